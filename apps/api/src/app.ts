@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import { createGuards } from './lib/auth.ts';
+import type { Deps } from './lib/deps.ts';
+import { installErrorHandler } from './lib/error-handler.ts';
+import { installSecurity } from './lib/security.ts';
+import { installSpa } from './lib/spa.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { partsRoutes } from './modules/parts/parts.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  /** Fastify's logger setting; tests pass false. */
+  logger?: boolean;
+};
+
+/** Largest JSON body any route accepts; a 10 MB description is a 413, not a row. */
+export const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp({ config, db, logger = true }: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'] }
+      : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
+  // Only JSON bodies: anything else is a clear 415 rather than a string the schema must reject.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandler(app);
+
+  const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
+  const deps: Deps = { config, db, tokens, guards: createGuards(db, tokens) };
+
+  await installSecurity(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+    }),
+  });
+
+  const base = config.API_BASE_PATH;
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Parts Shop API', version: '1.0.0', description: 'The JSON API behind the Parts Shop storefront.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { deps });
+      await api.register(partsRoutes, { deps });
+      await api.register(reviewsRoutes, { deps });
+      await api.register(messagesRoutes, { deps });
+    },
+    { prefix: base },
+  );
+
+  await installSpa(app, config.WEB_DIST, base);
+  return { app, deps };
+}

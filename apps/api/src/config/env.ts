@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The shop's only reader of process.env (DESIGN.md 4): parsed once, at start-up. */
+const DEV_JWT_SECRET = 'parts-shop-development-secret-change-me';
+
+const csv = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    API_BASE_PATH: z.string().default('/api'),
+    WEB_DIST: z.string().optional(),
+    CORS_ORIGINS: csv,
+    PUBLIC_URL: z.string().optional(),
+    TRUST_PROXY: z.stringbool().default(false),
+    JWT_SECRET: z.string().default(DEV_JWT_SECRET),
+    JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24),
+    ADMIN_EMAILS: csv,
+    SEED_DEMO: z.stringbool().default(true),
+    FIREBASE_PROJECT_ID: z.string().default('demo-parts-shop'),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+    FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+    PAYMENT_GATEWAY: z.enum(['local', 'stripe']).default('local'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_URL: z.string().optional(),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (env.JWT_SECRET === DEV_JWT_SECRET || env.JWT_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'set a random secret of 32+ characters in production' });
+    }
+    if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  dataDir: string;
+  isProduction: boolean;
+};
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return { ...env, dataDir: path.resolve(env.DATA_DIR), isProduction: env.NODE_ENV === 'production' };
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Ids are UUIDv7 (DESIGN.md 3.13): time-ordered, so "newest first" is `ORDER BY id DESC`
+// on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
+
+export const parts = pgTable(
+  'parts',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    img: text('img').notNull(),
+    minOrder: integer('min_order').notNull(),
+    available: integer('available').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('parts_available_non_negative', sql`${t.available} >= 0`),
+    check('parts_min_order_positive', sql`${t.minOrder} >= 1`),
+    check('parts_price_positive', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    rating: integer('rating').notNull(),
+    authorEmail: text('author_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('reviews_rating_range', sql`${t.rating} between 0 and 5`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    email: text('email').primaryKey(),
+    uid: text('uid'),
+    userName: text('user_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    education: text('education').notNull().default(''),
+    address: text('address').notNull().default(''),
+    linkedIn: text('linked_in').notNull().default(''),
+    role: text('role', { enum: ['admin', 'customer'] })
+      .notNull()
+      .default('customer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_role_valid', sql`${t.role} in ('admin', 'customer')`)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    // A deleted part leaves its orders intact: they keep name, quantity and price.
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    email: text('email')
+      .notNull()
+      .references(() => users.email),
+    userName: text('user_name').notNull(),
+    productName: text('product_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalOrder: integer('total_order').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    address: text('address').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    shipped: boolean('shipped').notNull().default(false),
+    transactionId: text('transaction_id').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_email_idx').on(t.email, t.id),
+    check('orders_quantity_positive', sql`${t.totalOrder} > 0`),
+    check('orders_shipped_after_paid', sql`not ${t.shipped} or ${t.paid}`),
+    check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
+  ],
+);
+
+/**
+ * Payment intents. For the local gateway this is the gateway's own ledger; for Stripe it
+ * mirrors the intents the shop created. Rows outlive their order on purpose: a payment is
+ * never lost, so order_id is not a foreign key.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    gateway: text('gateway', { enum: ['local', 'stripe'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('requires_payment_method'),
+    lastError: text('last_error'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

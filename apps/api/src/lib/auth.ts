@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { forbidden, unauthorized } from './http-error.ts';
+import type { TokenService } from './tokens.ts';
+
+export type Caller = { email: string; role: 'admin' | 'customer' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([^\s]+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Guards for routes. The role is read from the database on every request, never from
+ * the token, so Make Admin takes effect at once (DESIGN.md 3.7).
+ */
+export function createGuards(db: Db, tokens: TokenService) {
+  async function signedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Sign in to continue');
+    const claims = await tokens.verify(token);
+    if (!claims) throw unauthorized();
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.email, claims.email)).limit(1);
+    if (!row) throw unauthorized();
+    request.caller = { email: claims.email, role: row.role };
+  }
+
+  async function admin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await signedIn(request, reply);
+    if (request.caller?.role !== 'admin') throw forbidden();
+  }
+
+  return { signedIn, admin };
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** The caller a guarded route runs for; a guard has always set it. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}

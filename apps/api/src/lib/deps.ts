@@ -1,0 +1,21 @@
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { Guards } from './auth.ts';
+import type { TokenService } from './tokens.ts';
+
+/** What every module's routes are built from; one instance per API process. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  guards: Guards;
+};
+
+/** Per-route rate limits (DESIGN.md 3.11, issue 7): writes and sign-in are limited per client. */
+export function writeLimit(config: Config) {
+  return { rateLimit: { max: config.RATE_LIMIT_WRITES_PER_MINUTE, timeWindow: '1 minute' } };
+}
+
+export function authLimit(config: Config) {
+  return { rateLimit: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' } };
+}

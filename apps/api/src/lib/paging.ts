@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idSchema } from '@parts-shop/shared/fields';
+import { badRequest } from './http-error.ts';
+
+/**
+ * Keyset paging over UUIDv7 ids (DESIGN.md 3.9). The cursor is the last id of the page,
+ * base64url-encoded so clients treat it as opaque.
+ */
+export function decodeCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined) return undefined;
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!idSchema.safeParse(decoded).success) throw badRequest('Invalid cursor');
+  return decoded;
+}
+
+export function encodeCursor(id: string): string {
+  return Buffer.from(id, 'utf8').toString('base64url');
+}
+
+/**
+ * Fetches limit + 1 rows to know whether another page exists, and when it does sets
+ * `Link: <...>; rel="next"` relative to the current request.
+ */
+export function pageOf<T extends { id: string }>(
+  rows: T[],
+  limit: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): T[] {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  if (rows.length > limit && last) {
+    const url = new URL(request.url, 'http://local');
+    url.searchParams.set('limit', String(limit));
+    url.searchParams.set('cursor', encodeCursor(last.id));
+    reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  return page;
+}

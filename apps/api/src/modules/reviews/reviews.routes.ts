@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@parts-shop/shared/error';
+import { pageQuerySchema } from '@parts-shop/shared/paging';
+import { insertedSchema } from '@parts-shop/shared/part';
+import { newReviewSchema, reviewSchema } from '@parts-shop/shared/review';
+import { callerOf } from '../../lib/auth.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { writeLimit } from '../../lib/deps.ts';
+import { decodeCursor, pageOf } from '../../lib/paging.ts';
+import { createReview, pageOfReviews } from './reviews.service.ts';
+
+export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const { db, guards, config } = deps;
+
+  app.get(
+    '/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Every review, newest first, paged with limit and cursor',
+        querystring: pageQuerySchema,
+        response: { 200: z.array(reviewSchema), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await pageOfReviews(db, limit, decodeCursor(cursor));
+      return pageOf(rows, limit, request, reply);
+    },
+  );
+
+  app.post(
+    '/reviews',
+    {
+      preHandler: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['reviews'],
+        summary: 'Add a review (signed in)',
+        security: [{ bearer: [] }],
+        body: newReviewSchema,
+        response: { 201: insertedSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await createReview(db, request.body, callerOf(request).email);
+      return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+};

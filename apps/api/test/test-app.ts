@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config/env.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import type { Deps } from '../src/lib/deps.ts';
+
+/**
+ * Test databases: a fresh in-memory PGlite per test app, or, when TEST_DATABASE_URL is set
+ * (npm test does so for its PostgreSQL pass), a fresh database on that server.
+ */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+export const dbKind = testDatabaseUrl ? 'postgres' : 'pglite';
+
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  if (!testDatabaseUrl) return openDatabase({ dataDir: ':memory:' });
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: ':memory:', poolSize: 20 });
+  return {
+    ...database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    // Generous limits so ordinary tests never meet them; the rate-limit tests lower them.
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    ...overrides,
+  });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: Deps;
+  database: Database;
+  /** Creates the user row (if needed) and returns an Authorization header for them. */
+  signIn: (email: string, role?: 'admin' | 'customer') => Promise<{ authorization: string }>;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const { app, deps } = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    signIn: async (email, role = 'customer') => {
+      await database.db
+        .insert(users)
+        .values({ email, userName: email.split('@')[0] ?? email, role })
+        .onConflictDoUpdate({ target: users.email, set: { role } });
+      return { authorization: `Bearer ${await deps.tokens.sign(email)}` };
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

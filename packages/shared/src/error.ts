@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** The one error body every API failure answers with (DESIGN.md 3.14). */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,40 @@
+/** Every user-facing message the spec names, written once for the API and the web app. */
+export const messages = {
+  emailRequired: 'Email is Required',
+  emailInvalid: 'Provide a Valid Email',
+  passwordRequired: 'Password is Required',
+  passwordShort: 'Must be 6 characters of longer',
+  nameRequired: 'Name is Required',
+  phoneRequired: 'Phone Number is Required',
+  phoneShort: 'Phone Number must be at least 6 characters',
+  addressRequired: 'Address is Required',
+  quantityOutOfRange: 'Please Order within the Range',
+  reviewRequired: 'Review is Required',
+  photoRequired: 'Photo URL is Required',
+  ratingRange: 'Rating must be a whole number from 0 to 5',
+  forgotPasswordEmail: 'Please Enter Email Address',
+  notAvailable: 'Not Available',
+  noUserLoggedIn: 'No user is logged in',
+  makeAdminFailed: 'Failed to Make an Admin',
+  makeAdminDone: 'Successfully Made an Admin',
+  addPartsFailed: 'Failed to Add Parts',
+  notEnoughStock: 'Not enough stock',
+  urlInvalid: 'Enter a web address starting with http:// or https://',
+  // success toasts
+  emailSent: 'Email Sent',
+  addedToCart: 'Added to cart',
+  orderCancelled: 'Order Cancelled',
+  reviewAdded: 'Review Added',
+  profileUpdated: 'Profile Updated',
+  partsAdded: 'Parts Added',
+  itemShipped: 'Item Shipped',
+  deleted: 'Deleted',
+  messageSent: 'Message Sent',
+  paymentDone: 'Congrats! Your payment is completed',
+  confirmQuestion: 'Are You Sure',
+} as const;
+
+/** '{Field} is Required', the spec's pattern for profile and product fields. */
+export function requiredMessage(field: string): string {
+  return `${field} is Required`;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { emailField, requiredText, webUrl } from './fields.ts';
+import { PHONE_MIN } from './constants.ts';
+import { messages, requiredMessage } from './messages.ts';
+
+export const userSchema = z.object({
+  email: z.string(),
+  userName: z.string(),
+  phone: z.string(),
+  education: z.string(),
+  address: z.string(),
+  linkedIn: z.string(),
+  role: z.enum(['admin', 'customer']),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The token exchange body: only the email (DESIGN.md 3.6). */
+export const tokenRequestSchema = z.object({ email: emailField }).strict();
+export const tokenResponseSchema = z.object({ token: z.string() });
+
+/** The My Profile edit form: each field required with '{Field} is Required'. */
+export const profileSchema = z
+  .object({
+    email: emailField.optional(),
+    userName: z.string().trim().max(200).optional(),
+    phone: requiredText(requiredMessage('Phone')).refine(
+      (v) => v.length >= PHONE_MIN,
+      `Phone must be at least ${PHONE_MIN} characters`,
+    ),
+    education: requiredText(requiredMessage('Education')),
+    address: requiredText(requiredMessage('Address'), 500),
+    linkedIn: webUrl(requiredMessage('LinkedIn')),
+  })
+  .strict();
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, messages.passwordRequired).min(6, messages.passwordShort),
+});
+export const signupSchema = loginSchema.extend({ name: requiredText(messages.nameRequired) });
+
+export const adminCheckSchema = z.object({ admin: z.boolean() });
+export const modifiedSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number() });
