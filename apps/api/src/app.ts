@@ -16,6 +16,7 @@ import { installErrorHandler } from './lib/error-handler.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { partsRoutes } from './modules/parts/parts.routes.ts';
@@ -31,10 +32,17 @@ export type AppOptions = {
 /** Largest JSON body any route accepts; a 10 MB description is a 413, not a row. */
 export const BODY_LIMIT = 64 * 1024;
 
-export async function buildApp({ config, db, logger = true }: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+}: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const app = Fastify({
     logger: logger
-      ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'] }
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
+        }
       : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
@@ -62,7 +70,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   const base = config.API_BASE_PATH;
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Parts Shop API', version: '1.0.0', description: 'The JSON API behind the Parts Shop storefront.' },
+      info: {
+        title: 'Parts Shop API',
+        version: '1.0.0',
+        description: 'The JSON API behind the Parts Shop storefront.',
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
@@ -73,6 +85,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { deps });
+      await api.register(clientConfigRoutes, { deps });
       await api.register(partsRoutes, { deps });
       await api.register(reviewsRoutes, { deps });
       await api.register(messagesRoutes, { deps });

@@ -6,7 +6,11 @@ import { seedDemoData } from './db/seed.ts';
 /** The API process: configuration, database, migrations, seed, then listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const { app } = await buildApp({ config, db: database.db });
   if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('seeded the demo catalog');
 

@@ -4,11 +4,7 @@ import { messages } from './messages.ts';
 
 /** A required, trimmed single-line text with the spec's message when it is empty. */
 export function requiredText(message: string, max = SHORT_TEXT_MAX) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 }
 
 export function requiredLongText(message: string) {

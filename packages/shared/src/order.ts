@@ -34,11 +34,11 @@ export function orderStatus(order: Pick<Order, 'paid' | 'shipped'>): OrderStatus
 export const newOrderSchema = z
   .object({
     partId: idSchema,
-    totalOrder: z.number({ error: messages.quantityOutOfRange }).int(messages.quantityOutOfRange).positive(messages.quantityOutOfRange),
-    phoneNumber: requiredText(messages.phoneRequired, 40).refine(
-      (v) => v.length >= PHONE_MIN,
-      messages.phoneShort,
-    ),
+    totalOrder: z
+      .number({ error: messages.quantityOutOfRange })
+      .int(messages.quantityOutOfRange)
+      .positive(messages.quantityOutOfRange),
+    phoneNumber: requiredText(messages.phoneRequired, 40).refine((v) => v.length >= PHONE_MIN, messages.phoneShort),
     address: requiredText(messages.addressRequired, 500),
     userName: z.string().max(200).optional(),
     email: z.string().max(254).optional(),

@@ -28,12 +28,20 @@ const envSchema = z
     PUBLIC_URL: z.string().optional(),
     TRUST_PROXY: z.stringbool().default(false),
     JWT_SECRET: z.string().default(DEV_JWT_SECRET),
-    JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24),
+    JWT_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(60 * 60 * 24),
     ADMIN_EMAILS: csv,
     SEED_DEMO: z.stringbool().default(true),
     FIREBASE_PROJECT_ID: z.string().default('demo-parts-shop'),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
     FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+    /** The browser's Firebase web config; only needed with a real Firebase project. */
+    FIREBASE_API_KEY: z.string().default('demo-api-key'),
+    FIREBASE_AUTH_DOMAIN: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     PAYMENT_GATEWAY: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -45,10 +53,18 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     if (env.JWT_SECRET === DEV_JWT_SECRET || env.JWT_SECRET.length < 32) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'set a random secret of 32+ characters in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'set a random secret of 32+ characters in production',
+      });
     }
     if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      });
     }
   });
 

@@ -22,7 +22,11 @@ export type Database = {
 /** Where the committed migrations live, from the source tree or from the built bundle. */
 function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle'), path.resolve(here, 'drizzle')];
+  const candidates = [
+    path.resolve(here, '../../drizzle'),
+    path.resolve(here, '../drizzle'),
+    path.resolve(here, 'drizzle'),
+  ];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
   if (!found) throw new Error(`No migrations folder near ${here}`);
   return found;

@@ -32,10 +32,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await tx.insert(reviews).values({ id: newId(), ...r });
     }
     for (const u of demoUsers) {
-      await tx
-        .insert(users)
-        .values({ email: u.email, userName: u.userName, role: u.role })
-        .onConflictDoNothing();
+      await tx.insert(users).values({ email: u.email, userName: u.userName, role: u.role }).onConflictDoNothing();
     }
     return true;
   });

@@ -27,7 +27,11 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : []), ...(googleAuth ? ['https://apis.google.com'] : [])],
+        scriptSrc: [
+          "'self'",
+          ...(stripe ? ['https://js.stripe.com'] : []),
+          ...(googleAuth ? ['https://apis.google.com'] : []),
+        ],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'"],

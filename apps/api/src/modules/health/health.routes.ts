@@ -6,7 +6,13 @@ import type { Deps } from '../../lib/deps.ts';
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: z.object({ ok: z.boolean() }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ ok: z.boolean() }) },
+      },
+    },
     async () => {
       await ping(deps.db);
       return { ok: true };

@@ -11,5 +11,11 @@ export async function storeMessage(db: Db, input: ContactMessage): Promise<strin
 
 export async function recentMessages(db: Db, limit: number) {
   const rows = await latestMessages(db, limit);
-  return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, message: r.message, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

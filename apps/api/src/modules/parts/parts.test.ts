@@ -7,7 +7,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const validPart = { name: 'Test GPU', description: 'Fast', img: 'https://example.com/gpu.png', minOrder: 1, available: 5, price: 199.99 };
+const validPart = {
+  name: 'Test GPU',
+  description: 'Fast',
+  img: 'https://example.com/gpu.png',
+  minOrder: 1,
+  available: 5,
+  price: 199.99,
+};
 
 async function addPart(body: Record<string, unknown> = validPart) {
   const admin = await t.signIn('admin@example.com', 'admin');

@@ -1,0 +1,68 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from '../components/layout/root-layout.tsx';
+import { RequireAdmin, RequireAuth } from '../lib/auth.tsx';
+
+/**
+ * Every screen of SPEC.md section 2. Screens load on demand, so the first page a visitor
+ * opens does not carry the dashboard, the admin tools or the Firebase SDK.
+ */
+const lazy = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).Component }),
+});
+
+const guarded = (
+  load: () => Promise<{ Component: React.ComponentType }>,
+  admin = false,
+): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { Component } = await load();
+    const Guard = admin ? RequireAdmin : RequireAuth;
+    return {
+      Component: () => (
+        <Guard>
+          <Component />
+        </Guard>
+      ),
+    };
+  },
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    children: [
+      { index: true, ...lazy(() => import('../features/home/routes/home.tsx')) },
+      { path: 'home', ...lazy(() => import('../features/home/routes/home.tsx')) },
+      { path: 'blogs', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
+      { path: 'faq', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
+      { path: 'allparts', ...lazy(() => import('../features/parts/routes/all-parts.tsx')) },
+      { path: 'allreviews', ...lazy(() => import('../features/reviews/routes/all-reviews.tsx')) },
+      { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },
+      { path: 'login', ...lazy(() => import('../features/auth/routes/login.tsx')) },
+      { path: 'signup', ...lazy(() => import('../features/auth/routes/signup.tsx')) },
+      { path: 'purchase/:partId', ...guarded(() => import('../features/purchase/routes/purchase.tsx')) },
+      {
+        path: 'dashboard',
+        ...guarded(() => import('../features/dashboard/routes/dashboard-layout.tsx')),
+        children: [
+          { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
+          { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
+          { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
+          { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
+          { path: 'users', ...guarded(() => import('../features/users/routes/make-admin.tsx'), true) },
+          { path: 'addProduct', ...guarded(() => import('../features/catalog/routes/add-product.tsx'), true) },
+          { path: 'manageorders', ...guarded(() => import('../features/orders/routes/manage-orders.tsx'), true) },
+          { path: 'manageproducts', ...guarded(() => import('../features/catalog/routes/manage-products.tsx'), true) },
+        ],
+      },
+      { path: '*', ...lazy(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+  // The test-mode Google account picker opens in its own 500 x 600 window, without the shop's chrome.
+  { path: '/auth/google-picker', ...lazy(() => import('../features/auth/routes/google-picker.tsx')) },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

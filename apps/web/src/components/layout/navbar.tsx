@@ -1,0 +1,77 @@
+import { Link, NavLink } from 'react-router';
+import { useAuth } from '../../lib/auth.tsx';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold underline' : undefined);
+
+export function Navbar() {
+  const { user, signOut } = useAuth();
+  const links = (
+    <>
+      <li>
+        <NavLink to="/home" className={linkClass}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/blogs" className={linkClass}>
+          Blogs
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/portfolio" className={linkClass}>
+          My Portfolio
+        </NavLink>
+      </li>
+      {user ? (
+        <li>
+          <NavLink to="/dashboard" className={linkClass}>
+            Dashboard
+          </NavLink>
+        </li>
+      ) : null}
+    </>
+  );
+  return (
+    <header className="navbar bg-base-100 shadow-sm">
+      <div className="navbar-start">
+        <details className="dropdown lg:hidden">
+          <summary className="btn btn-ghost" aria-label="Open menu">
+            <svg
+              xmlns="http://www.w3.org/2000/svg"
+              className="h-5 w-5"
+              fill="none"
+              viewBox="0 0 24 24"
+              stroke="currentColor"
+              aria-hidden="true"
+            >
+              <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </summary>
+          <ul className="menu dropdown-content z-10 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">{links}</ul>
+        </details>
+        <Link to="/" className="btn btn-ghost text-xl text-primary">
+          Parts Shop
+        </Link>
+      </div>
+      <nav className="navbar-center hidden lg:flex" aria-label="Main">
+        <ul className="menu menu-horizontal px-1">{links}</ul>
+      </nav>
+      <div className="navbar-end gap-2">
+        {user ? (
+          <>
+            <span className="hidden max-w-40 truncate sm:inline" data-testid="display-name">
+              {user.displayName ?? user.email}
+            </span>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => void signOut()}>
+              Logout
+            </button>
+          </>
+        ) : (
+          <Link to="/login" className="btn btn-primary btn-sm">
+            Login
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

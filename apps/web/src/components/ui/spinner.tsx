@@ -1,0 +1,9 @@
+/** The loader shown while a fetched list is still empty (SPEC.md 2). */
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="flex justify-center py-12" role="status" aria-live="polite">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// STUB: replaced by the feature's owner.
+export function Component() {
+  return <h1>signup</h1>;
+}

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { getAccessToken } from './token-storage.ts';
+
+/** The one typed client for the shop's API (DESIGN.md 1). Same origin unless configured. */
+export const API_BASE = import.meta.env.VITE_API_BASE_URL ?? '/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: { path: (string | number)[]; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Fired when the API refuses our access token, so the session can sign out cleanly. */
+export const AUTH_EXPIRED_EVENT = 'parts-shop:auth-expired';
+
+type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema: z.ZodType<T>;
+  /** Overrides the stored access token, e.g. a Firebase ID token for the token exchange. */
+  bearer?: string;
+  signal?: AbortSignal;
+};
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let message = `Request failed (${response.status})`;
+  let issues: ApiError['issues'] = [];
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+      message = body.message;
+      if ('issues' in body && Array.isArray(body.issues)) issues = body.issues as ApiError['issues'];
+    }
+  } catch {
+    // Not JSON (a proxy error page, say): keep the generic message.
+  }
+  return new ApiError(response.status, message, issues);
+}
+
+export async function request<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; response: Response }> {
+  const token = options.bearer ?? getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Could not reach the shop. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const error = await errorFrom(response);
+    if (response.status === 401 && token && !options.bearer) window.dispatchEvent(new Event(AUTH_EXPIRED_EVENT));
+    throw error;
+  }
+  const json: unknown = response.status === 204 ? null : await response.json();
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(response.status, 'The shop answered in an unexpected way.');
+  return { data: parsed.data, response };
+}
+
+export async function apiGet<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  return (await request(path, { schema, signal })).data;
+}
+
+export async function apiSend<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  schema: z.ZodType<T>,
+  body?: unknown,
+): Promise<T> {
+  return (await request(path, { method, body, schema })).data;
+}
+
+export type Page<T> = { items: T[]; next: string | null };
+
+/** A page of a newest-first list; `next` is the API path of the following page, from the Link header. */
+export async function apiGetPage<T>(path: string, schema: z.ZodType<T[]>, signal?: AbortSignal): Promise<Page<T>> {
+  const { data, response } = await request(path, { schema, signal });
+  const link = response.headers.get('Link');
+  const match = link ? /<([^>]+)>;\s*rel="next"/.exec(link) : null;
+  const nextUrl = match?.[1] ?? null;
+  const next = nextUrl && nextUrl.startsWith(API_BASE) ? nextUrl.slice(API_BASE.length) : nextUrl;
+  return { items: data, next };
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** GET /api/config: what the SPA needs to reach the identity provider and payment gateway. */
+export const clientConfigSchema = z.object({
+  firebase: z.object({
+    apiKey: z.string(),
+    authDomain: z.string(),
+    projectId: z.string(),
+    /** host:port of the Firebase Auth emulator, or null for real Firebase. */
+    emulatorHost: z.string().nullable(),
+  }),
+  payments: z.object({
+    gateway: z.enum(['local', 'stripe']),
+    stripePublishableKey: z.string().nullable(),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
