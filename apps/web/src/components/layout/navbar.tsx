@@ -1,10 +1,15 @@
-import { Link, NavLink } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold underline' : undefined);
 
 export function Navbar() {
   const { user, signOut } = useAuth();
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on, so following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
   const links = (
     <>
       <li>
@@ -34,8 +39,15 @@ export function Navbar() {
   return (
     <header className="navbar bg-base-100 shadow-sm">
       <div className="navbar-start">
-        <details className="dropdown lg:hidden">
-          <summary className="btn btn-ghost" aria-label="Open menu">
+        <div className="relative lg:hidden">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          >
             <svg
               xmlns="http://www.w3.org/2000/svg"
               className="h-5 w-5"
@@ -46,9 +58,13 @@ export function Navbar() {
             >
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
-          </summary>
-          <ul className="menu dropdown-content z-10 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">{links}</ul>
-        </details>
+          </button>
+          {menuOpen ? (
+            <ul id="mobile-menu" className="menu absolute z-20 mt-2 w-52 rounded-box bg-base-100 p-2 shadow">
+              {links}
+            </ul>
+          ) : null}
+        </div>
         <Link to="/" className="btn btn-ghost text-xl text-primary">
           Parts Shop
         </Link>

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('public screens', () => {
+  test('home shows its six sections in order', async ({ page }) => {
+    await page.goto('/');
+    const main = page.locator('main');
+    await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute('href', '/allparts');
+    // 3 newest parts, with See More
+    await expect(page.getByTestId('part-card')).toHaveCount(3);
+    await expect(main.getByText('100k+')).toBeVisible();
+    await expect(main.getByText('100+', { exact: true })).toBeVisible();
+    await expect(main.getByText('500+')).toBeVisible();
+    await expect(page.getByTestId('review-card')).toHaveCount(3);
+    await expect(main.getByRole('link', { name: 'See More' })).toHaveCount(2);
+    await expect(main.getByLabel('Name')).toBeVisible();
+    await expect(main.getByLabel('Email')).toBeVisible();
+    await expect(main.getByLabel('Message')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('2022');
+  });
+
+  test('/home is the home page too', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByTestId('part-card')).toHaveCount(3);
+  });
+
+  test('contact form posts and toasts Message Sent', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Name').fill('Visitor');
+    await page.getByLabel('Email').fill('visitor@example.com');
+    await page.getByLabel('Message').fill('Do you ship to Norway?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Message Sent')).toBeVisible();
+  });
+
+  test('all parts lists newest first and an out-of-stock part says Not Available', async ({ page }) => {
+    await page.goto('/allparts');
+    await expect(page.getByRole('heading', { name: 'All the Latest Deals' })).toBeVisible();
+    const cards = page.getByTestId('part-card');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(12);
+    const soldOut = cards.filter({ hasText: 'Radeon RX 7800 XT' });
+    await soldOut.getByRole('button', { name: /Purchase/ }).click();
+    await expect(soldOut.getByText('Not Available')).toBeVisible();
+    await expect(page).toHaveURL(/\/allparts$/);
+  });
+
+  test('purchase on an available part asks a visitor to log in', async ({ page }) => {
+    await page.goto('/allparts');
+    const card = page.getByTestId('part-card').filter({ hasText: 'Dual-Tower Air Cooler' });
+    await card.getByRole('button', { name: /Purchase/ }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('all reviews lists every review', async ({ page }) => {
+    await page.goto('/allreviews');
+    await expect(page.getByRole('heading', { name: 'All Reviews' })).toBeVisible();
+    expect(await page.getByTestId('review-card').count()).toBeGreaterThanOrEqual(6);
+  });
+
+  for (const path of ['/blogs', '/faq']) {
+    test(`${path} shows the five FAQ cards`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Frequent Asked Questions' })).toBeVisible();
+      await expect(page.getByTestId('faq-card')).toHaveCount(5);
+    });
+  }
+
+  test('portfolio shows name, skills and three projects', async ({ page }) => {
+    await page.goto('/portfolio');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('project-card')).toHaveCount(3);
+  });
+
+  test('an unknown path shows the not-found page with a Home button', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await page.getByRole('link', { name: 'Home' }).last().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('navbar: Home, Blogs, My Portfolio and Login for visitors', async ({ page }) => {
+    await page.goto('/');
+    const isMobile = (page.viewportSize()?.width ?? 1280) < 1024;
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('banner');
+    for (const name of ['Home', 'Blogs', 'My Portfolio']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test('the page never scrolls sideways', async ({ page }) => {
+    for (const path of ['/', '/allparts', '/allreviews', '/blogs', '/portfolio', '/login', '/signup']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+// Starts a throwaway PostgreSQL cluster in a temp dir on a free port, for tests and benchmarks.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port.mjs';
+
+const BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+
+export function findPostgresBin() {
+  return BIN_DIRS.find((dir) => fs.existsSync(path.join(dir, 'initdb'))) ?? null;
+}
+
+/** PostgreSQL refuses to run as root, so as root the cluster runs as the postgres user. */
+function runAs(bin, args, options = {}) {
+  const isRoot = process.getuid?.() === 0;
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8', ...options });
+  if (result.status !== 0) {
+    throw new Error(`${path.basename(bin)} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+/**
+ * @returns {Promise<{ url: string, stop: () => void }>} url of the `postgres` database
+ */
+export async function startPostgres({ log = () => {} } = {}) {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL server binaries not found (install the Debian package postgresql).');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-pg-'));
+  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres', dir]);
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  runAs(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
+  runAs(path.join(bin, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-w',
+    'start',
+  ]);
+  log(`PostgreSQL ${path.basename(path.dirname(bin))} started on 127.0.0.1:${port}`);
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      runAs(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}

@@ -1,0 +1,48 @@
+// Builds and starts the shop (API + SPA on one port) as a child process; used by npm start,
+// the browser tests and the benchmarks.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { run } from './install.mjs';
+
+export function buildShop(root) {
+  const web = run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web') });
+  const api = web && run('node', ['build.mjs'], { cwd: path.join(root, 'apps/api') });
+  if (!api) throw new Error('build failed');
+}
+
+export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the built API with the SPA. `env` is merged over the current environment.
+ * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
+ */
+export async function startShop(root, { port, env = {}, stdio = 'inherit' }) {
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, WEB_DIST: path.join(root, 'apps/web/dist'), PORT: String(port), ...env },
+    stdio,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, { child });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  return { url, child, stop };
+}

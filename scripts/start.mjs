@@ -1,0 +1,66 @@
+// npm start: install, build, start the auth emulator (unless real Firebase is configured),
+// then the shop on one port (migrations and the demo seed run inside the API on start).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './lib/install.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureInstalled(root);
+
+const { buildShop, startShop } = await import('./lib/shop.mjs');
+const { ensureDemoAccounts, startAuthEmulator } = await import('./lib/emulator.mjs');
+const { readFileSync } = await import('node:fs');
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
+const realFirebase = Boolean(process.env.FIREBASE_SERVICE_ACCOUNT) && !process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+console.log('Building the web app and the API...');
+buildShop(root);
+
+let emulator = null;
+const env = { DATA_DIR: dataDir };
+if (!realFirebase) {
+  const emulatorPort = Number(process.env.FIREBASE_EMULATOR_PORT ?? 9099);
+  emulator = await startAuthEmulator({
+    port: emulatorPort,
+    dataDir: path.join(dataDir, 'auth-emulator'),
+    log: (line) => console.log(`[auth emulator] ${line}`),
+  });
+  env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+}
+
+const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/db/demo-accounts.json'), 'utf8'));
+let shop;
+try {
+  if (emulator) await ensureDemoAccounts(emulator.host, accounts);
+  shop = await startShop(root, { port, env });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await emulator?.stop();
+  process.exit(1);
+}
+
+console.log(`
+Parts Shop is running at http://localhost:${port}
+  API docs:  http://localhost:${port}/api/docs
+  Data:      ${dataDir}${emulator ? `\n  Sign-in:   Firebase Auth emulator at ${emulator.host} (test mode)` : ''}
+  Demo accounts:${accounts.map((a) => `\n    ${a.email} / ${a.password} (${a.role})`).join('')}
+Press Ctrl+C to stop.`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping...');
+  await shop.stop();
+  await emulator?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+shop.child.on('exit', (code) => {
+  if (stopping) return;
+  console.error(`The shop stopped unexpectedly (exit code ${code}).`);
+  void emulator?.stop().then(() => process.exit(1));
+});

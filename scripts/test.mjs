@@ -1,0 +1,93 @@
+// npm test: everything, on a fresh clone. Type check, lint, format, unit tests, API tests on
+// PGlite and on a PostgreSQL server it starts itself, then the browser suite in the system's
+// Chromium against the built shop. Every step runs; the run fails if any step fails, and a
+// step that cannot run is a failure with its reason, never a silent skip.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstalled, run } from './lib/install.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureInstalled(root);
+
+const { freePort } = await import('./lib/free-port.mjs');
+const { startPostgres } = await import('./lib/postgres.mjs');
+const { startAuthEmulator } = await import('./lib/emulator.mjs');
+const { buildShop, startShop } = await import('./lib/shop.mjs');
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const results = [];
+const npx = (args, env = {}) => run('npx', args, { cwd: root, env: { ...process.env, ...env } });
+
+async function step(name, fn) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  let ok = false;
+  let note = '';
+  try {
+    ok = (await fn()) !== false;
+  } catch (error) {
+    note = error instanceof Error ? error.message : String(error);
+    console.error(`!!! ${name}: ${note}`);
+  }
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), note });
+}
+
+const cleanups = [];
+process.on('SIGINT', () => process.exit(130));
+
+try {
+  await step('type check', () => npx(['tsc', '-p', 'packages/shared']) && npx(['tsc', '-p', 'apps/api']) && npx(['tsc', '-p', 'apps/web']) && npx(['tsc', '-p', '.']));
+  await step('lint', () => npx(['eslint', '.', '--max-warnings', '0']));
+  await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
+  await step('unit tests (shared, web)', () => npx(['vitest', 'run', '--project', 'shared', '--project', 'web']));
+
+  // One auth emulator serves the API tests and the browser suite.
+  let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!emulatorHost) {
+    const emulator = await startAuthEmulator({ port: await freePort() });
+    cleanups.push(() => emulator.stop());
+    emulatorHost = emulator.host;
+  }
+  const apiEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
+
+  await step('API tests on PGlite', () => npx(['vitest', 'run', '--project', 'api'], { ...apiEnv, TEST_DATABASE_URL: '' }));
+
+  await step('API tests on PostgreSQL', async () => {
+    let url = process.env.TEST_DATABASE_URL;
+    if (!url) {
+      const pg = await startPostgres({ log: console.log });
+      cleanups.push(() => pg.stop());
+      url = pg.url;
+    }
+    return npx(['vitest', 'run', '--project', 'api'], { ...apiEnv, TEST_DATABASE_URL: url });
+  });
+
+  await step('browser tests (Playwright, system Chromium)', async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+    buildShop(root);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-e2e-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const shop = await startShop(root, {
+      port: await freePort(),
+      env: { ...apiEnv, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' },
+    });
+    cleanups.push(() => shop.stop());
+    return npx(['playwright', 'test'], { ...apiEnv, E2E_BASE_URL: shop.url, CHROMIUM_PATH: CHROMIUM });
+  });
+} finally {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('cleanup failed:', error);
+    }
+  }
+}
+
+console.log('\n=== Summary ===');
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)${r.note ? ` — ${r.note}` : ''}`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
