@@ -12,6 +12,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Starts a Firebase Auth emulator unless FIREBASE_AUTH_EMULATOR_HOST names one.
+          globalSetup: ['./test/global-setup.ts'],
         },
       },
       {

@@ -50,10 +50,12 @@ CREATE TABLE "payments" (
 	"amount_cents" integer NOT NULL,
 	"client_secret" text NOT NULL,
 	"status" text DEFAULT 'requires_payment_method' NOT NULL,
+	"idempotency_key" text,
 	"last_error" text,
 	"card_last4" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount_cents" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "reviews" (
@@ -84,4 +86,5 @@ CREATE TABLE "users" (
 ALTER TABLE "orders" ADD CONSTRAINT "orders_part_id_parts_id_fk" FOREIGN KEY ("part_id") REFERENCES "public"."parts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_email_users_email_fk" FOREIGN KEY ("email") REFERENCES "public"."users"("email") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_email_idx" ON "orders" USING btree ("email","id");--> statement-breakpoint
-CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");
+CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_idempotency_key_idx" ON "payments" USING btree ("gateway","idempotency_key");

@@ -13,14 +13,20 @@ import type { Db } from './db/client.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { createIdentityVerifier } from './lib/identity.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { partsRoutes } from './modules/parts/parts.routes.ts';
+import { createPaymentGateway } from './modules/payments/payment-gateway.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type AppOptions = {
   config: Config;
@@ -56,7 +62,16 @@ export async function buildApp({
   installErrorHandler(app);
 
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
-  const deps: Deps = { config, db, tokens, guards: createGuards(db, tokens) };
+  const identity = createIdentityVerifier(config);
+  app.addHook('onClose', () => identity.close());
+  const deps: Deps = {
+    config,
+    db,
+    tokens,
+    guards: createGuards(db, tokens),
+    payments: createPaymentGateway(config, app.log),
+    identity,
+  };
 
   await installSecurity(app, config);
   await app.register(rateLimit, {
@@ -89,6 +104,10 @@ export async function buildApp({
       await api.register(partsRoutes, { deps });
       await api.register(reviewsRoutes, { deps });
       await api.register(messagesRoutes, { deps });
+      await api.register(usersRoutes, { deps });
+      await api.register(ordersRoutes, { deps });
+      await api.register(paymentsRoutes, { deps });
+      await api.register(stripeWebhookRoutes, { deps });
     },
     { prefix: base },
   );

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { PHONE_MIN } from './constants.ts';
-import { idSchema, requiredText } from './fields.ts';
+import { emailField, idSchema, requiredText } from './fields.ts';
 import { messages } from './messages.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
+import { STOCK_MAX } from './part.ts';
+
+/** Stripe's largest single charge ($999,999.99); an order the gateway cannot take is refused up front. */
+export const ORDER_TOTAL_MAX_CENTS = 99_999_999;
 
 export const orderSchema = z.object({
   _id: z.string(),
@@ -37,7 +42,8 @@ export const newOrderSchema = z
     totalOrder: z
       .number({ error: messages.quantityOutOfRange })
       .int(messages.quantityOutOfRange)
-      .positive(messages.quantityOutOfRange),
+      .positive(messages.quantityOutOfRange)
+      .max(STOCK_MAX, messages.quantityOutOfRange),
     phoneNumber: requiredText(messages.phoneRequired, 40).refine((v) => v.length >= PHONE_MIN, messages.phoneShort),
     address: requiredText(messages.addressRequired, 500),
     userName: z.string().max(200).optional(),
@@ -48,12 +54,28 @@ export const newOrderSchema = z
   .strict();
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
+/** 201 from POST /orders: the spec's Mongo-style answer plus the stored order. */
+export const createdOrderSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string(), order: orderSchema });
+
+/** GET /orders: the caller's orders (an admin may name anyone), newest first, paged like /parts. */
+export const orderListQuerySchema = z
+  .object({
+    email: emailField.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+    cursor: z.string().max(200).optional(),
+  })
+  .strict();
+
+/** POST /create-payment-intent; totalPrice, when sent, must equal the stored order's total. */
 export const paymentIntentRequestSchema = z
   .object({ orderId: idSchema, totalPrice: z.union([z.string().max(40), z.number()]).optional() })
   .strict();
 export const paymentIntentResponseSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
 
-/** PATCH /orders/{id}: records a payment; only transactionId matters to the server. */
+/**
+ * PATCH /orders/{id}: records a payment; only transactionId (the payment intent id the
+ * gateway returned) matters to the server, which asks the gateway about it.
+ */
 export const recordPaymentSchema = z
   .object({
     transactionId: z.string().min(1).max(200),
@@ -65,4 +87,20 @@ export const recordPaymentSchema = z
   })
   .strict();
 
+/** PATCH /shipped/{id}: the spec's body `{paid:false}` is accepted and changes nothing else. */
 export const shipSchema = z.object({ paid: z.literal(false).optional() }).strict();
+
+/**
+ * Reads a client-sent totalPrice ("259.98", "$259.98" or 259.98) as cents; null when it is
+ * not a price. Numbers may carry float noise from `quantity * price` in the browser.
+ */
+export function priceToCents(value: string | number): number | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0 || !hasAtMostTwoDecimals(value)) return null;
+    return Math.round(value * 100);
+  }
+  const text = value.trim().replace(/^\$/, '');
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Ids are UUIDv7 (DESIGN.md 3.13): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
@@ -100,15 +100,24 @@ export const payments = pgTable(
     gateway: text('gateway', { enum: ['local', 'stripe'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     clientSecret: text('client_secret').notNull(),
-    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] })
+    // Stripe's PaymentIntent statuses; the local gateway only uses three of them.
+    status: text('status', {
+      enum: ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'canceled', 'succeeded'],
+    })
       .notNull()
       .default('requires_payment_method'),
+    // Two clicks on Pay ask for the same intent; the key makes the second one find the first.
+    idempotencyKey: text('idempotency_key'),
     lastError: text('last_error'),
     cardLast4: text('card_last4'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_idempotency_key_idx').on(t.gateway, t.idempotencyKey),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import demoAccounts from './demo-accounts.json' with { type: 'json' };
+
 /** Demo catalog for a first start (DESIGN.md 3.15). Images ship with the web app. */
 export const demoParts = [
   {
@@ -156,10 +159,21 @@ export const demoReviews = [
   },
 ] as const;
 
-export const demoUsers = [
-  { email: 'admin@example.com', password: 'admin-pass-2022', userName: 'Shop Admin', role: 'admin' },
-  { email: 'customer@example.com', password: 'customer-pass-2022', userName: 'Demo Customer', role: 'customer' },
-] as const;
+/**
+ * The demo sign-ins (DESIGN.md 3.8). The list lives in demo-accounts.json because the
+ * emulator script (plain Node, scripts/lib/emulator.mjs) creates the same accounts in the
+ * auth emulator; parsed here so a typo in it fails loudly instead of seeding a bad role.
+ */
+export const demoUsers = z
+  .array(
+    z.object({
+      email: z.email().toLowerCase(),
+      password: z.string().min(6),
+      userName: z.string().min(1),
+      role: z.enum(['admin', 'customer']),
+    }),
+  )
+  .parse(demoAccounts);
 
 export function partImage(kind: string): string {
   return `/images/parts/${kind}.svg`;

@@ -1,6 +1,8 @@
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import type { PaymentGateway } from '../modules/payments/payment-gateway.ts';
 import type { Guards } from './auth.ts';
+import type { IdentityVerifier } from './identity.ts';
 import type { TokenService } from './tokens.ts';
 
 /** What every module's routes are built from; one instance per API process. */
@@ -9,6 +11,10 @@ export type Deps = {
   db: Db;
   tokens: TokenService;
   guards: Guards;
+  /** The card gateway chosen by PAYMENT_GATEWAY: the built-in test-mode one or Stripe. */
+  payments: PaymentGateway;
+  /** Verifies Firebase ID tokens for the sign-in exchange (PUT /users/{email} with {email}). */
+  identity: IdentityVerifier;
 };
 
 /** Per-route rate limits (DESIGN.md 3.11, issue 7): writes and sign-in are limited per client. */

@@ -1,22 +1,334 @@
-// Contract for the session (implemented by the sign-in work): who is signed in, whether they
-// are an admin (asked of the server), and sign-out. Features read it through useAuth().
-import { createContext, useContext, type ReactNode } from 'react';
+// The session: who is signed in (Firebase), the API access token that carries it to the
+// shop's API, whether the server counts them as an admin, and sign-in and sign-out.
+// Features read it through useAuth(); the Firebase SDK itself is loaded on demand.
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
+import { adminQueryKey, exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
+import { AuthFlowError } from './auth-errors.ts';
+import { adminGuardDecision, authGuardDecision, isTokenUsableFor, type LoginRedirectState } from './auth-session.ts';
+import type { FirebaseUser, IdentityProvider, SignUpInput } from './firebase.ts';
+import { chooseGoogleTestAccount } from './google-test-mode.ts';
+import { clearAccessToken, getAccessToken, setAccessToken } from './token-storage.ts';
 
 export type SessionUser = { email: string; displayName: string | null; photoURL: string | null };
 
+export type { SignUpInput } from './firebase.ts';
+
+/** Why the session ended when the shop ended it (not the person), for the login page to explain. */
+export type SignOutReason = 'admin-only' | 'expired';
+
+/** The identity provider (Firebase): idle until a page needs it or a stored session must be confirmed. */
+export type IdentityState = {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** True against the Firebase Auth emulator: Google sign-in uses the test-mode account picker. */
+  testMode: boolean;
+  error: string | null;
+};
+
 export type AuthState = {
-  /** True until Firebase has told us whether someone is signed in. */
+  /** True until Firebase has told us whether someone is signed in (only when a token was stored at load). */
   initializing: boolean;
   user: SessionUser | null;
   /** Decided by the server (GET /admin/{email}); null while unknown. */
   isAdmin: boolean | null;
-  signOut: () => Promise<void>;
+  /** Signs out of Firebase and removes the access token. */
+  signOut: (reason?: SignOutReason) => Promise<void>;
+  /** The admin check failed for a reason other than the session (a network error, say). */
+  adminCheckFailed: boolean;
+  recheckAdmin: () => void;
+  /** Why the shop last ended the session, until the next sign-in. */
+  signedOutBecause: SignOutReason | null;
+  identity: IdentityState;
+  /** Starts loading the identity provider (the sign-in pages call it on arrival). */
+  loadIdentity: () => void;
+  /** Each sign-in ends with the API token stored and `user` set, or rejects with the provider's error. */
+  signInWithPassword: (email: string, password: string) => Promise<void>;
+  signUp: (input: SignUpInput) => Promise<void>;
+  /** Call straight from the click: it opens a window, which browsers only allow then. */
+  signInWithGoogle: () => Promise<void>;
+  sendPasswordReset: (email: string) => Promise<void>;
 };
 
-const AuthContext = createContext<AuthState | null>(null);
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+const IDENTITY_LOAD_FAILED = 'Sign-in could not be loaded. Check your connection and try again.';
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function adminQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: adminQueryKey(email),
+    queryFn: ({ signal }) => fetchIsAdmin(email, signal),
+    staleTime: 60_000,
+  });
+}
+
+function toSessionUser(user: FirebaseUser, email: string): SessionUser {
+  return { email, displayName: user.displayName, photoURL: user.photoURL };
+}
+
+function emailOf(user: FirebaseUser): string | null {
+  return user.email ? user.email.toLowerCase() : null;
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const value: AuthState = { initializing: false, user: null, isAdmin: null, signOut: async () => undefined };
+  const queryClient = useQueryClient();
+  // A stored token means someone was signed in: do not show "signed out" until Firebase says so.
+  const [initializing, setInitializing] = useState(() => getAccessToken() !== null);
+  const [user, setUserState] = useState<SessionUser | null>(null);
+  const [signedOutBecause, setSignedOutBecause] = useState<SignOutReason | null>(null);
+  const [identity, setIdentity] = useState<IdentityState>({ status: 'idle', testMode: false, error: null });
+
+  const userRef = useRef<SessionUser | null>(null);
+  const providerRef = useRef<IdentityProvider | null>(null);
+  const loadingRef = useRef<Promise<IdentityProvider> | null>(null);
+  /** Sign-ins in progress: they settle the session themselves, Firebase's report is not needed. */
+  const flowsRef = useRef(0);
+  /** Bumped by every change of session, so an older background token exchange cannot win. */
+  const generationRef = useRef(0);
+
+  const setUser = useCallback(
+    (next: SessionUser | null) => {
+      // Another person's cached answers (orders, profile, users) must not show for this one.
+      if (next && userRef.current?.email !== next.email) queryClient.removeQueries({ type: 'inactive' });
+      if (!next) queryClient.removeQueries({ queryKey: ['auth'] });
+      userRef.current = next;
+      setUserState(next);
+      setInitializing(false);
+    },
+    [queryClient],
+  );
+
+  const loadProvider = useCallback((): Promise<IdentityProvider> => {
+    loadingRef.current ??= (async () => {
+      setIdentity((state) => ({ ...state, status: 'loading', error: null }));
+      try {
+        const { loadIdentityProvider } = await import('./firebase.ts');
+        const provider = await loadIdentityProvider();
+        providerRef.current = provider;
+        setIdentity({ status: 'ready', testMode: provider.emulatorHost !== null, error: null });
+        return provider;
+      } catch (error) {
+        loadingRef.current = null;
+        setIdentity({ status: 'error', testMode: false, error: IDENTITY_LOAD_FAILED });
+        // A stored session cannot be confirmed; the token stays for the next attempt.
+        setInitializing(false);
+        throw error;
+      }
+    })();
+    return loadingRef.current;
+  }, []);
+
+  const loadIdentity = useCallback(() => {
+    loadProvider().catch(() => undefined);
+  }, [loadProvider]);
+
+  /** Firebase's report: at start, after sign-in and sign-out, and when another tab changes the user. */
+  const onFirebaseUser = useCallback(
+    (firebaseUser: FirebaseUser | null) => {
+      const generation = ++generationRef.current;
+      if (flowsRef.current > 0) return;
+      const email = firebaseUser ? emailOf(firebaseUser) : null;
+      if (!firebaseUser || !email) {
+        clearAccessToken();
+        setUser(null);
+        return;
+      }
+      const stored = getAccessToken();
+      if (stored && isTokenUsableFor(stored, email)) {
+        setUser(toSessionUser(firebaseUser, email));
+        return;
+      }
+      // Signed in with Firebase but without a usable API token (it expired while the tab was
+      // closed, say): exchange a fresh one rather than asking for the password again.
+      void (async () => {
+        try {
+          const token = await exchangeIdToken(email, await firebaseUser.getIdToken());
+          if (generation !== generationRef.current) return;
+          setAccessToken(token);
+          setUser(toSessionUser(firebaseUser, email));
+        } catch (error) {
+          if (generation !== generationRef.current) return;
+          clearAccessToken();
+          setUser(null);
+          // The shop refused this account: leave Firebase too. Anything else (the API is
+          // down) keeps the Firebase session for the next visit to try again.
+          if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+            await providerRef.current?.signOut().catch(() => undefined);
+          }
+        }
+      })();
+    },
+    [setUser],
+  );
+
+  useEffect(() => {
+    if (identity.status !== 'ready' || !providerRef.current) return;
+    return providerRef.current.onUserChanged(onFirebaseUser);
+  }, [identity.status, onFirebaseUser]);
+
+  // Only a stored session needs Firebase at once; signed-out visitors of public pages never
+  // download it (the sign-in pages ask for it when they open).
+  useEffect(() => {
+    if (getAccessToken() !== null) loadIdentity();
+  }, [loadIdentity]);
+
+  const signOut = useCallback(
+    async (reason?: SignOutReason) => {
+      generationRef.current++;
+      clearAccessToken();
+      setUser(null);
+      setSignedOutBecause(reason ?? null);
+      const provider = providerRef.current ?? (await loadingRef.current?.catch(() => null)) ?? null;
+      try {
+        await provider?.signOut();
+      } catch {
+        // The shop's side of the session is gone already; Firebase forgets its own on next start.
+      }
+    },
+    [setUser],
+  );
+
+  // A token the API refuses (expired, or the secret rotated) ends the session cleanly.
+  useEffect(() => {
+    const onExpired = () => {
+      if (!userRef.current && getAccessToken() === null) return;
+      toast.info(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+      void signOut('expired');
+    };
+    window.addEventListener(AUTH_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(AUTH_EXPIRED_EVENT, onExpired);
+  }, [signOut]);
+
+  /**
+   * Every sign-in and sign-up ends here: Firebase signs in, its ID token is exchanged for
+   * the API token (stored as accessToken), then the session starts. If the exchange fails
+   * the Firebase sign-in is undone, so the two never disagree.
+   */
+  const runSignIn = useCallback(
+    async (signIn: () => Promise<FirebaseUser>, freshIdToken = false) => {
+      flowsRef.current++;
+      generationRef.current++;
+      if (userRef.current) {
+        clearAccessToken();
+        setUser(null);
+      }
+      let signedIn: FirebaseUser | null = null;
+      try {
+        signedIn = await signIn();
+        const email = emailOf(signedIn);
+        if (!email) {
+          throw new AuthFlowError(
+            'parts-shop/no-email',
+            'This account has no email address, so the shop cannot sign you in with it.',
+          );
+        }
+        // After sign-up the token must be fresh to carry the display name just set.
+        const token = await exchangeIdToken(email, await signedIn.getIdToken(freshIdToken));
+        setAccessToken(token);
+        setSignedOutBecause(null);
+        setUser(toSessionUser(signedIn, email));
+      } catch (error) {
+        if (signedIn) {
+          clearAccessToken();
+          setUser(null);
+          await providerRef.current?.signOut().catch(() => undefined);
+        }
+        throw error;
+      } finally {
+        flowsRef.current--;
+      }
+    },
+    [setUser],
+  );
+
+  const signInWithPassword = useCallback(
+    (email: string, password: string) =>
+      runSignIn(async () => (providerRef.current ?? (await loadProvider())).signInWithPassword(email, password)),
+    [runSignIn, loadProvider],
+  );
+
+  const signUp = useCallback(
+    (input: SignUpInput) => runSignIn(async () => (providerRef.current ?? (await loadProvider())).signUp(input), true),
+    [runSignIn, loadProvider],
+  );
+
+  const signInWithGoogle = useCallback(() => {
+    const provider = providerRef.current;
+    if (!provider) {
+      return Promise.reject(
+        new AuthFlowError('parts-shop/not-ready', 'Sign-in is still loading. Please try again in a moment.'),
+      );
+    }
+    if (provider.emulatorHost) {
+      // Opened now, inside the click; the sign-in waits for the account chosen in it.
+      const chosen = chooseGoogleTestAccount();
+      return runSignIn(async () => provider.signInWithGoogleTestAccount(await chosen));
+    }
+    return runSignIn(() => provider.signInWithGooglePopup());
+  }, [runSignIn]);
+
+  const sendPasswordReset = useCallback(
+    async (email: string) => {
+      const provider = providerRef.current ?? (await loadProvider());
+      await provider.sendPasswordReset(email);
+    },
+    [loadProvider],
+  );
+
+  const adminCheck = useQuery({ ...adminQueryOptions(user?.email ?? ''), enabled: user !== null });
+  const refetchAdmin = adminCheck.refetch;
+  const recheckAdmin = useCallback(() => {
+    void refetchAdmin();
+  }, [refetchAdmin]);
+
+  const isAdmin = user ? (adminCheck.data ?? null) : null;
+  const adminCheckFailed = user !== null && adminCheck.isError && adminCheck.data === undefined;
+
+  const value = useMemo<AuthState>(
+    () => ({
+      initializing,
+      user,
+      isAdmin,
+      signOut,
+      adminCheckFailed,
+      recheckAdmin,
+      signedOutBecause,
+      identity,
+      loadIdentity,
+      signInWithPassword,
+      signUp,
+      signInWithGoogle,
+      sendPasswordReset,
+    }),
+    [
+      initializing,
+      user,
+      isAdmin,
+      signOut,
+      adminCheckFailed,
+      recheckAdmin,
+      signedOutBecause,
+      identity,
+      loadIdentity,
+      signInWithPassword,
+      signUp,
+      signInWithGoogle,
+      sendPasswordReset,
+    ],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -26,12 +338,62 @@ export function useAuth(): AuthState {
   return state;
 }
 
+function pathOf(location: { pathname: string; search: string; hash: string }): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
 /** Route guard: signed-out visitors go to /login and come back afterwards (SPEC.md 2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const { initializing, user } = useAuth();
+  const location = useLocation();
+  const decision = authGuardDecision({ initializing, signedIn: user !== null });
+  if (decision === 'wait') return <Spinner label="Checking your sign-in" />;
+  if (decision === 'login') {
+    const state: LoginRedirectState = { from: pathOf(location) };
+    return <Navigate to="/login" replace state={state} />;
+  }
   return <>{children}</>;
 }
 
 /** Route guard: non-admins are signed out and sent to /login (SPEC.md 6). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  const { initializing, user, signOut } = useAuth();
+  const location = useLocation();
+  // Asked again on every arrival, so a refusal is never based on an old answer.
+  const check = useQuery({
+    ...adminQueryOptions(user?.email ?? ''),
+    enabled: user !== null,
+    refetchOnMount: 'always',
+  });
+  const settled = check.data === true || !check.isFetching;
+  const decision = adminGuardDecision({
+    initializing,
+    signedIn: user !== null,
+    isAdmin: settled ? (check.data ?? null) : null,
+    adminCheckFailed: check.isError && !check.isFetching,
+  });
+  useEffect(() => {
+    if (decision === 'deny') void signOut('admin-only');
+  }, [decision, signOut]);
+
+  switch (decision) {
+    case 'allow':
+      return <>{children}</>;
+    case 'login': {
+      // After a refusal the login page explains it (signedOutBecause).
+      const state: LoginRedirectState = { from: pathOf(location) };
+      return <Navigate to="/login" replace state={state} />;
+    }
+    case 'error':
+      return (
+        <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
+          <span>We could not check your access to this page. Please try again.</span>
+          <button type="button" className="btn btn-sm" onClick={() => void check.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    default:
+      return <Spinner label="Checking your access" />;
+  }
 }

@@ -53,7 +53,9 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.post(
     '/parts',
     {
-      preHandler: guards.admin,
+      // onRequest, not preHandler: the role is checked before the body is parsed and
+      // validated, so a customer or a stranger hears 403/401, never the schema's 400.
+      onRequest: guards.admin,
       config: writeLimit(config),
       schema: {
         tags: ['parts'],
@@ -72,7 +74,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.delete(
     '/parts/:id',
     {
-      preHandler: guards.admin,
+      onRequest: guards.admin,
       config: writeLimit(config),
       schema: {
         tags: ['parts'],

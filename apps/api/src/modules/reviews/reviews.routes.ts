@@ -33,7 +33,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
   app.post(
     '/reviews',
     {
-      preHandler: guards.signedIn,
+      // Before the body is parsed: a stranger hears 401, never the schema's 400.
+      onRequest: guards.signedIn,
       config: writeLimit(config),
       schema: {
         tags: ['reviews'],

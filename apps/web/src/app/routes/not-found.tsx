@@ -1,13 +1,34 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 
+const TITLE = 'Page not found';
+
+/** Every unknown address: says so plainly and offers the way back Home (SPEC.md 2). */
 export function Component() {
+  useDocumentTitle(TITLE);
+  const { pathname } = useLocation();
   return (
-    <section className="py-16 text-center">
-      <h1 className="text-4xl font-bold">Page not found</h1>
-      <p className="py-4">We could not find the page you asked for.</p>
-      <Link to="/" className="btn btn-primary">
-        Home
-      </Link>
+    <section aria-labelledby="not-found-title" className="mx-auto max-w-xl py-16 text-center">
+      {/* The server answers 200 for every client route, so ask search engines not to index this one. */}
+      <meta name="robots" content="noindex" />
+      <p className="text-7xl font-extrabold text-primary" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title" className="mt-4 text-4xl font-bold">
+        {TITLE}
+      </h1>
+      <p className="py-4 break-words text-base-content/80">
+        We could not find <span className="font-mono">{pathname}</span>. It may have moved, or the address may be
+        mistyped.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn btn-primary">
+          Home
+        </Link>
+        <Link to="/allparts" className="btn btn-outline btn-primary">
+          Browse all parts
+        </Link>
+      </div>
     </section>
   );
 }

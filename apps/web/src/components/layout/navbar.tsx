@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth.tsx';
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold underline' : undefined);
 
 export function Navbar() {
-  const { user, signOut } = useAuth();
+  const { user, initializing, signOut } = useAuth();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -82,6 +82,9 @@ export function Navbar() {
               Logout
             </button>
           </>
+        ) : initializing ? (
+          // A stored session is being confirmed: show neither "Login" nor a name yet.
+          <span className="loading loading-dots loading-sm text-base-content/60" aria-hidden="true" />
         ) : (
           <Link to="/login" className="btn btn-primary btn-sm">
             Login

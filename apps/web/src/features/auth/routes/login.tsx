@@ -1,4 +1,13 @@
-// STUB: replaced by the feature's owner.
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { AuthPage } from '../components/auth-page.tsx';
+import { LOGIN_TITLE_ID, LoginForm } from '../components/login-form.tsx';
+
+/** /login (SPEC.md 2): after signing in, back to the page the visitor asked for, else home. */
 export function Component() {
-  return <h1>login</h1>;
+  useDocumentTitle('Login');
+  return (
+    <AuthPage titleId={LOGIN_TITLE_ID}>
+      <LoginForm />
+    </AuthPage>
+  );
 }

@@ -1,4 +1,13 @@
-// STUB: replaced by the feature's owner.
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { AuthPage } from '../components/auth-page.tsx';
+import { SIGNUP_TITLE_ID, SignupForm } from '../components/signup-form.tsx';
+
+/** /signup (SPEC.md 2): creates the account, names it, sends the verification email, signs in. */
 export function Component() {
-  return <h1>signup</h1>;
+  useDocumentTitle('Sign Up');
+  return (
+    <AuthPage titleId={SIGNUP_TITLE_ID}>
+      <SignupForm />
+    </AuthPage>
+  );
 }

@@ -1,4 +1,20 @@
-// STUB: replaced by the feature's owner.
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { AddProductForm } from '../components/add-product-form.tsx';
+
+/** /dashboard/addProduct (admin only; the router wraps it in RequireAdmin). */
 export function Component() {
-  return <h1>add-product</h1>;
+  useDocumentTitle('Add Product');
+  return (
+    <section aria-labelledby="add-product-title" className="mx-auto w-full max-w-2xl">
+      <h1 id="add-product-title" className="mb-1 text-2xl font-bold">
+        Add Product
+      </h1>
+      <p className="mb-6 text-base-content/70">New parts appear first on the home page and in All Parts.</p>
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body">
+          <AddProductForm />
+        </div>
+      </div>
+    </section>
+  );
 }

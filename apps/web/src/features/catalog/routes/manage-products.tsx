@@ -1,4 +1,21 @@
-// STUB: replaced by the feature's owner.
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { ProductsTable } from '../components/products-table.tsx';
+
+/** /dashboard/manageproducts (admin only; the router wraps it in RequireAdmin). */
 export function Component() {
-  return <h1>manage-products</h1>;
+  useDocumentTitle('Manage Products');
+  return (
+    <section aria-labelledby="manage-products-title" className="w-full">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="manage-products-title" className="text-2xl font-bold">
+          Manage Products
+        </h1>
+        <Link to="/dashboard/addProduct" className="btn btn-outline btn-primary btn-sm">
+          Add a product
+        </Link>
+      </div>
+      <ProductsTable />
+    </section>
+  );
 }

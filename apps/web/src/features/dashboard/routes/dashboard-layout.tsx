@@ -1,4 +1,74 @@
-// STUB: replaced by the feature's owner.
+import { NavLink, Outlet } from 'react-router';
+import { useAuth } from '../../../lib/auth.tsx';
+
+type DashboardLink = { to: string; label: string; end?: boolean };
+
+const MY_PROFILE: DashboardLink = { to: '/dashboard', label: 'My Profile', end: true };
+
+/** SPEC.md 2, Dashboard sidebar: admins see the admin tools instead of My Orders and Add Review. */
+export const CUSTOMER_LINKS: DashboardLink[] = [
+  MY_PROFILE,
+  { to: '/dashboard/myorders', label: 'My Orders' },
+  { to: '/dashboard/addreview', label: 'Add Review' },
+];
+
+export const ADMIN_LINKS: DashboardLink[] = [
+  MY_PROFILE,
+  { to: '/dashboard/users', label: 'Make Admin' },
+  { to: '/dashboard/addProduct', label: 'Add Products' },
+  { to: '/dashboard/manageorders', label: 'Manage Orders' },
+  { to: '/dashboard/manageproducts', label: 'Manage Products' },
+];
+
+export function dashboardLinks(isAdmin: boolean | null): DashboardLink[] {
+  if (isAdmin === null) return [MY_PROFILE];
+  return isAdmin ? ADMIN_LINKS : CUSTOMER_LINKS;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : undefined);
+
+/**
+ * /dashboard: the sidebar and the current screen. On a phone the links wrap above the
+ * screen; from lg up they stand in a column beside it. Plain links, so Tab and Enter work.
+ * Each screen names the tab itself (a parent's effect would run after, and win).
+ */
 export function Component() {
-  return <h1>dashboard-layout</h1>;
+  const { isAdmin, adminCheckFailed, recheckAdmin } = useAuth();
+  const links = dashboardLinks(isAdmin);
+  return (
+    <div className="flex flex-col gap-6 lg:flex-row">
+      <aside className="shrink-0 lg:w-60">
+        <h1 className="mb-3 text-2xl font-bold">Dashboard</h1>
+        <nav aria-label="Dashboard">
+          <ul className="menu menu-horizontal w-full flex-wrap gap-1 rounded-box bg-base-200 lg:menu-vertical">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end ?? false} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {isAdmin === null && !adminCheckFailed ? (
+              <li className="menu-disabled">
+                <span>
+                  <span className="loading loading-dots loading-xs" aria-hidden="true" />
+                  <span className="sr-only">Loading your menu</span>
+                </span>
+              </li>
+            ) : null}
+            {isAdmin === null && adminCheckFailed ? (
+              <li>
+                <button type="button" onClick={recheckAdmin}>
+                  Reload menu
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,22 @@
-// STUB: replaced by the feature's owner.
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { BuildPromotion } from '../components/build-promotion.tsx';
+import { BusinessSummary } from '../components/business-summary.tsx';
+import { ContactForm } from '../components/contact-form.tsx';
+import { Hero } from '../components/hero.tsx';
+import { LatestDeals } from '../components/latest-deals.tsx';
+import { LatestReviews } from '../components/latest-reviews.tsx';
+
+/** / and /home: the six sections of SPEC.md 2, in the spec's order. */
 export function Component() {
-  return <h1>home</h1>;
+  useDocumentTitle();
+  return (
+    <>
+      <Hero />
+      <LatestDeals />
+      <BusinessSummary />
+      <BuildPromotion />
+      <LatestReviews />
+      <ContactForm />
+    </>
+  );
 }

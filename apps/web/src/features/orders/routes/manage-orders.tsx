@@ -1,4 +1,59 @@
-// STUB: replaced by the feature's owner.
+import { useState } from 'react';
+import type { Order } from '@parts-shop/shared/order';
+import { messages } from '@parts-shop/shared/messages';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useAllOrders } from '../api/get-all-orders.ts';
+import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';
+import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
+import { ManageOrdersTable } from '../components/manage-orders-table.tsx';
+
+/** /dashboard/manageorders (admin): every order, with Cancel for unpaid and Ship for paid ones. */
 export function Component() {
-  return <h1>manage-orders</h1>;
+  useDocumentTitle('Manage Orders');
+  const orders = useAllOrders();
+  const ship = useShipOrder();
+  const shippingIds = useShippingOrderIds();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+
+  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const onShip = (order: Order) =>
+    ship.mutate(order._id, {
+      onSuccess: () => toastSuccess(messages.itemShipped),
+      onError: (error) => toastError(error.message),
+    });
+
+  return (
+    <section aria-labelledby="manage-orders-title" className="flex flex-col gap-4">
+      <h2 id="manage-orders-title" className="text-2xl font-bold">
+        Manage Orders
+      </h2>
+      <ListStatus
+        isPending={orders.isPending}
+        error={orders.error}
+        isEmpty={list.length === 0}
+        emptyText="There are no orders yet."
+        onRetry={() => void orders.refetch()}
+      >
+        <ManageOrdersTable
+          orders={list}
+          labelledBy="manage-orders-title"
+          onCancel={setToCancel}
+          onShip={onShip}
+          shippingIds={shippingIds}
+        />
+        <LoadMore
+          shown={list.length}
+          noun={{ one: 'order', many: 'orders' }}
+          hasNextPage={orders.hasNextPage}
+          isFetchingNextPage={orders.isFetchingNextPage}
+          isFetchNextPageError={orders.isFetchNextPageError}
+          fetchNextPage={orders.fetchNextPage}
+        />
+      </ListStatus>
+      <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
+    </section>
+  );
 }

@@ -1,4 +1,66 @@
-// STUB: replaced by the feature's owner.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Order } from '@parts-shop/shared/order';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useMyOrders } from '../api/get-my-orders.ts';
+import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
+import { MyOrdersTable } from '../components/my-orders-table.tsx';
+
+const isAuthFailure = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/** /dashboard/myorders: the signed-in customer's orders (SPEC.md 2, Dashboard tables). */
 export function Component() {
-  return <h1>my-orders</h1>;
+  useDocumentTitle('My Orders');
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const orders = useMyOrders(user?.email ?? '');
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+
+  // SPEC.md 6 and 8: a 401 or 403 on the order list signs the user out and goes home.
+  const authFailed = isAuthFailure(orders.error);
+  const signingOut = useRef(false);
+  useEffect(() => {
+    if (!authFailed || signingOut.current) return;
+    signingOut.current = true;
+    void signOut().finally(() => navigate('/', { replace: true }));
+  }, [authFailed, signOut, navigate]);
+
+  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
+      <h2 id="my-orders-title" className="text-2xl font-bold">
+        My Orders
+      </h2>
+      <ListStatus
+        isPending={orders.isPending || authFailed}
+        error={orders.error}
+        isEmpty={list.length === 0}
+        emptyText="You have no orders yet."
+        onRetry={() => void orders.refetch()}
+      >
+        <MyOrdersTable orders={list} labelledBy="my-orders-title" onCancel={setToCancel} />
+        <LoadMore
+          shown={list.length}
+          noun={{ one: 'order', many: 'orders' }}
+          hasNextPage={orders.hasNextPage}
+          isFetchingNextPage={orders.isFetchingNextPage}
+          isFetchNextPageError={orders.isFetchNextPageError}
+          fetchNextPage={orders.fetchNextPage}
+        />
+      </ListStatus>
+      {!orders.isPending && !orders.error && list.length === 0 ? (
+        <p className="text-center">
+          <Link className="btn btn-primary" to="/allparts">
+            Browse all parts
+          </Link>
+        </p>
+      ) : null}
+      <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
+    </section>
+  );
 }

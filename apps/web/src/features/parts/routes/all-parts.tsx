@@ -1,4 +1,48 @@
-// STUB: replaced by the feature's owner.
+import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { PartCard } from '../../../components/part-card.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { usePartsPages } from '../api/get-parts.ts';
+
+const TITLE = 'All the Latest Deals';
+
+/** /allparts: every part, newest first, a page at a time as the shopper scrolls. */
 export function Component() {
-  return <h1>all-parts</h1>;
+  useDocumentTitle(TITLE);
+  const query = usePartsPages();
+  const parts = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby="all-parts-title">
+      <h1 id="all-parts-title" className="text-3xl font-bold">
+        {TITLE}
+      </h1>
+      <p className="mt-2 mb-6 text-base-content/80">Every part in the shop, newest first.</p>
+      {/* While loading, keep the footer below the fold so it does not jump when the parts arrive. */}
+      <div className={query.isPending ? 'min-h-screen' : undefined}>
+        <ListStatus
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={parts.length === 0}
+          emptyText="No parts are for sale right now. Please check back soon."
+          onRetry={() => void query.refetch()}
+        >
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {parts.map((part, index) => (
+              <li key={part._id}>
+                <PartCard part={part} headingLevel={2} eager={index < 3} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={parts.length}
+            noun={{ one: 'part', many: 'parts' }}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            isFetchNextPageError={query.isFetchNextPageError}
+            fetchNextPage={query.fetchNextPage}
+          />
+        </ListStatus>
+      </div>
+    </section>
+  );
 }

@@ -1,4 +1,52 @@
-// STUB: replaced by the feature's owner.
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { usePart } from '../api/get-part.ts';
+import { CheckoutForm } from '../components/checkout-form.tsx';
+import { PartSummary } from '../components/part-summary.tsx';
+
+/** /purchase/{partId}: the part card beside the checkout card (SPEC.md 2, Purchase page). */
 export function Component() {
-  return <h1>purchase</h1>;
+  const { partId = '' } = useParams();
+  const { user } = useAuth();
+  const part = usePart(partId);
+  const notFound = part.error instanceof ApiError && part.error.status === 404;
+  useDocumentTitle(notFound ? 'Part not found' : part.data ? `Buy ${part.data.name}` : 'Purchase');
+
+  if (part.isPending) return <Spinner label="Loading part" />;
+
+  if (notFound) {
+    return (
+      <section className="mx-auto max-w-xl py-12 text-center" aria-labelledby="part-missing">
+        <h1 id="part-missing" className="text-2xl font-bold">
+          Part not found
+        </h1>
+        <p className="py-4">This part does not exist or is no longer sold.</p>
+        <Link className="btn btn-primary" to="/allparts">
+          Browse all parts
+        </Link>
+      </section>
+    );
+  }
+
+  if (!part.data) {
+    return (
+      <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
+        <span>Could not load this part: {part.error.message}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void part.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <PartSummary part={part.data} />
+      {/* Keyed by part so a different part gets a fresh form (quantity defaults to its minOrder). */}
+      <CheckoutForm key={part.data._id} part={part.data} user={user} />
+    </div>
+  );
 }

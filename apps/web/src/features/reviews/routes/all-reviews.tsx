@@ -1,4 +1,48 @@
-// STUB: replaced by the feature's owner.
+import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { ReviewCard } from '../../../components/review-card.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useReviewsPages } from '../api/get-reviews.ts';
+
+const TITLE = 'All Reviews';
+
+/** /allreviews: every review, newest first, a page at a time as the shopper scrolls. */
 export function Component() {
-  return <h1>all-reviews</h1>;
+  useDocumentTitle(TITLE);
+  const query = useReviewsPages();
+  const reviews = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby="all-reviews-title">
+      <h1 id="all-reviews-title" className="text-3xl font-bold">
+        {TITLE}
+      </h1>
+      <p className="mt-2 mb-6 text-base-content/80">What our customers say, newest first.</p>
+      {/* While loading, keep the footer below the fold so it does not jump when the reviews arrive. */}
+      <div className={query.isPending ? 'min-h-screen' : undefined}>
+        <ListStatus
+          isPending={query.isPending}
+          error={query.error}
+          isEmpty={reviews.length === 0}
+          emptyText="No reviews yet. Be the first to share your experience."
+          onRetry={() => void query.refetch()}
+        >
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {reviews.map((review) => (
+              <li key={review._id}>
+                <ReviewCard review={review} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={reviews.length}
+            noun={{ one: 'review', many: 'reviews' }}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            isFetchNextPageError={query.isFetchNextPageError}
+            fetchNextPage={query.fetchNextPage}
+          />
+        </ListStatus>
+      </div>
+    </section>
+  );
 }

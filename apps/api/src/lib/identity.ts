@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { FirebaseAuthError, getAuth } from 'firebase-admin/auth';
+import { z } from 'zod';
+import { shareAuthEmulatorWithFirebaseAdmin, type Config } from '../config/env.ts';
+
+/** Who a Firebase ID token says the caller is, once the token has been verified. */
+export type Identity = {
+  uid: string;
+  /** Lowercased: the shop keys users by email, and emails are case-insensitive. */
+  email: string;
+  name?: string;
+  emailVerified: boolean;
+};
+
+/**
+ * Verifies Firebase ID tokens (DESIGN.md 3.6). `null` means the token proves nothing: it is
+ * malformed, forged, expired, revoked, for another project, for a disabled or deleted
+ * account, or carries no email. An identity provider that cannot be reached throws
+ * IdentityUnavailableError instead, so an outage is never mistaken for a bad sign-in.
+ */
+export type IdentityVerifier = {
+  verifyIdToken: (idToken: string) => Promise<Identity | null>;
+  close: () => Promise<void>;
+};
+
+export class IdentityUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The identity provider could not verify the sign-in', { cause });
+    this.name = 'IdentityUnavailableError';
+  }
+}
+
+const serviceAccountSchema = z.object({
+  project_id: z.string().min(1),
+  client_email: z.string().min(1),
+  private_key: z.string().min(1),
+});
+
+// What firebase-admin answers for a token that is simply not good; anything else (no
+// network, the emulator down) is an outage, not the caller's fault.
+const REJECTED_TOKEN_CODES = new Set([
+  'auth/argument-error',
+  'auth/invalid-argument',
+  'auth/invalid-id-token',
+  'auth/id-token-expired',
+  'auth/id-token-revoked',
+  'auth/user-disabled',
+  'auth/user-not-found',
+]);
+
+function serviceAccountFrom(json: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    // Never echo the value: it holds a private key.
+    throw new Error('FIREBASE_SERVICE_ACCOUNT is not valid JSON');
+  }
+  const account = serviceAccountSchema.safeParse(parsed);
+  if (!account.success) {
+    throw new Error('FIREBASE_SERVICE_ACCOUNT needs project_id, client_email and private_key (a service account key file)');
+  }
+  return account.data;
+}
+
+/**
+ * One firebase-admin app per API instance, under a name of its own, so several API
+ * instances in one process (the tests build many) never share or delete each other's.
+ */
+export function createIdentityVerifier(config: Config): IdentityVerifier {
+  const emulator = Boolean(config.FIREBASE_AUTH_EMULATOR_HOST);
+  shareAuthEmulatorWithFirebaseAdmin(config);
+  const account = !emulator && config.FIREBASE_SERVICE_ACCOUNT ? serviceAccountFrom(config.FIREBASE_SERVICE_ACCOUNT) : undefined;
+  const firebaseApp: App = initializeApp(
+    account
+      ? {
+          projectId: account.project_id,
+          credential: cert({ projectId: account.project_id, clientEmail: account.client_email, privateKey: account.private_key }),
+        }
+      : // Verifying ID tokens needs only the project id (Google's public keys are public);
+        // the emulator needs no credential at all.
+        { projectId: config.FIREBASE_PROJECT_ID },
+    `parts-shop-identity-${randomUUID()}`,
+  );
+  const auth = getAuth(firebaseApp);
+  // Revocation and disabled accounts are checked with the account record, which needs a
+  // credential; against the emulator firebase-admin always checks them.
+  const checkRevoked = account !== undefined;
+
+  return {
+    verifyIdToken: async (idToken) => {
+      try {
+        const decoded = await auth.verifyIdToken(idToken, checkRevoked);
+        if (typeof decoded.email !== 'string' || decoded.email === '') return null;
+        const name: unknown = decoded.name;
+        return {
+          uid: decoded.uid,
+          email: decoded.email.toLowerCase(),
+          ...(typeof name === 'string' && name.trim() ? { name: name.trim() } : {}),
+          emailVerified: decoded.email_verified === true,
+        };
+      } catch (error) {
+        if (error instanceof FirebaseAuthError && REJECTED_TOKEN_CODES.has(error.code)) return null;
+        throw new IdentityUnavailableError(error);
+      }
+    },
+    close: () => deleteApp(firebaseApp),
+  };
+}

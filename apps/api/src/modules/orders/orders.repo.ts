@@ -1,0 +1,103 @@
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders, parts, users } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** Reads an order and holds its row until the transaction ends (cancel and pay serialize on it). */
+export async function lockOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
+  return row;
+}
+
+export function listOrders(db: Db, limit: number, options: { email?: string; before?: string }): Promise<OrderRow[]> {
+  const filters = [];
+  if (options.email !== undefined) filters.push(eq(orders.email, options.email));
+  if (options.before !== undefined) filters.push(lt(orders.id, options.before));
+  return db
+    .select()
+    .from(orders)
+    .where(and(...filters))
+    .orderBy(desc(orders.id))
+    .limit(limit);
+}
+
+export async function insertOrder(db: Db, row: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [inserted] = await db.insert(orders).values(row).returning();
+  if (!inserted) throw new Error('insert returned no row');
+  return inserted;
+}
+
+export async function deleteOrder(db: Db, id: string): Promise<number> {
+  const deleted = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
+  return deleted.length;
+}
+
+/**
+ * The only way an order becomes paid: a conditional update, so two requests (a PATCH and a
+ * webhook, two API processes) can race and exactly one wins; the amount is part of the
+ * condition so a payment for another amount can never mark it.
+ */
+export async function markOrderPaid(db: Db, id: string, transactionId: string, amountCents: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ paid: true, transactionId, paidAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.paid, false), eq(orders.totalCents, amountCents)))
+    .returning();
+  return row;
+}
+
+export async function markOrderShipped(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ shipped: true, shippedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.shipped, false)))
+    .returning();
+  return row;
+}
+
+/**
+ * Takes q units off the shelf if, and only if, the quantity is allowed and still in stock
+ * (DESIGN.md 3.2). One statement, so concurrent buyers on any number of API processes can
+ * never drive `available` below zero; the row lock it takes lasts until the order commits.
+ */
+export async function reserveStock(db: Db, partId: string, quantity: number) {
+  const [row] = await db
+    .update(parts)
+    .set({ available: sql`${parts.available} - ${quantity}` })
+    .where(and(eq(parts.id, partId), gte(parts.available, quantity), lte(parts.minOrder, quantity)))
+    .returning({ name: parts.name, priceCents: parts.priceCents });
+  return row;
+}
+
+/** Cancelling takes the part's row before the order's, the same order as deleting a part does. */
+export async function lockPart(db: Db, partId: string): Promise<void> {
+  await db.select({ id: parts.id }).from(parts).where(eq(parts.id, partId)).for('update');
+}
+
+export async function findPartStock(db: Db, partId: string) {
+  const [row] = await db
+    .select({ minOrder: parts.minOrder, available: parts.available })
+    .from(parts)
+    .where(eq(parts.id, partId))
+    .limit(1);
+  return row;
+}
+
+/** Gives a cancelled order's units back; a part deleted meanwhile simply has no row to update. */
+export async function returnStock(db: Db, partId: string, quantity: number): Promise<void> {
+  await db
+    .update(parts)
+    .set({ available: sql`${parts.available} + ${quantity}` })
+    .where(eq(parts.id, partId));
+}
+
+export async function findUserName(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ userName: users.userName }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.userName;
+}

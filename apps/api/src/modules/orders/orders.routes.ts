@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@parts-shop/shared/error';
+import { idSchema } from '@parts-shop/shared/fields';
+import { createdOrderSchema, newOrderSchema, orderListQuerySchema, orderSchema, shipSchema } from '@parts-shop/shared/order';
+import { pageQuerySchema } from '@parts-shop/shared/paging';
+import { deletedSchema } from '@parts-shop/shared/part';
+import { callerOf } from '../../lib/auth.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { writeLimit } from '../../lib/deps.ts';
+import { decodeCursor, pageOf } from '../../lib/paging.ts';
+import {
+  cancelOrder,
+  getOrder,
+  orderNotFound,
+  pageOfAllOrders,
+  pageOfOrders,
+  placeOrder,
+  shipOrder,
+} from './orders.service.ts';
+
+export const orderIdParams = z.object({ id: z.string().max(100) });
+
+/** A malformed id names no order: 404, before it reaches the database. */
+export function parseOrderId(id: string): string {
+  if (!idSchema.safeParse(id).success) throw orderNotFound();
+  return id;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const { db, guards, config, payments } = deps;
+
+  app.post(
+    '/orders',
+    {
+      preHandler: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['orders'],
+        summary: 'Buy a part: reserves the stock and stores an unpaid order',
+        description:
+          'The name, unit price and total come from the database, the buyer from the token; ' +
+          'userName, email and productName in the body are ignored, a totalPrice must match (409).',
+        security: [{ bearer: [] }],
+        body: newOrderSchema,
+        response: { 201: createdOrderSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await placeOrder(db, callerOf(request), request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId: order._id, order });
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      preHandler: guards.signedIn,
+      schema: {
+        tags: ['orders'],
+        summary: "A customer's orders, newest first (their own; an admin may name anyone)",
+        security: [{ bearer: [] }],
+        querystring: orderListQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, limit, cursor } = request.query;
+      const rows = await pageOfOrders(db, callerOf(request), { email, limit, before: decodeCursor(cursor) });
+      return pageOf(rows, limit, request, reply);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      preHandler: guards.signedIn,
+      schema: {
+        tags: ['orders'],
+        summary: "One order (its owner's or, for an admin, anyone's)",
+        security: [{ bearer: [] }],
+        params: orderIdParams,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => getOrder(db, payments, callerOf(request), parseOrderId(request.params.id)),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      preHandler: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an unpaid order (its owner or an admin) and return its stock',
+        security: [{ bearer: [] }],
+        params: orderIdParams,
+        response: { 200: deletedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await cancelOrder(db, payments, callerOf(request), parseOrderId(request.params.id));
+      return { acknowledged: true, deletedCount: 1 };
+    },
+  );
+
+  app.get(
+    '/allorders',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order, newest first (admin)',
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await pageOfAllOrders(db, limit, decodeCursor(cursor));
+      return pageOf(rows, limit, request, reply);
+    },
+  );
+
+  app.patch(
+    '/shipped/:id',
+    {
+      preHandler: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark a paid order shipped (admin); it stays paid',
+        security: [{ bearer: [] }],
+        params: orderIdParams,
+        // The spec sends {paid:false}; a bare PATCH without a body means the same.
+        body: shipSchema.nullish(),
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => shipOrder(db, parseOrderId(request.params.id)),
+  );
+};

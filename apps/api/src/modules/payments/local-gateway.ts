@@ -1,0 +1,105 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { testCardOutcome } from '@parts-shop/shared/payment';
+import type { Db } from '../../db/client.ts';
+import type { GatewayIntent, LocalPaymentGateway } from './payment-gateway.ts';
+import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
+import { findPayment, findPaymentByKey, insertPayment, transitionPayment, type PaymentRow } from './payments.repo.ts';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Stripe-looking random text: 62 symbols, unbiased (bytes >= 248 are skipped). */
+function randomToken(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHANUMERIC[byte % 62];
+    }
+  }
+  return out;
+}
+
+function toIntent(row: PaymentRow): GatewayIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: 'usd',
+    orderId: row.orderId,
+    clientSecret: row.clientSecret,
+  };
+}
+
+function sameSecret(given: string, stored: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The built-in test-mode gateway (DESIGN.md 3.5). Its intents live in the payments table,
+ * so an outcome it has given survives an API crash and is visible to every API process.
+ * The client secret (`pi_..._secret_...`, as with Stripe) is the only credential for
+ * confirming a payment, so it carries 144 bits of randomness.
+ */
+export function createLocalGateway(): LocalPaymentGateway {
+  async function localRow(db: Db, id: string): Promise<PaymentRow | undefined> {
+    if (!PAYMENT_INTENT_ID.test(id)) return undefined;
+    const row = await findPayment(db, id);
+    return row?.gateway === 'local' ? row : undefined;
+  }
+
+  return {
+    kind: 'local',
+
+    async createIntent(db, { orderId, amountCents, idempotencyKey }) {
+      const id = `pi_${randomToken(24)}`;
+      await insertPayment(db, {
+        id,
+        orderId,
+        gateway: 'local',
+        amountCents,
+        clientSecret: `${id}_secret_${randomToken(24)}`,
+        idempotencyKey,
+      });
+      // On a repeated key the first intent wins, like Stripe's idempotent requests.
+      const row = await findPaymentByKey(db, 'local', idempotencyKey);
+      if (!row) throw new Error('local payment intent vanished after insert');
+      return toIntent(row);
+    },
+
+    async retrieveIntent(db, id) {
+      const row = await localRow(db, id);
+      return row ? toIntent(row) : null;
+    },
+
+    async cancelIntent(db, id) {
+      const row = await localRow(db, id);
+      if (!row) return null;
+      if (row.status !== 'requires_payment_method') return toIntent(row);
+      const canceled = await transitionPayment(db, id, 'requires_payment_method', { status: 'canceled' });
+      // Lost the race to a confirmation: report whatever won.
+      return toIntent(canceled ?? (await localRow(db, id)) ?? row);
+    },
+
+    async confirmCard(db, clientSecret, card) {
+      const id = clientSecret.split('_secret_')[0] ?? '';
+      const row = await localRow(db, id);
+      if (!row || !sameSecret(clientSecret, row.clientSecret)) return { kind: 'not_found' };
+      if (row.status === 'succeeded') return { kind: 'succeeded', intent: toIntent(row) };
+      if (row.status !== 'requires_payment_method') return { kind: 'canceled' };
+
+      const cardLast4 = card.number.slice(-4);
+      const outcome = testCardOutcome(card.number);
+      if (!outcome.ok) {
+        // A declined card leaves the intent payable, as with Stripe.
+        await transitionPayment(db, id, 'requires_payment_method', { lastError: outcome.declineCode, cardLast4 });
+        return { kind: 'declined', outcome };
+      }
+      const paid = await transitionPayment(db, id, 'requires_payment_method', { status: 'succeeded', lastError: null, cardLast4 });
+      if (paid) return { kind: 'succeeded', intent: toIntent(paid) };
+      // A second click that lost the race: the first one's outcome stands.
+      const now = await localRow(db, id);
+      return now?.status === 'succeeded' ? { kind: 'succeeded', intent: toIntent(now) } : { kind: 'canceled' };
+    },
+  };
+}

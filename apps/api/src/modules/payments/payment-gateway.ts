@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Card, CardOutcome, PaymentIntentStatus } from '@parts-shop/shared/payment';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { createLocalGateway } from './local-gateway.ts';
+import { createStripeGateway } from './stripe-gateway.ts';
+
+/** A payment intent as the shop needs to know it, whichever gateway holds it. */
+export type GatewayIntent = {
+  id: string;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  currency: string;
+  /** The order named in the intent's metadata; null when the intent is not the shop's. */
+  orderId: string | null;
+  clientSecret: string;
+};
+
+export type CreateIntentInput = { orderId: string; amountCents: number; idempotencyKey: string };
+
+/**
+ * What the shop asks of a card gateway. Every call takes the caller's database handle (often
+ * a transaction) because the gateways keep their ledger rows in the shop's database: the
+ * local gateway's rows are its only book, Stripe's are a mirror.
+ */
+type GatewayCore = {
+  createIntent: (db: Db, input: CreateIntentInput) => Promise<GatewayIntent>;
+  /** null when the gateway does not know the id. */
+  retrieveIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
+  /**
+   * Cancels an open intent so it can no longer take money, and answers its final state: an
+   * intent that already succeeded stays succeeded (and is answered as such).
+   */
+  cancelIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
+};
+
+export type LocalConfirmResult =
+  | { kind: 'succeeded'; intent: GatewayIntent }
+  | { kind: 'declined'; outcome: Exclude<CardOutcome, { ok: true }> }
+  | { kind: 'canceled' }
+  | { kind: 'not_found' };
+
+export type LocalPaymentGateway = GatewayCore & {
+  kind: 'local';
+  /** The browser's confirmCardPayment, played by the shop itself in test mode. */
+  confirmCard: (db: Db, clientSecret: string, card: Card) => Promise<LocalConfirmResult>;
+};
+
+export type StripeWebhookEvent =
+  | { type: 'payment_intent.succeeded' | 'payment_intent.canceled' | 'payment_intent.payment_failed'; intent: GatewayIntent }
+  | { type: 'ignored'; eventType: string };
+
+export type StripePaymentGateway = GatewayCore & {
+  kind: 'stripe';
+  /** Verifies the Stripe-Signature header on the raw body; null when it does not verify. */
+  verifyWebhook: (rawBody: Buffer, signature: string) => StripeWebhookEvent | null;
+  webhooksConfigured: boolean;
+};
+
+export type PaymentGateway = LocalPaymentGateway | StripePaymentGateway;
+
+/** Stripe's PaymentIntent ids; anything else cannot be a payment and never reaches a gateway. */
+export const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,100}$/;
+
+export function createPaymentGateway(config: Config, log: FastifyBaseLogger): PaymentGateway {
+  return config.PAYMENT_GATEWAY === 'stripe' ? createStripeGateway(config, log) : createLocalGateway();
+}

@@ -1,0 +1,82 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { payments } from '../../db/schema.ts';
+
+/**
+ * The payments ledger: the local gateway's own book of intents, and with Stripe a mirror of
+ * the intents the shop created and what Stripe last said about them.
+ */
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentStatus = PaymentRow['status'];
+export type GatewayKind = PaymentRow['gateway'];
+
+export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
+}
+
+export async function findPaymentByKey(db: Db, gateway: GatewayKind, idempotencyKey: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row;
+}
+
+/** Every intent ever made for an order, newest first. */
+export function paymentsForOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+/** Intents the gateway has reported as succeeded, for reconciling unpaid orders. */
+export function succeededPaymentsFor(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), eq(payments.status, 'succeeded')));
+}
+
+/** Inserts a new intent unless one with the same idempotency key exists; true when inserted. */
+export async function insertPayment(db: Db, row: typeof payments.$inferInsert): Promise<boolean> {
+  const inserted = await db
+    .insert(payments)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  return inserted.length > 0;
+}
+
+/**
+ * Records what the gateway said about an intent. A succeeded or canceled intent is final at
+ * the gateway, so a late, stale answer (an older webhook, a slow retrieve) never moves it back.
+ */
+export async function upsertPaymentStatus(
+  db: Db,
+  row: { id: string; orderId: string; gateway: GatewayKind; amountCents: number; clientSecret: string; status: PaymentStatus },
+): Promise<void> {
+  await db
+    .insert(payments)
+    .values(row)
+    .onConflictDoUpdate({
+      target: payments.id,
+      set: { status: row.status, updatedAt: sql`now()` },
+      setWhere: sql`${payments.status} not in ('succeeded', 'canceled') and ${payments.status} <> ${row.status}`,
+    });
+}
+
+/** Moves an intent from one status to another only if nobody moved it first. */
+export async function transitionPayment(
+  db: Db,
+  id: string,
+  from: PaymentStatus,
+  set: { status?: PaymentStatus; lastError?: string | null; cardLast4?: string },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.status, from)))
+    .returning();
+  return row;
+}

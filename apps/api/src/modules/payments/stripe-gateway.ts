@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import { idSchema } from '@parts-shop/shared/fields';
+import { paymentIntentStatusSchema } from '@parts-shop/shared/payment';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { GatewayIntent, StripePaymentGateway, StripeWebhookEvent } from './payment-gateway.ts';
+import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
+import { upsertPaymentStatus } from './payments.repo.ts';
+
+/** STRIPE_API_URL points the SDK somewhere else than api.stripe.com (tests use a local fake). */
+function apiAddress(url: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!url) return {};
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+}
+
+function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
+  const orderId = pi.metadata.orderId;
+  return {
+    id: pi.id,
+    // A status this code does not know yet is treated as "in progress": not paid, not reusable.
+    status: paymentIntentStatusSchema.catch('processing').parse(pi.status),
+    amountCents: pi.amount,
+    currency: pi.currency,
+    orderId: orderId && idSchema.safeParse(orderId).success ? orderId : null,
+    clientSecret: pi.client_secret ?? '',
+  };
+}
+
+/** Keeps the ledger's mirror of a Stripe intent current, for intents that name one of our orders. */
+async function mirror(db: Db, intent: GatewayIntent): Promise<void> {
+  if (!intent.orderId || intent.currency !== 'usd') return;
+  await upsertPaymentStatus(db, {
+    id: intent.id,
+    orderId: intent.orderId,
+    gateway: 'stripe',
+    amountCents: intent.amountCents,
+    clientSecret: intent.clientSecret,
+    status: intent.status,
+  });
+}
+
+function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  return error instanceof Stripe.errors.StripeError;
+}
+
+/**
+ * Stripe through its official SDK. The payment itself is confirmed by Stripe.js in the
+ * browser; the shop creates intents, asks about them, cancels them when an order is
+ * cancelled, and hears about successes through the signed webhook.
+ */
+export function createStripeGateway(config: Config, log: FastifyBaseLogger): StripePaymentGateway {
+  if (!config.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY');
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
+    ...apiAddress(config.STRIPE_API_URL),
+    telemetry: false,
+    // Retries are safe: creation carries an idempotency key, the rest are reads and cancels.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  });
+
+  /** Stripe failing is our upstream failing: a 502 for the client, the details for the log. */
+  function upstream(error: unknown, action: string): HttpError {
+    log.error({ err: error, action }, 'Stripe request failed');
+    return new HttpError(502, 'The payment provider could not be reached. Please try again.');
+  }
+
+  async function retrieve(id: string): Promise<GatewayIntent | null> {
+    if (!PAYMENT_INTENT_ID.test(id)) return null;
+    try {
+      return toIntent(await stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (isStripeError(error) && (error.statusCode === 404 || error.code === 'resource_missing')) return null;
+      throw upstream(error, 'retrieve');
+    }
+  }
+
+  return {
+    kind: 'stripe',
+    webhooksConfigured: Boolean(webhookSecret),
+
+    async createIntent(db, { orderId, amountCents, idempotencyKey }) {
+      let created: Stripe.PaymentIntent;
+      try {
+        created = await stripe.paymentIntents.create(
+          // Cards only: the shop's Pay form is a card form (the SDK's pinned API version names
+          // this allowed_payment_method_types; older versions called it payment_method_types).
+          { amount: amountCents, currency: 'usd', metadata: { orderId }, allowed_payment_method_types: ['card'] },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        throw upstream(error, 'create');
+      }
+      const intent = toIntent(created);
+      await mirror(db, intent);
+      return intent;
+    },
+
+    async retrieveIntent(db, id) {
+      const intent = await retrieve(id);
+      if (intent) await mirror(db, intent);
+      return intent;
+    },
+
+    async cancelIntent(db, id) {
+      if (!PAYMENT_INTENT_ID.test(id)) return null;
+      let intent: GatewayIntent | null;
+      try {
+        intent = toIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        // Stripe refuses to cancel an intent that succeeded (or is final): ask what it is now.
+        if (isStripeError(error) && error.code === 'payment_intent_unexpected_state') intent = await retrieve(id);
+        else if (isStripeError(error) && error.statusCode === 404) intent = null;
+        else throw upstream(error, 'cancel');
+      }
+      if (intent) await mirror(db, intent);
+      return intent;
+    },
+
+    verifyWebhook(rawBody, signature): StripeWebhookEvent | null {
+      if (!webhookSecret) return null;
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      } catch {
+        return null;
+      }
+      switch (event.type) {
+        case 'payment_intent.succeeded':
+        case 'payment_intent.canceled':
+        case 'payment_intent.payment_failed':
+          return { type: event.type, intent: toIntent(event.data.object) };
+        default:
+          return { type: 'ignored', eventType: event.type };
+      }
+    },
+  };
+}

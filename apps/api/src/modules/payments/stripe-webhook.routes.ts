@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@parts-shop/shared/error';
+import type { Deps } from '../../lib/deps.ts';
+import { HttpError, badRequest } from '../../lib/http-error.ts';
+import { applyStripeEvent } from './payments.service.ts';
+
+/**
+ * POST /webhooks/stripe (DESIGN.md 3.5): Stripe tells the shop a payment succeeded, so a
+ * closed tab after paying loses nothing. Registered as its own encapsulated plugin because
+ * the signature is computed over the exact bytes Stripe sent: here, and only here, JSON
+ * bodies are kept as the raw Buffer instead of being parsed.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const { db, payments } = deps;
+  if (payments.kind !== 'stripe') return;
+  const gateway = payments;
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/webhooks/stripe',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe webhook (signature checked on the raw body)',
+        headers: z.object({ 'stripe-signature': z.string({ error: 'Missing Stripe-Signature header' }).min(1).max(4000) }),
+        response: { 200: z.object({ received: z.boolean() }), 400: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!gateway.webhooksConfigured) throw new HttpError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      const raw = request.body;
+      if (!Buffer.isBuffer(raw)) throw badRequest('Send the event as application/json');
+      const event = gateway.verifyWebhook(raw, request.headers['stripe-signature']);
+      if (!event) throw badRequest('Invalid Stripe signature');
+      if (event.type === 'ignored') return { received: true };
+      const outcome = await applyStripeEvent(db, event.intent);
+      if (outcome === 'mismatch' || outcome === 'paid-by-another-intent' || outcome === 'no-order') {
+        // Money arrived that no order can take: someone must look (and probably refund).
+        request.log.error({ paymentIntent: event.intent.id, orderId: event.intent.orderId, outcome }, 'Stripe payment needs attention');
+      } else {
+        request.log.info({ paymentIntent: event.intent.id, type: event.type, outcome }, 'Stripe webhook applied');
+      }
+      // Acknowledged either way: Stripe retrying an event we cannot use would change nothing.
+      return { received: true };
+    },
+  );
+};

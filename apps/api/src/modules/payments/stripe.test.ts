@@ -1,0 +1,223 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '@parts-shop/shared/order';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { startFakeStripe, type FakeIntent, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { addPart, orderRow, paymentRows, placeOrder, recordPayment, startPayment, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_parts_shop_secret';
+
+let fake: FakeStripe;
+let t: TestApp;
+let alice: Auth;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    PAYMENT_GATEWAY: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_parts_shop',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  });
+  alice = await t.signIn('alice@example.com');
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => fake.setDown(false));
+
+async function newOrder(quantity = 2) {
+  const partId = await addPart(t, { priceCents: 12_999, available: 10 });
+  return { partId, order: await placeOrder(t, alice, partId, quantity) };
+}
+
+function intentOf(id: string): FakeIntent {
+  const intent = fake.intents.get(id);
+  if (!intent) throw new Error(`fake Stripe has no intent ${id}`);
+  return intent;
+}
+
+function event(intent: FakeIntent, type = 'payment_intent.succeeded') {
+  return JSON.stringify({
+    id: `evt_${intent.id.slice(3)}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: intent },
+  });
+}
+
+function deliver(payload: string, signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+describe('the Stripe gateway (real SDK against a local fake Stripe)', () => {
+  it('creates one card intent per order for the stored amount, with an idempotency key', async () => {
+    const { order } = await newOrder();
+    const first = await startPayment(t, alice, order._id);
+    const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    const request = created.at(-1);
+    expect(request?.body.get('amount')).toBe('25998');
+    expect(request?.body.get('currency')).toBe('usd');
+    expect(request?.body.get('metadata[orderId]')).toBe(order._id);
+    expect(request?.body.get('allowed_payment_method_types[0]')).toBe('card');
+    expect(request?.idempotencyKey).toBe(`order-${order._id}-0`);
+    expect(request?.authorization).toBe('Bearer sk_test_parts_shop');
+    const intent = fake.intents.get(first.paymentIntentId);
+    expect(first.clientSecret).toBe(intent?.client_secret);
+
+    // Asking again reuses the open intent (after checking it with Stripe).
+    expect(await startPayment(t, alice, order._id)).toEqual(first);
+    expect([...fake.intents.values()].filter((i) => i.metadata.orderId === order._id)).toHaveLength(1);
+    expect(await paymentRows(t, order._id)).toMatchObject([{ id: first.paymentIntentId, gateway: 'stripe', amountCents: 25_998 }]);
+  });
+
+  it('records a payment only once Stripe says it succeeded', async () => {
+    const { order } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    const early = await recordPayment(t, alice, order._id, paymentIntentId);
+    expect(early.statusCode).toBe(409);
+    expect((await orderRow(t, order._id))?.paid).toBe(false);
+
+    fake.succeed(paymentIntentId);
+    const res = await recordPayment(t, alice, order._id, paymentIntentId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Order>()).toMatchObject({ paid: true, transactionId: paymentIntentId });
+    expect((await recordPayment(t, alice, order._id, paymentIntentId)).statusCode).toBe(200);
+  });
+
+  it('refuses an id Stripe does not know, and a payment for another order', async () => {
+    const { order } = await newOrder();
+    const forged = await recordPayment(t, alice, order._id, 'pi_doesnotexist00000000');
+    expect(forged.statusCode).toBe(400);
+
+    const { order: other } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, other._id);
+    fake.succeed(paymentIntentId);
+    const foreign = await recordPayment(t, alice, order._id, paymentIntentId);
+    expect(foreign.statusCode).toBe(409);
+    expect((await orderRow(t, order._id))?.paid).toBe(false);
+  });
+
+  it('reading the order asks Stripe about an open intent, so a lost webhook loses nothing', async () => {
+    const { order } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    fake.succeed(paymentIntentId);
+    const res = await t.app.inject({ url: `/api/orders/${order._id}`, headers: alice });
+    expect(res.json<Order>()).toMatchObject({ paid: true, transactionId: paymentIntentId });
+  });
+
+  it('cancelling an order cancels its intent at Stripe and returns the stock', async () => {
+    const { partId, order } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: alice });
+    expect(res.statusCode).toBe(200);
+    expect(fake.intents.get(paymentIntentId)?.status).toBe('canceled');
+    expect(await stockOf(t, partId)).toBe(10);
+    expect((await paymentRows(t, order._id))[0]?.status).toBe('canceled');
+  });
+
+  it('refuses to cancel an order whose intent already succeeded at Stripe, and marks it paid', async () => {
+    const { partId, order } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    fake.succeed(paymentIntentId);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: alice });
+    expect(res.statusCode).toBe(409);
+    expect(await orderRow(t, order._id)).toMatchObject({ paid: true, transactionId: paymentIntentId });
+    expect(await stockOf(t, partId)).toBe(8);
+  });
+
+  it('answers 502 when Stripe is down, and changes nothing', async () => {
+    const { order } = await newOrder();
+    fake.setDown(true);
+    const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: alice, payload: { orderId: order._id } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json<{ message: string }>().message).toMatch(/payment provider/);
+    expect(await paymentRows(t, order._id)).toHaveLength(0);
+    // Reading the order still works while Stripe is down.
+    expect((await t.app.inject({ url: `/api/orders/${order._id}`, headers: alice })).statusCode).toBe(200);
+  });
+
+  it('has no local test-card endpoint', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/local/confirm', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('POST /webhooks/stripe', () => {
+  it('marks the order paid once when the same signed event arrives three times', async () => {
+    const { order } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    const payload = event(fake.succeed(paymentIntentId));
+    const first = await deliver(payload);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    const paidAt = (await orderRow(t, order._id))?.paidAt;
+    expect(paidAt).toBeInstanceOf(Date);
+    const rest = await Promise.all([deliver(payload), deliver(payload)]);
+    for (const r of rest) expect(r.statusCode).toBe(200);
+
+    const row = await orderRow(t, order._id);
+    expect(row).toMatchObject({ paid: true, transactionId: paymentIntentId, shipped: false });
+    expect(row?.paidAt).toEqual(paidAt);
+    expect(await paymentRows(t, order._id)).toMatchObject([{ id: paymentIntentId, status: 'succeeded' }]);
+    // The browser's PATCH that follows agrees.
+    expect((await recordPayment(t, alice, order._id, paymentIntentId)).json<Order>().transactionId).toBe(paymentIntentId);
+  });
+
+  it('refuses a bad or missing signature with 400 and changes nothing', async () => {
+    const { order } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    const payload = event({ ...intentOf(paymentIntentId), status: 'succeeded' });
+    const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const tampered = payload.replace('"amount":25998', '"amount":1');
+    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    for (const res of [
+      await deliver(payload, wrongSecret),
+      await deliver(tampered, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })),
+      await deliver(payload, 't=1,v1=deadbeef'),
+      await deliver(payload, stale),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe('Invalid Stripe signature');
+    }
+    const missing = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload });
+    expect(missing.statusCode).toBe(400);
+    expect(await orderRow(t, order._id)).toMatchObject({ paid: false, transactionId: null });
+  });
+
+  it('does not mark an order paid for a different amount', async () => {
+    const { order } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    const intent = { ...fake.succeed(paymentIntentId), amount: 100 };
+    const res = await deliver(event(intent));
+    expect(res.statusCode).toBe(200);
+    expect((await orderRow(t, order._id))?.paid).toBe(false);
+  });
+
+  it('acknowledges events it does not use', async () => {
+    const { order } = await newOrder();
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    const res = await deliver(event(intentOf(paymentIntentId), 'payment_intent.created'));
+    expect(res.statusCode).toBe(200);
+    const other = await deliver(JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } }));
+    expect(other.statusCode).toBe(200);
+    expect((await orderRow(t, order._id))?.paid).toBe(false);
+  });
+
+  it('keeps ordinary JSON parsing for every other route', async () => {
+    const { order } = await newOrder();
+    const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: alice, payload: { orderId: order._id } });
+    expect(res.statusCode).toBe(200);
+  });
+});

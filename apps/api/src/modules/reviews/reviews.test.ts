@@ -1,0 +1,179 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@parts-shop/shared/messages';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { reviews } from '../../db/schema.ts';
+
+// Customer reviews (SPEC.md 2, 5; DESIGN.md 3.7, 3.9, 3.12, 3.14): POST /reviews and GET /reviews.
+
+let t: TestApp;
+let customer: { authorization: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await t.signIn('customer@example.com', 'customer');
+});
+afterAll(async () => t.close());
+
+const validReview = {
+  name: 'Ada',
+  description: 'The GPU arrived quickly and runs cool.',
+  image: 'https://example.com/ada.png',
+  rating: 4,
+};
+
+type ErrorBody = { message: string; issues?: { path: (string | number)[]; message: string }[] };
+type ReviewJson = { _id: string; name: string; description: string; image: string; rating: number };
+
+function addReview(body: unknown, headers: Record<string, string> = customer) {
+  return t.app.inject({ method: 'POST', url: '/api/reviews', headers, payload: body as Record<string, unknown> });
+}
+
+async function reviewCount(): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(reviews);
+  return row?.n ?? 0;
+}
+
+async function expectRejected(body: unknown, field: string, message: string | RegExp) {
+  const before = await reviewCount();
+  const res = await addReview(body);
+  expect(res.statusCode).toBe(400);
+  const issue = res.json<ErrorBody>().issues?.find((i) => i.path[0] === field);
+  expect(issue, `an issue for ${field} in ${res.body}`).toBeDefined();
+  if (typeof message === 'string') expect(issue?.message).toBe(message);
+  else expect(issue?.message).toMatch(message);
+  expect(await reviewCount()).toBe(before);
+}
+
+describe('POST /api/reviews validation', () => {
+  it.each([
+    ['name', messages.nameRequired],
+    ['description', messages.reviewRequired],
+    ['image', messages.photoRequired],
+    ['rating', messages.ratingRange],
+  ] as const)('refuses a review without %s with "%s"', async (field, message) => {
+    const { [field]: _missing, ...body } = validReview;
+    await expectRejected(body, field, message);
+  });
+
+  it.each([
+    ['name', messages.nameRequired],
+    ['description', messages.reviewRequired],
+    ['image', messages.photoRequired],
+  ] as const)('refuses a blank %s with "%s"', async (field, message) => {
+    await expectRejected({ ...validReview, [field]: '  ' }, field, message);
+  });
+
+  it.each([6, -1, 2.5, '4', null])('refuses rating %j', async (rating) => {
+    await expectRejected({ ...validReview, rating }, 'rating', messages.ratingRange);
+  });
+
+  it.each([0, 5])('accepts rating %i', async (rating) => {
+    const res = await addReview({ ...validReview, rating });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://example.com/me.png',
+    'me.png',
+  ])('refuses the photo URL %j', async (image) => {
+    await expectRejected({ ...validReview, image }, 'image', messages.urlInvalid);
+  });
+
+  it('answers 413 JSON to a 10 MB description and stores nothing', async () => {
+    const before = await reviewCount();
+    const res = await addReview({ ...validReview, description: 'x'.repeat(10 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json<ErrorBody>().message).toEqual(expect.any(String));
+    expect(await reviewCount()).toBe(before);
+  });
+
+  it('refuses fields a review does not have (the author comes from the token)', async () => {
+    const before = await reviewCount();
+    const res = await addReview({ ...validReview, authorEmail: 'someone@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(await reviewCount()).toBe(before);
+  });
+});
+
+describe('who may review', () => {
+  it('answers 401 without a token or with a bad one, before looking at the body', async () => {
+    const before = await reviewCount();
+    expect((await addReview(validReview, {})).statusCode).toBe(401);
+    expect((await addReview(validReview, { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    expect((await addReview({ rating: 9 }, {})).statusCode).toBe(401);
+    expect(await reviewCount()).toBe(before);
+  });
+
+  it('lets an admin review too (any signed-in user)', async () => {
+    const admin = await t.signIn('admin@example.com', 'admin');
+    expect((await addReview(validReview, admin)).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/reviews success', () => {
+  it('answers 201 {acknowledged, insertedId}; the review is first in GET /api/reviews', async () => {
+    const res = await addReview({ ...validReview, name: 'Newest Reviewer', rating: 3 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ acknowledged: boolean; insertedId: string }>();
+    expect(body.acknowledged).toBe(true);
+    expect(typeof body.insertedId).toBe('string');
+    const list = await t.app.inject({ url: '/api/reviews' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<ReviewJson[]>()[0]).toEqual({
+      _id: body.insertedId,
+      name: 'Newest Reviewer',
+      description: validReview.description,
+      image: validReview.image,
+      rating: 3,
+    });
+    const home = await t.app.inject({ url: '/api/reviews?limit=3' });
+    expect(home.json<ReviewJson[]>()[0]?._id).toBe(body.insertedId);
+  });
+
+  it('records who wrote it from the token', async () => {
+    const res = await addReview(validReview);
+    const id = res.json<{ insertedId: string }>().insertedId;
+    const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row?.authorEmail).toBe('customer@example.com');
+  });
+
+  it('stores HTML and script verbatim and answers them as plain JSON strings', async () => {
+    const name = '<script>alert(1)</script>';
+    const description = '<img src=x onerror="alert(document.cookie)"> &amp; </textarea><b>hi</b>';
+    const res = await addReview({ ...validReview, name, description });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ insertedId: string }>().insertedId;
+    const list = await t.app.inject({ url: '/api/reviews' });
+    expect(list.headers['content-type']).toMatch(/application\/json/);
+    const stored = list.json<ReviewJson[]>().find((r) => r._id === id);
+    expect(stored).toMatchObject({ name, description });
+    const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row).toMatchObject({ name, description });
+  });
+});
+
+describe('GET /api/reviews paging', () => {
+  it('pages newest first with a Link header', async () => {
+    for (let i = 0; i < 3; i += 1) await addReview({ ...validReview, name: `Pager ${i}` });
+    const first = await t.app.inject({ url: '/api/reviews?limit=2' });
+    expect(first.json<ReviewJson[]>().map((r) => r.name)).toEqual(['Pager 2', 'Pager 1']);
+    const next = /<([^>]+)>;\s*rel="next"/.exec(String(first.headers.link))?.[1];
+    expect(next).toBeDefined();
+    const second = await t.app.inject({ url: next ?? '' });
+    expect(second.json<ReviewJson[]>()[0]?.name).toBe('Pager 0');
+  });
+
+  it.each(['/api/reviews?limit=0', '/api/reviews?limit=101', '/api/reviews?cursor=abc'])(
+    'GET %s answers 400 JSON',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().message).toEqual(expect.any(String));
+    },
+  );
+});

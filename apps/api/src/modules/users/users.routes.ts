@@ -1,0 +1,179 @@
+import type { FastifyRequest } from 'fastify';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@parts-shop/shared/error';
+import { emailField } from '@parts-shop/shared/fields';
+import { messages } from '@parts-shop/shared/messages';
+import {
+  adminCheckSchema,
+  modifiedSchema,
+  profileSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  userSchema,
+} from '@parts-shop/shared/user';
+import { bearerToken, callerOf } from '../../lib/auth.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { authLimit, writeLimit } from '../../lib/deps.ts';
+import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
+import { adminCheck, allUsers, editProfile, exchangeIdToken, getUser, makeAdmin } from './users.service.ts';
+
+// PostgreSQL text cannot hold NUL; without this check a "\u0000" in a path or field would
+// reach the database and come back as a 500 instead of a 400.
+const hasNul = (value: string) => value.includes('\u0000');
+
+/** Emails in paths are lowercased by the shared field, so any casing names the same user. */
+const emailParams = z.object({ email: emailField.refine((v) => !hasNul(v), messages.emailInvalid) });
+
+const profileBody = profileSchema.superRefine((input, ctx) => {
+  for (const [key, value] of Object.entries(input)) {
+    if (typeof value === 'string' && hasNul(value)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'Remove the invalid character from this field' });
+    }
+  }
+});
+
+const USERS_LIMIT_MAX = 1000;
+const usersQuery = z
+  .object({ limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX) })
+  .strict();
+
+const putUserBody = z.union([tokenRequestSchema, profileBody]);
+
+/** A body of exactly `{email}` asks for a token (DESIGN.md 3.6); any other body is a profile. */
+function isTokenRequest(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    Object.keys(body).length === 1 &&
+    Object.hasOwn(body, 'email')
+  );
+}
+
+// The two bodies share one method and path, so the route picks the schema by shape before
+// validating. A plain union would answer a half-filled profile with "Invalid input" instead
+// of the form's own messages ('Phone is Required', ...).
+const putUserRoute = { method: 'PUT', url: '/users/:email' };
+const validateEmailParams = validatorCompiler({ schema: emailParams, ...putUserRoute });
+const validateTokenRequest = validatorCompiler({ schema: tokenRequestSchema, ...putUserRoute });
+const validateProfile = validatorCompiler({ schema: profileBody, ...putUserRoute });
+
+async function verifiedIdentity(deps: Deps, request: FastifyRequest): Promise<Identity | null> {
+  const idToken = bearerToken(request);
+  if (!idToken) throw unauthorized('Sign in to continue');
+  try {
+    return await deps.identity.verifyIdToken(idToken);
+  } catch (error) {
+    if (!(error instanceof IdentityUnavailableError)) throw error;
+    request.log.error({ err: error }, 'identity provider unavailable');
+    throw new HttpError(503, 'Sign-in is unavailable right now. Please try again in a moment.');
+  }
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const { db, guards, config } = deps;
+
+  app.put(
+    '/users/:email',
+    {
+      config: authLimit(config),
+      validatorCompiler: ({ httpPart }) => {
+        if (httpPart === 'params') return validateEmailParams;
+        if (httpPart === 'body') return (data) => (isTokenRequest(data) ? validateTokenRequest(data) : validateProfile(data));
+        throw new Error(`PUT /users/:email has no validator for ${String(httpPart)}`);
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'Sign-in token exchange, or profile update',
+        description:
+          'With body `{email}` and a Firebase ID token as the bearer: verifies the ID token, which must be for ' +
+          '`email`, creates or refreshes the user and answers the API access token `{token}`. ' +
+          'With a profile body and the API access token as the bearer: updates that user\'s own profile.',
+        security: [{ bearer: [] }],
+        params: emailParams,
+        body: putUserBody,
+        response: {
+          200: z.union([tokenResponseSchema, userSchema]),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.params;
+      const { body } = request;
+      if ('phone' in body) {
+        await guards.signedIn(request, reply);
+        return editProfile(db, callerOf(request), email, body);
+      }
+      return exchangeIdToken(deps, await verifiedIdentity(deps, request), email, body.email);
+    },
+  );
+
+  app.get(
+    '/users/:email',
+    {
+      preHandler: guards.signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'One user\'s profile (that user, or an admin)',
+        security: [{ bearer: [] }],
+        params: emailParams,
+        response: { 200: userSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getUser(db, callerOf(request), request.params.email),
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['users'],
+        summary: 'All users by email (admin)',
+        security: [{ bearer: [] }],
+        querystring: usersQuery,
+        response: { 200: z.array(userSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => allUsers(db, request.query.limit),
+  );
+
+  app.put(
+    '/users/admin/:email',
+    {
+      preHandler: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['users'],
+        summary: 'Make a user an admin (admin); there is no reverse action',
+        security: [{ bearer: [] }],
+        params: emailParams,
+        response: { 200: modifiedSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => makeAdmin(db, request.params.email),
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      preHandler: guards.signedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Whether a user is an admin (that user, or an admin)',
+        security: [{ bearer: [] }],
+        params: emailParams,
+        response: { 200: adminCheckSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => adminCheck(db, callerOf(request), request.params.email),
+  );
+};

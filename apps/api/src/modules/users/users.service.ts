@@ -1,0 +1,101 @@
+import type { ProfileInput, User } from '@parts-shop/shared/user';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import type { Identity } from '../../lib/identity.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import { findUser, listUsers, promoteToAdmin, updateProfile, upsertSignedInUser, type UserRow } from './users.repo.ts';
+
+export function toUser(row: UserRow): User {
+  return {
+    email: row.email,
+    userName: row.userName,
+    phone: row.phone,
+    education: row.education,
+    address: row.address,
+    linkedIn: row.linkedIn,
+    role: row.role,
+  };
+}
+
+/** "That user, or an admin" (DESIGN.md 3.7); anyone else is told no before being told whether the user exists. */
+function assertSelfOrAdmin(caller: Caller, email: string): void {
+  if (caller.email !== email && caller.role !== 'admin') throw forbidden();
+}
+
+/**
+ * ADMIN_EMAILS names the shop's first admins (DESIGN.md 3.8). Only a verified email counts:
+ * with email and password sign-up anyone can register an address they do not own, and the
+ * bootstrap must not hand the shop to whoever registers the owner's address first.
+ */
+function isBootstrapAdmin(config: Pick<Config, 'ADMIN_EMAILS'>, identity: Identity): boolean {
+  return identity.emailVerified && config.ADMIN_EMAILS.some((e) => e.toLowerCase() === identity.email);
+}
+
+/**
+ * The sign-in exchange (DESIGN.md 3.6): a verified Firebase ID token for `email` buys the
+ * API's own access token. `identity` is null when the ID token did not verify.
+ */
+export async function exchangeIdToken(
+  deps: { db: Db; tokens: TokenService; config: Pick<Config, 'ADMIN_EMAILS'> },
+  identity: Identity | null,
+  pathEmail: string,
+  bodyEmail: string,
+): Promise<{ token: string }> {
+  if (!identity) throw unauthorized('Your sign-in could not be verified. Please sign in again.');
+  if (identity.email !== pathEmail || bodyEmail !== pathEmail) {
+    throw forbidden('The email does not match the account you signed in with');
+  }
+  await upsertSignedInUser(deps.db, {
+    email: identity.email,
+    uid: identity.uid,
+    userName: identity.name ?? '',
+    makeAdmin: isBootstrapAdmin(deps.config, identity),
+  });
+  return { token: await deps.tokens.sign(identity.email) };
+}
+
+/** Only the user edits their profile; admins manage roles, not other people's details. */
+export async function editProfile(db: Db, caller: Caller, email: string, input: ProfileInput): Promise<User> {
+  if (caller.email !== email) throw forbidden('You can only edit your own profile');
+  if (input.email !== undefined && input.email !== email) {
+    throw badRequest('The email in the form does not match the profile being edited');
+  }
+  const row = await updateProfile(db, email, {
+    phone: input.phone,
+    education: input.education,
+    address: input.address,
+    linkedIn: input.linkedIn,
+    // An empty name field keeps the name the user has rather than blanking it.
+    ...(input.userName ? { userName: input.userName } : {}),
+  });
+  if (!row) throw notFound('User not found');
+  return toUser(row);
+}
+
+export async function getUser(db: Db, caller: Caller, email: string): Promise<User> {
+  assertSelfOrAdmin(caller, email);
+  const row = await findUser(db, email);
+  if (!row) throw notFound('User not found');
+  return toUser(row);
+}
+
+export async function allUsers(db: Db, limit: number): Promise<User[]> {
+  const rows = await listUsers(db, limit);
+  return rows.map(toUser);
+}
+
+/** Make Admin (SPEC.md 4): one way only; repeating it changes nothing and says so. */
+export async function makeAdmin(db: Db, email: string): Promise<{ acknowledged: boolean; modifiedCount: number }> {
+  const modifiedCount = await promoteToAdmin(db, email);
+  if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound('User not found');
+  return { acknowledged: true, modifiedCount };
+}
+
+export async function adminCheck(db: Db, caller: Caller, email: string): Promise<{ admin: boolean }> {
+  assertSelfOrAdmin(caller, email);
+  const row = await findUser(db, email);
+  if (!row) throw notFound('User not found');
+  return { admin: row.role === 'admin' };
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { tokenClaims } from '../../lib/tokens.ts';
+
+// Test-only helpers: real Firebase accounts and ID tokens from the Auth emulator's REST API
+// (no mocks), and API access tokens that are wrong in each way a verifier must catch.
+
+const PROJECT_ID = 'demo-parts-shop';
+
+/** The emulator the test run uses (test/global-setup.ts starts one unless it is given). */
+export function emulatorHost(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set; the api project global setup provides it');
+  return host;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+async function identityToolkit(endpoint: string, body: unknown, admin = false): Promise<Record<string, unknown>> {
+  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(admin ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok || !isRecord(json)) throw new Error(`${endpoint} failed: ${JSON.stringify(json)}`);
+  return json;
+}
+
+function text(record: Record<string, unknown>, key: string): string {
+  const value = record[key];
+  if (typeof value !== 'string') throw new Error(`expected a string ${key} in ${JSON.stringify(record)}`);
+  return value;
+}
+
+/** A fresh address on a reserved test domain, so tests never share an account. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export type FirebaseAccount = { email: string; password: string; uid: string; idToken: string };
+
+export async function signInWithPassword(email: string, password: string): Promise<string> {
+  const json = await identityToolkit('accounts:signInWithPassword?key=any', { email, password, returnSecureToken: true });
+  return text(json, 'idToken');
+}
+
+/**
+ * Signs up like the web app does (email and password), optionally names the account and
+ * marks its email verified (as the verification link would), and answers a fresh ID token
+ * that carries those claims.
+ */
+export async function createFirebaseAccount(
+  options: { email?: string; password?: string; displayName?: string; emailVerified?: boolean } = {},
+): Promise<FirebaseAccount> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'test-pass-2022';
+  const created = await identityToolkit('accounts:signUp?key=any', { email, password, returnSecureToken: true });
+  const uid = text(created, 'localId');
+  if (options.displayName !== undefined || options.emailVerified !== undefined) {
+    await identityToolkit(
+      `projects/${PROJECT_ID}/accounts:update`,
+      { localId: uid, displayName: options.displayName, emailVerified: options.emailVerified },
+      true,
+    );
+  }
+  return { email, password, uid, idToken: await signInWithPassword(email, password) };
+}
+
+export async function disableFirebaseAccount(uid: string): Promise<void> {
+  await identityToolkit(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, disableUser: true }, true);
+}
+
+/**
+ * An unsigned token shaped like the emulator's own, with claims of our choosing; firebase-admin
+ * must still refuse it when the claims are wrong (expired, another project, no such user).
+ */
+export function unsignedFirebaseToken(claims: Record<string, unknown>): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${PROJECT_ID}`,
+    aud: PROJECT_ID,
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    firebase: { sign_in_provider: 'password', identities: {} },
+    ...claims,
+  };
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
+}
+
+export const badTokenKinds = ['forged', 'expired', 'wrongAudience', 'wrongIssuer', 'algNone'] as const;
+export type BadTokenKind = (typeof badTokenKinds)[number];
+
+/**
+ * API access tokens for `email` that must all be refused: signed with another secret,
+ * expired, for another audience or from another issuer (both with the right secret), and
+ * unsigned (`alg: none`).
+ */
+export async function badApiToken(kind: BadTokenKind, email: string, secret: string): Promise<string> {
+  const key = new TextEncoder().encode(secret);
+  const base = (claims: { issuer?: string; audience?: string } = {}) =>
+    new SignJWT({ email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(email)
+      .setIssuer(claims.issuer ?? tokenClaims.issuer)
+      .setAudience(claims.audience ?? tokenClaims.audience)
+      .setIssuedAt();
+  switch (kind) {
+    case 'forged':
+      return base().setExpirationTime('1h').sign(new TextEncoder().encode(`${secret}-but-not-quite`));
+    case 'expired':
+      return base()
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+        .sign(key);
+    case 'wrongAudience':
+      return base({ audience: 'some-other-app' }).setExpirationTime('1h').sign(key);
+    case 'wrongIssuer':
+      return base({ issuer: 'someone-else' }).setExpirationTime('1h').sign(key);
+    case 'algNone': {
+      const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const now = Math.floor(Date.now() / 1000);
+      const payload = { email, sub: email, iss: tokenClaims.issuer, aud: tokenClaims.audience, iat: now, exp: now + 3600 };
+      return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the few Stripe endpoints the shop calls, so the real `stripe` SDK can
+ * be exercised without a network: create, retrieve and cancel payment intents. Confirming
+ * (Stripe.js in the browser) is played by `succeed()` / `fail()`.
+ */
+export type FakeIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  livemode: false;
+  created: number;
+};
+
+export type FakeStripe = {
+  url: string;
+  intents: Map<string, FakeIntent>;
+  requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string; authorization?: string }[];
+  /** Makes the next requests answer 500 (without retry) until set back to false. */
+  setDown: (down: boolean) => void;
+  succeed: (id: string) => FakeIntent;
+  close: () => Promise<void>;
+};
+
+function token(length: number): string {
+  return randomBytes(length).toString('hex').slice(0, length);
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${token(14)}`, ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function missing(res: http.ServerResponse, id: string): void {
+  send(res, 404, {
+    error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` },
+  });
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, FakeIntent>();
+  const requests: FakeStripe['requests'] = [];
+  let down = false;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+      requests.push({ method: req.method ?? '', path: url.pathname, body, idempotencyKey, authorization: req.headers.authorization });
+
+      if (down) {
+        send(res, 500, { error: { type: 'api_error', message: 'Fake Stripe is down' } }, { 'stripe-should-retry': 'false' });
+        return;
+      }
+      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) {
+        send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+        return;
+      }
+
+      const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
+      if (!match) {
+        send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+        return;
+      }
+      const [, id, cancel] = match;
+
+      if (req.method === 'POST' && !id) {
+        const existing = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+        if (existing) {
+          send(res, 200, existing, { 'idempotent-replayed': 'true' });
+          return;
+        }
+        const metadata: Record<string, string> = {};
+        for (const [key, value] of body) {
+          const m = /^metadata\[(.+)\]$/.exec(key);
+          if (m?.[1]) metadata[m[1]] = value;
+        }
+        const intentId = `pi_${token(24)}`;
+        const intent: FakeIntent = {
+          id: intentId,
+          object: 'payment_intent',
+          amount: Number(body.get('amount')),
+          currency: body.get('currency') ?? 'usd',
+          status: 'requires_payment_method',
+          client_secret: `${intentId}_secret_${token(24)}`,
+          metadata,
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        };
+        intents.set(intentId, intent);
+        if (idempotencyKey) byKey.set(idempotencyKey, intent);
+        send(res, 200, intent);
+        return;
+      }
+
+      const intent = id ? intents.get(decodeURIComponent(id)) : undefined;
+      if (!intent || !id) {
+        missing(res, id ?? '');
+        return;
+      }
+      if (req.method === 'GET' && !cancel) {
+        send(res, 200, intent);
+        return;
+      }
+      if (req.method === 'POST' && cancel) {
+        if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
+          send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+              payment_intent: intent,
+            },
+          });
+          return;
+        }
+        intent.status = 'canceled';
+        send(res, 200, intent);
+        return;
+      }
+      send(res, 405, { error: { type: 'invalid_request_error', message: 'Method not allowed' } });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    setDown: (value) => {
+      down = value;
+    },
+    succeed: (id) => {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`fake Stripe has no intent ${id}`);
+      intent.status = 'succeeded';
+      return intent;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

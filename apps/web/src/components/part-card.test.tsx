@@ -1,0 +1,89 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messages } from '@parts-shop/shared/messages';
+import type { Part } from '@parts-shop/shared/part';
+import { PartCard } from './part-card.tsx';
+
+afterEach(cleanup);
+
+const inStock: Part = {
+  _id: '01890a5d-ac96-774b-bcce-b302099a8057',
+  name: 'GeForce RTX 4070 Super 12 GB',
+  description: 'Ada Lovelace graphics with DLSS 3.',
+  img: '/images/parts/gpu.svg',
+  minOrder: 1,
+  available: 35,
+  price: 599,
+};
+const soldOut: Part = { ...inStock, _id: '01890a5d-ac96-774b-bcce-b302099a8058', available: 0, price: 499.99 };
+
+function renderCard(part: Part, props: { eager?: boolean; headingLevel?: 2 | 3 } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <PartCard part={part} {...props} /> },
+      { path: '/purchase/:partId', element: <h1>Purchase page</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('PartCard', () => {
+  it('shows the part, its order terms and its price in dollars with two decimals', () => {
+    renderCard(inStock);
+    expect(screen.getByRole('heading', { level: 3, name: inStock.name })).toBeTruthy();
+    expect(screen.getByText(inStock.description)).toBeTruthy();
+    expect(screen.getByText('Min Order').nextElementSibling?.textContent).toBe('1');
+    expect(screen.getByText('Available').nextElementSibling?.textContent).toBe('35');
+    expect(screen.getByText('$599.00')).toBeTruthy();
+    const image = screen.getByRole('img', { name: inStock.name });
+    expect(image.getAttribute('width')).toBe('400');
+    expect(image.getAttribute('height')).toBe('300');
+    expect(image.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('loads the image at once when the card is above the fold, and can be a level-2 heading', () => {
+    renderCard(inStock, { eager: true, headingLevel: 2 });
+    expect(screen.getByRole('img', { name: inStock.name }).getAttribute('loading')).toBe('eager');
+    expect(screen.getByRole('heading', { level: 2, name: inStock.name })).toBeTruthy();
+  });
+
+  it('goes to /purchase/{id} when the part is in stock, without the Not Available message', async () => {
+    const router = renderCard(inStock);
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/purchase/${inStock._id}`);
+    expect(screen.queryByText(messages.notAvailable)).toBeNull();
+  });
+
+  it('shows red Not Available text and stays put when the part is out of stock', () => {
+    const router = renderCard(soldOut);
+    expect(screen.queryByText(messages.notAvailable)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    const message = screen.getByText(messages.notAvailable);
+    expect(message.className).toContain('text-error');
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('$499.99')).toBeTruthy();
+  });
+
+  it('falls back to a placeholder picture when the image cannot load', () => {
+    renderCard({ ...inStock, img: 'https://images.example.com/missing.png' });
+    const image = screen.getByRole('img', { name: inStock.name });
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe('/images/parts/placeholder.svg');
+  });
+
+  it('renders text a user typed as text, never as HTML', () => {
+    const { container } = render(
+      <RouterProvider
+        router={createMemoryRouter([
+          { path: '/', element: <PartCard part={{ ...inStock, description: '<img src=x onerror=alert(1)>' }} /> },
+        ])}
+      />,
+    );
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+});

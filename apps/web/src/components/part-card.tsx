@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '@parts-shop/shared/messages';
+import { formatDollars } from '@parts-shop/shared/money';
+import type { Part } from '@parts-shop/shared/part';
+
+type Props = {
+  part: Part;
+  /** The card's title level, so headings stay in order on every page. */
+  headingLevel?: 2 | 3;
+  /** Cards that show in the first screenful load their image at once; the rest wait until scrolled to. */
+  eager?: boolean;
+};
+
+const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
+
+/** A part with its order terms and the spec's Purchase rule: only parts in stock can be bought. */
+export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
+  const navigate = useNavigate();
+  const [message, setMessage] = useState('');
+  const [imageFailed, setImageFailed] = useState(false);
+  const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  function purchase() {
+    if (part.available > 0) {
+      setMessage('');
+      void navigate(`/purchase/${encodeURIComponent(part._id)}`);
+    } else {
+      setMessage(messages.notAvailable);
+    }
+  }
+
+  return (
+    <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={imageFailed ? FALLBACK_IMAGE : part.img}
+          alt={part.name}
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-contain"
+          onError={() => setImageFailed(true)}
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <Heading id={titleId} className="card-title text-lg break-words">
+          {part.name}
+        </Heading>
+        <p className="break-words">{part.description}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-semibold">Min Order</dt>
+          <dd>{part.minOrder}</dd>
+          <dt className="font-semibold">Available</dt>
+          <dd>{part.available}</dd>
+          <dt className="font-semibold">Price</dt>
+          <dd className="text-base font-bold text-primary">{formatDollars(part.price)}</dd>
+        </dl>
+        <div className="card-actions mt-auto flex-col items-stretch pt-2">
+          <button type="button" className="btn btn-primary" aria-describedby={titleId} onClick={purchase}>
+            Purchase
+          </button>
+          <p role="status" className="min-h-6 text-center font-semibold text-error">
+            {message}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { redirectTarget } from '../../../lib/auth-session.ts';
+
+/**
+ * The frame of /login and /signup: loads the identity provider on arrival, and once
+ * someone is signed in (just now, or already) sends them to the page they asked for.
+ */
+export function AuthPage({ titleId, children }: { titleId: string; children: ReactNode }) {
+  const { user, initializing, loadIdentity } = useAuth();
+  const location = useLocation();
+  useEffect(() => {
+    loadIdentity();
+  }, [loadIdentity]);
+  if (user) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (initializing) return <Spinner label="Checking your sign-in" />;
+  return (
+    <section aria-labelledby={titleId} className="mx-auto w-full max-w-md">
+      <div className="card bg-base-100 shadow-md">
+        <div className="card-body gap-4">{children}</div>
+      </div>
+    </section>
+  );
+}

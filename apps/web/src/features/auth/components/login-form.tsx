@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation } from 'react-router';
+import { emailField } from '@parts-shop/shared/fields';
+import { messages } from '@parts-shop/shared/messages';
+import { loginSchema } from '@parts-shop/shared/user';
+import { useAuth } from '../../../lib/auth.tsx';
+import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { AuthError } from './auth-error.tsx';
+import { Field } from './field.tsx';
+import { GoogleButton } from './google-button.tsx';
+import { IdentityStatus } from './identity-status.tsx';
+
+export const LOGIN_TITLE_ID = 'login-title';
+
+/** Email and password, Forgot Password, a link to sign up, and Continue With Google (SPEC.md 2). */
+export function LoginForm() {
+  const { signInWithPassword, sendPasswordReset, signedOutBecause } = useAuth();
+  // The page to come back to travels on to the other sign-in page.
+  const carried: unknown = useLocation().state;
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const [resetting, setResetting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    clearErrors,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setProviderError(null);
+    try {
+      await signInWithPassword(email, password);
+    } catch (error) {
+      setProviderError(authErrorMessage(error));
+    }
+  });
+
+  const onForgotPassword = async () => {
+    setProviderError(null);
+    clearErrors('email');
+    const typed = getValues('email').trim();
+    if (!typed) {
+      setError('email', { message: messages.forgotPasswordEmail });
+      setFocus('email');
+      return;
+    }
+    const email = emailField.safeParse(typed);
+    if (!email.success) {
+      setError('email', { message: messages.emailInvalid });
+      setFocus('email');
+      return;
+    }
+    setResetting(true);
+    try {
+      await sendPasswordReset(email.data);
+      toastSuccess(messages.emailSent);
+    } catch (error) {
+      setProviderError(authErrorMessage(error));
+    } finally {
+      setResetting(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 id={LOGIN_TITLE_ID} className="text-center text-2xl font-bold">
+        Login
+      </h1>
+      {signedOutBecause === 'admin-only' ? (
+        <div role="status" className="alert alert-warning">
+          That page is for admins only. Log in with an admin account to open it.
+        </div>
+      ) : null}
+      <IdentityStatus />
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div>
+          <button
+            type="button"
+            className="link link-primary text-sm"
+            onClick={() => void onForgotPassword()}
+            disabled={resetting}
+          >
+            Forgot Password?
+          </button>
+        </div>
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Login
+        </button>
+        <AuthError message={providerError} />
+      </form>
+      <p className="text-center text-sm">
+        New to Parts Shop?{' '}
+        <Link to="/signup" state={carried} className="link link-primary">
+          Create New Account
+        </Link>
+      </p>
+      <div className="divider">OR</div>
+      <GoogleButton onError={setProviderError} />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation } from 'react-router';
+import { signupSchema } from '@parts-shop/shared/user';
+import { useAuth } from '../../../lib/auth.tsx';
+import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { AuthError } from './auth-error.tsx';
+import { Field } from './field.tsx';
+import { GoogleButton } from './google-button.tsx';
+import { IdentityStatus } from './identity-status.tsx';
+
+export const SIGNUP_TITLE_ID = 'signup-title';
+
+/** Name, email and password, and Continue With Google (SPEC.md 2). */
+export function SignupForm() {
+  const { signUp } = useAuth();
+  // The page to come back to travels on to the other sign-in page.
+  const carried: unknown = useLocation().state;
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(signupSchema), defaultValues: { name: '', email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ name, email, password }) => {
+    setProviderError(null);
+    try {
+      await signUp({ name, email, password });
+    } catch (error) {
+      setProviderError(authErrorMessage(error));
+    }
+  });
+
+  return (
+    <>
+      <h1 id={SIGNUP_TITLE_ID} className="text-center text-2xl font-bold">
+        Sign Up
+      </h1>
+      <IdentityStatus />
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
+        <Field label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Sign Up
+        </button>
+        <AuthError message={providerError} />
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" state={carried} className="link link-primary">
+          Please Login
+        </Link>
+      </p>
+      <div className="divider">OR</div>
+      <GoogleButton onError={setProviderError} />
+    </>
+  );
+}

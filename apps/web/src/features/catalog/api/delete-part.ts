@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { deletedSchema } from '@parts-shop/shared/part';
+import { ApiError, apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { CATALOG_PAGE_SIZE, type CatalogPage } from './get-catalog-parts.ts';
+
+/** DELETE /parts/{id} (admin). Orders that name the part keep their details on the server. */
+export function deletePart(id: string) {
+  return apiSend('DELETE', `/parts/${encodeURIComponent(id)}`, deletedSchema);
+}
+
+/** Drops the part from the admin table at once, then refreshes every list of parts behind it. */
+function forgetPart(queryClient: QueryClient, id: string) {
+  queryClient.setQueryData<InfiniteData<CatalogPage>>(queryKeys.parts.manage(CATALOG_PAGE_SIZE), (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((p) => p._id !== id) })) }
+      : data,
+  );
+  queryClient.removeQueries({ queryKey: queryKeys.parts.detail(id) });
+  // Not awaited: the admin hears 'Deleted' at once.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.parts.all, refetchType: 'all' });
+}
+
+export function useDeletePart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePart,
+    onSuccess: (_answer, id) => forgetPart(queryClient, id),
+    onError: (error, id) => {
+      // Someone else deleted it first: the error is still shown, but the stale row goes.
+      if (error instanceof ApiError && error.status === 404) forgetPart(queryClient, id);
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import { SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
+import { messages } from '@parts-shop/shared/messages';
+import { newPartSchema, PRICE_MAX, STOCK_MAX, type NewPart } from '@parts-shop/shared/part';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useCreatePart } from '../api/create-part.ts';
+import { FormField } from './form-field.tsx';
+
+type PartFormInput = z.input<typeof newPartSchema>;
+
+const FIELDS = ['name', 'description', 'img', 'minOrder', 'available', 'price'] as const;
+type PartField = (typeof FIELDS)[number];
+
+function isPartField(value: unknown): value is PartField {
+  return FIELDS.some((field) => field === value);
+}
+
+/**
+ * Puts the API's validation issues next to their fields. Returns false when none of them
+ * belongs to a field, so the caller can show the message on the form instead.
+ */
+function showServerIssues(error: ApiError, setError: UseFormSetError<PartFormInput>): boolean {
+  let shown = false;
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (isPartField(field)) {
+      setError(field, { type: 'server', message: issue.message }, { shouldFocus: !shown });
+      shown = true;
+    }
+  }
+  return shown;
+}
+
+// The number fields start empty rather than 0, so a forgotten one says '… is Required'.
+const EMPTY: Partial<PartFormInput> = { name: '', description: '', img: '' };
+
+/** The admin's Add Product form: the shared schema's rules and messages, checked again by the API. */
+export function AddProductForm() {
+  const createPart = useCreatePart();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PartFormInput, unknown, NewPart>({ resolver: zodResolver(newPartSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (part) => {
+    try {
+      const answer = await createPart.mutateAsync(part);
+      // SPEC.md 8: an answer without insertedId is a failure, whatever its status.
+      if (!answer.insertedId) throw new ApiError(200, messages.addPartsFailed);
+      toastSuccess(messages.partsAdded);
+      // No argument: the form element itself is reset too, which is what empties the number inputs.
+      reset();
+    } catch (error) {
+      toastError(messages.addPartsFailed);
+      const detail = error instanceof Error ? error.message : messages.addPartsFailed;
+      if (!(error instanceof ApiError) || !showServerIssues(error, setError)) {
+        setError('root.server', { type: 'server', message: detail });
+      }
+    }
+  });
+
+  const numberInput = 'input w-full';
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-6">
+      <FormField label="Name" error={errors.name?.message} className="sm:col-span-6">
+        {(control) => (
+          <input
+            {...control}
+            {...register('name')}
+            type="text"
+            required
+            maxLength={SHORT_TEXT_MAX}
+            autoComplete="off"
+            className={`input w-full ${errors.name ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField label="Description" error={errors.description?.message} className="sm:col-span-6">
+        {(control) => (
+          <textarea
+            {...control}
+            {...register('description')}
+            required
+            maxLength={TEXT_MAX}
+            rows={4}
+            className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Image URL"
+        hint="A web address starting with https:// or http://"
+        error={errors.img?.message}
+        className="sm:col-span-6"
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...register('img')}
+            type="url"
+            inputMode="url"
+            required
+            maxLength={2000}
+            autoComplete="off"
+            placeholder="https://"
+            className={`input w-full ${errors.img ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Min Order"
+        hint="Smallest quantity a customer can buy"
+        error={errors.minOrder?.message}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...register('minOrder', { valueAsNumber: true })}
+            type="number"
+            inputMode="numeric"
+            required
+            min={1}
+            max={STOCK_MAX}
+            step={1}
+            className={`${numberInput} ${errors.minOrder ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField label="Available" hint="Units in stock" error={errors.available?.message} className="sm:col-span-2">
+        {(control) => (
+          <input
+            {...control}
+            {...register('available', { valueAsNumber: true })}
+            type="number"
+            inputMode="numeric"
+            required
+            min={0}
+            max={STOCK_MAX}
+            step={1}
+            className={`${numberInput} ${errors.available ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField label="Price" hint="In dollars, e.g. 199.99" error={errors.price?.message} className="sm:col-span-2">
+        {(control) => (
+          <input
+            {...control}
+            {...register('price', { valueAsNumber: true })}
+            type="number"
+            inputMode="decimal"
+            required
+            min={0.01}
+            max={PRICE_MAX}
+            step={0.01}
+            className={`${numberInput} ${errors.price ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-col gap-3 sm:col-span-6">
+        {errors.root?.server ? (
+          <p role="alert" className="font-medium text-error">
+            {errors.root.server.message === messages.addPartsFailed
+              ? messages.addPartsFailed
+              : `${messages.addPartsFailed}: ${errors.root.server.message ?? ''}`}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary sm:w-40" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Add
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@parts-shop/shared/messages';
+import type { Part } from '@parts-shop/shared/part';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { PRODUCTS_CAPTION, ProductsTable } from './products-table.tsx';
+
+vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+
+// jsdom has <dialog> but not its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+function part(n: number, name = `Part ${n}`): Part {
+  return {
+    _id: `0190a8b2-0000-7000-8000-${String(n).padStart(12, '0')}`,
+    name,
+    description: 'd',
+    img: 'https://example.com/p.png',
+    minOrder: 1,
+    available: 3,
+    price: n + 0.5,
+  };
+}
+
+function renderTable() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ProductsTable />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.mocked(toastSuccess).mockClear();
+  vi.mocked(toastError).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ProductsTable', () => {
+  it('lists every part with no., Name, Price and Option, loading further pages on request', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        json(200, [part(2, '<script>alert(1)</script>'), part(1)], {
+          Link: '</api/parts?limit=100&cursor=abc>; rel="next"',
+        }),
+      )
+      .mockResolvedValueOnce(json(200, [part(0)]));
+    renderTable();
+    const table = await screen.findByRole('table', { name: PRODUCTS_CAPTION });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['no.', 'Name', 'Price', 'Option']);
+    // Typed text stays text.
+    expect(within(table).getByRole('rowheader', { name: '<script>alert(1)</script>' })).toBeTruthy();
+    expect(document.querySelector('script')).toBeNull();
+    expect(within(table).getAllByRole('button', { name: /^Delete / })).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more products' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/parts?limit=100&cursor=abc');
+    const lastRow = within(table).getAllByRole('row')[3];
+    expect(lastRow?.textContent).toContain('3');
+    expect(lastRow?.textContent).toContain('$0.50');
+  });
+
+  it('asks Are You Sure, deletes on Yes, toasts Deleted and drops the row', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, [part(2), part(1)]));
+    renderTable();
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Part 2' });
+    expect(deleteButton.textContent).toBe('Delete');
+    fireEvent.click(deleteButton);
+    const dialog = screen.getByRole('dialog', { name: messages.confirmQuestion });
+    fetchMock.mockResolvedValueOnce(json(200, { acknowledged: true, deletedCount: 1 }));
+    fetchMock.mockResolvedValue(json(200, [part(1)]));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.deleted));
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe(`/api/parts/${part(2)._id}`);
+    expect(init?.method).toBe('DELETE');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Part 2' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Delete Part 1' })).toBeTruthy();
+  });
+
+  it('does nothing on No', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Part 1' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'No' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Delete Part 1' })).toBeTruthy();
+  });
+
+  it('says so when the delete fails', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Part 1' }));
+    fetchMock.mockResolvedValueOnce(json(403, { message: 'You do not have access to this' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('You do not have access to this'));
+    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Delete Part 1' })).toBeTruthy();
+  });
+});

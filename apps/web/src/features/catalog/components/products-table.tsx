@@ -1,0 +1,124 @@
+import { useRef, useState } from 'react';
+import { messages } from '@parts-shop/shared/messages';
+import { formatDollars } from '@parts-shop/shared/money';
+import type { Part } from '@parts-shop/shared/part';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useCatalogParts } from '../api/get-catalog-parts.ts';
+import { useDeletePart } from '../api/delete-part.ts';
+
+export const PRODUCTS_CAPTION = 'All products, newest first';
+
+function Thumbnail({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <span aria-hidden="true" className="size-10 shrink-0 rounded bg-base-200" />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      decoding="async"
+      className="size-10 shrink-0 rounded bg-base-200 object-contain"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** Manage Products: every part with a Delete that asks 'Are You Sure' first (SPEC.md 2). */
+export function ProductsTable() {
+  const query = useCatalogParts();
+  const deletePart = useDeletePart();
+  const [toDelete, setToDelete] = useState<Part | null>(null);
+  // The deleted row (and its focused button) disappears; focus lands on the table instead of the page's start.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const parts = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    deletePart.mutate(toDelete._id, {
+      onSuccess: () => toastSuccess(messages.deleted),
+      onError: (error) => toastError(error.message),
+      onSettled: () => {
+        setToDelete(null);
+        tableRef.current?.focus();
+      },
+    });
+  }
+
+  return (
+    <>
+      <ListStatus
+        isPending={query.isPending}
+        error={query.error}
+        isEmpty={parts.length === 0}
+        emptyText="There are no products yet."
+        onRetry={() => void query.refetch()}
+      >
+        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <table ref={tableRef} tabIndex={-1} className="table focus:outline-none">
+            <caption className="px-4 pt-3 text-left text-sm text-base-content/70">{PRODUCTS_CAPTION}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="w-12">
+                  no.
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col" className="text-right">
+                  Price
+                </th>
+                <th scope="col" className="w-24">
+                  Option
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {parts.map((part, index) => (
+                <tr key={part._id} className="hover:bg-base-200/60">
+                  <td>{index + 1}</td>
+                  <th scope="row" className="font-medium">
+                    <span className="flex items-center gap-3">
+                      <Thumbnail src={part.img} />
+                      <span className="min-w-0 break-words">{part.name}</span>
+                    </span>
+                  </th>
+                  <td className="text-right whitespace-nowrap">{formatDollars(part.price)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-sm"
+                      aria-label={`Delete ${part.name}`}
+                      onClick={() => setToDelete(part)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <LoadMore
+          shown={parts.length}
+          noun={{ one: 'product', many: 'products' }}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          isFetchNextPageError={query.isFetchNextPageError}
+          fetchNextPage={query.fetchNextPage}
+        />
+      </ListStatus>
+      <ConfirmDialog
+        open={toDelete !== null}
+        description={toDelete ? `Delete ${toDelete.name}? Orders that include it keep their details.` : undefined}
+        busy={deletePart.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          if (!deletePart.isPending) setToDelete(null);
+        }}
+      />
+    </>
+  );
+}

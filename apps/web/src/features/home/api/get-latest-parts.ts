@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { HOME_LIST_SIZE } from '@parts-shop/shared/constants';
+import { partSchema } from '@parts-shop/shared/part';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+const partListSchema = z.array(partSchema);
+
+/** The newest parts for Home's Latest Deals: the server pages newest first, so one small page. */
+export function getLatestParts(signal?: AbortSignal) {
+  return apiGet(`/parts?limit=${HOME_LIST_SIZE}`, partListSchema, signal);
+}
+
+export function latestPartsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.parts.latest(HOME_LIST_SIZE),
+    queryFn: ({ signal }) => getLatestParts(signal),
+  });
+}
+
+export function useLatestParts() {
+  return useQuery(latestPartsQueryOptions());
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { HOME_LIST_SIZE } from '@parts-shop/shared/constants';
+import { reviewSchema } from '@parts-shop/shared/review';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+const reviewListSchema = z.array(reviewSchema);
+
+/** The newest reviews for Home: the server pages newest first, so one small page. */
+export function getLatestReviews(signal?: AbortSignal) {
+  return apiGet(`/reviews?limit=${HOME_LIST_SIZE}`, reviewListSchema, signal);
+}
+
+export function latestReviewsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.reviews.latest(HOME_LIST_SIZE),
+    queryFn: ({ signal }) => getLatestReviews(signal),
+  });
+}
+
+export function useLatestReviews() {
+  return useQuery(latestReviewsQueryOptions());
+}

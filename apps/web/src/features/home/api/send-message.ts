@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactMessage } from '@parts-shop/shared/message';
+import { insertedSchema } from '@parts-shop/shared/part';
+import { apiSend } from '../../../lib/api-client.ts';
+
+/** Stores a contact-form message for the shop's admins (POST /messages). */
+export function sendMessage(message: ContactMessage) {
+  return apiSend('POST', '/messages', insertedSchema, message);
+}
+
+export function useSendMessage() {
+  return useMutation({ mutationFn: sendMessage });
+}

@@ -1,0 +1,160 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MARKETING } from '@parts-shop/shared/constants';
+import { messages } from '@parts-shop/shared/messages';
+import type { Part } from '@parts-shop/shared/part';
+import type { Review } from '@parts-shop/shared/review';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { Component as Home } from './home.tsx';
+
+vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+
+const parts: Part[] = [1, 2, 3].map((n) => ({
+  _id: `01890a5d-ac96-774b-bcce-00000000000${n}`,
+  name: `Newest part ${n}`,
+  description: 'A part',
+  img: '/images/parts/cpu.svg',
+  minOrder: 1,
+  available: n === 3 ? 0 : 5,
+  price: 100,
+}));
+const reviews: Review[] = [1, 2, 3].map((n) => ({
+  _id: `01890a5d-ac96-774b-bcce-10000000000${n}`,
+  name: `Reviewer ${n}`,
+  description: `Review ${n}`,
+  image: '/images/reviewers/tom.svg',
+  rating: n,
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = urlOf(input);
+    const body = url.startsWith('/api/parts')
+      ? parts
+      : url.startsWith('/api/reviews')
+        ? reviews
+        : init?.method === 'POST'
+          ? { acknowledged: true, insertedId: 'x' }
+          : null;
+    return new Response(JSON.stringify(body), {
+      status: init?.method === 'POST' ? 201 : 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function renderHome() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Home /> },
+      { path: '/allparts', element: <h1>All parts page</h1> },
+      { path: '/allreviews', element: <h1>All reviews page</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('Home', () => {
+  it('has one h1 and the six sections in the spec’s order', async () => {
+    renderHome();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Latest Deals',
+      'Builders Trust Us',
+      'Planning a new PC build?',
+      'What Our Customers Say',
+      'Contact Us',
+    ]);
+    expect(document.getElementById('contact')?.querySelector('form')).toBeTruthy();
+    await screen.findByText('Newest part 1');
+  });
+
+  it('asks for the 3 newest parts and reviews and links See More to the full lists', async () => {
+    renderHome();
+    const deals = screen.getByRole('region', { name: 'Latest Deals' });
+    expect(await within(deals).findAllByRole('article')).toHaveLength(3);
+    const said = screen.getByRole('region', { name: 'What Our Customers Say' });
+    expect(await within(said).findAllByRole('article')).toHaveLength(3);
+    const urls = fetchMock.mock.calls.map(([input]) => urlOf(input));
+    expect(urls).toContain('/api/parts?limit=3');
+    expect(urls).toContain('/api/reviews?limit=3');
+    expect(
+      within(deals)
+        .getByRole('link', { name: /See More/ })
+        .getAttribute('href'),
+    ).toBe('/allparts');
+    expect(
+      within(said)
+        .getByRole('link', { name: /See More/ })
+        .getAttribute('href'),
+    ).toBe('/allreviews');
+    for (const link of screen.getAllByRole('link', { name: 'Get Started' })) {
+      expect(link.getAttribute('href')).toBe('/allparts');
+    }
+  });
+
+  it('shows the marketing figures', () => {
+    renderHome();
+    for (const { figure } of MARKETING) expect(screen.getByText(figure)).toBeTruthy();
+  });
+
+  it('refuses an empty contact form with the shared schema’s messages and sends nothing', async () => {
+    renderHome();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
+    expect(screen.getByText(messages.emailRequired)).toBeTruthy();
+    expect(screen.getByText('Message is Required')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(0);
+  });
+
+  it('rejects a malformed email', async () => {
+    renderHome();
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(messages.emailInvalid)).toBeTruthy();
+  });
+
+  it('posts the message, toasts Message Sent and clears the form', async () => {
+    renderHome();
+    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'Ada@Example.com' } });
+    fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'Do you ship to Leeds?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.messageSent));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(post && urlOf(post[0])).toBe('/api/messages');
+    const sent = post?.[1]?.body;
+    expect(typeof sent).toBe('string');
+    expect(JSON.parse(typeof sent === 'string' ? sent : '')).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: 'Do you ship to Leeds?',
+    });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe(''));
+    expect(toastError).not.toHaveBeenCalled();
+  });
+});

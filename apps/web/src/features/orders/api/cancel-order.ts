@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedSchema } from '@parts-shop/shared/part';
+import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** DELETE /orders/{id}: cancels an unpaid order (owner or admin); the API returns its stock. */
+export function cancelOrder(orderId: string) {
+  return apiSend('DELETE', `/orders/${encodeURIComponent(orderId)}`, deletedSchema);
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    // Also on failure: a 409 means the order changed (paid meanwhile), so show what it is now.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        // The stock came back, so any view of the parts is stale.
+        queryClient.invalidateQueries({ queryKey: queryKeys.parts.all }),
+      ]),
+  });
+}

@@ -1,0 +1,34 @@
+import type { Order } from '@parts-shop/shared/order';
+import { messages } from '@parts-shop/shared/messages';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
+
+type Props = { order: Order | null; onClose: () => void };
+
+/** 'Are You Sure' before an unpaid order is cancelled (SPEC.md 2, Confirm dialogs). */
+export function CancelOrderDialog({ order, onClose }: Props) {
+  const cancel = useCancelOrder();
+  const confirm = () => {
+    if (!order || cancel.isPending) return;
+    cancel.mutate(order._id, {
+      onSuccess: () => {
+        toastSuccess(messages.orderCancelled);
+        onClose();
+      },
+      onError: (error) => {
+        toastError(error.message);
+        onClose();
+      },
+    });
+  };
+  return (
+    <ConfirmDialog
+      open={order !== null}
+      onConfirm={confirm}
+      onCancel={onClose}
+      busy={cancel.isPending}
+      description={order ? `Cancel order for ${order.productName}` : undefined}
+    />
+  );
+}

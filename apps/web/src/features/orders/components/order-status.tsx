@@ -1,0 +1,23 @@
+import { orderStatus, type Order } from '@parts-shop/shared/order';
+
+/** The spec's price column: the stored totalPrice string ("259.98") in dollars. */
+export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {
+  return `$${order.totalPrice}`;
+}
+
+const badgeClass = { Unpaid: 'badge-neutral', Pending: 'badge-accent', Shipped: 'badge-success' } as const;
+
+/** Unpaid, Pending or Shipped (DESIGN.md 3.4); paid orders also show their transaction id. */
+export function OrderStatusLabel({ order }: { order: Pick<Order, 'paid' | 'shipped' | 'transactionId'> }) {
+  const status = orderStatus(order);
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <span className={`badge ${badgeClass[status]}`}>{status}</span>
+      {status !== 'Unpaid' && order.transactionId ? (
+        <span className="text-xs text-base-content/70">
+          Transaction id: <span className="break-all font-mono">{order.transactionId}</span>
+        </span>
+      ) : null}
+    </div>
+  );
+}

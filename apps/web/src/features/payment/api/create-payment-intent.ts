@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paymentIntentResponseSchema, type Order } from '@parts-shop/shared/order';
+import { apiSend } from '../../../lib/api-client.ts';
+
+type IntentRequest = Pick<Order, '_id' | 'totalPrice'>;
+
+/**
+ * POST /create-payment-intent. The API charges the stored order's total and answers the
+ * same open intent when asked again, so asking on every visit of the page is safe; the
+ * totalPrice sent is only checked against the order (a mismatch is a 409).
+ */
+export function createPaymentIntent(order: IntentRequest) {
+  return apiSend('POST', '/create-payment-intent', paymentIntentResponseSchema, {
+    orderId: order._id,
+    totalPrice: order.totalPrice,
+  });
+}
+
+export function paymentIntentQueryKey(orderId: string) {
+  return ['payment-intent', orderId] as const;
+}
+
+/**
+ * Held as a query rather than a mutation: it is asked for once when the page opens (not on
+ * a click), React's double effects in development must not ask twice, and the secret must
+ * not go stale while the shopper types the card.
+ */
+export function paymentIntentQueryOptions(order: IntentRequest) {
+  return queryOptions({
+    queryKey: paymentIntentQueryKey(order._id),
+    queryFn: () => createPaymentIntent(order),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function usePaymentIntent(order: IntentRequest | null) {
+  return useQuery({
+    ...paymentIntentQueryOptions(order ?? { _id: '', totalPrice: '' }),
+    enabled: order !== null,
+  });
+}

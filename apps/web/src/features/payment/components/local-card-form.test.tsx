@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cardMessages } from '@parts-shop/shared/payment';
+import { LocalCardForm, type CardFormProps } from './local-card-form.tsx';
+
+const nextYear = (new Date().getFullYear() + 1) % 100;
+
+function renderForm(props: Partial<CardFormProps> = {}) {
+  const onConfirmed = vi.fn();
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <LocalCardForm clientSecret="pi_1_secret_abc" locked={false} onConfirmed={onConfirmed} {...props} />
+    </QueryClientProvider>,
+  );
+  return { onConfirmed };
+}
+
+const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
+
+function fillCard(number: string) {
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: `04/${nextYear}` } });
+  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LocalCardForm', () => {
+  it('says it is test mode and names the test cards', () => {
+    renderForm();
+    expect(screen.getByText('Test mode — no real card is charged')).toBeTruthy();
+    expect(screen.getByText('4242 4242 4242 4242')).toBeTruthy();
+    expect(screen.getByText('4000 0000 0000 0002')).toBeTruthy();
+  });
+
+  it('keeps Pay disabled until the payment secret has loaded, and once paid', () => {
+    renderForm({ clientSecret: null });
+    expect(pay().disabled).toBe(true);
+    cleanup();
+    renderForm({ locked: true });
+    expect(pay().disabled).toBe(true);
+    cleanup();
+    renderForm();
+    expect(pay().disabled).toBe(false);
+  });
+
+  it('checks the card before sending anything', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4241' } });
+    fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '01/20' } });
+    fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '12' } });
+    fireEvent.click(pay());
+    expect(await screen.findByText(cardMessages.numberInvalid)).toBeTruthy();
+    expect(screen.getByText(cardMessages.expiryPast)).toBeTruthy();
+    expect(screen.getByText(cardMessages.cvcIncomplete)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the gateway's message under the form when the card is declined", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json(
+            { message: cardMessages.declined, code: 'card_declined', declineCode: 'generic_decline' },
+            { status: 402 },
+          ),
+        ),
+      ),
+    );
+    const { onConfirmed } = renderForm();
+    fillCard('4000 0000 0000 0002');
+    fireEvent.click(pay());
+    const error = await screen.findByTestId('card-error');
+    expect(error.textContent).toBe(cardMessages.declined);
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(onConfirmed).not.toHaveBeenCalled();
+    expect(pay().disabled).toBe(false);
+  });
+
+  it('confirms the card with the client secret and hands back the payment id', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        Response.json({ paymentIntent: { id: 'pi_123', status: 'succeeded', amount: 25998, currency: 'usd' } }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { onConfirmed } = renderForm();
+    fillCard('4242 4242 4242 4242');
+    fireEvent.click(pay());
+    await waitFor(() => expect(onConfirmed).toHaveBeenCalledWith('pi_123'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/payments/local/confirm');
+    expect(JSON.parse(String(init.body))).toEqual({
+      clientSecret: 'pi_1_secret_abc',
+      card: { number: '4242424242424242', expMonth: 4, expYear: 2000 + nextYear, cvc: '123' },
+    });
+  });
+});

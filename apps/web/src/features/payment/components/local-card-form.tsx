@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Card } from '@parts-shop/shared/payment';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useConfirmLocalPayment } from '../api/confirm-local-payment.ts';
+import { cardFormSchema, formatCardNumber, formatExpiry, type CardFields } from './card-form.ts';
+import { CardError } from './card-error.tsx';
+import { PayButton } from './pay-button.tsx';
+import { TestModeNotice } from './test-mode-notice.tsx';
+
+export type CardFormProps = {
+  /** Null until POST /create-payment-intent has answered; the Pay button waits for it. */
+  clientSecret: string | null;
+  /** Set once the card has been charged: the form never takes a second payment. */
+  locked: boolean;
+  /** The gateway confirmed the payment; the page records it with the shop. */
+  onConfirmed: (paymentIntentId: string) => void;
+};
+
+const PROCESSING = 'Your payment is still being processed. Check My Orders in a moment.';
+
+/**
+ * The shop's own card form for the built-in test-mode gateway (PAYMENT_GATEWAY=local). It
+ * checks the card with the shared rules first, then confirms it with the API, which answers
+ * the way Stripe does for its test cards.
+ */
+export function LocalCardForm({ clientSecret, locked, onConfirmed }: CardFormProps) {
+  const confirm = useConfirmLocalPayment();
+  const [cardError, setCardError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<CardFields, unknown, Card>({
+    resolver: zodResolver(cardFormSchema),
+    mode: 'onTouched',
+    defaultValues: { number: '', expiry: '', cvc: '' },
+  });
+
+  const onSubmit = handleSubmit(async (card) => {
+    if (!clientSecret || locked) return;
+    setCardError(null);
+    try {
+      const { paymentIntent } = await confirm.mutateAsync({ clientSecret, card });
+      if (paymentIntent.status === 'succeeded') onConfirmed(paymentIntent.id);
+      else setCardError(PROCESSING);
+    } catch (error) {
+      if (error instanceof ApiError) setCardError(error.issues[0]?.message ?? error.message);
+      else setCardError('Your card could not be charged. Please try again.');
+    }
+  });
+
+  const busy = confirm.isPending;
+  const fieldsDisabled = locked || busy;
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      aria-label="Card payment"
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <TestModeNotice />
+
+      <div className="flex flex-col gap-1">
+        <label className="text-sm font-medium" htmlFor="card-number">
+          Card number
+        </label>
+        <input
+          id="card-number"
+          className={`input w-full font-mono ${errors.number ? 'input-error' : ''}`}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          maxLength={40}
+          disabled={fieldsDisabled}
+          aria-invalid={errors.number ? true : undefined}
+          aria-describedby={errors.number ? 'card-number-error' : undefined}
+          {...register('number', {
+            onBlur: (event: { target: { value: string } }) => setValue('number', formatCardNumber(event.target.value)),
+          })}
+        />
+        {errors.number?.message ? (
+          <p id="card-number-error" className="text-sm text-error" role="alert">
+            {errors.number.message}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="grid grid-cols-2 gap-4">
+        <div className="flex flex-col gap-1">
+          <label className="text-sm font-medium" htmlFor="card-expiry">
+            Expiry (MM/YY)
+          </label>
+          <input
+            id="card-expiry"
+            className={`input w-full font-mono ${errors.expiry ? 'input-error' : ''}`}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={9}
+            disabled={fieldsDisabled}
+            aria-invalid={errors.expiry ? true : undefined}
+            aria-describedby={errors.expiry ? 'card-expiry-error' : undefined}
+            {...register('expiry', {
+              onBlur: (event: { target: { value: string } }) => setValue('expiry', formatExpiry(event.target.value)),
+            })}
+          />
+          {errors.expiry?.message ? (
+            <p id="card-expiry-error" className="text-sm text-error" role="alert">
+              {errors.expiry.message}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label className="text-sm font-medium" htmlFor="card-cvc">
+            CVC
+          </label>
+          <input
+            id="card-cvc"
+            className={`input w-full font-mono ${errors.cvc ? 'input-error' : ''}`}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            disabled={fieldsDisabled}
+            aria-invalid={errors.cvc ? true : undefined}
+            aria-describedby={errors.cvc ? 'card-cvc-error' : undefined}
+            {...register('cvc')}
+          />
+          {errors.cvc?.message ? (
+            <p id="card-cvc-error" className="text-sm text-error" role="alert">
+              {errors.cvc.message}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <PayButton disabled={!clientSecret || locked} busy={busy} />
+      <CardError message={cardError} />
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Order } from '@parts-shop/shared/order';
+
+/** What is being paid for: the order's product, quantity and total, as the API stored them. */
+export function OrderSummary({ order }: { order: Pick<Order, 'productName' | 'totalOrder' | 'totalPrice'> }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-box bg-base-200 p-4">
+      <dt className="font-semibold">Product</dt>
+      <dd data-testid="payment-product">{order.productName}</dd>
+      <dt className="font-semibold">Quantity</dt>
+      <dd data-testid="payment-quantity">{order.totalOrder}</dd>
+      <dt className="font-semibold">Total</dt>
+      <dd data-testid="payment-total" className="font-semibold">
+        ${order.totalPrice}
+      </dd>
+    </dl>
+  );
+}

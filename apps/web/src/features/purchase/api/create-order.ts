@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { NewOrder } from '@parts-shop/shared/order';
+import { ApiError, apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** 201 from POST /orders; the API may add the stored order, which this page does not need. */
+const createdOrderSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+/**
+ * POST /orders. Only the part, the quantity and the delivery details are sent: the API
+ * reads the name and price from the catalog and the buyer from the token (DESIGN.md 3.2).
+ */
+export type CreateOrderInput = Pick<NewOrder, 'partId' | 'totalOrder' | 'phoneNumber' | 'address'>;
+
+export function createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+  return apiSend('POST', '/orders', createdOrderSchema, input);
+}
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: async () => {
+      // Stock was reserved: every view of this part (and the shopper's order list) is now stale.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.parts.all }),
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      ]);
+    },
+    onError: async (error, input) => {
+      // 409 (stock ran out), 404 (part removed) or 400 (range changed): show what the shop has now.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.parts.detail(input.partId) });
+      }
+    },
+  });
+}

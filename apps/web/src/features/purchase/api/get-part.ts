@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { partSchema, type Part } from '@parts-shop/shared/part';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /parts/{id}: one part, for the purchase page's card and the checkout's limits. */
+export function getPart(partId: string, signal?: AbortSignal): Promise<Part> {
+  return apiGet(`/parts/${encodeURIComponent(partId)}`, partSchema, signal);
+}
+
+export function partQueryOptions(partId: string) {
+  return queryOptions({
+    queryKey: queryKeys.parts.detail(partId),
+    queryFn: ({ signal }) => getPart(partId, signal),
+    // Availability is what the shopper is deciding on: never show an old count on arrival.
+    staleTime: 0,
+  });
+}
+
+export function usePart(partId: string) {
+  return useQuery(partQueryOptions(partId));
+}

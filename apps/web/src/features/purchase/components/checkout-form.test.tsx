@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { messages } from '@parts-shop/shared/messages';
+import type { Part } from '@parts-shop/shared/part';
+import { CheckoutForm } from './checkout-form.tsx';
+
+const part: Part = {
+  _id: '0190f5c2-0000-7000-8000-000000000001',
+  name: 'RTX 4070',
+  description: 'A graphics card',
+  img: '/images/gpu.svg',
+  minOrder: 2,
+  available: 10,
+  price: 129.99,
+};
+const user = { email: 'customer@example.com', displayName: 'Casey Customer', photoURL: null };
+
+function renderForm(overrides: Partial<Part> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CheckoutForm part={{ ...part, ...overrides }} user={user} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const quantity = () => screen.getByLabelText<HTMLInputElement>('Quantity');
+const addToCart = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Add to Cart' });
+const totalOrder = () => screen.getByTestId('total-order').textContent;
+const totalPrice = () => screen.getByTestId('total-price').textContent;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('CheckoutForm', () => {
+  it('starts at the minimum order with its total, and shows the signed-in user', () => {
+    renderForm();
+    expect(quantity().value).toBe('2');
+    expect(totalOrder()).toBe('2');
+    expect(totalPrice()).toBe('$259.98');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Casey Customer');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('customer@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').disabled).toBe(true);
+    expect(addToCart().disabled).toBe(false);
+  });
+
+  it('follows the quantity as it is typed', () => {
+    renderForm();
+    fireEvent.change(quantity(), { target: { value: '7' } });
+    expect(totalOrder()).toBe('7');
+    expect(totalPrice()).toBe('$909.93');
+  });
+
+  it.each(['1', '11', '2.5', ''])(
+    "refuses %j: 'Please Order within the Range' and Add to Cart disabled",
+    async (value) => {
+      renderForm();
+      fireEvent.change(quantity(), { target: { value } });
+      expect(await screen.findByText(messages.quantityOutOfRange)).toBeTruthy();
+      expect(addToCart().disabled).toBe(true);
+      fireEvent.change(quantity(), { target: { value: '10' } });
+      await waitFor(() => expect(screen.queryByText(messages.quantityOutOfRange)).toBeNull());
+      expect(addToCart().disabled).toBe(false);
+    },
+  );
+
+  it('shows Not Available and disables the form when the stock is below the minimum order', () => {
+    renderForm({ available: 1 });
+    expect(screen.getByText(messages.notAvailable)).toBeTruthy();
+    expect(screen.queryByText(messages.quantityOutOfRange)).toBeNull();
+    expect(addToCart().disabled).toBe(true);
+  });
+
+  it('asks for the phone number and address before ordering', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    fireEvent.click(addToCart());
+    expect(await screen.findByText(messages.phoneRequired)).toBeTruthy();
+    expect(screen.getByText(messages.addressRequired)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '123' } });
+    fireEvent.click(addToCart());
+    expect(await screen.findByText(messages.phoneShort)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the part, quantity and delivery details, then offers the way to pay', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(Response.json({ acknowledged: true, insertedId: 'order-1' }, { status: 201 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    fireEvent.change(quantity(), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
+    fireEvent.click(addToCart());
+
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(messages.addedToCart);
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/dashboard/payment/order-1');
+    expect(screen.getByRole('link', { name: 'Go to My Orders' }).getAttribute('href')).toBe('/dashboard/myorders');
+    expect(quantity().value).toBe('2');
+
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/orders');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      partId: part._id,
+      totalOrder: 3,
+      phoneNumber: '0123456789',
+      address: '1 Main Street',
+    });
+  });
+
+  it("shows the API's refusal, e.g. 409 'Not enough stock'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ message: messages.notEnoughStock }, { status: 409 }))),
+    );
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
+    fireEvent.click(addToCart());
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.notEnoughStock);
+  });
+});

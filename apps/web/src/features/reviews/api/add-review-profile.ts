@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userSchema } from '@parts-shop/shared/user';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+// Add Review only needs the name from the profile; reading just that keeps it working
+// whatever else the profile grows.
+const reviewerSchema = userSchema.pick({ userName: true });
+
+/** GET /users/{email}: the signed-in customer's profile, for the review's default name. */
+export function getReviewerProfile(email: string, signal?: AbortSignal) {
+  return apiGet(`/users/${encodeURIComponent(email)}`, reviewerSchema, signal);
+}
+
+export function reviewerProfileQueryOptions(email: string) {
+  return queryOptions({
+    // Under the profile's key, so invalidating the profile refreshes this too, but its own entry:
+    // the cached value here is only {userName}, not the whole profile.
+    queryKey: [...queryKeys.users.profile(email), 'reviewer-name'] as const,
+    queryFn: ({ signal }) => getReviewerProfile(email, signal),
+    // The name may just have been edited on My Profile.
+    staleTime: 0,
+  });
+}
+
+/** Disabled until someone is signed in. */
+export function useReviewerProfile(email: string | null | undefined) {
+  return useQuery({ ...reviewerProfileQueryOptions(email ?? ''), enabled: Boolean(email) });
+}

@@ -1,0 +1,200 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@parts-shop/shared/messages';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { AddReviewForm, Component as AddReviewPage } from './add-review.tsx';
+
+vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('../../../lib/auth.tsx', () => ({
+  useAuth: () => ({
+    initializing: false,
+    user: { email: 'ada@example.com', displayName: 'Display Ada', photoURL: null },
+    isAdmin: false,
+    signOut: () => Promise.resolve(),
+  }),
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderForm(defaultName = 'Ada Lovelace', defaultImage = '') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const ui = (name: string) => (
+    <QueryClientProvider client={queryClient}>
+      <AddReviewForm defaultName={name} defaultImage={defaultImage} />
+    </QueryClientProvider>
+  );
+  const view = render(ui(defaultName));
+  return { invalidate, rerenderWithName: (name: string) => view.rerender(ui(name)) };
+}
+
+function field(label: string): HTMLInputElement | HTMLTextAreaElement {
+  const element = screen.getByLabelText(label);
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) {
+    throw new Error(`${label} is not a text control`);
+  }
+  return element;
+}
+
+function describedBy(element: Element): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' | ');
+}
+
+function description(label: string): string {
+  return describedBy(field(label));
+}
+
+function star(name: string): HTMLInputElement {
+  const radio = screen.getByRole('radio', { name });
+  if (!(radio instanceof HTMLInputElement)) throw new Error(`${name} is not an input`);
+  return radio;
+}
+
+function submit() {
+  fireEvent.click(screen.getByRole('button', { name: 'Add Review' }));
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.mocked(toastSuccess).mockClear();
+  vi.mocked(toastError).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AddReviewForm', () => {
+  it('prefills the name and offers a radio group of 0 to 5 stars, none chosen', () => {
+    renderForm();
+    expect(field('Name').value).toBe('Ada Lovelace');
+    expect(field('Review').tagName).toBe('TEXTAREA');
+    expect(field('Photo URL').value).toBe('');
+    const group = screen.getByRole('group', { name: 'Rating' });
+    expect(group).toBeTruthy();
+    const names = ['0 stars', '1 star', '2 stars', '3 stars', '4 stars', '5 stars'];
+    for (const name of names) expect(star(name).checked).toBe(false);
+    expect(screen.getAllByRole('radio')).toHaveLength(6);
+  });
+
+  it('takes the profile name when it arrives, unless the customer typed one', () => {
+    const { rerenderWithName } = renderForm('');
+    expect(field('Name').value).toBe('');
+    rerenderWithName('Ada from profile');
+    expect(field('Name').value).toBe('Ada from profile');
+    fireEvent.change(field('Name'), { target: { value: 'Countess' } });
+    rerenderWithName('Someone else');
+    expect(field('Name').value).toBe('Countess');
+  });
+
+  it("shows the spec's messages for every missing field and sends nothing", async () => {
+    renderForm('');
+    submit();
+    await waitFor(() => expect(description('Review')).toContain(messages.reviewRequired));
+    expect(description('Name')).toContain(messages.nameRequired);
+    expect(description('Photo URL')).toContain(messages.photoRequired);
+    expect(describedBy(star('0 stars'))).toContain(messages.ratingRange);
+    expect(field('Review').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://example.com/me.png', 'me.png'])(
+    'refuses the photo URL %j',
+    async (image) => {
+      renderForm();
+      fireEvent.change(field('Review'), { target: { value: 'Great' } });
+      fireEvent.change(field('Photo URL'), { target: { value: image } });
+      fireEvent.click(star('4 stars'));
+      submit();
+      await waitFor(() => expect(description('Photo URL')).toContain(messages.urlInvalid));
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('posts the review with a whole-number rating, toasts Review Added and resets', async () => {
+    fetchMock.mockResolvedValue(json(201, { acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000002' }));
+    const { invalidate } = renderForm();
+    fireEvent.change(field('Review'), { target: { value: '<b>Fast</b> shipping' } });
+    fireEvent.change(field('Photo URL'), { target: { value: 'https://example.com/ada.png' } });
+    fireEvent.click(star('0 stars'));
+    fireEvent.click(star('3 stars'));
+    expect(star('3 stars').checked).toBe(true);
+    submit();
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.reviewAdded));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/reviews');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Ada Lovelace',
+      description: '<b>Fast</b> shipping',
+      image: 'https://example.com/ada.png',
+      rating: 3,
+    });
+    await waitFor(() => expect(field('Review').value).toBe(''));
+    expect(field('Name').value).toBe('Ada Lovelace');
+    expect(field('Photo URL').value).toBe('');
+    expect(star('3 stars').checked).toBe(false);
+    expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: ['reviews'] }));
+  });
+
+  it('shows API validation issues next to their fields', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, { message: messages.urlInvalid, issues: [{ path: ['image'], message: messages.urlInvalid }] }),
+    );
+    renderForm();
+    fireEvent.change(field('Review'), { target: { value: 'Good' } });
+    fireEvent.change(field('Photo URL'), { target: { value: 'https://example.com/a.png' } });
+    fireEvent.click(star('5 stars'));
+    submit();
+    await waitFor(() => expect(description('Photo URL')).toContain(messages.urlInvalid));
+    expect(toastError).toHaveBeenCalledWith(messages.urlInvalid);
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('Add Review page', () => {
+  function renderPage() {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AddReviewPage />
+      </QueryClientProvider>,
+    );
+  }
+
+  it("prefills the name from the profile's userName", async () => {
+    fetchMock.mockResolvedValue(
+      json(200, {
+        email: 'ada@example.com',
+        userName: 'Profile Ada',
+        phone: '',
+        education: '',
+        address: '',
+        linkedIn: '',
+        role: 'customer',
+      }),
+    );
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add Review' })).toBeTruthy();
+    await waitFor(() => expect(field('Name').value).toBe('Profile Ada'));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/users/ada%40example.com');
+  });
+
+  it('falls back to the sign-in display name when the profile has none or fails', async () => {
+    fetchMock.mockResolvedValue(json(404, { message: 'User not found' }));
+    renderPage();
+    expect(field('Name').value).toBe('Display Ada');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(field('Name').value).toBe('Display Ada');
+  });
+});

@@ -1,0 +1,30 @@
+import { adminCheckSchema, tokenResponseSchema } from '@parts-shop/shared/user';
+import { apiGet, request } from './api-client.ts';
+
+function userPath(email: string): string {
+  return encodeURIComponent(email.toLowerCase());
+}
+
+/**
+ * The token exchange (DESIGN.md 3.6): PUT /users/{email} with {email}, carrying the
+ * Firebase ID token as the bearer, answers the API's own access token.
+ */
+export async function exchangeIdToken(email: string, idToken: string): Promise<string> {
+  const { data } = await request(`/users/${userPath(email)}`, {
+    method: 'PUT',
+    body: { email: email.toLowerCase() },
+    schema: tokenResponseSchema,
+    bearer: idToken,
+  });
+  return data.token;
+}
+
+/** GET /admin/{email}: whether the server counts this user as an admin (SPEC.md 6). */
+export async function fetchIsAdmin(email: string, signal?: AbortSignal): Promise<boolean> {
+  return (await apiGet(`/admin/${userPath(email)}`, adminCheckSchema, signal)).admin;
+}
+
+/** Everything cached about the session itself lives under ['auth']. */
+export function adminQueryKey(email: string) {
+  return ['auth', 'admin', email.toLowerCase()] as const;
+}

@@ -1,0 +1,60 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const admin = { email: 'admin@example.com', password: 'admin-pass-2022' };
+export const customer = { email: 'customer@example.com', password: 'customer-pass-2022' };
+
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const identityToolkit = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
+
+/** A unique address per test run, so tests never depend on each other's accounts. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Creates an account in the auth emulator (the real identity provider of the test run). */
+export async function createAccount(request: APIRequestContext, email: string, password: string, displayName: string) {
+  const response = await request.post(`${identityToolkit}/accounts:signUp?key=test`, {
+    data: { email, password, displayName, returnSecureToken: true },
+  });
+  expect(response.ok()).toBeTruthy();
+}
+
+/** Signs in at the identity provider and exchanges the ID token for the shop's API token. */
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const signIn = await request.post(`${identityToolkit}/accounts:signInWithPassword?key=test`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(signIn.ok()).toBeTruthy();
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const exchange = await request.put(`/api/users/${encodeURIComponent(email)}`, {
+    data: { email },
+    headers: { Authorization: `Bearer ${idToken}` },
+  });
+  expect(exchange.ok()).toBeTruthy();
+  return ((await exchange.json()) as { token: string }).token;
+}
+
+export async function addPart(
+  request: APIRequestContext,
+  token: string,
+  part: { name: string; minOrder: number; available: number; price: number },
+): Promise<string> {
+  const response = await request.post('/api/parts', {
+    data: { description: 'Added by the browser tests', img: '/images/parts/gpu.svg', ...part },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+export function isMobile(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 1024;
+}

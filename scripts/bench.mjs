@@ -1,0 +1,154 @@
+// npm run bench: load and page-speed figures, each beside its target (issue 7).
+//   npm run bench                  reads (PostgreSQL and PGlite), writes, Lighthouse
+//   npm run bench -- --soak        and the 60 s soak at 200 connections
+//   options: --no-build  --only=reads,writes,lighthouse,soak  --duration=10  --lh-runs=3
+//            --pg-only  --pglite-only  --json=FILE
+// Everything runs on 127.0.0.1 against throwaway databases; every load loop is time-bounded.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    soak: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    'lh-runs': { type: 'string', default: '3' },
+    'soak-seconds': { type: 'string', default: '60' },
+    'pg-only': { type: 'boolean', default: false },
+    'pglite-only': { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+
+const { ensureInstalled } = await import('./lib/install.mjs');
+ensureInstalled(root);
+const { freePort } = await import('./lib/free-port.mjs');
+const { startPostgres } = await import('./lib/postgres.mjs');
+const { buildShop, startShop } = await import('./lib/shop.mjs');
+const { openPglite, openPostgres, seedCatalog, checkIdOrder } = await import('./bench/seed.mjs');
+const { readBench } = await import('./bench/reads.mjs');
+const { lighthouseBench, entryScripts, JS_BUDGET_BYTES } = await import('./bench/lighthouse.mjs');
+const { writeBench } = await import('./bench/writes.mjs');
+const { soakBench } = await import('./bench/soak.mjs');
+const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
+
+const wanted = new Set((args.only ?? 'reads,writes,lighthouse').split(',').map((s) => s.trim()));
+if (args.soak) wanted.add('soak');
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const PARTS = 100_000;
+const REVIEWS = 10_000;
+const WEB_DIST = path.join(root, 'apps/web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// One secret for the shop and the tokens the bench mints for its users.
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+const machine = {
+  cpus: os.availableParallelism(),
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memory: fmt.mb(os.totalmem()),
+  node: process.version,
+  platform: `${os.type()} ${os.release()}`,
+};
+heading('Parts Shop bench');
+console.log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memory} RAM, Node ${machine.node}, ${machine.platform}`);
+console.log(`catalog: ${PARTS.toLocaleString('en-US')} parts, ${REVIEWS.toLocaleString('en-US')} reviews; figures: ${[...wanted].join(', ')}`);
+const load1 = os.loadavg()[0] ?? 0;
+if (load1 > machine.cpus * 0.5) console.log(`note: load average ${load1.toFixed(1)} before the bench; other work on this machine skews the figures`);
+
+if (!args['no-build']) {
+  heading('Build');
+  buildShop(root);
+}
+
+const shopEnv = {
+  NODE_ENV: 'development',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  JWT_SECRET,
+  // The limiter is per client address and every request here comes from 127.0.0.1; it is
+  // not what is measured.
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000000000',
+  RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
+  DATABASE_POOL_SIZE: '10',
+};
+
+const cleanups = [];
+const cleanUp = async () => {
+  for (const fn of cleanups.splice(0).reverse()) {
+    try {
+      await fn();
+    } catch (error) {
+      console.error('cleanup failed:', error);
+    }
+  }
+};
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+let baseline;
+try {
+  if (!args['pglite-only']) {
+    heading('PostgreSQL');
+    const pg = await startPostgres({ log: console.log });
+    cleanups.push(() => pg.stop());
+    const db = await openPostgres(pg.url);
+    cleanups.push(() => db.close());
+    const seeded = await seedCatalog(db, { parts: PARTS, reviews: REVIEWS });
+    console.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+    checkSeed(await checkIdOrder(db, 'parts'), 'parts');
+    const shop = await startShop(root, { port: await freePort(), env: { ...shopEnv, DATABASE_URL: pg.url }, stdio: ['ignore', 'inherit', 'inherit'] });
+    cleanups.push(() => shop.stop());
+    if (wanted.has('reads')) {
+      const r = await readBench(shop.url, { label: 'PostgreSQL', gate: true, duration, connections });
+      baseline = r.baseline;
+    }
+    if (wanted.has('lighthouse')) await lighthouseBench(shop.url, { webDist: WEB_DIST, runs: Number(args['lh-runs']), chromePath: CHROMIUM });
+    if (wanted.has('writes')) await writeBench(shop.url, db, { duration, connections, secret: JWT_SECRET });
+    if (wanted.has('soak')) await soakBench(shop, db, { seconds: Number(args['soak-seconds']), connections: 200, secret: JWT_SECRET });
+    await cleanUp();
+  }
+
+  if (!args['pg-only'] && wanted.has('reads')) {
+    heading('PGlite');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-bench-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const db = await openPglite(dataDir);
+    const seeded = await seedCatalog(db, { parts: PARTS, reviews: REVIEWS });
+    checkSeed(await checkIdOrder(db, 'parts'), 'parts');
+    // PGlite is one process: the bench lets go of the files before the shop opens them.
+    await db.close();
+    console.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+    const shop = await startShop(root, { port: await freePort(), env: { ...shopEnv, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit'] });
+    cleanups.push(() => shop.stop());
+    await readBench(shop.url, { label: 'PGlite', gate: false, duration, connections, baseline });
+    await cleanUp();
+  }
+
+  if (wanted.has('lighthouse')) {
+    // The static view of the same budget: what index.html itself makes the browser fetch.
+    const scripts = entryScripts(WEB_DIST);
+    const total = scripts.reduce((s, x) => s + x.gzip, 0);
+    record('Page speed: build', 'index.html entry + modulepreload JS (gzip)', `${fmt.kb(total)} in ${scripts.length} files`, `<= ${fmt.kb(JS_BUDGET_BYTES)}`, total <= JS_BUDGET_BYTES);
+  }
+} catch (error) {
+  console.error(error);
+  record('Bench', 'run', error instanceof Error ? error.message.split('\n')[0] : String(error), 'completes', false);
+} finally {
+  await cleanUp();
+}
+
+const failed = printSummary();
+if (args.json) fs.writeFileSync(args.json, JSON.stringify({ machine, at: new Date().toISOString(), rows }, null, 2));
+process.exit(failed === 0 ? 0 : 1);
+
+function checkSeed(check, table) {
+  if (!check?.v7 || !check.ordered) throw new Error(`seeded ${table} ids are not time-ordered UUIDv7: ${JSON.stringify(check)}`);
+}

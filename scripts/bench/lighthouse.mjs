@@ -1,0 +1,134 @@
+// Page speed: Lighthouse (mobile, its default settings) in the system Chromium, and the
+// JavaScript that / loads before any interaction, gzipped.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { fmt, record } from './report.mjs';
+
+const CATEGORIES = /** @type {const} */ ([
+  ['performance', 'performance', 95],
+  ['accessibility', 'accessibility', 100],
+  ['best-practices', 'best practices', 100],
+  ['seo', 'SEO', 95],
+]);
+export const JS_BUDGET_BYTES = 170 * 1024;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** gzip -9, the figure Vite prints for its build. */
+const gzipSize = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+
+/**
+ * The scripts index.html itself asks for: module entry scripts and modulepreloads. What the
+ * first route then imports lazily is in the Lighthouse figure below.
+ */
+export function entryScripts(webDist) {
+  const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const urls = new Set();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) if (m[1]) urls.add(m[1]);
+  return [...urls].map((u) => {
+    const file = path.join(webDist, new URL(u, 'http://x').pathname);
+    const buffer = fs.readFileSync(file);
+    return { url: u, bytes: buffer.length, gzip: gzipSize(buffer) };
+  });
+}
+
+/** The same-origin scripts a Lighthouse run loaded, gzipped from the built files. */
+function loadedScripts(lhr, origin, webDist) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return items
+    .filter((i) => i.resourceType === 'Script' && String(i.url).startsWith(origin))
+    .map((i) => {
+      const pathname = new URL(i.url).pathname;
+      const file = path.join(webDist, pathname);
+      const buffer = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
+      return { url: pathname, bytes: buffer.length, gzip: gzipSize(buffer), transfer: i.transferSize ?? 0 };
+    });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * @param {string} url the shop
+ * @param {{ webDist: string, runs: number, chromePath: string }} options
+ */
+export async function lighthouseBench(url, { webDist, runs, chromePath }) {
+  const section = `Page speed: Lighthouse ${lighthouse.version ?? ''} mobile, median of ${runs} run(s) per page`;
+  console.log(`\n--- ${section} ---`);
+  if (!fs.existsSync(chromePath)) {
+    record(section, 'Chromium', `not found at ${chromePath}`, 'installed', false);
+    return;
+  }
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  try {
+    for (const page of ['/', '/allparts', '/allreviews']) {
+      /** @type {any[]} */
+      const lhrs = [];
+      for (let i = 0; i < runs; i += 1) {
+        const result = await lighthouse(`${url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES.map(([id]) => id),
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.message}`);
+        lhrs.push(result.lhr);
+      }
+      // The run with the median performance score stands for the page (Lighthouse's advice
+      // for noisy machines); the other categories barely vary between runs.
+      const perf = lhrs.map((l) => l.categories.performance.score ?? 0);
+      const lhr = lhrs[perf.indexOf(median(perf))] ?? lhrs[0];
+      for (const [id, label, target] of CATEGORIES) {
+        const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const extra = id === 'performance' && runs > 1 ? ` (runs: ${perf.map((p) => Math.round(p * 100)).join(', ')})` : '';
+        record(section, `${page} ${label}`, `${score}${extra}`, target === 100 ? '100' : `>= ${target}`, score >= target);
+        if (score < target) explain(lhr, id);
+      }
+      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+        .map((a) => `${a.split('-').map((w) => w[0]).join('').toUpperCase()} ${lhr.audits[a]?.displayValue ?? '?'}`)
+        .join(', ');
+      console.log(`        ${metrics}`);
+      if (page === '/') {
+        const scripts = loadedScripts(lhr, url, webDist);
+        const total = scripts.reduce((s, x) => s + x.gzip, 0);
+        record(
+          section,
+          '/ JS loaded before interaction (gzip)',
+          `${fmt.kb(total)} in ${scripts.length} files`,
+          `<= ${fmt.kb(JS_BUDGET_BYTES)}`,
+          total <= JS_BUDGET_BYTES,
+        );
+        for (const s of scripts) console.log(`        ${fmt.kb(s.gzip).padStart(9)} gz  ${fmt.kb(s.bytes).padStart(9)} raw  ${s.url}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Names the audits that cost a category points, so a FAIL says what to fix. */
+function explain(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  for (const ref of category?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+    const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+    console.log(`        - ${audit.title}${value}`);
+  }
+}

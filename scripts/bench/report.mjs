@@ -1,0 +1,47 @@
+// Collects each figure with its target and verdict, prints it as it is measured and again
+// as one table at the end.
+
+/** @typedef {{ section: string, name: string, figure: string, target: string, verdict: 'PASS' | 'FAIL' | 'info' }} Row */
+
+/** @type {Row[]} */
+export const rows = [];
+
+/**
+ * @param {string} section
+ * @param {string} name
+ * @param {string} figure
+ * @param {string} target
+ * @param {boolean | null} pass null for a figure without a target (or one only informative here)
+ */
+export function record(section, name, figure, target, pass) {
+  const row = { section, name, figure, target, verdict: pass === null ? 'info' : pass ? 'PASS' : 'FAIL' };
+  rows.push(row);
+  console.log(`  ${row.verdict.padEnd(4)}  ${name.padEnd(44)} ${figure.padEnd(34)} ${target}`);
+  return row;
+}
+
+export function heading(text) {
+  console.log(`\n=== ${text} ===`);
+}
+
+export function printSummary() {
+  heading('Summary');
+  let section = '';
+  for (const row of rows) {
+    if (row.section !== section) {
+      section = row.section;
+      console.log(`\n${section}`);
+    }
+    console.log(`  ${row.verdict.padEnd(4)}  ${row.name.padEnd(44)} ${row.figure.padEnd(34)} ${row.target}`);
+  }
+  const failed = rows.filter((r) => r.verdict === 'FAIL');
+  console.log(`\n${rows.length} figures: ${rows.filter((r) => r.verdict === 'PASS').length} PASS, ${failed.length} FAIL, ${rows.filter((r) => r.verdict === 'info').length} info`);
+  return failed.length;
+}
+
+export const fmt = {
+  rps: (n) => `${Math.round(n).toLocaleString('en-US')} req/s`,
+  ms: (n) => `${Number(n).toFixed(n < 10 ? 1 : 0)} ms`,
+  kb: (bytes) => `${(bytes / 1024).toFixed(1)} KB`,
+  mb: (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
+};

@@ -1,0 +1,142 @@
+// Seeds a large catalog fast, straight into the database the shop will open: multi-row
+// INSERT ... SELECT generate_series, ids made in SQL as time-ordered UUIDv7 (the API pages
+// newest first by id, so the ids must carry the insertion order, as newId() does).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MIGRATIONS = path.join(ROOT, 'apps/api/drizzle');
+
+// The demo images the web app ships (apps/api/src/db/seed-data.ts names the same files).
+const PART_KINDS = ['cpu', 'gpu', 'motherboard', 'memory', 'storage', 'psu', 'case', 'cooling'];
+const REVIEWERS = ['amelia', 'diego', 'priya', 'tom', 'hana', 'kwame'];
+const BATCH = 25_000;
+
+/**
+ * A UUIDv7 for row g: 48 bits of milliseconds (base + g, so later rows sort after earlier
+ * ones), version 7, 12 random bits, the RFC 4122 variant, 62 random bits.
+ * @param {string} baseMs SQL expression for the first row's millisecond timestamp
+ */
+function uuidv7Sql(baseMs) {
+  return `(lpad(to_hex((${baseMs})::bigint + g), 12, '0') || '7' || substr(h, 1, 3)
+      || substr('89ab', 1 + (g % 4)::int, 1) || substr(h, 4, 3) || substr(h, 7, 12))::uuid`;
+}
+
+/**
+ * @typedef {{ query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>, close: () => Promise<void> }} Sql
+ */
+
+/** Opens PostgreSQL at url and brings its schema up to date with the shop's migrations. */
+export async function openPostgres(url) {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS });
+  return /** @type {Sql} */ ({ query: (text, params) => pool.query(text, params), close: () => pool.end() });
+}
+
+/** Opens the PGlite files the shop uses under DATA_DIR and migrates them; one process at a time. */
+export async function openPglite(dataDir) {
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir });
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
+  return /** @type {Sql} */ ({ query: (text, params) => client.query(text, params), close: () => client.close() });
+}
+
+/**
+ * Inserts `parts` parts and `reviews` reviews, in batches, newest last.
+ * @param {Sql} db
+ * @returns {Promise<{ seconds: number }>}
+ */
+export async function seedCatalog(db, { parts = 100_000, reviews = 10_000 } = {}) {
+  const started = Date.now();
+  // Every row gets its own millisecond, all of them in the past, so anything the shop
+  // creates later (newId()) is newer still.
+  const base = Date.now() - parts - reviews - 60_000;
+  const kinds = `ARRAY[${PART_KINDS.map((k) => `'${k}'`).join(',')}]`;
+  for (let from = 1; from <= parts; from += BATCH) {
+    const to = Math.min(parts, from + BATCH - 1);
+    await db.query(
+      `INSERT INTO parts (id, name, description, img, min_order, available, price_cents, created_at)
+       SELECT ${uuidv7Sql(String(base))},
+              initcap(k) || ' Model ' || g,
+              'Bench catalog item ' || g || ': a ' || k || ' for DIY PC builders, with a warranty, '
+                || 'free returns within 30 days and the specifications builders ask about.',
+              '/images/parts/' || k || '.svg',
+              1 + (g % 5)::int,
+              CASE WHEN g % 7 = 0 THEN 0 ELSE 50 + (g % 950)::int END,
+              999 + ((g * 7919) % 250000)::int,
+              to_timestamp((${base} + g) / 1000.0)
+       FROM generate_series($1::int, $2::int) AS g,
+            LATERAL (SELECT md5(g::text || random()::text) AS h, (${kinds})[1 + (g % ${PART_KINDS.length})::int] AS k) r`,
+      [from, to],
+    );
+  }
+  const reviewBase = base + parts;
+  const names = `ARRAY[${REVIEWERS.map((r) => `'${r}'`).join(',')}]`;
+  for (let from = 1; from <= reviews; from += BATCH) {
+    const to = Math.min(reviews, from + BATCH - 1);
+    await db.query(
+      `INSERT INTO reviews (id, name, description, image, rating, created_at)
+       SELECT ${uuidv7Sql(String(reviewBase))},
+              initcap(n) || ' ' || g,
+              'Review ' || g || ': the parts arrived well packed, checkout was quick and the build ran first time.',
+              '/images/reviewers/' || n || '.svg',
+              (g % 6)::int,
+              to_timestamp((${reviewBase} + g) / 1000.0)
+       FROM generate_series($1::int, $2::int) AS g,
+            LATERAL (SELECT md5(g::text || random()::text) AS h, (${names})[1 + (g % ${REVIEWERS.length})::int] AS n) r`,
+      [from, to],
+    );
+  }
+  await db.query('ANALYZE');
+  return { seconds: (Date.now() - started) / 1000 };
+}
+
+/** Users for the write benchmarks; tokens are minted for them by the bench. */
+export async function seedUsers(db, emails) {
+  await db.query(
+    `INSERT INTO users (email, user_name, role)
+     SELECT e, split_part(e, '@', 1), CASE WHEN e LIKE 'admin%' THEN 'admin' ELSE 'customer' END
+     FROM unnest($1::text[]) AS e
+     ON CONFLICT (email) DO NOTHING`,
+    [emails],
+  );
+}
+
+/**
+ * Parts the write benchmarks buy (made after the read figures, so they do not change those
+ * pages): `hot` parts with plenty of stock and one scarce part that runs out.
+ * @returns {Promise<{ id: string, available: number, minOrder: number }[]>}
+ */
+export async function seedBenchParts(db, { hot = 20, hotStock = 1_000_000, scarceStock = 300 } = {}) {
+  const { rows } = await db.query(
+    `INSERT INTO parts (id, name, description, img, min_order, available, price_cents)
+     SELECT ${uuidv7Sql(`floor(extract(epoch from clock_timestamp()) * 1000)`)},
+            CASE WHEN g = 0 THEN 'Scarce bench part' ELSE 'Hot bench part ' || g END,
+            'Bought by the write benchmark.', '/images/parts/gpu.svg', 1,
+            CASE WHEN g = 0 THEN $2::int ELSE $3::int END, 1999
+     FROM generate_series(0, $1::int) AS g, LATERAL (SELECT md5(g::text || random()::text) AS h) r
+     RETURNING id, available, min_order`,
+    [hot, scarceStock, hotStock],
+  );
+  return rows.map((r) => ({ id: r.id, available: r.available, minOrder: r.min_order }));
+}
+
+/** Sanity check of the seeded ids: UUIDv7 and ordered like their creation times. */
+export async function checkIdOrder(db, table) {
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS n,
+            bool_and(substr(id::text, 15, 1) = '7') AS v7,
+            bool_and(prev IS NULL OR prev_created <= created_at) AS ordered
+     FROM (SELECT id, created_at, lag(id) OVER (ORDER BY id) AS prev, lag(created_at) OVER (ORDER BY id) AS prev_created
+           FROM ${table}) t`,
+  );
+  return rows[0];
+}

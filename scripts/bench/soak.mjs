@@ -1,0 +1,156 @@
+// Soak: many connections for a minute, each walking a shopper's path (browse, order, pay,
+// order again and cancel, look at their orders). No errors, no 5xx, memory flat, stock exact.
+import autocannon from 'autocannon';
+import { summarize } from './load.mjs';
+import { fmt, record } from './report.mjs';
+import { seedBenchParts } from './seed.mjs';
+import { benchUsers, rssOf } from './users.mjs';
+import { stockLedger } from './writes.mjs';
+
+const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
+const ORDER_BODY = { phoneNumber: '01234567', address: '1 Soak Street, Loopback City' };
+const SAMPLE_MS = 5_000;
+const WARMUP_S = 10;
+
+function json(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request sequence every connection repeats; ids flow through autocannon's context. */
+function shopperPath(users, parts, browseIds) {
+  let n = 0;
+  const asUser = (req, context) => {
+    req.headers = { ...req.headers, 'content-type': 'application/json', authorization: context.user.authorization };
+    return req;
+  };
+  const part = (context) => parts[context.k % parts.length];
+  return [
+    {
+      method: 'GET',
+      path: '/api/parts?limit=24',
+      setupRequest: (req, context) => {
+        n += 1;
+        context.k = n;
+        context.user = users[n % users.length];
+        return req;
+      },
+    },
+    { method: 'GET', setupRequest: (req, context) => ({ ...req, path: `/api/parts/${browseIds[context.k % browseIds.length]}` }) },
+    { method: 'GET', path: '/api/reviews?limit=24' },
+    {
+      method: 'POST',
+      path: '/api/orders',
+      setupRequest: (req, context) => asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder: 1, ...ORDER_BODY }) }, context),
+      onResponse: (status, body, context) => {
+        context.orderId = status === 201 ? json(body)?.insertedId : undefined;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/create-payment-intent',
+      // Without an order to pay, start the path again (autocannon resets on a falsy request).
+      setupRequest: (req, context) => context.orderId && asUser({ ...req, body: JSON.stringify({ orderId: context.orderId }) }, context),
+      onResponse: (status, body, context) => {
+        const answer = status === 200 || status === 201 ? json(body) : undefined;
+        context.clientSecret = answer?.clientSecret;
+        context.intentId = answer?.paymentIntentId;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/payments/local/confirm',
+      setupRequest: (req, context) => context.clientSecret && asUser({ ...req, body: JSON.stringify({ clientSecret: context.clientSecret, card: CARD }) }, context),
+    },
+    {
+      method: 'PATCH',
+      setupRequest: (req, context) =>
+        context.intentId && asUser({ ...req, path: `/api/orders/${context.orderId}`, body: JSON.stringify({ transactionId: context.intentId }) }, context),
+    },
+    {
+      method: 'POST',
+      path: '/api/orders',
+      setupRequest: (req, context) => asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder: 2, ...ORDER_BODY }) }, context),
+      onResponse: (status, body, context) => {
+        context.cancelId = status === 201 ? json(body)?.insertedId : undefined;
+      },
+    },
+    {
+      method: 'DELETE',
+      setupRequest: (req, context) => {
+        if (!context.cancelId) return null;
+        const { body: _body, ...rest } = asUser({ ...req, path: `/api/orders/${context.cancelId}` }, context);
+        rest.headers = { authorization: context.user.authorization };
+        return rest;
+      },
+    },
+    {
+      method: 'GET',
+      setupRequest: (req, context) => ({ ...req, path: '/api/orders?limit=10', headers: { authorization: context.user.authorization } }),
+    },
+  ];
+}
+
+/**
+ * @param {{ url: string, child: import('node:child_process').ChildProcess }} shop
+ * @param {import('./seed.mjs').Sql} db
+ * @param {{ seconds: number, connections: number, secret: string }} options
+ */
+export async function soakBench(shop, db, { seconds, connections, secret }) {
+  const section = `Soak on PostgreSQL: ${connections} connections, ${seconds} s, browse + order + pay + cancel`;
+  console.log(`\n--- ${section} ---`);
+  const pid = shop.child.pid;
+  if (!pid) throw new Error('the shop has no pid');
+  const users = await benchUsers(db, { count: connections, secret, prefix: 'soak-customer' });
+  const parts = await seedBenchParts(db, { hot: 50, hotStock: 10_000_000, scarceStock: 10_000_000 });
+  const { rows } = await db.query('SELECT id FROM parts ORDER BY id DESC OFFSET 100 LIMIT 2000');
+  const browseIds = rows.map((r) => r.id);
+  const requests = shopperPath(users, parts, browseIds);
+  const opts = { url: shop.url, connections, requests, timeout: 10 };
+
+  // Warm-up, then the memory figure to compare against.
+  await autocannon({ ...opts, duration: WARMUP_S });
+  const samples = [await rssOf(pid)];
+  const timer = setInterval(() => {
+    void rssOf(pid).then((rss) => samples.push(rss), () => undefined);
+  }, SAMPLE_MS);
+  let result;
+  try {
+    result = summarize(await autocannon({ ...opts, duration: seconds }));
+  } finally {
+    clearInterval(timer);
+  }
+  samples.push(await rssOf(pid));
+
+  const codes = result.statusCodes;
+  const fivexx = Object.entries(codes).filter(([c]) => Number(c) >= 500).reduce((s, [, v]) => s + v, 0);
+  const non2xx = result.non2xx;
+  record(section, 'requests', `${result.total.toLocaleString('en-US')} at ${fmt.rps(result.rps)}, p99 ${fmt.ms(result.p99)}`, 'figure', null);
+  record(section, 'connection errors and timeouts', `${result.errors} errors, ${result.timeouts} timeouts`, '0', result.errors + result.timeouts === 0);
+  record(section, '5xx answers', `${fivexx} (${JSON.stringify(codes)})`, '0', fivexx === 0);
+  record(section, 'non-2xx answers', String(non2xx), '0', non2xx === 0);
+
+  const head = samples.slice(0, 3);
+  const tail = samples.slice(-3);
+  const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const growth = mean(tail) / mean(head);
+  record(
+    section,
+    'memory (RSS) after warm-up vs at the end',
+    `${fmt.mb(mean(head))} -> ${fmt.mb(mean(tail))} (x${growth.toFixed(2)})`,
+    '<= 1.25 x (flat)',
+    growth <= 1.25,
+  );
+  console.log(`        RSS every ${SAMPLE_MS / 1000} s: ${samples.map((s) => fmt.mb(s)).join(', ')}`);
+
+  const ledger = await stockLedger(db, parts);
+  record(section, 'stock exact after the soak', ledger.exact ? `yes, ${ledger.orders.toLocaleString('en-US')} orders on ${parts.length} parts` : `NO: ${JSON.stringify(ledger.wrong.slice(0, 3))}`, 'every part', ledger.exact);
+  const { rows: paid } = await db.query(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE paid)::int AS paid FROM orders o WHERE o.part_id = ANY($1::uuid[])`,
+    [parts.map((p) => p.id)],
+  );
+  console.log(`        orders left: ${paid[0]?.n}, of which paid: ${paid[0]?.paid} (the rest were cancelled or never paid)`);
+}
