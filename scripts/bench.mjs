@@ -58,10 +58,15 @@ const machine = {
   platform: `${os.type()} ${os.release()}`,
 };
 heading('Parts Shop bench');
-console.log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memory} RAM, Node ${machine.node}, ${machine.platform}`);
-console.log(`catalog: ${PARTS.toLocaleString('en-US')} parts, ${REVIEWS.toLocaleString('en-US')} reviews; figures: ${[...wanted].join(', ')}`);
+console.log(
+  `machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memory} RAM, Node ${machine.node}, ${machine.platform}`,
+);
+console.log(
+  `catalog: ${PARTS.toLocaleString('en-US')} parts, ${REVIEWS.toLocaleString('en-US')} reviews; figures: ${[...wanted].join(', ')}`,
+);
 const load1 = os.loadavg()[0] ?? 0;
-if (load1 > machine.cpus * 0.5) console.log(`note: load average ${load1.toFixed(1)} before the bench; other work on this machine skews the figures`);
+if (load1 > machine.cpus * 0.5)
+  console.log(`note: load average ${load1.toFixed(1)} before the bench; other work on this machine skews the figures`);
 
 if (!args['no-build']) {
   heading('Build');
@@ -104,15 +109,21 @@ try {
     const seeded = await seedCatalog(db, { parts: PARTS, reviews: REVIEWS });
     console.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
     checkSeed(await checkIdOrder(db, 'parts'), 'parts');
-    const shop = await startShop(root, { port: await freePort(), env: { ...shopEnv, DATABASE_URL: pg.url }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const shop = await startShop(root, {
+      port: await freePort(),
+      env: { ...shopEnv, DATABASE_URL: pg.url },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     cleanups.push(() => shop.stop());
     if (wanted.has('reads')) {
       const r = await readBench(shop.url, { label: 'PostgreSQL', gate: true, duration, connections });
       baseline = r.baseline;
     }
-    if (wanted.has('lighthouse')) await lighthouseBench(shop.url, { webDist: WEB_DIST, runs: Number(args['lh-runs']), chromePath: CHROMIUM });
+    if (wanted.has('lighthouse'))
+      await lighthouseBench(shop.url, { webDist: WEB_DIST, runs: Number(args['lh-runs']), chromePath: CHROMIUM });
     if (wanted.has('writes')) await writeBench(shop.url, db, { duration, connections, secret: JWT_SECRET });
-    if (wanted.has('soak')) await soakBench(shop, db, { seconds: Number(args['soak-seconds']), connections: 200, secret: JWT_SECRET });
+    if (wanted.has('soak'))
+      await soakBench(shop, db, { seconds: Number(args['soak-seconds']), connections: 200, secret: JWT_SECRET });
     await cleanUp();
   }
 
@@ -126,7 +137,11 @@ try {
     // PGlite is one process: the bench lets go of the files before the shop opens them.
     await db.close();
     console.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
-    const shop = await startShop(root, { port: await freePort(), env: { ...shopEnv, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const shop = await startShop(root, {
+      port: await freePort(),
+      env: { ...shopEnv, DATA_DIR: dataDir },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     cleanups.push(() => shop.stop());
     await readBench(shop.url, { label: 'PGlite', gate: false, duration, connections, baseline });
     await cleanUp();
@@ -136,7 +151,13 @@ try {
     // The static view of the same budget: what index.html itself makes the browser fetch.
     const scripts = entryScripts(WEB_DIST);
     const total = scripts.reduce((s, x) => s + x.gzip, 0);
-    record('Page speed: build', 'index.html entry + modulepreload JS (gzip)', `${fmt.kb(total)} in ${scripts.length} files`, `<= ${fmt.kb(JS_BUDGET_BYTES)}`, total <= JS_BUDGET_BYTES);
+    record(
+      'Page speed: build',
+      'index.html entry + modulepreload JS (gzip)',
+      `${fmt.kb(total)} in ${scripts.length} files`,
+      `<= ${fmt.kb(JS_BUDGET_BYTES)}`,
+      total <= JS_BUDGET_BYTES,
+    );
   }
 } catch (error) {
   console.error(error);
@@ -150,5 +171,6 @@ if (args.json) fs.writeFileSync(args.json, JSON.stringify({ machine, at: new Dat
 process.exit(failed === 0 ? 0 : 1);
 
 function checkSeed(check, table) {
-  if (!check?.v7 || !check.ordered) throw new Error(`seeded ${table} ids are not time-ordered UUIDv7: ${JSON.stringify(check)}`);
+  if (!check?.v7 || !check.ordered)
+    throw new Error(`seeded ${table} ids are not time-ordered UUIDv7: ${JSON.stringify(check)}`);
 }

@@ -11,7 +11,10 @@ const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
 const responses = new Map(
   Object.entries(recorded).map(([path, r]) => [
     path,
-    { headers: { 'content-type': r.contentType, 'content-length': Buffer.byteLength(r.body) }, body: Buffer.from(r.body) },
+    {
+      headers: { 'content-type': r.contentType, 'content-length': Buffer.byteLength(r.body) },
+      body: Buffer.from(r.body),
+    },
   ]),
 );
 

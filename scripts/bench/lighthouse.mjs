@@ -96,12 +96,31 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
       const lhr = lhrs[perf.indexOf(median(perf))] ?? lhrs[0];
       for (const [id, label, target] of CATEGORIES) {
         const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const extra = id === 'performance' && runs > 1 ? ` (runs: ${perf.map((p) => Math.round(p * 100)).join(', ')})` : '';
-        record(section, `${page} ${label}`, `${score}${extra}`, target === 100 ? '100' : `>= ${target}`, score >= target);
+        const extra =
+          id === 'performance' && runs > 1 ? ` (runs: ${perf.map((p) => Math.round(p * 100)).join(', ')})` : '';
+        record(
+          section,
+          `${page} ${label}`,
+          `${score}${extra}`,
+          target === 100 ? '100' : `>= ${target}`,
+          score >= target,
+        );
         if (score < target) explain(lhr, id);
       }
-      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
-        .map((a) => `${a.split('-').map((w) => w[0]).join('').toUpperCase()} ${lhr.audits[a]?.displayValue ?? '?'}`)
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ]
+        .map(
+          (a) =>
+            `${a
+              .split('-')
+              .map((w) => w[0])
+              .join('')
+              .toUpperCase()} ${lhr.audits[a]?.displayValue ?? '?'}`,
+        )
         .join(', ');
       console.log(`        ${metrics}`);
       if (page === '/') {
@@ -114,7 +133,8 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
           `<= ${fmt.kb(JS_BUDGET_BYTES)}`,
           total <= JS_BUDGET_BYTES,
         );
-        for (const s of scripts) console.log(`        ${fmt.kb(s.gzip).padStart(9)} gz  ${fmt.kb(s.bytes).padStart(9)} raw  ${s.url}`);
+        for (const s of scripts)
+          console.log(`        ${fmt.kb(s.gzip).padStart(9)} gz  ${fmt.kb(s.bytes).padStart(9)} raw  ${s.url}`);
       }
     }
   } finally {

@@ -43,7 +43,12 @@ export async function discover(url) {
     if (!link) throw new Error(`the catalog ended at page ${page}; seed more parts`);
     next = link;
   }
-  return { firstPage, deepPage, partPaths: ids.map((id) => `/api/parts/${id}`), reviewsPage: `/api/reviews?limit=${PAGE}` };
+  return {
+    firstPage,
+    deepPage,
+    partPaths: ids.map((id) => `/api/parts/${id}`),
+    reviewsPage: `/api/reviews?limit=${PAGE}`,
+  };
 }
 
 /** Starts the baseline server on the bytes the shop answered for each path. */
@@ -56,7 +61,9 @@ async function startBaseline(url, paths) {
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-baseline-')), 'responses.json');
   fs.writeFileSync(file, JSON.stringify(recorded));
-  const child = spawn(process.execPath, [path.join(HERE, 'baseline-server.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(HERE, 'baseline-server.mjs'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));
     child.stdout.on('data', (chunk) => {
@@ -96,7 +103,10 @@ export async function readBench(url, { label, gate, duration, connections, basel
   /** @type {Record<string, import('./load.mjs').LoadResult>} */
   const base = { ...baseline };
   if (!baseline) {
-    const server = await startBaseline(url, endpoints.flatMap((e) => e.paths));
+    const server = await startBaseline(
+      url,
+      endpoints.flatMap((e) => e.paths),
+    );
     try {
       for (const e of endpoints) {
         base[e.name] = await load(server.url, { paths: e.paths, duration, connections });
@@ -115,7 +125,13 @@ export async function readBench(url, { label, gate, duration, connections, basel
     const b = base[e.name];
     const ratio = b ? r.rps / b.rps : 0;
     const gateOr = (ok) => (gate ? ok : null);
-    record(section, `${e.name} throughput`, `${fmt.rps(r.rps)} = ${ratio.toFixed(2)} x baseline ${fmt.rps(b?.rps ?? 0)}`, '>= 0.40 x baseline', gateOr(ratio >= 0.4));
+    record(
+      section,
+      `${e.name} throughput`,
+      `${fmt.rps(r.rps)} = ${ratio.toFixed(2)} x baseline ${fmt.rps(b?.rps ?? 0)}`,
+      '>= 0.40 x baseline',
+      gateOr(ratio >= 0.4),
+    );
     record(section, `${e.name} p99`, `${fmt.ms(r.p99)} (p50 ${fmt.ms(r.p50)})`, '< 20 ms', gateOr(r.p99 < 20));
     const bad = r.errors + r.timeouts + r.non2xx;
     record(section, `${e.name} errors`, `${bad} of ${r.total.toLocaleString('en-US')}`, '0', bad === 0);
@@ -124,7 +140,13 @@ export async function readBench(url, { label, gate, duration, connections, basel
   const deep = shop[endpoints[3].name];
   if (first && deep) {
     const rpsRatio = deep.rps / first.rps;
-    record(section, 'page 1,000 vs page 1 throughput', `${rpsRatio.toFixed(2)} x page 1`, '>= 0.90 x page 1', rpsRatio >= 0.9);
+    record(
+      section,
+      'page 1,000 vs page 1 throughput',
+      `${rpsRatio.toFixed(2)} x page 1`,
+      '>= 0.90 x page 1',
+      rpsRatio >= 0.9,
+    );
     record(
       section,
       'page 1,000 vs page 1 p99',

@@ -35,7 +35,9 @@ export function printSummary() {
     console.log(`  ${row.verdict.padEnd(4)}  ${row.name.padEnd(44)} ${row.figure.padEnd(34)} ${row.target}`);
   }
   const failed = rows.filter((r) => r.verdict === 'FAIL');
-  console.log(`\n${rows.length} figures: ${rows.filter((r) => r.verdict === 'PASS').length} PASS, ${failed.length} FAIL, ${rows.filter((r) => r.verdict === 'info').length} info`);
+  console.log(
+    `\n${rows.length} figures: ${rows.filter((r) => r.verdict === 'PASS').length} PASS, ${failed.length} FAIL, ${rows.filter((r) => r.verdict === 'info').length} info`,
+  );
   return failed.length;
 }
 

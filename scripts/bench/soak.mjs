@@ -39,12 +39,16 @@ function shopperPath(users, parts, browseIds) {
         return req;
       },
     },
-    { method: 'GET', setupRequest: (req, context) => ({ ...req, path: `/api/parts/${browseIds[context.k % browseIds.length]}` }) },
+    {
+      method: 'GET',
+      setupRequest: (req, context) => ({ ...req, path: `/api/parts/${browseIds[context.k % browseIds.length]}` }),
+    },
     { method: 'GET', path: '/api/reviews?limit=24' },
     {
       method: 'POST',
       path: '/api/orders',
-      setupRequest: (req, context) => asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder: 1, ...ORDER_BODY }) }, context),
+      setupRequest: (req, context) =>
+        asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder: 1, ...ORDER_BODY }) }, context),
       onResponse: (status, body, context) => {
         context.orderId = status === 201 ? json(body)?.insertedId : undefined;
       },
@@ -53,7 +57,8 @@ function shopperPath(users, parts, browseIds) {
       method: 'POST',
       path: '/api/create-payment-intent',
       // Without an order to pay, start the path again (autocannon resets on a falsy request).
-      setupRequest: (req, context) => context.orderId && asUser({ ...req, body: JSON.stringify({ orderId: context.orderId }) }, context),
+      setupRequest: (req, context) =>
+        context.orderId && asUser({ ...req, body: JSON.stringify({ orderId: context.orderId }) }, context),
       onResponse: (status, body, context) => {
         const answer = status === 200 || status === 201 ? json(body) : undefined;
         context.clientSecret = answer?.clientSecret;
@@ -63,17 +68,24 @@ function shopperPath(users, parts, browseIds) {
     {
       method: 'POST',
       path: '/api/payments/local/confirm',
-      setupRequest: (req, context) => context.clientSecret && asUser({ ...req, body: JSON.stringify({ clientSecret: context.clientSecret, card: CARD }) }, context),
+      setupRequest: (req, context) =>
+        context.clientSecret &&
+        asUser({ ...req, body: JSON.stringify({ clientSecret: context.clientSecret, card: CARD }) }, context),
     },
     {
       method: 'PATCH',
       setupRequest: (req, context) =>
-        context.intentId && asUser({ ...req, path: `/api/orders/${context.orderId}`, body: JSON.stringify({ transactionId: context.intentId }) }, context),
+        context.intentId &&
+        asUser(
+          { ...req, path: `/api/orders/${context.orderId}`, body: JSON.stringify({ transactionId: context.intentId }) },
+          context,
+        ),
     },
     {
       method: 'POST',
       path: '/api/orders',
-      setupRequest: (req, context) => asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder: 2, ...ORDER_BODY }) }, context),
+      setupRequest: (req, context) =>
+        asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder: 2, ...ORDER_BODY }) }, context),
       onResponse: (status, body, context) => {
         context.cancelId = status === 201 ? json(body)?.insertedId : undefined;
       },
@@ -89,7 +101,11 @@ function shopperPath(users, parts, browseIds) {
     },
     {
       method: 'GET',
-      setupRequest: (req, context) => ({ ...req, path: '/api/orders?limit=10', headers: { authorization: context.user.authorization } }),
+      setupRequest: (req, context) => ({
+        ...req,
+        path: '/api/orders?limit=10',
+        headers: { authorization: context.user.authorization },
+      }),
     },
   ];
 }
@@ -115,7 +131,10 @@ export async function soakBench(shop, db, { seconds, connections, secret }) {
   await autocannon({ ...opts, duration: WARMUP_S });
   const samples = [await rssOf(pid)];
   const timer = setInterval(() => {
-    void rssOf(pid).then((rss) => samples.push(rss), () => undefined);
+    void rssOf(pid).then(
+      (rss) => samples.push(rss),
+      () => undefined,
+    );
   }, SAMPLE_MS);
   let result;
   try {
@@ -126,10 +145,24 @@ export async function soakBench(shop, db, { seconds, connections, secret }) {
   samples.push(await rssOf(pid));
 
   const codes = result.statusCodes;
-  const fivexx = Object.entries(codes).filter(([c]) => Number(c) >= 500).reduce((s, [, v]) => s + v, 0);
+  const fivexx = Object.entries(codes)
+    .filter(([c]) => Number(c) >= 500)
+    .reduce((s, [, v]) => s + v, 0);
   const non2xx = result.non2xx;
-  record(section, 'requests', `${result.total.toLocaleString('en-US')} at ${fmt.rps(result.rps)}, p99 ${fmt.ms(result.p99)}`, 'figure', null);
-  record(section, 'connection errors and timeouts', `${result.errors} errors, ${result.timeouts} timeouts`, '0', result.errors + result.timeouts === 0);
+  record(
+    section,
+    'requests',
+    `${result.total.toLocaleString('en-US')} at ${fmt.rps(result.rps)}, p99 ${fmt.ms(result.p99)}`,
+    'figure',
+    null,
+  );
+  record(
+    section,
+    'connection errors and timeouts',
+    `${result.errors} errors, ${result.timeouts} timeouts`,
+    '0',
+    result.errors + result.timeouts === 0,
+  );
   record(section, '5xx answers', `${fivexx} (${JSON.stringify(codes)})`, '0', fivexx === 0);
   record(section, 'non-2xx answers', String(non2xx), '0', non2xx === 0);
 
@@ -147,10 +180,20 @@ export async function soakBench(shop, db, { seconds, connections, secret }) {
   console.log(`        RSS every ${SAMPLE_MS / 1000} s: ${samples.map((s) => fmt.mb(s)).join(', ')}`);
 
   const ledger = await stockLedger(db, parts);
-  record(section, 'stock exact after the soak', ledger.exact ? `yes, ${ledger.orders.toLocaleString('en-US')} orders on ${parts.length} parts` : `NO: ${JSON.stringify(ledger.wrong.slice(0, 3))}`, 'every part', ledger.exact);
+  record(
+    section,
+    'stock exact after the soak',
+    ledger.exact
+      ? `yes, ${ledger.orders.toLocaleString('en-US')} orders on ${parts.length} parts`
+      : `NO: ${JSON.stringify(ledger.wrong.slice(0, 3))}`,
+    'every part',
+    ledger.exact,
+  );
   const { rows: paid } = await db.query(
     `SELECT count(*)::int AS n, count(*) FILTER (WHERE paid)::int AS paid FROM orders o WHERE o.part_id = ANY($1::uuid[])`,
     [parts.map((p) => p.id)],
   );
-  console.log(`        orders left: ${paid[0]?.n}, of which paid: ${paid[0]?.paid} (the rest were cancelled or never paid)`);
+  console.log(
+    `        orders left: ${paid[0]?.n}, of which paid: ${paid[0]?.paid} (the rest were cancelled or never paid)`,
+  );
 }

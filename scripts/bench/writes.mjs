@@ -67,13 +67,37 @@ export async function writeBench(url, db, { duration, connections, secret }) {
   const created = r.statusCodes['201'] ?? 0;
   const conflicts = r.statusCodes['409'] ?? 0;
   const other = r.total - created - conflicts;
-  record(section, 'orders placed', `${fmt.rps(created / r.seconds).replace('req', 'orders')} (${created.toLocaleString('en-US')} in ${r.seconds} s)`, 'figure', null);
+  record(
+    section,
+    'orders placed',
+    `${fmt.rps(created / r.seconds).replace('req', 'orders')} (${created.toLocaleString('en-US')} in ${r.seconds} s)`,
+    'figure',
+    null,
+  );
   record(section, 'POST /api/orders p99', `${fmt.ms(r.p99)} (p50 ${fmt.ms(r.p50)})`, 'figure (reads: < 20 ms)', null);
-  record(section, 'answers other than 201 / 409 out of stock', `${other} (${JSON.stringify(r.statusCodes)})`, '0', other === 0 && r.errors === 0);
+  record(
+    section,
+    'answers other than 201 / 409 out of stock',
+    `${other} (${JSON.stringify(r.statusCodes)})`,
+    '0',
+    other === 0 && r.errors === 0,
+  );
 
   const ledger = await stockLedger(db, parts);
-  record(section, 'stock exact: available + ordered == start', ledger.exact ? `yes, ${parts.length} parts` : `NO: ${JSON.stringify(ledger.wrong)}`, 'every part', ledger.exact);
+  record(
+    section,
+    'stock exact: available + ordered == start',
+    ledger.exact ? `yes, ${parts.length} parts` : `NO: ${JSON.stringify(ledger.wrong)}`,
+    'every part',
+    ledger.exact,
+  );
   record(section, 'orders stored == 201 answers', `${ledger.orders} == ${created}`, 'equal', ledger.orders === created);
   const scarceRow = ledger.byId.get(scarce.id);
-  record(section, 'scarce part sold out exactly', `available ${scarceRow?.available}, ${scarceRow?.ordered} of ${scarce.available} units ordered`, 'available >= 0', (scarceRow?.available ?? -1) >= 0);
+  record(
+    section,
+    'scarce part sold out exactly',
+    `available ${scarceRow?.available}, ${scarceRow?.ordered} of ${scarce.available} units ordered`,
+    'available >= 0',
+    (scarceRow?.available ?? -1) >= 0,
+  );
 }

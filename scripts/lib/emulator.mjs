@@ -39,7 +39,13 @@ const OUTPUT_KEPT = 60;
  *     into the error when start-up fails).
  * @returns {Promise<AuthEmulator>}
  */
-export async function startAuthEmulator({ port, dataDir, projectId = DEFAULT_PROJECT_ID, log = () => {}, timeoutMs = 90_000 } = {}) {
+export async function startAuthEmulator({
+  port,
+  dataDir,
+  projectId = DEFAULT_PROJECT_ID,
+  log = () => {},
+  timeoutMs = 90_000,
+} = {}) {
   const authPort = port ?? (await freePort());
   if (!(await isPortFree(authPort))) {
     throw new Error(`Cannot start the auth emulator: port ${authPort} on ${HOST} is already in use.`);
@@ -203,8 +209,14 @@ export async function ensureDemoAccounts(host, accounts, { projectId = DEFAULT_P
       uid = stringField(signUp.body, 'localId');
       created = true;
     } else if (signUp.error === 'EMAIL_EXISTS') {
-      const found = await identityToolkit(host, `projects/${projectId}/accounts:lookup`, { email: [email] }, { admin: true });
-      const user = found.ok && isRecord(found.body) && Array.isArray(found.body.users) ? found.body.users[0] : undefined;
+      const found = await identityToolkit(
+        host,
+        `projects/${projectId}/accounts:lookup`,
+        { email: [email] },
+        { admin: true },
+      );
+      const user =
+        found.ok && isRecord(found.body) && Array.isArray(found.body.users) ? found.body.users[0] : undefined;
       uid = stringField(user, 'localId');
       // Leave a name (or a verification state) the person changed alone.
       needsUpdate = !stringField(user, 'displayName');
@@ -234,7 +246,8 @@ export async function readDemoAccounts() {
     const email = stringField(entry, 'email');
     const password = stringField(entry, 'password');
     const userName = stringField(entry, 'userName');
-    if (!email || !password || !userName) throw new Error(`${DEMO_ACCOUNTS_FILE}[${index}] needs email, password and userName`);
+    if (!email || !password || !userName)
+      throw new Error(`${DEMO_ACCOUNTS_FILE}[${index}] needs email, password and userName`);
     return { email, password, userName };
   });
 }

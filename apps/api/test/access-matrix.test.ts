@@ -1,4 +1,4 @@
-import type { InjectOptions } from 'fastify';
+import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, type BadTokenKind } from '../src/modules/users/users.test-support.ts';
 import { addPart, confirmCard, GOOD_CARD, orderBody, payOrder, placeOrder, startPayment } from './shop-fixtures.ts';
@@ -27,6 +27,8 @@ const adminOnly = (s: number): Expect => ({ anonymous: 401, customer: 403, other
 const selfOrAdmin = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 403, admin: s });
 /** The customer's order: the owner and an admin; to anyone else it does not exist. */
 const ownerOrAdmin = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: s });
+/** Only that user: admins manage roles, not other people's profiles. */
+const selfOnly = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 403, admin: 403 });
 /** Paying is the owner's business only (admins included in "anyone else"). */
 const ownerOnly = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: 404 });
 
@@ -34,21 +36,25 @@ let t: TestApp;
 let auth: Record<Valid, { authorization: string }>;
 
 /** Fresh objects for one cell, owned by CUSTOMER. */
-const fixtures = {
+const fx = {
   part: () => addPart(t),
   order: async () => (await placeOrder(t, auth.customer, await addPart(t)))._id,
   paidOrder: async () => {
-    const id = (await placeOrder(t, auth.customer, await addPart(t)))._id;
+    const id = await fx.order();
     await payOrder(t, auth.customer, id);
     return id;
   },
-  intent: async () => startPayment(t, auth.customer, (await placeOrder(t, auth.customer, await addPart(t)))._id),
-  /** An order whose card payment went through at the gateway, for recording it with PATCH. */
-  confirmedPayment: async () => {
-    const orderId = (await placeOrder(t, auth.customer, await addPart(t)))._id;
+  paymentIntentRequest: async () => at('POST', '/api/create-payment-intent', { orderId: await fx.order() }),
+  confirmRequest: async () => {
+    const { clientSecret } = await startPayment(t, auth.customer, await fx.order());
+    return at('POST', '/api/payments/local/confirm', { clientSecret, card: GOOD_CARD });
+  },
+  /** Records a card payment that went through at the gateway. */
+  recordPaymentRequest: async () => {
+    const orderId = await fx.order();
     const { clientSecret, paymentIntentId } = await startPayment(t, auth.customer, orderId);
     await confirmCard(t, clientSecret);
-    return { orderId, paymentIntentId };
+    return at('PATCH', `/api/orders/${orderId}`, { transactionId: paymentIntentId });
   },
   newUser: async () => {
     const email = `matrix-${Math.random().toString(36).slice(2, 10)}@example.test`;
@@ -57,45 +63,57 @@ const fixtures = {
   },
 };
 
-const profile = { phone: '+1 555 0100', education: 'BSc', address: '1 Main Street', linkedIn: 'https://linkedin.com/in/x' };
+const profile = { phone: '+1 555 0100', education: 'BSc', address: '1 Main St', linkedIn: 'https://linkedin.com/in/x' };
 const review = { name: 'Matrix', description: 'Fine parts', image: 'https://example.com/me.png', rating: 5 };
-const part = { name: 'Matrix Part', description: 'A part', img: 'https://example.com/p.png', minOrder: 1, available: 5, price: 10 };
+const part = {
+  name: 'P',
+  description: 'A part',
+  img: 'https://example.com/p.png',
+  minOrder: 1,
+  available: 5,
+  price: 10,
+};
+const message = { name: 'M', email: 'm@example.test', message: 'Hi' };
+const ship = { paid: false };
+const exchangeOnly: Expect = { anonymous: 401, customer: 401, otherCustomer: 401, admin: 401 };
 
-type Row = [operation: string, request: () => Promise<InjectOptions>, expected: Expect];
+function at(method: HTTPMethods, url: string, payload?: Record<string, unknown>): InjectOptions {
+  return payload === undefined ? { method, url } : { method, url, payload };
+}
 
-// 'METHOD /path' is the OpenAPI operation the row covers; a path may have several rows.
+type Row = [operation: string, expected: Expect, request: () => Promise<InjectOptions>];
+
+// One row per call: 'METHOD /path' as the OpenAPI document names it (a path may have several
+// rows), who gets which status, and the request (built afresh for every caller).
 const rows: Row[] = [
-  ['GET /api/health', async () => ({ url: '/api/health' }), publicRoute(200)],
-  ['GET /api/config', async () => ({ url: '/api/config' }), publicRoute(200)],
-  ['GET /api/parts', async () => ({ url: '/api/parts' }), publicRoute(200)],
-  ['GET /api/parts/{id}', async () => ({ url: `/api/parts/${await fixtures.part()}` }), publicRoute(200)],
-  ['POST /api/parts', async () => ({ method: 'POST', url: '/api/parts', payload: part }), adminOnly(201)],
-  ['DELETE /api/parts/{id}', async () => ({ method: 'DELETE', url: `/api/parts/${await fixtures.part()}` }), adminOnly(200)],
-  ['GET /api/reviews', async () => ({ url: '/api/reviews' }), publicRoute(200)],
-  ['POST /api/reviews', async () => ({ method: 'POST', url: '/api/reviews', payload: review }), signedIn(201)],
-  ['POST /api/messages', async () => ({ method: 'POST', url: '/api/messages', payload: { name: 'M', email: 'm@example.test', message: 'Hi' } }), publicRoute(201)],
-  ['GET /api/messages', async () => ({ url: '/api/messages' }), adminOnly(200)],
+  ['GET /api/health', publicRoute(200), async () => at('GET', '/api/health')],
+  ['GET /api/config', publicRoute(200), async () => at('GET', '/api/config')],
+  ['GET /api/parts', publicRoute(200), async () => at('GET', '/api/parts')],
+  ['GET /api/parts/{id}', publicRoute(200), async () => at('GET', `/api/parts/${await fx.part()}`)],
+  ['POST /api/parts', adminOnly(201), async () => at('POST', '/api/parts', part)],
+  ['DELETE /api/parts/{id}', adminOnly(200), async () => at('DELETE', `/api/parts/${await fx.part()}`)],
+  ['GET /api/reviews', publicRoute(200), async () => at('GET', '/api/reviews')],
+  ['POST /api/reviews', signedIn(201), async () => at('POST', '/api/reviews', review)],
+  ['POST /api/messages', publicRoute(201), async () => at('POST', '/api/messages', message)],
+  ['GET /api/messages', adminOnly(200), async () => at('GET', '/api/messages')],
   // An API token is no Firebase ID token: whatever the caller holds, the exchange is 401.
-  ['PUT /api/users/{email}', async () => ({ method: 'PUT', url: `/api/users/${CUSTOMER}`, payload: { email: CUSTOMER } }), { anonymous: 401, customer: 401, otherCustomer: 401, admin: 401 }],
-  ['PUT /api/users/{email}', async () => ({ method: 'PUT', url: `/api/users/${CUSTOMER}`, payload: profile }), { anonymous: 401, customer: 200, otherCustomer: 403, admin: 403 }],
-  ['GET /api/users/{email}', async () => ({ url: `/api/users/${CUSTOMER}` }), selfOrAdmin(200)],
-  ['GET /api/users', async () => ({ url: '/api/users' }), adminOnly(200)],
-  ['PUT /api/users/admin/{email}', async () => ({ method: 'PUT', url: `/api/users/admin/${await fixtures.newUser()}` }), adminOnly(200)],
-  ['GET /api/admin/{email}', async () => ({ url: `/api/admin/${CUSTOMER}` }), selfOrAdmin(200)],
-  ['POST /api/orders', async () => ({ method: 'POST', url: '/api/orders', payload: orderBody(await fixtures.part()) }), signedIn(201)],
-  ['GET /api/orders', async () => ({ url: '/api/orders' }), signedIn(200)],
-  ['GET /api/orders', async () => ({ url: `/api/orders?email=${CUSTOMER}` }), { anonymous: 401, customer: 200, otherCustomer: 403, admin: 200 }],
-  ['GET /api/orders/{id}', async () => ({ url: `/api/orders/${await fixtures.order()}` }), ownerOrAdmin(200)],
-  ['DELETE /api/orders/{id}', async () => ({ method: 'DELETE', url: `/api/orders/${await fixtures.order()}` }), ownerOrAdmin(200)],
-  ['PATCH /api/orders/{id}', async () => {
-    const { orderId, paymentIntentId } = await fixtures.confirmedPayment();
-    return { method: 'PATCH', url: `/api/orders/${orderId}`, payload: { transactionId: paymentIntentId } };
-  }, ownerOnly(200)],
-  ['POST /api/create-payment-intent', async () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: await fixtures.order() } }), ownerOnly(200)],
+  ['PUT /api/users/{email}', exchangeOnly, async () => at('PUT', `/api/users/${CUSTOMER}`, { email: CUSTOMER })],
+  ['PUT /api/users/{email}', selfOnly(200), async () => at('PUT', `/api/users/${CUSTOMER}`, profile)],
+  ['GET /api/users/{email}', selfOrAdmin(200), async () => at('GET', `/api/users/${CUSTOMER}`)],
+  ['GET /api/users', adminOnly(200), async () => at('GET', '/api/users')],
+  ['PUT /api/users/admin/{email}', adminOnly(200), async () => at('PUT', `/api/users/admin/${await fx.newUser()}`)],
+  ['GET /api/admin/{email}', selfOrAdmin(200), async () => at('GET', `/api/admin/${CUSTOMER}`)],
+  ['POST /api/orders', signedIn(201), async () => at('POST', '/api/orders', orderBody(await fx.part()))],
+  ['GET /api/orders', signedIn(200), async () => at('GET', '/api/orders')],
+  ['GET /api/orders', selfOrAdmin(200), async () => at('GET', `/api/orders?email=${CUSTOMER}`)],
+  ['GET /api/orders/{id}', ownerOrAdmin(200), async () => at('GET', `/api/orders/${await fx.order()}`)],
+  ['DELETE /api/orders/{id}', ownerOrAdmin(200), async () => at('DELETE', `/api/orders/${await fx.order()}`)],
+  ['PATCH /api/orders/{id}', ownerOnly(200), async () => fx.recordPaymentRequest()],
+  ['POST /api/create-payment-intent', ownerOnly(200), async () => fx.paymentIntentRequest()],
   // The client secret is the credential here, as with Stripe; a bearer token adds nothing.
-  ['POST /api/payments/local/confirm', async () => ({ method: 'POST', url: '/api/payments/local/confirm', payload: { clientSecret: (await fixtures.intent()).clientSecret, card: GOOD_CARD } }), publicRoute(200)],
-  ['GET /api/allorders', async () => ({ url: '/api/allorders' }), adminOnly(200)],
-  ['PATCH /api/shipped/{id}', async () => ({ method: 'PATCH', url: `/api/shipped/${await fixtures.paidOrder()}`, payload: { paid: false } }), adminOnly(200)],
+  ['POST /api/payments/local/confirm', publicRoute(200), async () => fx.confirmRequest()],
+  ['GET /api/allorders', adminOnly(200), async () => at('GET', '/api/allorders')],
+  ['PATCH /api/shipped/{id}', adminOnly(200), async () => at('PATCH', `/api/shipped/${await fx.paidOrder()}`, ship)],
 ];
 
 async function headersFor(caller: Caller): Promise<Record<string, string>> {
@@ -106,27 +124,37 @@ async function headersFor(caller: Caller): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  auth = { customer: await t.signIn(CUSTOMER), otherCustomer: await t.signIn(OTHER), admin: await t.signIn(ADMIN, 'admin') };
+  auth = {
+    customer: await t.signIn(CUSTOMER),
+    otherCustomer: await t.signIn(OTHER),
+    admin: await t.signIn(ADMIN, 'admin'),
+  };
 });
 afterAll(async () => t.close());
 
 describe('access matrix (DESIGN.md 3.7)', () => {
-  it.each(rows)('%s', async (_operation, request, expected) => {
+  it.each(rows)('%s', async (_operation, expected, request) => {
     const actual: Record<string, number> = {};
     const wanted: Record<string, number> = {};
     for (const caller of callers) {
       const options = await request();
       const res = await t.app.inject({ ...options, headers: { ...options.headers, ...(await headersFor(caller)) } });
       actual[caller] = res.statusCode;
-      wanted[caller] = caller === 'customer' || caller === 'otherCustomer' || caller === 'admin' ? expected[caller] : expected.anonymous;
+      wanted[caller] =
+        caller === 'customer' || caller === 'otherCustomer' || caller === 'admin'
+          ? expected[caller]
+          : expected.anonymous;
       // Every answer, allowed or not, is JSON with a message when it is an error.
-      if (res.statusCode >= 400) expect(res.json<{ message: unknown }>().message, `${caller}: ${res.body}`).toEqual(expect.any(String));
+      if (res.statusCode >= 400)
+        expect(res.json<{ message: unknown }>().message, `${caller}: ${res.body}`).toEqual(expect.any(String));
     }
     expect(actual).toEqual(wanted);
   });
 
   it('has a row for every operation the API serves', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
       .flatMap(([path, item]) =>

@@ -40,7 +40,12 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
 
 function missing(res: http.ServerResponse, id: string): void {
   send(res, 404, {
-    error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` },
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'intent',
+      message: `No such payment_intent: '${id}'`,
+    },
   });
 }
 
@@ -56,11 +61,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
-      requests.push({ method: req.method ?? '', path: url.pathname, body, idempotencyKey, authorization: req.headers.authorization });
+      const idempotencyKey =
+        typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        body,
+        idempotencyKey,
+        authorization: req.headers.authorization,
+      });
 
       if (down) {
-        send(res, 500, { error: { type: 'api_error', message: 'Fake Stripe is down' } }, { 'stripe-should-retry': 'false' });
+        send(
+          res,
+          500,
+          { error: { type: 'api_error', message: 'Fake Stripe is down' } },
+          { 'stripe-should-retry': 'false' },
+        );
         return;
       }
       if (!req.headers.authorization?.startsWith('Bearer sk_test_')) {
@@ -70,7 +87,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
       const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
       if (!match) {
-        send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+        send(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+          },
+        });
         return;
       }
       const [, id, cancel] = match;

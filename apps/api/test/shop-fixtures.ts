@@ -43,15 +43,30 @@ export function orderBody(partId: string, totalOrder = 1, extra: Record<string, 
 }
 
 export async function placeOrder(t: TestApp, auth: Auth, partId: string, totalOrder = 1): Promise<Order> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: auth, payload: orderBody(partId, totalOrder) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: auth,
+    payload: orderBody(partId, totalOrder),
+  });
   if (res.statusCode !== 201) throw new Error(`placing an order answered ${res.statusCode}: ${res.body}`);
   return res.json<{ order: Order }>().order;
 }
 
-export const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
+export const GOOD_CARD = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getFullYear() + 3,
+  cvc: '123',
+};
 
 export async function startPayment(t: TestApp, auth: Auth, orderId: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: auth, payload: { orderId } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: auth,
+    payload: { orderId },
+  });
   if (res.statusCode !== 200) throw new Error(`create-payment-intent answered ${res.statusCode}: ${res.body}`);
   return res.json<{ clientSecret: string; paymentIntentId: string }>();
 }

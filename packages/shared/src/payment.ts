@@ -72,7 +72,17 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
 
 /** Form inputs give strings, JSON clients numbers; both mean the same whole number. */
 function wholeNumber(incomplete: string) {
-  return z.union([z.number(), z.string().trim().regex(/^\d{1,4}$/, incomplete).transform(Number)], { error: incomplete });
+  return z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, incomplete)
+        .transform(Number),
+    ],
+    { error: incomplete },
+  );
 }
 
 const YEARS_AHEAD_MAX = 50;
@@ -93,7 +103,11 @@ export const cardSchema = z
           .refine(luhnValid, cardMessages.numberInvalid),
       ),
     expMonth: wholeNumber(cardMessages.expiryIncomplete).pipe(
-      z.number().int(cardMessages.expiryMonthInvalid).min(1, cardMessages.expiryMonthInvalid).max(12, cardMessages.expiryMonthInvalid),
+      z
+        .number()
+        .int(cardMessages.expiryMonthInvalid)
+        .min(1, cardMessages.expiryMonthInvalid)
+        .max(12, cardMessages.expiryMonthInvalid),
     ),
     expYear: wholeNumber(cardMessages.expiryIncomplete).pipe(
       z
@@ -111,13 +125,21 @@ export const cardSchema = z
       .max(4, cardMessages.cvcInvalid),
   })
   .strict()
-  .refine((card) => !isExpiryPast(card.expMonth, card.expYear), { message: cardMessages.expiryPast, path: ['expYear'] });
+  .refine((card) => !isExpiryPast(card.expMonth, card.expYear), {
+    message: cardMessages.expiryPast,
+    path: ['expYear'],
+  });
 export type CardInput = z.input<typeof cardSchema>;
 export type Card = z.output<typeof cardSchema>;
 
 export type CardOutcome =
   | { ok: true }
-  | { ok: false; code: 'card_declined' | 'expired_card' | 'incorrect_cvc' | 'processing_error'; declineCode: string; message: string };
+  | {
+      ok: false;
+      code: 'card_declined' | 'expired_card' | 'incorrect_cvc' | 'processing_error';
+      declineCode: string;
+      message: string;
+    };
 
 /** Stripe's published test cards that succeed (https://docs.stripe.com/testing). */
 export const SUCCEEDING_TEST_CARDS = [
@@ -139,14 +161,34 @@ export const SUCCEEDING_TEST_CARDS = [
 
 /** Stripe's published test cards that decline, with the message Stripe.js shows. */
 export const DECLINING_TEST_CARDS: Record<string, Exclude<CardOutcome, { ok: true }>> = {
-  '4000000000000002': { ok: false, code: 'card_declined', declineCode: 'generic_decline', message: cardMessages.declined },
-  '4000000000009995': { ok: false, code: 'card_declined', declineCode: 'insufficient_funds', message: cardMessages.insufficientFunds },
+  '4000000000000002': {
+    ok: false,
+    code: 'card_declined',
+    declineCode: 'generic_decline',
+    message: cardMessages.declined,
+  },
+  '4000000000009995': {
+    ok: false,
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: cardMessages.insufficientFunds,
+  },
   '4000000000009987': { ok: false, code: 'card_declined', declineCode: 'lost_card', message: cardMessages.declined },
   '4000000000009979': { ok: false, code: 'card_declined', declineCode: 'stolen_card', message: cardMessages.declined },
   '4100000000000019': { ok: false, code: 'card_declined', declineCode: 'fraudulent', message: cardMessages.declined },
   '4000000000000069': { ok: false, code: 'expired_card', declineCode: 'expired_card', message: cardMessages.expired },
-  '4000000000000127': { ok: false, code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: cardMessages.incorrectCvc },
-  '4000000000000119': { ok: false, code: 'processing_error', declineCode: 'processing_error', message: cardMessages.processingError },
+  '4000000000000127': {
+    ok: false,
+    code: 'incorrect_cvc',
+    declineCode: 'incorrect_cvc',
+    message: cardMessages.incorrectCvc,
+  },
+  '4000000000000119': {
+    ok: false,
+    code: 'processing_error',
+    declineCode: 'processing_error',
+    message: cardMessages.processingError,
+  },
 };
 
 /**

@@ -59,7 +59,9 @@ function serviceAccountFrom(json: string) {
   }
   const account = serviceAccountSchema.safeParse(parsed);
   if (!account.success) {
-    throw new Error('FIREBASE_SERVICE_ACCOUNT needs project_id, client_email and private_key (a service account key file)');
+    throw new Error(
+      'FIREBASE_SERVICE_ACCOUNT needs project_id, client_email and private_key (a service account key file)',
+    );
   }
   return account.data;
 }
@@ -70,13 +72,18 @@ function serviceAccountFrom(json: string) {
  */
 export function createIdentityVerifier(config: Config): IdentityVerifier {
   const emulator = Boolean(config.FIREBASE_AUTH_EMULATOR_HOST);
+  const account =
+    !emulator && config.FIREBASE_SERVICE_ACCOUNT ? serviceAccountFrom(config.FIREBASE_SERVICE_ACCOUNT) : undefined;
   shareAuthEmulatorWithFirebaseAdmin(config);
-  const account = !emulator && config.FIREBASE_SERVICE_ACCOUNT ? serviceAccountFrom(config.FIREBASE_SERVICE_ACCOUNT) : undefined;
   const firebaseApp: App = initializeApp(
     account
       ? {
           projectId: account.project_id,
-          credential: cert({ projectId: account.project_id, clientEmail: account.client_email, privateKey: account.private_key }),
+          credential: cert({
+            projectId: account.project_id,
+            clientEmail: account.client_email,
+            privateKey: account.private_key,
+          }),
         }
       : // Verifying ID tokens needs only the project id (Google's public keys are public);
         // the emulator needs no credential at all.

@@ -1,19 +1,5 @@
 import { ApiError } from './api-client.ts';
 
-/**
- * An error of our own sign-in steps (the test-mode Google window, a missing email) that
- * reads like the identity provider's, so one mapping turns every failure into words.
- */
-export class AuthFlowError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AuthFlowError';
-  }
-}
-
 /** What a person should read for each identity-provider error code (SPEC.md 8). */
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'The email or password is not correct. Check them and try again.',
@@ -28,8 +14,10 @@ const MESSAGES: Record<string, string> = {
   'auth/missing-password': 'Please enter your password.',
   'auth/weak-password': 'That password is too weak. Use at least 6 characters.',
   'auth/user-disabled': 'This account has been turned off. Please contact the shop for help.',
-  'auth/too-many-requests': 'Too many attempts in a short time. Wait a few minutes and try again, or reset your password.',
-  'auth/network-request-failed': 'We could not reach the sign-in service. Check your internet connection and try again.',
+  'auth/too-many-requests':
+    'Too many attempts in a short time. Wait a few minutes and try again, or reset your password.',
+  'auth/network-request-failed':
+    'We could not reach the sign-in service. Check your internet connection and try again.',
   'auth/popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
   'auth/popup-closed-by-user': 'The sign-in window was closed before you finished signing in.',
   'auth/cancelled-popup-request': 'The sign-in window was closed before you finished signing in.',
@@ -77,13 +65,7 @@ export function authErrorMessage(error: unknown): string {
     if (known) return known;
   }
   // The token exchange with the shop's own API: its messages are already written for people.
-  if (error instanceof ApiError) {
-    if (error.status === 429) return error.message;
-    if (error.status === 401 || error.status === 403) {
-      return 'The shop could not confirm your sign-in. Please try again.';
-    }
-    return error.message;
-  }
+  if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return providerMessage(error, code);
   return GENERIC;
 }

@@ -1,26 +1,16 @@
 // The session: who is signed in (Firebase), the API access token that carries it to the
 // shop's API, whether the server counts them as an admin, and sign-in and sign-out.
 // Features read it through useAuth(); the Firebase SDK itself is loaded on demand.
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
 import { adminQueryKey, exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
-import { AuthFlowError } from './auth-errors.ts';
+import { AuthFlowError } from './auth-flow-error.ts';
 import { adminGuardDecision, authGuardDecision, isTokenUsableFor, type LoginRedirectState } from './auth-session.ts';
 import type { FirebaseUser, IdentityProvider, SignUpInput } from './firebase.ts';
-import { chooseGoogleTestAccount } from './google-test-mode.ts';
 import { clearAccessToken, getAccessToken, setAccessToken } from './token-storage.ts';
 
 export type SessionUser = { email: string; displayName: string | null; photoURL: string | null };
@@ -272,12 +262,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         new AuthFlowError('parts-shop/not-ready', 'Sign-in is still loading. Please try again in a moment.'),
       );
     }
-    if (provider.emulatorHost) {
-      // Opened now, inside the click; the sign-in waits for the account chosen in it.
-      const chosen = chooseGoogleTestAccount();
-      return runSignIn(async () => provider.signInWithGoogleTestAccount(await chosen));
-    }
-    return runSignIn(() => provider.signInWithGooglePopup());
+    return runSignIn(() => provider.signInWithGoogle());
   }, [runSignIn]);
 
   const sendPasswordReset = useCallback(

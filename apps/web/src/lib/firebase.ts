@@ -19,7 +19,7 @@ import {
 import { clientConfigSchema } from '@parts-shop/shared/client-config';
 import { messages } from '@parts-shop/shared/messages';
 import { apiGet } from './api-client.ts';
-import type { GoogleTestAccount } from './google-test-mode.ts';
+import { chooseGoogleTestAccount } from './google-test-mode.ts';
 
 export type { User as FirebaseUser } from 'firebase/auth';
 
@@ -34,10 +34,12 @@ export type IdentityProvider = {
   signInWithPassword: (email: string, password: string) => Promise<User>;
   /** Creates the account, sets its display name and sends the verification email. */
   signUp: (input: SignUpInput) => Promise<User>;
-  /** Google's own popup: the production path (it needs Google's scripts from the internet). */
-  signInWithGooglePopup: () => Promise<User>;
-  /** The emulator's path: a google.com sign-in from the test-mode account picker's choice. */
-  signInWithGoogleTestAccount: (account: GoogleTestAccount) => Promise<User>;
+  /**
+   * Continue With Google. Real Firebase: Google's own popup (it needs Google's scripts from
+   * the internet). The emulator: the shop's test-mode account picker, whose choice signs in
+   * as a google.com user. Call it straight from the click: it opens a window.
+   */
+  signInWithGoogle: () => Promise<User>;
   sendPasswordReset: (email: string) => Promise<void>;
   signOut: () => Promise<void>;
 };
@@ -56,8 +58,7 @@ export async function loadIdentityProvider(): Promise<IdentityProvider> {
   return {
     emulatorHost,
     onUserChanged: (listener) => onAuthStateChanged(auth, listener),
-    signInWithPassword: async (email, password) =>
-      (await signInWithEmailAndPassword(auth, email, password)).user,
+    signInWithPassword: async (email, password) => (await signInWithEmailAndPassword(auth, email, password)).user,
     signUp: async ({ name, email, password }) => {
       await createUserWithEmailAndPassword(auth, email, password);
       const user = auth.currentUser;
@@ -70,16 +71,19 @@ export async function loadIdentityProvider(): Promise<IdentityProvider> {
       }
       return user;
     },
-    signInWithGooglePopup: async () => {
-      const provider = new GoogleAuthProvider();
-      provider.setCustomParameters({ prompt: 'select_account' });
-      return (await signInWithPopup(auth, provider)).user;
-    },
-    signInWithGoogleTestAccount: async ({ sub, email, name }) => {
-      // The emulator accepts unsigned JSON claims as a Google ID token (firebase-tools
-      // signInWithIdp, parseClaims) and records a google.com sign-in.
-      const idToken = JSON.stringify({ sub, email, email_verified: true, name });
-      return (await signInWithCredential(auth, GoogleAuthProvider.credential(idToken))).user;
+    signInWithGoogle: () => {
+      if (!emulatorHost) {
+        const provider = new GoogleAuthProvider();
+        provider.setCustomParameters({ prompt: 'select_account' });
+        return signInWithPopup(auth, provider).then((result) => result.user);
+      }
+      // Opened now, inside the click; the sign-in waits for the account chosen in it.
+      return chooseGoogleTestAccount().then(async ({ sub, email, name }) => {
+        // The emulator accepts unsigned JSON claims as a Google ID token (firebase-tools
+        // signInWithIdp, parseClaims) and records a google.com sign-in.
+        const idToken = JSON.stringify({ sub, email, email_verified: true, name });
+        return (await signInWithCredential(auth, GoogleAuthProvider.credential(idToken))).user;
+      });
     },
     sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
     signOut: () => signOut(auth),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GOOGLE_POPUP } from '@parts-shop/shared/constants';
-import { AuthFlowError } from './auth-errors.ts';
+import { AuthFlowError } from './auth-flow-error.ts';
 
 /**
  * The test-mode Google sign-in (DESIGN.md 2): against the Firebase Auth emulator,
@@ -66,9 +66,7 @@ export function chooseGoogleTestAccount(): Promise<GoogleTestAccount> {
     `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
   );
   if (!popup) {
-    return Promise.reject(
-      new AuthFlowError('auth/popup-blocked', 'The browser blocked the Google sign-in window.'),
-    );
+    return Promise.reject(new AuthFlowError('auth/popup-blocked', 'The browser blocked the Google sign-in window.'));
   }
   const result = new Promise<GoogleTestAccount>((resolve, reject) => {
     const finish = () => {

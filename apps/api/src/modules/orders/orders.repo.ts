@@ -43,7 +43,12 @@ export async function deleteOrder(db: Db, id: string): Promise<number> {
  * webhook, two API processes) can race and exactly one wins; the amount is part of the
  * condition so a payment for another amount can never mark it.
  */
-export async function markOrderPaid(db: Db, id: string, transactionId: string, amountCents: number): Promise<OrderRow | undefined> {
+export async function markOrderPaid(
+  db: Db,
+  id: string,
+  transactionId: string,
+  amountCents: number,
+): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
     .set({ paid: true, transactionId, paidAt: sql`now()` })

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
 import { idSchema } from '@parts-shop/shared/fields';
-import { createdOrderSchema, newOrderSchema, orderListQuerySchema, orderSchema, shipSchema } from '@parts-shop/shared/order';
+import {
+  createdOrderSchema,
+  newOrderSchema,
+  orderListQuerySchema,
+  orderSchema,
+  shipSchema,
+} from '@parts-shop/shared/order';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { callerOf } from '../../lib/auth.ts';
@@ -27,7 +33,13 @@ export function parseOrderId(id: string): string {
   return id;
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;

@@ -51,11 +51,23 @@ export function canSee(caller: Caller, order: OrderRow): boolean {
 
 /** The rule for taking a gateway's word that an order is paid. */
 export function intentPays(order: Pick<OrderRow, 'id' | 'totalCents'>, intent: GatewayIntent): boolean {
-  return intent.status === 'succeeded' && intent.orderId === order.id && intent.amountCents === order.totalCents && intent.currency === 'usd';
+  return (
+    intent.status === 'succeeded' &&
+    intent.orderId === order.id &&
+    intent.amountCents === order.totalCents &&
+    intent.currency === 'usd'
+  );
 }
 
 function ledgerIntent(row: PaymentRow): GatewayIntent {
-  return { id: row.id, status: row.status, amountCents: row.amountCents, currency: 'usd', orderId: row.orderId, clientSecret: row.clientSecret };
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: 'usd',
+    orderId: row.orderId,
+    clientSecret: row.clientSecret,
+  };
 }
 
 /**
@@ -132,7 +144,9 @@ export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
       throw badRequest(`An order can be at most $${centsToPriceString(ORDER_TOTAL_MAX_CENTS)}; order fewer units`);
     }
     if (sentCents !== undefined && sentCents !== totalCents) {
-      throw conflict(`The price has changed: the total is now $${centsToPriceString(totalCents)}. Check it and order again.`);
+      throw conflict(
+        `The price has changed: the total is now $${centsToPriceString(totalCents)}. Check it and order again.`,
+      );
     }
     const userName = (await findUserName(tx, caller.email)) || caller.email.split('@')[0] || caller.email;
     return insertOrder(tx, {
@@ -186,7 +200,8 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     if (order.paid) throw conflict('Only unpaid orders can be cancelled');
     for (const payment of await paymentsForOrder(tx, order.id)) {
       if (payment.status === 'canceled') continue;
-      const intent = payment.status === 'succeeded' ? ledgerIntent(payment) : await gateway.cancelIntent(tx, payment.id);
+      const intent =
+        payment.status === 'succeeded' ? ledgerIntent(payment) : await gateway.cancelIntent(tx, payment.id);
       if (!intent || intent.status === 'canceled') continue;
       if (intent.status !== 'succeeded') return 'payment-in-progress' as const;
       if (!intentPays(order, intent)) return 'payment-mismatch' as const;
@@ -198,8 +213,10 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     return 'cancelled' as const;
   });
   if (outcome === 'paid') throw conflict('This order has already been paid, so it cannot be cancelled');
-  if (outcome === 'payment-in-progress') throw conflict('A payment for this order is in progress, so it cannot be cancelled now');
-  if (outcome === 'payment-mismatch') throw conflict('A payment was taken for this order; contact the shop to cancel it');
+  if (outcome === 'payment-in-progress')
+    throw conflict('A payment for this order is in progress, so it cannot be cancelled now');
+  if (outcome === 'payment-mismatch')
+    throw conflict('A payment was taken for this order; contact the shop to cancel it');
 }
 
 /** Admin: Pending -> Shipped (DESIGN.md 3.4). Unpaid or already shipped orders are a 409. */

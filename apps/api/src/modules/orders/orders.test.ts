@@ -19,7 +19,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 function post(auth: Auth | undefined, payload: unknown) {
-  return t.app.inject({ method: 'POST', url: '/api/orders', headers: auth, payload: payload as Record<string, unknown> });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: auth,
+    payload: payload as Record<string, unknown>,
+  });
 }
 
 async function orderCount(): Promise<number> {
@@ -55,7 +60,12 @@ describe('POST /orders', () => {
     const partId = await addPart(t, { name: 'Real Name', priceCents: 500 });
     const res = await post(
       alice,
-      orderBody(partId, 3, { userName: 'Mallory', email: 'mallory@evil.test', productName: 'Free GPU', totalPrice: '15.00' }),
+      orderBody(partId, 3, {
+        userName: 'Mallory',
+        email: 'mallory@evil.test',
+        productName: 'Free GPU',
+        totalPrice: '15.00',
+      }),
     );
     expect(res.statusCode).toBe(201);
     expect(res.json<{ order: Order }>().order).toMatchObject({
@@ -66,15 +76,18 @@ describe('POST /orders', () => {
     });
   });
 
-  it.each([['0.01'], [0.01], ['1499.99'], [1]])('refuses a totalPrice that does not match (%s) and changes nothing', async (totalPrice) => {
-    const partId = await addPart(t, { available: 10, priceCents: 500 });
-    const before = await orderCount();
-    const res = await post(alice, orderBody(partId, 3, { totalPrice }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json<{ message: string }>().message).toMatch(/price has changed/);
-    expect(await stockOf(t, partId)).toBe(10);
-    expect(await orderCount()).toBe(before);
-  });
+  it.each([['0.01'], [0.01], ['1499.99'], [1]])(
+    'refuses a totalPrice that does not match (%s) and changes nothing',
+    async (totalPrice) => {
+      const partId = await addPart(t, { available: 10, priceCents: 500 });
+      const before = await orderCount();
+      const res = await post(alice, orderBody(partId, 3, { totalPrice }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json<{ message: string }>().message).toMatch(/price has changed/);
+      expect(await stockOf(t, partId)).toBe(10);
+      expect(await orderCount()).toBe(before);
+    },
+  );
 
   it('accepts a matching totalPrice sent as a number with float noise', async () => {
     const partId = await addPart(t, { available: 10, priceCents: 10 });
@@ -117,7 +130,9 @@ describe('POST /orders', () => {
 
   it('never sells more than the stock, even when buyers race', async () => {
     const partId = await addPart(t, { available: 5 });
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => post(i % 2 ? alice : bob, orderBody(partId, 1))));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(i % 2 ? alice : bob, orderBody(partId, 1))),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 409)).toHaveLength(7);
@@ -189,7 +204,7 @@ describe('reading orders', () => {
     expect(asAdmin.json<Order[]>()).toHaveLength(3);
   });
 
-  it("shows one order to its owner and the admin, and a 404 to anyone else", async () => {
+  it('shows one order to its owner and the admin, and a 404 to anyone else', async () => {
     const id = carolOrders[0]?._id;
     expect((await t.app.inject({ url: `/api/orders/${id}`, headers: carol })).json<Order>()._id).toBe(id);
     expect((await t.app.inject({ url: `/api/orders/${id}`, headers: admin })).statusCode).toBe(200);
@@ -275,7 +290,8 @@ describe('PATCH /shipped/:id', () => {
   it('ships only paid, unshipped orders, and the order stays paid', async () => {
     const partId = await addPart(t);
     const order = await placeOrder(t, alice, partId, 1);
-    const ship = () => t.app.inject({ method: 'PATCH', url: `/api/shipped/${order._id}`, headers: admin, payload: { paid: false } });
+    const ship = () =>
+      t.app.inject({ method: 'PATCH', url: `/api/shipped/${order._id}`, headers: admin, payload: { paid: false } });
 
     const unpaid = await ship();
     expect(unpaid.statusCode).toBe(409);
@@ -301,9 +317,15 @@ describe('PATCH /shipped/:id', () => {
     const order = await placeOrder(t, alice, partId, 1);
     await payOrder(t, alice, order._id);
     const url = `/api/shipped/${order._id}`;
-    expect((await t.app.inject({ method: 'PATCH', url, headers: alice, payload: { paid: false } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PATCH', url, headers: admin, payload: { paid: true } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PATCH', url, headers: admin, payload: { shipped: false } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PATCH', url, headers: alice, payload: { paid: false } })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ method: 'PATCH', url, headers: admin, payload: { paid: true } })).statusCode).toBe(
+      400,
+    );
+    expect((await t.app.inject({ method: 'PATCH', url, headers: admin, payload: { shipped: false } })).statusCode).toBe(
+      400,
+    );
     expect((await orderRow(t, order._id))?.shipped).toBe(false);
     const res = await t.app.inject({ method: 'PATCH', url, headers: admin });
     expect(res.statusCode).toBe(200);
@@ -311,7 +333,11 @@ describe('PATCH /shipped/:id', () => {
   });
 
   it('answers 404 for an unknown order', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/shipped/01a2002f-be77-70a5-b53d-e9925797f9ba', headers: admin });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/shipped/01a2002f-be77-70a5-b53d-e9925797f9ba',
+      headers: admin,
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -329,8 +355,18 @@ describe('a deleted part', () => {
     const list = await t.app.inject({ url: '/api/orders', headers: alice });
     const mine = list.json<Order[]>().filter((o) => o._id === unpaid._id || o._id === paid._id);
     expect(mine).toHaveLength(2);
-    expect(mine.find((o) => o._id === unpaid._id)).toMatchObject({ partId: null, productName: 'Soon Gone', totalOrder: 2, totalPrice: '51.00' });
-    expect(mine.find((o) => o._id === paid._id)).toMatchObject({ partId: null, productName: 'Soon Gone', totalOrder: 1, paid: true });
+    expect(mine.find((o) => o._id === unpaid._id)).toMatchObject({
+      partId: null,
+      productName: 'Soon Gone',
+      totalOrder: 2,
+      totalPrice: '51.00',
+    });
+    expect(mine.find((o) => o._id === paid._id)).toMatchObject({
+      partId: null,
+      productName: 'Soon Gone',
+      totalOrder: 1,
+      paid: true,
+    });
 
     const cancel = await t.app.inject({ method: 'DELETE', url: `/api/orders/${unpaid._id}`, headers: alice });
     expect(cancel.statusCode).toBe(200);

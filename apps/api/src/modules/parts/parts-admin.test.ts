@@ -257,33 +257,54 @@ describe('DELETE /api/parts/{id}', () => {
   );
 
   it('keeps the orders that reference a deleted part, with their name, quantity and price', async () => {
-    const partId = (await addPart({ ...validPart, name: 'Soon Gone GPU', price: 129.99 })).json<{
+    const partId = (await addPart({ ...validPart, name: 'Soon Gone GPU', minOrder: 1, price: 129.99 })).json<{
       insertedId: string;
     }>().insertedId;
-    // The orders module is written separately; the row is inserted the way it stores one.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer,
+      payload: { partId, totalOrder: 2, phoneNumber: '01234567', address: '1 Main Street' },
+    });
+    expect(created.statusCode).toBe(201);
+    const orderId = created.json<{ insertedId: string }>().insertedId;
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/parts/${partId}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/parts/${partId}` })).statusCode).toBe(404);
+
+    const order = await t.app.inject({ url: `/api/orders/${orderId}`, headers: customer });
+    expect(order.statusCode).toBe(200);
+    expect(order.json()).toMatchObject({
+      _id: orderId,
+      productName: 'Soon Gone GPU',
+      totalOrder: 2,
+      totalPrice: '259.98',
+      email: 'customer@example.com',
+    });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row?.partId).toBeNull();
+  });
+
+  it('keeps an order row inserted directly when its part goes (the foreign key is ON DELETE SET NULL)', async () => {
+    const partId = (await addPart(validPart)).json<{ insertedId: string }>().insertedId;
     const orderId = newId();
     await t.database.db.insert(orders).values({
       id: orderId,
       partId,
       email: 'customer@example.com',
       userName: 'customer',
-      productName: 'Soon Gone GPU',
-      unitPriceCents: 12_999,
+      productName: validPart.name,
+      unitPriceCents: 24_950,
       totalOrder: 2,
-      totalCents: 25_998,
+      totalCents: 49_900,
       phoneNumber: '01234567',
       address: '1 Main Street',
     });
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/parts/${partId}`, headers: admin });
-    expect(res.statusCode).toBe(200);
-    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({
-      partId: null,
-      productName: 'Soon Gone GPU',
-      totalOrder: 2,
-      totalCents: 25_998,
-      unitPriceCents: 12_999,
-      email: 'customer@example.com',
-    });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/parts/${partId}`, headers: admin })).statusCode).toBe(
+      200,
+    );
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ partId: null, productName: validPart.name, totalOrder: 2, totalCents: 49_900 });
   });
 });

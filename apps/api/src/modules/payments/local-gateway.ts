@@ -12,7 +12,7 @@ function randomToken(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += ALPHANUMERIC[byte % 62];
+      if (byte < 248 && out.length < length) out += ALPHANUMERIC.charAt(byte % 62);
     }
   }
   return out;
@@ -95,7 +95,11 @@ export function createLocalGateway(): LocalPaymentGateway {
         await transitionPayment(db, id, 'requires_payment_method', { lastError: outcome.declineCode, cardLast4 });
         return { kind: 'declined', outcome };
       }
-      const paid = await transitionPayment(db, id, 'requires_payment_method', { status: 'succeeded', lastError: null, cardLast4 });
+      const paid = await transitionPayment(db, id, 'requires_payment_method', {
+        status: 'succeeded',
+        lastError: null,
+        cardLast4,
+      });
       if (paid) return { kind: 'succeeded', intent: toIntent(paid) };
       // A second click that lost the race: the first one's outcome stands.
       const now = await localRow(db, id);

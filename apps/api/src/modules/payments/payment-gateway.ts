@@ -47,7 +47,10 @@ export type LocalPaymentGateway = GatewayCore & {
 };
 
 export type StripeWebhookEvent =
-  | { type: 'payment_intent.succeeded' | 'payment_intent.canceled' | 'payment_intent.payment_failed'; intent: GatewayIntent }
+  | {
+      type: 'payment_intent.succeeded' | 'payment_intent.canceled' | 'payment_intent.payment_failed';
+      intent: GatewayIntent;
+    }
   | { type: 'ignored'; eventType: string };
 
 export type StripePaymentGateway = GatewayCore & {

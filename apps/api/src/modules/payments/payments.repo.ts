@@ -15,7 +15,11 @@ export async function findPayment(db: Db, id: string): Promise<PaymentRow | unde
   return row;
 }
 
-export async function findPaymentByKey(db: Db, gateway: GatewayKind, idempotencyKey: string): Promise<PaymentRow | undefined> {
+export async function findPaymentByKey(
+  db: Db,
+  gateway: GatewayKind,
+  idempotencyKey: string,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
@@ -26,7 +30,11 @@ export async function findPaymentByKey(db: Db, gateway: GatewayKind, idempotency
 
 /** Every intent ever made for an order, newest first. */
 export function paymentsForOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt), desc(payments.id));
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
 /** Intents the gateway has reported as succeeded, for reconciling unpaid orders. */
@@ -40,11 +48,7 @@ export function succeededPaymentsFor(db: Db, orderIds: string[]): Promise<Paymen
 
 /** Inserts a new intent unless one with the same idempotency key exists; true when inserted. */
 export async function insertPayment(db: Db, row: typeof payments.$inferInsert): Promise<boolean> {
-  const inserted = await db
-    .insert(payments)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ id: payments.id });
+  const inserted = await db.insert(payments).values(row).onConflictDoNothing().returning({ id: payments.id });
   return inserted.length > 0;
 }
 
@@ -54,7 +58,14 @@ export async function insertPayment(db: Db, row: typeof payments.$inferInsert): 
  */
 export async function upsertPaymentStatus(
   db: Db,
-  row: { id: string; orderId: string; gateway: GatewayKind; amountCents: number; clientSecret: string; status: PaymentStatus },
+  row: {
+    id: string;
+    orderId: string;
+    gateway: GatewayKind;
+    amountCents: number;
+    clientSecret: string;
+    status: PaymentStatus;
+  },
 ): Promise<void> {
   await db
     .insert(payments)

@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
-import { orderSchema, paymentIntentRequestSchema, paymentIntentResponseSchema, recordPaymentSchema } from '@parts-shop/shared/order';
-import { cardDeclinedSchema, cardMessages, confirmCardRequestSchema, confirmCardResponseSchema } from '@parts-shop/shared/payment';
+import {
+  orderSchema,
+  paymentIntentRequestSchema,
+  paymentIntentResponseSchema,
+  recordPaymentSchema,
+} from '@parts-shop/shared/order';
+import {
+  cardDeclinedSchema,
+  cardMessages,
+  confirmCardRequestSchema,
+  confirmCardResponseSchema,
+} from '@parts-shop/shared/payment';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
@@ -9,7 +19,13 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { orderIdParams, parseOrderId } from '../orders/orders.routes.ts';
 import { confirmLocalCard, createPaymentIntent, recordPayment } from './payments.service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+};
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
@@ -82,7 +98,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
           throw conflict(cardMessages.canceled);
         case 'declined':
           // A decline is an answer, not a fault: 402 as Stripe does, and the intent stays payable.
-          return reply.code(402).send({ message: result.outcome.message, code: result.outcome.code, declineCode: result.outcome.declineCode });
+          return reply
+            .code(402)
+            .send({
+              message: result.outcome.message,
+              code: result.outcome.code,
+              declineCode: result.outcome.declineCode,
+            });
         case 'succeeded': {
           const { id, status, amountCents, currency } = result.intent;
           return reply.code(200).send({ paymentIntent: { id, status, amount: amountCents, currency } });

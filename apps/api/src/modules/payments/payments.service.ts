@@ -73,7 +73,13 @@ export async function createPaymentIntent(
  * the order is marked paid only for a succeeded intent of this order and this amount.
  * Repeating it with the same id answers the same paid order.
  */
-export async function recordPayment(db: Db, gateway: PaymentGateway, caller: Caller, orderId: string, transactionId: string) {
+export async function recordPayment(
+  db: Db,
+  gateway: PaymentGateway,
+  caller: Caller,
+  orderId: string,
+  transactionId: string,
+) {
   const order = ownOrder(caller, await findOrder(db, orderId));
   if (order.paid) {
     if (order.transactionId === transactionId) return toOrder(order);
@@ -90,7 +96,8 @@ export async function recordPayment(db: Db, gateway: PaymentGateway, caller: Cal
   return toOrder(paid);
 }
 
-export type SettleOutcome = 'paid' | 'already-paid' | 'paid-by-another-intent' | 'no-order' | 'not-ours' | 'mismatch' | 'not-succeeded';
+export type SettleOutcome =
+  'paid' | 'already-paid' | 'paid-by-another-intent' | 'no-order' | 'not-ours' | 'mismatch' | 'not-succeeded';
 
 /**
  * The gateway says an intent succeeded (a Stripe webhook, or the local gateway's confirm):

@@ -47,12 +47,20 @@ describe('paying with the local test-mode gateway', () => {
 
     const confirmed = await confirmCard(t, clientSecret);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ paymentIntent: { id: paymentIntentId, status: 'succeeded', amount: 25_998, currency: 'usd' } });
+    expect(confirmed.json()).toEqual({
+      paymentIntent: { id: paymentIntentId, status: 'succeeded', amount: 25_998, currency: 'usd' },
+    });
 
     const res = await recordPayment(t, alice, order._id, paymentIntentId);
     expect(res.statusCode).toBe(200);
     const paid = res.json<Order>();
-    expect(paid).toMatchObject({ _id: order._id, paid: true, shipped: false, transactionId: paymentIntentId, totalPrice: '259.98' });
+    expect(paid).toMatchObject({
+      _id: order._id,
+      paid: true,
+      shipped: false,
+      transactionId: paymentIntentId,
+      totalPrice: '259.98',
+    });
     expect(orderStatus(paid)).toBe('Pending');
     const row = await orderRow(t, order._id);
     expect(row?.paidAt).toBeInstanceOf(Date);
@@ -74,7 +82,11 @@ describe('paying with the local test-mode gateway', () => {
     const { clientSecret, paymentIntentId } = await startPayment(t, alice, order._id);
     const declined = await confirmCard(t, clientSecret, card({ number: '4000000000000002' }));
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ message: 'Your card was declined.', code: 'card_declined', declineCode: 'generic_decline' });
+    expect(declined.json()).toEqual({
+      message: 'Your card was declined.',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+    });
     expect((await orderRow(t, order._id))?.paid).toBe(false);
     expect((await recordPayment(t, alice, order._id, paymentIntentId)).statusCode).toBe(409);
     expect((await orderRow(t, order._id))?.paid).toBe(false);
@@ -137,7 +149,12 @@ describe('paying with the local test-mode gateway', () => {
   it('refuses a wrong or guessed client secret', async () => {
     const { order } = await newOrder();
     const { clientSecret, paymentIntentId } = await startPayment(t, alice, order._id);
-    for (const secret of [`${paymentIntentId}_secret_${'x'.repeat(24)}`, 'pi_123_secret_456', 'nonsense', clientSecret.slice(0, -1)]) {
+    for (const secret of [
+      `${paymentIntentId}_secret_${'x'.repeat(24)}`,
+      'pi_123_secret_456',
+      'nonsense',
+      clientSecret.slice(0, -1),
+    ]) {
       const res = await confirmCard(t, secret);
       expect(res.statusCode).toBe(404);
       expect(res.json<{ message: string }>().message).toBe(cardMessages.notFound);
@@ -148,7 +165,11 @@ describe('paying with the local test-mode gateway', () => {
   it('confirming twice takes the money once and answers the same success', async () => {
     const { order } = await newOrder();
     const { clientSecret, paymentIntentId } = await startPayment(t, alice, order._id);
-    const results = await Promise.all([confirmCard(t, clientSecret), confirmCard(t, clientSecret), confirmCard(t, clientSecret)]);
+    const results = await Promise.all([
+      confirmCard(t, clientSecret),
+      confirmCard(t, clientSecret),
+      confirmCard(t, clientSecret),
+    ]);
     for (const r of results) expect(r.json<{ paymentIntent: { id: string } }>().paymentIntent.id).toBe(paymentIntentId);
     expect((await paymentRows(t, order._id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
   });
@@ -170,7 +191,12 @@ describe('recording a payment (PATCH /orders/:id)', () => {
 
   it('refuses a forged transaction id and changes nothing', async () => {
     const { order } = await newOrder();
-    for (const transactionId of ['pi_forgedforgedforged123', 'ch_123456789', "'; drop table orders; --", 'pi_../../v1/charges']) {
+    for (const transactionId of [
+      'pi_forgedforgedforged123',
+      'ch_123456789',
+      "'; drop table orders; --",
+      'pi_../../v1/charges',
+    ]) {
       const res = await recordPayment(t, alice, order._id, transactionId);
       expect(res.statusCode).toBe(400);
       expect(res.json<{ message: string }>().message).toBe('No such payment');
@@ -236,7 +262,12 @@ describe('recording a payment (PATCH /orders/:id)', () => {
     const paid = await payOrder(t, alice, order._id);
     const otherPaid = await payOrder(t, alice, other._id);
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: alice, payload: { orderId: order._id } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: alice,
+      payload: { orderId: order._id },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe('This order is already paid');
 
@@ -248,7 +279,12 @@ describe('recording a payment (PATCH /orders/:id)', () => {
 
   it("keeps other customers away from an order's payment", async () => {
     const { order } = await newOrder(alice);
-    const start = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bob, payload: { orderId: order._id } });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bob,
+      payload: { orderId: order._id },
+    });
     expect(start.statusCode).toBe(404);
     const { clientSecret, paymentIntentId } = await startPayment(t, alice, order._id);
     await confirmCard(t, clientSecret);
@@ -257,20 +293,30 @@ describe('recording a payment (PATCH /orders/:id)', () => {
     const { order: bobs } = await newOrder(bob);
     expect((await recordPayment(t, bob, bobs._id, paymentIntentId)).statusCode).toBe(409);
     expect((await orderRow(t, bobs._id))?.paid).toBe(false);
-    expect((await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order._id } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('cannot pay a cancelled order', async () => {
     const { partId, order } = await newOrder();
     const { clientSecret, paymentIntentId } = await startPayment(t, alice, order._id);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: alice })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: alice })).statusCode).toBe(
+      200,
+    );
     expect(await stockOf(t, partId)).toBe(10);
 
     const confirm = await confirmCard(t, clientSecret);
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json<{ message: string }>().message).toBe(cardMessages.canceled);
     expect((await recordPayment(t, alice, order._id, paymentIntentId)).statusCode).toBe(404);
-    const start = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: alice, payload: { orderId: order._id } });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: alice,
+      payload: { orderId: order._id },
+    });
     expect(start.statusCode).toBe(404);
     const [ledger] = await t.database.db.select().from(payments).where(eq(payments.id, paymentIntentId));
     expect(ledger?.status).toBe('canceled');
@@ -301,7 +347,10 @@ describe('reconciliation: the gateway took the money but the API never recorded 
     const { order } = await newOrder();
     const intentId = await paidAtGatewayOnly(order._id);
     const list = await t.app.inject({ url: '/api/orders', headers: alice });
-    expect(list.json<Order[]>().find((o) => o._id === order._id)).toMatchObject({ paid: true, transactionId: intentId });
+    expect(list.json<Order[]>().find((o) => o._id === order._id)).toMatchObject({
+      paid: true,
+      transactionId: intentId,
+    });
     expect((await orderRow(t, order._id))?.paid).toBe(true);
   });
 
@@ -318,7 +367,12 @@ describe('reconciliation: the gateway took the money but the API never recorded 
   it('starting to pay again records the earlier success instead of charging twice', async () => {
     const { order } = await newOrder();
     await paidAtGatewayOnly(order._id);
-    const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: alice, payload: { orderId: order._id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: alice,
+      payload: { orderId: order._id },
+    });
     expect(res.statusCode).toBe(409);
     expect((await orderRow(t, order._id))?.paid).toBe(true);
   });
@@ -327,7 +381,12 @@ describe('reconciliation: the gateway took the money but the API never recorded 
     const admin = await t.signIn('boss@example.com', 'admin');
     const { order } = await newOrder();
     await paidAtGatewayOnly(order._id);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/shipped/${order._id}`, headers: admin, payload: { paid: false } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/shipped/${order._id}`,
+      headers: admin,
+      payload: { paid: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<Order>()).toMatchObject({ paid: true, shipped: true });
   });
@@ -336,5 +395,7 @@ describe('reconciliation: the gateway took the money but the API never recorded 
 function lastMonth() {
   const now = new Date();
   const month = now.getMonth(); // 0-based: this is last month's 1-based number
-  return month === 0 ? { expMonth: 12, expYear: now.getFullYear() - 1 } : { expMonth: month, expYear: now.getFullYear() };
+  return month === 0
+    ? { expMonth: 12, expYear: now.getFullYear() - 1 }
+    : { expMonth: month, expYear: now.getFullYear() };
 }

@@ -25,12 +25,15 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
       schema: {
         tags: ['payments'],
         summary: 'Stripe webhook (signature checked on the raw body)',
-        headers: z.object({ 'stripe-signature': z.string({ error: 'Missing Stripe-Signature header' }).min(1).max(4000) }),
+        headers: z.object({
+          'stripe-signature': z.string({ error: 'Missing Stripe-Signature header' }).min(1).max(4000),
+        }),
         response: { 200: z.object({ received: z.boolean() }), 400: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request) => {
-      if (!gateway.webhooksConfigured) throw new HttpError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      if (!gateway.webhooksConfigured)
+        throw new HttpError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       const raw = request.body;
       if (!Buffer.isBuffer(raw)) throw badRequest('Send the event as application/json');
       const event = gateway.verifyWebhook(raw, request.headers['stripe-signature']);
@@ -39,7 +42,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
       const outcome = await applyStripeEvent(db, event.intent);
       if (outcome === 'mismatch' || outcome === 'paid-by-another-intent' || outcome === 'no-order') {
         // Money arrived that no order can take: someone must look (and probably refund).
-        request.log.error({ paymentIntent: event.intent.id, orderId: event.intent.orderId, outcome }, 'Stripe payment needs attention');
+        request.log.error(
+          { paymentIntent: event.intent.id, orderId: event.intent.orderId, outcome },
+          'Stripe payment needs attention',
+        );
       } else {
         request.log.info({ paymentIntent: event.intent.id, type: event.type, outcome }, 'Stripe webhook applied');
       }

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from '../../../test/fake-stripe.ts';
-import { addPart, orderRow, paymentRows, placeOrder, recordPayment, startPayment, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
+import {
+  addPart,
+  orderRow,
+  paymentRows,
+  placeOrder,
+  recordPayment,
+  startPayment,
+  stockOf,
+  type Auth,
+} from '../../../test/shop-fixtures.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_parts_shop_secret';
 
@@ -52,7 +61,10 @@ function event(intent: FakeIntent, type = 'payment_intent.succeeded') {
   });
 }
 
-function deliver(payload: string, signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+function deliver(
+  payload: string,
+  signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+) {
   return t.app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
@@ -79,7 +91,9 @@ describe('the Stripe gateway (real SDK against a local fake Stripe)', () => {
     // Asking again reuses the open intent (after checking it with Stripe).
     expect(await startPayment(t, alice, order._id)).toEqual(first);
     expect([...fake.intents.values()].filter((i) => i.metadata.orderId === order._id)).toHaveLength(1);
-    expect(await paymentRows(t, order._id)).toMatchObject([{ id: first.paymentIntentId, gateway: 'stripe', amountCents: 25_998 }]);
+    expect(await paymentRows(t, order._id)).toMatchObject([
+      { id: first.paymentIntentId, gateway: 'stripe', amountCents: 25_998 },
+    ]);
   });
 
   it('records a payment only once Stripe says it succeeded', async () => {
@@ -140,7 +154,12 @@ describe('the Stripe gateway (real SDK against a local fake Stripe)', () => {
   it('answers 502 when Stripe is down, and changes nothing', async () => {
     const { order } = await newOrder();
     fake.setDown(true);
-    const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: alice, payload: { orderId: order._id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: alice,
+      payload: { orderId: order._id },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json<{ message: string }>().message).toMatch(/payment provider/);
     expect(await paymentRows(t, order._id)).toHaveLength(0);
@@ -172,7 +191,9 @@ describe('POST /webhooks/stripe', () => {
     expect(row?.paidAt).toEqual(paidAt);
     expect(await paymentRows(t, order._id)).toMatchObject([{ id: paymentIntentId, status: 'succeeded' }]);
     // The browser's PATCH that follows agrees.
-    expect((await recordPayment(t, alice, order._id, paymentIntentId)).json<Order>().transactionId).toBe(paymentIntentId);
+    expect((await recordPayment(t, alice, order._id, paymentIntentId)).json<Order>().transactionId).toBe(
+      paymentIntentId,
+    );
   });
 
   it('refuses a bad or missing signature with 400 and changes nothing', async () => {
@@ -181,7 +202,11 @@ describe('POST /webhooks/stripe', () => {
     const payload = event({ ...intentOf(paymentIntentId), status: 'succeeded' });
     const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const tampered = payload.replace('"amount":25998', '"amount":1');
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     for (const res of [
       await deliver(payload, wrongSecret),
       await deliver(tampered, Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })),
@@ -191,7 +216,12 @@ describe('POST /webhooks/stripe', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json<{ message: string }>().message).toBe('Invalid Stripe signature');
     }
-    const missing = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(missing.statusCode).toBe(400);
     expect(await orderRow(t, order._id)).toMatchObject({ paid: false, transactionId: null });
   });
@@ -210,14 +240,21 @@ describe('POST /webhooks/stripe', () => {
     const { paymentIntentId } = await startPayment(t, alice, order._id);
     const res = await deliver(event(intentOf(paymentIntentId), 'payment_intent.created'));
     expect(res.statusCode).toBe(200);
-    const other = await deliver(JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } }));
+    const other = await deliver(
+      JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } }),
+    );
     expect(other.statusCode).toBe(200);
     expect((await orderRow(t, order._id))?.paid).toBe(false);
   });
 
   it('keeps ordinary JSON parsing for every other route', async () => {
     const { order } = await newOrder();
-    const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: alice, payload: { orderId: order._id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: alice,
+      payload: { orderId: order._id },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

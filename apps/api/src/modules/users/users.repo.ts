@@ -24,7 +24,12 @@ export async function upsertSignedInUser(
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ email: input.email, uid: input.uid, userName: input.userName, role: input.makeAdmin ? 'admin' : 'customer' })
+    .values({
+      email: input.email,
+      uid: input.uid,
+      userName: input.userName,
+      role: input.makeAdmin ? 'admin' : 'customer',
+    })
     .onConflictDoUpdate({
       target: users.email,
       set: {

@@ -81,7 +81,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       config: authLimit(config),
       validatorCompiler: ({ httpPart }) => {
         if (httpPart === 'params') return validateEmailParams;
-        if (httpPart === 'body') return (data) => (isTokenRequest(data) ? validateTokenRequest(data) : validateProfile(data));
+        if (httpPart === 'body')
+          return (data) => (isTokenRequest(data) ? validateTokenRequest(data) : validateProfile(data));
         throw new Error(`PUT /users/:email has no validator for ${String(httpPart)}`);
       },
       schema: {
@@ -90,7 +91,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         description:
           'With body `{email}` and a Firebase ID token as the bearer: verifies the ID token, which must be for ' +
           '`email`, creates or refreshes the user and answers the API access token `{token}`. ' +
-          'With a profile body and the API access token as the bearer: updates that user\'s own profile.',
+          "With a profile body and the API access token as the bearer: updates that user's own profile.",
         security: [{ bearer: [] }],
         params: emailParams,
         body: putUserBody,
@@ -122,10 +123,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       preHandler: guards.signedIn,
       schema: {
         tags: ['users'],
-        summary: 'One user\'s profile (that user, or an admin)',
+        summary: "One user's profile (that user, or an admin)",
         security: [{ bearer: [] }],
         params: emailParams,
-        response: { 200: userSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: userSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request) => getUser(db, callerOf(request), request.params.email),
@@ -156,7 +163,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: 'Make a user an admin (admin); there is no reverse action',
         security: [{ bearer: [] }],
         params: emailParams,
-        response: { 200: modifiedSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: modifiedSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request) => makeAdmin(db, request.params.email),
@@ -171,7 +184,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: 'Whether a user is an admin (that user, or an admin)',
         security: [{ bearer: [] }],
         params: emailParams,
-        response: { 200: adminCheckSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: adminCheckSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request) => adminCheck(db, callerOf(request), request.params.email),

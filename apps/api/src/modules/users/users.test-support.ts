@@ -43,7 +43,11 @@ export function uniqueEmail(prefix = 'user'): string {
 export type FirebaseAccount = { email: string; password: string; uid: string; idToken: string };
 
 export async function signInWithPassword(email: string, password: string): Promise<string> {
-  const json = await identityToolkit('accounts:signInWithPassword?key=any', { email, password, returnSecureToken: true });
+  const json = await identityToolkit('accounts:signInWithPassword?key=any', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   return text(json, 'idToken');
 }
 
@@ -111,7 +115,9 @@ export async function badApiToken(kind: BadTokenKind, email: string, secret: str
       .setIssuedAt();
   switch (kind) {
     case 'forged':
-      return base().setExpirationTime('1h').sign(new TextEncoder().encode(`${secret}-but-not-quite`));
+      return base()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(`${secret}-but-not-quite`));
     case 'expired':
       return base()
         .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
@@ -124,7 +130,14 @@ export async function badApiToken(kind: BadTokenKind, email: string, secret: str
     case 'algNone': {
       const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
       const now = Math.floor(Date.now() / 1000);
-      const payload = { email, sub: email, iss: tokenClaims.issuer, aud: tokenClaims.audience, iat: now, exp: now + 3600 };
+      const payload = {
+        email,
+        sub: email,
+        iss: tokenClaims.issuer,
+        aud: tokenClaims.audience,
+        iat: now,
+        exp: now + 3600,
+      };
       return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
     }
   }

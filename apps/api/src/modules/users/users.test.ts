@@ -103,7 +103,10 @@ describe('token exchange (PUT /users/{email} with {email})', () => {
       expect(res.statusCode, JSON.stringify(c)).toBe(403);
       expect(res.json<{ message: string }>().message).toMatch(/does not match/);
     }
-    const victimRow = await t.app.inject({ url: `/api/users/${victim}`, headers: (await t.signIn('boss@example.test', 'admin')) });
+    const victimRow = await t.app.inject({
+      url: `/api/users/${victim}`,
+      headers: await t.signIn('boss@example.test', 'admin'),
+    });
     expect(victimRow.statusCode).toBe(404);
   });
 
@@ -166,7 +169,10 @@ describe('token exchange (PUT /users/{email} with {email})', () => {
       const idToken = await signInWithPassword(account.email, account.password);
       const res = await exchange(t, account.email, idToken);
       expect(res.statusCode).toBe(200);
-      const me = await t.app.inject({ url: `/api/users/${account.email}`, headers: bearer(res.json<{ token: string }>().token) });
+      const me = await t.app.inject({
+        url: `/api/users/${account.email}`,
+        headers: bearer(res.json<{ token: string }>().token),
+      });
       expect(me.json<{ userName: string }>().userName).toBe(account.userName);
     }
   });
@@ -246,7 +252,12 @@ describe('profile (PUT /users/{email} with profile fields)', () => {
     [{ ...profile, email: 'not-an-email' }, messages.emailInvalid],
   ])('refuses %j with "%s"', async (payload, message) => {
     const { authorization } = await t.signIn('form@example.test');
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users/form@example.test', headers: { authorization }, payload });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/form@example.test',
+      headers: { authorization },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toBe(message);
   });
@@ -292,7 +303,12 @@ describe('profile (PUT /users/{email} with profile fields)', () => {
     const other = await t.signIn('nosy@example.test');
     const admin = await t.signIn('admin@example.test', 'admin');
     for (const headers of [other, admin]) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/users/owner@example.test', headers, payload: profile });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/owner@example.test',
+        headers,
+        payload: profile,
+      });
       expect(res.statusCode).toBe(403);
     }
     const anonymous = await t.app.inject({ method: 'PUT', url: '/api/users/owner@example.test', payload: profile });
@@ -382,7 +398,9 @@ describe('make admin', () => {
   it('answers 404 for an unknown email and 403/401 to non-admins', async () => {
     const admin = await t.signIn('admin@example.test', 'admin');
     const customer = await t.signIn('hopeful@example.test');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/admin/ghost@example.test', headers: admin })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/users/admin/ghost@example.test', headers: admin })).statusCode,
+    ).toBe(404);
     const self = await t.app.inject({ method: 'PUT', url: '/api/users/admin/hopeful@example.test', headers: customer });
     expect(self.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: '/api/users/admin/hopeful@example.test' })).statusCode).toBe(401);
@@ -395,8 +413,12 @@ describe('make admin', () => {
     await t.signIn('checked@example.test');
     const other = await t.signIn('checker@example.test');
     expect((await t.app.inject({ url: '/api/admin/checked@example.test', headers: other })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/admin/checked@example.test', headers: admin })).json()).toEqual({ admin: false });
-    expect((await t.app.inject({ url: '/api/admin/admin@example.test', headers: admin })).json()).toEqual({ admin: true });
+    expect((await t.app.inject({ url: '/api/admin/checked@example.test', headers: admin })).json()).toEqual({
+      admin: false,
+    });
+    expect((await t.app.inject({ url: '/api/admin/admin@example.test', headers: admin })).json()).toEqual({
+      admin: true,
+    });
     expect((await t.app.inject({ url: '/api/admin/ghost@example.test', headers: admin })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/admin/checked@example.test' })).statusCode).toBe(401);
   });
@@ -430,7 +452,9 @@ describe('ADMIN_EMAILS bootstrap', () => {
   it('promotes an existing customer once their email is verified', async () => {
     const account = await createFirebaseAccount({ email: laterBoss });
     const firstToken = (await exchange(boot, laterBoss, account.idToken)).json<{ token: string }>().token;
-    expect((await boot.app.inject({ url: `/api/admin/${laterBoss}`, headers: bearer(firstToken) })).json()).toEqual({ admin: false });
+    expect((await boot.app.inject({ url: `/api/admin/${laterBoss}`, headers: bearer(firstToken) })).json()).toEqual({
+      admin: false,
+    });
 
     await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/demo-parts-shop/accounts:update`, {
       method: 'POST',
@@ -439,7 +463,9 @@ describe('ADMIN_EMAILS bootstrap', () => {
     });
     const verifiedToken = await signInWithPassword(laterBoss, account.password);
     expect((await exchange(boot, laterBoss, verifiedToken)).statusCode).toBe(200);
-    expect((await boot.app.inject({ url: `/api/admin/${laterBoss}`, headers: bearer(firstToken) })).json()).toEqual({ admin: true });
+    expect((await boot.app.inject({ url: `/api/admin/${laterBoss}`, headers: bearer(firstToken) })).json()).toEqual({
+      admin: true,
+    });
   });
 
   it('leaves everyone else a customer', async () => {

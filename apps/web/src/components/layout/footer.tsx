@@ -15,7 +15,7 @@ export function Footer() {
           <h2 id="footer-contact" className="footer-title">
             Contact
           </h2>
-          <Link className="link link-hover text-sm" to="/home#contact">
+          <Link className="link link-hover inline-block py-1 text-sm" to="/home#contact">
             Send us a message
           </Link>
         </nav>
@@ -23,10 +23,10 @@ export function Footer() {
           <h2 id="footer-shop" className="footer-title">
             Shop
           </h2>
-          <Link className="link link-hover block text-sm" to="/allparts">
+          <Link className="link link-hover block py-1 text-sm" to="/allparts">
             All parts
           </Link>
-          <Link className="link link-hover block text-sm" to="/allreviews">
+          <Link className="link link-hover block py-1 text-sm" to="/allreviews">
             Reviews
           </Link>
         </nav>

@@ -31,7 +31,9 @@ export function Component() {
   const choose = (account: GoogleTestAccount) => {
     const opener = window.opener as Window | null;
     if (!opener || opener.closed) {
-      setProblem('The shop page that opened this window is gone. Close this window and choose Continue With Google again.');
+      setProblem(
+        'The shop page that opened this window is gone. Close this window and choose Continue With Google again.',
+      );
       return;
     }
     rememberTestAccount(account);
@@ -82,9 +84,10 @@ export function Component() {
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
+                  aria-label={`Remove ${account.email}`}
                   onClick={() => setAccounts(forgetTestAccount(account.email))}
                 >
-                  Remove<span className="sr-only"> {account.email}</span>
+                  Remove
                 </button>
               </li>
             ))}

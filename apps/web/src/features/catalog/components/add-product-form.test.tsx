@@ -129,7 +129,7 @@ describe('AddProductForm', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/parts');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({
       name: 'RTX 4070',
       description: 'A fast graphics card',
       img: 'https://example.com/gpu.png',

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
@@ -35,6 +35,15 @@ export function ProductsTable() {
   const [toDelete, setToDelete] = useState<Part | null>(null);
   // The deleted row (and its focused button) disappears; focus lands on the table instead of the page's start.
   const tableRef = useRef<HTMLTableElement>(null);
+  const refocusTable = useRef(false);
+  // Runs after the dialog's own effect has closed it (child effects first), which would otherwise
+  // hand focus back to the deleted row's button, i.e. to nowhere.
+  useEffect(() => {
+    if (toDelete === null && refocusTable.current) {
+      refocusTable.current = false;
+      tableRef.current?.focus();
+    }
+  }, [toDelete]);
   const parts = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   function confirmDelete() {
@@ -43,8 +52,8 @@ export function ProductsTable() {
       onSuccess: () => toastSuccess(messages.deleted),
       onError: (error) => toastError(error.message),
       onSettled: () => {
+        refocusTable.current = true;
         setToDelete(null);
-        tableRef.current?.focus();
       },
     });
   }

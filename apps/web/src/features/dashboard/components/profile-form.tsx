@@ -64,7 +64,12 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3" aria-labelledby="profile-form-title">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-3"
+      aria-labelledby="profile-form-title"
+    >
       <h2 id="profile-form-title" className="text-xl font-semibold">
         Edit Profile
       </h2>

@@ -86,7 +86,12 @@ function ProfileCard({ profile, name }: { profile: User; name: string }) {
             <dt className="font-medium">LinkedIn</dt>
             <dd className="min-w-0">
               {profile.linkedIn && isHttpUrl(profile.linkedIn) ? (
-                <a href={profile.linkedIn} target="_blank" rel="noopener noreferrer" className="link link-primary break-all">
+                <a
+                  href={profile.linkedIn}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="link link-primary break-all"
+                >
                   {profile.linkedIn}
                 </a>
               ) : (

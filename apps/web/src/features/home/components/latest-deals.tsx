@@ -14,7 +14,7 @@ export function LatestDeals() {
         The newest parts in the shop, ready to ship.
       </SectionHeading>
       {/* Reserve room while loading so the sections below do not jump when the cards arrive. */}
-      <div className={query.isPending ? 'min-h-[34rem]' : undefined}>
+      <div className={query.isPending ? 'min-h-[110rem] md:min-h-[72rem] lg:min-h-[36rem]' : undefined}>
         <ListStatus
           isPending={query.isPending}
           error={query.error}

@@ -13,7 +13,7 @@ export function LatestReviews() {
       <SectionHeading id="reviews-title" title="What Our Customers Say">
         Honest words from shoppers and builders.
       </SectionHeading>
-      <div className={query.isPending ? 'min-h-[14rem]' : undefined}>
+      <div className={query.isPending ? 'min-h-[40rem] md:min-h-[26rem] lg:min-h-[12rem]' : undefined}>
         <ListStatus
           isPending={query.isPending}
           error={query.error}

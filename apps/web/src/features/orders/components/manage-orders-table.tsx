@@ -35,7 +35,7 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
               <tr key={order._id}>
                 <th scope="row">{index + 1}</th>
                 <td>{order.userName}</td>
-                <td className="break-all">{order.email}</td>
+                <td>{order.email}</td>
                 <td>{order.productName}</td>
                 <td>{formatOrderPrice(order)}</td>
                 <td>

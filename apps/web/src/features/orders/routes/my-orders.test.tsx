@@ -39,7 +39,7 @@ afterEach(() => {
 
 describe('My Orders', () => {
   it("asks for the signed-in customer's orders", async () => {
-    const fetchMock = vi.fn(() => Promise.resolve(Response.json([])));
+    const fetchMock = vi.fn((_url: string) => Promise.resolve(Response.json([])));
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();

@@ -4,6 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cardMessages } from '@parts-shop/shared/payment';
 import { LocalCardForm, type CardFormProps } from './local-card-form.tsx';
 
+const jsonBody = (init: RequestInit | undefined): unknown =>
+  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+
 const nextYear = (new Date().getFullYear() + 1) % 100;
 
 function renderForm(props: Partial<CardFormProps> = {}) {
@@ -98,7 +101,7 @@ describe('LocalCardForm', () => {
     await waitFor(() => expect(onConfirmed).toHaveBeenCalledWith('pi_123'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/payments/local/confirm');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(jsonBody(init)).toEqual({
       clientSecret: 'pi_1_secret_abc',
       card: { number: '4242424242424242', expMonth: 4, expYear: 2000 + nextYear, cvc: '123' },
     });

@@ -9,7 +9,7 @@ export function PaymentSuccess({ transactionId }: { transactionId: string }) {
   useEffect(() => ref.current?.focus(), []);
   return (
     <div className="flex flex-col items-start gap-3">
-      <div ref={ref} tabIndex={-1} role="status" className="alert alert-success flex flex-col items-start">
+      <div ref={ref} tabIndex={-1} role="status" className="alert alert-success w-full flex flex-col items-start">
         <p className="font-semibold">{messages.paymentDone}</p>
         <p>
           Transaction id: <span className="break-all font-mono">{transactionId}</span>

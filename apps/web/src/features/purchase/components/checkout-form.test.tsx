@@ -6,6 +6,9 @@ import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { CheckoutForm } from './checkout-form.tsx';
 
+const jsonBody = (init: RequestInit | undefined): unknown =>
+  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+
 const part: Part = {
   _id: '0190f5c2-0000-7000-8000-000000000001',
   name: 'RTX 4070',
@@ -111,7 +114,7 @@ describe('CheckoutForm', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/orders');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(jsonBody(init)).toEqual({
       partId: part._id,
       totalOrder: 3,
       phoneNumber: '0123456789',

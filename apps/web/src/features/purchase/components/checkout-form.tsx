@@ -216,10 +216,13 @@ export function CheckoutForm({ part, user }: Props) {
         </button>
 
         {placed ? (
-          <div role="status" className="alert alert-success flex flex-wrap">
+          <div role="status" className="alert alert-success alert-soft flex flex-wrap">
             <span>{messages.addedToCart}.</span>
             <span className="flex flex-wrap gap-2">
-              <Link className="btn btn-sm" to={`/dashboard/payment/${encodeURIComponent(placed.insertedId)}`}>
+              <Link
+                className="btn btn-primary btn-sm"
+                to={`/dashboard/payment/${encodeURIComponent(placed.insertedId)}`}
+              >
                 Pay now
               </Link>
               <Link className="btn btn-sm btn-outline" to="/dashboard/myorders">

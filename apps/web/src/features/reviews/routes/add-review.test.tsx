@@ -134,7 +134,7 @@ describe('AddReviewForm', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/reviews');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({
       name: 'Ada Lovelace',
       description: '<b>Fast</b> shipping',
       image: 'https://example.com/ada.png',

@@ -61,11 +61,12 @@ export function Component() {
                         <button
                           type="button"
                           className="btn btn-primary btn-xs"
+                          aria-label={`Make Admin ${user.email}`}
                           onClick={() => onMakeAdmin(user.email)}
                           disabled={busy}
                         >
                           {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-                          Make Admin<span className="sr-only"> {user.email}</span>
+                          Make Admin
                         </button>
                       )}
                     </td>

@@ -1,0 +1,295 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createdOrderSchema, paymentIntentResponseSchema } from '@parts-shop/shared/order';
+import { orders, parts, users } from '../src/db/schema.ts';
+import { newId } from '../src/lib/ids.ts';
+import { createTokenService } from '../src/lib/tokens.ts';
+import { GOOD_CARD } from './shop-fixtures.ts';
+import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
+
+/**
+ * No overselling across processes (DESIGN.md 3.2): two real API processes on one PostgreSQL
+ * database, buyers racing over real HTTP. PGlite runs one transaction at a time, so this
+ * only means something on PostgreSQL, and only runs when TEST_DATABASE_URL names one.
+ */
+const skip = !testDatabaseUrl;
+if (skip) {
+  console.warn(
+    '[concurrency.test.ts] SKIPPED: set TEST_DATABASE_URL to a PostgreSQL server (npm test does) ' +
+      'to run two API processes against one database; PGlite cannot show cross-process races.',
+  );
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const JWT_SECRET = 'concurrency-test-secret-0123456789abcdef';
+const STOCK = 50;
+const BUYERS = 200;
+
+type Server = { process: ChildProcess; base: string; output: string[] };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '20',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      PAYMENT_GATEWAY: 'local',
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      // No ID tokens are exchanged here; nothing may reach a real identity service.
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return { process: child, base: `http://127.0.0.1:${port}/api`, output };
+}
+
+async function waitUntilHealthy(server: Server, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.process.exitCode !== null) throw new Error(`API process exited early:\n${server.output.join('')}`);
+    try {
+      const res = await fetch(`${server.base}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`API process did not become healthy:\n${server.output.join('')}`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const child = server.process;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function call(base: string, method: string, url: string, token: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const json: unknown = text ? JSON.parse(text) : null;
+  return { status: res.status, json };
+}
+
+function messageOf(json: unknown): string | undefined {
+  return typeof json === 'object' && json !== null && 'message' in json && typeof json.message === 'string'
+    ? json.message
+    : undefined;
+}
+
+describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  const db = () => {
+    if (!database) throw new Error('no test database');
+    return database.db;
+  };
+  let servers: Server[] = [];
+  const tokens = createTokenService(JWT_SECRET, 3600);
+  const buyerTokens: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const url = database.url;
+    if (!url) throw new Error('expected a PostgreSQL test database');
+    servers = [await startServer(url), await startServer(url)];
+    await Promise.all(servers.map((s) => waitUntilHealthy(s)));
+    for (let i = 0; i < 20; i += 1) {
+      const email = `buyer${i}@example.com`;
+      await db()
+        .insert(users)
+        .values({ email, userName: `Buyer ${i}` });
+      buyerTokens.push(await tokens.sign(email));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map(stopServer));
+    await database?.close();
+  }, 60_000);
+
+  const server = (i: number) => {
+    const s = servers[i % servers.length];
+    if (!s) throw new Error('no server');
+    return s.base;
+  };
+  const buyer = (i: number) => buyerTokens[i % buyerTokens.length] ?? '';
+
+  it(`sells exactly ${STOCK} of ${STOCK} to ${BUYERS} simultaneous buyers, and a cancel returns exactly its units`, async () => {
+    const partId = newId();
+    await db().insert(parts).values({
+      id: partId,
+      name: 'Contended GPU',
+      description: 'Everyone wants one',
+      img: 'https://example.com/gpu.png',
+      minOrder: 1,
+      available: STOCK,
+      priceCents: 59_900,
+    });
+
+    // Watch the shelf while the buyers race: it must never read below zero.
+    let lowest = STOCK;
+    const watch = { on: true };
+    const watcher = (async () => {
+      while (watch.on) {
+        const [row] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));
+        lowest = Math.min(lowest, row?.available ?? STOCK);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+
+    const body = { partId, totalOrder: 1, phoneNumber: '+1 555 0100', address: '1 Race Street' };
+    const results = await Promise.all(
+      Array.from({ length: BUYERS }, (_, i) => call(server(i), 'POST', '/orders', buyer(i), body)),
+    );
+    watch.on = false;
+    await watcher;
+
+    const created = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 409);
+    expect(created).toHaveLength(STOCK);
+    expect(refused).toHaveLength(BUYERS - STOCK);
+    for (const r of refused) expect(messageOf(r.json)).toBe('Not enough stock');
+
+    const [stock] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));
+    expect(stock?.available).toBe(0);
+    expect(lowest).toBeGreaterThanOrEqual(0);
+    const [sold] = await db()
+      .select({ count: sql<number>`count(*)::int`, units: sql<number>`coalesce(sum(${orders.totalOrder}), 0)::int` })
+      .from(orders)
+      .where(eq(orders.partId, partId));
+    expect(sold).toEqual({ count: STOCK, units: STOCK });
+
+    // Cancel one order through the other process: exactly its one unit comes back.
+    const [mine] = await db().select().from(orders).where(eq(orders.partId, partId)).limit(1);
+    if (!mine) throw new Error('no order to cancel');
+    const ownerToken = await tokens.sign(mine.email);
+    const cancel = await call(server(1), 'DELETE', `/orders/${mine.id}`, ownerToken);
+    expect(cancel).toEqual({ status: 200, json: { acknowledged: true, deletedCount: 1 } });
+    const [after] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));
+    expect(after?.available).toBe(mine.totalOrder);
+  });
+
+  it('cancelling and paying the same order at once on two processes: one wins, never both, never a 500', async () => {
+    const partId = newId();
+    const rounds = 12;
+    await db().insert(parts).values({
+      id: partId,
+      name: 'Raced part',
+      description: 'Paid or cancelled, not both',
+      img: 'https://example.com/part.png',
+      minOrder: 1,
+      available: rounds,
+      priceCents: 1_000,
+    });
+    const token = buyer(0);
+    for (let i = 0; i < rounds; i += 1) {
+      const placed = await call(server(i), 'POST', '/orders', token, {
+        partId,
+        totalOrder: 1,
+        phoneNumber: '+1 555 0100',
+        address: '1 Race Street',
+      });
+      expect(placed.status).toBe(201);
+      const { order } = createdOrderSchema.parse(placed.json);
+      const intent = await call(server(i), 'POST', '/create-payment-intent', token, { orderId: order._id });
+      expect(intent.status).toBe(200);
+      const { clientSecret } = paymentIntentResponseSchema.parse(intent.json);
+
+      const [cancel, confirm] = await Promise.all([
+        call(server(i), 'DELETE', `/orders/${order._id}`, token),
+        call(server(i + 1), 'POST', '/payments/local/confirm', token, { clientSecret, card: GOOD_CARD }),
+      ]);
+      const [row] = await db().select().from(orders).where(eq(orders.id, order._id));
+      if (cancel.status === 200) {
+        expect(confirm.status).toBe(409);
+        expect(row).toBeUndefined();
+      } else {
+        expect(cancel.status).toBe(409);
+        expect(confirm.status).toBe(200);
+        expect(row).toMatchObject({ paid: true });
+      }
+    }
+    const [stock] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));
+    const remaining = await db().select().from(orders).where(eq(orders.partId, partId));
+    expect(remaining.every((o) => o.paid)).toBe(true);
+    expect((stock?.available ?? 0) + remaining.length).toBe(rounds);
+  });
+
+  it('double-submitted payments across processes take the money once', async () => {
+    const partId = newId();
+    await db().insert(parts).values({
+      id: partId,
+      name: 'Double click part',
+      description: 'Pay button pressed twice',
+      img: 'https://example.com/part.png',
+      minOrder: 1,
+      available: 5,
+      priceCents: 2_500,
+    });
+    const token = buyer(3);
+    const placed = await call(server(0), 'POST', '/orders', token, {
+      partId,
+      totalOrder: 2,
+      phoneNumber: '+1 555 0100',
+      address: '1 Race Street',
+    });
+    const { order } = createdOrderSchema.parse(placed.json);
+    const intents = await Promise.all(
+      [0, 1, 2, 3].map((i) => call(server(i), 'POST', '/create-payment-intent', token, { orderId: order._id })),
+    );
+    expect(intents.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const answers = intents.map((r) => paymentIntentResponseSchema.parse(r.json));
+    expect(new Set(answers.map((a) => a.paymentIntentId)).size).toBe(1);
+    const { clientSecret, paymentIntentId } = paymentIntentResponseSchema.parse(intents[0]?.json);
+    const confirms = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        call(server(i), 'POST', '/payments/local/confirm', token, { clientSecret, card: GOOD_CARD }),
+      ),
+    );
+    expect(confirms.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const patches = await Promise.all(
+      [0, 1].map((i) => call(server(i), 'PATCH', `/orders/${order._id}`, token, { transactionId: paymentIntentId })),
+    );
+    for (const p of patches)
+      expect(p).toMatchObject({ status: 200, json: { paid: true, transactionId: paymentIntentId } });
+  });
+});

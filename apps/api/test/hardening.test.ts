@@ -1,0 +1,312 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+// Hardening (issue 7, Safety 2): what production mode refuses, the headers every answer
+// carries, who may call cross-origin, and the limits on body size and request rates.
+
+const STRONG_SECRET = 'k3Jq9x0VbW2mZr8Tn5Ls1Yp7Ha4Cd6Fe-strong-enough';
+const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+
+type Json = Record<string, unknown>;
+
+function directives(csp: string | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (csp ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+function header(res: LightMyRequestResponse, name: string): string | undefined {
+  const value = res.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value === undefined ? undefined : String(value);
+}
+
+function expectJsonError(res: LightMyRequestResponse, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.json<Json>().message).toEqual(expect.any(String));
+  expect(res.body).not.toMatch(/\n\s+at |node_modules/);
+}
+
+describe('production mode refuses a weak configuration', () => {
+  const devDefault = loadConfig({ NODE_ENV: 'development' }).JWT_SECRET;
+
+  it('refuses to start without a JWT secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses the development default secret', () => {
+    expect(devDefault.length).toBeGreaterThan(0);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: devDefault })).toThrow(/JWT_SECRET/);
+  });
+
+  it.each(['', 'short', 'x'.repeat(31)])('refuses the secret %j', (secret) => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/JWT_SECRET/);
+  });
+
+  it('starts with a strong secret', () => {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET });
+    expect(config.isProduction).toBe(true);
+  });
+
+  it('keeps the development default out of development-only modes only', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).JWT_SECRET).toBe(devDefault);
+  });
+});
+
+describe('security headers', () => {
+  let dev: TestApp;
+  let prod: TestApp;
+  beforeAll(async () => {
+    dev = await createTestApp();
+    prod = await createTestApp({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET });
+  });
+  afterAll(async () => {
+    await dev.close();
+    await prod.close();
+  });
+
+  const get = (app: FastifyInstance, url = '/api/parts') => app.inject({ url });
+
+  it('sends HSTS in production mode', async () => {
+    const res = await get(prod.app);
+    expect(header(res, 'strict-transport-security')).toMatch(/max-age=(\d{8,})/);
+    const maxAge = Number(/max-age=(\d+)/.exec(header(res, 'strict-transport-security') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(15_552_000); // at least 180 days
+  });
+
+  it('sends no HSTS outside production (plain-HTTP development would be locked out)', async () => {
+    expect(header(await get(dev.app), 'strict-transport-security')).toBeUndefined();
+  });
+
+  it.each([
+    ['development', () => dev],
+    ['production', () => prod],
+  ])('has a strict Content-Security-Policy in %s mode: no inline or eval scripts', async (_mode, app) => {
+    for (const url of ['/api/parts', '/api/does-not-exist', '/']) {
+      const csp = directives(header(await get(app().app, url), 'content-security-policy'));
+      const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
+      expect(scripts.length, url).toBeGreaterThan(0);
+      for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", '*', 'data:', 'http:', 'https:']) {
+        expect(scripts, `script-src on ${url}`).not.toContain(unsafe);
+      }
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+    }
+  });
+
+  it('upgrades insecure requests in production mode only', async () => {
+    expect(directives(header(await get(prod.app), 'content-security-policy')).has('upgrade-insecure-requests')).toBe(
+      true,
+    );
+    expect(directives(header(await get(dev.app), 'content-security-policy')).has('upgrade-insecure-requests')).toBe(
+      false,
+    );
+  });
+
+  it('sends the other secure headers', async () => {
+    const res = await get(prod.app);
+    expect(header(res, 'x-content-type-options')).toBe('nosniff');
+    expect(header(res, 'x-frame-options')).toMatch(/^(DENY|SAMEORIGIN)$/);
+    expect(header(res, 'referrer-policy')).toMatch(/no-referrer|strict-origin/);
+    expect(header(res, 'cross-origin-opener-policy')).toMatch(/^same-origin/);
+    expect(header(res, 'x-powered-by')).toBeUndefined();
+  });
+
+  it('ships a page with no inline script for the policy to allow', () => {
+    // Vite injects only external module scripts; an inline one would need 'unsafe-inline'.
+    const pages = [path.join(WEB_ROOT, 'index.html'), path.join(WEB_ROOT, 'dist', 'index.html')].filter((f) =>
+      fs.existsSync(f),
+    );
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      const html = fs.readFileSync(page, 'utf8');
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+      for (const [, attributes = '', body = ''] of scripts) {
+        expect(attributes, `${page}: every script has a src`).toMatch(/\bsrc=/);
+        expect(body.trim(), `${page}: no inline code`).toBe('');
+      }
+      expect(html, `${page}: no inline event handlers`).not.toMatch(/\son[a-z]+=/i);
+    }
+  });
+});
+
+describe('CORS', () => {
+  const allowed = 'https://shop.example.com';
+  let open: TestApp;
+  let closed: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp({ CORS_ORIGINS: `${allowed}, https://admin.example.com` });
+    closed = await createTestApp();
+  });
+  afterAll(async () => {
+    await open.close();
+    await closed.close();
+  });
+
+  const preflight = (app: FastifyInstance, origin: string) =>
+    app.inject({
+      method: 'OPTIONS',
+      url: '/api/orders',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+
+  it('answers a configured origin, for simple requests and preflights', async () => {
+    const simple = await open.app.inject({ url: '/api/parts', headers: { origin: allowed } });
+    expect(header(simple, 'access-control-allow-origin')).toBe(allowed);
+    const pre = await preflight(open.app, allowed);
+    expect(pre.statusCode).toBeLessThan(300);
+    expect(header(pre, 'access-control-allow-origin')).toBe(allowed);
+    expect(header(pre, 'access-control-allow-methods')).toMatch(/POST/);
+    expect(header(pre, 'access-control-allow-headers')?.toLowerCase()).toMatch(/authorization/);
+  });
+
+  it.each(['https://evil.example.com', 'https://shop.example.com.evil.com', 'null', 'http://shop.example.com'])(
+    'does not answer the origin %s',
+    async (origin) => {
+      const simple = await open.app.inject({ url: '/api/parts', headers: { origin } });
+      expect(header(simple, 'access-control-allow-origin')).toBeUndefined();
+      expect(header(await preflight(open.app, origin), 'access-control-allow-origin')).toBeUndefined();
+    },
+  );
+
+  it('never allows credentials or a wildcard', async () => {
+    const simple = await open.app.inject({ url: '/api/parts', headers: { origin: allowed } });
+    expect(header(simple, 'access-control-allow-origin')).not.toBe('*');
+    expect(header(simple, 'access-control-allow-credentials')).toBeUndefined();
+  });
+
+  it('answers no origin at all when none is configured (one origin serves SPA and API)', async () => {
+    for (const origin of [allowed, 'https://evil.example.com']) {
+      const simple = await closed.app.inject({ url: '/api/parts', headers: { origin } });
+      expect(header(simple, 'access-control-allow-origin')).toBeUndefined();
+      expect(header(await preflight(closed.app, origin), 'access-control-allow-origin')).toBeUndefined();
+    }
+  });
+});
+
+describe('body size limit', () => {
+  let t: TestApp;
+  let customer: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await t.signIn('hardening-customer@example.com');
+  });
+  afterAll(async () => t.close());
+
+  it.each([
+    ['POST', '/api/messages', false],
+    ['POST', '/api/reviews', true],
+    ['POST', '/api/orders', true],
+    ['PUT', '/api/users/hardening-customer@example.com', true],
+  ] as const)('%s %s answers 413 JSON to a 1 MB body', async (method, url, signedIn) => {
+    const payload = JSON.stringify({ name: 'x', description: 'y'.repeat(1024 * 1024) });
+    const res = await t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { 'content-type': 'application/json', ...(signedIn ? customer : {}) },
+    });
+    expectJsonError(res, 413);
+  });
+
+  it('still takes an ordinary body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('rate limits', () => {
+  const WRITES = 3;
+  const SIGN_INS = 2;
+  let t: TestApp;
+  let writeRoutes: { method: string; url: string }[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
+      RATE_LIMIT_AUTH_PER_MINUTE: String(SIGN_INS),
+    });
+    const doc: unknown = t.app.swagger();
+    const paths = (doc as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+    writeRoutes = Object.entries(paths).flatMap(([p, ops]) =>
+      Object.keys(ops)
+        .map((m) => m.toUpperCase())
+        .filter((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))
+        .map((method) => ({ method, url: p.replace(/\{[^}]+\}/g, 'someone@example.com') })),
+    );
+  });
+  afterAll(async () => t.close());
+
+  // Provider callbacks come from the provider's servers, which retry on 429; they carry a
+  // signature instead, and are not limited per client.
+  const EXEMPT = new Set(['POST /api/webhooks/stripe']);
+
+  it('limits every write route per client: 429 JSON with Retry-After once over the limit', async () => {
+    expect(writeRoutes.length).toBeGreaterThan(5);
+    for (const route of writeRoutes) {
+      const name = `${route.method} ${route.url.replace('someone@example.com', '{…}')}`;
+      if (EXEMPT.has(name)) continue;
+      const limit = route.method === 'PUT' && route.url === '/api/users/someone@example.com' ? SIGN_INS : WRITES;
+      // Anonymous, invalid requests still count: a flood is refused before it costs anything.
+      for (let i = 0; i < limit; i += 1) {
+        const res = await t.app.inject({ method: route.method as 'POST', url: route.url, payload: {} });
+        expect(res.statusCode, `${name} #${i + 1}`).not.toBe(429);
+      }
+      const over = await t.app.inject({ method: route.method as 'POST', url: route.url, payload: {} });
+      expect(over.statusCode, `${name} over the limit`).toBe(429);
+      expectJsonError(over, 429);
+      expect(Number(header(over, 'retry-after')), name).toBeGreaterThan(0);
+    }
+  });
+
+  it('limits sign-in (the token exchange) more tightly than other writes', async () => {
+    const url = '/api/users/another-user@example.com';
+    const answers: number[] = [];
+    for (let i = 0; i < SIGN_INS + 1; i += 1) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { authorization: 'Bearer not-a-firebase-token' },
+        payload: { email: 'another-user@example.com' },
+      });
+      answers.push(res.statusCode);
+    }
+    expect(answers.slice(0, SIGN_INS).every((s) => s === 401)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+  });
+
+  it('counts each client on its own', async () => {
+    const url = '/api/messages';
+    const from = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: { name: 'A', email: 'a@example.com', message: 'hi' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < WRITES; i += 1) expect((await from('10.0.0.1')).statusCode).toBe(201);
+    expect((await from('10.0.0.1')).statusCode).toBe(429);
+    expect((await from('10.0.0.2')).statusCode).toBe(201);
+  });
+
+  it('does not limit reads', async () => {
+    for (let i = 0; i < WRITES * 4; i += 1) expect((await t.app.inject({ url: '/api/parts' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,56 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MockAuthProvider, mockAuthState } from '../../../lib/auth-testing.tsx';
+import { Component as DashboardLayout } from './dashboard-layout.tsx';
+
+afterEach(() => {
+  cleanup();
+});
+
+const user = { email: 'casey@example.com', displayName: 'Casey', photoURL: null };
+
+function sidebarLinks(isAdmin: boolean | null) {
+  const router = createMemoryRouter(
+    [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>Profile</p> }] }],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <MockAuthProvider state={mockAuthState({ user, isAdmin })}>
+      <RouterProvider router={router} />
+    </MockAuthProvider>,
+  );
+  const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('Dashboard sidebar', () => {
+  it('shows customers My Profile, My Orders and Add Review', () => {
+    expect(sidebarLinks(false)).toEqual([
+      ['My Profile', '/dashboard'],
+      ['My Orders', '/dashboard/myorders'],
+      ['Add Review', '/dashboard/addreview'],
+    ]);
+  });
+
+  it('shows admins the admin tools instead', () => {
+    expect(sidebarLinks(true)).toEqual([
+      ['My Profile', '/dashboard'],
+      ['Make Admin', '/dashboard/users'],
+      ['Add Products', '/dashboard/addProduct'],
+      ['Manage Orders', '/dashboard/manageorders'],
+      ['Manage Products', '/dashboard/manageproducts'],
+    ]);
+  });
+
+  it('shows only My Profile until the server has answered', () => {
+    expect(sidebarLinks(null)).toEqual([['My Profile', '/dashboard']]);
+  });
+
+  it('marks the current screen', () => {
+    sidebarLinks(false);
+    expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('aria-current')).toBe('page');
+  });
+});

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { messages } from '@parts-shop/shared/messages';
+import type { Order } from '@parts-shop/shared/order';
+import { Component as Payment } from './payment.tsx';
+
+const jsonBody = (init: RequestInit | undefined): unknown =>
+  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+
+vi.mock('../../../lib/auth.tsx', () => ({
+  useAuth: () => ({
+    initializing: false,
+    user: { email: 'customer@example.com', displayName: 'Casey', photoURL: null },
+    isAdmin: false,
+    signOut: () => Promise.resolve(),
+  }),
+}));
+
+const order: Order = {
+  _id: 'o-1',
+  partId: 'p-1',
+  userName: 'Casey',
+  email: 'customer@example.com',
+  productName: 'RTX 4070',
+  phoneNumber: '0123456789',
+  totalPrice: '259.98',
+  totalOrder: 2,
+  address: '1 Main Street',
+  paid: false,
+  shipped: false,
+  transactionId: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+const config = {
+  firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorHost: null },
+  payments: { gateway: 'local', stripePublishableKey: null },
+};
+const nextYear = (new Date().getFullYear() + 1) % 100;
+
+type Route = (init: RequestInit | undefined) => Response;
+
+function mockApi(routes: Record<string, Route>) {
+  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    const route = routes[key];
+    return Promise.resolve(route ? route(init) : Response.json({ message: `unexpected ${key}` }, { status: 500 }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/dashboard/payment/:orderId', element: <Payment /> }], {
+    initialEntries: ['/dashboard/payment/o-1'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Payment page', () => {
+  it('pays with the test gateway, records the payment and says so', async () => {
+    let paid = false;
+    const fetchMock = mockApi({
+      'GET /api/config': () => Response.json(config),
+      'GET /api/orders/o-1': () => Response.json(paid ? { ...order, paid: true, transactionId: 'pi_1' } : order),
+      'POST /api/create-payment-intent': () =>
+        Response.json({ clientSecret: 'pi_1_secret_x', paymentIntentId: 'pi_1' }),
+      'POST /api/payments/local/confirm': () => {
+        paid = true;
+        return Response.json({ paymentIntent: { id: 'pi_1', status: 'succeeded', amount: 25998, currency: 'usd' } });
+      },
+      'PATCH /api/orders/o-1': () => Response.json({ ...order, paid: true, transactionId: 'pi_1' }),
+    });
+    renderPage();
+
+    expect(await screen.findByText('RTX 4070')).toBeTruthy();
+    expect(screen.getByTestId('payment-quantity').textContent).toBe('2');
+    expect(screen.getByTestId('payment-total').textContent).toBe('$259.98');
+    await waitFor(() => expect(pay().disabled).toBe(false));
+
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: `12/${nextYear}` } });
+    fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+    fireEvent.click(pay());
+
+    expect(await screen.findByText(messages.paymentDone)).toBeTruthy();
+    expect(screen.getByText('pi_1')).toBeTruthy();
+    expect(pay().disabled).toBe(true);
+    const patch = fetchMock.mock.calls.find(([url, init]) => url === '/api/orders/o-1' && init?.method === 'PATCH');
+    expect(jsonBody(patch?.[1])).toEqual({ transactionId: 'pi_1' });
+    const intent = fetchMock.mock.calls.find(([url]) => url === '/api/create-payment-intent');
+    expect(jsonBody(intent?.[1])).toEqual({ orderId: 'o-1', totalPrice: '259.98' });
+  });
+
+  it('shows the status of an order that is already paid instead of the form', async () => {
+    const fetchMock = mockApi({
+      'GET /api/config': () => Response.json(config),
+      'GET /api/orders/o-1': () => Response.json({ ...order, paid: true, shipped: true, transactionId: 'pi_9' }),
+    });
+    renderPage();
+    expect(await screen.findByText('This order is already paid.')).toBeTruthy();
+    expect(screen.getByText('Shipped')).toBeTruthy();
+    expect(screen.getByText('pi_9')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/create-payment-intent')).toBe(false);
+  });
+
+  it('says so when the order does not exist', async () => {
+    mockApi({
+      'GET /api/config': () => Response.json(config),
+      'GET /api/orders/o-1': () => Response.json({ message: 'Order not found' }, { status: 404 }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' }).getAttribute('href')).toBe('/dashboard/myorders');
+  });
+});

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { AuthContext, type AuthState } from './auth.tsx';
+
+/**
+ * A session for tests: signed out, settled, with every action a resolved no-op unless
+ * overridden. Render components under <MockAuthProvider state={mockAuthState({...})}>.
+ */
+export function mockAuthState(overrides: Partial<AuthState> = {}): AuthState {
+  const done = () => Promise.resolve();
+  return {
+    initializing: false,
+    user: null,
+    isAdmin: null,
+    signOut: done,
+    adminCheckFailed: false,
+    recheckAdmin: () => undefined,
+    signedOutBecause: null,
+    identity: { status: 'ready', testMode: true, error: null },
+    loadIdentity: () => undefined,
+    signInWithPassword: done,
+    signUp: done,
+    signInWithGoogle: done,
+    sendPasswordReset: done,
+    ...overrides,
+  };
+}
+
+export function MockAuthProvider({ state, children }: { state: AuthState; children: ReactNode }) {
+  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,329 @@
+import { useEffect } from 'react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_EXPIRED_EVENT } from './api-client.ts';
+import { AuthProvider, RequireAdmin, RequireAuth, useAuth, type AuthState } from './auth.tsx';
+import { MockAuthProvider, mockAuthState } from './auth-testing.tsx';
+import type { FirebaseUser, IdentityProvider } from './firebase.ts';
+import { loadIdentityProvider } from './firebase.ts';
+
+vi.mock('./firebase.ts', () => ({ loadIdentityProvider: vi.fn() }));
+vi.mock('react-toastify/unstyled', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+
+function jwt(payload: object): string {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${part({ alg: 'HS256' })}.${part(payload)}.sig`;
+}
+const apiToken = (email: string, expiresInSeconds = 3600) =>
+  jwt({ sub: email, exp: Math.floor(Date.now() / 1000) + expiresInSeconds });
+
+function firebaseUser(email: string, displayName: string | null = 'Casey') {
+  const getIdToken = vi.fn((_forceRefresh?: boolean) => Promise.resolve(`id-token-for-${email}`));
+  const user = { email, displayName, photoURL: null, getIdToken } as unknown as FirebaseUser;
+  return Object.assign(user, { getIdTokenMock: getIdToken });
+}
+
+/** A stand-in for Firebase that reports users when the test says so. */
+function fakeIdentity() {
+  let listener: ((user: FirebaseUser | null) => void) | null = null;
+  const provider = {
+    emulatorHost: '127.0.0.1:9099',
+    onUserChanged: vi.fn((next: (user: FirebaseUser | null) => void) => {
+      listener = next;
+      return () => {
+        listener = null;
+      };
+    }),
+    signInWithPassword: vi.fn<IdentityProvider['signInWithPassword']>(),
+    signUp: vi.fn<IdentityProvider['signUp']>(),
+    signInWithGoogle: vi.fn<IdentityProvider['signInWithGoogle']>(),
+    sendPasswordReset: vi.fn<IdentityProvider['sendPasswordReset']>(),
+    signOut: vi.fn(() => {
+      listener?.(null);
+      return Promise.resolve();
+    }),
+  } satisfies IdentityProvider;
+  return {
+    provider,
+    report: (user: FirebaseUser | null) => act(() => listener?.(user)),
+    subscribed: () => listener !== null,
+  };
+}
+
+type Answers = { admin?: boolean; exchangeStatus?: number };
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(body: unknown, status = 200) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+function serveApi({ admin = false, exchangeStatus = 200 }: Answers = {}) {
+  fetchMock.mockImplementation((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const userPut = /^\/api\/users\/([^/]+)$/.exec(url);
+    if (userPut && init?.method === 'PUT') {
+      const email = decodeURIComponent(userPut[1] ?? '');
+      if (exchangeStatus !== 200) return answer({ message: 'The email does not match' }, exchangeStatus);
+      return answer({ token: apiToken(email) });
+    }
+    if (url.startsWith('/api/admin/')) return answer({ admin });
+    return answer({ message: 'Not found' }, 404);
+  });
+}
+
+/** The session the provider last rendered, for calling its actions from a test. */
+const session: { current: AuthState | null } = { current: null };
+function Probe() {
+  const auth = useAuth();
+  useEffect(() => {
+    session.current = auth;
+  });
+  return (
+    <p data-testid="probe">
+      {auth.initializing ? 'initializing' : auth.user ? `signed in as ${auth.user.email}` : 'signed out'}
+      {` admin=${String(auth.isAdmin)}`}
+    </p>
+  );
+}
+const probe = () => screen.getByTestId('probe').textContent;
+
+function renderProvider() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  session.current = null;
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  window.localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('AuthProvider', () => {
+  it('is signed out at once without a stored token, and does not load Firebase', () => {
+    serveApi();
+    renderProvider();
+    expect(probe()).toBe('signed out admin=null');
+    expect(loadIdentityProvider).not.toHaveBeenCalled();
+  });
+
+  it('with a stored token, waits for Firebase before saying anything, then asks the server about admin', async () => {
+    serveApi({ admin: true });
+    window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
+    const identity = fakeIdentity();
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    expect(probe()).toBe('initializing admin=null');
+    await waitFor(() => expect(identity.subscribed()).toBe(true));
+    expect(probe()).toBe('initializing admin=null');
+    identity.report(firebaseUser('casey@example.com'));
+    await waitFor(() => expect(probe()).toBe('signed in as casey@example.com admin=true'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/casey%40example.com', expect.anything());
+  });
+
+  it('drops a stored token when Firebase has nobody signed in', async () => {
+    serveApi();
+    window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
+    const identity = fakeIdentity();
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    await waitFor(() => expect(identity.subscribed()).toBe(true));
+    identity.report(null);
+    expect(probe()).toBe('signed out admin=null');
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('renews an expired stored token from the Firebase session instead of signing out', async () => {
+    serveApi();
+    window.localStorage.setItem('accessToken', apiToken('casey@example.com', -60));
+    const identity = fakeIdentity();
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    await waitFor(() => expect(identity.subscribed()).toBe(true));
+    identity.report(firebaseUser('casey@example.com'));
+    await waitFor(() => expect(probe()).toBe('signed in as casey@example.com admin=false'));
+    const stored = window.localStorage.getItem('accessToken') ?? '';
+    expect(stored).not.toBe('');
+    expect(stored).not.toBe(apiToken('casey@example.com', -60));
+  });
+
+  it('signs in: exchanges the Firebase ID token for the API token, stores it, then checks admin', async () => {
+    serveApi({ admin: false });
+    const identity = fakeIdentity();
+    const user = firebaseUser('Casey@Example.com');
+    identity.provider.signInWithPassword.mockResolvedValue(user);
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    await act(() => session.current?.signInWithPassword('casey@example.com', 'secret-pass'));
+    expect(identity.provider.signInWithPassword).toHaveBeenCalledWith('casey@example.com', 'secret-pass');
+    const exchange = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(exchange?.[0]).toBe('/api/users/casey%40example.com');
+    expect(exchange?.[1]?.body).toBe(JSON.stringify({ email: 'casey@example.com' }));
+    expect(new Headers(exchange?.[1]?.headers).get('Authorization')).toBe('Bearer id-token-for-Casey@Example.com');
+    expect(window.localStorage.getItem('accessToken')).toBe(apiToken('casey@example.com'));
+    await waitFor(() => expect(probe()).toBe('signed in as casey@example.com admin=false'));
+  });
+
+  it('signs up with a fresh ID token, so the new display name reaches the API', async () => {
+    serveApi();
+    const identity = fakeIdentity();
+    const user = firebaseUser('new@example.com', 'New Person');
+    identity.provider.signUp.mockResolvedValue(user);
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    await act(() => session.current?.signUp({ name: 'New Person', email: 'new@example.com', password: 'secret-pass' }));
+    expect(identity.provider.signUp).toHaveBeenCalledWith({
+      name: 'New Person',
+      email: 'new@example.com',
+      password: 'secret-pass',
+    });
+    expect(user.getIdTokenMock).toHaveBeenCalledWith(true);
+    expect(probe()).toContain('signed in as new@example.com');
+  });
+
+  it('undoes the Firebase sign-in when the API refuses the exchange', async () => {
+    serveApi({ exchangeStatus: 403 });
+    const identity = fakeIdentity();
+    identity.provider.signInWithPassword.mockResolvedValue(firebaseUser('casey@example.com'));
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    await act(async () => {
+      await expect(session.current?.signInWithPassword('casey@example.com', 'secret-pass')).rejects.toMatchObject({
+        status: 403,
+      });
+    });
+    expect(identity.provider.signOut).toHaveBeenCalled();
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(probe()).toBe('signed out admin=null');
+  });
+
+  it('signs out cleanly, with a notice, when the API rejects the token', async () => {
+    serveApi();
+    window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
+    const identity = fakeIdentity();
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    await waitFor(() => expect(identity.subscribed()).toBe(true));
+    identity.report(firebaseUser('casey@example.com'));
+    await waitFor(() => expect(probe()).toContain('signed in'));
+    act(() => {
+      window.dispatchEvent(new Event(AUTH_EXPIRED_EVENT));
+    });
+    await waitFor(() => expect(probe()).toBe('signed out admin=null'));
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(identity.provider.signOut).toHaveBeenCalled();
+    expect(toast.info).toHaveBeenCalledWith('Your session has expired. Please log in again.', expect.anything());
+    expect(session.current?.signedOutBecause).toBe('expired');
+  });
+
+  it('logout signs out of Firebase and removes the token', async () => {
+    serveApi();
+    window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
+    const identity = fakeIdentity();
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    await waitFor(() => expect(identity.subscribed()).toBe(true));
+    identity.report(firebaseUser('casey@example.com'));
+    await act(() => session.current?.signOut());
+    expect(identity.provider.signOut).toHaveBeenCalled();
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(probe()).toBe('signed out admin=null');
+  });
+});
+
+function LoginPage() {
+  const state: unknown = useLocation().state;
+  return <p data-testid="login">{JSON.stringify(state)}</p>;
+}
+
+function renderGuarded(state: AuthState, guard: 'auth' | 'admin', path = '/dashboard/users?sort=email') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Guard = guard === 'auth' ? RequireAuth : RequireAdmin;
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/dashboard/users',
+        element: (
+          <Guard>
+            <h1>Protected page</h1>
+          </Guard>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <MockAuthProvider state={state}>
+        <RouterProvider router={router} />
+      </MockAuthProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const casey = { email: 'casey@example.com', displayName: 'Casey', photoURL: null };
+
+describe('RequireAuth', () => {
+  it('sends a signed-out visitor to /login, remembering the page they asked for', async () => {
+    renderGuarded(mockAuthState(), 'auth');
+    expect(await screen.findByTestId('login')).toHaveProperty('textContent', '{"from":"/dashboard/users?sort=email"}');
+  });
+
+  it('shows a spinner, not the login page, while a stored session is confirmed', () => {
+    renderGuarded(mockAuthState({ initializing: true }), 'auth');
+    expect(screen.getByRole('status').textContent).toContain('Checking your sign-in');
+    expect(screen.queryByTestId('login')).toBeNull();
+  });
+
+  it('shows the page to a signed-in user', () => {
+    renderGuarded(mockAuthState({ user: casey }), 'auth');
+    expect(screen.getByRole('heading', { name: 'Protected page' })).toBeTruthy();
+  });
+});
+
+describe('RequireAdmin', () => {
+  it('shows a spinner while the server decides, then the page to an admin', async () => {
+    serveApi({ admin: true });
+    renderGuarded(mockAuthState({ user: casey }), 'admin');
+    expect(screen.getByRole('status').textContent).toContain('Checking your access');
+    expect(await screen.findByRole('heading', { name: 'Protected page' })).toBeTruthy();
+  });
+
+  it('signs a non-admin out (and the page is never shown)', async () => {
+    serveApi({ admin: false });
+    const signOut = vi.fn(() => Promise.resolve());
+    renderGuarded(mockAuthState({ user: casey, signOut }), 'admin');
+    await waitFor(() => expect(signOut).toHaveBeenCalledWith('admin-only'));
+    expect(screen.queryByRole('heading', { name: 'Protected page' })).toBeNull();
+  });
+
+  it('sends a signed-out visitor to /login', async () => {
+    renderGuarded(mockAuthState(), 'admin');
+    expect(await screen.findByTestId('login')).toHaveProperty('textContent', '{"from":"/dashboard/users?sort=email"}');
+  });
+
+  it('offers a retry when the admin check fails', async () => {
+    fetchMock.mockImplementation(() => answer({ message: 'Internal error' }, 500));
+    renderGuarded(mockAuthState({ user: casey }), 'admin');
+    expect((await screen.findByRole('alert')).textContent).toContain('could not check your access');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
