@@ -79,6 +79,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     '/users/:email',
     {
       config: authLimit(config),
+      // A profile edit needs the API token, checked before the body is validated so a
+      // stranger hears 401 rather than the form's messages. The exchange verifies its
+      // Firebase ID token in the handler, once the body is known to be {email}.
+      preValidation: async (request, reply) => {
+        if (!isTokenRequest(request.body)) await guards.signedIn(request, reply);
+      },
       validatorCompiler: ({ httpPart }) => {
         if (httpPart === 'params') return validateEmailParams;
         if (httpPart === 'body')
@@ -106,13 +112,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email } = request.params;
       const { body } = request;
-      if ('phone' in body) {
-        await guards.signedIn(request, reply);
-        return editProfile(db, callerOf(request), email, body);
-      }
+      if ('phone' in body) return editProfile(db, callerOf(request), email, body);
       return exchangeIdToken(deps, await verifiedIdentity(deps, request), email, body.email);
     },
   );
@@ -120,7 +123,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.get(
     '/users/:email',
     {
-      preHandler: guards.signedIn,
+      preValidation: guards.signedIn,
       schema: {
         tags: ['users'],
         summary: "One user's profile (that user, or an admin)",
@@ -141,7 +144,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.get(
     '/users',
     {
-      preHandler: guards.admin,
+      preValidation: guards.admin,
       schema: {
         tags: ['users'],
         summary: 'All users by email (admin)',
@@ -156,7 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.put(
     '/users/admin/:email',
     {
-      preHandler: guards.admin,
+      preValidation: guards.admin,
       config: writeLimit(config),
       schema: {
         tags: ['users'],
@@ -178,7 +181,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.get(
     '/admin/:email',
     {
-      preHandler: guards.signedIn,
+      preValidation: guards.signedIn,
       schema: {
         tags: ['users'],
         summary: 'Whether a user is an admin (that user, or an admin)',

@@ -313,6 +313,16 @@ describe('profile (PUT /users/{email} with profile fields)', () => {
     }
     const anonymous = await t.app.inject({ method: 'PUT', url: '/api/users/owner@example.test', payload: profile });
     expect(anonymous.statusCode).toBe(401);
+    // The token is checked before the body: a stranger learns nothing from the form's messages.
+    const sloppy = await t.app.inject({ method: 'PUT', url: '/api/users/owner@example.test', payload: { phone: '' } });
+    expect(sloppy.statusCode).toBe(401);
+    const other400 = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/owner@example.test',
+      headers: other,
+      payload: {},
+    });
+    expect(other400.statusCode).toBe(403);
   });
 });
 
@@ -364,6 +374,15 @@ describe('reading users', () => {
     const res = await t.app.inject({ url, headers: admin });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toBe(message);
+  });
+
+  it('checks the token before the path: no token is 401 even for a malformed email', async () => {
+    for (const url of ['/api/users/not-an-email', '/api/admin/not-an-email']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
+    }
+    const customer = await t.signIn('customer@example.test');
+    const res = await t.app.inject({ method: 'PUT', url: '/api/users/admin/not-an-email', headers: customer });
+    expect(res.statusCode).toBe(403);
   });
 
   it('answers 400 JSON for a malformed email in the make-admin path', async () => {

@@ -73,7 +73,7 @@ export function LoginForm() {
         Login
       </h1>
       {signedOutBecause === 'admin-only' ? (
-        <div role="status" className="alert alert-warning">
+        <div role="status" className="alert border-accent bg-accent/10">
           That page is for admins only. Log in with an admin account to open it.
         </div>
       ) : null}

@@ -49,7 +49,7 @@ export function Component() {
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col gap-4 p-4" aria-labelledby="picker-title">
       <header className="flex flex-col gap-1">
-        <span className="badge badge-warning self-start">Test mode</span>
+        <span className="badge badge-accent self-start">Test mode</span>
         <h1 id="picker-title" className="text-xl font-bold">
           {TITLE}
         </h1>

@@ -60,7 +60,7 @@ export function Component() {
                       ) : (
                         <button
                           type="button"
-                          className="btn btn-primary btn-xs"
+                          className="btn btn-primary btn-sm whitespace-nowrap"
                           aria-label={`Make Admin ${user.email}`}
                           onClick={() => onMakeAdmin(user.email)}
                           disabled={busy}
