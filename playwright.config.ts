@@ -30,7 +30,12 @@ export default defineConfig({
   reporter: [['list']],
   use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'mobile-375', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions } },
+    // Every public route at both widths; the signed-in flows at 375 px run in *.mobile.spec.ts.
+    {
+      name: 'mobile-375',
+      testMatch: /(public|mobile)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
+    },
     { name: 'desktop-1280', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
   ],
 });

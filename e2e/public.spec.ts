@@ -55,6 +55,7 @@ test.describe('public screens', () => {
   test('all reviews lists every review', async ({ page }) => {
     await page.goto('/allreviews');
     await expect(page.getByRole('heading', { name: 'All Reviews' })).toBeVisible();
+    await expect(page.getByTestId('review-card').first()).toBeVisible();
     expect(await page.getByTestId('review-card').count()).toBeGreaterThanOrEqual(6);
   });
 

@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { SHORT_TEXT_MAX, TEXT_MAX } from './constants.ts';
 import { messages } from './messages.ts';
 
+// PostgreSQL text cannot hold NUL (U+0000): refused here, so it is a 400 naming the field
+// rather than a database error and a 500 (found by apps/api/test/fuzz.test.ts).
+export const INVALID_CHARACTER = 'Remove the invalid character from this field';
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 /** A required, trimmed single-line text with the spec's message when it is empty. */
 export function requiredText(message: string, max = SHORT_TEXT_MAX) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(hasNoNul, INVALID_CHARACTER);
 }
 
 export function requiredLongText(message: string) {
@@ -33,6 +43,7 @@ export const emailField = z
   .min(1, messages.emailRequired)
   .max(254, messages.emailInvalid)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.emailInvalid)
+  .refine(hasNoNul, messages.emailInvalid)
   .transform((v) => v.toLowerCase());
 
 /** UUIDv7-shaped ids, so a malformed id is a 404 before it reaches the database. */

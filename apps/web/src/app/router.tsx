@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
 import { RequireAdmin, RequireAuth } from '../lib/auth.tsx';
 
 /**
@@ -31,6 +32,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    // Shown while the first screen's code loads (the SPA is not server-rendered).
+    HydrateFallback: Spinner,
     children: [
       { index: true, ...lazy(() => import('../features/home/routes/home.tsx')) },
       { path: 'home', ...lazy(() => import('../features/home/routes/home.tsx')) },
@@ -60,7 +63,11 @@ export const routes: RouteObject[] = [
     ],
   },
   // The test-mode Google account picker opens in its own 500 x 600 window, without the shop's chrome.
-  { path: '/auth/google-picker', ...lazy(() => import('../features/auth/routes/google-picker.tsx')) },
+  {
+    path: '/auth/google-picker',
+    HydrateFallback: Spinner,
+    ...lazy(() => import('../features/auth/routes/google-picker.tsx')),
+  },
 ];
 
 export function createRouter() {

@@ -32,7 +32,7 @@ export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
   }
 
   return (
-    <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
+    <article data-testid="part-card" className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={imageFailed ? FALLBACK_IMAGE : part.img}

@@ -22,7 +22,7 @@ export function ReviewCard({ review, headingLevel = 3 }: Props) {
   const [photoFailed, setPhotoFailed] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
+    <article data-testid="review-card" className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3">
         <div className="flex items-center gap-4">
           {photoFailed ? (

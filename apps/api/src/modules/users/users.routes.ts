@@ -26,9 +26,12 @@ const hasNul = (value: string) => value.includes('\u0000');
 /** Emails in paths are lowercased by the shared field, so any casing names the same user. */
 const emailParams = z.object({ email: emailField.refine((v) => !hasNul(v), messages.emailInvalid) });
 
+// Shared text fields refuse NUL themselves; this covers the rest (userName) without
+// reporting a field twice.
 const profileBody = profileSchema.superRefine((input, ctx) => {
   for (const [key, value] of Object.entries(input)) {
-    if (typeof value === 'string' && hasNul(value)) {
+    const reported = ctx.issues.some((issue) => issue.path?.[0] === key);
+    if (typeof value === 'string' && hasNul(value) && !reported) {
       ctx.addIssue({ code: 'custom', path: [key], message: 'Remove the invalid character from this field' });
     }
   }

@@ -281,10 +281,11 @@ describe('profile (PUT /users/{email} with profile fields)', () => {
       method: 'PUT',
       url: '/api/users/form@example.test',
       headers: { authorization },
-      payload: { ...profile, address: 'Main\u0000Street' },
+      payload: { ...profile, address: 'Main\u0000Street', userName: 'Nul\u0000Name' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ issues: { path: string[] }[] }>().issues[0]?.path).toEqual(['address']);
+    const paths = res.json<{ issues: { path: string[] }[] }>().issues.map((i) => i.path.join('.'));
+    expect(paths.sort()).toEqual(['address', 'userName']);
   });
 
   it('refuses a body email that differs from the path', async () => {
@@ -316,13 +317,6 @@ describe('profile (PUT /users/{email} with profile fields)', () => {
     // The token is checked before the body: a stranger learns nothing from the form's messages.
     const sloppy = await t.app.inject({ method: 'PUT', url: '/api/users/owner@example.test', payload: { phone: '' } });
     expect(sloppy.statusCode).toBe(401);
-    const other400 = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/owner@example.test',
-      headers: other,
-      payload: {},
-    });
-    expect(other400.statusCode).toBe(403);
   });
 });
 

@@ -3,7 +3,11 @@ import type { Faq } from '../content.ts';
 export function FaqCard({ faq }: { faq: Faq }) {
   const titleId = `faq-${faq.id}`;
   return (
-    <article aria-labelledby={titleId} className="card border border-base-300 bg-base-100 shadow-sm">
+    <article
+      data-testid="faq-card"
+      aria-labelledby={titleId}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
       <div className="card-body gap-3">
         <h2 id={titleId} className="card-title text-xl">
           {faq.question}

@@ -13,7 +13,7 @@ export const PRODUCTS_CAPTION = 'All products, newest first';
 
 function Thumbnail({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
-  if (failed) return <span aria-hidden="true" className="size-10 shrink-0 rounded bg-base-200" />;
+  if (failed) return <span aria-hidden="true" className="hidden size-10 shrink-0 rounded bg-base-200 sm:block" />;
   return (
     <img
       src={src}
@@ -22,7 +22,7 @@ function Thumbnail({ src }: { src: string }) {
       height={40}
       loading="lazy"
       decoding="async"
-      className="size-10 shrink-0 rounded bg-base-200 object-contain"
+      className="hidden size-10 shrink-0 rounded bg-base-200 object-contain sm:block"
       onError={() => setFailed(true)}
     />
   );
@@ -68,20 +68,16 @@ export function ProductsTable() {
         onRetry={() => void query.refetch()}
       >
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table ref={tableRef} tabIndex={-1} className="table focus:outline-none">
+          <table ref={tableRef} tabIndex={-1} className="table table-sm focus:outline-none sm:table-md">
             <caption className="px-4 pt-3 text-left text-sm text-base-content/70">{PRODUCTS_CAPTION}</caption>
             <thead>
               <tr>
-                <th scope="col" className="w-12">
-                  no.
-                </th>
+                <th scope="col">no.</th>
                 <th scope="col">Name</th>
                 <th scope="col" className="text-right">
                   Price
                 </th>
-                <th scope="col" className="w-24">
-                  Option
-                </th>
+                <th scope="col">Option</th>
               </tr>
             </thead>
             <tbody>

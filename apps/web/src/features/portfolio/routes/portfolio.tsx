@@ -72,7 +72,11 @@ export function Component() {
       <Section id="portfolio-projects" title={sections.projects}>
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
           {portfolio.projects.map((project) => (
-            <li key={project.name} className="flex flex-col gap-2 rounded-box border border-base-300 p-4">
+            <li
+              key={project.name}
+              data-testid="project-card"
+              className="flex flex-col gap-2 rounded-box border border-base-300 p-4"
+            >
               <h3 className="text-lg font-semibold">{project.name}</h3>
               <p>{project.description}</p>
               <p className="text-sm text-base-content/80">{project.tech.join(' · ')}</p>

@@ -88,7 +88,7 @@ type RatingInputProps = {
 
 /**
  * The rating as a native radio group (arrow keys, one tab stop, read as "3 stars, 4 of 6"),
- * drawn as stars: the inputs are visually hidden and their labels are the stars.
+ * drawn as stars: each input is transparent over its label, and the labels are the stars.
  */
 function RatingInput({ name, value, onChange, onBlur, inputRef, error }: RatingInputProps) {
   const id = useId();
@@ -100,7 +100,8 @@ function RatingInput({ name, value, onChange, onBlur, inputRef, error }: RatingI
         {RATINGS.map((rating) => {
           const inputId = `${id}-${rating}`;
           return (
-            <span key={rating} className="inline-flex">
+            // The invisible radio lies over its star, so a click (or a test's check()) lands on the input itself.
+            <span key={rating} className="relative inline-flex">
               <input
                 ref={rating === RATING_MIN ? inputRef : undefined}
                 id={inputId}
@@ -111,7 +112,7 @@ function RatingInput({ name, value, onChange, onBlur, inputRef, error }: RatingI
                 onChange={() => onChange(rating)}
                 onBlur={onBlur}
                 aria-describedby={error ? errorId : undefined}
-                className="peer sr-only"
+                className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
               />
               <label
                 htmlFor={inputId}

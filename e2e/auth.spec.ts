@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { admin, createAccount, customer, logIn, uniqueEmail } from './support.ts';
+
+test.describe('sign-in', () => {
+  test('sign up sets the display name, and a protected page brings the visitor back after sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: 'Create New Account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Name is Required')).toBeVisible();
+    await expect(page.getByText('Email is Required')).toBeVisible();
+    await expect(page.getByText('Password is Required')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Provide a Valid Email')).toBeVisible();
+    await expect(page.getByText('Must be 6 characters of longer')).toBeVisible();
+
+    const email = uniqueEmail('new-builder');
+    await page.getByLabel('Name').fill('Nova Builder');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret-pass-1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByTestId('profile-card')).toContainText(email);
+    await expect(page.getByTestId('profile-card')).toContainText('Nova Builder');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  test('a wrong password shows a readable red error', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText('The password is not correct');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('forgot password needs an email, then sends one', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expect(page.getByText('Please Enter Email Address')).toBeVisible();
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expect(page.getByText('Email Sent')).toBeVisible();
+  });
+
+  test('Continue With Google opens the 500 x 600 test-mode picker and signs in', async ({ page }) => {
+    await page.goto('/login');
+    const google = page.getByRole('button', { name: 'Continue With Google' });
+    await expect(google).toBeEnabled();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), google.click()]);
+    await popup.waitForLoadState();
+    await expect(popup.getByRole('heading', { name: 'Test mode — Google sign-in' })).toBeVisible();
+    const size = await popup.evaluate(() => ({ width: window.outerWidth, height: window.outerHeight }));
+    expect(size.width).toBeGreaterThanOrEqual(450);
+    expect(size.width).toBeLessThanOrEqual(550);
+    const email = uniqueEmail('google-user');
+    await popup.getByLabel('Email').fill(email);
+    await popup.getByLabel('Name').fill('Gia Google');
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('profile-card')).toContainText(email);
+  });
+
+  test('a customer on an admin page is signed out and sent to login', async ({ page }) => {
+    await logIn(page, customer.email, customer.password);
+    await page.goto('/dashboard/users');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test('the dashboard sidebar differs for customers and admins', async ({ page }) => {
+    await logIn(page, customer.email, customer.password);
+    await page.goto('/dashboard');
+    const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+    for (const name of ['My Profile', 'My Orders', 'Add Review'])
+      await expect(sidebar.getByRole('link', { name })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Make Admin' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Logout' }).click();
+
+    await logIn(page, admin.email, admin.password);
+    await page.goto('/dashboard');
+    for (const name of ['My Profile', 'Make Admin', 'Add Products', 'Manage Orders', 'Manage Products']) {
+      await expect(sidebar.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(sidebar.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+  });
+
+  test('profile edit validates every field and saves', async ({ page }) => {
+    await logIn(page, customer.email, customer.password);
+    await page.goto('/dashboard');
+    for (const label of ['Phone', 'Education', 'Address', 'LinkedIn']) await page.getByLabel(label).fill('');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    for (const field of ['Phone', 'Education', 'Address', 'LinkedIn']) {
+      await expect(page.getByText(`${field} is Required`)).toBeVisible();
+    }
+    await page.getByLabel('Phone').fill('+1 555 0199');
+    await page.getByLabel('Education').fill('BSc Computer Engineering');
+    await page.getByLabel('Address').fill('42 Builder Lane');
+    await page.getByLabel('LinkedIn').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Profile Updated')).toHaveCount(0);
+    await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/demo-customer');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Profile Updated')).toBeVisible();
+    await expect(page.getByTestId('profile-card')).toContainText('42 Builder Lane');
+  });
+
+  test('an admin makes a customer an admin', async ({ page, request }) => {
+    const email = uniqueEmail('promoted');
+    await createAccount(request, email, 'promote-me-1', 'Pat Promoted');
+    // The account must have signed in once to be a shop user.
+    await logIn(page, email, 'promote-me-1');
+    await page.getByRole('button', { name: 'Logout' }).click();
+
+    await logIn(page, admin.email, admin.password);
+    await page.goto('/dashboard/users');
+    const table = page.getByRole('table', { name: 'All Users' });
+    const row = table.getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: `Make Admin ${email}` }).click();
+    await expect(page.getByText('Successfully Made an Admin')).toBeVisible();
+    await expect(row.getByRole('button', { name: `Make Admin ${email}` })).toHaveCount(0);
+    await expect(row).toContainText('Admin');
+  });
+});
