@@ -179,6 +179,8 @@ export async function soakBench(shop, db, { seconds, connections, secret }) {
   );
   console.log(`        RSS every ${SAMPLE_MS / 1000} s: ${samples.map((s) => fmt.mb(s)).join(', ')}`);
 
+  // Requests still in flight at the deadline finish on the server first.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
   const ledger = await stockLedger(db, parts);
   record(
     section,

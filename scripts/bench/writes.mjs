@@ -83,6 +83,9 @@ export async function writeBench(url, db, { duration, connections, secret }) {
     other === 0 && r.errors === 0,
   );
 
+  // autocannon stops counting at the deadline with up to one request per connection still
+  // in flight; the server finishes those, so give it a moment before reading the tables.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
   const ledger = await stockLedger(db, parts);
   record(
     section,
@@ -91,7 +94,14 @@ export async function writeBench(url, db, { duration, connections, secret }) {
     'every part',
     ledger.exact,
   );
-  record(section, 'orders stored == 201 answers', `${ledger.orders} == ${created}`, 'equal', ledger.orders === created);
+  const inFlight = ledger.orders - created;
+  record(
+    section,
+    'orders stored vs 201 answers',
+    `${ledger.orders} stored, ${created} answered 201, ${inFlight} in flight at the deadline`,
+    `0 <= in flight <= ${connections}`,
+    inFlight >= 0 && inFlight <= connections,
+  );
   const scarceRow = ledger.byId.get(scarce.id);
   record(
     section,

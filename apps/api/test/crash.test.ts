@@ -32,6 +32,7 @@ const STOCK = 5_000;
 const SCARCE = 30;
 /** The kill comes at a random moment once this many orders have been acknowledged. */
 const ACKS_BEFORE_KILL = 25;
+const PAYMENTS_BEFORE_KILL = 10;
 
 if (testDatabaseUrl) {
   console.warn(
@@ -156,10 +157,11 @@ async function burst(server: Server, tokens: string[], partIds: string[], acks: 
   const worker = async (w: number) => {
     while (!stop()) {
       n += 1;
-      const owner = (w + n) % tokens.length;
+      const k = n;
+      const owner = (w + k) % tokens.length;
       const token = tokens[owner] ?? '';
-      const partId = partIds[n % partIds.length] ?? '';
-      const quantity = 1 + (n % 3);
+      const partId = partIds[k % partIds.length] ?? '';
+      const quantity = 1 + (k % 3);
       try {
         acks.requests += 1;
         const placed = await call(server, 'POST', '/orders', token, {
@@ -172,7 +174,7 @@ async function burst(server: Server, tokens: string[], partIds: string[], acks: 
         if (placed.status !== 201) throw new Error(`POST /orders ${placed.status} ${JSON.stringify(placed.json)}`);
         const orderId = str(placed.json.insertedId);
         acks.orders.set(orderId, { partId, quantity, owner });
-        if (n % 3 === 0) {
+        if (k % 3 === 0) {
           acks.requests += 1;
           acks.cancelSent.add(orderId);
           const cancelled = await call(server, 'DELETE', `/orders/${orderId}`, token);
@@ -287,7 +289,11 @@ async function crashAndRecover(target: Target, open: () => Promise<Database>, re
   // Kill at a random moment once enough has been acknowledged, with requests in flight.
   const killAt = ACKS_BEFORE_KILL + Math.floor(Math.random() * ACKS_BEFORE_KILL);
   const deadline = Date.now() + 60_000;
-  while (acks.orders.size < killAt && Date.now() < deadline && acks.failures.length === 0)
+  while (
+    (acks.orders.size < killAt || acks.paid.size < PAYMENTS_BEFORE_KILL) &&
+    Date.now() < deadline &&
+    acks.failures.length === 0
+  )
     await new Promise((r) => setTimeout(r, 5));
   const gone = exited(first.child);
   first.child.kill('SIGKILL');
@@ -297,6 +303,7 @@ async function crashAndRecover(target: Target, open: () => Promise<Database>, re
   expect(acks.failures, first.output.join('')).toEqual([]);
   expect(first.child.signalCode).toBe('SIGKILL');
   expect(acks.orders.size).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+  expect(acks.paid.size).toBeGreaterThanOrEqual(PAYMENTS_BEFORE_KILL);
 
   // The same kind of process on the same database.
   const second = await startServer(target);

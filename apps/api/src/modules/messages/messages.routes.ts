@@ -38,7 +38,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.get(
     '/messages',
     {
-      preHandler: guards.admin,
+      preValidation: guards.admin,
       schema: {
         tags: ['messages'],
         summary: 'The latest contact messages (admin)',

@@ -47,7 +47,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.post(
     '/orders',
     {
-      preHandler: guards.signedIn,
+      preValidation: guards.signedIn,
       config: writeLimit(config),
       schema: {
         tags: ['orders'],
@@ -69,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.get(
     '/orders',
     {
-      preHandler: guards.signedIn,
+      preValidation: guards.signedIn,
       schema: {
         tags: ['orders'],
         summary: "A customer's orders, newest first (their own; an admin may name anyone)",
@@ -88,7 +88,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.get(
     '/orders/:id',
     {
-      preHandler: guards.signedIn,
+      preValidation: guards.signedIn,
       schema: {
         tags: ['orders'],
         summary: "One order (its owner's or, for an admin, anyone's)",
@@ -103,7 +103,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.delete(
     '/orders/:id',
     {
-      preHandler: guards.signedIn,
+      preValidation: guards.signedIn,
       config: writeLimit(config),
       schema: {
         tags: ['orders'],
@@ -122,7 +122,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.get(
     '/allorders',
     {
-      preHandler: guards.admin,
+      preValidation: guards.admin,
       schema: {
         tags: ['orders'],
         summary: 'Every order, newest first (admin)',
@@ -141,7 +141,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.patch(
     '/shipped/:id',
     {
-      preHandler: guards.admin,
+      preValidation: guards.admin,
       config: writeLimit(config),
       schema: {
         tags: ['orders'],

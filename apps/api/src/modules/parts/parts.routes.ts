@@ -53,9 +53,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.post(
     '/parts',
     {
-      // onRequest, not preHandler: the role is checked before the body is parsed and
-      // validated, so a customer or a stranger hears 403/401, never the schema's 400.
-      onRequest: guards.admin,
+      preValidation: guards.admin,
       config: writeLimit(config),
       schema: {
         tags: ['parts'],
@@ -74,7 +72,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.delete(
     '/parts/:id',
     {
-      onRequest: guards.admin,
+      preValidation: guards.admin,
       config: writeLimit(config),
       schema: {
         tags: ['parts'],

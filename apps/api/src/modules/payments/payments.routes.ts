@@ -33,7 +33,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.post(
     '/create-payment-intent',
     {
-      preHandler: guards.signedIn,
+      preValidation: guards.signedIn,
       config: writeLimit(config),
       schema: {
         tags: ['payments'],
@@ -51,7 +51,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.patch(
     '/orders/:id',
     {
-      preHandler: guards.signedIn,
+      preValidation: guards.signedIn,
       config: writeLimit(config),
       schema: {
         tags: ['payments'],

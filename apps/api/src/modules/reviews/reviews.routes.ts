@@ -34,7 +34,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     '/reviews',
     {
       // Before the body is parsed: a stranger hears 401, never the schema's 400.
-      onRequest: guards.signedIn,
+      preValidation: guards.signedIn,
       config: writeLimit(config),
       schema: {
         tags: ['reviews'],

@@ -6,9 +6,9 @@ export function Component() {
   useDocumentTitle('Add Product');
   return (
     <section aria-labelledby="add-product-title" className="mx-auto w-full max-w-2xl">
-      <h1 id="add-product-title" className="mb-1 text-2xl font-bold">
+      <h2 id="add-product-title" className="mb-1 text-2xl font-bold">
         Add Product
-      </h1>
+      </h2>
       <p className="mb-6 text-base-content/70">New parts appear first on the home page and in All Parts.</p>
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">

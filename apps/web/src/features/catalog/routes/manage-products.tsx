@@ -8,9 +8,9 @@ export function Component() {
   return (
     <section aria-labelledby="manage-products-title" className="w-full">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 id="manage-products-title" className="text-2xl font-bold">
+        <h2 id="manage-products-title" className="text-2xl font-bold">
           Manage Products
-        </h1>
+        </h2>
         <Link to="/dashboard/addProduct" className="btn btn-outline btn-primary btn-sm">
           Add a product
         </Link>

@@ -185,7 +185,7 @@ describe('Add Review page', () => {
       }),
     );
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Add Review' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Add Review' })).toBeTruthy();
     await waitFor(() => expect(field('Name').value).toBe('Profile Ada'));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/users/ada%40example.com');
   });

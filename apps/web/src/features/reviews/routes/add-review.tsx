@@ -299,9 +299,9 @@ export function Component() {
   const defaultImage = user?.photoURL && isWebUrl(user.photoURL) ? user.photoURL : '';
   return (
     <section aria-labelledby="add-review-title" className="mx-auto w-full max-w-2xl">
-      <h1 id="add-review-title" className="mb-1 text-2xl font-bold">
+      <h2 id="add-review-title" className="mb-1 text-2xl font-bold">
         Add Review
-      </h1>
+      </h2>
       <p className="mb-6 text-base-content/70">Tell other builders how your parts are doing.</p>
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { admin, customer, logIn } from './support.ts';
+
+test.describe('admin catalog and customer reviews', () => {
+  test('an admin adds a part, sees it first everywhere, then deletes it', async ({ page }) => {
+    await logIn(page, admin.email, admin.password);
+    await page.goto('/dashboard/addProduct');
+    const add = page.getByRole('button', { name: 'Add', exact: true });
+    await add.click();
+    await expect(page.getByText('Name is Required')).toBeVisible();
+    await expect(page.getByText('Price is Required')).toBeVisible();
+
+    const name = `E2E Power Supply ${Date.now()}`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Description').fill('<b>Bold</b> claims, shown as text');
+    await page.getByLabel('Image URL').fill('javascript:alert(1)');
+    await page.getByLabel('Min Order').fill('1');
+    await page.getByLabel('Available').fill('8');
+    await page.getByLabel('Price').fill('99.999');
+    await add.click();
+    await expect(page.getByText('Enter a web address starting with http:// or https://')).toBeVisible();
+    await expect(page.getByText('Price can have at most two decimals')).toBeVisible();
+    await page.getByLabel('Image URL').fill('https://example.com/psu.png');
+    await page.getByLabel('Price').fill('99.99');
+    await add.click();
+    await expect(page.getByText('Parts Added')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+
+    await page.goto('/allparts');
+    const first = page.getByTestId('part-card').first();
+    await expect(first).toContainText(name);
+    await expect(first).toContainText('<b>Bold</b> claims, shown as text');
+    await page.goto('/');
+    await expect(page.getByTestId('part-card').first()).toContainText(name);
+
+    await page.goto('/dashboard/manageproducts');
+    const table = page.getByRole('table', { name: 'All products, newest first' });
+    await table.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  });
+
+  test('a customer adds a review that shows first, as plain text', async ({ page }) => {
+    await logIn(page, customer.email, customer.password);
+    await page.goto('/dashboard/addreview');
+    const submit = page.getByRole('button', { name: 'Add Review' });
+    await page.getByLabel('Photo URL').fill('');
+    await submit.click();
+    await expect(page.getByText('Review is Required')).toBeVisible();
+    await expect(page.getByText('Photo URL is Required')).toBeVisible();
+
+    const text = `<script>alert("x")</script> Great service ${Date.now()}`;
+    await page.getByLabel('Review', { exact: true }).fill(text);
+    await page.getByLabel('Photo URL').fill('https://example.com/me.png');
+    await page.getByRole('radio', { name: '4 stars' }).check();
+    await submit.click();
+    await expect(page.getByText('Review Added')).toBeVisible();
+
+    await page.goto('/allreviews');
+    const first = page.getByTestId('review-card').first();
+    await expect(first).toContainText(text);
+    await expect(first.getByLabel('Rated 4 out of 5')).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByTestId('review-card').first()).toContainText(text);
+  });
+});
