@@ -27,6 +27,8 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByTestId('display-name')).toHaveText('Nova Builder');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('profile-card')).toContainText(email);
     await expect(page.getByTestId('profile-card')).toContainText('Nova Builder');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();

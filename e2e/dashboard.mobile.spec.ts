@@ -4,6 +4,7 @@ import { customer, logIn } from './support.ts';
 // The signed-in screens at 375 px: reachable, labelled and never wider than the screen.
 test('a customer uses the dashboard on a phone', async ({ page }) => {
   await logIn(page, customer.email, customer.password);
+  await expect(page.getByTestId('display-name')).toBeVisible();
   for (const path of ['/dashboard', '/dashboard/myorders', '/dashboard/addreview']) {
     await page.goto(path);
     await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();

@@ -38,7 +38,14 @@ const cleanups = [];
 process.on('SIGINT', () => process.exit(130));
 
 try {
-  await step('type check', () => npx(['tsc', '-p', 'packages/shared']) && npx(['tsc', '-p', 'apps/api']) && npx(['tsc', '-p', 'apps/web']) && npx(['tsc', '-p', '.']));
+  await step(
+    'type check',
+    () =>
+      npx(['tsc', '-p', 'packages/shared']) &&
+      npx(['tsc', '-p', 'apps/api']) &&
+      npx(['tsc', '-p', 'apps/web']) &&
+      npx(['tsc', '-p', '.']),
+  );
   await step('lint', () => npx(['eslint', '.', '--max-warnings', '0']));
   await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
   await step('unit tests (shared, web)', () => npx(['vitest', 'run', '--project', 'shared', '--project', 'web']));
@@ -52,7 +59,9 @@ try {
   }
   const apiEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
 
-  await step('API tests on PGlite', () => npx(['vitest', 'run', '--project', 'api'], { ...apiEnv, TEST_DATABASE_URL: '' }));
+  await step('API tests on PGlite', () =>
+    npx(['vitest', 'run', '--project', 'api'], { ...apiEnv, TEST_DATABASE_URL: '' }),
+  );
 
   await step('API tests on PostgreSQL', async () => {
     let url = process.env.TEST_DATABASE_URL;
@@ -71,7 +80,14 @@ try {
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const shop = await startShop(root, {
       port: await freePort(),
-      env: { ...apiEnv, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_WRITES_PER_MINUTE: '1000' },
+      env: {
+        ...apiEnv,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+      },
     });
     cleanups.push(() => shop.stop());
     return npx(['playwright', 'test'], { ...apiEnv, E2E_BASE_URL: shop.url, CHROMIUM_PATH: CHROMIUM });
@@ -87,7 +103,8 @@ try {
 }
 
 console.log('\n=== Summary ===');
-for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)${r.note ? ` — ${r.note}` : ''}`);
+for (const r of results)
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)${r.note ? ` — ${r.note}` : ''}`);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

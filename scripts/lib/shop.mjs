@@ -13,7 +13,8 @@ export function buildShop(root) {
 export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
+    if (child && child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

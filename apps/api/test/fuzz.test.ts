@@ -107,7 +107,7 @@ beforeAll(async () => {
     payload: { clientSecret: intent.clientSecret, card: GOOD_CARD },
   });
   await placeOrder(t, other, part, 1);
-  const firebase = await createFirebaseAccount({ email: 'fuzz-firebase@example.com', emailVerified: true });
+  const firebase = await createFirebaseAccount({ emailVerified: true });
   auth = {
     none: undefined,
     customer: customer.authorization,

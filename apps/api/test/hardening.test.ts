@@ -51,6 +51,12 @@ describe('production mode refuses a weak configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/JWT_SECRET/);
   });
 
+  it('refuses the Auth emulator, which accepts unsigned ID tokens', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+  });
+
   it('starts with a strong secret', () => {
     const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET });
     expect(config.isProduction).toBe(true);
@@ -66,7 +72,11 @@ describe('security headers', () => {
   let prod: TestApp;
   beforeAll(async () => {
     dev = await createTestApp();
-    prod = await createTestApp({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET });
+    // Production refuses the emulator; firebase-admin reads its address from process.env, so
+    // it is put back for the other apps in this file once the production one is built.
+    const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    prod = await createTestApp({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, FIREBASE_AUTH_EMULATOR_HOST: '' });
+    if (emulator) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
   });
   afterAll(async () => {
     await dev.close();

@@ -1,3 +1,5 @@
+// First, before any module parses with zod.
+import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'react-toastify/ReactToastify.css';

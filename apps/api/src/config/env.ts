@@ -59,6 +59,15 @@ const envSchema = z
         message: 'set a random secret of 32+ characters in production',
       });
     }
+    // firebase-admin does not check ID token signatures against the emulator: in production
+    // that would let anyone sign in as anyone (an ADMIN_EMAILS address included).
+    if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: 'the Auth emulator accepts unsigned ID tokens; unset it in production',
+      });
+    }
     if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({
         code: 'custom',

@@ -102,7 +102,15 @@ export const payments = pgTable(
     clientSecret: text('client_secret').notNull(),
     // Stripe's PaymentIntent statuses; the local gateway only uses three of them.
     status: text('status', {
-      enum: ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'canceled', 'succeeded'],
+      enum: [
+        'requires_payment_method',
+        'requires_confirmation',
+        'requires_action',
+        'processing',
+        'requires_capture',
+        'canceled',
+        'succeeded',
+      ],
     })
       .notNull()
       .default('requires_payment_method'),

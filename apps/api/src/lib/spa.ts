@@ -15,6 +15,9 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each text asset (apps/web/vite.config.ts);
+      // browsers that accept them get those, the rest the plain file.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

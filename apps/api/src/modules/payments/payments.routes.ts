@@ -98,13 +98,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
           throw conflict(cardMessages.canceled);
         case 'declined':
           // A decline is an answer, not a fault: 402 as Stripe does, and the intent stays payable.
-          return reply
-            .code(402)
-            .send({
-              message: result.outcome.message,
-              code: result.outcome.code,
-              declineCode: result.outcome.declineCode,
-            });
+          return reply.code(402).send({
+            message: result.outcome.message,
+            code: result.outcome.code,
+            declineCode: result.outcome.declineCode,
+          });
         case 'succeeded': {
           const { id, status, amountCents, currency } = result.intent;
           return reply.code(200).send({ paymentIntent: { id, status, amount: amountCents, currency } });

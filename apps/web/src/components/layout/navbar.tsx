@@ -75,7 +75,7 @@ export function Navbar() {
       <div className="navbar-end gap-2">
         {user ? (
           <>
-            <span className="hidden max-w-40 truncate sm:inline" data-testid="display-name">
+            <span className="max-w-20 truncate text-sm sm:max-w-40 sm:text-base" data-testid="display-name">
               {user.displayName ?? user.email}
             </span>
             <button type="button" className="btn btn-outline btn-sm" onClick={() => void signOut()}>
