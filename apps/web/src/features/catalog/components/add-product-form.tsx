@@ -7,7 +7,7 @@ import { newPartSchema, PRICE_MAX, STOCK_MAX, type NewPart } from '@parts-shop/s
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreatePart } from '../api/create-part.ts';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 
 type PartFormInput = z.input<typeof newPartSchema>;
 

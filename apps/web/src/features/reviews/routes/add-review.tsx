@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, type Ref } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
@@ -6,6 +6,7 @@ import { RATING_MAX, RATING_MIN, SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/sh
 import { isWebUrl } from '@parts-shop/shared/fields';
 import { messages } from '@parts-shop/shared/messages';
 import { newReviewSchema, type NewReview } from '@parts-shop/shared/review';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -141,38 +142,6 @@ function RatingInput({ name, value, onChange, onBlur, inputRef, error }: RatingI
   );
 }
 
-type FieldProps = {
-  label: string;
-  error?: string;
-  hint?: string;
-  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
-};
-
-function Field({ label, error, hint, children }: FieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={hintId} className="text-sm text-base-content/70">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 type AddReviewFormProps = {
   /** The profile's userName, else the sign-in display name; may arrive after the form shows. */
   defaultName: string;
@@ -222,7 +191,7 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <Field label="Name" error={errors.name?.message}>
+      <FormField label="Name" error={errors.name?.message}>
         {(control) => (
           <input
             {...control}
@@ -234,8 +203,8 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
             className={`input w-full ${errors.name ? 'input-error' : ''}`}
           />
         )}
-      </Field>
-      <Field label="Review" error={errors.description?.message}>
+      </FormField>
+      <FormField label="Review" error={errors.description?.message}>
         {(control) => (
           <textarea
             {...control}
@@ -247,8 +216,8 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
             className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
           />
         )}
-      </Field>
-      <Field label="Photo URL" hint="A link to your photo, starting with https://" error={errors.image?.message}>
+      </FormField>
+      <FormField label="Photo URL" hint="A link to your photo, starting with https://" error={errors.image?.message}>
         {(control) => (
           <input
             {...control}
@@ -262,7 +231,7 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
             className={`input w-full ${errors.image ? 'input-error' : ''}`}
           />
         )}
-      </Field>
+      </FormField>
       <Controller
         control={control}
         name="rating"
