@@ -32,8 +32,8 @@ ensureInstalled(root);
 const { freePort } = await import('./lib/free-port.mjs');
 const { startPostgres } = await import('./lib/postgres.mjs');
 const { buildShop, startShop } = await import('./lib/shop.mjs');
-const { openPglite, openPostgres, seedCatalog, checkIdOrder } = await import('./bench/seed.mjs');
-const { readBench } = await import('./bench/reads.mjs');
+const { openPglite, openPostgres, seedCatalog, checkIdOrder, explainPaging } = await import('./bench/seed.mjs');
+const { readBench, pagingBench } = await import('./bench/reads.mjs');
 const { lighthouseBench, entryScripts, JS_BUDGET_BYTES } = await import('./bench/lighthouse.mjs');
 const { writeBench } = await import('./bench/writes.mjs');
 const { soakBench } = await import('./bench/soak.mjs');
@@ -98,7 +98,6 @@ const cleanUp = async () => {
 };
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
-let baseline;
 try {
   if (!args['pglite-only']) {
     heading('PostgreSQL');
@@ -109,16 +108,25 @@ try {
     const seeded = await seedCatalog(db, { parts: PARTS, reviews: REVIEWS });
     console.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
     checkSeed(await checkIdOrder(db, 'parts'), 'parts');
+    if (wanted.has('reads')) recordPlans('PostgreSQL', await explainPaging(db, { page: 1_000, pageSize: 24 }));
+    if (wanted.has('reads')) {
+      // Paging first, on the freshly seeded catalog and with the read cache off.
+      const bare = await startShop(root, {
+        port: await freePort(),
+        env: { ...shopEnv, DATABASE_URL: pg.url, PUBLIC_CACHE_MS: '0' },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      cleanups.push(() => bare.stop());
+      await pagingBench(bare.url, { label: 'PostgreSQL', gate: true, duration, connections });
+      await bare.stop();
+    }
     const shop = await startShop(root, {
       port: await freePort(),
       env: { ...shopEnv, DATABASE_URL: pg.url },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     cleanups.push(() => shop.stop());
-    if (wanted.has('reads')) {
-      const r = await readBench(shop.url, { label: 'PostgreSQL', gate: true, duration, connections });
-      baseline = r.baseline;
-    }
+    if (wanted.has('reads')) await readBench(shop.url, { label: 'PostgreSQL', gate: true, duration, connections });
     if (wanted.has('lighthouse'))
       await lighthouseBench(shop.url, { webDist: WEB_DIST, runs: Number(args['lh-runs']), chromePath: CHROMIUM });
     if (wanted.has('writes')) await writeBench(shop.url, db, { duration, connections, secret: JWT_SECRET });
@@ -134,16 +142,25 @@ try {
     const db = await openPglite(dataDir);
     const seeded = await seedCatalog(db, { parts: PARTS, reviews: REVIEWS });
     checkSeed(await checkIdOrder(db, 'parts'), 'parts');
+    recordPlans('PGlite', await explainPaging(db, { page: 1_000, pageSize: 24 }));
     // PGlite is one process: the bench lets go of the files before the shop opens them.
     await db.close();
     console.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+    const bare = await startShop(root, {
+      port: await freePort(),
+      env: { ...shopEnv, DATA_DIR: dataDir, PUBLIC_CACHE_MS: '0' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    cleanups.push(() => bare.stop());
+    await pagingBench(bare.url, { label: 'PGlite', gate: false, duration, connections });
+    await bare.stop();
     const shop = await startShop(root, {
       port: await freePort(),
       env: { ...shopEnv, DATA_DIR: dataDir },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     cleanups.push(() => shop.stop());
-    await readBench(shop.url, { label: 'PGlite', gate: false, duration, connections, baseline });
+    await readBench(shop.url, { label: 'PGlite', gate: false, duration, connections });
     await cleanUp();
   }
 
@@ -169,6 +186,21 @@ try {
 const failed = printSummary();
 if (args.json) fs.writeFileSync(args.json, JSON.stringify({ machine, at: new Date().toISOString(), rows }, null, 2));
 process.exit(failed === 0 ? 0 : 1);
+
+/** The paging query's plans for page 1 and page 1,000, beside the throughput figures. */
+function recordPlans(label, plans) {
+  const section = `Paging plan on ${label}: EXPLAIN (ANALYZE, BUFFERS) of the API's page query`;
+  console.log(`\n--- ${section} ---`);
+  const show = (p) => `${p.node}, ${p.rows} rows, ${p.buffers} buffers, ${p.ms.toFixed(2)} ms`;
+  record(section, 'page 1', show(plans.first), 'index scan', /Index/.test(plans.first.node));
+  record(
+    section,
+    'page 1,000',
+    show(plans.deep),
+    'same scan, <= page 1 buffers + 2',
+    plans.deep.node === plans.first.node && plans.deep.buffers <= plans.first.buffers + 2,
+  );
+}
 
 function checkSeed(check, table) {
   if (!check?.v7 || !check.ordered)

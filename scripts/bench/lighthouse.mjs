@@ -7,6 +7,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { fmt, record } from './report.mjs';
 
+const LIGHTHOUSE_VERSION = JSON.parse(
+  fs.readFileSync(new URL('../../node_modules/lighthouse/package.json', import.meta.url), 'utf8'),
+).version;
 const CATEGORIES = /** @type {const} */ ([
   ['performance', 'performance', 95],
   ['accessibility', 'accessibility', 100],
@@ -68,7 +71,7 @@ function median(values) {
  * @param {{ webDist: string, runs: number, chromePath: string }} options
  */
 export async function lighthouseBench(url, { webDist, runs, chromePath }) {
-  const section = `Page speed: Lighthouse ${lighthouse.version ?? ''} mobile, median of ${runs} run(s) per page`;
+  const section = `Page speed: Lighthouse ${LIGHTHOUSE_VERSION} mobile, median of ${runs} run(s) per page`;
   console.log(`\n--- ${section} ---`);
   if (!fs.existsSync(chromePath)) {
     record(section, 'Chromium', `not found at ${chromePath}`, 'installed', false);

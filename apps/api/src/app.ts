@@ -14,6 +14,7 @@ import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
+import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -74,6 +75,11 @@ export async function buildApp({
   };
 
   await installSecurity(app, config);
+  // After the security headers, so a cached answer carries them too.
+  installPublicCache(app, {
+    ttlMs: config.PUBLIC_CACHE_MS,
+    routes: [`${config.API_BASE_PATH}/parts`, `${config.API_BASE_PATH}/parts/:id`, `${config.API_BASE_PATH}/reviews`],
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

@@ -369,6 +369,13 @@ async function crashAndRecover(target: Target, open: () => Promise<Database>, re
   }
 }
 
+// npm test runs the API suite twice, once per database; each pass says which case it leaves to the other.
+console.info(
+  testDatabaseUrl
+    ? '[crash.test.ts] PGlite case skipped in the PostgreSQL pass: it runs in the PGlite pass (TEST_DATABASE_URL unset).'
+    : '[crash.test.ts] PostgreSQL case skipped: it runs in the PostgreSQL pass of npm test (TEST_DATABASE_URL set).',
+);
+
 describe.skipIf(!testDatabaseUrl)('kill -9 in a burst, on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   afterAll(async () => database?.close());

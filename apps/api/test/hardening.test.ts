@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
+import { reviews } from '../src/db/schema.ts';
+import { newId } from '../src/lib/ids.ts';
+import { addPart } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // Hardening (issue 7, Safety 2): what production mode refuses, the headers every answer
@@ -270,16 +273,13 @@ describe('rate limits', () => {
 
   it('limits every write route per client: 429 JSON with Retry-After once over the limit', async () => {
     expect(writeRoutes.length).toBeGreaterThan(5);
-    // As an admin, whom every guard lets through: the limiter counts requests that reach the
-    // route's work. (On routes whose guard runs first, in onRequest, a request refused with
-    // 401/403 is not counted; it has cost one token check by then. See docs/security.md.)
-    const admin = await t.signIn('rate-admin@example.com', 'admin');
+    // Anonymous and invalid: the limiter runs first (onRequest), before the guards
+    // (preValidation) and the schemas, so a flood is refused before it costs a token check.
     for (const route of writeRoutes) {
       const name = `${route.method} ${route.url.replace('someone@example.com', '{…}')}`;
       if (EXEMPT.has(name)) continue;
       const limit = route.method === 'PUT' && route.url === '/api/users/someone@example.com' ? SIGN_INS : WRITES;
-      // Invalid requests count too: a flood is refused before it costs anything more.
-      const send = () => t.app.inject({ method: route.method as 'POST', url: route.url, headers: admin, payload: {} });
+      const send = () => t.app.inject({ method: route.method as 'POST', url: route.url, payload: {} });
       for (let i = 0; i < limit; i += 1) {
         const res = await send();
         expect(res.statusCode, `${name} #${i + 1}`).not.toBe(429);
@@ -342,5 +342,91 @@ describe('rate limits', () => {
 
   it('does not limit reads', async () => {
     for (let i = 0; i < WRITES * 4; i += 1) expect((await t.app.inject({ url: '/api/parts' })).statusCode).toBe(200);
+  });
+});
+
+describe('the public read cache never serves what it must not', () => {
+  let t: TestApp;
+  let admin: { authorization: string };
+  let customer: { authorization: string };
+  beforeAll(async () => {
+    // A long lifetime, so only invalidation can make an answer fresh again.
+    t = await createTestApp({ PUBLIC_CACHE_MS: '60000' });
+    admin = await t.signIn('cache-admin@example.com', 'admin');
+    customer = await t.signIn('cache-customer@example.com');
+  });
+  afterAll(async () => t.close());
+
+  const ids = (res: LightMyRequestResponse) => res.json<{ _id: string }[]>().map((p) => p._id);
+
+  it('answers a repeated catalog read from memory, with the same headers', async () => {
+    await addPart(t, { name: 'Cached one' });
+    const first = await t.app.inject({ url: '/api/parts?limit=1' });
+    const behindItsBack = await addPart(t, { name: 'Inserted straight into the database' });
+    const second = await t.app.inject({ url: '/api/parts?limit=1' });
+    expect(second.body).toBe(first.body);
+    expect(ids(second)).not.toContain(behindItsBack);
+    for (const name of ['content-type', 'link', 'content-security-policy', 'x-content-type-options']) {
+      expect(header(second, name), name).toBe(header(first, name));
+    }
+  });
+
+  it('forgets everything on a successful write, so the writer reads its own write', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: admin,
+      payload: {
+        name: 'Fresh',
+        description: 'd',
+        img: 'https://example.com/p.png',
+        minOrder: 1,
+        available: 9,
+        price: 5,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const list = await t.app.inject({ url: '/api/parts?limit=1' });
+    expect(ids(list)).toEqual([created.json<{ insertedId: string }>().insertedId]);
+  });
+
+  it('shows the stock an order took at once', async () => {
+    const partId = await addPart(t, { available: 10 });
+    expect((await t.app.inject({ url: `/api/parts/${partId}` })).json<{ available: number }>().available).toBe(10);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer,
+      payload: { partId, totalOrder: 3, phoneNumber: '0123456789', address: '1 Cache Road' },
+    });
+    expect(order.statusCode).toBe(201);
+    expect((await t.app.inject({ url: `/api/parts/${partId}` })).json<{ available: number }>().available).toBe(7);
+  });
+
+  it('never caches a 404, nor an answer for a signed-in caller', async () => {
+    const missing = '01a2002f-be77-70a5-b53d-e9925797f9ba';
+    expect((await t.app.inject({ url: `/api/parts/${missing}` })).statusCode).toBe(404);
+    const partId = await addPart(t, { name: 'Appears later' });
+    expect((await t.app.inject({ url: `/api/parts/${partId}` })).statusCode).toBe(200);
+    // A bearer bypasses the cache: its answer is neither read from it nor stored in it.
+    const anonymous = await t.app.inject({ url: '/api/reviews' });
+    await t.database.db
+      .insert(reviews)
+      .values({ id: newId(), name: 'A', description: 'B', image: '/a.png', rating: 5 });
+    const signedIn = await t.app.inject({ url: '/api/reviews', headers: customer });
+    expect(signedIn.json<unknown[]>().length).toBe(anonymous.json<unknown[]>().length + 1);
+    expect((await t.app.inject({ url: '/api/reviews' })).body).toBe(anonymous.body);
+  });
+
+  it('caches nothing but the public catalog reads', async () => {
+    const first = await t.app.inject({ url: '/api/orders', headers: customer });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer,
+      payload: { partId: await addPart(t), totalOrder: 1, phoneNumber: '0123456789', address: '1 Cache Road' },
+    });
+    const second = await t.app.inject({ url: '/api/orders', headers: customer });
+    expect(second.json<unknown[]>().length).toBe(first.json<unknown[]>().length + 1);
   });
 });

@@ -46,6 +46,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: z.string().optional(),
+    /** How long a public catalog read (GET /parts, /parts/{id}, /reviews) is answered from memory; 0 turns it off. */
+    PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

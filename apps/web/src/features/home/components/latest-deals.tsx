@@ -23,9 +23,10 @@ export function LatestDeals() {
           onRetry={() => void query.refetch()}
         >
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {parts.map((part) => (
+            {parts.map((part, index) => (
               <li key={part._id}>
-                <PartCard part={part} />
+                {/* The first card's image is in the first screen on phones: its LCP (issue 7). */}
+                <PartCard part={part} eager={index === 0} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * A micro-cache for the public catalog reads (GET /parts, /parts/{id}, /reviews): the exact
+ * bytes of a 200 answer are kept for `ttlMs` and answered again without touching the
+ * database, the router's handler or the serializer. Storefront traffic is almost all such
+ * reads, and the same few pages (Home's three newest, the first page of /allparts) are asked
+ * for by everyone (issue 7, docs/performance.md).
+ *
+ * Freshness: any successful write through this process (a new order moves stock, a new part,
+ * a review) empties the cache at once, so one process never shows its own writes late. Other
+ * API processes behind the same load balancer see them within `ttlMs` (default 1 s); prices
+ * and stock are always checked again by the database when an order is placed (DESIGN.md 3.2),
+ * so a list a second old can never sell what is not there. Answers that depend on who asks
+ * are never cached: a request with an Authorization header or a cookie bypasses it.
+ */
+export type PublicCacheOptions = { ttlMs: number; routes: string[]; maxEntries?: number };
+
+type Entry = { expires: number; payload: string; headers: Record<string, string> };
+
+const KEPT_HEADERS = ['content-type', 'link', 'cache-control'];
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The cache generation a cacheable miss started in; its answer is kept only if unchanged. */
+    publicCacheGeneration?: number;
+  }
+}
+
+export function installPublicCache(
+  app: FastifyInstance,
+  { ttlMs, routes, maxEntries = 5_000 }: PublicCacheOptions,
+): void {
+  if (ttlMs <= 0) return;
+  const cacheable = new Set(routes);
+  const entries = new Map<string, Entry>();
+  // Bumped by every write: a read that began before the write must not store what it read.
+  let generation = 0;
+
+  const isCacheable = (request: FastifyRequest) =>
+    request.method === 'GET' &&
+    cacheable.has(request.routeOptions.url ?? '') &&
+    request.headers.authorization === undefined &&
+    request.headers.cookie === undefined;
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isCacheable(request)) return done();
+    const hit = entries.get(request.url);
+    if (hit && hit.expires > Date.now()) {
+      void reply.code(200).headers(hit.headers).send(hit.payload);
+      return;
+    }
+    if (hit) entries.delete(request.url);
+    request.publicCacheGeneration = generation;
+    done();
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // A write that went through empties the cache before its answer leaves, so the writer's
+    // next read (and everyone's) finds the new state.
+    if (!READS.has(request.method)) {
+      if (reply.statusCode < 400) {
+        generation += 1;
+        entries.clear();
+      }
+      return done(null, payload);
+    }
+    const started = request.publicCacheGeneration;
+    if (started === undefined || started !== generation || reply.statusCode !== 200 || typeof payload !== 'string') {
+      return done(null, payload);
+    }
+    if (entries.size >= maxEntries) entries.clear();
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (typeof value === 'string') headers[name] = value;
+    }
+    // Lifetimes spread over the last quarter of ttlMs: entries filled together (a crawler, a
+    // warm-up) do not all expire in the same instant and send their misses to the database
+    // as one burst.
+    const lifetime = ttlMs * (0.75 + Math.random() * 0.25);
+    entries.set(request.url, { expires: Date.now() + lifetime, payload, headers });
+    done(null, payload);
+  });
+}
