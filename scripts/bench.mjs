@@ -117,7 +117,9 @@ try {
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       cleanups.push(() => bare.stop());
-      await pagingBench(bare.url, { label: 'PostgreSQL', gate: true, duration, connections });
+      await attempt('Paging on PostgreSQL', () =>
+        pagingBench(bare.url, { label: 'PostgreSQL', gate: true, duration, connections }),
+      );
       await bare.stop();
     }
     const shop = await startShop(root, {
@@ -126,12 +128,22 @@ try {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     cleanups.push(() => shop.stop());
-    if (wanted.has('reads')) await readBench(shop.url, { label: 'PostgreSQL', gate: true, duration, connections });
+    if (wanted.has('reads'))
+      await attempt('Reads on PostgreSQL', () =>
+        readBench(shop.url, { label: 'PostgreSQL', gate: true, duration, connections }),
+      );
     if (wanted.has('lighthouse'))
-      await lighthouseBench(shop.url, { webDist: WEB_DIST, runs: Number(args['lh-runs']), chromePath: CHROMIUM });
-    if (wanted.has('writes')) await writeBench(shop.url, db, { duration, connections, secret: JWT_SECRET });
+      await attempt('Page speed', () =>
+        lighthouseBench(shop.url, { webDist: WEB_DIST, runs: Number(args['lh-runs']), chromePath: CHROMIUM }),
+      );
+    if (wanted.has('writes'))
+      await attempt('Writes on PostgreSQL', () =>
+        writeBench(shop.url, db, { duration, connections, secret: JWT_SECRET }),
+      );
     if (wanted.has('soak'))
-      await soakBench(shop, db, { seconds: Number(args['soak-seconds']), connections: 200, secret: JWT_SECRET });
+      await attempt('Soak on PostgreSQL', () =>
+        soakBench(shop, db, { seconds: Number(args['soak-seconds']), connections: 200, secret: JWT_SECRET }),
+      );
     await cleanUp();
   }
 
@@ -152,7 +164,9 @@ try {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     cleanups.push(() => bare.stop());
-    await pagingBench(bare.url, { label: 'PGlite', gate: false, duration, connections });
+    await attempt('Paging on PGlite', () =>
+      pagingBench(bare.url, { label: 'PGlite', gate: false, duration, connections }),
+    );
     await bare.stop();
     const shop = await startShop(root, {
       port: await freePort(),
@@ -160,7 +174,9 @@ try {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     cleanups.push(() => shop.stop());
-    await readBench(shop.url, { label: 'PGlite', gate: false, duration, connections });
+    await attempt('Reads on PGlite', () =>
+      readBench(shop.url, { label: 'PGlite', gate: false, duration, connections }),
+    );
     await cleanUp();
   }
 
@@ -200,6 +216,22 @@ function recordPlans(label, plans) {
     'same scan, <= page 1 buffers + 2',
     plans.deep.node === plans.first.node && plans.deep.buffers <= plans.first.buffers + 2,
   );
+}
+
+/** One part of the bench: a failure is recorded and the rest still runs. */
+async function attempt(name, fn) {
+  try {
+    await fn();
+  } catch (error) {
+    console.error(error);
+    record(
+      name,
+      'run',
+      error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+      'completes',
+      false,
+    );
+  }
 }
 
 function checkSeed(check, table) {
