@@ -34,7 +34,7 @@ test.describe('admin catalog and customer reviews', () => {
     expect(
       await page
         .getByTestId('part-card')
-        .evaluateAll((cards, n) => cards.findIndex((c) => c.textContent?.includes(n)), name),
+        .evaluateAll((cards, n) => cards.findIndex((c) => c.textContent.includes(n)), name),
     ).toBeLessThan(3);
     await page.goto('/');
     await expect(page.getByTestId('part-card').filter({ hasText: name })).toBeVisible();
