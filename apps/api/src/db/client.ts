@@ -42,6 +42,9 @@ const MIGRATION_LOCK = 727_202_2;
 export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (a restart, a failover, a dropped database) is
+    // emitted on the pool; unheard, it would crash the process. The pool replaces it.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     // Several API processes may start at once; one migrates while the others wait.
     const client = await pool.connect();
