@@ -65,8 +65,10 @@ console.log(
   `catalog: ${PARTS.toLocaleString('en-US')} parts, ${REVIEWS.toLocaleString('en-US')} reviews; figures: ${[...wanted].join(', ')}`,
 );
 const load1 = os.loadavg()[0] ?? 0;
-if (load1 > machine.cpus * 0.5)
-  console.log(`note: load average ${load1.toFixed(1)} before the bench; other work on this machine skews the figures`);
+console.log(
+  `load average before the bench: ${load1.toFixed(2)}` +
+    (load1 > machine.cpus * 0.5 ? ' (other work on this machine skews the figures)' : ''),
+);
 
 if (!args['no-build']) {
   heading('Build');
