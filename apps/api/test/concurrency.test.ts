@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdOrderSchema, paymentIntentResponseSchema } from '@parts-shop/shared/order';
 import { orders, parts, users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
+import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { GOOD_CARD } from './shop-fixtures.ts';
 import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
 
@@ -24,76 +21,12 @@ if (skip) {
   );
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const JWT_SECRET = 'concurrency-test-secret-0123456789abcdef';
 const STOCK = 50;
 const BUYERS = 200;
 
-type Server = { process: ChildProcess; base: string; output: string[] };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '20',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      PAYMENT_GATEWAY: 'local',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-      // No ID tokens are exchanged here; nothing may reach a real identity service.
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  return { process: child, base: `http://127.0.0.1:${port}/api`, output };
-}
-
-async function waitUntilHealthy(server: Server, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) throw new Error(`API process exited early:\n${server.output.join('')}`);
-    try {
-      const res = await fetch(`${server.base}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`API process did not become healthy:\n${server.output.join('')}`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  const child = server.process;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+function startServer(databaseUrl: string): Promise<ApiProcess> {
+  return startApiProcess({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20', JWT_SECRET });
 }
 
 async function call(base: string, method: string, url: string, token: string, body?: unknown) {
@@ -122,7 +55,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     if (!database) throw new Error('no test database');
     return database.db;
   };
-  let servers: Server[] = [];
+  let servers: ApiProcess[] = [];
   const tokens = createTokenService(JWT_SECRET, 3600);
   const buyerTokens: string[] = [];
 
@@ -131,7 +64,6 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     const url = database.url;
     if (!url) throw new Error('expected a PostgreSQL test database');
     servers = [await startServer(url), await startServer(url)];
-    await Promise.all(servers.map((s) => waitUntilHealthy(s)));
     for (let i = 0; i < 20; i += 1) {
       const email = `buyer${i}@example.com`;
       await db()
@@ -142,7 +74,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map(stopApiProcess));
     await database?.close();
   }, 60_000);
 

@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { parts, users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
+import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { GOOD_CARD } from './shop-fixtures.ts';
 import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
 
@@ -24,7 +22,6 @@ import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
  * each of npm test's two API passes covers one of them.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const JWT_SECRET = 'crash-test-secret-0123456789abcdef-0123';
 const BUYERS = 8;
 const WORKERS = 12;
@@ -46,75 +43,14 @@ if (testDatabaseUrl) {
 }
 
 type Target = { url?: string; dataDir?: string };
-type Server = { child: ChildProcess; base: string; output: string[] };
+type Server = ApiProcess;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+function startServer(target: Target): Promise<Server> {
+  return startApiProcess({
+    ...(target.url ? { DATABASE_URL: target.url } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
+    DATABASE_POOL_SIZE: '10',
+    JWT_SECRET,
   });
-}
-
-/**
- * One node process running the API from source (`node --import tsx`, not the tsx CLI, which
- * would put a second process between the test and the server and swallow the SIGKILL).
- */
-async function startServer(target: Target): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      ...(target.url ? { DATABASE_URL: target.url } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
-      DATABASE_POOL_SIZE: '10',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      PAYMENT_GATEWAY: 'local',
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-      // No ID tokens are exchanged here; nothing may reach a real identity service.
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const server = { child, base: `http://127.0.0.1:${port}/api`, output };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API process exited early:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${server.base}/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`API process did not become healthy:\n${output.join('')}`);
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function stopServer(server: Server): Promise<void> {
-  const done = exited(server.child);
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
-  await done;
-  clearTimeout(timer);
 }
 
 type Answer = { status: number; json: Record<string, unknown> };
@@ -295,7 +231,7 @@ async function crashAndRecover(target: Target, open: () => Promise<Database>, re
     acks.failures.length === 0
   )
     await new Promise((r) => setTimeout(r, 5));
-  const gone = exited(first.child);
+  const gone = new Promise((resolve) => first.child.once('exit', resolve));
   first.child.kill('SIGKILL');
   killed = true;
   await gone;
@@ -336,7 +272,7 @@ async function crashAndRecover(target: Target, open: () => Promise<Database>, re
     expect(after.status).toBe(201);
     acks.orders.set(str(after.json.insertedId), { partId: partIds[0] ?? '', quantity: 1, owner: 0 });
   } finally {
-    await stopServer(second);
+    await stopApiProcess(second);
   }
 
   // Straight from the tables, with the API stopped.
@@ -368,13 +304,6 @@ async function crashAndRecover(target: Target, open: () => Promise<Database>, re
     await database.close();
   }
 }
-
-// npm test runs the API suite twice, once per database; each pass says which case it leaves to the other.
-console.info(
-  testDatabaseUrl
-    ? '[crash.test.ts] PGlite case skipped in the PostgreSQL pass: it runs in the PGlite pass (TEST_DATABASE_URL unset).'
-    : '[crash.test.ts] PostgreSQL case skipped: it runs in the PostgreSQL pass of npm test (TEST_DATABASE_URL set).',
-);
 
 describe.skipIf(!testDatabaseUrl)('kill -9 in a burst, on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;

@@ -21,9 +21,8 @@ export function requiredLongText(message: string) {
   return requiredText(message, TEXT_MAX);
 }
 
-export function isWebUrl(value: string): boolean {
-  // Site paths are allowed for images the shop ships itself (DESIGN.md 3.12).
-  if (/^\/[A-Za-z0-9/_.-]*$/.test(value) && !value.startsWith('//')) return true;
+/** An absolute http: or https: address, the only kind a link may point to (DESIGN.md 3.12). */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:';
@@ -32,9 +31,20 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
-/** A user-given address: http(s) or a site path, nothing else (no javascript:, no data:). */
+/** An image address: http(s), or a site path for the images the shop ships itself. */
+export function isWebUrl(value: string): boolean {
+  if (/^\/[A-Za-z0-9/_.-]*$/.test(value) && !value.startsWith('//')) return true;
+  return isHttpUrl(value);
+}
+
+/** A user-given image address: http(s) or a site path, nothing else (no javascript:, no data:). */
 export function webUrl(requiredMsg: string) {
   return requiredText(requiredMsg, 2000).refine(isWebUrl, messages.urlInvalid);
+}
+
+/** A user-given link to another site (e.g. LinkedIn): a full http(s) address only. */
+export function httpUrl(requiredMsg: string) {
+  return requiredText(requiredMsg, 2000).refine(isHttpUrl, messages.urlInvalid);
 }
 
 export const emailField = z

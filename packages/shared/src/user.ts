@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText, webUrl } from './fields.ts';
+import { emailField, httpUrl, requiredText } from './fields.ts';
 import { PHONE_MIN } from './constants.ts';
 import { messages, requiredMessage } from './messages.ts';
 
@@ -29,7 +29,7 @@ export const profileSchema = z
     ),
     education: requiredText(requiredMessage('Education')),
     address: requiredText(requiredMessage('Address'), 500),
-    linkedIn: webUrl(requiredMessage('LinkedIn')),
+    linkedIn: httpUrl(requiredMessage('LinkedIn')),
   })
   .strict();
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
@@ -8,31 +8,11 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreatePart } from '../api/create-part.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { showServerIssues } from '../../../lib/server-issues.ts';
 
 type PartFormInput = z.input<typeof newPartSchema>;
 
 const FIELDS = ['name', 'description', 'img', 'minOrder', 'available', 'price'] as const;
-type PartField = (typeof FIELDS)[number];
-
-function isPartField(value: unknown): value is PartField {
-  return FIELDS.some((field) => field === value);
-}
-
-/**
- * Puts the API's validation issues next to their fields. Returns false when none of them
- * belongs to a field, so the caller can show the message on the form instead.
- */
-function showServerIssues(error: ApiError, setError: UseFormSetError<PartFormInput>): boolean {
-  let shown = false;
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (isPartField(field)) {
-      setError(field, { type: 'server', message: issue.message }, { shouldFocus: !shown });
-      shown = true;
-    }
-  }
-  return shown;
-}
 
 // The number fields start empty rather than 0, so a forgotten one says '… is Required'.
 const EMPTY: Partial<PartFormInput> = { name: '', description: '', img: '' };
@@ -59,7 +39,7 @@ export function AddProductForm() {
     } catch (error) {
       toastError(messages.addPartsFailed);
       const detail = error instanceof Error ? error.message : messages.addPartsFailed;
-      if (!(error instanceof ApiError) || !showServerIssues(error, setError)) {
+      if (!(error instanceof ApiError) || !showServerIssues(error, FIELDS, setError)) {
         setError('root.server', { type: 'server', message: detail });
       }
     }

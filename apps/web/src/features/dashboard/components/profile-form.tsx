@@ -2,32 +2,16 @@ import { useId, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { messages } from '@parts-shop/shared/messages';
 import { profileSchema } from '@parts-shop/shared/user';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showServerIssues } from '../../../lib/server-issues.ts';
 
-/** A web address a link may point to: http or https only (DESIGN.md 3.12). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-/** The shared profile rules ('{Field} is Required'), with LinkedIn held to a full http(s) address. */
-export const profileFormSchema = profileSchema
-  .pick({ phone: true, education: true, address: true, linkedIn: true })
-  .extend({ linkedIn: profileSchema.shape.linkedIn.refine(isHttpUrl, messages.urlInvalid) });
+/** The shared profile rules: '{Field} is Required', LinkedIn a full http(s) address. */
+export const profileFormSchema = profileSchema.pick({ phone: true, education: true, address: true, linkedIn: true });
 
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
 const FIELDS = ['phone', 'education', 'address', 'linkedIn'] as const;
-
-function isField(name: unknown): name is (typeof FIELDS)[number] {
-  return FIELDS.some((field) => field === name);
-}
 
 type Props = {
   defaultValues: ProfileFormValues;
@@ -47,15 +31,7 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
     try {
       await onSave(values);
     } catch (error) {
-      let placed = false;
-      if (error instanceof ApiError) {
-        for (const issue of error.issues) {
-          const field = issue.path.at(-1);
-          if (!isField(field)) continue;
-          setError(field, { message: issue.message });
-          placed = true;
-        }
-      }
+      const placed = error instanceof ApiError && showServerIssues(error, FIELDS, setError);
       if (placed) return;
       setError('root.server', {
         message: error instanceof Error ? error.message : 'The profile could not be saved. Please try again.',

@@ -1,3 +1,4 @@
+import { isHttpUrl } from '@parts-shop/shared/fields';
 import { ListStatus } from '../../../components/ui/list-status.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -6,7 +7,7 @@ import type { User } from '@parts-shop/shared/user';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { isHttpUrl, ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
+import { ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
 
 /** /dashboard (index): My Profile, a read-only card and an edit form (SPEC.md 2). */
 export function Component() {

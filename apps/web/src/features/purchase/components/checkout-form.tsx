@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showServerIssues } from '../../../lib/server-issues.ts';
 import type { SessionUser } from '../../../lib/auth.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useCreateOrder, type CreatedOrder } from '../api/create-order.ts';
@@ -20,8 +21,6 @@ import {
 type Props = { part: Part; user: SessionUser | null };
 
 const FIELDS = ['totalOrder', 'phoneNumber', 'address'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (name: unknown): name is Field => FIELDS.some((field) => field === name);
 
 /**
  * The checkout card. Total Order and Total Price follow the quantity as it is typed; a
@@ -69,13 +68,8 @@ export function CheckoutForm({ part, user }: Props) {
         setServerError('Something went wrong. Please try again.');
         return;
       }
-      const fieldIssues = error.issues.filter((issue) => isField(issue.path[0]));
-      for (const issue of fieldIssues) {
-        const field = issue.path[0];
-        if (isField(field)) setError(field, { message: issue.message });
-      }
       // 409 'Not enough stock' and the like: the part card refreshes with the shop's count.
-      if (fieldIssues.length === 0) setServerError(error.message);
+      if (!showServerIssues(error, FIELDS, setError)) setServerError(error.message);
     }
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, type Ref } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { RATING_MAX, RATING_MIN, SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
 import { isWebUrl } from '@parts-shop/shared/fields';
@@ -10,6 +10,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { showServerIssues } from '../../../lib/server-issues.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAddReview } from '../api/add-review.ts';
 import { useReviewerProfile } from '../api/add-review-profile.ts';
@@ -17,25 +18,6 @@ import { useReviewerProfile } from '../api/add-review-profile.ts';
 type ReviewInput = z.input<typeof newReviewSchema>;
 
 const FIELDS = ['name', 'description', 'image', 'rating'] as const;
-type ReviewField = (typeof FIELDS)[number];
-
-function isReviewField(value: unknown): value is ReviewField {
-  return FIELDS.some((field) => field === value);
-}
-
-/** Puts the API's validation issues next to their fields; false when none belongs to one. */
-function showServerIssues(error: ApiError, setError: UseFormSetError<ReviewInput>): boolean {
-  let shown = false;
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (isReviewField(field)) {
-      setError(field, { type: 'server', message: issue.message }, { shouldFocus: !shown });
-      shown = true;
-    }
-  }
-  return shown;
-}
-
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
 
 /** "0 stars", "1 star", … "5 stars": the radio buttons' accessible names. */
@@ -183,7 +165,7 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Could not add the review.';
       toastError(message);
-      if (!(error instanceof ApiError) || !showServerIssues(error, setError)) {
+      if (!(error instanceof ApiError) || !showServerIssues(error, FIELDS, setError)) {
         setError('root.server', { type: 'server', message });
       }
     }

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A real API process, for the tests that need several of them or need to kill one. */
+export type ApiProcess = { child: ChildProcess; base: string; output: string[] };
+
+/**
+ * Starts the API from source on a free port and waits until it is healthy. It runs as one
+ * node process (`node --import tsx`, not the tsx CLI, which would put a second process
+ * between the test and the server and swallow a SIGKILL). `env` names the database and the
+ * JWT secret; writes are not rate-limited and nothing may reach a real identity service.
+ */
+export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PAYMENT_GATEWAY: 'local',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const server = { child, base: `http://127.0.0.1:${port}/api`, output };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API process exited early:\n${output.join('')}`);
+    try {
+      if ((await fetch(`${server.base}/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`API process did not become healthy:\n${output.join('')}`);
+}
+
+/** SIGTERM, then SIGKILL if it has not exited within 15 s. */
+export async function stopApiProcess({ child }: ApiProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
