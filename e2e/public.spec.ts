@@ -52,6 +52,26 @@ test.describe('public screens', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('each public page asks the API for its first list once, fetched from its HTML', async ({ page }) => {
+    for (const [path, read] of [
+      ['/allparts', '/api/parts?limit=24'],
+      ['/allreviews', '/api/reviews?limit=24'],
+      ['/', '/api/parts?limit=3'],
+    ] as const) {
+      const reads: string[] = [];
+      const count = (url: string) => {
+        if (url.endsWith(read)) reads.push(url);
+      };
+      page.on('request', (request) => count(request.url()));
+      await page.goto(path);
+      await expect(page.locator(`link[rel="preload"][as="fetch"][href="${read}"]`)).toHaveCount(1);
+      await expect(page.getByTestId(read.includes('parts') ? 'part-card' : 'review-card').first()).toBeVisible();
+      // The app's own request took the preloaded answer instead of asking a second time.
+      expect(reads, path).toHaveLength(1);
+      page.removeAllListeners('request');
+    }
+  });
+
   test('all reviews lists every review', async ({ page }) => {
     await page.goto('/allreviews');
     await expect(page.getByRole('heading', { name: 'All Reviews' })).toBeVisible();

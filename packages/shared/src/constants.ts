@@ -4,6 +4,9 @@ export const PHONE_MIN = 6;
 export const RATING_MIN = 0;
 export const RATING_MAX = 5;
 export const HOME_LIST_SIZE = 3;
+/** Parts and reviews per page on All Parts and All Reviews (one infinite-scroll step). */
+export const PARTS_PAGE_SIZE = 24;
+export const REVIEWS_PAGE_SIZE = 24;
 export const TOAST_CLOSE_MS = 5000;
 export const GOOGLE_POPUP = { width: 500, height: 600 } as const;
 export const COPYRIGHT_YEAR = 2022;

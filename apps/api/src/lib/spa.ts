@@ -2,10 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { FIRST_READS } from '@parts-shop/shared/first-reads';
+
+/** index.html with a preload of each API read the page starts with (FIRST_READS). */
+export function withFirstReads(html: string, reads: readonly string[], apiBase: string): string {
+  const links = reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="${apiBase}${read}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html for every other
- * GET that is not an API path, so client-side routes work on reload.
+ * GET that is not an API path, so client-side routes work on reload. The public pages get
+ * their own copy of index.html that has the browser fetch their first API reads at once.
  */
 export async function installSpa(app: FastifyInstance, webDist: string | undefined, apiBase: string): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -24,10 +32,17 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
       },
     });
   }
+  const template = hasSpa ? fs.readFileSync(indexFile, 'utf8') : '';
+  const pages = new Map(
+    Object.entries(FIRST_READS).map(([page, reads]) => [page, withFirstReads(template, reads, apiBase)]),
+  );
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      reply.header('Cache-Control', 'no-cache');
+      const page = pages.get(request.url.split(/[?#]/, 1)[0] ?? '');
+      if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
+      return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found' });
   });

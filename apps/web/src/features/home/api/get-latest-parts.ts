@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { HOME_LIST_SIZE } from '@parts-shop/shared/constants';
+import { listPath } from '@parts-shop/shared/first-reads';
 import { partSchema } from '@parts-shop/shared/part';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -9,7 +10,7 @@ const partListSchema = z.array(partSchema);
 
 /** The newest parts for Home's Latest Deals: the server pages newest first, so one small page. */
 export function getLatestParts(signal?: AbortSignal) {
-  return apiGet(`/parts?limit=${HOME_LIST_SIZE}`, partListSchema, signal);
+  return apiGet(listPath('parts', HOME_LIST_SIZE), partListSchema, signal);
 }
 
 export function latestPartsQueryOptions() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { HOME_LIST_SIZE } from '@parts-shop/shared/constants';
+import { listPath } from '@parts-shop/shared/first-reads';
 import { reviewSchema } from '@parts-shop/shared/review';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -9,7 +10,7 @@ const reviewListSchema = z.array(reviewSchema);
 
 /** The newest reviews for Home: the server pages newest first, so one small page. */
 export function getLatestReviews(signal?: AbortSignal) {
-  return apiGet(`/reviews?limit=${HOME_LIST_SIZE}`, reviewListSchema, signal);
+  return apiGet(listPath('reviews', HOME_LIST_SIZE), reviewListSchema, signal);
 }
 
 export function latestReviewsQueryOptions() {

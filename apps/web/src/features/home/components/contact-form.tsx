@@ -5,13 +5,13 @@ import { contactMessageSchema } from '@parts-shop/shared/message';
 import { messages } from '@parts-shop/shared/messages';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import { SectionHeading } from './section-heading.tsx';
+import { CONTACT_CARD } from './contact-card.ts';
 
 const EMPTY = { name: '', email: '', message: '' };
 // daisyUI draws field edges at about 1.5:1 against white; WCAG 1.4.11 asks 3:1.
 const FIELD_EDGE = 'border-base-content/60';
 
-/** Home section 6: Name, Email, Message and Send (stored for the admins, DESIGN.md 3.11). */
+/** Home section 6's form: Name, Email, Message and Send (stored for the admins, DESIGN.md 3.11). */
 export function ContactForm() {
   const ids = useId();
   const send = useSendMessage();
@@ -49,80 +49,75 @@ export function ContactForm() {
   const text = field('message');
 
   return (
-    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-4 py-14">
-      <SectionHeading id="contact-title" title="Contact Us">
-        Questions about a part, an order or a build? Send us a message and we will get back to you.
-      </SectionHeading>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          // One message per click: a second Send while the first is on its way does nothing.
-          if (send.isPending) event.preventDefault();
-          else void onSubmit(event);
-        }}
-        className="mx-auto grid max-w-xl gap-4 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm"
-      >
-        <div>
-          <label htmlFor={name.id} className="mb-1 block font-medium">
-            Name
-          </label>
-          <input
-            id={name.id}
-            type="text"
-            autoComplete="name"
-            required
-            className={`input w-full ${name.error ? 'input-error' : FIELD_EDGE}`}
-            {...name.aria}
-            {...register('name')}
-          />
-          {name.error ? (
-            <p id={name.errorId} className="mt-1 text-sm text-error">
-              {name.error}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={email.id} className="mb-1 block font-medium">
-            Email
-          </label>
-          <input
-            id={email.id}
-            type="email"
-            autoComplete="email"
-            required
-            className={`input w-full ${email.error ? 'input-error' : FIELD_EDGE}`}
-            {...email.aria}
-            {...register('email')}
-          />
-          {email.error ? (
-            <p id={email.errorId} className="mt-1 text-sm text-error">
-              {email.error}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={text.id} className="mb-1 block font-medium">
-            Message
-          </label>
-          <textarea
-            id={text.id}
-            rows={5}
-            required
-            className={`textarea w-full ${text.error ? 'textarea-error' : FIELD_EDGE}`}
-            {...text.aria}
-            {...register('message')}
-          />
-          {text.error ? (
-            <p id={text.errorId} className="mt-1 text-sm text-error">
-              {text.error}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="btn btn-primary" aria-disabled={send.isPending}>
-          {send.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Send
-        </button>
-      </form>
-    </section>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // One message per click: a second Send while the first is on its way does nothing.
+        if (send.isPending) event.preventDefault();
+        else void onSubmit(event);
+      }}
+      className={`grid gap-4 ${CONTACT_CARD}`}
+    >
+      <div>
+        <label htmlFor={name.id} className="mb-1 block font-medium">
+          Name
+        </label>
+        <input
+          id={name.id}
+          type="text"
+          autoComplete="name"
+          required
+          className={`input w-full ${name.error ? 'input-error' : FIELD_EDGE}`}
+          {...name.aria}
+          {...register('name')}
+        />
+        {name.error ? (
+          <p id={name.errorId} className="mt-1 text-sm text-error">
+            {name.error}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={email.id} className="mb-1 block font-medium">
+          Email
+        </label>
+        <input
+          id={email.id}
+          type="email"
+          autoComplete="email"
+          required
+          className={`input w-full ${email.error ? 'input-error' : FIELD_EDGE}`}
+          {...email.aria}
+          {...register('email')}
+        />
+        {email.error ? (
+          <p id={email.errorId} className="mt-1 text-sm text-error">
+            {email.error}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={text.id} className="mb-1 block font-medium">
+          Message
+        </label>
+        <textarea
+          id={text.id}
+          rows={5}
+          required
+          className={`textarea w-full ${text.error ? 'textarea-error' : FIELD_EDGE}`}
+          {...text.aria}
+          {...register('message')}
+        />
+        {text.error ? (
+          <p id={text.errorId} className="mt-1 text-sm text-error">
+            {text.error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-primary" aria-disabled={send.isPending}>
+        {send.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Send
+      </button>
+    </form>
   );
 }

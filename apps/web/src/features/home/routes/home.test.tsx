@@ -76,6 +76,12 @@ function renderHome() {
   return router;
 }
 
+/** The contact form loads once the lists above it have arrived and the browser is idle. */
+async function renderHomeWithForm() {
+  renderHome();
+  await screen.findByRole('button', { name: 'Send' }, { timeout: 5000 });
+}
+
 describe('Home', () => {
   it('has one h1 and the six sections in the spec’s order', async () => {
     renderHome();
@@ -87,8 +93,24 @@ describe('Home', () => {
       'What Our Customers Say',
       'Contact Us',
     ]);
-    expect(document.getElementById('contact')?.querySelector('form')).toBeTruthy();
     await screen.findByText('Newest part 1');
+    await waitFor(() => expect(document.getElementById('contact')?.querySelector('form')).toBeTruthy());
+  });
+
+  it('holds the contact form’s place, and loads it only after the lists have arrived', async () => {
+    let answerParts: (() => void) | undefined;
+    const answer = fetchMock.getMockImplementation() ?? fetch;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (urlOf(input).startsWith('/api/parts')) await new Promise<void>((resolve) => (answerParts = resolve));
+      return answer(input, init);
+    });
+    renderHome();
+    const contact = screen.getByRole('region', { name: 'Contact Us' });
+    expect(within(contact).getByRole('status').textContent).toContain('Loading the contact form');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(contact.querySelector('form')).toBeNull();
+    answerParts?.();
+    expect(await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('asks for the 3 newest parts and reviews and links See More to the full lists', async () => {
@@ -121,7 +143,7 @@ describe('Home', () => {
   });
 
   it('refuses an empty contact form with the shared schema’s messages and sends nothing', async () => {
-    renderHome();
+    await renderHomeWithForm();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
     expect(screen.getByText(messages.emailRequired)).toBeTruthy();
@@ -132,14 +154,14 @@ describe('Home', () => {
   });
 
   it('rejects a malformed email', async () => {
-    renderHome();
+    await renderHomeWithForm();
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(messages.emailInvalid)).toBeTruthy();
   });
 
   it('posts the message, toasts Message Sent and clears the form', async () => {
-    renderHome();
+    await renderHomeWithForm();
     fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Ada Lovelace' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'Ada@Example.com' } });
     fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'Do you ship to Leeds?' } });

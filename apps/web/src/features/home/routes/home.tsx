@@ -5,21 +5,25 @@ import { useLatestParts } from '../api/get-latest-parts.ts';
 import { useLatestReviews } from '../api/get-latest-reviews.ts';
 import { BuildPromotion } from '../components/build-promotion.tsx';
 import { BusinessSummary } from '../components/business-summary.tsx';
-import { ContactForm } from '../components/contact-form.tsx';
+import { ContactSection } from '../components/contact-section.tsx';
 import { Hero } from '../components/hero.tsx';
 import { LatestDeals } from '../components/latest-deals.tsx';
 import { LatestReviews } from '../components/latest-reviews.tsx';
+
+/** Whether the deals and reviews have arrived (or failed): the page's content is in place. */
+function useListsSettled(): boolean {
+  const deals = useLatestParts();
+  const reviews = useLatestReviews();
+  return !deals.isPending && !reviews.isPending;
+}
 
 /**
  * The footer's "Send us a message" links to /home#contact. The router scrolls there at once,
  * but the deals and reviews above arrive a moment later and push the form down, so scroll
  * again once both lists have settled.
  */
-function useScrollToContactWhenSettled() {
+function useScrollToContactWhenSettled(settled: boolean) {
   const { hash } = useLocation();
-  const deals = useLatestParts();
-  const reviews = useLatestReviews();
-  const settled = !deals.isPending && !reviews.isPending;
   useEffect(() => {
     if (hash === '#contact' && settled) document.getElementById('contact')?.scrollIntoView();
   }, [hash, settled]);
@@ -28,7 +32,8 @@ function useScrollToContactWhenSettled() {
 /** / and /home: the six sections of SPEC.md 2, in the spec's order. */
 export function Component() {
   useDocumentTitle();
-  useScrollToContactWhenSettled();
+  const settled = useListsSettled();
+  useScrollToContactWhenSettled(settled);
   return (
     <>
       <Hero />
@@ -36,7 +41,7 @@ export function Component() {
       <BusinessSummary />
       <BuildPromotion />
       <LatestReviews />
-      <ContactForm />
+      <ContactSection afterReady={settled} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { PARTS_PAGE_SIZE } from '@parts-shop/shared/constants';
+import { listPath } from '@parts-shop/shared/first-reads';
 import { partSchema } from '@parts-shop/shared/part';
 import { apiGetPage } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-export const PARTS_PAGE_SIZE = 24;
 
 const partListSchema = z.array(partSchema);
 
@@ -16,9 +16,7 @@ function cursorFrom(next: string | null): string | null {
 
 /** One page of every part, newest first (GET /parts?limit=&cursor=). */
 export async function getPartsPage({ cursor, signal }: { cursor: string | null; signal?: AbortSignal }) {
-  const params = new URLSearchParams({ limit: String(PARTS_PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  const page = await apiGetPage(`/parts?${params.toString()}`, partListSchema, signal);
+  const page = await apiGetPage(listPath('parts', PARTS_PAGE_SIZE, cursor), partListSchema, signal);
   return { items: page.items, nextCursor: cursorFrom(page.next) };
 }
 

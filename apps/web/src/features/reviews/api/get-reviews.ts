@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { REVIEWS_PAGE_SIZE } from '@parts-shop/shared/constants';
+import { listPath } from '@parts-shop/shared/first-reads';
 import { reviewSchema } from '@parts-shop/shared/review';
 import { apiGetPage } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-export const REVIEWS_PAGE_SIZE = 24;
 
 const reviewListSchema = z.array(reviewSchema);
 
@@ -16,9 +16,7 @@ function cursorFrom(next: string | null): string | null {
 
 /** One page of every review, newest first (GET /reviews?limit=&cursor=). */
 export async function getReviewsPage({ cursor, signal }: { cursor: string | null; signal?: AbortSignal }) {
-  const params = new URLSearchParams({ limit: String(REVIEWS_PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  const page = await apiGetPage(`/reviews?${params.toString()}`, reviewListSchema, signal);
+  const page = await apiGetPage(listPath('reviews', REVIEWS_PAGE_SIZE, cursor), reviewListSchema, signal);
   return { items: page.items, nextCursor: cursorFrom(page.next) };
 }
 
