@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { FIRST_READS } from '@parts-shop/shared/first-reads';
 
 /** index.html with a preload of each API read the page starts with (FIRST_READS). */
-export function withFirstReads(html: string, reads: readonly string[], apiBase: string): string {
+function withFirstReads(html: string, reads: readonly string[], apiBase: string): string {
   const links = reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="${apiBase}${read}">`).join('');
   return html.replace('</head>', `${links}</head>`);
 }
