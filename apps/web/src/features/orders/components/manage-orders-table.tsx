@@ -1,5 +1,6 @@
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { formatOrderPrice, OrderStatusLabel } from './order-status.tsx';
+import { CancelOrderButton, OrdersTable } from './orders-table.tsx';
 
 type Props = {
   orders: Order[];
@@ -16,62 +17,35 @@ type Props = {
  */
 export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds }: Props) {
   return (
-    <>
-      <p className="text-sm text-base-content/70 md:hidden">Swipe the table sideways to see the price and status.</p>
-      <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table table-zebra table-sm md:table-md" aria-labelledby={labelledBy}>
-          <thead>
-            <tr>
-              <th scope="col">no.</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Product</th>
-              <th scope="col">Price</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order, index) => {
-              const status = orderStatus(order);
-              return (
-                <tr key={order._id}>
-                  <th scope="row">{index + 1}</th>
-                  <td>{order.userName}</td>
-                  <td>{order.email}</td>
-                  <td>{order.productName}</td>
-                  <td>{formatOrderPrice(order)}</td>
-                  <td>
-                    <div className="flex flex-wrap items-start gap-2">
-                      <OrderStatusLabel order={order} />
-                      {status === 'Unpaid' ? (
-                        <button
-                          type="button"
-                          className="btn btn-error btn-outline btn-xs"
-                          aria-label={`Cancel order for ${order.productName}`}
-                          onClick={() => onCancel(order)}
-                        >
-                          Cancel
-                        </button>
-                      ) : null}
-                      {status === 'Pending' ? (
-                        <button
-                          type="button"
-                          className="btn btn-primary btn-xs"
-                          aria-label={`Ship order for ${order.productName}`}
-                          disabled={shippingIds.includes(order._id)}
-                          onClick={() => onShip(order)}
-                        >
-                          Ship
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <OrdersTable
+      orders={orders}
+      labelledBy={labelledBy}
+      columns={[
+        { header: 'Name', cell: (order) => order.userName },
+        { header: 'Email', cell: (order) => order.email },
+        { header: 'Product', cell: (order) => order.productName },
+        { header: 'Price', cell: formatOrderPrice },
+        {
+          header: 'Status',
+          cell: (order) => (
+            <div className="flex flex-wrap items-start gap-2">
+              <OrderStatusLabel order={order} />
+              {orderStatus(order) === 'Unpaid' ? <CancelOrderButton order={order} onCancel={onCancel} /> : null}
+              {orderStatus(order) === 'Pending' ? (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-xs"
+                  aria-label={`Ship order for ${order.productName}`}
+                  disabled={shippingIds.includes(order._id)}
+                  onClick={() => onShip(order)}
+                >
+                  Ship
+                </button>
+              ) : null}
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
