@@ -14,7 +14,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * so a list a second old can never sell what is not there. Answers that depend on who asks
  * are never cached: a request with an Authorization header or a cookie bypasses it.
  */
-export type PublicCacheOptions = { ttlMs: number; routes: string[]; maxEntries?: number };
+type PublicCacheOptions = {
+  ttlMs: number;
+  routes: string[];
+  /**
+   * Most characters of answers kept at once. Anyone can ask for endless distinct URLs (any
+   * cursor, any limit), so the cache is bounded by size, not by how many URLs it has seen.
+   */
+  maxChars?: number;
+};
 
 type Entry = { expires: number; payload: string; headers: Record<string, string> };
 
@@ -30,11 +38,27 @@ declare module 'fastify' {
 
 export function installPublicCache(
   app: FastifyInstance,
-  { ttlMs, routes, maxEntries = 5_000 }: PublicCacheOptions,
+  { ttlMs, routes, maxChars = 16 * 1024 * 1024 }: PublicCacheOptions,
 ): void {
   if (ttlMs <= 0) return;
   const cacheable = new Set(routes);
   const entries = new Map<string, Entry>();
+  let chars = 0;
+  const forget = (url: string, entry: Entry) => {
+    entries.delete(url);
+    chars -= entry.payload.length;
+  };
+  const forgetAll = () => {
+    entries.clear();
+    chars = 0;
+  };
+  /** Makes room for `size` more: first by dropping what has expired, else everything. */
+  const makeRoom = (size: number) => {
+    if (chars + size <= maxChars) return;
+    const now = Date.now();
+    for (const [url, entry] of entries) if (entry.expires <= now) forget(url, entry);
+    if (chars + size > maxChars) forgetAll();
+  };
   // Bumped by every write: a read that began before the write must not store what it read.
   let generation = 0;
 
@@ -51,7 +75,7 @@ export function installPublicCache(
       void reply.code(200).headers(hit.headers).send(hit.payload);
       return;
     }
-    if (hit) entries.delete(request.url);
+    if (hit) forget(request.url, hit);
     request.publicCacheGeneration = generation;
     done();
   });
@@ -62,7 +86,7 @@ export function installPublicCache(
     if (!READS.has(request.method)) {
       if (reply.statusCode < 400) {
         generation += 1;
-        entries.clear();
+        forgetAll();
       }
       return done(null, payload);
     }
@@ -70,7 +94,8 @@ export function installPublicCache(
     if (started === undefined || started !== generation || reply.statusCode !== 200 || typeof payload !== 'string') {
       return done(null, payload);
     }
-    if (entries.size >= maxEntries) entries.clear();
+    if (payload.length > maxChars) return done(null, payload);
+    makeRoom(payload.length);
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = reply.getHeader(name);
@@ -80,7 +105,10 @@ export function installPublicCache(
     // warm-up) do not all expire in the same instant and send their misses to the database
     // as one burst.
     const lifetime = ttlMs * (0.75 + Math.random() * 0.25);
+    const previous = entries.get(request.url);
+    if (previous) forget(request.url, previous);
     entries.set(request.url, { expires: Date.now() + lifetime, payload, headers });
+    chars += payload.length;
     done(null, payload);
   });
 }
