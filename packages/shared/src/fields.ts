@@ -4,7 +4,7 @@ import { messages } from './messages.ts';
 
 // PostgreSQL text cannot hold NUL (U+0000): refused here, so it is a 400 naming the field
 // rather than a database error and a 500 (found by apps/api/test/fuzz.test.ts).
-export const INVALID_CHARACTER = 'Remove the invalid character from this field';
+const INVALID_CHARACTER = 'Remove the invalid character from this field';
 const hasNoNul = (value: string) => !value.includes('\u0000');
 
 /** A required, trimmed single-line text with the spec's message when it is empty. */
@@ -19,6 +19,11 @@ export function requiredText(message: string, max = SHORT_TEXT_MAX) {
 
 export function requiredLongText(message: string) {
   return requiredText(message, TEXT_MAX);
+}
+
+/** An optional, trimmed single-line text. */
+export function optionalText(max = SHORT_TEXT_MAX) {
+  return z.string().trim().max(max, `Must be at most ${max} characters`).refine(hasNoNul, INVALID_CHARACTER).optional();
 }
 
 /** An absolute http: or https: address, the only kind a link may point to (DESIGN.md 3.12). */

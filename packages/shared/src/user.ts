@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, httpUrl, requiredText } from './fields.ts';
+import { emailField, httpUrl, optionalText, requiredText } from './fields.ts';
 import { PHONE_MIN } from './constants.ts';
 import { messages, requiredMessage } from './messages.ts';
 
@@ -22,7 +22,7 @@ export const tokenResponseSchema = z.object({ token: z.string() });
 export const profileSchema = z
   .object({
     email: emailField.optional(),
-    userName: z.string().trim().max(200).optional(),
+    userName: optionalText(),
     phone: requiredText(requiredMessage('Phone')).refine(
       (v) => v.length >= PHONE_MIN,
       `Phone must be at least ${PHONE_MIN} characters`,

@@ -51,7 +51,7 @@ function contentSecurityPolicy(config: Config): string {
  * production. They depend on the configuration alone, so they are computed once: building
  * them per request (as @fastify/helmet does) halved the API's throughput (docs/performance.md).
  */
-export function securityHeaders(config: Config): Record<string, string> {
+function securityHeaders(config: Config): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(config),
     // The Google popup and the test-mode account picker talk to their opener.

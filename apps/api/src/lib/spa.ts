@@ -32,6 +32,7 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
       },
     });
   }
+  // Read once: every client route answers from memory.
   const template = hasSpa ? fs.readFileSync(indexFile, 'utf8') : '';
   const pages = new Map(
     Object.entries(FIRST_READS).map(([page, reads]) => [page, withFirstReads(template, reads, apiBase)]),
@@ -39,10 +40,8 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('Cache-Control', 'no-cache');
-      const page = pages.get(request.url.split(/[?#]/, 1)[0] ?? '');
-      if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
-      return reply.type('text/html').sendFile('index.html');
+      const page = pages.get(request.url.split(/[?#]/, 1)[0] ?? '') ?? template;
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.code(404).send({ message: 'Not found' });
   });

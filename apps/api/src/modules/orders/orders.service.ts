@@ -6,7 +6,7 @@ import type { Caller } from '../../lib/auth.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { GatewayIntent, PaymentGateway } from '../payments/payment-gateway.ts';
-import { paymentsForOrder, succeededPaymentsFor, type PaymentRow } from '../payments/payments.repo.ts';
+import { intentFromRow, paymentsForOrder, succeededPaymentsFor } from '../payments/payments.repo.ts';
 import {
   deleteOrder,
   findOrder,
@@ -59,17 +59,6 @@ export function intentPays(order: Pick<OrderRow, 'id' | 'totalCents'>, intent: G
   );
 }
 
-function ledgerIntent(row: PaymentRow): GatewayIntent {
-  return {
-    id: row.id,
-    status: row.status,
-    amountCents: row.amountCents,
-    currency: 'usd',
-    orderId: row.orderId,
-    clientSecret: row.clientSecret,
-  };
-}
-
 /**
  * Marks an order paid by a succeeded intent. Idempotent: the same intent again answers the
  * paid order; a different one leaves it alone. Undefined when the order is gone.
@@ -95,7 +84,7 @@ export async function reconcileFromLedger(db: Db, rows: OrderRow[]): Promise<Ord
   for (const payment of succeeded) {
     const order = updated.get(payment.orderId) ?? unpaid.find((r) => r.id === payment.orderId);
     if (!order || order.paid) continue;
-    const paid = await payOrderWith(db, order, ledgerIntent(payment));
+    const paid = await payOrderWith(db, order, intentFromRow(payment));
     if (paid) updated.set(order.id, paid);
   }
   return rows.map((r) => updated.get(r.id) ?? r);
@@ -201,7 +190,7 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     for (const payment of await paymentsForOrder(tx, order.id)) {
       if (payment.status === 'canceled') continue;
       const intent =
-        payment.status === 'succeeded' ? ledgerIntent(payment) : await gateway.cancelIntent(tx, payment.id);
+        payment.status === 'succeeded' ? intentFromRow(payment) : await gateway.cancelIntent(tx, payment.id);
       if (!intent || intent.status === 'canceled') continue;
       if (intent.status !== 'succeeded') return 'payment-in-progress' as const;
       if (!intentPays(order, intent)) return 'payment-mismatch' as const;

@@ -1,9 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { testCardOutcome } from '@parts-shop/shared/payment';
 import type { Db } from '../../db/client.ts';
-import type { GatewayIntent, LocalPaymentGateway } from './payment-gateway.ts';
+import type { LocalPaymentGateway } from './payment-gateway.ts';
 import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
-import { findPayment, findPaymentByKey, insertPayment, transitionPayment, type PaymentRow } from './payments.repo.ts';
+import {
+  findPayment,
+  findPaymentByKey,
+  insertPayment,
+  intentFromRow,
+  transitionPayment,
+  type PaymentRow,
+} from './payments.repo.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -16,17 +23,6 @@ function randomToken(length: number): string {
     }
   }
   return out;
-}
-
-function toIntent(row: PaymentRow): GatewayIntent {
-  return {
-    id: row.id,
-    status: row.status,
-    amountCents: row.amountCents,
-    currency: 'usd',
-    orderId: row.orderId,
-    clientSecret: row.clientSecret,
-  };
 }
 
 function sameSecret(given: string, stored: string): boolean {
@@ -64,28 +60,28 @@ export function createLocalGateway(): LocalPaymentGateway {
       // On a repeated key the first intent wins, like Stripe's idempotent requests.
       const row = await findPaymentByKey(db, 'local', idempotencyKey);
       if (!row) throw new Error('local payment intent vanished after insert');
-      return toIntent(row);
+      return intentFromRow(row);
     },
 
     async retrieveIntent(db, id) {
       const row = await localRow(db, id);
-      return row ? toIntent(row) : null;
+      return row ? intentFromRow(row) : null;
     },
 
     async cancelIntent(db, id) {
       const row = await localRow(db, id);
       if (!row) return null;
-      if (row.status !== 'requires_payment_method') return toIntent(row);
+      if (row.status !== 'requires_payment_method') return intentFromRow(row);
       const canceled = await transitionPayment(db, id, 'requires_payment_method', { status: 'canceled' });
       // Lost the race to a confirmation: report whatever won.
-      return toIntent(canceled ?? (await localRow(db, id)) ?? row);
+      return intentFromRow(canceled ?? (await localRow(db, id)) ?? row);
     },
 
     async confirmCard(db, clientSecret, card) {
       const id = clientSecret.split('_secret_')[0] ?? '';
       const row = await localRow(db, id);
       if (!row || !sameSecret(clientSecret, row.clientSecret)) return { kind: 'not_found' };
-      if (row.status === 'succeeded') return { kind: 'succeeded', intent: toIntent(row) };
+      if (row.status === 'succeeded') return { kind: 'succeeded', intent: intentFromRow(row) };
       if (row.status !== 'requires_payment_method') return { kind: 'canceled' };
 
       const cardLast4 = card.number.slice(-4);
@@ -100,10 +96,10 @@ export function createLocalGateway(): LocalPaymentGateway {
         lastError: null,
         cardLast4,
       });
-      if (paid) return { kind: 'succeeded', intent: toIntent(paid) };
+      if (paid) return { kind: 'succeeded', intent: intentFromRow(paid) };
       // A second click that lost the race: the first one's outcome stands.
       const now = await localRow(db, id);
-      return now?.status === 'succeeded' ? { kind: 'succeeded', intent: toIntent(now) } : { kind: 'canceled' };
+      return now?.status === 'succeeded' ? { kind: 'succeeded', intent: intentFromRow(now) } : { kind: 'canceled' };
     },
   };
 }

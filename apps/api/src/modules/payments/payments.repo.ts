@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
+import type { GatewayIntent } from './payment-gateway.ts';
 
 /**
  * The payments ledger: the local gateway's own book of intents, and with Stripe a mirror of
@@ -9,6 +10,18 @@ import { payments } from '../../db/schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
 export type GatewayKind = PaymentRow['gateway'];
+
+/** A ledger row as the gateways describe a payment (amounts in US cents). */
+export function intentFromRow(row: PaymentRow): GatewayIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: 'usd',
+    orderId: row.orderId,
+    clientSecret: row.clientSecret,
+  };
+}
 
 export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);

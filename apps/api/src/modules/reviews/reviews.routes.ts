@@ -33,7 +33,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
   app.post(
     '/reviews',
     {
-      // Before the body is parsed: a stranger hears 401, never the schema's 400.
+      // Before validation (and after the rate limit counts it): a stranger hears 401, never the schema's 400.
       preValidation: guards.signedIn,
       config: writeLimit(config),
       schema: {

@@ -3,7 +3,6 @@ import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-prov
 import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
 import { emailField } from '@parts-shop/shared/fields';
-import { messages } from '@parts-shop/shared/messages';
 import {
   adminCheckSchema,
   modifiedSchema,
@@ -19,30 +18,15 @@ import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
 import { adminCheck, allUsers, editProfile, exchangeIdToken, getUser, makeAdmin } from './users.service.ts';
 
-// PostgreSQL text cannot hold NUL; without this check a "\u0000" in a path or field would
-// reach the database and come back as a 500 instead of a 400.
-const hasNul = (value: string) => value.includes('\u0000');
-
 /** Emails in paths are lowercased by the shared field, so any casing names the same user. */
-const emailParams = z.object({ email: emailField.refine((v) => !hasNul(v), messages.emailInvalid) });
-
-// Shared text fields refuse NUL themselves; this covers the rest (userName) without
-// reporting a field twice.
-const profileBody = profileSchema.superRefine((input, ctx) => {
-  for (const [key, value] of Object.entries(input)) {
-    const reported = ctx.issues.some((issue) => issue.path?.[0] === key);
-    if (typeof value === 'string' && hasNul(value) && !reported) {
-      ctx.addIssue({ code: 'custom', path: [key], message: 'Remove the invalid character from this field' });
-    }
-  }
-});
+const emailParams = z.object({ email: emailField });
 
 const USERS_LIMIT_MAX = 1000;
 const usersQuery = z
   .object({ limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX) })
   .strict();
 
-const putUserBody = z.union([tokenRequestSchema, profileBody]);
+const putUserBody = z.union([tokenRequestSchema, profileSchema]);
 
 /** A body of exactly `{email}` asks for a token (DESIGN.md 3.6); any other body is a profile. */
 function isTokenRequest(body: unknown): boolean {
@@ -61,7 +45,7 @@ function isTokenRequest(body: unknown): boolean {
 const putUserRoute = { method: 'PUT', url: '/users/:email' };
 const validateEmailParams = validatorCompiler({ schema: emailParams, ...putUserRoute });
 const validateTokenRequest = validatorCompiler({ schema: tokenRequestSchema, ...putUserRoute });
-const validateProfile = validatorCompiler({ schema: profileBody, ...putUserRoute });
+const validateProfile = validatorCompiler({ schema: profileSchema, ...putUserRoute });
 
 async function verifiedIdentity(deps: Deps, request: FastifyRequest): Promise<Identity | null> {
   const idToken = bearerToken(request);
