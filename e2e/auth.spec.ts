@@ -112,7 +112,8 @@ test.describe('sign-in', () => {
     await page.getByLabel('Address').fill('42 Builder Lane');
     await page.getByLabel('LinkedIn').fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Save Profile' }).click();
-    await expect(page.getByText('Profile Updated')).toHaveCount(0);
+    await expect(page.getByText('Enter a web address starting with http:// or https://')).toBeVisible();
+    await expect(page.getByLabel('LinkedIn')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/demo-customer');
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await expect(page.getByText('Profile Updated')).toBeVisible();

@@ -20,7 +20,7 @@ test.describe('admin catalog and customer reviews', () => {
     await add.click();
     await expect(page.getByText('Enter a web address starting with http:// or https://')).toBeVisible();
     await expect(page.getByText('Price can have at most two decimals')).toBeVisible();
-    await page.getByLabel('Image URL').fill('https://example.com/psu.png');
+    await page.getByLabel('Image URL').fill('/images/parts/psu.svg');
     await page.getByLabel('Price').fill('99.99');
     await add.click();
     await expect(page.getByText('Parts Added')).toBeVisible();
@@ -57,7 +57,7 @@ test.describe('admin catalog and customer reviews', () => {
 
     const text = `<script>alert("x")</script> Great service ${Date.now()}`;
     await page.getByLabel('Review', { exact: true }).fill(text);
-    await page.getByLabel('Photo URL').fill('https://example.com/me.png');
+    await page.getByLabel('Photo URL').fill('/images/reviewers/hana.svg');
     await page.getByRole('radio', { name: '4 stars' }).check();
     await submit.click();
     await expect(page.getByText('Review Added')).toBeVisible();

@@ -1,16 +1,17 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { ApiError } from './api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /**
  * Puts the API's validation issues next to the form fields they name: the server checks
  * every rule again, and its word is the one that counts. Returns false when no issue belongs
- * to one of `fields`, so the caller shows the message on the form instead.
+ * to one of `fields` (or the error is not the API's), so the caller shows a message on the form instead.
  */
 export function showServerIssues<T extends FieldValues>(
-  error: ApiError,
+  error: unknown,
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
 ): boolean {
+  if (!(error instanceof ApiError)) return false;
   let shown = false;
   for (const issue of error.issues) {
     const field = fields.find((name) => name === issue.path[0]);

@@ -39,7 +39,7 @@ export function AddProductForm() {
     } catch (error) {
       toastError(messages.addPartsFailed);
       const detail = error instanceof Error ? error.message : messages.addPartsFailed;
-      if (!(error instanceof ApiError) || !showServerIssues(error, FIELDS, setError)) {
+      if (!showServerIssues(error, FIELDS, setError)) {
         setError('root.server', { type: 'server', message: detail });
       }
     }

@@ -3,11 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileSchema } from '@parts-shop/shared/user';
-import { ApiError } from '../../../lib/api-client.ts';
 import { showServerIssues } from '../../../lib/server-issues.ts';
 
 /** The shared profile rules: '{Field} is Required', LinkedIn a full http(s) address. */
-export const profileFormSchema = profileSchema.pick({ phone: true, education: true, address: true, linkedIn: true });
+const profileFormSchema = profileSchema.pick({ phone: true, education: true, address: true, linkedIn: true });
 
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
@@ -31,8 +30,7 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
     try {
       await onSave(values);
     } catch (error) {
-      const placed = error instanceof ApiError && showServerIssues(error, FIELDS, setError);
-      if (placed) return;
+      if (showServerIssues(error, FIELDS, setError)) return;
       setError('root.server', {
         message: error instanceof Error ? error.message : 'The profile could not be saved. Please try again.',
       });

@@ -1,6 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useIdleAfter } from '../../../hooks/use-idle-after.ts';
+import { useLatestParts } from '../api/get-latest-parts.ts';
+import { useLatestReviews } from '../api/get-latest-reviews.ts';
 import { CONTACT_CARD } from './contact-card.ts';
 import { SectionHeading } from './section-heading.tsx';
 
@@ -9,12 +12,25 @@ import { SectionHeading } from './section-heading.tsx';
 // is idle, instead of competing with them and their pictures (docs/performance.md).
 const ContactForm = lazy(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm })));
 
+/** Whether the deals and reviews above have arrived (or failed): the page's content is in place. */
+function useListsSettled(): boolean {
+  const deals = useLatestParts();
+  const reviews = useLatestReviews();
+  return !deals.isPending && !reviews.isPending;
+}
+
 /**
  * Home section 6: Contact Us, the target of the footer's "Send us a message" (/home#contact).
- * The form itself loads after `afterReady` turns true.
+ * The router scrolls there at once, but the lists above arrive a moment later and push the
+ * section down, so it scrolls into view again once they have settled.
  */
-export function ContactSection({ afterReady }: { afterReady: boolean }) {
-  const loadForm = useIdleAfter(afterReady);
+export function ContactSection() {
+  const settled = useListsSettled();
+  const loadForm = useIdleAfter(settled);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#contact' && settled) document.getElementById('contact')?.scrollIntoView();
+  }, [hash, settled]);
   const placeholder = (
     <div className={`min-h-[26rem] ${CONTACT_CARD}`}>
       <Spinner label="Loading the contact form" />

@@ -27,23 +27,26 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
         { header: 'Price', cell: formatOrderPrice },
         {
           header: 'Status',
-          cell: (order) => (
-            <div className="flex flex-wrap items-start gap-2">
-              <OrderStatusLabel order={order} />
-              {orderStatus(order) === 'Unpaid' ? <CancelOrderButton order={order} onCancel={onCancel} /> : null}
-              {orderStatus(order) === 'Pending' ? (
-                <button
-                  type="button"
-                  className="btn btn-primary btn-xs"
-                  aria-label={`Ship order for ${order.productName}`}
-                  disabled={shippingIds.includes(order._id)}
-                  onClick={() => onShip(order)}
-                >
-                  Ship
-                </button>
-              ) : null}
-            </div>
-          ),
+          cell: (order) => {
+            const status = orderStatus(order);
+            return (
+              <div className="flex flex-wrap items-start gap-2">
+                <OrderStatusLabel order={order} />
+                {status === 'Unpaid' ? <CancelOrderButton order={order} onCancel={onCancel} /> : null}
+                {status === 'Pending' ? (
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-xs"
+                    aria-label={`Ship order for ${order.productName}`}
+                    disabled={shippingIds.includes(order._id)}
+                    onClick={() => onShip(order)}
+                  >
+                    Ship
+                  </button>
+                ) : null}
+              </div>
+            );
+          },
         },
       ]}
     />

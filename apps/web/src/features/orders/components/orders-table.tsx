@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@parts-shop/shared/order';
 
-export type OrderColumn = { header: string; cell: (order: Order) => ReactNode };
+type OrderColumn = { header: string; cell: (order: Order) => ReactNode };
 
 /**
  * The dashboard's order tables (SPEC.md 4): a numbered row per order under `columns`,

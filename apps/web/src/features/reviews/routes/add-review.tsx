@@ -7,7 +7,6 @@ import { isWebUrl } from '@parts-shop/shared/fields';
 import { messages } from '@parts-shop/shared/messages';
 import { newReviewSchema, type NewReview } from '@parts-shop/shared/review';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { showServerIssues } from '../../../lib/server-issues.ts';
@@ -99,7 +98,7 @@ function RatingInput({ name, value, onChange, onBlur, inputRef, error }: RatingI
               />
               <label
                 htmlFor={inputId}
-                className="flex size-11 cursor-pointer items-center justify-center rounded-field transition-transform hover:scale-110 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary"
+                className="flex size-11 cursor-pointer items-center justify-center rounded-field transition-transform peer-hover:scale-110 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary"
               >
                 <span className="sr-only">{ratingLabel(rating)}</span>
                 {rating === RATING_MIN ? (
@@ -165,7 +164,7 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Could not add the review.';
       toastError(message);
-      if (!(error instanceof ApiError) || !showServerIssues(error, FIELDS, setError)) {
+      if (!showServerIssues(error, FIELDS, setError)) {
         setError('root.server', { type: 'server', message });
       }
     }
