@@ -75,6 +75,18 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('profile-card')).toContainText(email);
   });
 
+  test('signed in, All Parts still takes its preloaded first page instead of asking twice', async ({ page }) => {
+    await logIn(page, customer.email, customer.password);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/parts?limit=24')) reads.push(request.url());
+    });
+    await page.goto('/allparts');
+    await expect(page.getByTestId('part-card').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(reads).toHaveLength(1);
+  });
+
   test('a customer on an admin page is signed out and sent to login', async ({ page }) => {
     await logIn(page, customer.email, customer.password);
     await page.goto('/dashboard/users');
