@@ -40,7 +40,7 @@ export async function startShop(root, { port, env = {}, stdio = 'inherit' }) {
   await waitForHttp(`${url}/api/health`, { child });
   const stop = () =>
     new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();

@@ -55,7 +55,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     if (!database) throw new Error('no test database');
     return database.db;
   };
-  let servers: ApiProcess[] = [];
+  const servers: ApiProcess[] = [];
   const tokens = createTokenService(JWT_SECRET, 3600);
   const buyerTokens: string[] = [];
 
@@ -63,7 +63,9 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     database = await createTestDatabase();
     const url = database.url;
     if (!url) throw new Error('expected a PostgreSQL test database');
-    servers = [await startServer(url), await startServer(url)];
+    // One at a time into the list, so a failed second start still stops the first.
+    servers.push(await startServer(url));
+    servers.push(await startServer(url));
     for (let i = 0; i < 20; i += 1) {
       const email = `buyer${i}@example.com`;
       await db()
