@@ -24,6 +24,9 @@ test.describe('buying', () => {
     await expect(page.getByLabel('Email')).toHaveValue(customer.email);
 
     for (const outside of ['1', '11', '2.5']) {
+      // Back to a valid quantity first, so each refusal is this value's, not the last one's.
+      await quantity.fill('2');
+      await expect(page.getByText('Please Order within the Range')).toBeHidden();
       await quantity.fill(outside);
       await expect(page.getByText('Please Order within the Range')).toBeVisible();
       await expect(addToCart).toBeDisabled();

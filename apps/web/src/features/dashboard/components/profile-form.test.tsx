@@ -23,18 +23,29 @@ describe('ProfileForm', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('takes only an http(s) address for LinkedIn', async () => {
-    const onSave = vi.fn(() => Promise.resolve());
-    render(<ProfileForm defaultValues={empty} onSave={onSave} />);
+  const fillTheRest = () => {
     type('Phone', '0123456789');
     type('Education', 'BSc Computer Science');
     type('Address', '1 Main Street');
-    for (const bad of ['javascript:alert(1)', 'linkedin.com/in/casey', '/in/casey']) {
+  };
+
+  it.each(['javascript:alert(1)', 'linkedin.com/in/casey', '/in/casey'])(
+    'refuses %j for LinkedIn and saves nothing',
+    async (bad) => {
+      const onSave = vi.fn(() => Promise.resolve());
+      render(<ProfileForm defaultValues={empty} onSave={onSave} />);
+      fillTheRest();
       type('LinkedIn', bad);
       save();
       expect(await screen.findByText(messages.urlInvalid)).toBeTruthy();
-    }
-    expect(onSave).not.toHaveBeenCalled();
+      expect(onSave).not.toHaveBeenCalled();
+    },
+  );
+
+  it('saves a full http(s) LinkedIn address', async () => {
+    const onSave = vi.fn(() => Promise.resolve());
+    render(<ProfileForm defaultValues={empty} onSave={onSave} />);
+    fillTheRest();
     type('LinkedIn', 'https://www.linkedin.com/in/casey');
     save();
     await waitFor(
