@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import { reviews } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
-import { addPart } from './shop-fixtures.ts';
+import { addPart, placeOrder } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // Hardening (issue 7, Safety 2): what production mode refuses, the headers every answer
@@ -393,13 +393,7 @@ describe('the public read cache never serves what it must not', () => {
   it('shows the stock an order took at once', async () => {
     const partId = await addPart(t, { available: 10 });
     expect((await t.app.inject({ url: `/api/parts/${partId}` })).json<{ available: number }>().available).toBe(10);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer,
-      payload: { partId, totalOrder: 3, phoneNumber: '0123456789', address: '1 Cache Road' },
-    });
-    expect(order.statusCode).toBe(201);
+    await placeOrder(t, customer, partId, 3);
     expect((await t.app.inject({ url: `/api/parts/${partId}` })).json<{ available: number }>().available).toBe(7);
   });
 
@@ -420,12 +414,7 @@ describe('the public read cache never serves what it must not', () => {
 
   it('caches nothing but the public catalog reads', async () => {
     const first = await t.app.inject({ url: '/api/orders', headers: customer });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer,
-      payload: { partId: await addPart(t), totalOrder: 1, phoneNumber: '0123456789', address: '1 Cache Road' },
-    });
+    await placeOrder(t, customer, await addPart(t));
     const second = await t.app.inject({ url: '/api/orders', headers: customer });
     expect(second.json<unknown[]>().length).toBe(first.json<unknown[]>().length + 1);
   });

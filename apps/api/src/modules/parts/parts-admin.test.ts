@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredMessage } from '@parts-shop/shared/messages';
+import { placeOrder } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { orders, parts } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -260,14 +261,7 @@ describe('DELETE /api/parts/{id}', () => {
     const partId = (await addPart({ ...validPart, name: 'Soon Gone GPU', minOrder: 1, price: 129.99 })).json<{
       insertedId: string;
     }>().insertedId;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer,
-      payload: { partId, totalOrder: 2, phoneNumber: '01234567', address: '1 Main Street' },
-    });
-    expect(created.statusCode).toBe(201);
-    const orderId = created.json<{ insertedId: string }>().insertedId;
+    const orderId = (await placeOrder(t, customer, partId, 2))._id;
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/parts/${partId}`, headers: admin });
     expect(res.statusCode).toBe(200);
