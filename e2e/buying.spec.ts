@@ -57,10 +57,14 @@ test.describe('buying', () => {
     await expect(dialog.getByRole('heading', { name: 'Are You Sure' })).toBeVisible();
     await dialog.getByRole('button', { name: 'No' }).click();
     await expect(row).toBeVisible();
+    // No: focus goes back to the button that asked.
+    await expect(row.getByRole('button', { name: `Cancel order for ${partName}` })).toBeFocused();
     await row.getByRole('button', { name: `Cancel order for ${partName}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Order Cancelled')).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: partName })).toHaveCount(0);
+    // Yes: that button is gone with its row, so focus is on the list's heading, not the page's start.
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeFocused();
 
     // The stock came back.
     await page.goto(`/purchase/${partId}`);

@@ -44,6 +44,7 @@ test.describe('admin catalog and customer reviews', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+    await expect(table).toBeFocused();
   });
 
   test('a customer adds a review that shows first, as plain text', async ({ page }) => {

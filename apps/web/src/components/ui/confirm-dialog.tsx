@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 
 type Props = {
@@ -8,22 +8,52 @@ type Props = {
   /** What the Yes button will do, for screen readers, e.g. "Cancel order for RTX 4070". */
   description?: string;
   busy?: boolean;
+  /**
+   * Where focus goes if the button that opened the dialog leaves the page (the row of a
+   * deleted part or a cancelled order), so it does not fall back to the page's start.
+   */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 };
 
+/**
+ * Once the dialog has closed, moves focus to `fallback` when the element that opened it is
+ * gone, whether it goes at once or when the list behind it refreshes.
+ */
+function useFocusFallback(open: boolean, opener: RefObject<Element | null>, fallback?: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const opened = opener.current;
+    if (open || !fallback || !opened) return;
+    const rescued = () => {
+      if (opened.isConnected) return false;
+      if (document.activeElement === null || document.activeElement === document.body) fallback.current?.focus();
+      return true;
+    };
+    if (rescued()) return;
+    const observer = new MutationObserver(() => {
+      if (rescued()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [open, opener, fallback]);
+}
+
 /** The spec's 'Are You Sure' dialog with Yes and No, on the native <dialog> (focus trap, Esc). */
-export function ConfirmDialog({ open, onConfirm, onCancel, description, busy = false }: Props) {
+export function ConfirmDialog({ open, onConfirm, onCancel, description, busy = false, fallbackFocus }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const noButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      opener.current = document.activeElement;
       dialog.showModal();
       // The safe answer has the focus, so Enter never deletes by accident.
       noButton.current?.focus();
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  useFocusFallback(open, opener, fallbackFocus);
   return (
     <dialog ref={ref} className="modal" aria-labelledby="confirm-title" onCancel={onCancel}>
       <div className="modal-box">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
@@ -35,15 +35,6 @@ export function ProductsTable() {
   const [toDelete, setToDelete] = useState<Part | null>(null);
   // The deleted row (and its focused button) disappears; focus lands on the table instead of the page's start.
   const tableRef = useRef<HTMLTableElement>(null);
-  const refocusTable = useRef(false);
-  // Runs after the dialog's own effect has closed it (child effects first), which would otherwise
-  // hand focus back to the deleted row's button, i.e. to nowhere.
-  useEffect(() => {
-    if (toDelete === null && refocusTable.current) {
-      refocusTable.current = false;
-      tableRef.current?.focus();
-    }
-  }, [toDelete]);
   const parts = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   function confirmDelete() {
@@ -51,10 +42,7 @@ export function ProductsTable() {
     deletePart.mutate(toDelete._id, {
       onSuccess: () => toastSuccess(messages.deleted),
       onError: (error) => toastError(error.message),
-      onSettled: () => {
-        refocusTable.current = true;
-        setToDelete(null);
-      },
+      onSettled: () => setToDelete(null),
     });
   }
 
@@ -119,6 +107,7 @@ export function ProductsTable() {
         open={toDelete !== null}
         description={toDelete ? `Delete ${toDelete.name}? Orders that include it keep their details.` : undefined}
         busy={deletePart.isPending}
+        fallbackFocus={tableRef}
         onConfirm={confirmDelete}
         onCancel={() => {
           if (!deletePart.isPending) setToDelete(null);

@@ -1,13 +1,19 @@
+import type { RefObject } from 'react';
 import type { Order } from '@parts-shop/shared/order';
 import { messages } from '@parts-shop/shared/messages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 
-type Props = { order: Order | null; onClose: () => void };
+type Props = {
+  order: Order | null;
+  onClose: () => void;
+  /** Where focus goes once the cancelled order's row (and its Cancel button) is gone. */
+  fallbackFocus: RefObject<HTMLElement | null>;
+};
 
 /** 'Are You Sure' before an unpaid order is cancelled (SPEC.md 2, Confirm dialogs). */
-export function CancelOrderDialog({ order, onClose }: Props) {
+export function CancelOrderDialog({ order, onClose, fallbackFocus }: Props) {
   const cancel = useCancelOrder();
   const confirm = () => {
     if (!order || cancel.isPending) return;
@@ -28,6 +34,7 @@ export function CancelOrderDialog({ order, onClose }: Props) {
       onConfirm={confirm}
       onCancel={onClose}
       busy={cancel.isPending}
+      fallbackFocus={fallbackFocus}
       description={order ? `Cancel order for ${order.productName}` : undefined}
     />
   );

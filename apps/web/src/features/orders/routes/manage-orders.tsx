@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Order } from '@parts-shop/shared/order';
 import { messages } from '@parts-shop/shared/messages';
 import { LoadMore } from '../../../components/load-more.tsx';
@@ -17,6 +17,8 @@ export function Component() {
   const ship = useShipOrder();
   const shippingIds = useShippingOrderIds();
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  // Focus comes back here when a cancelled order's row leaves the table.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const onShip = (order: Order) =>
@@ -27,7 +29,7 @@ export function Component() {
 
   return (
     <section aria-labelledby="manage-orders-title" className="flex flex-col gap-4">
-      <h2 id="manage-orders-title" className="text-2xl font-bold">
+      <h2 id="manage-orders-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         Manage Orders
       </h2>
       <ListStatus
@@ -53,7 +55,7 @@ export function Component() {
           fetchNextPage={orders.fetchNextPage}
         />
       </ListStatus>
-      <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
+      <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} fallbackFocus={heading} />
     </section>
   );
 }

@@ -19,6 +19,8 @@ export function Component() {
   const navigate = useNavigate();
   const orders = useMyOrders(user?.email ?? '');
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  // Focus comes back here when a cancelled order's row leaves the table.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   // SPEC.md 6 and 8: a 401 or 403 on the order list signs the user out and goes home.
   const authFailed = isAuthFailure(orders.error);
@@ -33,7 +35,7 @@ export function Component() {
 
   return (
     <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
-      <h2 id="my-orders-title" className="text-2xl font-bold">
+      <h2 id="my-orders-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         My Orders
       </h2>
       <ListStatus
@@ -60,7 +62,7 @@ export function Component() {
           </Link>
         </p>
       ) : null}
-      <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
+      <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} fallbackFocus={heading} />
     </section>
   );
 }
