@@ -28,7 +28,7 @@ export function toOrder(row: OrderRow): Order & { id: string } {
   };
 }
 
-/** Customers see their own orders; admins see everyone's. Others get a 404. */
+/** Customers see their own orders; admins see everyone's. Others get a 404 (docs/product.md#who-may-do-what). */
 export function canSee(caller: Caller, order: OrderRow): boolean {
   return caller.role === 'admin' || order.email === caller.email;
 }

@@ -8,7 +8,8 @@ import { parts } from '../../db/schema.ts';
  */
 
 /**
- * Takes q units off the shelf if, and only if, the quantity is allowed and still in stock.
+ * Takes q units off the shelf if, and only if, the quantity is allowed and still in stock
+ * (docs/product.md#stock).
  * One statement, so concurrent buyers on any number of API processes can never drive
  * `available` below zero; the row lock it takes lasts until the caller's transaction commits.
  */

@@ -21,7 +21,7 @@ import { newId } from '../../lib/ids.ts';
 
 export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
-  // A client-sent total is checked, never used.
+  // A client-sent total is checked, never used (docs/product.md#prices).
   const sentCents = input.totalPrice === undefined ? undefined : priceToCents(input.totalPrice);
   if (sentCents === null) throw badRequest('Total Price must be an amount like 259.98');
 
@@ -105,7 +105,7 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     throw conflict('A payment was taken for this order; contact the shop to cancel it');
 }
 
-/** Admin: Pending -> Shipped. Unpaid or already shipped orders are a 409. */
+/** Admin: Pending -> Shipped (docs/product.md#order-status). Unpaid or already shipped orders are a 409. */
 export async function shipOrder(db: Db, id: string) {
   const shipped = await markOrderShipped(db, id);
   if (shipped) return toOrder(shipped);
