@@ -58,7 +58,7 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
  */
 export async function runApiUntilExit(
   env: Record<string, string | undefined>,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,

@@ -33,13 +33,13 @@ describe('starting the API process', () => {
     }
     // Refused before anything is opened or written.
     expect(fs.readdirSync(dataDir)).toEqual([]);
-  });
+  }, 90_000);
 
   it('refuses TRUST_PROXY=true in any mode', async () => {
     const { code, output } = await runApiUntilExit({ NODE_ENV: 'development', DATA_DIR: dataDir, TRUST_PROXY: 'true' });
     expect(code, output).toBe(1);
     expect(output).toMatch(/TRUST_PROXY: "true" would let any client forge its address/);
-  });
+  }, 90_000);
 
   it('outside production, makes its JWT secret once under DATA_DIR and keeps it across restarts', async () => {
     const env = { DATA_DIR: dataDir, JWT_SECRET: undefined, NODE_ENV: 'development' };
@@ -51,5 +51,5 @@ describe('starting the API process', () => {
     const second = await startApiProcess(env);
     await stopApiProcess(second);
     expect(fs.readFileSync(file, 'utf8')).toBe(secret);
-  });
+  }, 180_000);
 });
