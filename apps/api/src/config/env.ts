@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { JWT_SECRET_MIN_LENGTH, localJwtSecret } from './jwt-secret.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 
-// The shop's only reader of process.env: parsed once, at start-up.
+// The shop's only reader of process.env (docs/architecture.md#module-boundaries): parsed
+// once, at start-up.
 
 const csv = z
   .string()
