@@ -13,6 +13,7 @@ import type { Db } from './db/client.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
         title: 'Parts Shop API',
         version: '1.0.0',
         description: 'The JSON API behind the Parts Shop storefront.',
+        license: { name: 'Proprietary' },
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -102,6 +104,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
+  installOperationDefaults(app, deps.guards, base);
 
   await app.register(
     async (api) => {
