@@ -19,6 +19,7 @@ import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
     { prefix: base },
   );
 
+  await app.register(crawlerFilesRoutes, { deps });
   await installSpa(app, config.WEB_DIST, base);
   return { app, deps };
 }
