@@ -20,6 +20,7 @@ import { createIdentityVerifier } from './lib/identity.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
+import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -124,6 +125,6 @@ export async function buildApp({
   );
 
   await app.register(crawlerFilesRoutes, { deps });
-  await installSpa(app, config.WEB_DIST, base);
+  await installSpa(app, config.WEB_DIST, base, createPublicPageHeads(deps));
   return { app, deps };
 }
