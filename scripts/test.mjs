@@ -47,8 +47,8 @@ try {
       npx(['tsc', '-p', '.']),
   );
   await step('lint', () => npx(['eslint', '.', '--max-warnings', '0']));
-  await step('references (no outside documents, links resolve)', () =>
-    run('node', ['scripts/check-references.mjs'], { cwd: root }),
+  await step('repository checks (references, links, layout, file names)', () =>
+    run('node', ['scripts/check-repository.mjs'], { cwd: root }),
   );
   await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
   await step('unit tests (shared, web)', () => npx(['vitest', 'run', '--project', 'shared', '--project', 'web']));
