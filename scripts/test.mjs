@@ -17,9 +17,16 @@ const { startAuthEmulator } = await import('./lib/emulator.mjs');
 const { buildShop, startShop } = await import('./lib/shop.mjs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** @type {{ name: string, ok: boolean, seconds: number, note: string }[]} */
 const results = [];
+/** @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
 const npx = (args, env = {}) => run('npx', args, { cwd: root, env: { ...process.env, ...env } });
 
+/**
+ * Runs one step and records its outcome; a throw is a failure with its reason.
+ * @param {string} name
+ * @param {() => boolean | Promise<boolean>} fn
+ */
 async function step(name, fn) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
@@ -34,6 +41,7 @@ async function step(name, fn) {
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), note });
 }
 
+/** @type {(() => unknown)[]} */
 const cleanups = [];
 process.on('SIGINT', () => process.exit(130));
 
