@@ -48,7 +48,7 @@ module.exports = {
       name: 'api-module-to-module',
       severity: 'error',
       comment:
-        'An API module uses only itself and the shared layers (lib, db, config) and packages/shared; ' +
+        'An API module uses only itself and the shared layers (domain, lib, db, config) and packages/shared; ' +
         'app.ts puts modules together.',
       from: { path: `${API}modules/([^/]+)/` },
       to: { path: `${API}modules/`, pathNot: `${API}modules/$1/` },
@@ -56,8 +56,8 @@ module.exports = {
     {
       name: 'api-shared-layer-to-module',
       severity: 'error',
-      comment: 'lib, db and config sit below the modules and must not import them.',
-      from: { path: `${API}(lib|db|config)/` },
+      comment: 'domain, lib, db and config sit below the modules and must not import them.',
+      from: { path: `${API}(domain|lib|db|config)/` },
       to: { path: `${API}(modules|app\\.ts|server\\.ts)` },
     },
     {

@@ -3,7 +3,8 @@
 // - every `docs/<page>.md#section` reference names a heading that exists;
 // - every link and repository path the README and docs/ mention exists in a fresh clone;
 // - the README's Layout section names every folder of the tree, and nothing that is gone;
-// - every file and folder name is kebab-case.
+// - every file and folder name is kebab-case;
+// - each decision in docs/decisions/ has a number of its own.
 // Run by `npm test` (and `npm run check:repo`); prints each problem and exits 1 if there is any.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -219,6 +220,13 @@ export function checkRepository(root) {
   for (const folder of foldersToDescribe(dirs)) {
     const described = layout.some((entry) => entry === folder || entry.startsWith(`${folder}/`));
     if (!described) problems.push(`README.md Layout: ${folder} is not described`);
+  }
+  // Decisions are cited by number, so each number names one decision.
+  const decisions = files.filter((file) => /^docs\/decisions\/\d+-/.test(file));
+  for (const file of decisions) {
+    const number = /\/(\d+)-/.exec(file)?.[1];
+    const twins = decisions.filter((other) => other !== file && other.includes(`/${number}-`));
+    if (twins.length > 0) problems.push(`${file}: decision number ${number} is also ${twins.join(', ')}`);
   }
   return [...new Set(problems)];
 }

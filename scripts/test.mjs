@@ -55,6 +55,10 @@ try {
       npx(['tsc', '-p', '.']),
   );
   await step('lint', () => npx(['eslint', '.', '--max-warnings', '0']));
+  await step('module boundaries (dependency-cruiser)', () =>
+    npx(['depcruise', 'apps', 'packages', 'scripts', 'e2e', '--config', '.dependency-cruiser.cjs']),
+  );
+  await step('unused files, exports and dependencies (knip)', () => npx(['knip', '--no-progress']));
   await step('repository checks (references, links, layout, file names)', () =>
     run('node', ['scripts/check-repository.mjs'], { cwd: root }),
   );
