@@ -17,10 +17,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-
-// WebMCP: where the browser lets an assistant use the page, the shop offers its read-only
-// tools. Loaded only then, so no other visitor downloads it (the first-visit budget holds).
-const modelContext = document.modelContext ?? navigator.modelContext;
-if (modelContext) {
-  void import('./lib/webmcp/shop-tools.ts').then(({ registerShopTools }) => registerShopTools(modelContext));
-}

@@ -9,7 +9,7 @@ export type JsonLdPart = {
   img: string;
   price: number;
   available: number;
-  kind: string;
+  kind?: string;
 };
 
 const SHOP_NAME = 'Parts Shop';
