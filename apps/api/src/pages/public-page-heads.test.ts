@@ -32,7 +32,7 @@ async function crawl(url: string) {
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
   );
-  const meta = (key: string) => /content="([^"]*)"/.exec(html.slice(html.indexOf(`"${key}"`)) ?? '')?.[1] ?? null;
+  const meta = (key: string) => /content="([^"]*)"/.exec(html.slice(html.indexOf(`"${key}"`)))?.[1] ?? null;
   return { status: response.statusCode, html, jsonLd, meta };
 }
 
