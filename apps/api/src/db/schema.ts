@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PART_KINDS } from '@parts-shop/shared/part-specs';
 
 // Ids are UUIDv7 (docs/product.md#ids): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
@@ -14,6 +26,8 @@ export const parts = pgTable(
     minOrder: integer('min_order').notNull(),
     available: integer('available').notNull(),
     priceCents: integer('price_cents').notNull(),
+    kind: text('kind', { enum: PART_KINDS }).notNull().default('other'), // TEMP until discovery lands
+    specs: jsonb('specs').$type<Record<string, unknown>>().notNull().default({}), // TEMP
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -140,3 +154,19 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A customer's saved build (the planner's parts and quantities), private to its owner. */
+export const builds = pgTable(
+  'builds',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email')
+      .notNull()
+      .references(() => users.email, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    items: jsonb('items').$type<{ partId: string; quantity: number }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('builds_email_idx').on(t.email, t.id)],
+);
