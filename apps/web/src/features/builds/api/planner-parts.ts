@@ -17,12 +17,6 @@ const plannerPartSchema = z.intersection(
   partSpecsSchema,
 );
 export type PlannerPart = z.infer<typeof plannerPartSchema>;
-  name: string;
-  img: string;
-  price: number;
-  minOrder: number;
-  available: number;
-} & PartSpecs;
 
 /** Most candidates a picker lists at once; the search box narrows them. */
 export const PICKER_LIMIT = 100;
