@@ -7,8 +7,9 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { findUserName, insertOrder, reserveStock, type OrderRow } from '../orders/orders.repo.ts';
-import { toOrder } from '../orders/orders.service.ts';
+import { toOrder } from '../../domain/orders/order-view.ts';
+import { findUserName, insertOrder, type OrderRow } from '../../domain/orders/orders.repo.ts';
+import { reserveStock } from '../../domain/stock/stock.repo.ts';
 import { checkStoredBuild, loadBuildParts } from './build-check.ts';
 
 /**
