@@ -26,8 +26,9 @@ export const parts = pgTable(
     minOrder: integer('min_order').notNull(),
     available: integer('available').notNull(),
     priceCents: integer('price_cents').notNull(),
-    kind: text('kind', { enum: PART_KINDS }).notNull().default('other'), // TEMP until discovery lands
-    specs: jsonb('specs').$type<Record<string, unknown>>().notNull().default({}), // TEMP
+    kind: text('kind', { enum: PART_KINDS }).notNull().default('other'),
+    /** The kind's specifications (the shared partSpecsSchema); the compatibility engine reads them. */
+    specs: jsonb('specs').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
