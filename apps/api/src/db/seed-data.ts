@@ -5,7 +5,7 @@ import demoAccounts from './demo-accounts.json' with { type: 'json' };
 type DemoPart = PartSpecs & { name: string; description: string; minOrder: number; available: number; price: number };
 
 /**
- * Demo catalog for a first start (DESIGN.md 3.15). Images ship with the web app. The specs
+ * Demo catalog for a first start (docs/product.md#demo-content). Images ship with the web app. The specs
  * allow complete builds on AM5, AM4 and LGA1700, and some parts that clash on purpose: DDR4
  * kits beside DDR5-only boards, a Mini-ITX case too short for the longest card, and a small
  * SFX supply below what that card asks for. Inserted in this order, so the last is the
@@ -464,7 +464,7 @@ export const demoReviews = [
 ] as const;
 
 /**
- * The demo sign-ins (DESIGN.md 3.8). The list lives in demo-accounts.json because the
+ * The demo sign-ins (docs/product.md#first-admins-and-demo-accounts). The list lives in demo-accounts.json because the
  * emulator script (plain Node, scripts/lib/emulator.mjs) creates the same accounts in the
  * auth emulator; parsed here so a typo in it fails loudly instead of seeding a bad role.
  */
