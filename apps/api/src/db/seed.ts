@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
 import { newId } from '../lib/ids.ts';
-import { specColumns } from '../modules/parts/parts-search.ts';
+import { specColumns } from '../domain/catalog/spec-columns.ts';
 import type { Db } from './client.ts';
 import { demoParts, demoReviews, demoUsers, partImage } from './seed-data.ts';
 import { parts, reviews, users } from './schema.ts';

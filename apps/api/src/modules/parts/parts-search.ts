@@ -5,13 +5,12 @@ import { idSchema } from '@parts-shop/shared/fields';
 import {
   SPEC_FILTER_NAMES,
   searchTerms,
-  specFilterValues,
   type PartFilters,
   type PartSort,
   type SpecFilter,
 } from '@parts-shop/shared/part-query';
-import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import { parts } from '../../db/schema.ts';
+import { specTag } from '../../domain/catalog/spec-columns.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 /**
@@ -19,18 +18,6 @@ import { badRequest } from '../../lib/http-error.ts';
  * index on the search document, the GIN index on spec tags, and B-trees on (price, id),
  * (kind, id) and (kind, price, id) for keyset paging in every sort.
  */
-
-/** A spec filter value as stored in parts.spec_tags, e.g. 'socket:AM5'. */
-export function specTag(filter: SpecFilter, value: string): string {
-  return `${filter}:${value}`;
-}
-
-/** The columns written for a part's kind and specs: the specs and their filter tags. */
-export function specColumns(part: PartSpecs) {
-  const values = specFilterValues(part);
-  const specTags = SPEC_FILTER_NAMES.flatMap((name) => (values[name] ?? []).map((v) => specTag(name, v)));
-  return { kind: part.kind, specs: part.specs as Record<string, unknown>, specTags };
-}
 
 /**
  * The search as a tsquery: every word must appear, each as a prefix (`ryz` finds Ryzen).

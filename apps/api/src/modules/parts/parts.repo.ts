@@ -112,19 +112,6 @@ export async function updatePart(db: Db, id: string, version: number, changes: P
   return row;
 }
 
-/**
- * Moves stock by delta in one statement (adds to what concurrent orders left, never writes a
- * number read earlier), and only when the result stays within 0..max.
- */
-export async function adjustStock(db: Db, id: string, delta: number, max: number) {
-  const [row] = await db
-    .update(parts)
-    .set({ available: sql`${parts.available} + ${delta}` })
-    .where(and(eq(parts.id, id), sql`${parts.available} + ${delta} between 0 and ${max}`))
-    .returning(partColumns);
-  return row;
-}
-
 export async function deletePart(db: Db, id: string): Promise<number> {
   const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });
   return deleted.length;

@@ -12,7 +12,6 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import {
-  adjustStock,
   countFacets,
   deletePart,
   findPart,
@@ -22,7 +21,9 @@ import {
   type PartChanges,
   type PartRow,
 } from './parts.repo.ts';
-import { decodeSortCursor, encodeSortCursor, specColumns } from './parts-search.ts';
+import { specColumns } from '../../domain/catalog/spec-columns.ts';
+import { adjustStock } from '../../domain/stock/stock.repo.ts';
+import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
 
 export function toPart(row: PartRow): Part & { id: string } {
   return {
@@ -101,8 +102,7 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
 
 /** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
 export async function changeStock(db: Db, id: string, delta: number) {
-  const row = await adjustStock(db, id, delta, STOCK_MAX);
-  if (row) return toPart(row);
+  if (await adjustStock(db, id, delta, STOCK_MAX)) return getPart(db, id);
   const current = await findPart(db, id);
   if (!current) throw notFound('Part not found');
   if (delta < 0) throw conflict(`Cannot remove ${-delta}: only ${current.available} in stock`);
