@@ -7,7 +7,5 @@ CREATE TABLE "builds" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "parts" ADD COLUMN "kind" text DEFAULT 'other' NOT NULL;--> statement-breakpoint
-ALTER TABLE "parts" ADD COLUMN "specs" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "builds" ADD CONSTRAINT "builds_email_users_email_fk" FOREIGN KEY ("email") REFERENCES "public"."users"("email") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "builds_email_idx" ON "builds" USING btree ("email","id");
