@@ -5,9 +5,11 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { RetryAlert } from '../components/ui/retry-alert.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
-import { adminQueryKey, exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
+import { exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
+import { queryKeys } from './query-keys.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
 import { adminGuardDecision, authGuardDecision, isTokenUsableFor, type LoginRedirectState } from './auth-session.ts';
 import type { FirebaseUser, IdentityProvider, SignUpInput } from './firebase.ts';
@@ -59,7 +61,7 @@ export const AuthContext = createContext<AuthState | null>(null);
 
 export function adminQueryOptions(email: string) {
   return queryOptions({
-    queryKey: adminQueryKey(email),
+    queryKey: queryKeys.auth.admin(email),
     queryFn: ({ signal }) => fetchIsAdmin(email, signal),
     staleTime: 60_000,
   });
@@ -93,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (next: SessionUser | null) => {
       // Another person's cached answers (orders, profile, users) must not show for this one.
       if (next && userRef.current?.email !== next.email) queryClient.removeQueries({ type: 'inactive' });
-      if (!next) queryClient.removeQueries({ queryKey: ['auth'] });
+      if (!next) queryClient.removeQueries({ queryKey: queryKeys.auth.all });
       userRef.current = next;
       setUserState(next);
       setInitializing(false);
@@ -371,12 +373,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     }
     case 'error':
       return (
-        <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
-          <span>We could not check your access to this page. Please try again.</span>
-          <button type="button" className="btn btn-sm" onClick={() => void check.refetch()}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert onRetry={() => void check.refetch()} className="my-6">
+          We could not check your access to this page. Please try again.
+        </RetryAlert>
       );
     default:
       return <Spinner label="Checking your access" />;
