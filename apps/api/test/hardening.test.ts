@@ -9,7 +9,7 @@ import { newId } from '../src/lib/ids.ts';
 import { addPart, placeOrder } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-// Hardening (issue 7, Safety 2): what production mode refuses, the headers every answer
+// Hardening: what production mode refuses, the headers every answer
 // carries, who may call cross-origin, and the limits on body size and request rates.
 
 const STRONG_SECRET = 'k3Jq9x0VbW2mZr8Tn5Ls1Yp7Ha4Cd6Fe-strong-enough';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The shop's only reader of process.env (DESIGN.md 4): parsed once, at start-up. */
+/** The shop's only reader of process.env (docs/architecture.md#module-boundaries): parsed once, at start-up. */
 const DEV_JWT_SECRET = 'parts-shop-development-secret-change-me';
 
 const csv = z

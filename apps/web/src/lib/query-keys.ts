@@ -1,7 +1,7 @@
 /**
  * Every TanStack Query key of the web app (and the one mutation key that is looked up). No
  * feature writes a key of its own, so features that must not import each other still agree
- * on what a key means and what a prefix refreshes.
+ * on what a key means and what a prefix refreshes (docs/architecture.md#module-boundaries).
  *
  * Keys nest under one prefix per resource, so a change refreshes everything about it with one
  * call: adding or deleting a part invalidates `queryKeys.parts.all` and the newest part is at

@@ -148,7 +148,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: 'Mark a paid order shipped (admin); it stays paid',
         security: [{ bearer: [] }],
         params: orderIdParams,
-        // The spec sends {paid:false}; a bare PATCH without a body means the same.
+        // Older clients send {paid:false}; a bare PATCH without a body means the same.
         body: shipSchema.nullish(),
         response: { 200: orderSchema, ...errors },
       },

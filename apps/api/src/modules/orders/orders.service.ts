@@ -44,7 +44,7 @@ export function toOrder(row: OrderRow): Order & { id: string } {
   };
 }
 
-/** Customers see their own orders; admins see everyone's. Others get a 404 (DESIGN.md 3.7). */
+/** Customers see their own orders; admins see everyone's. Others get a 404 (docs/product.md#who-may-do-what). */
 export function canSee(caller: Caller, order: OrderRow): boolean {
   return caller.role === 'admin' || order.email === caller.email;
 }
@@ -116,7 +116,7 @@ async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderRow): Pr
 
 export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
-  // A client-sent total is checked, never used (DESIGN.md 3.3).
+  // A client-sent total is checked, never used (docs/product.md#prices).
   const sentCents = input.totalPrice === undefined ? undefined : priceToCents(input.totalPrice);
   if (sentCents === null) throw badRequest('Total Price must be an amount like 259.98');
 
@@ -208,7 +208,7 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     throw conflict('A payment was taken for this order; contact the shop to cancel it');
 }
 
-/** Admin: Pending -> Shipped (DESIGN.md 3.4). Unpaid or already shipped orders are a 409. */
+/** Admin: Pending -> Shipped (docs/product.md#order-status). Unpaid or already shipped orders are a 409. */
 export async function shipOrder(db: Db, id: string) {
   const shipped = await markOrderShipped(db, id);
   if (shipped) return toOrder(shipped);

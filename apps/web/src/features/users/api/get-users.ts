@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 const userListSchema = z.array(userSchema);
 
-/** GET /users (admin): every user, for Make Admin; further pages follow the Link header when the API pages. */
+/** GET /users (admin): every user, for Make Admin (docs/product.md#api-calls), a page at a time. */
 export function useUsers() {
   return usePagedList({ queryKey: queryKeys.users.list, firstPage: '/users', schema: userListSchema });
 }
