@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useOrder } from '../api/get-order.ts';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
@@ -18,7 +19,7 @@ import { PaymentSuccess } from '../components/payment-success.tsx';
 
 // Stripe Elements (and Stripe.js) only ever load for a shop configured with Stripe.
 const StripeCardForm = lazy(() =>
-  import('../components/stripe-card-form.tsx').then((module) => ({ default: module.StripeCardForm })),
+  loadChunk(() => import('../components/stripe-card-form.tsx')).then((module) => ({ default: module.StripeCardForm })),
 );
 
 /**
