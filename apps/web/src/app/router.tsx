@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { RequireAdmin, RequireAuth } from '../lib/auth.tsx';
 import { loadChunk } from '../lib/chunk-reload.ts';
+import { RequireAdmin, RequireAuth } from './route-guards.tsx';
 import { PageError, RootError, SectionError } from './routes/route-error.tsx';
 // The pages most visitors arrive on come with the first script instead of a round trip later
 // (First Contentful Paint, docs/performance.md); every other screen loads on demand.
