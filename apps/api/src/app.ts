@@ -22,6 +22,7 @@ import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -82,7 +83,12 @@ export async function buildApp({
   // After the security headers, so a cached answer carries them too.
   installPublicCache(app, {
     ttlMs: config.PUBLIC_CACHE_MS,
-    routes: [`${config.API_BASE_PATH}/parts`, `${config.API_BASE_PATH}/parts/:id`, `${config.API_BASE_PATH}/reviews`],
+    routes: [
+      `${config.API_BASE_PATH}/parts`,
+      `${config.API_BASE_PATH}/parts/facets`,
+      `${config.API_BASE_PATH}/parts/:id`,
+      `${config.API_BASE_PATH}/reviews`,
+    ],
   });
   await app.register(rateLimit, {
     global: false,
@@ -118,6 +124,7 @@ export async function buildApp({
       await api.register(messagesRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(ordersRoutes, { deps });
+      await api.register(buildsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
     },
