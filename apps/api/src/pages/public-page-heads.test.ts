@@ -29,7 +29,7 @@ afterAll(async () => {
 async function crawl(url: string) {
   const response = await t.app.inject({ method: 'GET', url });
   const html = response.body;
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)].map(
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
   );
   const meta = (key: string) => /content="([^"]*)"/.exec(html.slice(html.indexOf(`"${key}"`)))?.[1] ?? null;
