@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
-import { newPartSchema, PRICE_MAX, STOCK_MAX, type NewPart } from '@parts-shop/shared/part';
+import { newPartSchema, PRICE_MAX, PRICE_MIN, STOCK_MAX, type NewPart } from '@parts-shop/shared/part';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreatePart } from '../api/create-part.ts';
@@ -136,7 +136,7 @@ export function AddProductForm() {
             type="number"
             inputMode="decimal"
             required
-            min={0.01}
+            min={PRICE_MIN}
             max={PRICE_MAX}
             step={0.01}
             className={`${numberInput} ${errors.price ? 'input-error' : ''}`}
