@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, createFirebaseAccount } from '../src/modules/users/users.test-support.ts';
 import { addPart, GOOD_CARD, placeOrder, startPayment } from './shop-fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, testToken, type TestApp } from './test-app.ts';
 
 // Property-based fuzzing of every API endpoint (issue 7, Safety 1): paths, queries, bodies,
 // content types and credentials drawn at random, each request through app.inject on a real
@@ -119,7 +119,7 @@ beforeAll(async () => {
   };
   for (const kind of badTokenKinds) auth[kind] = `Bearer ${await badApiToken(kind, ADMIN, t.deps.config.JWT_SECRET)}`;
   // A token for a user the database does not know.
-  auth.unknownUser = `Bearer ${await t.deps.tokens.sign('nobody@example.com')}`;
+  auth.unknownUser = `Bearer ${await testToken(t.deps.tokens, 'nobody@example.com')}`;
 });
 
 // ---------------------------------------------------------------------------------------

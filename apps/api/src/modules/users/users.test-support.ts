@@ -78,6 +78,45 @@ export async function disableFirebaseAccount(uid: string): Promise<void> {
 }
 
 /**
+ * Asks for a fresh ID token with a refresh token, as the web SDK does every hour; answers
+ * null when Firebase refuses it.
+ */
+export async function refreshIdToken(refreshToken: string): Promise<string | null> {
+  const response = await fetch(`http://${emulatorHost()}/securetoken.googleapis.com/v1/token?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) return null;
+  if (!isRecord(json)) throw new Error(`token refresh answered ${JSON.stringify(json)}`);
+  return text(json, 'id_token');
+}
+
+/** Signs in and answers both tokens a device keeps: the ID token and the refresh token. */
+export async function deviceSession(
+  email: string,
+  password: string,
+): Promise<{ idToken: string; refreshToken: string }> {
+  const json = await identityToolkit('accounts:signInWithPassword?key=any', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return { idToken: text(json, 'idToken'), refreshToken: text(json, 'refreshToken') };
+}
+
+/** Deletes the account, as its owner or the project's admin can; its email is free again. */
+export async function deleteFirebaseAccount(uid: string): Promise<void> {
+  await identityToolkit(`projects/${PROJECT_ID}/accounts:delete`, { localId: uid }, true);
+}
+
+/** Marks the account's email verified, as following the verification link does. */
+export async function verifyFirebaseEmail(uid: string): Promise<void> {
+  await identityToolkit(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, emailVerified: true }, true);
+}
+
+/**
  * An unsigned token shaped like the emulator's own, with claims of our choosing; firebase-admin
  * must still refuse it when the claims are wrong (expired, another project, no such user).
  */
