@@ -9,22 +9,25 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Db } from './db/client.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
+import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { partsRoutes } from './modules/parts/parts.routes.ts';
-import { createPaymentGateway } from './modules/payments/payment-gateway.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -51,7 +54,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger || logStream ? loggerOptions(config, logStream) : false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -94,6 +97,7 @@ export async function buildApp({
         title: 'Parts Shop API',
         version: '1.0.0',
         description: 'The JSON API behind the Parts Shop storefront.',
+        license: { name: 'Proprietary' },
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -101,6 +105,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
+  installOperationDefaults(app, deps.guards, base);
 
   await app.register(
     async (api) => {
@@ -117,6 +122,7 @@ export async function buildApp({
     { prefix: base },
   );
 
+  await app.register(crawlerFilesRoutes, { deps });
   await installSpa(app, config.WEB_DIST, base);
   return { app, deps };
 }

@@ -26,15 +26,15 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export type OrderStatus = 'Unpaid' | 'Pending' | 'Shipped';
-/** DESIGN.md 3.4: the status is derived from the two flags, never stored. */
+/** The status is derived from the two flags, never stored (docs/product.md#order-status). */
 export function orderStatus(order: Pick<Order, 'paid' | 'shipped'>): OrderStatus {
   if (order.shipped) return 'Shipped';
   return order.paid ? 'Pending' : 'Unpaid';
 }
 
 /**
- * POST /orders. The spec's fields plus partId; userName, email, productName and totalPrice
- * may be sent for compatibility but the server decides them (DESIGN.md 3.2).
+ * POST /orders. The contract's fields plus partId; userName, email, productName and totalPrice
+ * may be sent for compatibility but the server decides them (docs/product.md#stock).
  */
 export const newOrderSchema = z
   .object({
@@ -54,7 +54,7 @@ export const newOrderSchema = z
   .strict();
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
-/** 201 from POST /orders: the spec's Mongo-style answer plus the stored order. */
+/** 201 from POST /orders: the contract's Mongo-style answer plus the stored order. */
 export const createdOrderSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string(), order: orderSchema });
 
 /** GET /orders: the caller's orders (an admin may name anyone), newest first, paged like /parts. */
@@ -87,7 +87,7 @@ export const recordPaymentSchema = z
   })
   .strict();
 
-/** PATCH /shipped/{id}: the spec's body `{paid:false}` is accepted and changes nothing else. */
+/** PATCH /shipped/{id}: the contract's body `{paid:false}` is accepted and changes nothing else. */
 export const shipSchema = z.object({ paid: z.literal(false).optional() }).strict();
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-// Ids are UUIDv7 (DESIGN.md 3.13): time-ordered, so "newest first" is `ORDER BY id DESC`
+// Ids are UUIDv7 (docs/product.md#ids): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
 
 export const parts = pgTable(

@@ -1,6 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import type { PaymentGateway } from '../modules/payments/payment-gateway.ts';
+import type { PaymentGateway } from '../domain/payment-gateway/payment-gateway.ts';
 import type { Guards } from './auth.ts';
 import type { IdentityVerifier } from './identity.ts';
 import type { TokenService } from './tokens.ts';
@@ -17,7 +17,7 @@ export type Deps = {
   identity: IdentityVerifier;
 };
 
-/** Per-route rate limits (DESIGN.md 3.11, issue 7): writes and sign-in are limited per client. */
+/** Per-route rate limits (docs/security.md): writes and sign-in are limited per client. */
 export function writeLimit(config: Config) {
   return { rateLimit: { max: config.RATE_LIMIT_WRITES_PER_MINUTE, timeWindow: '1 minute' } };
 }

@@ -10,7 +10,7 @@ const AUDIENCE = 'parts-shop-web';
  */
 export type TokenSubject = { email: string; uid: string; tokenVersion: number };
 
-/** The API's own access tokens (DESIGN.md 3.6): HS256, with exp, issuer and audience checked. */
+/** The API's own access tokens (docs/product.md#sign-in-and-tokens): HS256, with exp, issuer and audience checked. */
 export type TokenService = {
   sign: (subject: TokenSubject) => Promise<string>;
   verify: (token: string) => Promise<TokenSubject | null>;

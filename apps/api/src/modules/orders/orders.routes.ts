@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
-import { idSchema } from '@parts-shop/shared/fields';
 import {
   createdOrderSchema,
   newOrderSchema,
@@ -11,27 +10,12 @@ import {
 } from '@parts-shop/shared/order';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { deletedSchema } from '@parts-shop/shared/part';
+import { orderIdParams, parseOrderId } from '../../domain/orders/order-view.ts';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import {
-  cancelOrder,
-  getOrder,
-  orderNotFound,
-  pageOfAllOrders,
-  pageOfOrders,
-  placeOrder,
-  shipOrder,
-} from './orders.service.ts';
-
-export const orderIdParams = z.object({ id: z.string().max(100) });
-
-/** A malformed id names no order: 404, before it reaches the database. */
-export function parseOrderId(id: string): string {
-  if (!idSchema.safeParse(id).success) throw orderNotFound();
-  return id;
-}
+import { cancelOrder, getOrder, pageOfAllOrders, pageOfOrders, placeOrder, shipOrder } from './orders.service.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -148,7 +132,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: 'Mark a paid order shipped (admin); it stays paid',
         security: [{ bearer: [] }],
         params: orderIdParams,
-        // The spec sends {paid:false}; a bare PATCH without a body means the same.
+        // Older clients send {paid:false}; a bare PATCH without a body means the same.
         body: shipSchema.nullish(),
         response: { 200: orderSchema, ...errors },
       },

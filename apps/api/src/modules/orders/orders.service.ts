@@ -1,122 +1,27 @@
 import { messages } from '@parts-shop/shared/messages';
 import { centsToPriceString } from '@parts-shop/shared/money';
-import { ORDER_TOTAL_MAX_CENTS, priceToCents, type NewOrder, type Order } from '@parts-shop/shared/order';
+import { ORDER_TOTAL_MAX_CENTS, priceToCents, type NewOrder } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
-import type { GatewayIntent, PaymentGateway } from '../payments/payment-gateway.ts';
-import { intentFromRow, paymentsForOrder, succeededPaymentsFor } from '../payments/payments.repo.ts';
+import { canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
 import {
   deleteOrder,
   findOrder,
-  findPartStock,
   findUserName,
   insertOrder,
   listOrders,
   lockOrder,
-  lockPart,
-  markOrderPaid,
   markOrderShipped,
-  reserveStock,
-  returnStock,
-  type OrderRow,
-} from './orders.repo.ts';
-
-export const orderNotFound = () => notFound('Order not found');
-
-export function toOrder(row: OrderRow): Order & { id: string } {
-  return {
-    id: row.id,
-    _id: row.id,
-    partId: row.partId,
-    userName: row.userName,
-    email: row.email,
-    productName: row.productName,
-    phoneNumber: row.phoneNumber,
-    totalPrice: centsToPriceString(row.totalCents),
-    totalOrder: row.totalOrder,
-    address: row.address,
-    paid: row.paid,
-    shipped: row.shipped,
-    transactionId: row.transactionId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Customers see their own orders; admins see everyone's. Others get a 404 (DESIGN.md 3.7). */
-export function canSee(caller: Caller, order: OrderRow): boolean {
-  return caller.role === 'admin' || order.email === caller.email;
-}
-
-/** The rule for taking a gateway's word that an order is paid. */
-export function intentPays(order: Pick<OrderRow, 'id' | 'totalCents'>, intent: GatewayIntent): boolean {
-  return (
-    intent.status === 'succeeded' &&
-    intent.orderId === order.id &&
-    intent.amountCents === order.totalCents &&
-    intent.currency === 'usd'
-  );
-}
-
-/**
- * Marks an order paid by a succeeded intent. Idempotent: the same intent again answers the
- * paid order; a different one leaves it alone. Undefined when the order is gone.
- */
-export async function payOrderWith(db: Db, order: OrderRow, intent: GatewayIntent): Promise<OrderRow | undefined> {
-  if (order.paid || !intentPays(order, intent)) return order;
-  return (await markOrderPaid(db, order.id, intent.id, intent.amountCents)) ?? (await findOrder(db, order.id));
-}
-
-/**
- * Unpaid orders whose payment the gateway has already recorded as succeeded become paid
- * (the API may have died between the gateway's success and the browser's PATCH, or the tab
- * was closed). Reads only the ledger, so a list costs one extra query, not one per order.
- */
-export async function reconcileFromLedger(db: Db, rows: OrderRow[]): Promise<OrderRow[]> {
-  const unpaid = rows.filter((r) => !r.paid);
-  const succeeded = await succeededPaymentsFor(
-    db,
-    unpaid.map((r) => r.id),
-  );
-  if (succeeded.length === 0) return rows;
-  const updated = new Map<string, OrderRow>();
-  for (const payment of succeeded) {
-    const order = updated.get(payment.orderId) ?? unpaid.find((r) => r.id === payment.orderId);
-    if (!order || order.paid) continue;
-    const paid = await payOrderWith(db, order, intentFromRow(payment));
-    if (paid) updated.set(order.id, paid);
-  }
-  return rows.map((r) => updated.get(r.id) ?? r);
-}
-
-/**
- * One order, asking the gateway itself about intents still open in the ledger: with Stripe
- * this catches a success whose webhook has not arrived. A gateway outage must not make the
- * order unreadable, so a 502 from it (already logged) leaves the order as stored.
- */
-async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderRow): Promise<OrderRow> {
-  if (row.paid) return row;
-  let order = (await reconcileFromLedger(db, [row]))[0] ?? row;
-  if (order.paid) return order;
-  try {
-    for (const payment of await paymentsForOrder(db, order.id)) {
-      if (payment.status === 'succeeded' || payment.status === 'canceled') continue;
-      const intent = await gateway.retrieveIntent(db, payment.id);
-      if (intent && intentPays(order, intent)) {
-        order = (await payOrderWith(db, order, intent)) ?? order;
-        break;
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError && error.statusCode === 502)) throw error;
-  }
-  return order;
-}
+} from '../../domain/orders/orders.repo.ts';
+import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
+import { reconcileFromLedger, reconcileLive, releaseIntents } from '../../domain/payments/settlement.ts';
+import { findPartStock, lockPart, reserveStock, returnStock } from '../../domain/stock/stock.repo.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { newId } from '../../lib/ids.ts';
 
 export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
-  // A client-sent total is checked, never used (DESIGN.md 3.3).
+  // A client-sent total is checked, never used (docs/product.md#prices).
   const sentCents = input.totalPrice === undefined ? undefined : priceToCents(input.totalPrice);
   if (sentCents === null) throw badRequest('Total Price must be an amount like 259.98');
 
@@ -187,16 +92,8 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     const order = await lockOrder(tx, id);
     if (!order || !canSee(caller, order)) throw orderNotFound();
     if (order.paid) throw conflict('Only unpaid orders can be cancelled');
-    for (const payment of await paymentsForOrder(tx, order.id)) {
-      if (payment.status === 'canceled') continue;
-      const intent =
-        payment.status === 'succeeded' ? intentFromRow(payment) : await gateway.cancelIntent(tx, payment.id);
-      if (!intent || intent.status === 'canceled') continue;
-      if (intent.status !== 'succeeded') return 'payment-in-progress' as const;
-      if (!intentPays(order, intent)) return 'payment-mismatch' as const;
-      await payOrderWith(tx, order, intent);
-      return 'paid' as const;
-    }
+    const released = await releaseIntents(tx, gateway, order);
+    if (released !== 'released') return released;
     await deleteOrder(tx, order.id);
     if (order.partId) await returnStock(tx, order.partId, order.totalOrder);
     return 'cancelled' as const;
@@ -208,7 +105,7 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     throw conflict('A payment was taken for this order; contact the shop to cancel it');
 }
 
-/** Admin: Pending -> Shipped (DESIGN.md 3.4). Unpaid or already shipped orders are a 409. */
+/** Admin: Pending -> Shipped (docs/product.md#order-status). Unpaid or already shipped orders are a 409. */
 export async function shipOrder(db: Db, id: string) {
   const shipped = await markOrderShipped(db, id);
   if (shipped) return toOrder(shipped);

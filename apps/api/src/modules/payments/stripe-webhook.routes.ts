@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, badRequest } from '../../lib/http-error.ts';
-import { applyStripeEvent } from './payments.service.ts';
+import { applyStripeEvent } from '../../domain/payments/settlement.ts';
 
 /**
- * POST /webhooks/stripe (DESIGN.md 3.5): Stripe tells the shop a payment succeeded, so a
+ * POST /webhooks/stripe (docs/product.md#payments): Stripe tells the shop a payment succeeded, so a
  * closed tab after paying loses nothing. Registered as its own encapsulated plugin because
  * the signature is computed over the exact bytes Stripe sent: here, and only here, JSON
  * bodies are kept as the raw Buffer instead of being parsed.

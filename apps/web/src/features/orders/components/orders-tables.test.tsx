@@ -68,7 +68,7 @@ describe('MyOrdersTable', () => {
     return { onCancel };
   }
 
-  it("has the spec's columns", () => {
+  it("has the contract's columns", () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'My Orders' });
     const headers = within(table)
@@ -122,7 +122,7 @@ describe('ManageOrdersTable', () => {
     return { onCancel, onShip };
   }
 
-  it("has the spec's columns", () => {
+  it("has the contract's columns", () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'Manage Orders' });
     const headers = within(table)
