@@ -88,10 +88,21 @@ async function pools(): Promise<Pools> {
   };
 }
 
+/** Fresh tokens for the three users (sign out everywhere retires the ones they had). */
+async function signInUsers() {
+  const users = {
+    customer: await t.signIn(CUSTOMER, 'customer'),
+    other: await t.signIn(OTHER, 'customer'),
+    admin: await t.signIn(ADMIN, 'admin'),
+  };
+  auth.customer = users.customer.authorization;
+  auth.other = users.other.authorization;
+  auth.admin = users.admin.authorization;
+  return users;
+}
+
 beforeAll(async () => {
-  const customer = await t.signIn(CUSTOMER, 'customer');
-  const other = await t.signIn(OTHER, 'customer');
-  const admin = await t.signIn(ADMIN, 'admin');
+  const { customer, other } = await signInUsers();
   await addPart(t, { available: 0 });
   const part = await addPart(t, { available: 1_000_000, minOrder: 1 });
   for (let i = 0; i < 3; i += 1) await addPart(t, { available: 1_000_000, minOrder: 2 + i });
@@ -109,10 +120,8 @@ beforeAll(async () => {
   await placeOrder(t, other, part, 1);
   const firebase = await createFirebaseAccount({ emailVerified: true });
   auth = {
+    ...auth,
     none: undefined,
-    customer: customer.authorization,
-    other: other.authorization,
-    admin: admin.authorization,
     firebase: `Bearer ${firebase.idToken}`,
     garbage: 'Bearer not.a.token',
     notBearer: 'Basic YWRtaW46YWRtaW4=',
@@ -386,7 +395,7 @@ async function snapshot(): Promise<string> {
       (select md5(coalesce(string_agg(concat_ws('|', id, name, description, img, min_order, available, price_cents), ',' order by id), '')) from parts) as parts_hash,
       (select count(*) from reviews) as reviews,
       (select count(*) from contact_messages) as messages,
-      (select md5(coalesce(string_agg(concat_ws('|', email, role, user_name, phone, education, address, linked_in), ',' order by email), '')) from users) as users_hash,
+      (select md5(coalesce(string_agg(concat_ws('|', email, uid, token_version, role, user_name, phone, education, address, linked_in), ',' order by email), '')) from users) as users_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, part_id, total_order, total_cents, paid, shipped, transaction_id), ',' order by id), '')) from orders) as orders_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, order_id, amount_cents, status), ',' order by id), '')) from payments) as payments_hash
   `);
@@ -419,6 +428,7 @@ async function send(op: Operation, r: Req): Promise<{ res: LightMyRequestRespons
   };
   const res = await t.app.inject(sent);
   if (op.method !== 'GET' && res.statusCode < 300) known = undefined;
+  if (op.path.endsWith('/sign-out-everywhere') && res.statusCode < 300) await signInUsers();
   return { res, sent };
 }
 

@@ -67,8 +67,9 @@ function tokenSubject(row: UserRow): TokenSubject {
 }
 
 /**
- * The sign-in exchange (docs/product.md#sign-in-and-tokens): a verified Firebase ID token for `email` buys the
- * API's own access token. `identity` is null when the ID token did not verify.
+ * The sign-in exchange (docs/product.md#sign-in-and-tokens): a verified Firebase ID token
+ * for `email` buys the API's own access token. `identity` is null when the ID token did not
+ * verify.
  */
 export async function exchangeIdToken(
   deps: { db: Db; tokens: TokenService; config: Pick<Config, 'ADMIN_EMAILS'> },
@@ -102,7 +103,8 @@ export async function exchangeIdToken(
     if (binding === 'rebind') {
       log.warn({ oldUid: found.row.uid, newUid: identity.uid }, 'user rebound to another Firebase account');
     }
-    return (makeAdmin && (await changeRole(tx, identity.email, 'admin'))) || bound;
+    if (!makeAdmin) return bound;
+    return (await changeRole(tx, identity.email, 'admin')) ?? bound;
   });
   return { token: await deps.tokens.sign(tokenSubject(row)) };
 }
