@@ -21,7 +21,10 @@ export async function benchUsers(db, { count, secret, prefix = 'bench-customer' 
   );
 }
 
-/** Reads /proc for a process's resident set size, in bytes. */
+/**
+ * Reads /proc for a process's resident set size, in bytes.
+ * @param {number} pid
+ */
 export async function rssOf(pid) {
   const fs = await import('node:fs/promises');
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');

@@ -6,7 +6,8 @@ import { newId } from '../src/lib/ids.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { GOOD_CARD } from './shop-fixtures.ts';
-import { createTestDatabase, testDatabaseUrl, testToken, testUid } from './test-app.ts';
+import { testUid } from './firebase-accounts.ts';
+import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
  * No overselling across processes (docs/product.md#stock): two real API processes on one PostgreSQL

@@ -9,7 +9,8 @@ import { newId } from '../src/lib/ids.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { GOOD_CARD } from './shop-fixtures.ts';
-import { createTestDatabase, testDatabaseUrl, testToken, testUid } from './test-app.ts';
+import { testUid } from './firebase-accounts.ts';
+import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
  * Crash safety: a real API process is killed with SIGKILL in the

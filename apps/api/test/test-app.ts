@@ -9,13 +9,13 @@ import { users } from '../src/db/schema.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import type { LogStream } from '../src/lib/logging.ts';
 import type { TokenService } from '../src/lib/tokens.ts';
+import { testUid } from './firebase-accounts.ts';
 
 /**
  * Test databases: a fresh in-memory PGlite per test app, or, when TEST_DATABASE_URL is set
  * (npm test does so for its PostgreSQL pass), a fresh database on that server.
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-export const dbKind = testDatabaseUrl ? 'postgres' : 'pglite';
 
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (!testDatabaseUrl) return openDatabase({ dataDir: ':memory:' });
@@ -57,14 +57,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/**
- * The uid of a user row a test writes straight into the database (Firebase's own uids are
- * letters and digits), and an API token for such a row as the exchange would sign it.
- */
-export function testUid(email: string): string {
-  return `test:${email}`;
-}
-
+/** An API token for a row a test wrote straight into the database, as the exchange would sign it. */
 export function testToken(tokens: TokenService, email: string): Promise<string> {
   return tokens.sign({ email, uid: testUid(email), tokenVersion: 0 });
 }

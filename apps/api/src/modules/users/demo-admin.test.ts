@@ -6,7 +6,7 @@ import { demoUsers } from '../../db/seed-data.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accountTakenMessage } from './users.service.ts';
-import { createFirebaseAccount, signInWithPassword, verifyFirebaseEmail } from './users.test-support.ts';
+import { createFirebaseAccount, signInWithPassword, verifyFirebaseEmail } from '../../../test/firebase-accounts.ts';
 
 // A stranger signs up as the demo admin's address on a fresh shop. This file has an
 // emulator of its own: the shared one already holds the verified demo account of that

@@ -14,7 +14,7 @@ import {
   signInWithPassword,
   uniqueEmail,
   verifyFirebaseEmail,
-} from './users.test-support.ts';
+} from '../../../test/firebase-accounts.ts';
 
 // Accounts belong to the Firebase account that first signed in for their email; API tokens
 // carry that uid and the user's token version, and die with a rebinding, a role change or

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   unsignedFirebaseToken,
   verifyFirebaseEmail,
-} from './users.test-support.ts';
+} from '../../../test/firebase-accounts.ts';
 
 let t: TestApp;
 beforeAll(async () => {

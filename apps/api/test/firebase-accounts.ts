@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { tokenClaims } from '../../lib/tokens.ts';
+import { tokenClaims } from '../src/lib/tokens.ts';
 
 // Test-only helpers: real Firebase accounts and ID tokens from the Auth emulator's REST API
 // (no mocks), and API access tokens that are wrong in each way a verifier must catch.
@@ -135,18 +135,27 @@ export function unsignedFirebaseToken(claims: Record<string, unknown>): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
 }
 
+/**
+ * The uid of a user row a test writes straight into the database (Firebase's own uids are
+ * letters and digits, so no real account has it).
+ */
+export function testUid(email: string): string {
+  return `test:${email}`;
+}
+
 export const badTokenKinds = ['forged', 'expired', 'wrongAudience', 'wrongIssuer', 'algNone'] as const;
 export type BadTokenKind = (typeof badTokenKinds)[number];
 
 /**
  * API access tokens for `email` that must all be refused: signed with another secret,
  * expired, for another audience or from another issuer (both with the right secret), and
- * unsigned (`alg: none`).
+ * unsigned (`alg: none`). Each carries the uid and version of a row made by `signIn`, so
+ * its one defect is all that is wrong with it.
  */
 export async function badApiToken(kind: BadTokenKind, email: string, secret: string): Promise<string> {
   const key = new TextEncoder().encode(secret);
   const base = (claims: { issuer?: string; audience?: string } = {}) =>
-    new SignJWT({ email })
+    new SignJWT({ email, uid: testUid(email), ver: 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(email)
       .setIssuer(claims.issuer ?? tokenClaims.issuer)
@@ -171,6 +180,8 @@ export async function badApiToken(kind: BadTokenKind, email: string, secret: str
       const now = Math.floor(Date.now() / 1000);
       const payload = {
         email,
+        uid: testUid(email),
+        ver: 0,
         sub: email,
         iss: tokenClaims.issuer,
         aud: tokenClaims.audience,
