@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@parts-shop/shared/error';
 import { idSchema } from '@parts-shop/shared/fields';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { deletedSchema, insertedSchema, newPartSchema, partSchema } from '@parts-shop/shared/part';
+import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -18,7 +19,7 @@ function parseId(id: string): string {
 }
 
 export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { db, guards, config } = deps;
+  const { db, guards, config, payments } = deps;
 
   app.get(
     '/parts',
@@ -47,7 +48,12 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: partSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getPart(db, parseId(request.params.id)),
+    async (request) => {
+      const id = parseId(request.params.id);
+      // Stock held by orders past their hold goes back before the part is shown.
+      await expireOverdueOrders(db, payments, config.UNPAID_HOLD_MINUTES, { partId: id });
+      return getPart(db, id);
+    },
   );
 
   app.post(
