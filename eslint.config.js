@@ -45,4 +45,28 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Configuration is read once, by apps/api/src/config/env.ts; shipped code asks it, never the
+  // environment (docs/architecture.md#module-boundaries). Tests, scripts and tool configs set
+  // up environments, so they may read it.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['apps/api/src/config/env.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from apps/api/src/config/env.ts.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: 'import.meta.env is read only by apps/web/src/lib/api-client.ts (the API base URL).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/api-client.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
 );

@@ -18,7 +18,9 @@ const realFirebase = Boolean(process.env.FIREBASE_SERVICE_ACCOUNT) && !process.e
 console.log('Building the web app and the API...');
 buildShop(root);
 
+/** @type {import('./lib/emulator.mjs').AuthEmulator | null} */
 let emulator = null;
+/** @type {NodeJS.ProcessEnv} */
 const env = { DATA_DIR: dataDir };
 if (!realFirebase) {
   const emulatorPort = Number(process.env.FIREBASE_EMULATOR_PORT ?? 9099);
@@ -30,7 +32,9 @@ if (!realFirebase) {
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 }
 
+/** @type {(import('./lib/emulator.mjs').DemoAccount & { role: string })[]} */
 const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/db/demo-accounts.json'), 'utf8'));
+/** @type {Awaited<ReturnType<typeof startShop>>} */
 let shop;
 try {
   if (emulator) await ensureDemoAccounts(emulator.host, accounts);
