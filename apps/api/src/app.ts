@@ -22,6 +22,7 @@ import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp({
       await api.register(messagesRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(ordersRoutes, { deps });
+      await api.register(buildsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
     },

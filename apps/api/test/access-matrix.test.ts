@@ -56,6 +56,13 @@ const fx = {
     await confirmCard(t, clientSecret);
     return at('PATCH', `/api/orders/${orderId}`, { transactionId: paymentIntentId });
   },
+  /** A build saved by CUSTOMER. */
+  build: async () => {
+    const items = [{ partId: await fx.part(), quantity: 1 }];
+    const res = await t.app.inject({ ...at('POST', '/api/builds', { name: 'Matrix', items }), headers: auth.customer });
+    return res.json<{ id: string }>().id;
+  },
+  buildItems: async () => [{ partId: await fx.part(), quantity: 1 }],
   newUser: async () => {
     const email = `matrix-${Math.random().toString(36).slice(2, 10)}@example.test`;
     await t.signIn(email);
@@ -73,6 +80,7 @@ const part = {
   available: 5,
   price: 10,
 };
+const contact = { phoneNumber: '+1 555 0100', address: '1 Main Street, Springfield' };
 const message = { name: 'M', email: 'm@example.test', message: 'Hi' };
 const ship = { paid: false };
 const exchangeOnly: Expect = { anonymous: 401, customer: 401, otherCustomer: 401, admin: 401 };
@@ -123,6 +131,26 @@ const rows: Row[] = [
   ['POST /api/create-payment-intent', ownerOnly(200), async () => fx.paymentIntentRequest()],
   // The client secret is the credential here, as with Stripe; a bearer token adds nothing.
   ['POST /api/payments/local/confirm', publicRoute(200), async () => fx.confirmRequest()],
+  [
+    'POST /api/builds/check',
+    publicRoute(200),
+    async () => at('POST', '/api/builds/check', { items: await fx.buildItems() }),
+  ],
+  ['GET /api/builds', signedIn(200), async () => at('GET', '/api/builds')],
+  [
+    'POST /api/builds',
+    signedIn(201),
+    async () => at('POST', '/api/builds', { name: 'B', items: await fx.buildItems() }),
+  ],
+  // A saved build is its owner's alone: to anyone else, admins included, it does not exist.
+  ['GET /api/builds/{id}', ownerOnly(200), async () => at('GET', `/api/builds/${await fx.build()}`)],
+  ['PATCH /api/builds/{id}', ownerOnly(200), async () => at('PATCH', `/api/builds/${await fx.build()}`, { name: 'C' })],
+  ['DELETE /api/builds/{id}', ownerOnly(200), async () => at('DELETE', `/api/builds/${await fx.build()}`)],
+  [
+    'POST /api/orders/batch',
+    signedIn(201),
+    async () => at('POST', '/api/orders/batch', { items: [{ partId: await fx.part(), totalOrder: 1 }], ...contact }),
+  ],
   ['GET /api/allorders', adminOnly(200), async () => at('GET', '/api/allorders')],
   ['PATCH /api/shipped/{id}', adminOnly(200), async () => at('PATCH', `/api/shipped/${await fx.paidOrder()}`, ship)],
 ];

@@ -38,6 +38,7 @@ const guarded = (
 const DASHBOARD_SECTIONS: RouteObject[] = [
   { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
   { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
+  { path: 'builds', ...lazy(() => import('../features/builds/routes/my-builds.tsx')) },
   { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
   { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
   { path: 'users', ...guarded(() => import('../features/users/routes/make-admin.tsx'), true) },
@@ -64,6 +65,8 @@ export const routes: RouteObject[] = [
           { path: 'faq', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
           { path: 'allparts', Component: AllParts },
           { path: 'allreviews', Component: AllReviews },
+          // The planner loads on demand: it does not weigh on the first visit's script.
+          { path: 'build', ...lazy(() => import('../features/builds/routes/build-planner.tsx')) },
           { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },
           { path: 'login', ...lazy(() => import('../features/auth/routes/login.tsx')) },
           { path: 'signup', ...lazy(() => import('../features/auth/routes/signup.tsx')) },

@@ -20,6 +20,16 @@ export const queryKeys = {
     manage: (size: number) => ['parts', 'manage', size] as const,
     /** GET /parts/{id}. */
     detail: (id: string) => ['parts', 'detail', id] as const,
+    /** The build planner's reads: a slot's candidates, and each part of the build with its specs. */
+    planner: {
+      candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,
+      part: (id: string) => ['parts', 'planner', 'part', id] as const,
+    },
+  },
+  builds: {
+    all: ['builds'] as const,
+    /** GET /builds: the signed-in customer's saved builds. */
+    mine: (email: string) => ['builds', 'mine', email] as const,
   },
   reviews: {
     all: ['reviews'] as const,

@@ -87,3 +87,8 @@ export async function countUnpaidOrders(db: Db, email: string): Promise<number> 
     .where(and(eq(orders.email, email), eq(orders.paid, false)));
   return row?.n ?? 0;
 }
+
+export async function findUserName(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ userName: users.userName }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.userName;
+}
