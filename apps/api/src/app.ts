@@ -18,6 +18,7 @@ import { startUnpaidSweep } from './domain/unpaid-orders/expire-unpaid-orders.ts
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
+import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
@@ -39,6 +40,8 @@ export type AppOptions = {
   db: Db;
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: LogStream;
 };
 
 /** Largest JSON body any route accepts; a 10 MB description is a 413, not a row. */
@@ -48,14 +51,10 @@ export async function buildApp({
   config,
   db,
   logger = true,
+  logStream,
 }: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.LOG_LEVEL,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
-        }
-      : false,
+    logger: logger || logStream ? loggerOptions(config, logStream) : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },

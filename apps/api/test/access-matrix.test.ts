@@ -122,6 +122,11 @@ const rows: Row[] = [
   ['GET /api/users', adminOnly(200), async () => at('GET', '/api/users')],
   ['PUT /api/users/admin/{email}', adminOnly(200), async () => at('PUT', `/api/users/admin/${await fx.newUser()}`)],
   ['GET /api/admin/{email}', selfOrAdmin(200), async () => at('GET', `/api/admin/${CUSTOMER}`)],
+  [
+    'POST /api/users/me/sign-out-everywhere',
+    signedIn(204),
+    async () => at('POST', '/api/users/me/sign-out-everywhere'),
+  ],
   ['POST /api/orders', signedIn(201), async () => at('POST', '/api/orders', orderBody(await fx.part()))],
   ['GET /api/orders', signedIn(200), async () => at('GET', '/api/orders')],
   ['GET /api/orders', selfOrAdmin(200), async () => at('GET', `/api/orders?email=${CUSTOMER}`)],
@@ -161,13 +166,18 @@ async function headersFor(caller: Caller): Promise<Record<string, string>> {
   return { authorization: `Bearer ${await badApiToken(caller, CUSTOMER, t.deps.config.JWT_SECRET)}` };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
+/** Fresh tokens for the valid callers: a cell may have ended their sessions (sign out everywhere). */
+async function signInAll(): Promise<void> {
   auth = {
     customer: await t.signIn(CUSTOMER),
     otherCustomer: await t.signIn(OTHER),
     admin: await t.signIn(ADMIN, 'admin'),
   };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await signInAll();
 });
 afterAll(async () => t.close());
 
@@ -188,6 +198,7 @@ describe('access matrix', () => {
         expect(res.json<{ message: unknown }>().message, `${caller}: ${res.body}`).toEqual(expect.any(String));
     }
     expect(actual).toEqual(wanted);
+    await signInAll();
   });
 
   it('has a row for every operation the API serves', async () => {

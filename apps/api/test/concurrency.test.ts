@@ -8,7 +8,8 @@ import { createTokenService } from '../src/lib/tokens.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { compatibleSpecs, type Slot } from './build-fixtures.ts';
 import { GOOD_CARD } from './shop-fixtures.ts';
-import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
+import { testUid } from './firebase-accounts.ts';
+import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
  * No overselling across processes (docs/product.md#stock): two real API processes on one PostgreSQL
@@ -72,8 +73,8 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       const email = `buyer${i}@example.com`;
       await db()
         .insert(users)
-        .values({ email, userName: `Buyer ${i}` });
-      buyerTokens.push(await tokens.sign(email));
+        .values({ email, uid: testUid(email), userName: `Buyer ${i}` });
+      buyerTokens.push(await testToken(tokens, email));
     }
   }, 180_000);
 
@@ -137,7 +138,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     // Cancel one order through the other process: exactly its one unit comes back.
     const [mine] = await db().select().from(orders).where(eq(orders.partId, partId)).limit(1);
     if (!mine) throw new Error('no order to cancel');
-    const ownerToken = await tokens.sign(mine.email);
+    const ownerToken = await testToken(tokens, mine.email);
     const cancel = await call(server(1), 'DELETE', `/orders/${mine.id}`, ownerToken);
     expect(cancel).toEqual({ status: 200, json: { acknowledged: true, deletedCount: 1 } });
     const [after] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));

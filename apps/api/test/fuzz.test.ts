@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, createFirebaseAccount } from './firebase-accounts.ts';
 import { addPart, GOOD_CARD, placeOrder, startPayment } from './shop-fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, testToken, type TestApp } from './test-app.ts';
 
 // Property-based fuzzing of every API endpoint: paths, queries, bodies,
 // content types and credentials drawn at random, each request through app.inject on a real
@@ -97,10 +97,21 @@ async function pools(): Promise<Pools> {
   };
 }
 
+/** Fresh tokens for the three users (sign out everywhere retires the ones they had). */
+async function signInUsers() {
+  const users = {
+    customer: await t.signIn(CUSTOMER, 'customer'),
+    other: await t.signIn(OTHER, 'customer'),
+    admin: await t.signIn(ADMIN, 'admin'),
+  };
+  auth.customer = users.customer.authorization;
+  auth.other = users.other.authorization;
+  auth.admin = users.admin.authorization;
+  return users;
+}
+
 beforeAll(async () => {
-  const customer = await t.signIn(CUSTOMER, 'customer');
-  const other = await t.signIn(OTHER, 'customer');
-  const admin = await t.signIn(ADMIN, 'admin');
+  const { customer, other } = await signInUsers();
   await addPart(t, { available: 0 });
   const part = await addPart(t, { available: 1_000_000, minOrder: 1 });
   for (let i = 0; i < 3; i += 1) await addPart(t, { available: 1_000_000, minOrder: 2 + i });
@@ -122,17 +133,15 @@ beforeAll(async () => {
   }
   const firebase = await createFirebaseAccount({ emailVerified: true });
   auth = {
+    ...auth,
     none: undefined,
-    customer: customer.authorization,
-    other: other.authorization,
-    admin: admin.authorization,
     firebase: `Bearer ${firebase.idToken}`,
     garbage: 'Bearer not.a.token',
     notBearer: 'Basic YWRtaW46YWRtaW4=',
   };
   for (const kind of badTokenKinds) auth[kind] = `Bearer ${await badApiToken(kind, ADMIN, t.deps.config.JWT_SECRET)}`;
   // A token for a user the database does not know.
-  auth.unknownUser = `Bearer ${await t.deps.tokens.sign('nobody@example.com')}`;
+  auth.unknownUser = `Bearer ${await testToken(t.deps.tokens, 'nobody@example.com')}`;
 });
 
 // ---------------------------------------------------------------------------------------
@@ -441,7 +450,7 @@ async function snapshot(): Promise<string> {
       (select md5(coalesce(string_agg(concat_ws('|', id, name, description, img, min_order, available, price_cents, kind, specs, spec_tags, version), ',' order by id), '')) from parts) as parts_hash,
       (select count(*) from reviews) as reviews,
       (select count(*) from contact_messages) as messages,
-      (select md5(coalesce(string_agg(concat_ws('|', email, role, user_name, phone, education, address, linked_in), ',' order by email), '')) from users) as users_hash,
+      (select md5(coalesce(string_agg(concat_ws('|', email, uid, token_version, role, user_name, phone, education, address, linked_in), ',' order by email), '')) from users) as users_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, part_id, total_order, total_cents, paid, shipped, transaction_id), ',' order by id), '')) from orders) as orders_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, order_id, amount_cents, status), ',' order by id), '')) from payments) as payments_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, email, name, items::text), ',' order by id), '')) from builds) as builds_hash
@@ -475,6 +484,7 @@ async function send(op: Operation, r: Req): Promise<{ res: LightMyRequestRespons
   };
   const res = await t.app.inject(sent);
   if (op.method !== 'GET' && res.statusCode < 300) known = undefined;
+  if (op.path.endsWith('/sign-out-everywhere') && res.statusCode < 300) await signInUsers();
   return { res, sent };
 }
 

@@ -16,8 +16,8 @@ export type SessionUser = { email: string; displayName: string | null; photoURL:
 
 export type { SignUpInput } from './firebase.ts';
 
-/** Why the session ended when the shop ended it (not the person), for the login page to explain. */
-export type SignOutReason = 'admin-only' | 'expired';
+/** Why the session ended when it was not a plain Logout, for the login page to explain. */
+export type SignOutReason = 'admin-only' | 'expired' | 'everywhere';
 
 /** The identity provider (Firebase): idle until a page needs it or a stored session must be confirmed. */
 export type IdentityState = {

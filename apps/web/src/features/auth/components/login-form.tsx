@@ -78,6 +78,11 @@ export function LoginForm() {
           That page is for admins only. Log in with an admin account to open it.
         </div>
       ) : null}
+      {signedOutBecause === 'everywhere' ? (
+        <div role="status" className="alert border-accent bg-accent/10">
+          You are signed out on every device. Log in again to continue here.
+        </div>
+      ) : null}
       <IdentityStatus />
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
         <EmailField error={errors.email?.message} {...register('email')} />
