@@ -320,8 +320,10 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       priceCents: 1_000,
     });
     const email = 'hoarder@example.com';
-    await db().insert(users).values({ email, userName: 'Hoarder' });
-    const token = await tokens.sign(email);
+    await db()
+      .insert(users)
+      .values({ email, uid: testUid(email), userName: 'Hoarder' });
+    const token = await testToken(tokens, email);
     const body = { partId, totalOrder: 1, phoneNumber: '+1 555 0100', address: '1 Race Street' };
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => call(server(i), 'POST', '/orders', token, body)),
