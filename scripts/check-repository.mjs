@@ -20,7 +20,7 @@ const TEXT_FILE = /\.(?:[cm]?[jt]sx?|json|md|css|html|ya?ml|sh|txt)$|^run$/;
 const OUTSIDE_DOCS = new RegExp(['\\b(?:SP', 'EC|DES', 'IGN)\\.md\\b|\\.\\./sh', 'ared\\b'].join(''));
 const ISSUE_NUMBER = new RegExp(['\\b[Ii]ss', 'ues? #?\\d+|\\bGH-\\d+\\b'].join(''));
 const DOC_ANCHOR = /\bdocs\/([\w./-]+\.md)#([\w-]+)/g;
-const MD_LINK = /\[[^\]]*\]\(([^)\s]+)\)/g;
+const MD_LINK = /\[[^[\]]*\]\(([^)\s]+)\)/g;
 const CODE_SPAN = /`([^`\s]+)`/g;
 const REPO_ROOTS = /^(?:apps|packages|docs|scripts|e2e|\.ci)\//;
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
@@ -71,8 +71,8 @@ export function slug(heading) {
 export function anchorsOf(markdown) {
   const anchors = new Set();
   for (const line of markdown.split('\n')) {
-    const heading = /^#{1,6}\s+(.*)$/.exec(line);
-    if (heading?.[1]) anchors.add(slug(heading[1]));
+    const heading = /^#{1,6}\s(.*)$/.exec(line);
+    if (heading?.[1]) anchors.add(slug(heading[1].trim()));
   }
   return anchors;
 }
@@ -111,7 +111,7 @@ export function problemsIn(file, text, read) {
     for (const [, span] of line.matchAll(CODE_SPAN)) {
       // Build outputs (dist) exist only after a build; patterns are not paths.
       if (!span || !REPO_ROOTS.test(span) || /[<>*{}$]|\.\.\.|\/dist\b/.test(span)) continue;
-      const rel = span.replace(/#.*$/, '').replace(/\/$/, '');
+      const rel = (span.split('#')[0] ?? '').replace(/\/$/, '');
       if (read(rel) === null && !isDirectory(read, rel)) problems.push(`${where}: ${span} does not exist`);
     }
   });

@@ -40,9 +40,11 @@ export function entryScripts(webDist) {
   const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   /** @type {Set<string>} */
   const urls = new Set();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<script\s(?:[^>]*\s)?src="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\s(?:[^>]*\s)?rel="modulepreload"[^>]*\shref="([^"]+)"/g))
+    if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\s(?:[^>]*\s)?href="([^"]+)"[^>]*\srel="modulepreload"/g))
+    if (m[1]) urls.add(m[1]);
   return [...urls].map((u) => {
     const file = path.join(webDist, new URL(u, 'http://x').pathname);
     const buffer = fs.readFileSync(file);

@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
  */
 export async function load(url, options) {
   const { connections = 50, duration = 10, warmup = 2 } = options;
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(url))
+  if (!/^http:\/\/(?:127\.0\.0\.1|localhost)(?::|\/|$)/.test(url))
     throw new Error(`refusing to load a non-loopback URL: ${url}`);
   const requests = options.requests ?? rotate(options.paths ?? [options.path ?? '/']);
   const base = { url, connections, requests, timeout: 10 };

@@ -18,7 +18,8 @@ const ID_SAMPLE = 1_000;
  */
 function nextLink(response) {
   const link = response.headers.get('link');
-  return link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+  const entries = link ? link.split(',') : [];
+  return entries.map((entry) => /^\s*<([^>]+)>;\s*rel="next"/.exec(entry)?.[1]).find(Boolean) ?? null;
 }
 
 /**

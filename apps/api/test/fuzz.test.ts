@@ -393,7 +393,7 @@ async function snapshot(): Promise<string> {
   return JSON.stringify(row);
 }
 
-const STACK = /\n\s+at .+\(.+:\d+:\d+\)|node_modules|\/src\/.+\.ts/;
+const STACK = /\n[\t ]+at \S|node_modules|\/src\/[\w/-]+\.ts\b/;
 
 let known: Pools | undefined;
 

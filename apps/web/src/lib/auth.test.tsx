@@ -12,7 +12,7 @@ vi.mock('./firebase.ts', () => ({ loadIdentityProvider: vi.fn() }));
 vi.mock('react-toastify/unstyled', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
 
 function jwt(payload: object): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/(?<!=)=+$/, '');
   return `${part({ alg: 'HS256' })}.${part(payload)}.sig`;
 }
 const apiToken = (email: string, expiresInSeconds = 3600) =>
