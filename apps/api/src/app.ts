@@ -17,10 +17,12 @@ import { createPaymentGateway } from './domain/payment-gateway/create-payment-ga
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
+import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -37,6 +39,8 @@ export type AppOptions = {
   db: Db;
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: LogStream;
 };
 
 /** Largest JSON body any route accepts; a 10 MB description is a 413, not a row. */
@@ -46,14 +50,10 @@ export async function buildApp({
   config,
   db,
   logger = true,
+  logStream,
 }: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.LOG_LEVEL,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
-        }
-      : false,
+    logger: logger || logStream ? loggerOptions(config, logStream) : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
@@ -122,6 +122,7 @@ export async function buildApp({
       await api.register(messagesRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(ordersRoutes, { deps });
+      await api.register(buildsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
     },

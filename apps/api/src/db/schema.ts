@@ -183,3 +183,19 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A customer's saved build (the planner's parts and quantities), private to its owner. */
+export const builds = pgTable(
+  'builds',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email')
+      .notNull()
+      .references(() => users.email, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    items: jsonb('items').$type<{ partId: string; quantity: number }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('builds_email_idx').on(t.email, t.id)],
+);

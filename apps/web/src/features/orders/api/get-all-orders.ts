@@ -1,25 +1,16 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderSchema } from '@parts-shop/shared/order';
-import { apiGetPage } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const orderListSchema = z.array(orderSchema);
 
-/** GET /allorders (admin): every order, newest first, a page at a time. */
-export function getAllOrdersPage(path: string, signal?: AbortSignal) {
-  return apiGetPage(path, orderListSchema, signal);
-}
-
-export function allOrdersQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: ['orders', 'all'],
-    queryFn: ({ pageParam, signal }) => getAllOrdersPage(pageParam, signal),
-    initialPageParam: '/allorders',
-    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+/** GET /allorders (admin): every order, newest first, read again on every visit. */
+export function useAllOrders() {
+  return usePagedList({
+    queryKey: queryKeys.orders.everyone,
+    firstPage: '/allorders',
+    schema: orderListSchema,
     staleTime: 0,
   });
-}
-
-export function useAllOrders() {
-  return useInfiniteQuery(allOrdersQueryOptions());
 }

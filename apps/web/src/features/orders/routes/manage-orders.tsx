@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Order } from '@parts-shop/shared/order';
 import { messages } from '@parts-shop/shared/messages';
-import { LoadMore } from '../../../components/load-more.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
@@ -19,8 +18,7 @@ export function Component() {
   const [toCancel, setToCancel] = useState<Order | null>(null);
   // Focus comes back here when a cancelled order's row leaves the table.
   const heading = useRef<HTMLHeadingElement>(null);
-
-  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = orders.items;
   const onShip = (order: Order) =>
     ship.mutate(order._id, {
       onSuccess: () => toastSuccess(messages.itemShipped),
@@ -32,13 +30,7 @@ export function Component() {
       <h2 id="manage-orders-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         Manage Orders
       </h2>
-      <ListStatus
-        isPending={orders.isPending}
-        error={orders.error}
-        isEmpty={list.length === 0}
-        emptyText="There are no orders yet."
-        onRetry={() => void orders.refetch()}
-      >
+      <PagedListView list={orders} emptyText="There are no orders yet." noun={{ one: 'order', many: 'orders' }}>
         <ManageOrdersTable
           orders={list}
           labelledBy="manage-orders-title"
@@ -46,15 +38,7 @@ export function Component() {
           onShip={onShip}
           shippingIds={shippingIds}
         />
-        <LoadMore
-          shown={list.length}
-          noun={{ one: 'order', many: 'orders' }}
-          hasNextPage={orders.hasNextPage}
-          isFetchingNextPage={orders.isFetchingNextPage}
-          isFetchNextPageError={orders.isFetchNextPageError}
-          fetchNextPage={orders.fetchNextPage}
-        />
-      </ListStatus>
+      </PagedListView>
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} fallbackFocus={heading} />
     </section>
   );

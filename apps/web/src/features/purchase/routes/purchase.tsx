@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePart } from '../api/get-part.ts';
 import { CheckoutForm } from '../components/checkout-form.tsx';
@@ -33,12 +34,9 @@ export function Component() {
 
   if (!part.data) {
     return (
-      <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
-        <span>Could not load this part: {part.error.message}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void part.refetch()}>
-          Try again
-        </button>
-      </div>
+      <RetryAlert onRetry={() => void part.refetch()} className="my-6">
+        Could not load this part: {part.error.message}
+      </RetryAlert>
     );
   }
 

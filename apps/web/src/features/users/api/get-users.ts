@@ -1,19 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { userSchema, type User } from '@parts-shop/shared/user';
-import { apiGet } from '../../../lib/api-client.ts';
+import { userSchema } from '@parts-shop/shared/user';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /users (admin): every user, for Make Admin (docs/product.md#api-calls). */
-export function getUsers(signal?: AbortSignal): Promise<User[]> {
-  return apiGet('/users', z.array(userSchema), signal);
-}
+const userListSchema = z.array(userSchema);
 
-export const usersQueryKey = ['users', 'list'] as const;
-
-export function usersQueryOptions() {
-  return queryOptions({ queryKey: usersQueryKey, queryFn: ({ signal }) => getUsers(signal) });
-}
-
+/** GET /users (admin): every user, for Make Admin (docs/product.md#api-calls), a page at a time. */
 export function useUsers() {
-  return useQuery(usersQueryOptions());
+  return usePagedList({ queryKey: queryKeys.users.list, firstPage: '/users', schema: userListSchema });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '@parts-shop/shared/user';
 import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** PUT /users/admin/{email} (admin): makes that user an admin; there is no way back (docs/product.md#dashboard). */
 export function makeAdmin(email: string) {
@@ -12,6 +13,6 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: makeAdmin,
     // The list and any open profile show the new role; 403 or not, the list is re-read.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { messages } from '@parts-shop/shared/messages';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
@@ -13,7 +13,7 @@ export function Component() {
   useDocumentTitle('Make Admin');
   const users = useUsers();
   const makeAdmin = useMakeAdmin();
-  const list = users.data ?? [];
+  const list = users.items;
 
   const onMakeAdmin = (email: string) => {
     makeAdmin.mutate(email, {
@@ -31,13 +31,7 @@ export function Component() {
       <h2 id="all-users-title" className="text-2xl font-bold">
         {TITLE}
       </h2>
-      <ListStatus
-        isPending={users.isPending}
-        error={users.error}
-        isEmpty={list.length === 0}
-        emptyText="No users have signed up yet."
-        onRetry={() => void users.refetch()}
-      >
+      <PagedListView list={users} emptyText="No users have signed up yet." noun={{ one: 'user', many: 'users' }}>
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table table-zebra" aria-labelledby="all-users-title">
             <thead>
@@ -76,7 +70,7 @@ export function Component() {
             </tbody>
           </table>
         </div>
-      </ListStatus>
+      </PagedListView>
     </section>
   );
 }
