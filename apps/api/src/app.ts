@@ -14,6 +14,7 @@ import type { Db } from './db/client.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
+import { startUnpaidSweep } from './domain/unpaid-orders/expire-unpaid-orders.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
@@ -77,6 +78,9 @@ export async function buildApp({
     payments: createPaymentGateway(config, app.log),
     identity,
   };
+
+  const sweep = startUnpaidSweep(db, deps.payments, config.UNPAID_HOLD_MINUTES, app.log);
+  app.addHook('onClose', () => sweep.stop());
 
   await installSecurity(app, config);
   // After the security headers, so a cached answer carries them too.

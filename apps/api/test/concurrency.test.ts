@@ -307,4 +307,32 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     for (const p of patches)
       expect(p).toMatchObject({ status: 200, json: { paid: true, transactionId: paymentIntentId } });
   });
+
+  it('one customer racing on two processes never holds more than MAX_UNPAID_ORDERS (20) unpaid orders', async () => {
+    const partId = newId();
+    await db().insert(parts).values({
+      id: partId,
+      name: 'Hoarded part',
+      description: 'Somebody wants them all',
+      img: 'https://example.com/part.png',
+      minOrder: 1,
+      available: 100,
+      priceCents: 1_000,
+    });
+    const email = 'hoarder@example.com';
+    await db()
+      .insert(users)
+      .values({ email, uid: testUid(email), userName: 'Hoarder' });
+    const token = await testToken(tokens, email);
+    const body = { partId, totalOrder: 1, phoneNumber: '+1 555 0100', address: '1 Race Street' };
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(server(i), 'POST', '/orders', token, body)),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(20);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(messageOf(r.json)).toMatch(/^You already have 20 unpaid orders/);
+    const [stock] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));
+    expect(stock?.available).toBe(80);
+  });
 });

@@ -126,9 +126,18 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    // Set when an expiry sweep takes the order to cancel it, so another process skips it.
+    expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_email_idx').on(t.email, t.id),
+    // The expiry sweep's and the unpaid cap's reads: only unpaid orders, oldest first.
+    index('orders_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.paid}`),
+    index('orders_unpaid_email_idx')
+      .on(t.email)
+      .where(sql`not ${t.paid}`),
     check('orders_quantity_positive', sql`${t.totalOrder} > 0`),
     check('orders_shipped_after_paid', sql`not ${t.shipped} or ${t.paid}`),
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
@@ -175,6 +184,26 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * Money the shop gave back on its own: a payment that succeeded for an order already paid by
+ * another intent, for an order that no longer exists, or for another amount. One row per
+ * payment, written before the gateway is asked, so a refund is never made twice or forgotten.
+ */
+export const refunds = pgTable('refunds', {
+  paymentId: text('payment_id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  gateway: text('gateway', { enum: ['local', 'stripe'] }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason', { enum: ['duplicate', 'order-gone', 'mismatch'] }).notNull(),
+  status: text('status', { enum: ['pending', 'succeeded'] })
+    .notNull()
+    .default('pending'),
+  /** The gateway's refund id once it has answered. */
+  refundId: text('refund_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey(),
