@@ -5,6 +5,7 @@ import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { UnpaidHoldNotice } from '../../../components/unpaid-hold-notice.tsx';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { MyOrdersTable } from '../components/my-orders-table.tsx';
@@ -36,6 +37,7 @@ export function Component() {
       <h2 id="my-orders-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         My Orders
       </h2>
+      <UnpaidHoldNotice />
       <PagedListView
         list={orders}
         emptyText="You have no orders yet."

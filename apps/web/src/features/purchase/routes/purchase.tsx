@@ -6,6 +6,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePart } from '../api/get-part.ts';
 import { CheckoutForm } from '../components/checkout-form.tsx';
+import { UnpaidHoldNotice } from '../../../components/unpaid-hold-notice.tsx';
 import { PartSummary } from '../components/part-summary.tsx';
 
 /** /purchase/{partId}: the part card beside the checkout card (docs/product.md#purchase). */
@@ -44,7 +45,10 @@ export function Component() {
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <PartSummary part={part.data} />
       {/* Keyed by part so a different part gets a fresh form (quantity defaults to its minOrder). */}
-      <CheckoutForm key={part.data._id} part={part.data} user={user} />
+      <div className="flex flex-col gap-3">
+        <CheckoutForm key={part.data._id} part={part.data} user={user} />
+        <UnpaidHoldNotice />
+      </div>
     </div>
   );
 }
