@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -10,8 +10,14 @@ export async function findUser(db: Db, email: string): Promise<UserRow | undefin
   return row;
 }
 
-export function listUsers(db: Db, limit: number): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(asc(users.email)).limit(limit);
+/** Users by email, after `afterEmail` when given: keyset paging on the email's unique index. */
+export function listUsers(db: Db, limit: number, afterEmail?: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(afterEmail === undefined ? undefined : gt(users.email, afterEmail))
+    .orderBy(asc(users.email))
+    .limit(limit);
 }
 
 /**

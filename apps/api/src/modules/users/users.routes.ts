@@ -14,11 +14,11 @@ import {
 import { bearerToken, callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { authLimit, writeLimit } from '../../lib/deps.ts';
-import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { badRequest, HttpError, unauthorized } from '../../lib/http-error.ts';
 import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
 import {
   adminCheck,
-  allUsers,
+  pageOfUsers,
   editProfile,
   exchangeIdToken,
   getUser,
@@ -31,8 +31,20 @@ const emailParams = z.object({ email: emailField });
 
 const USERS_LIMIT_MAX = 1000;
 const usersQuery = z
-  .object({ limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX) })
+  .object({
+    limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX),
+    cursor: z.string().max(400).optional(),
+  })
   .strict();
+
+/** The users list pages by email: the cursor is the last email of a page, opaque to clients. */
+const encodeEmailCursor = (email: string) => Buffer.from(email, 'utf8').toString('base64url');
+function decodeEmailCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined) return undefined;
+  const email = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!emailField.safeParse(email).success) throw badRequest('Invalid cursor');
+  return email;
+}
 
 const putUserBody = z.union([tokenRequestSchema, profileSchema]);
 
@@ -174,13 +186,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       preValidation: guards.admin,
       schema: {
         tags: ['users'],
-        summary: 'All users by email (admin)',
+        summary: 'Users by email, paged with limit and cursor (admin)',
         security: [{ bearer: [] }],
         querystring: usersQuery,
         response: { 200: z.array(userSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => allUsers(db, request.query.limit),
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const page = await pageOfUsers(db, limit, decodeEmailCursor(cursor));
+      const last = page.users.at(-1);
+      if (page.more && last) {
+        const next = new URLSearchParams({ limit: String(limit), cursor: encodeEmailCursor(last.email) });
+        reply.header('Link', `<${request.url.split('?')[0] ?? ''}?${next.toString()}>; rel="next"`);
+      }
+      return page.users;
+    },
   );
 
   app.put(

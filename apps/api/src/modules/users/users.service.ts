@@ -143,9 +143,14 @@ export async function getUser(db: Db, caller: Caller, email: string): Promise<Us
   return toUser(row);
 }
 
-export async function allUsers(db: Db, limit: number): Promise<User[]> {
-  const rows = await listUsers(db, limit);
-  return rows.map(toUser);
+/** One page of users by email, and whether another follows (fetches one more row to know). */
+export async function pageOfUsers(
+  db: Db,
+  limit: number,
+  afterEmail?: string,
+): Promise<{ users: User[]; more: boolean }> {
+  const rows = await listUsers(db, limit + 1, afterEmail);
+  return { users: rows.slice(0, limit).map(toUser), more: rows.length > limit };
 }
 
 /** Make Admin (docs/product.md#dashboard): one way only; repeating it changes nothing and says so. */

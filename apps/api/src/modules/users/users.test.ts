@@ -352,6 +352,26 @@ describe('reading users', () => {
     }
   });
 
+  it('pages users by email with limit, cursor and a Link header, every user exactly once', async () => {
+    const admin = await t.signIn('admin@example.test', 'admin');
+    for (const n of [1, 2, 3, 4, 5]) await t.signIn(`paged-${n}@example.test`);
+    const everyone = (await t.app.inject({ url: '/api/users', headers: admin })).json<{ email: string }[]>();
+    const seen: string[] = [];
+    let url: string | undefined = '/api/users?limit=2';
+    while (url) {
+      const page = await t.app.inject({ url, headers: admin });
+      expect(page.statusCode).toBe(200);
+      const rows = page.json<{ email: string }[]>();
+      expect(rows.length).toBeLessThanOrEqual(2);
+      seen.push(...rows.map((u) => u.email));
+      url = /<([^<>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
+    }
+    expect(seen).toEqual(everyone.map((u) => u.email));
+    const badCursor = await t.app.inject({ url: '/api/users?cursor=bm90LWFuLWVtYWls', headers: admin });
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json<{ message: string }>().message).toBe('Invalid cursor');
+  });
+
   it('lists users to nobody but admins', async () => {
     const customer = await t.signIn('customer@example.test');
     expect((await t.app.inject({ url: '/api/users', headers: customer })).statusCode).toBe(403);
