@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { ensureDemoAccounts, readDemoAccounts } from '../../../../../scripts/lib/emulator.mjs';
@@ -359,7 +360,7 @@ describe('reading users', () => {
     const seen: string[] = [];
     let url: string | undefined = '/api/users?limit=2';
     while (url) {
-      const page = await t.app.inject({ url, headers: admin });
+      const page: LightMyRequestResponse = await t.app.inject({ url, headers: admin });
       expect(page.statusCode).toBe(200);
       const rows = page.json<{ email: string }[]>();
       expect(rows.length).toBeLessThanOrEqual(2);
