@@ -13,6 +13,7 @@ const config = {
     emulatorHost: null,
   },
   payments: { gateway: 'local', stripePublishableKey: null },
+  orders: { unpaidHoldMinutes: 1440 },
 };
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -34,7 +34,8 @@ describe('usePagedList', () => {
     expect(result.current.hasNextPage).toBe(true);
     await act(() => result.current.fetchNextPage());
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/things?limit=2&cursor=Mg');
-    expect(result.current.items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // The second page reaches the hook's state after the fetch settles: wait for it.
+    await waitFor(() => expect(result.current.items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]));
     expect(result.current.hasNextPage).toBe(false);
   });
 
