@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -122,7 +123,8 @@ export const orders = pgTable(
     address: text('address').notNull(),
     paid: boolean('paid').notNull().default(false),
     shipped: boolean('shipped').notNull().default(false),
-    transactionId: text('transaction_id').unique(),
+    // Not unique: one payment for several orders (a payment group) pays each of them.
+    transactionId: text('transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -145,15 +147,50 @@ export const orders = pgTable(
 );
 
 /**
+ * Several of a customer's orders paid by one payment (docs/product.md#paying-for-several-orders).
+ * The member key (a digest of the sorted order ids) makes asking again for the same orders
+ * find the same group, so double clicks share one intent.
+ */
+export const paymentGroups = pgTable(
+  'payment_groups',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email')
+      .notNull()
+      .references(() => users.email),
+    memberKey: text('member_key').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_groups_member_key_idx').on(t.email, t.memberKey)],
+);
+
+/**
+ * The orders of a group. Like payments, members outlive a cancelled order (no foreign key to
+ * orders), so a payment that arrives for a group with a cancelled order is refunded, not lost.
+ */
+export const paymentGroupOrders = pgTable(
+  'payment_group_orders',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => paymentGroups.id),
+    orderId: uuid('order_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.orderId] }), index('payment_group_orders_order_idx').on(t.orderId)],
+);
+
+/**
  * Payment intents. For the local gateway this is the gateway's own ledger; for Stripe it
  * mirrors the intents the shop created. Rows outlive their order on purpose: a payment is
- * never lost, so order_id is not a foreign key.
+ * never lost, so order_id is not a foreign key. An intent pays one order or one group.
  */
 export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    orderId: uuid('order_id').notNull(),
+    orderId: uuid('order_id'),
+    groupId: uuid('group_id').references(() => paymentGroups.id),
     gateway: text('gateway', { enum: ['local', 'stripe'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     clientSecret: text('client_secret').notNull(),
@@ -180,7 +217,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    index('payments_group_idx').on(t.groupId),
     uniqueIndex('payments_idempotency_key_idx').on(t.gateway, t.idempotencyKey),
+    check('payments_pays_one_thing', sql`num_nonnulls(${t.orderId}, ${t.groupId}) = 1`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -192,7 +231,8 @@ export const payments = pgTable(
  */
 export const refunds = pgTable('refunds', {
   paymentId: text('payment_id').primaryKey(),
-  orderId: uuid('order_id').notNull(),
+  orderId: uuid('order_id'),
+  groupId: uuid('group_id'),
   gateway: text('gateway', { enum: ['local', 'stripe'] }).notNull(),
   amountCents: integer('amount_cents').notNull(),
   reason: text('reason', { enum: ['duplicate', 'order-gone', 'mismatch'] }).notNull(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, users } from '../../db/schema.ts';
 
@@ -7,6 +7,14 @@ export type OrderRow = typeof orders.$inferSelect;
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
+}
+
+export function findOrders(db: Db, ids: readonly string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
 }
 
 /** Reads an order and holds its row until the transaction ends (cancel and pay serialize on it). */
@@ -39,22 +47,30 @@ export async function deleteOrder(db: Db, id: string): Promise<number> {
 }
 
 /**
- * The only way an order becomes paid: a conditional update, so two requests (a PATCH and a
- * webhook, two API processes) can race and exactly one wins; the amount is part of the
- * condition so a payment for another amount can never mark it.
+ * Reads orders and holds their rows until the transaction ends, always in id order: a group's
+ * payment and a cancel of one of its orders take the same rows in the same order, so they
+ * never deadlock.
  */
-export async function markOrderPaid(
-  db: Db,
-  id: string,
-  transactionId: string,
-  amountCents: number,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
+export function lockOrders(db: Db, ids: readonly string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/**
+ * The only statement that makes orders paid (settlement calls it under the orders' locks):
+ * conditional on each being unpaid, so a repeat changes nothing. Answers the rows it changed.
+ */
+export function markOrdersPaid(db: Db, ids: readonly string[], transactionId: string): Promise<OrderRow[]> {
+  return db
     .update(orders)
     .set({ paid: true, transactionId, paidAt: sql`now()` })
-    .where(and(eq(orders.id, id), eq(orders.paid, false), eq(orders.totalCents, amountCents)))
+    .where(and(inArray(orders.id, [...ids]), eq(orders.paid, false)))
     .returning();
-  return row;
 }
 
 export async function markOrderShipped(db: Db, id: string): Promise<OrderRow | undefined> {

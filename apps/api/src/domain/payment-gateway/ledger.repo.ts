@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
+import { paymentGroupOrders, payments } from '../../db/schema.ts';
 import type { GatewayIntent } from './payment-gateway.ts';
 
 /**
@@ -19,6 +19,7 @@ export function intentFromRow(row: PaymentRow): GatewayIntent {
     amountCents: row.amountCents,
     currency: 'usd',
     orderId: row.orderId,
+    groupId: row.groupId,
     clientSecret: row.clientSecret,
   };
 }
@@ -41,12 +42,30 @@ export async function findPaymentByKey(
   return row;
 }
 
-/** Every intent ever made for an order, newest first. */
+/** Intents that pay any of these orders: made for one of them, or for a group holding one. */
+function payingAny(db: Db, orderIds: string[]) {
+  const groups = db
+    .select({ id: paymentGroupOrders.groupId })
+    .from(paymentGroupOrders)
+    .where(inArray(paymentGroupOrders.orderId, orderIds));
+  return or(inArray(payments.orderId, orderIds), inArray(payments.groupId, groups));
+}
+
+/** Every intent ever made for an order, its groups' included, newest first. */
 export function paymentsForOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(eq(payments.orderId, orderId))
+    .where(payingAny(db, [orderId]))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+/** Every intent ever made for a payment group, newest first. */
+export function paymentsForGroup(db: Db, groupId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.groupId, groupId))
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
@@ -56,7 +75,7 @@ export function succeededPaymentsFor(db: Db, orderIds: string[]): Promise<Paymen
   return db
     .select()
     .from(payments)
-    .where(and(inArray(payments.orderId, orderIds), eq(payments.status, 'succeeded')));
+    .where(and(payingAny(db, orderIds), eq(payments.status, 'succeeded')));
 }
 
 /** Inserts a new intent unless one with the same idempotency key exists; true when inserted. */
@@ -73,7 +92,8 @@ export async function upsertPaymentStatus(
   db: Db,
   row: {
     id: string;
-    orderId: string;
+    orderId: string | null;
+    groupId: string | null;
     gateway: GatewayKind;
     amountCents: number;
     clientSecret: string;

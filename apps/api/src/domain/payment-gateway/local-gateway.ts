@@ -47,11 +47,12 @@ export function createLocalGateway(): LocalPaymentGateway {
   return {
     kind: 'local',
 
-    async createIntent(db, { orderId, amountCents, idempotencyKey }) {
+    async createIntent(db, { orderId, groupId, amountCents, idempotencyKey }) {
       const id = `pi_${randomToken(24)}`;
       await insertPayment(db, {
         id,
         orderId,
+        groupId,
         gateway: 'local',
         amountCents,
         clientSecret: `${id}_secret_${randomToken(24)}`,

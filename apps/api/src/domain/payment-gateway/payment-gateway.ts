@@ -7,12 +7,19 @@ export type GatewayIntent = {
   status: PaymentIntentStatus;
   amountCents: number;
   currency: string;
-  /** The order named in the intent's metadata; null when the intent is not the shop's. */
+  /**
+   * What the intent pays, from its metadata: one order, or one payment group (then orderId is
+   * null). Both null when the intent is not the shop's.
+   */
   orderId: string | null;
+  groupId: string | null;
   clientSecret: string;
 };
 
-export type CreateIntentInput = { orderId: string; amountCents: number; idempotencyKey: string };
+/** What an intent pays: exactly one order or one payment group. */
+export type IntentTarget = { orderId: string; groupId: null } | { orderId: null; groupId: string };
+
+export type CreateIntentInput = IntentTarget & { amountCents: number; idempotencyKey: string };
 
 /**
  * What the shop asks of a card gateway. Every call takes the caller's database handle (often

@@ -21,25 +21,34 @@ function apiAddress(url: string | undefined): { host?: string; port?: number; pr
   };
 }
 
+/** A metadata value that is one of the shop's ids, or null. */
+function shopId(value: string | undefined): string | null {
+  return value && idSchema.safeParse(value).success ? value : null;
+}
+
 function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
-  const orderId = pi.metadata.orderId;
+  const orderId = shopId(pi.metadata.orderId);
+  // An intent pays one order or one group; metadata naming both is not the shop's.
+  const groupId = orderId ? null : shopId(pi.metadata.groupId);
   return {
     id: pi.id,
     // A status this code does not know yet is treated as "in progress": not paid, not reusable.
     status: paymentIntentStatusSchema.catch('processing').parse(pi.status),
     amountCents: pi.amount,
     currency: pi.currency,
-    orderId: orderId && idSchema.safeParse(orderId).success ? orderId : null,
+    orderId,
+    groupId,
     clientSecret: pi.client_secret ?? '',
   };
 }
 
-/** Keeps the ledger's mirror of a Stripe intent current, for intents that name one of our orders. */
+/** Keeps the ledger's mirror of a Stripe intent current, for intents that name one of our orders or groups. */
 async function mirror(db: Db, intent: GatewayIntent): Promise<void> {
-  if (!intent.orderId || intent.currency !== 'usd') return;
+  if ((!intent.orderId && !intent.groupId) || intent.currency !== 'usd') return;
   await upsertPaymentStatus(db, {
     id: intent.id,
     orderId: intent.orderId,
+    groupId: intent.groupId,
     gateway: 'stripe',
     amountCents: intent.amountCents,
     clientSecret: intent.clientSecret,
@@ -87,13 +96,17 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
     kind: 'stripe',
     webhooksConfigured: Boolean(webhookSecret),
 
-    async createIntent(db, { orderId, amountCents, idempotencyKey }) {
+    async createIntent(db, { orderId, groupId, amountCents, idempotencyKey }) {
+      // The metadata names the one thing the intent pays: an order, or a payment group.
+      const metadata: Record<string, string> = {};
+      if (orderId) metadata.orderId = orderId;
+      if (groupId) metadata.groupId = groupId;
       let created: Stripe.PaymentIntent;
       try {
         created = await stripe.paymentIntents.create(
           // Cards only: the shop's Pay form is a card form (the SDK's pinned API version names
           // this allowed_payment_method_types; older versions called it payment_method_types).
-          { amount: amountCents, currency: 'usd', metadata: { orderId }, allowed_payment_method_types: ['card'] },
+          { amount: amountCents, currency: 'usd', metadata, allowed_payment_method_types: ['card'] },
           { idempotencyKey },
         );
       } catch (error) {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findOrder, markOrderPaid, type OrderRow } from '../orders/orders.repo.ts';
+import { findOrder, findOrders, lockOrders, markOrdersPaid, type OrderRow } from '../orders/orders.repo.ts';
 import {
   intentFromRow,
   paymentsForOrder,
@@ -8,31 +8,55 @@ import {
   upsertPaymentStatus,
 } from '../payment-gateway/ledger.repo.ts';
 import type { GatewayIntent, PaymentGateway } from '../payment-gateway/payment-gateway.ts';
+import { groupOrderIds } from './payment-groups.repo.ts';
 import { markRefunded, recordRefund, stalePendingRefunds, type RefundReason } from './refunds.repo.ts';
 
 /**
- * Settlement: which gateway intent pays which order. Every way an order becomes paid (the
- * browser's PATCH, the local gateway's confirm, Stripe's webhook, reconciliation on reads,
- * a cancel that finds the money already taken) goes through `payOrderWith`.
+ * Settlement: which gateway intent pays which orders. An intent pays one order or every
+ * order of one payment group, and every way orders become paid (the browser's PATCH, the
+ * local gateway's confirm, Stripe's webhook, reconciliation on reads, a cancel that finds the
+ * money already taken) goes through `payWith`, so single and group payments share one path.
  */
 
-/** The rule for taking a gateway's word that an order is paid. */
-export function intentPays(order: Pick<OrderRow, 'id' | 'totalCents'>, intent: GatewayIntent): boolean {
+/** Why a succeeded intent could not pay its orders; each means its money goes back. */
+type Stray = 'duplicate' | 'order-gone' | 'mismatch';
+type PayOutcome = 'paid' | 'already-paid' | Stray;
+
+/** The rule for taking a gateway's word that these orders (all an intent pays) are paid. */
+function intentPays(rows: readonly OrderRow[], intent: GatewayIntent): boolean {
+  const total = rows.reduce((sum, r) => sum + r.totalCents, 0);
+  const single = intent.orderId !== null;
   return (
     intent.status === 'succeeded' &&
-    intent.orderId === order.id &&
-    intent.amountCents === order.totalCents &&
+    (!single || (rows.length === 1 && rows[0]?.id === intent.orderId)) &&
+    intent.amountCents === total &&
     intent.currency === 'usd'
   );
 }
 
+/** The ids of the orders an intent pays: its order, or every member of its group. */
+export async function orderIdsPaidBy(db: Db, intent: Pick<GatewayIntent, 'orderId' | 'groupId'>): Promise<string[]> {
+  if (intent.orderId) return [intent.orderId];
+  return intent.groupId ? groupOrderIds(db, intent.groupId) : [];
+}
+
 /**
- * Marks an order paid by a succeeded intent. Idempotent: the same intent again answers the
- * paid order; a different one leaves it alone. Undefined when the order is gone.
+ * Marks every order a succeeded intent pays as paid, all of them or none, in one
+ * transaction holding their rows (in id order). Idempotent: the same intent again answers
+ * 'already-paid'; an order gone, paid by another intent, or a total that differs leaves them all
+ * unpaid and says why.
  */
-export async function payOrderWith(db: Db, order: OrderRow, intent: GatewayIntent): Promise<OrderRow | undefined> {
-  if (order.paid || !intentPays(order, intent)) return order;
-  return (await markOrderPaid(db, order.id, intent.id, intent.amountCents)) ?? (await findOrder(db, order.id));
+async function payWith(db: Db, intent: GatewayIntent): Promise<PayOutcome> {
+  return db.transaction(async (tx) => {
+    const ids = await orderIdsPaidBy(tx, intent);
+    const rows = await lockOrders(tx, ids);
+    if (rows.length > 0 && rows.every((r) => r.paid && r.transactionId === intent.id)) return 'already-paid';
+    if (ids.length === 0 || rows.length < ids.length) return 'order-gone';
+    if (rows.some((r) => r.paid)) return 'duplicate';
+    if (!intentPays(rows, intent)) return 'mismatch';
+    await markOrdersPaid(tx, ids, intent.id);
+    return 'paid';
+  });
 }
 
 /**
@@ -41,38 +65,33 @@ export async function payOrderWith(db: Db, order: OrderRow, intent: GatewayInten
  * was closed). Reads only the ledger, so a list costs one extra query, not one per order.
  */
 export async function reconcileFromLedger(db: Db, rows: OrderRow[]): Promise<OrderRow[]> {
-  const unpaid = rows.filter((r) => !r.paid);
-  const succeeded = await succeededPaymentsFor(
-    db,
-    unpaid.map((r) => r.id),
-  );
-  if (succeeded.length === 0) return rows;
-  const updated = new Map<string, OrderRow>();
+  const unpaid = rows.filter((r) => !r.paid).map((r) => r.id);
+  const succeeded = await succeededPaymentsFor(db, unpaid);
+  let changed = false;
   for (const payment of succeeded) {
-    const order = updated.get(payment.orderId) ?? unpaid.find((r) => r.id === payment.orderId);
-    if (!order || order.paid) continue;
-    const paid = await payOrderWith(db, order, intentFromRow(payment));
-    if (paid) updated.set(order.id, paid);
+    if ((await payWith(db, intentFromRow(payment))) === 'paid') changed = true;
   }
-  return rows.map((r) => updated.get(r.id) ?? r);
+  if (!changed) return rows;
+  const now = new Map((await findOrders(db, unpaid)).map((r) => [r.id, r]));
+  return rows.map((r) => now.get(r.id) ?? r);
 }
 
 /**
- * One order, asking the gateway itself about intents still open in the ledger: with Stripe
- * this catches a success whose webhook has not arrived. A gateway outage must not make the
- * order unreadable, so a 502 from it (already logged) leaves the order as stored.
+ * One order, asking the gateway itself about intents still open in the ledger (its groups'
+ * included): with Stripe this catches a success whose webhook has not arrived. A gateway
+ * outage must not make the order unreadable, so a 502 from it (already logged) leaves the
+ * order as stored.
  */
 export async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderRow): Promise<OrderRow> {
   if (row.paid) return row;
-  let order = (await reconcileFromLedger(db, [row]))[0] ?? row;
+  const order = (await reconcileFromLedger(db, [row]))[0] ?? row;
   if (order.paid) return order;
   try {
     for (const payment of await paymentsForOrder(db, order.id)) {
       if (payment.status === 'succeeded' || payment.status === 'canceled') continue;
       const intent = await gateway.retrieveIntent(db, payment.id);
-      if (intent && intentPays(order, intent)) {
-        order = (await payOrderWith(db, order, intent)) ?? order;
-        break;
+      if (intent?.status === 'succeeded' && (await payWith(db, intent)) === 'paid') {
+        return (await findOrder(db, order.id)) ?? order;
       }
     }
   } catch (error) {
@@ -94,27 +113,24 @@ export async function cancelOpenIntents(db: Db, gateway: PaymentGateway, orderId
 export type LedgerVerdict = 'clear' | 'paid' | 'payment-open' | 'payment-mismatch';
 
 /**
- * Whether an unpaid order may end, from the ledger alone, under the caller's lock on the
- * order: 'clear' when every intent is cancelled; a succeeded intent pays the order instead.
+ * Whether an unpaid order may end, from the ledger alone (its groups' intents included),
+ * under the caller's locks on the order and its groupmates: 'clear' when every intent is
+ * cancelled; a succeeded intent pays the order (and the rest of its group) instead.
  */
 export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerdict> {
   const ledger = await paymentsForOrder(db, order.id);
-  const succeeded = ledger.find((p) => p.status === 'succeeded');
-  if (succeeded) {
-    const intent = intentFromRow(succeeded);
-    if (!intentPays(order, intent)) return 'payment-mismatch';
-    await payOrderWith(db, order, intent);
-    return 'paid';
+  const succeeded = ledger.filter((p) => p.status === 'succeeded');
+  for (const payment of succeeded) {
+    if ((await payWith(db, intentFromRow(payment))) === 'paid') return 'paid';
   }
+  if (succeeded.length > 0) return 'payment-mismatch';
   return ledger.some((p) => p.status !== 'canceled') ? 'payment-open' : 'clear';
 }
 
 export type SettleOutcome =
   | 'paid'
   | 'already-paid'
-  | 'refunded-duplicate'
-  | 'refunded-order-gone'
-  | 'refunded-mismatch'
+  | `refunded-${Stray}`
   | 'not-ours'
   | 'not-succeeded';
 
@@ -126,12 +142,13 @@ export type SettleOutcome =
 export async function refundStrayPayment(
   db: Db,
   gateway: PaymentGateway,
-  intent: GatewayIntent & { orderId: string },
+  intent: GatewayIntent,
   reason: RefundReason,
 ): Promise<void> {
   const row = await recordRefund(db, {
     paymentId: intent.id,
     orderId: intent.orderId,
+    groupId: intent.groupId,
     gateway: gateway.kind,
     amountCents: intent.amountCents,
     reason,
@@ -150,20 +167,17 @@ export async function retryPendingRefunds(db: Db, gateway: PaymentGateway): Prom
 
 /**
  * The gateway says an intent succeeded (a Stripe webhook, the local gateway's confirm, the
- * browser's PATCH): the order it names becomes paid. Money that no order can take (the order
- * was already paid by another intent, is gone, or costs another amount) is refunded at once.
- * Safe to repeat; the outcome is for the caller and the log.
+ * browser's PATCH): the order or group it names becomes paid. Money that cannot pay them (an
+ * order was already paid by another intent, is gone, or the total differs) is refunded at
+ * once. Safe to repeat; the outcome is for the caller and the log.
  */
 export async function settleIntent(db: Db, gateway: PaymentGateway, intent: GatewayIntent): Promise<SettleOutcome> {
   if (intent.status !== 'succeeded') return 'not-succeeded';
-  const { orderId } = intent;
-  if (!orderId) return 'not-ours';
-  const order = await findOrder(db, orderId);
-  const paid = order && intentPays(order, intent) ? await payOrderWith(db, order, intent) : order;
-  if (paid?.paid && paid.transactionId === intent.id) return order?.paid ? 'already-paid' : 'paid';
-  const reason: RefundReason = !paid ? 'order-gone' : paid.paid ? 'duplicate' : 'mismatch';
-  await refundStrayPayment(db, gateway, { ...intent, orderId }, reason);
-  return `refunded-${reason}`;
+  if (!intent.orderId && !intent.groupId) return 'not-ours';
+  const outcome = await payWith(db, intent);
+  if (outcome === 'paid' || outcome === 'already-paid') return outcome;
+  await refundStrayPayment(db, gateway, intent, outcome);
+  return `refunded-${outcome}`;
 }
 
 /**
@@ -176,10 +190,11 @@ export async function applyStripeEvent(
   gateway: PaymentGateway,
   intent: GatewayIntent,
 ): Promise<SettleOutcome | 'recorded'> {
-  if (intent.orderId && intent.currency === 'usd') {
+  if ((intent.orderId || intent.groupId) && intent.currency === 'usd') {
     await upsertPaymentStatus(db, {
       id: intent.id,
       orderId: intent.orderId,
+      groupId: intent.groupId,
       gateway: 'stripe',
       amountCents: intent.amountCents,
       clientSecret: intent.clientSecret,

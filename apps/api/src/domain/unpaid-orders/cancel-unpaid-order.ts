@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { deleteOrder, findOrder, lockOrder, type OrderRow } from '../orders/orders.repo.ts';
+import { deleteOrder, findOrder, lockOrders, type OrderRow } from '../orders/orders.repo.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
+import { withGroupmates } from '../payments/payment-groups.repo.ts';
 import { cancelOpenIntents, ledgerVerdict } from '../payments/settlement.ts';
 import { lockPart, returnStock } from '../stock/stock.repo.ts';
 
@@ -15,7 +16,8 @@ export type CancelOutcome =
 const ATTEMPTS = 3;
 
 /**
- * The one way an unpaid order ends: its open intents are cancelled at the gateway, then its
+ * The one way an unpaid order ends: its open intents (its payment groups' included, so a
+ * group with a cancelled order can no longer be paid) are cancelled at the gateway, then its
  * row is deleted and its units go back on the shelf. The gateway is called outside any
  * transaction, so a slow gateway holds no row that other buyers of the part need; the
  * transaction then re-checks the ledger under the order's lock. An intent that took the
@@ -30,10 +32,12 @@ export async function cancelUnpaidOrder(
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     await cancelOpenIntents(db, gateway, orderId);
     const outcome = await db.transaction(async (tx): Promise<CancelOutcome | 'retry'> => {
-      // Locks in one order everywhere (part, then order) so no two requests deadlock.
+      // Locks in one order everywhere (part, then orders in id order) so no two requests
+      // deadlock; the order's groupmates are held too, as a group payment would take them.
       const peek = await findOrder(tx, orderId);
       if (peek?.partId) await lockPart(tx, peek.partId);
-      const order = await lockOrder(tx, orderId);
+      const held = await lockOrders(tx, await withGroupmates(tx, orderId));
+      const order = held.find((r) => r.id === orderId);
       if (!order) return { kind: 'gone' };
       if (order.paid) return { kind: 'already-paid' };
       const verdict = await ledgerVerdict(tx, order);

@@ -203,6 +203,7 @@ describe('a second successful payment for an order already paid', () => {
       ['a', 'b'].map((key) =>
         t.deps.payments.createIntent(t.database.db, {
           orderId: order._id,
+          groupId: null,
           amountCents: 12_999,
           idempotencyKey: `race-${order._id}-${key}`,
         }),

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
-import {
-  orderSchema,
-  paymentIntentRequestSchema,
-  paymentIntentResponseSchema,
-  recordPaymentSchema,
-} from '@parts-shop/shared/order';
+import { orderSchema, recordPaymentSchema } from '@parts-shop/shared/order';
+import { anyPaymentIntentRequestSchema, anyPaymentIntentResponseSchema } from '@parts-shop/shared/payment-group';
 import {
   cardDeclinedSchema,
   cardMessages,
@@ -17,7 +13,7 @@ import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { confirmLocalCard, createPaymentIntent, recordPayment } from './payments.service.ts';
+import { confirmLocalCard, createGroupPaymentIntent, createPaymentIntent, recordPayment } from './payments.service.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -37,14 +33,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       config: writeLimit(config),
       schema: {
         tags: ['payments'],
-        summary: "Start (or resume) paying for one of the caller's unpaid orders",
-        description: 'The amount is the stored order total; a totalPrice that differs is a 409.',
+        summary: "Start (or resume) paying for one, or several, of the caller's unpaid orders",
+        description:
+          '{orderId}: the amount is the stored order total; a totalPrice that differs is a 409. ' +
+          '{orderIds}: one payment group for up to 100 of the caller\'s unpaid orders, for their summed ' +
+          'totals; any order not theirs (or cancelled) is a 404, any paid one a 409.',
         security: [{ bearer: [] }],
-        body: paymentIntentRequestSchema,
-        response: { 200: paymentIntentResponseSchema, ...errors, 429: apiErrorSchema },
+        body: anyPaymentIntentRequestSchema,
+        response: { 200: anyPaymentIntentResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request) => createPaymentIntent(db, payments, callerOf(request), request.body),
+    async (request) => {
+      const body = request.body;
+      return 'orderIds' in body
+        ? createGroupPaymentIntent(db, payments, callerOf(request), body.orderIds)
+        : createPaymentIntent(db, payments, callerOf(request), body);
+    },
   );
 
   // Lives with payments rather than orders: recording a payment is a question to the gateway.
@@ -55,7 +59,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       config: writeLimit(config),
       schema: {
         tags: ['payments'],
-        summary: 'Record a card payment for an order once the gateway confirms it succeeded',
+        summary: 'Record a card payment for an order (and the rest of its payment group) once the gateway confirms it succeeded',
         security: [{ bearer: [] }],
         params: orderIdParams,
         body: recordPaymentSchema,

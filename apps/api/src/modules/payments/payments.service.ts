@@ -1,18 +1,22 @@
-import { priceToCents } from '@parts-shop/shared/order';
+import { centsToPriceString } from '@parts-shop/shared/money';
+import { ORDER_TOTAL_MAX_CENTS, priceToCents } from '@parts-shop/shared/order';
+import { paymentGroupMessages } from '@parts-shop/shared/payment-group';
 import type { Card } from '@parts-shop/shared/payment';
 import type { Db } from '../../db/client.ts';
 import { orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
-import { findOrder, lockOrder, type OrderRow } from '../../domain/orders/orders.repo.ts';
-import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
+import { findOrder, findOrders, lockOrder, lockOrders, type OrderRow } from '../../domain/orders/orders.repo.ts';
+import { paymentsForGroup, paymentsForOrder, type PaymentRow } from '../../domain/payment-gateway/ledger.repo.ts';
 import {
   PAYMENT_INTENT_ID,
+  type IntentTarget,
   type LocalConfirmResult,
   type LocalPaymentGateway,
   type PaymentGateway,
 } from '../../domain/payment-gateway/payment-gateway.ts';
-import { intentPays, settleIntent } from '../../domain/payments/settlement.ts';
+import { groupFor } from '../../domain/payments/payment-groups.repo.ts';
+import { orderIdsPaidBy, settleIntent } from '../../domain/payments/settlement.ts';
 import type { Caller } from '../../lib/auth.ts';
-import { badRequest, conflict } from '../../lib/http-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 
 const alreadyPaid = () => conflict('This order is already paid');
 
@@ -25,45 +29,72 @@ function ownOrder(caller: Caller, order: OrderRow | undefined): OrderRow {
   return order;
 }
 
+type IntentAnswer = { clientSecret: string; paymentIntentId: string };
+
 /**
- * POST /create-payment-intent (docs/product.md#payments). The amount is the stored order's,
- * and double clicks get the same intent instead of a pile of new ones. The gateway is only
- * called outside transactions: the order is checked under its lock first, and again after a
- * new intent exists, so an order cancelled meanwhile gets its new intent cancelled too.
+ * What is true of a ledger that already has intents for these orders: one that succeeded is
+ * settled (and the orders may now be paid), one still processing blocks a new one, and an
+ * open one for the same thing and amount is answered again.
+ */
+async function reuseOrSettle(
+  db: Db,
+  gateway: PaymentGateway,
+  ledger: PaymentRow[],
+  wanted: IntentTarget & { amountCents: number },
+  isPaid: () => Promise<boolean>,
+): Promise<IntentAnswer | undefined> {
+  for (const payment of ledger) {
+    if (payment.status === 'canceled') continue;
+    const intent = await gateway.retrieveIntent(db, payment.id);
+    if (!intent) continue;
+    if (intent.status === 'succeeded') {
+      // The money may already be taken: record it rather than asking for it twice.
+      await settleIntent(db, gateway, intent);
+      if (await isPaid()) throw alreadyPaid();
+      continue;
+    }
+    if (intent.status === 'processing') throw conflict('A payment for this order is being processed');
+    if (
+      REUSABLE.has(intent.status) &&
+      intent.amountCents === wanted.amountCents &&
+      intent.orderId === wanted.orderId &&
+      intent.groupId === wanted.groupId
+    ) {
+      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * POST /create-payment-intent {orderId} (docs/product.md#payments). The amount is the stored
+ * order's, and double clicks get the same intent instead of a pile of new ones. The gateway is
+ * only called outside transactions: the order is checked under its lock first, and again
+ * after a new intent exists, so an order cancelled meanwhile gets its new intent cancelled too.
  */
 export async function createPaymentIntent(
   db: Db,
   gateway: PaymentGateway,
   caller: Caller,
   input: { orderId: string; totalPrice?: string | number },
-): Promise<{ clientSecret: string; paymentIntentId: string }> {
+): Promise<IntentAnswer> {
   const { order, ledger } = await db.transaction(async (tx) => {
     const locked = ownOrder(caller, await lockOrder(tx, input.orderId));
     if (locked.paid) throw alreadyPaid();
     if (input.totalPrice !== undefined && priceToCents(input.totalPrice) !== locked.totalCents) {
       throw conflict('The total does not match this order; reload the page');
     }
-    return { order: locked, ledger: await paymentsForOrder(tx, locked.id) };
+    // Only the order's own intents: an open group intent pays more than this order.
+    const own = (await paymentsForOrder(tx, locked.id)).filter((p) => p.orderId === locked.id);
+    return { order: locked, ledger: own };
   });
-  for (const payment of ledger) {
-    if (payment.status === 'canceled') continue;
-    const intent = await gateway.retrieveIntent(db, payment.id);
-    if (!intent) continue;
-    if (intent.status === 'succeeded') {
-      // The money is already taken: record it rather than asking for it twice.
-      if (intentPays(order, intent) && (await settleIntent(db, gateway, intent)) !== 'not-succeeded') {
-        throw alreadyPaid();
-      }
-      continue;
-    }
-    if (intent.status === 'processing') throw conflict('A payment for this order is being processed');
-    if (REUSABLE.has(intent.status) && intent.amountCents === order.totalCents && intent.orderId === order.id) {
-      return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
-    }
-  }
+  const target = { orderId: order.id, groupId: null, amountCents: order.totalCents };
+  const reused = await reuseOrSettle(db, gateway, ledger, target, async () =>
+    Boolean((await findOrder(db, order.id))?.paid),
+  );
+  if (reused) return reused;
   const intent = await gateway.createIntent(db, {
-    orderId: order.id,
-    amountCents: order.totalCents,
+    ...target,
     // One key per attempt: a retried or doubled request finds the intent the first one made.
     idempotencyKey: `order-${order.id}-${ledger.length}`,
   });
@@ -77,10 +108,67 @@ export async function createPaymentIntent(
 }
 
 /**
+ * The caller's own, unpaid orders among these ids, held under their locks; anything else is
+ * refused naming the ids (someone else's order reads as not found, like any order of theirs).
+ */
+function payableOrders(caller: Caller, ids: readonly string[], rows: OrderRow[]): OrderRow[] {
+  const mine = new Map(rows.filter((r) => r.email === caller.email).map((r) => [r.id, r]));
+  const missing = ids.filter((id) => !mine.has(id));
+  if (missing.length > 0) throw notFound(`${paymentGroupMessages.notFound}: ${missing.join(', ')}`);
+  const paid = rows.filter((r) => r.paid);
+  if (paid.length > 0) {
+    throw conflict(`${paymentGroupMessages.alreadyPaid}: ${paid.map((r) => r.productName).join(', ')}`);
+  }
+  return ids.map((id) => mine.get(id) as OrderRow);
+}
+
+/**
+ * POST /create-payment-intent {orderIds} (docs/product.md#paying-for-several-orders): one
+ * intent for several of the caller's unpaid orders, for their summed stored totals, recorded
+ * as a payment group whose id is the intent's metadata. Same pattern as a single order: the
+ * orders are checked under their locks, the gateway is called outside the transaction, and
+ * the orders are checked again once the intent exists.
+ */
+export async function createGroupPaymentIntent(
+  db: Db,
+  gateway: PaymentGateway,
+  caller: Caller,
+  orderIds: readonly string[],
+) {
+  const { group, orders, ledger } = await db.transaction(async (tx) => {
+    const rows = payableOrders(caller, orderIds, await lockOrders(tx, orderIds));
+    const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
+    if (totalCents > ORDER_TOTAL_MAX_CENTS) throw badRequest(paymentGroupMessages.tooLarge);
+    const made = await groupFor(tx, { email: caller.email, orderIds, totalCents });
+    return { group: made, orders: rows, ledger: await paymentsForGroup(tx, made.id) };
+  });
+  const answer = (intent: IntentAnswer) => ({
+    ...intent,
+    groupId: group.id,
+    total: centsToPriceString(group.totalCents),
+    orders: orders.map(toOrder),
+  });
+  const target = { orderId: null, groupId: group.id, amountCents: group.totalCents };
+  const reused = await reuseOrSettle(db, gateway, ledger, target, async () =>
+    (await findOrders(db, orderIds)).some((r) => r.paid),
+  );
+  if (reused) return answer(reused);
+  const intent = await gateway.createIntent(db, { ...target, idempotencyKey: `group-${group.id}-${ledger.length}` });
+  try {
+    // Waits for a cancel in progress: it either saw this intent in the ledger, or deleted its order.
+    await db.transaction(async (tx) => payableOrders(caller, orderIds, await lockOrders(tx, orderIds)));
+  } catch (error) {
+    await gateway.cancelIntent(db, intent.id);
+    throw error;
+  }
+  return answer({ clientSecret: intent.clientSecret, paymentIntentId: intent.id });
+}
+
+/**
  * PATCH /orders/{id}: the browser says "paid with transactionId". The gateway is asked, and
- * the order is marked paid only for a succeeded intent of this order and this amount.
- * Repeating it with the same id answers the same paid order; a second payment for an order
- * already paid is refunded.
+ * the order (with every order of the intent's group) is marked paid only for a succeeded
+ * intent for it and its total. Repeating it with the same id answers the same paid order; a
+ * second payment for an order already paid is refunded.
  */
 export async function recordPayment(
   db: Db,
@@ -92,16 +180,17 @@ export async function recordPayment(
   const order = ownOrder(caller, await findOrder(db, orderId));
   if (order.paid && order.transactionId === transactionId) return toOrder(order);
   const intent = PAYMENT_INTENT_ID.test(transactionId) ? await gateway.retrieveIntent(db, transactionId) : null;
+  const forThisOrder = intent !== null && (await orderIdsPaidBy(db, intent)).includes(order.id);
   if (order.paid) {
-    if (intent?.orderId === order.id) await settleIntent(db, gateway, intent);
+    if (intent && forThisOrder) await settleIntent(db, gateway, intent);
     throw alreadyPaid();
   }
   if (!intent) throw badRequest('No such payment');
-  if (intent.orderId !== order.id) throw conflict('That payment is not for this order');
+  if (!forThisOrder) throw conflict('That payment is not for this order');
   if (intent.status !== 'succeeded') throw conflict('That payment has not been completed');
-  if (!intentPays(order, intent)) throw conflict('That payment does not match the order total');
   const outcome = await settleIntent(db, gateway, intent);
   if (outcome === 'refunded-order-gone') throw orderNotFound();
+  if (outcome === 'refunded-mismatch') throw conflict('That payment does not match the order total');
   if (outcome !== 'paid' && outcome !== 'already-paid') throw alreadyPaid();
   const paid = await findOrder(db, order.id);
   if (!paid) throw orderNotFound();

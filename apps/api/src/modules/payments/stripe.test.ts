@@ -310,6 +310,7 @@ describe('no Stripe call inside a database transaction', () => {
       ['a', 'b'].map((key) =>
         t.deps.payments.createIntent(t.database.db, {
           orderId: order._id,
+          groupId: null,
           amountCents: 12_999,
           idempotencyKey: `race-${order._id}-${key}`,
         }),

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { idSchema } from './fields.ts';
+import { centsToPriceString } from './money.ts';
+import { ORDER_TOTAL_MAX_CENTS, orderSchema, paymentIntentRequestSchema, paymentIntentResponseSchema } from './order.ts';
+
+/** How many orders one payment may cover (a customer's unpaid orders are capped well below). */
+export const PAYMENT_GROUP_MAX = 100;
+
+/** Paying for several orders at once (docs/product.md#paying-for-several-orders). */
+export const paymentGroupMessages = {
+  noOrders: 'Choose at least one order to pay for',
+  tooMany: `At most ${PAYMENT_GROUP_MAX} orders can be paid at once`,
+  duplicate: 'Each order can be named only once',
+  notFound: 'Order not found (it may have been cancelled)',
+  alreadyPaid: 'Already paid',
+  tooLarge: `One payment can be at most $${centsToPriceString(ORDER_TOTAL_MAX_CENTS)}; pay for fewer orders at once`,
+} as const;
+
+const distinct = (ids: readonly string[]) => new Set(ids).size === ids.length;
+
+/** POST /create-payment-intent {orderIds}: several of the caller's unpaid orders in one payment. */
+export const groupPaymentIntentRequestSchema = z
+  .object({
+    orderIds: z
+      .array(idSchema, { error: paymentGroupMessages.noOrders })
+      .min(1, paymentGroupMessages.noOrders)
+      // Refinements rather than .max(): the union then reports this message, not "Invalid input".
+      .refine((ids) => ids.length <= PAYMENT_GROUP_MAX, paymentGroupMessages.tooMany)
+      .refine(distinct, paymentGroupMessages.duplicate),
+  })
+  .strict();
+
+/** Either body of POST /create-payment-intent: one order, or several. */
+export const anyPaymentIntentRequestSchema = z.union([paymentIntentRequestSchema, groupPaymentIntentRequestSchema]);
+
+/** A group's answer also names the group, its summed total and every order it pays. */
+export const groupPaymentIntentResponseSchema = paymentIntentResponseSchema.extend({
+  groupId: z.string(),
+  total: z.string(),
+  orders: z.array(orderSchema),
+});
+
+/** Either answer of POST /create-payment-intent. */
+export const anyPaymentIntentResponseSchema = z.union([groupPaymentIntentResponseSchema, paymentIntentResponseSchema]);
+
