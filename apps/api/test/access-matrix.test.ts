@@ -45,6 +45,8 @@ const fx = {
     return id;
   },
   paymentIntentRequest: async () => at('POST', '/api/create-payment-intent', { orderId: await fx.order() }),
+  groupIntentRequest: async () =>
+    at('POST', '/api/create-payment-intent', { orderIds: [await fx.order(), await fx.order()] }),
   confirmRequest: async () => {
     const { clientSecret } = await startPayment(t, auth.customer, await fx.order());
     return at('POST', '/api/payments/local/confirm', { clientSecret, card: GOOD_CARD });
@@ -134,6 +136,9 @@ const rows: Row[] = [
   ['DELETE /api/orders/{id}', ownerOrAdmin(200), async () => at('DELETE', `/api/orders/${await fx.order()}`)],
   ['PATCH /api/orders/{id}', ownerOnly(200), async () => fx.recordPaymentRequest()],
   ['POST /api/create-payment-intent', ownerOnly(200), async () => fx.paymentIntentRequest()],
+  // A payment group is its owner's alone, like paying one order.
+  ['POST /api/create-payment-intent', ownerOnly(200), async () => fx.groupIntentRequest()],
+  ['GET /api/orders/unpaid', signedIn(200), async () => at('GET', '/api/orders/unpaid')],
   // The client secret is the credential here, as with Stripe; a bearer token adds nothing.
   ['POST /api/payments/local/confirm', publicRoute(200), async () => fx.confirmRequest()],
   [

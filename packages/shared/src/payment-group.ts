@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from './fields.ts';
 import { centsToPriceString } from './money.ts';
-import { ORDER_TOTAL_MAX_CENTS, orderSchema, paymentIntentRequestSchema, paymentIntentResponseSchema } from './order.ts';
+import {
+  ORDER_TOTAL_MAX_CENTS,
+  orderSchema,
+  paymentIntentRequestSchema,
+  paymentIntentResponseSchema,
+} from './order.ts';
 
 /** How many orders one payment may cover (a customer's unpaid orders are capped well below). */
 export const PAYMENT_GROUP_MAX = 100;
@@ -43,3 +48,10 @@ export const groupPaymentIntentResponseSchema = paymentIntentResponseSchema.exte
 /** Either answer of POST /create-payment-intent. */
 export const anyPaymentIntentResponseSchema = z.union([groupPaymentIntentResponseSchema, paymentIntentResponseSchema]);
 
+/** GET /orders/unpaid: what My Orders' "Pay all unpaid (N orders, $X)" pays, oldest first. */
+export const unpaidOrdersSchema = z.object({
+  count: z.number().int(),
+  total: z.string(),
+  orderIds: z.array(z.string()).max(PAYMENT_GROUP_MAX),
+});
+export type UnpaidOrders = z.infer<typeof unpaidOrdersSchema>;

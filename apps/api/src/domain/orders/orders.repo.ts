@@ -96,15 +96,20 @@ export async function lockBuyer(db: Db, email: string): Promise<{ userName: stri
   return row;
 }
 
+/** A customer's unpaid orders, oldest first (they are the nearest to being cancelled). */
+export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.email, email), eq(orders.paid, false)))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
 export async function countUnpaidOrders(db: Db, email: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
     .where(and(eq(orders.email, email), eq(orders.paid, false)));
   return row?.n ?? 0;
-}
-
-export async function findUserName(db: Db, email: string): Promise<string | undefined> {
-  const [row] = await db.select({ userName: users.userName }).from(users).where(eq(users.email, email)).limit(1);
-  return row?.userName;
 }

@@ -127,12 +127,7 @@ export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerd
   return ledger.some((p) => p.status !== 'canceled') ? 'payment-open' : 'clear';
 }
 
-export type SettleOutcome =
-  | 'paid'
-  | 'already-paid'
-  | `refunded-${Stray}`
-  | 'not-ours'
-  | 'not-succeeded';
+export type SettleOutcome = 'paid' | 'already-paid' | `refunded-${Stray}` | 'not-ours' | 'not-succeeded';
 
 /**
  * Gives back money that no order can take. The refunds row is written first (one per

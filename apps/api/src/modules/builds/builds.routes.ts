@@ -38,7 +38,12 @@ const errors = {
 };
 
 export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { db, guards, config } = deps;
+  const { db, guards, config, payments } = deps;
+  const placement = {
+    gateway: payments,
+    holdMinutes: config.UNPAID_HOLD_MINUTES,
+    maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
+  };
 
   app.post(
     '/builds/check',
@@ -64,14 +69,16 @@ export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         tags: ['orders'],
         summary: 'Order a build: one unpaid order per line, all reserved or none',
         description:
-          'Refuses a build with compatibility errors (400), a quantity below a part minimum (400) ' +
+          'Refuses a build that would take the caller past the unpaid-order cap (409, every line is ' +
+          'an order), one with compatibility errors (400), a quantity below a part minimum (400) ' +
           'and, naming every short part, a line the stock cannot cover (409).',
         security: [{ bearer: [] }],
         body: batchOrderSchema,
         response: { 201: batchOrderResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await placeBuildOrder(db, callerOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await placeBuildOrder(db, placement, callerOf(request), request.body)),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
   shipSchema,
 } from '@parts-shop/shared/order';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
+import { unpaidOrdersSchema } from '@parts-shop/shared/payment-group';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { orderIdParams, parseOrderId } from '../../domain/orders/order-view.ts';
 import { callerOf } from '../../lib/auth.ts';
@@ -23,6 +24,7 @@ import {
   pageOfOrders,
   placeOrder,
   shipOrder,
+  unpaidOrders,
   type OrderRules,
 } from './orders.service.ts';
 
@@ -85,6 +87,20 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       const rows = await pageOfOrders(db, rules, callerOf(request), { email, limit, before: decodeCursor(cursor) });
       return pageOf(rows, limit, request, reply);
     },
+  );
+
+  app.get(
+    '/orders/unpaid',
+    {
+      preValidation: guards.signedIn,
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's own unpaid orders as one payment: count, total and ids (oldest first, at most 100)",
+        security: [{ bearer: [] }],
+        response: { 200: unpaidOrdersSchema, ...errors },
+      },
+    },
+    async (request) => unpaidOrders(db, rules, callerOf(request)),
   );
 
   app.get(

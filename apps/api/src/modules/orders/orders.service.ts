@@ -1,31 +1,26 @@
 import { messages } from '@parts-shop/shared/messages';
 import { centsToPriceString } from '@parts-shop/shared/money';
-import { ORDER_TOTAL_MAX_CENTS, priceToCents, type NewOrder } from '@parts-shop/shared/order';
+import { priceToCents, type NewOrder } from '@parts-shop/shared/order';
+import { PAYMENT_GROUP_MAX } from '@parts-shop/shared/payment-group';
 import type { Db } from '../../db/client.ts';
 import { canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
 import {
-  countUnpaidOrders,
   findOrder,
-  insertOrder,
   listOrders,
-  lockBuyer,
+  listUnpaidOrders,
   markOrderShipped,
   type OrderRow,
 } from '../../domain/orders/orders.repo.ts';
-import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
+import { placeOrders, type PlacementRules } from '../../domain/orders/place-orders.ts';
 import { reconcileFromLedger, reconcileLive } from '../../domain/payments/settlement.ts';
-import { findPartStock, reserveStock } from '../../domain/stock/stock.repo.ts';
+import { findPartStock } from '../../domain/stock/stock.repo.ts';
 import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-order.ts';
 import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
 
-/** What the order rules need besides the database: the gateway and the hold settings. */
-export type OrderRules = {
-  gateway: PaymentGateway;
-  holdMinutes: number;
-  maxUnpaidOrders: number;
+/** What the order rules need besides the database: placement's, and the live-check throttle. */
+export type OrderRules = PlacementRules & {
   /** Whether GET /orders/{id} may ask the gateway about this order now (throttled per order). */
   mayAskGateway: (orderId: string) => boolean;
 };
@@ -34,51 +29,32 @@ function isOverdue(rules: OrderRules, order: OrderRow): boolean {
   return !order.paid && Date.now() - order.createdAt.getTime() > rules.holdMinutes * 60_000;
 }
 
+/** POST /orders: one order, through the same placement as a build's orders. */
 export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
   // A client-sent total is checked, never used (docs/product.md#prices).
   const sentCents = input.totalPrice === undefined ? undefined : priceToCents(input.totalPrice);
   if (sentCents === null) throw badRequest('Total Price must be an amount like 259.98');
 
-  // The caller's own overdue orders end first, so they neither count nor hold stock.
-  await expireOverdueOrders(db, rules.gateway, rules.holdMinutes, { email: caller.email });
-  const row = await db.transaction(async (tx) => {
-    const buyer = await lockBuyer(tx, caller.email);
-    if ((await countUnpaidOrders(tx, caller.email)) >= rules.maxUnpaidOrders) {
-      throw conflict(
-        `You already have ${rules.maxUnpaidOrders} unpaid orders. Pay for or cancel one before ordering more.`,
-      );
-    }
-    const reserved = await reserveStock(tx, input.partId, quantity);
-    if (!reserved) {
+  const [row] = await placeOrders(db, rules, caller, {
+    lines: [{ partId: input.partId, quantity }],
+    phoneNumber: input.phoneNumber,
+    address: input.address,
+    short: async (tx) => {
       const part = await findPartStock(tx, input.partId);
-      if (!part) throw notFound('Part not found');
-      if (quantity < part.minOrder) throw badRequest(messages.quantityOutOfRange);
-      throw conflict(messages.notEnoughStock);
-    }
-    const totalCents = quantity * reserved.priceCents;
-    if (totalCents > ORDER_TOTAL_MAX_CENTS) {
-      throw badRequest(`An order can be at most $${centsToPriceString(ORDER_TOTAL_MAX_CENTS)}; order fewer units`);
-    }
-    if (sentCents !== undefined && sentCents !== totalCents) {
-      throw conflict(
-        `The price has changed: the total is now $${centsToPriceString(totalCents)}. Check it and order again.`,
-      );
-    }
-    const userName = buyer?.userName || caller.email.split('@')[0] || caller.email;
-    return insertOrder(tx, {
-      id: newId(),
-      partId: input.partId,
-      email: caller.email,
-      userName,
-      productName: reserved.name,
-      unitPriceCents: reserved.priceCents,
-      totalOrder: quantity,
-      totalCents,
-      phoneNumber: input.phoneNumber,
-      address: input.address,
-    });
+      if (!part) return notFound('Part not found');
+      if (quantity < part.minOrder) return badRequest(messages.quantityOutOfRange);
+      return conflict(messages.notEnoughStock);
+    },
+    accept: ([placed]) => {
+      if (placed && sentCents !== undefined && sentCents !== placed.totalCents) {
+        throw conflict(
+          `The price has changed: the total is now $${centsToPriceString(placed.totalCents)}. Check it and order again.`,
+        );
+      }
+    },
   });
+  if (!row) throw new Error('placement stored no order');
   return toOrder(row);
 }
 
@@ -106,6 +82,19 @@ export async function pageOfOrders(
   if (caller.role !== 'admin' && email !== caller.email) throw forbidden('You can only see your own orders');
   const rows = await withoutOverdue(db, rules, await listOrders(db, query.limit + 1, { email, before: query.before }));
   return (await reconcileFromLedger(db, rows)).map(toOrder);
+}
+
+/**
+ * The caller's own unpaid orders, as one payment would pay them (My Orders' "Pay all
+ * unpaid"): overdue ones end first and ones the ledger shows paid are settled, so the count
+ * and the total are what the payment will charge. At most one payment's worth, oldest first.
+ */
+export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
+  await expireOverdueOrders(db, rules.gateway, rules.holdMinutes, { email: caller.email });
+  const rows = await reconcileFromLedger(db, await listUnpaidOrders(db, caller.email, PAYMENT_GROUP_MAX));
+  const unpaid = rows.filter((r) => !r.paid);
+  const totalCents = unpaid.reduce((sum, r) => sum + r.totalCents, 0);
+  return { count: unpaid.length, total: centsToPriceString(totalCents), orderIds: unpaid.map((r) => r.id) };
 }
 
 /** Admin: every order, newest first. */

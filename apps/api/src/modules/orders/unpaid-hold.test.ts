@@ -193,6 +193,65 @@ describe('MAX_UNPAID_ORDERS', () => {
   });
 });
 
+describe('MAX_UNPAID_ORDERS for a whole build (POST /orders/batch)', () => {
+  const batch = (auth: Auth, partIds: string[]) => {
+    const { phoneNumber, address } = orderBody('');
+    const items = partIds.map((partId) => ({ partId, totalOrder: 1 }));
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/orders/batch',
+      headers: auth,
+      payload: { items, phoneNumber, address },
+    });
+  };
+
+  it('counts every line as an order: a build that would pass the cap is refused whole', async () => {
+    const customer = await newCustomer();
+    const single = await addPart(t, { available: 20 });
+    const lines = [await addPart(t, { available: 5 }), await addPart(t, { available: 5 })];
+    await placeOrder(t, customer, single, 1);
+    await placeOrder(t, customer, single, 1);
+    const refused = await batch(customer, lines);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(
+      `This would make 4 unpaid orders; at most ${MAX_UNPAID} are allowed. Pay for or cancel some, or order fewer parts.`,
+    );
+    for (const partId of lines) expect(await stockOf(t, partId)).toBe(5);
+    const stored = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.email, `holder${customers}@example.com`));
+    expect(stored).toHaveLength(2);
+  });
+
+  it('places a build that reaches the cap exactly, then refuses the next order with the cap message', async () => {
+    const customer = await newCustomer();
+    const single = await addPart(t, { available: 20 });
+    const lines = [await addPart(t, { available: 5 }), await addPart(t, { available: 5 })];
+    await placeOrder(t, customer, single, 1);
+    expect((await batch(customer, lines)).statusCode).toBe(201);
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer,
+      payload: orderBody(single),
+    });
+    expect(next.statusCode).toBe(409);
+    expect(next.json<{ message: string }>().message).toBe(
+      `You already have ${MAX_UNPAID} unpaid orders. Pay for or cancel one before ordering more.`,
+    );
+    expect((await batch(customer, [await addPart(t)])).statusCode).toBe(409);
+  });
+
+  it('holds under simultaneous builds', async () => {
+    const customer = await newCustomer();
+    const partIds = [await addPart(t, { available: 50 }), await addPart(t, { available: 50 })];
+    const results = await Promise.all(Array.from({ length: 6 }, () => batch(customer, partIds)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    for (const partId of partIds) expect(await stockOf(t, partId)).toBe(49);
+  });
+});
+
 describe('a second successful payment for an order already paid', () => {
   it('is refunded through the local gateway and recorded', async () => {
     const customer = await newCustomer();

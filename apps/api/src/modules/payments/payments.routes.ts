@@ -36,7 +36,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         summary: "Start (or resume) paying for one, or several, of the caller's unpaid orders",
         description:
           '{orderId}: the amount is the stored order total; a totalPrice that differs is a 409. ' +
-          '{orderIds}: one payment group for up to 100 of the caller\'s unpaid orders, for their summed ' +
+          "{orderIds}: one payment group for up to 100 of the caller's unpaid orders, for their summed " +
           'totals; any order not theirs (or cancelled) is a 404, any paid one a 409.',
         security: [{ bearer: [] }],
         body: anyPaymentIntentRequestSchema,
@@ -59,7 +59,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       config: writeLimit(config),
       schema: {
         tags: ['payments'],
-        summary: 'Record a card payment for an order (and the rest of its payment group) once the gateway confirms it succeeded',
+        summary:
+          'Record a card payment for an order (and the rest of its payment group) once the gateway confirms it succeeded',
         security: [{ bearer: [] }],
         params: orderIdParams,
         body: recordPaymentSchema,

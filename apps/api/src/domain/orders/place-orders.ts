@@ -1,0 +1,93 @@
+import { centsToPriceString } from '@parts-shop/shared/money';
+import { ORDER_TOTAL_MAX_CENTS } from '@parts-shop/shared/order';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { badRequest, conflict, type HttpError } from '../../lib/http-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
+import { reserveStock } from '../stock/stock.repo.ts';
+import { expireOverdueOrders } from '../unpaid-orders/expire-unpaid-orders.ts';
+import { countUnpaidOrders, insertOrder, lockBuyer, type OrderRow } from './orders.repo.ts';
+
+/** What placing orders needs besides the database: the gateway and the hold settings. */
+export type PlacementRules = { gateway: PaymentGateway; holdMinutes: number; maxUnpaidOrders: number };
+
+export type Placement = {
+  lines: readonly { partId: string; quantity: number }[];
+  phoneNumber: string;
+  address: string;
+  /** The caller's own refusals (a build's compatibility), under the buyer's lock, before any stock moves. */
+  check?: (tx: Db) => Promise<void>;
+  /** The refusal when the shelf cannot cover these parts (checked after every line was tried). */
+  short: (tx: Db, partIds: string[]) => Promise<HttpError>;
+  /** The refusal for a line above the largest order, named for the caller. */
+  tooLarge?: (partId: string) => string;
+  /** A last look at the stored orders before the commit (a single order's sent total). */
+  accept?: (rows: OrderRow[]) => void;
+};
+
+/** The unpaid-order cap's refusals (docs/product.md#stock). */
+export function unpaidCapMessage(max: number, unpaid: number, adding: number): string {
+  return unpaid >= max
+    ? `You already have ${max} unpaid orders. Pay for or cancel one before ordering more.`
+    : `This would make ${unpaid + adding} unpaid orders; at most ${max} are allowed. Pay for or cancel some, or order fewer parts.`;
+}
+
+/**
+ * The one way orders are placed, one from a part's page or one per line of a build: in one
+ * transaction the buyer is locked (one customer's placements run one at a time on any number
+ * of API processes), the unpaid cap is checked for every order the placement adds, each
+ * line's stock is reserved in part id order (two placements sharing parts never deadlock),
+ * the server prices each line, and the orders are stored. Any refusal changes nothing.
+ */
+export async function placeOrders(db: Db, rules: PlacementRules, caller: Caller, placement: Placement) {
+  // The caller's own overdue orders end first, so they neither count nor hold stock.
+  await expireOverdueOrders(db, rules.gateway, rules.holdMinutes, { email: caller.email });
+  return db.transaction(async (tx) => {
+    const buyer = await lockBuyer(tx, caller.email);
+    const unpaid = await countUnpaidOrders(tx, caller.email);
+    if (unpaid + placement.lines.length > rules.maxUnpaidOrders) {
+      throw conflict(unpaidCapMessage(rules.maxUnpaidOrders, unpaid, placement.lines.length));
+    }
+    await placement.check?.(tx);
+
+    const reserved = new Map<string, { name: string; priceCents: number }>();
+    const short: string[] = [];
+    for (const line of [...placement.lines].sort((a, b) => (a.partId < b.partId ? -1 : 1))) {
+      const row = await reserveStock(tx, line.partId, line.quantity);
+      if (row) reserved.set(line.partId, row);
+      else short.push(line.partId);
+    }
+    if (short.length > 0) throw await placement.short(tx, short);
+
+    const priced = placement.lines.map((line) => {
+      const part = reserved.get(line.partId) as { name: string; priceCents: number };
+      const totalCents = line.quantity * part.priceCents;
+      if (totalCents > ORDER_TOTAL_MAX_CENTS) {
+        const max = `An order can be at most $${centsToPriceString(ORDER_TOTAL_MAX_CENTS)}`;
+        throw badRequest(`${max}; ${placement.tooLarge?.(line.partId) ?? 'order fewer units'}`);
+      }
+      return { line, part, totalCents };
+    });
+    const userName = buyer?.userName || caller.email.split('@')[0] || caller.email;
+    const rows: OrderRow[] = [];
+    for (const { line, part, totalCents } of priced) {
+      rows.push(
+        await insertOrder(tx, {
+          id: newId(),
+          partId: line.partId,
+          email: caller.email,
+          userName,
+          productName: part.name,
+          unitPriceCents: part.priceCents,
+          totalOrder: line.quantity,
+          totalCents,
+          phoneNumber: placement.phoneNumber,
+          address: placement.address,
+        }),
+      );
+    }
+    placement.accept?.(rows);
+    return rows;
+  });
+}
