@@ -12,7 +12,8 @@ await build({
   format: 'esm',
   outfile: 'dist/server.js',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  // Workspace packages are TypeScript sources Node cannot load: they are bundled in.
+  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@parts-shop/')),
   logLevel: 'warning',
 });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
