@@ -12,7 +12,7 @@ await build({
   format: 'esm',
   outfile: 'dist/server.js',
   sourcemap: true,
-  // Workspace packages are TypeScript sources Node cannot load: they are bundled in.
+  // The workspace package is TypeScript source, which node cannot load: it is bundled.
   external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@parts-shop/')),
   logLevel: 'warning',
 });
