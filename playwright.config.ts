@@ -30,10 +30,11 @@ export default defineConfig({
   reporter: [['list']],
   use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
-    // Every public route at both widths; the signed-in flows at 375 px run in *.mobile.spec.ts.
+    // Every public route at both widths; the signed-in flows at 375 px run in *.mobile.spec.ts,
+    // and the build planner's plan-order-pay journey runs at both widths.
     {
       name: 'mobile-375',
-      testMatch: /(public|mobile)\.spec\.ts$/,
+      testMatch: /(public|mobile|build-and-pay)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

@@ -104,3 +104,4 @@ export const batchOrderSchema = z
 export type BatchOrder = z.infer<typeof batchOrderSchema>;
 
 export const batchOrderResponseSchema = z.object({ orders: z.array(orderSchema), total: z.string() });
+export type BatchOrderResponse = z.infer<typeof batchOrderResponseSchema>;

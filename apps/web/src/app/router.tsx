@@ -41,6 +41,7 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
   { path: 'builds', ...lazy(() => import('../features/builds/routes/my-builds.tsx')) },
   { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
   { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
+  { path: 'payment', ...lazy(() => import('../features/payment/routes/group-payment.tsx')) },
   { path: 'users', ...guarded(() => import('../features/users/routes/make-admin.tsx'), true) },
   { path: 'addProduct', ...guarded(() => import('../features/catalog/routes/add-product.tsx'), true) },
   { path: 'manageorders', ...guarded(() => import('../features/orders/routes/manage-orders.tsx'), true) },

@@ -42,6 +42,8 @@ export const queryKeys = {
     mine: (email: string) => ['orders', 'mine', email] as const,
     /** Manage Orders (admin): every order, a page at a time. */
     everyone: ['orders', 'everyone'] as const,
+    /** GET /orders/unpaid: My Orders' "Pay all unpaid (N orders, $X)". */
+    unpaid: (email: string) => ['orders', 'unpaid', email] as const,
     /** GET /orders/{id}, which also reconciles a payment the gateway already recorded. */
     detail: (id: string) => ['orders', 'detail', id] as const,
     /** The Ship mutations, so each row can tell whether its own request is on its way. */
@@ -68,6 +70,8 @@ export const queryKeys = {
   },
   /** POST /create-payment-intent for one order (held as a query: asked once per visit). */
   paymentIntent: (orderId: string) => ['payment-intent', orderId] as const,
+  /** POST /create-payment-intent for several orders (a payment group), by their ids. */
+  groupPaymentIntent: (orderIds: readonly string[]) => ['payment-intent', 'group', ...orderIds] as const,
   /** GET /config: the browser's Firebase settings and the card gateway, fixed per server process. */
   clientConfig: ['config'] as const,
 } as const;

@@ -1,11 +1,12 @@
-import { useState, type SyntheticEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router';
+import type { BatchOrderResponse } from '@parts-shop/shared/build';
 import { PHONE_MIN } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import { isQuantityInRange } from '@parts-shop/shared/part';
 import { ApiError } from '../../../lib/api-client.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
+import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 
@@ -17,13 +18,16 @@ type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
  * reserves all of them or none.
  */
 export function OrderBuildForm({ parts, hasErrors }: Props) {
-  const navigate = useNavigate();
   const orderBuild = useOrderBuild();
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [phoneNumber, setPhoneNumber] = useState('');
   const [address, setAddress] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<BatchOrderResponse | null>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  // The form gives way to the outcome; take the shopper (and a screen reader) there.
+  useEffect(() => outcome.current?.focus(), [placed]);
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(part.minOrder);
@@ -47,17 +51,37 @@ export function OrderBuildForm({ parts, hasErrors }: Props) {
     setServerError(null);
     if (!ready) return;
     try {
-      const placed = await orderBuild.mutateAsync({
-        items: lines.map((l) => ({ partId: l.part._id, totalOrder: l.quantity })),
-        phoneNumber: phoneNumber.trim(),
-        address: address.trim(),
-      });
-      toastSuccess(`Ordered ${placed.orders.length} parts for $${placed.total}. Pay for them under My Orders.`);
-      await navigate('/dashboard/myorders');
+      setPlaced(
+        await orderBuild.mutateAsync({
+          items: lines.map((l) => ({ partId: l.part._id, totalOrder: l.quantity })),
+          phoneNumber: phoneNumber.trim(),
+          address: address.trim(),
+        }),
+      );
     } catch (error) {
       setServerError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
     }
   };
+
+  if (placed) {
+    // Paying for the whole build at once: the payment page for exactly the orders just placed.
+    return (
+      <div ref={outcome} tabIndex={-1} role="status" className="flex flex-col items-start gap-3 focus:outline-none">
+        <h2 className="text-xl font-bold">Build ordered</h2>
+        <p>
+          Ordered {placed.orders.length} parts for ${placed.total}. They are held for you unpaid until you pay.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Link className="btn btn-primary" to={groupPaymentPath(placed.orders.map((o) => o._id))}>
+            Pay for the whole build (${placed.total})
+          </Link>
+          <Link className="btn btn-outline" to="/dashboard/myorders">
+            Pay later under My Orders
+          </Link>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form

@@ -45,7 +45,35 @@ describe('My Orders', () => {
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
     // The page also reads the shop's settings (how long unpaid orders are held).
     const urls = fetchMock.mock.calls.map((call) => call[0]);
-    expect(urls.filter((url) => url.startsWith('/api/orders'))).toEqual(['/api/orders?email=customer%40example.com']);
+    expect(urls.filter((url) => url.startsWith('/api/orders')).sort()).toEqual([
+      '/api/orders/unpaid',
+      '/api/orders?email=customer%40example.com',
+    ]);
+  });
+
+  it("offers Pay all unpaid with the server's count and total, linking to one payment for those orders", async () => {
+    const ids = ['01900000-0000-7000-8000-00000000000a', '01900000-0000-7000-8000-00000000000b'];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(Response.json(url === '/api/orders/unpaid' ? { count: 2, total: '50.00', orderIds: ids } : [])),
+      ),
+    );
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Pay all unpaid (2 orders, $50.00)' });
+    expect(link.getAttribute('href')).toBe(`/dashboard/payment?orders=${ids.join(',')}`);
+  });
+
+  it('offers no Pay all when nothing is unpaid', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(Response.json(url === '/api/orders/unpaid' ? { count: 0, total: '0.00', orderIds: [] } : [])),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Pay all unpaid/ })).toBeNull();
   });
 
   it.each([401, 403])('signs the user out and goes home on a %i', async (status) => {

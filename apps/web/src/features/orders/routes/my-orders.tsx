@@ -6,7 +6,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { UnpaidHoldNotice } from '../../../components/unpaid-hold-notice.tsx';
+import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
+import { useUnpaidOrders } from '../api/get-unpaid-orders.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { MyOrdersTable } from '../components/my-orders-table.tsx';
 
@@ -18,6 +20,7 @@ export function Component() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const orders = useMyOrders(user?.email ?? '');
+  const unpaid = useUnpaidOrders(user?.email ?? '');
   const [toCancel, setToCancel] = useState<Order | null>(null);
   // Focus comes back here when a cancelled order's row leaves the table.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -38,6 +41,13 @@ export function Component() {
         My Orders
       </h2>
       <UnpaidHoldNotice />
+      {unpaid.data && unpaid.data.count > 0 ? (
+        <p>
+          <Link className="btn btn-primary" to={groupPaymentPath(unpaid.data.orderIds)}>
+            Pay all unpaid ({unpaid.data.count} {unpaid.data.count === 1 ? 'order' : 'orders'}, ${unpaid.data.total})
+          </Link>
+        </p>
+      ) : null}
       <PagedListView
         list={orders}
         emptyText="You have no orders yet."

@@ -1,0 +1,185 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin, apiToken, createAccount, logIn, uniqueEmail } from './support.ts';
+
+/** A compatible AM5 build, one part per slot, and a DDR4 kit that clashes with its board. */
+const SPECS = {
+  cpu: {
+    socket: 'AM5',
+    cores: 8,
+    threads: 16,
+    boostClockGhz: 5.4,
+    tdpW: 120,
+    integratedGraphics: true,
+    memoryTypes: ['DDR5'],
+  },
+  motherboard: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
+  memory: { memoryType: 'DDR5', modules: 2, totalGb: 32, speedMts: 6000 },
+  gpu: { lengthMm: 300, boardPowerW: 220, memoryGb: 12, recommendedPsuW: 650 },
+  storage: { interface: 'NVMe', formFactor: 'M.2', capacityGb: 2000 },
+  psu: { wattageW: 750, formFactor: 'ATX', efficiency: '80 Plus Gold' },
+  case: {
+    motherboardFormFactors: ['ATX', 'Micro-ATX', 'Mini-ITX'],
+    maxGpuLengthMm: 360,
+    maxCoolerHeightMm: 165,
+    psuFormFactor: 'ATX',
+  },
+  cooling: { type: 'air', heightMm: 155, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 220 },
+} as const;
+type Slot = keyof typeof SPECS;
+
+async function addSpecPart(request: APIRequestContext, token: string, name: string, kind: Slot, specs: object) {
+  const response = await request.post('/api/parts', {
+    data: {
+      name,
+      description: 'Added by the browser tests',
+      img: '/images/parts/cpu.svg',
+      minOrder: 1,
+      available: 20,
+      price: 10,
+      kind,
+      specs,
+    },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
+/** No sideways scrolling at the page's width (375 px included). */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+async function payWith4242(page: Page) {
+  const pay = page.getByRole('button', { name: 'Pay' });
+  await expect(pay).toBeEnabled();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await pay.click();
+  await expect(page.getByText('Congrats! Your payment is completed')).toBeVisible();
+}
+
+test.describe('planning a build, ordering it and paying for all of it at once', () => {
+  test('plan, see a clash, share, save, order and pay for the whole build', async ({ page, request, context }) => {
+    const run = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+    const token = await apiToken(request, admin.email, admin.password);
+    const ids = {} as Record<Slot, string>;
+    const names = {} as Record<Slot, string>;
+    for (const slot of Object.keys(SPECS) as Slot[]) {
+      names[slot] = `E2E ${slot} ${run}`;
+      ids[slot] = await addSpecPart(request, token, names[slot], slot, SPECS[slot]);
+    }
+    const ddr4 = `E2E DDR4 kit ${run}`;
+    await addSpecPart(request, token, ddr4, 'memory', { ...SPECS.memory, memoryType: 'DDR4', speedMts: 3200 });
+
+    const email = uniqueEmail('builder');
+    await createAccount(request, email, 'builder-pass-2022', 'Builder');
+    await logIn(page, email, 'builder-pass-2022');
+
+    // Every slot but memory from a link; memory through the picker.
+    const { memory: _memory, ...rest } = ids;
+    await page.goto(`/build?${new URLSearchParams(rest).toString()}`);
+    await expect(page.getByRole('heading', { name: 'Plan a Build' })).toBeVisible();
+    await page.getByRole('button', { name: 'Choose memory' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByLabel('Search memory').fill(run);
+    const clashing = picker.getByRole('listitem').filter({ hasText: ddr4 });
+    await expect(clashing).toContainText('Clashes: DDR4 memory does not fit a DDR5 motherboard.');
+    await expect(picker.getByRole('listitem').filter({ hasText: names.memory })).toContainText('Fits');
+    await picker.getByRole('button', { name: `Choose ${ddr4}` }).click();
+    // The clash is explained next to the parts and in the summary, and ordering waits for a fix.
+    await expect(page.getByRole('list', { name: 'Build problems' })).toContainText(
+      'DDR4 memory does not fit a DDR5 motherboard.',
+    );
+    await expect(page.getByRole('list', { name: `Problems with ${ddr4}` })).toContainText('DDR4');
+    await expect(page.getByText("Fix the build's errors before ordering it.")).toBeVisible();
+
+    await page.getByRole('button', { name: 'Change memory' }).click();
+    await page.getByRole('dialog').getByLabel('Search memory').fill(run);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Choose ${names.memory}` })
+      .click();
+    await expect(page.getByText('Everything fits together.')).toBeVisible();
+    await expect(page.getByTestId('build-total')).toHaveText('$80.00');
+    await expectNoSidewaysScroll(page);
+
+    // Share: Copy link puts the build's address on the clipboard, and that address restores it.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(link).searchParams.get('memory')).toBe(ids.memory);
+    const shared = await context.newPage();
+    await shared.goto(link);
+    for (const slot of Object.keys(SPECS) as Slot[]) {
+      await expect(shared.getByRole('list', { name: 'Build slots' })).toContainText(names[slot]);
+    }
+    await expect(shared.getByTestId('build-total')).toHaveText('$80.00');
+    await shared.close();
+
+    await page.getByLabel('Build name').fill(`Build ${run}`);
+    await page.getByRole('button', { name: 'Save build' }).click();
+    await expect(page.getByText(`Saved "Build ${run}" to My Builds`)).toBeVisible();
+
+    // Order it: one order per part, then pay for the whole build with one card payment.
+    await page.getByLabel('Phone Number').fill('+1 555 0100');
+    await page.getByLabel('Address').fill('1 Build Street, Springfield');
+    await page.getByRole('button', { name: 'Place 8 orders' }).click();
+    await expect(page.getByText('Ordered 8 parts for $80.00.')).toBeVisible();
+    await page.getByRole('link', { name: 'Pay for the whole build ($80.00)' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\?orders=/);
+    await expect(page.getByRole('heading', { name: 'Payment for 8 orders' })).toBeVisible();
+    const paid = page.getByRole('list', { name: 'Orders in this payment' });
+    for (const slot of Object.keys(SPECS) as Slot[]) await expect(paid).toContainText(names[slot]);
+    await expect(page.getByTestId('payment-total')).toHaveText('$80.00');
+    await expectNoSidewaysScroll(page);
+    await payWith4242(page);
+
+    await page.getByRole('link', { name: 'Back to My Orders' }).click();
+    const table = page.getByRole('table', { name: 'My Orders' });
+    for (const slot of Object.keys(SPECS) as Slot[]) {
+      await expect(table.getByRole('row').filter({ hasText: names[slot] })).toContainText('Pending');
+    }
+    await expect(page.getByRole('link', { name: /Pay all unpaid/ })).toHaveCount(0);
+
+    await page.goto('/dashboard/builds');
+    await expect(page.getByText(`Build ${run}`)).toBeVisible();
+  });
+
+  test("My Orders' Pay all unpaid pays every unpaid order with one card payment", async ({ page, request }) => {
+    const run = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+    const adminToken = await apiToken(request, admin.email, admin.password);
+    const first = await addSpecPart(request, adminToken, `E2E SSD A ${run}`, 'storage', SPECS.storage);
+    const second = await addSpecPart(request, adminToken, `E2E SSD B ${run}`, 'storage', SPECS.storage);
+    const email = uniqueEmail('payer');
+    await createAccount(request, email, 'payer-pass-2022', 'Payer');
+    const token = await apiToken(request, email, 'payer-pass-2022');
+    for (const [partId, totalOrder] of [
+      [first, 2],
+      [second, 3],
+    ] as const) {
+      const created = await request.post('/api/orders', {
+        data: { partId, totalOrder, phoneNumber: '+1 555 0100', address: '1 Test Street' },
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(created.status()).toBe(201);
+    }
+
+    await logIn(page, email, 'payer-pass-2022');
+    await page.goto('/dashboard/myorders');
+    await page.getByRole('link', { name: 'Pay all unpaid (2 orders, $50.00)' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment for 2 orders' })).toBeVisible();
+    const paid = page.getByRole('list', { name: 'Orders in this payment' });
+    await expect(paid).toContainText(`E2E SSD A ${run}`);
+    await expect(paid).toContainText(`E2E SSD B ${run}`);
+    await expectNoSidewaysScroll(page);
+    await payWith4242(page);
+    await page.getByRole('link', { name: 'Back to My Orders' }).click();
+    const table = page.getByRole('table', { name: 'My Orders' });
+    await expect(table.getByRole('row').filter({ hasText: `E2E SSD A ${run}` })).toContainText('Pending');
+    await expect(table.getByRole('row').filter({ hasText: `E2E SSD B ${run}` })).toContainText('Pending');
+    await expect(page.getByRole('link', { name: /Pay all unpaid/ })).toHaveCount(0);
+  });
+});
