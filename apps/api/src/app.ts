@@ -18,6 +18,8 @@ import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { createMailWorker, type MailWorker } from './modules/emails/mail-worker.ts';
+import { createSmtpTransport } from './modules/emails/smtp-transport.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -35,6 +37,29 @@ export type AppOptions = {
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
 };
+
+/** The outbox sender for SMTP_URL; it starts when the app is ready and stops when it closes. */
+function mailWorkerFor(app: FastifyInstance, config: Config, db: Db): MailWorker | null {
+  if (!config.SMTP_URL) return null;
+  const transport = createSmtpTransport(config.SMTP_URL);
+  const worker = createMailWorker({
+    db,
+    transport,
+    from: config.MAIL_FROM,
+    shopUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    leaseMs: config.MAIL_LEASE_MS,
+    pollMs: config.MAIL_POLL_MS,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
+  return worker;
+}
 
 /** Largest JSON body any route accepts; a 10 MB description is a 413, not a row. */
 export const BODY_LIMIT = 64 * 1024;
@@ -72,6 +97,7 @@ export async function buildApp({
     guards: createGuards(db, tokens),
     payments: createPaymentGateway(config, app.log),
     identity,
+    mailWorker: mailWorkerFor(app, config, db),
   };
 
   await installSecurity(app, config);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.ts';
-import { PHONE_MIN } from './constants.ts';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PHONE_MIN } from './constants.ts';
 import { messages, requiredMessage } from './messages.ts';
 
 export const userSchema = z.object({
@@ -42,3 +42,22 @@ export const signupSchema = loginSchema.extend({ name: requiredText(messages.nam
 
 export const adminCheckSchema = z.object({ admin: z.boolean() });
 export const modifiedSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number() });
+
+/** GET /users (admin): by email, paged like /parts; q finds users whose email or name contains it. */
+export const usersQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+    cursor: z.string().max(400).optional(),
+    q: optionalText(100),
+  })
+  .strict();
+
+/** One change of role: who changed whose role to what, and when. Newest first on the users screen. */
+export const roleChangeSchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  targetEmail: z.string(),
+  role: z.enum(['admin', 'customer']),
+  changedAt: z.string(),
+});
+export type RoleChange = z.infer<typeof roleChangeSchema>;

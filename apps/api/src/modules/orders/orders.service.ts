@@ -1,13 +1,25 @@
 import { messages } from '@parts-shop/shared/messages';
 import { centsToPriceString } from '@parts-shop/shared/money';
-import { ORDER_TOTAL_MAX_CENTS, priceToCents, type NewOrder, type Order } from '@parts-shop/shared/order';
+import {
+  ORDER_TOTAL_MAX_CENTS,
+  formatOrderNumber,
+  priceToCents,
+  type NewOrder,
+  type Order,
+  type OrderCounts,
+  type OrderDetail,
+  type OrderTab,
+  type ShipInput,
+} from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { GatewayIntent, PaymentGateway } from '../payments/payment-gateway.ts';
 import { intentFromRow, paymentsForOrder, succeededPaymentsFor } from '../payments/payments.repo.ts';
+import { queueOrderEmail, type CancelReason } from './order-emails.ts';
 import {
+  countOrdersByTab,
   deleteOrder,
   findOrder,
   findPartStock,
@@ -29,6 +41,7 @@ export function toOrder(row: OrderRow): Order & { id: string } {
   return {
     id: row.id,
     _id: row.id,
+    number: formatOrderNumber(row.number),
     partId: row.partId,
     userName: row.userName,
     email: row.email,
@@ -41,6 +54,11 @@ export function toOrder(row: OrderRow): Order & { id: string } {
     shipped: row.shipped,
     transactionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
+    placedAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
   };
 }
 
@@ -65,7 +83,12 @@ export function intentPays(order: Pick<OrderRow, 'id' | 'totalCents'>, intent: G
  */
 export async function payOrderWith(db: Db, order: OrderRow, intent: GatewayIntent): Promise<OrderRow | undefined> {
   if (order.paid || !intentPays(order, intent)) return order;
-  return (await markOrderPaid(db, order.id, intent.id, intent.amountCents)) ?? (await findOrder(db, order.id));
+  return db.transaction(async (tx) => {
+    const paid = await markOrderPaid(tx, order.id, intent.id, intent.amountCents);
+    if (!paid) return findOrder(tx, order.id);
+    await queueOrderEmail(tx, 'payment-receipt', paid);
+    return paid;
+  });
 }
 
 /**
@@ -138,7 +161,7 @@ export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
       );
     }
     const userName = (await findUserName(tx, caller.email)) || caller.email.split('@')[0] || caller.email;
-    return insertOrder(tx, {
+    const order = await insertOrder(tx, {
       id: newId(),
       partId: input.partId,
       email: caller.email,
@@ -150,6 +173,8 @@ export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
       phoneNumber: input.phoneNumber,
       address: input.address,
     });
+    await queueOrderEmail(tx, 'order-placed', order);
+    return order;
   });
   return toOrder(row);
 }
@@ -162,10 +187,48 @@ export async function pageOfOrders(db: Db, caller: Caller, query: { email?: stri
   return (await reconcileFromLedger(db, rows)).map(toOrder);
 }
 
-/** Admin: every order, newest first. */
-export async function pageOfAllOrders(db: Db, limit: number, before?: string) {
-  const rows = await listOrders(db, limit + 1, { before });
+/** Admin: every order, or one Manage Orders tab, optionally searched; newest first. */
+export async function pageOfAllOrders(db: Db, query: { tab: OrderTab; q?: string; limit: number; before?: string }) {
+  const rows = await listOrders(db, query.limit + 1, { tab: query.tab, q: query.q, before: query.before });
   return (await reconcileFromLedger(db, rows)).map(toOrder);
+}
+
+export function orderCounts(db: Db, q: string | undefined): Promise<OrderCounts> {
+  return countOrdersByTab(db, q);
+}
+
+/** The order detail page and receipt: its owner's or, for an admin, anyone's; others 404. */
+export async function getOrderDetail(
+  db: Db,
+  gateway: PaymentGateway,
+  caller: Caller,
+  id: string,
+): Promise<OrderDetail> {
+  const row = await findOrder(db, id);
+  if (!row || !canSee(caller, row)) throw orderNotFound();
+  const order = await reconcileLive(db, gateway, row);
+  const payment = order.transactionId
+    ? (await paymentsForOrder(db, order.id)).find((p) => p.id === order.transactionId)
+    : undefined;
+  const timeline: OrderDetail['timeline'] = [{ event: 'placed', at: order.createdAt.toISOString() }];
+  if (order.paidAt) timeline.push({ event: 'paid', at: order.paidAt.toISOString() });
+  if (order.shippedAt) timeline.push({ event: 'shipped', at: order.shippedAt.toISOString() });
+  return {
+    order: toOrder(order),
+    customer: { email: order.email, userName: order.userName },
+    payment:
+      order.paid && order.transactionId
+        ? {
+            amount: centsToPriceString(order.totalCents),
+            gateway: payment?.gateway ?? 'unknown',
+            transactionId: order.transactionId,
+            paidAt: (order.paidAt ?? order.createdAt).toISOString(),
+            cardBrand: payment?.cardBrand ?? null,
+            cardLast4: payment?.cardLast4 ?? null,
+          }
+        : null,
+    timeline,
+  };
 }
 
 export async function getOrder(db: Db, gateway: PaymentGateway, caller: Caller, id: string) {
@@ -199,6 +262,8 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     }
     await deleteOrder(tx, order.id);
     if (order.partId) await returnStock(tx, order.partId, order.totalOrder);
+    const reason: CancelReason = order.email === caller.email ? 'customer' : 'admin';
+    await queueOrderEmail(tx, 'order-cancelled', order, reason);
     return 'cancelled' as const;
   });
   if (outcome === 'paid') throw conflict('This order has already been paid, so it cannot be cancelled');
@@ -208,15 +273,27 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     throw conflict('A payment was taken for this order; contact the shop to cancel it');
 }
 
-/** Admin: Pending -> Shipped (DESIGN.md 3.4). Unpaid or already shipped orders are a 409. */
-export async function shipOrder(db: Db, id: string) {
-  const shipped = await markOrderShipped(db, id);
+/** Marks the order shipped and queues the customer's shipped email, in one transaction. */
+function shipWithEmail(db: Db, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
+  return db.transaction(async (tx) => {
+    const shipped = await markOrderShipped(tx, id, tracking);
+    if (shipped) await queueOrderEmail(tx, 'order-shipped', shipped);
+    return shipped;
+  });
+}
+
+/**
+ * Admin: Pending -> Shipped, with an optional carrier and tracking number. Unpaid or already
+ * shipped orders are a 409.
+ */
+export async function shipOrder(db: Db, id: string, tracking: ShipInput = {}) {
+  const shipped = await shipWithEmail(db, id, tracking);
   if (shipped) return toOrder(shipped);
   const row = await findOrder(db, id);
   if (!row) throw orderNotFound();
   if (!row.paid) {
     const [reconciled] = await reconcileFromLedger(db, [row]);
-    const now = reconciled?.paid ? await markOrderShipped(db, id) : undefined;
+    const now = reconciled?.paid ? await shipWithEmail(db, id, tracking) : undefined;
     if (now) return toOrder(now);
   }
   throw conflict(row.shipped ? 'This order has already shipped' : 'Only paid orders can be shipped');

@@ -7,24 +7,32 @@ import {
   adminCheckSchema,
   modifiedSchema,
   profileSchema,
+  roleChangeSchema,
   tokenRequestSchema,
   tokenResponseSchema,
   userSchema,
+  usersQuerySchema,
 } from '@parts-shop/shared/user';
+import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { bearerToken, callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { authLimit, writeLimit } from '../../lib/deps.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { decodeCursor, decodeEmailCursor, pageOf, pageOfBy } from '../../lib/paging.ts';
 import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
-import { adminCheck, allUsers, editProfile, exchangeIdToken, getUser, makeAdmin } from './users.service.ts';
+import {
+  adminCheck,
+  editProfile,
+  exchangeIdToken,
+  getUser,
+  makeAdmin,
+  pageOfRoleChanges,
+  pageOfUsers,
+  removeAdmin,
+} from './users.service.ts';
 
 /** Emails in paths are lowercased by the shared field, so any casing names the same user. */
 const emailParams = z.object({ email: emailField });
-
-const USERS_LIMIT_MAX = 1000;
-const usersQuery = z
-  .object({ limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX) })
-  .strict();
 
 const putUserBody = z.union([tokenRequestSchema, profileSchema]);
 
@@ -134,13 +142,35 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       preValidation: guards.admin,
       schema: {
         tags: ['users'],
-        summary: 'All users by email (admin)',
+        summary: 'Users by email, paged with limit and cursor, optionally searched by email or name (admin)',
         security: [{ bearer: [] }],
-        querystring: usersQuery,
+        querystring: usersQuerySchema,
         response: { 200: z.array(userSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => allUsers(db, request.query.limit),
+    async (request, reply) => {
+      const { limit, cursor, q } = request.query;
+      const rows = await pageOfUsers(db, { limit, q, after: decodeEmailCursor(cursor) });
+      return pageOfBy(rows, limit, request, reply, (user) => user.email);
+    },
+  );
+
+  app.get(
+    '/role-changes',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Who made whom admin or removed it, and when; newest first, paged (admin)',
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: z.array(roleChangeSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      return pageOf(await pageOfRoleChanges(db, limit, decodeCursor(cursor)), limit, request, reply);
+    },
   );
 
   app.put(
@@ -150,7 +180,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       config: writeLimit(config),
       schema: {
         tags: ['users'],
-        summary: 'Make a user an admin (admin); there is no reverse action',
+        summary: 'Make a user an admin (admin); recorded with who did it',
         security: [{ bearer: [] }],
         params: emailParams,
         response: {
@@ -162,7 +192,30 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         },
       },
     },
-    async (request) => makeAdmin(db, request.params.email),
+    async (request) => makeAdmin(db, callerOf(request), request.params.email),
+  );
+
+  app.delete(
+    '/users/admin/:email',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['users'],
+        summary: "Remove another user's admin role (admin); never one's own, never the last admin's",
+        security: [{ bearer: [] }],
+        params: emailParams,
+        response: {
+          200: modifiedSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => removeAdmin(db, callerOf(request), request.params.email),
   );
 
   app.get(
