@@ -1,4 +1,4 @@
-// npm run bench: load and page-speed figures, each beside its target (issue 7).
+// npm run bench: load and page-speed figures, each beside its target (docs/performance.md).
 //   npm run bench                  reads (PostgreSQL and PGlite), writes, Lighthouse
 //   npm run bench -- --soak        and the 60 s soak at 200 connections
 //   options: --no-build  --only=reads,writes,lighthouse,soak  --duration=10  --lh-runs=3

@@ -47,6 +47,9 @@ try {
       npx(['tsc', '-p', '.']),
   );
   await step('lint', () => npx(['eslint', '.', '--max-warnings', '0']));
+  await step('references (no outside documents, links resolve)', () =>
+    run('node', ['scripts/check-references.mjs'], { cwd: root }),
+  );
   await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
   await step('unit tests (shared, web)', () => npx(['vitest', 'run', '--project', 'shared', '--project', 'web']));
 

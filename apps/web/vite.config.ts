@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * Writes .br and .gz beside every text file of the build, which the API serves to browsers
  * that accept them (@fastify/static preCompressed): the first load moves a third of the bytes
- * (issue 7, docs/performance.md). Done once at build time, at the highest levels.
+ * (docs/performance.md). Done once at build time, at the highest levels.
  */
 function precompress(): Plugin {
   let outDir = 'dist';

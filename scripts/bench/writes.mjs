@@ -1,5 +1,5 @@
 // Writes: POST /api/orders from many connections at once on PostgreSQL, then proof from the
-// database that stock stayed exact (DESIGN.md 3.2): for every part bought,
+// database that stock stayed exact (docs/product.md#stock): for every part bought,
 // available + units in its orders == the stock it started with, and no part below zero.
 import { load } from './load.mjs';
 import { fmt, record } from './report.mjs';

@@ -1,4 +1,4 @@
-// The Firebase Auth emulator (DESIGN.md 2): started from the firebase-tools the repo
+// The Firebase Auth emulator (docs/architecture.md#embedded-defaults-and-production-parts): started from the firebase-tools the repo
 // installs, on any port, several at once, with accounts kept under a data directory
 // across restarts when one is given. Used by `npm start`, `npm test` and the API tests.
 import { spawn } from 'node:child_process';

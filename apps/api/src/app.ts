@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Db } from './db/client.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
@@ -77,7 +78,7 @@ export async function buildApp({
         }
       : false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

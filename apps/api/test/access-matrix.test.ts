@@ -4,7 +4,7 @@ import { badApiToken, badTokenKinds, type BadTokenKind } from '../src/modules/us
 import { addPart, confirmCard, GOOD_CARD, orderBody, payOrder, placeOrder, startPayment } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-// Who may call what (DESIGN.md 3.7), for every endpoint the API serves: no token or a bad
+// Who may call what (docs/product.md#who-may-do-what), for every endpoint the API serves: no token or a bad
 // one is 401, the wrong role 403, another user's order 404 (its existence is not revealed),
 // everyone else gets the real answer. Each row is one call; each cell runs on fresh
 // fixtures, so one caller's DELETE never changes what the next one sees. The endpoint list
@@ -149,7 +149,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('access matrix (DESIGN.md 3.7)', () => {
+describe('access matrix', () => {
   it.each(rows)('%s', async (_operation, expected, request) => {
     const actual: Record<string, number> = {};
     const wanted: Record<string, number> = {};

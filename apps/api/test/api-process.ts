@@ -51,6 +51,29 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
   throw new Error(`API process did not become healthy:\n${output.join('')}`);
 }
 
+/**
+ * Starts the API from source with exactly `env` (and PATH), for the start-up checks, and
+ * answers how it ended: its exit code and everything it printed. A process still running
+ * after `timeoutMs` is killed and answered as `code: null`.
+ */
+export async function runApiUntilExit(
+  env: Record<string, string | undefined>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  return { code, output: output.join('') };
+}
+
 /** SIGTERM, then SIGKILL if it has not exited within 15 s. */
 export async function stopApiProcess({ child }: ApiProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -9,7 +9,7 @@ import { GOOD_CARD } from './shop-fixtures.ts';
 import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
 
 /**
- * No overselling across processes (DESIGN.md 3.2): two real API processes on one PostgreSQL
+ * No overselling across processes (docs/product.md#stock): two real API processes on one PostgreSQL
  * database, buyers racing over real HTTP. PGlite runs one transaction at a time, so this
  * only means something on PostgreSQL, and only runs when TEST_DATABASE_URL names one.
  */

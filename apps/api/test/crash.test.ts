@@ -12,7 +12,7 @@ import { GOOD_CARD } from './shop-fixtures.ts';
 import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
 
 /**
- * Crash safety (issue 7, Resilience 1): a real API process is killed with SIGKILL in the
+ * Crash safety: a real API process is killed with SIGKILL in the
  * middle of a burst of orders, payments and cancellations, then started again on the same
  * database. Whatever it acknowledged with a 2xx must still be there, and no stock may be
  * lost or invented: for every part, units in its orders + available == the starting stock.

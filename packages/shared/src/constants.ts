@@ -1,4 +1,4 @@
-/** Business constants from SPEC.md section 9 and DESIGN.md section 3. */
+/** Business constants (docs/product.md#constants). */
 export const PASSWORD_MIN = 6;
 export const PHONE_MIN = 6;
 export const RATING_MIN = 0;

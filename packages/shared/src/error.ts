@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body every API failure answers with (DESIGN.md 3.14). */
+/** The one error body every API failure answers with (docs/product.md#errors). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),

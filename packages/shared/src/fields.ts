@@ -7,7 +7,7 @@ import { messages } from './messages.ts';
 const INVALID_CHARACTER = 'Remove the invalid character from this field';
 const hasNoNul = (value: string) => !value.includes('\u0000');
 
-/** A required, trimmed single-line text with the spec's message when it is empty. */
+/** A required, trimmed single-line text with the contract's message when it is empty. */
 export function requiredText(message: string, max = SHORT_TEXT_MAX) {
   return z
     .string({ error: message })
@@ -26,7 +26,7 @@ export function optionalText(max = SHORT_TEXT_MAX) {
   return z.string().trim().max(max, `Must be at most ${max} characters`).refine(hasNoNul, INVALID_CHARACTER).optional();
 }
 
-/** An absolute http: or https: address, the only kind a link may point to (DESIGN.md 3.12). */
+/** An absolute http: or https: address, the only kind a link may point to (docs/product.md#web-addresses). */
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

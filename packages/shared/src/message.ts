@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, requiredLongText, requiredText } from './fields.ts';
 import { messages } from './messages.ts';
 
-/** The Home contact form (DESIGN.md 3.11). */
+/** The Home contact form (docs/product.md#contact-messages). */
 export const contactMessageSchema = z
   .object({
     name: requiredText(messages.nameRequired),

@@ -1,4 +1,4 @@
-/** Every user-facing message the spec names, written once for the API and the web app. */
+/** Every user-facing message docs/product.md names, written once for the API and the web app. */
 export const messages = {
   emailRequired: 'Email is Required',
   emailInvalid: 'Provide a Valid Email',
@@ -34,7 +34,7 @@ export const messages = {
   confirmQuestion: 'Are You Sure',
 } as const;
 
-/** '{Field} is Required', the spec's pattern for profile and product fields. */
+/** '{Field} is Required', the contract's pattern for profile and product fields. */
 export function requiredMessage(field: string): string {
   return `${field} is Required`;
 }

@@ -1,4 +1,4 @@
-/** Prices are integer cents inside the shop and dollars on the wire (DESIGN.md 3.3). */
+/** Prices are integer cents inside the shop and dollars on the wire (docs/product.md#prices). */
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
@@ -7,7 +7,7 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** The spec's totalPrice string: dollars with two decimals, e.g. "259.98". */
+/** The contract's totalPrice string: dollars with two decimals, e.g. "259.98". */
 export function centsToPriceString(cents: number): string {
   const whole = Math.trunc(cents / 100);
   const rest = String(Math.abs(cents % 100)).padStart(2, '0');

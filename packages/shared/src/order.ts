@@ -46,15 +46,15 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export type OrderStatus = 'Unpaid' | 'Pending' | 'Shipped';
-/** DESIGN.md 3.4: the status is derived from the two flags, never stored. */
+/** The status is derived from the two flags, never stored (docs/product.md#order-status). */
 export function orderStatus(order: Pick<Order, 'paid' | 'shipped'>): OrderStatus {
   if (order.shipped) return 'Shipped';
   return order.paid ? 'Pending' : 'Unpaid';
 }
 
 /**
- * POST /orders. The spec's fields plus partId; userName, email, productName and totalPrice
- * may be sent for compatibility but the server decides them (DESIGN.md 3.2).
+ * POST /orders. The contract's fields plus partId; userName, email, productName and totalPrice
+ * may be sent for compatibility but the server decides them (docs/product.md#stock).
  */
 export const newOrderSchema = z
   .object({
@@ -74,7 +74,7 @@ export const newOrderSchema = z
   .strict();
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
-/** 201 from POST /orders: the spec's Mongo-style answer plus the stored order. */
+/** 201 from POST /orders: the contract's Mongo-style answer plus the stored order. */
 export const createdOrderSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string(), order: orderSchema });
 
 /** GET /orders: the caller's orders (an admin may name anyone), newest first, paged like /parts. */
@@ -108,7 +108,7 @@ export const recordPaymentSchema = z
   .strict();
 
 /**
- * PATCH /shipped/{id}: the spec's body `{paid:false}` is accepted and changes nothing else;
+ * PATCH /shipped/{id}: the contract's body `{paid:false}` is accepted and changes nothing else;
  * a carrier and tracking number, when given, are stored and shown to the customer.
  */
 export const shipSchema = z
@@ -127,7 +127,7 @@ export type OrderTab = (typeof ORDER_TABS)[number];
 /** Order number, email or product: what Manage Orders' search box takes. */
 const orderSearch = optionalText(100);
 
-/** GET /allorders: every order (the spec's answer), or one tab, optionally searched; paged. */
+/** GET /allorders: every order (the contract's answer), or one tab, optionally searched; paged. */
 export const allOrdersQuerySchema = z
   .object({
     status: z.enum(ORDER_TABS).default('all'),

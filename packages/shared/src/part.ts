@@ -50,7 +50,7 @@ export type NewPart = z.infer<typeof newPartSchema>;
 export const insertedSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const deletedSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });
 
-/** The purchase rule (DESIGN.md 3.1): a whole number within minOrder..available, inclusive. */
+/** The purchase rule (docs/product.md#quantity): a whole number within minOrder..available, inclusive. */
 export function isQuantityInRange(quantity: number, part: Pick<Part, 'minOrder' | 'available'>) {
   return Number.isInteger(quantity) && quantity >= part.minOrder && quantity <= part.available;
 }

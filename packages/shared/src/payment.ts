@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Card payments (DESIGN.md 3.5). The built-in test-mode gateway answers like Stripe does in
+ * Card payments (docs/product.md#payments). The built-in test-mode gateway answers like Stripe does in
  * test mode, so the card form, its messages and the test cards below are the same whether
  * the shop runs on the local gateway or on Stripe. The web form validates with
  * `cardSchema` before it sends anything; the API validates again with the same schema.

@@ -14,7 +14,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The token exchange body: only the email (DESIGN.md 3.6). */
+/** The token exchange body: only the email (docs/product.md#sign-in-and-tokens). */
 export const tokenRequestSchema = z.object({ email: emailField }).strict();
 export const tokenResponseSchema = z.object({ token: z.string() });
 

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { JWT_SECRET_MIN_LENGTH, localJwtSecret } from './jwt-secret.ts';
+import { trustProxySetting } from './trust-proxy.ts';
 
-/** The shop's only reader of process.env (DESIGN.md 4): parsed once, at start-up. */
-const DEV_JWT_SECRET = 'parts-shop-development-secret-change-me';
+// The shop's only reader of process.env (docs/architecture.md#module-boundaries): parsed
+// once, at start-up.
 
 const csv = z
   .string()
@@ -26,8 +28,11 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     CORS_ORIGINS: csv,
     PUBLIC_URL: z.string().optional(),
-    TRUST_PROXY: z.stringbool().default(false),
-    JWT_SECRET: z.string().default(DEV_JWT_SECRET),
+    TRUST_PROXY: trustProxySetting,
+    JWT_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
     JWT_TTL_SECONDS: z.coerce
       .number()
       .int()
@@ -67,34 +72,46 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    if (env.JWT_SECRET === DEV_JWT_SECRET || env.JWT_SECRET.length < 32) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'set a random secret of 32+ characters in production',
-      });
+    // Every refusal is collected, so one start names everything that is left to set.
+    const refuse = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+    if (!env.JWT_SECRET || env.JWT_SECRET.length < JWT_SECRET_MIN_LENGTH) {
+      refuse(
+        'JWT_SECRET',
+        `set ${JWT_SECRET_MIN_LENGTH}+ random characters (e.g. \`openssl rand -base64 48\`), the same in every API process`,
+      );
+    }
+    if (env.SEED_DEMO) {
+      refuse('SEED_DEMO', 'the demo seed creates accounts whose passwords are public; set SEED_DEMO=false');
+    }
+    if (env.PAYMENT_GATEWAY === 'local') {
+      refuse(
+        'PAYMENT_GATEWAY',
+        'the test-mode gateway accepts test cards as payment; set PAYMENT_GATEWAY=stripe (with the STRIPE_* keys)',
+      );
+    }
+    if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+      refuse('STRIPE_SECRET_KEY', 'Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     }
     // firebase-admin does not check ID token signatures against the emulator: in production
     // that would let anyone sign in as anyone (an ADMIN_EMAILS address included).
     if (env.FIREBASE_AUTH_EMULATOR_HOST) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
-        message: 'the Auth emulator accepts unsigned ID tokens; unset it in production',
-      });
+      refuse('FIREBASE_AUTH_EMULATOR_HOST', 'the Auth emulator accepts unsigned ID tokens; unset it');
     }
-    if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
-      });
+    // Without a credential firebase-admin cannot look up an account, so a revoked session or
+    // a disabled account would still sign in until its ID token expires.
+    if (!env.FIREBASE_SERVICE_ACCOUNT) {
+      refuse(
+        'FIREBASE_SERVICE_ACCOUNT',
+        "set the Firebase project's service-account key (JSON), so revoked sessions and disabled accounts are refused",
+      );
     }
   });
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, 'JWT_SECRET'> & {
+  /** The configured secret, or outside production the one kept under DATA_DIR. */
+  JWT_SECRET: string;
   dataDir: string;
   isProduction: boolean;
 };
@@ -103,10 +120,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new Error(`Refusing to start, the configuration is not safe or not valid:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  return { ...env, dataDir: path.resolve(env.DATA_DIR), isProduction: env.NODE_ENV === 'production' };
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    // Production always has its own (checked above).
+    JWT_SECRET: env.JWT_SECRET ?? localJwtSecret(env.DATA_DIR === ':memory:' ? ':memory:' : dataDir),
+    dataDir,
+    isProduction: env.NODE_ENV === 'production',
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Ids are UUIDv7 (DESIGN.md 3.13): time-ordered, so "newest first" is `ORDER BY id DESC`
+// Ids are UUIDv7 (docs/product.md#ids): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
 
 export const parts = pgTable(
@@ -54,7 +54,12 @@ export const users = pgTable(
   'users',
   {
     email: text('email').primaryKey(),
+    // The Firebase account this row belongs to: set by the first sign-in, changed only by a
+    // verified identity (users.service.ts). Null until then (demo seed).
     uid: text('uid'),
+    // Part of every API token; bumping it (rebinding, role change, sign out everywhere)
+    // makes every token issued before answer 401.
+    tokenVersion: integer('token_version').notNull().default(0),
     userName: text('user_name').notNull().default(''),
     phone: text('phone').notNull().default(''),
     education: text('education').notNull().default(''),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import demoAccounts from './demo-accounts.json' with { type: 'json' };
 
-/** Demo catalog for a first start (DESIGN.md 3.15). Images ship with the web app. */
+/** Demo catalog for a first start (docs/product.md#demo-content). Images ship with the web app. */
 export const demoParts = [
   {
     name: 'Ryzen 7 7800X3D Processor',
@@ -160,7 +160,7 @@ export const demoReviews = [
 ] as const;
 
 /**
- * The demo sign-ins (DESIGN.md 3.8). The list lives in demo-accounts.json because the
+ * The demo sign-ins (docs/product.md#first-admins-and-demo-accounts). The list lives in demo-accounts.json because the
  * emulator script (plain Node, scripts/lib/emulator.mjs) creates the same accounts in the
  * auth emulator; parsed here so a typo in it fails loudly instead of seeding a bad role.
  */

@@ -24,7 +24,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Guards for routes, attached as `preValidation` hooks: after the rate limiter has counted the
  * request, before the body is validated, so a stranger hears 401 and a customer 403, never
  * the schema's 400. The role is read from the database on every request, never from the
- * token, so Make Admin takes effect at once (DESIGN.md 3.7).
+ * token, so Make Admin takes effect at once (docs/product.md#who-may-do-what).
  */
 export function createGuards(db: Db, tokens: TokenService) {
   async function signedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

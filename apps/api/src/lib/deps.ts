@@ -20,7 +20,7 @@ export type Deps = {
   mailWorker: MailWorker | null;
 };
 
-/** Per-route rate limits (DESIGN.md 3.11, issue 7): writes and sign-in are limited per client. */
+/** Per-route rate limits (docs/security.md): writes and sign-in are limited per client. */
 export function writeLimit(config: Config) {
   return { rateLimit: { max: config.RATE_LIMIT_WRITES_PER_MINUTE, timeWindow: '1 minute' } };
 }

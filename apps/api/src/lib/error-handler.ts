@@ -15,7 +15,7 @@ function issuesOf(validation: { instancePath: string; message?: string }[]): Iss
 }
 
 /**
- * The one error handler (DESIGN.md 3.14): JSON `{message, issues?}` with the right status;
+ * The one error handler (docs/product.md#errors): JSON `{message, issues?}` with the right status;
  * a 5xx says nothing more than that, the details go to the log.
  */
 export function installErrorHandler(app: FastifyInstance): void {

@@ -14,7 +14,7 @@ export type Identity = {
 };
 
 /**
- * Verifies Firebase ID tokens (DESIGN.md 3.6). `null` means the token proves nothing: it is
+ * Verifies Firebase ID tokens (docs/product.md#sign-in-and-tokens). `null` means the token proves nothing: it is
  * malformed, forged, expired, revoked, for another project, for a disabled or deleted
  * account, or carries no email. An identity provider that cannot be reached throws
  * IdentityUnavailableError instead, so an outage is never mistaken for a bad sign-in.

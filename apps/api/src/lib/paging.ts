@@ -3,7 +3,7 @@ import { emailField, idSchema } from '@parts-shop/shared/fields';
 import { badRequest } from './http-error.ts';
 
 /**
- * Keyset paging over UUIDv7 ids (DESIGN.md 3.9). The cursor is the last id of the page,
+ * Keyset paging over UUIDv7 ids (docs/product.md#lists-and-paging). The cursor is the last id of the page,
  * base64url-encoded so clients treat it as opaque.
  */
 export function decodeCursor(cursor: string | undefined): string | undefined {

@@ -5,12 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * bytes of a 200 answer are kept for `ttlMs` and answered again without touching the
  * database, the router's handler or the serializer. Storefront traffic is almost all such
  * reads, and the same few pages (Home's three newest, the first page of /allparts) are asked
- * for by everyone (issue 7, docs/performance.md).
+ * for by everyone (docs/performance.md).
  *
  * Freshness: any successful write through this process (a new order moves stock, a new part,
  * a review) empties the cache at once, so one process never shows its own writes late. Other
  * API processes behind the same load balancer see them within `ttlMs` (default 1 s); prices
- * and stock are always checked again by the database when an order is placed (DESIGN.md 3.2),
+ * and stock are always checked again by the database when an order is placed (docs/product.md#stock),
  * so a list a second old can never sell what is not there. Answers that depend on who asks
  * are never cached: a request with an Authorization header or a cookie bypasses it.
  */

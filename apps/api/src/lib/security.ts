@@ -14,7 +14,7 @@ function connectSources(config: Config): string[] {
   return sources;
 }
 
-/** The Content-Security-Policy: no inline or eval script anywhere (issue 7). */
+/** The Content-Security-Policy: no inline or eval script anywhere (docs/security.md). */
 function contentSecurityPolicy(config: Config): string {
   const stripe = config.PAYMENT_GATEWAY === 'stripe';
   const googleAuth = !config.FIREBASE_AUTH_EMULATOR_HOST;

@@ -3,7 +3,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'parts-shop-api';
 const AUDIENCE = 'parts-shop-web';
 
-/** The API's own access tokens (DESIGN.md 3.6): HS256, with exp, issuer and audience checked. */
+/** The API's own access tokens (docs/product.md#sign-in-and-tokens): HS256, with exp, issuer and audience checked. */
 export type TokenService = {
   sign: (email: string) => Promise<string>;
   verify: (token: string) => Promise<{ email: string } | null>;

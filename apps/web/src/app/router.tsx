@@ -9,7 +9,7 @@ import { Component as AllParts } from '../features/parts/routes/all-parts.tsx';
 import { Component as AllReviews } from '../features/reviews/routes/all-reviews.tsx';
 
 /**
- * Every screen of SPEC.md section 2. Screens load on demand, so the first page a visitor
+ * Every screen of docs/product.md#screens-and-routes. Screens load on demand, so the first page a visitor
  * opens does not carry the dashboard, the admin tools or the Firebase SDK.
  */
 const lazy = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({

@@ -14,7 +14,7 @@ type Props = {
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
 
-/** A part with its order terms and the spec's Purchase rule: only parts in stock can be bought. */
+/** A part with its order terms and the contract's Purchase rule: only parts in stock can be bought. */
 export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
   const navigate = useNavigate();
   const [message, setMessage] = useState('');

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { getAccessToken } from './token-storage.ts';
 
-/** The one typed client for the shop's API (DESIGN.md 1). Same origin unless configured. */
+/** The one typed client for the shop's API (docs/architecture.md#how-a-request-flows). Same origin unless configured. */
 export const API_BASE = import.meta.env.VITE_API_BASE_URL ?? '/api';
 
 export class ApiError extends Error {

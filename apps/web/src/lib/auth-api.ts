@@ -6,7 +6,7 @@ function userPath(email: string): string {
 }
 
 /**
- * The token exchange (DESIGN.md 3.6): PUT /users/{email} with {email}, carrying the
+ * The token exchange (docs/product.md#sign-in-and-tokens): PUT /users/{email} with {email}, carrying the
  * Firebase ID token as the bearer, answers the API's own access token.
  */
 export async function exchangeIdToken(email: string, idToken: string): Promise<string> {
@@ -19,7 +19,7 @@ export async function exchangeIdToken(email: string, idToken: string): Promise<s
   return data.token;
 }
 
-/** GET /admin/{email}: whether the server counts this user as an admin (SPEC.md 6). */
+/** GET /admin/{email}: whether the server counts this user as an admin (docs/product.md#who-may-do-what). */
 export async function fetchIsAdmin(email: string, signal?: AbortSignal): Promise<boolean> {
   return (await apiGet(`/admin/${userPath(email)}`, adminCheckSchema, signal)).admin;
 }

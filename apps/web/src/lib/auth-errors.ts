@@ -1,6 +1,6 @@
 import { ApiError } from './api-client.ts';
 
-/** What a person should read for each identity-provider error code (SPEC.md 8). */
+/** What a person should read for each identity-provider error code (docs/product.md#messages). */
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'The email or password is not correct. Check them and try again.',
   'auth/invalid-login-credentials': 'The email or password is not correct. Check them and try again.',

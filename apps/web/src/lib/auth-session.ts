@@ -13,7 +13,7 @@ export function authGuardDecision(state: { initializing: boolean; signedIn: bool
 export type AdminGuardDecision = 'wait' | 'login' | 'deny' | 'error' | 'allow';
 
 /**
- * RequireAdmin (SPEC.md 6): the server decides; while it has not answered we wait, a
+ * RequireAdmin (docs/product.md#screens-and-routes): the server decides; while it has not answered we wait, a
  * non-admin is denied (signed out and sent to /login), and a failed check is shown as
  * an error rather than guessed either way.
  */

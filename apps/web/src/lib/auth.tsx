@@ -327,7 +327,7 @@ function pathOf(location: { pathname: string; search: string; hash: string }): s
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
-/** Route guard: signed-out visitors go to /login and come back afterwards (SPEC.md 2). */
+/** Route guard: signed-out visitors go to /login and come back afterwards (docs/product.md#screens-and-routes). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { initializing, user } = useAuth();
   const location = useLocation();
@@ -340,7 +340,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Route guard: non-admins are signed out and sent to /login (SPEC.md 6). */
+/** Route guard: non-admins are signed out and sent to /login (docs/product.md#screens-and-routes). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { initializing, user, signOut } = useAuth();
   const location = useLocation();

@@ -3,7 +3,7 @@ import { GOOGLE_POPUP } from '@parts-shop/shared/constants';
 import { AuthFlowError } from './auth-flow-error.ts';
 
 /**
- * The test-mode Google sign-in (DESIGN.md 2): against the Firebase Auth emulator,
+ * The test-mode Google sign-in (docs/product.md#google-sign-in): against the Firebase Auth emulator,
  * Continue With Google opens the shop's own account picker instead of Google's, which
  * hands the chosen account back to this window by postMessage.
  */

@@ -1,5 +1,5 @@
 /**
- * TanStack Query keys shared by features that must not import each other (DESIGN.md 4).
+ * TanStack Query keys shared by features that must not import each other (docs/architecture.md#module-boundaries).
  *
  * Every query about parts starts with 'parts' and every query about reviews with 'reviews',
  * so a change can refresh all of them with one prefix: adding or deleting a part invalidates

@@ -1,4 +1,4 @@
-/** The API access token, stored as `accessToken` (DESIGN.md 3.6). */
+/** The API access token, stored as `accessToken` (docs/product.md#sign-in-and-tokens). */
 const KEY = 'accessToken';
 
 export function getAccessToken(): string | null {

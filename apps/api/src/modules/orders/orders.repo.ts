@@ -121,7 +121,7 @@ export async function markOrderShipped(
 
 /**
  * Takes q units off the shelf if, and only if, the quantity is allowed and still in stock
- * (DESIGN.md 3.2). One statement, so concurrent buyers on any number of API processes can
+ * (docs/product.md#stock). One statement, so concurrent buyers on any number of API processes can
  * never drive `available` below zero; the row lock it takes lasts until the order commits.
  */
 export async function reserveStock(db: Db, partId: string, quantity: number) {

@@ -187,7 +187,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: 'Mark a paid order shipped (admin), with an optional carrier and tracking number; it stays paid',
         security: [{ bearer: [] }],
         params: orderIdParams,
-        // The spec sends {paid:false}; a bare PATCH without a body means the same.
+        // Older clients send {paid:false}; a bare PATCH without a body means the same.
         body: shipSchema.nullish(),
         response: { 200: orderSchema, ...errors },
       },

@@ -62,7 +62,7 @@ export function toOrder(row: OrderRow): Order & { id: string } {
   };
 }
 
-/** Customers see their own orders; admins see everyone's. Others get a 404 (DESIGN.md 3.7). */
+/** Customers see their own orders; admins see everyone's. Others get a 404 (docs/product.md#who-may-do-what). */
 export function canSee(caller: Caller, order: OrderRow): boolean {
   return caller.role === 'admin' || order.email === caller.email;
 }
@@ -139,7 +139,7 @@ async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderRow): Pr
 
 export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
-  // A client-sent total is checked, never used (DESIGN.md 3.3).
+  // A client-sent total is checked, never used (docs/product.md#prices).
   const sentCents = input.totalPrice === undefined ? undefined : priceToCents(input.totalPrice);
   if (sentCents === null) throw badRequest('Total Price must be an amount like 259.98');
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { orders, parts } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
-// Admin catalog tools (SPEC.md 2, 5; DESIGN.md 3.7, 3.12, 3.14): POST /parts and DELETE /parts/{id}.
+// Admin catalog tools (docs/product.md: Dashboard, Who may do what, Web addresses, Errors): POST /parts and DELETE /parts/{id}.
 
 let t: TestApp;
 let admin: { authorization: string };

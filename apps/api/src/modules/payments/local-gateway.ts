@@ -32,7 +32,7 @@ function sameSecret(given: string, stored: string): boolean {
 }
 
 /**
- * The built-in test-mode gateway (DESIGN.md 3.5). Its intents live in the payments table,
+ * The built-in test-mode gateway (docs/product.md#payments). Its intents live in the payments table,
  * so an outcome it has given survives an API crash and is visible to every API process.
  * The client secret (`pi_..._secret_...`, as with Stripe) is the only credential for
  * confirming a payment, so it carries 144 bits of randomness.

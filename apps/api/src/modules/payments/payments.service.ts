@@ -21,7 +21,7 @@ function ownOrder(caller: Caller, order: OrderRow | undefined): OrderRow {
 }
 
 /**
- * POST /create-payment-intent (DESIGN.md 3.5). The amount is the stored order's; the order
+ * POST /create-payment-intent (docs/product.md#payments). The amount is the stored order's; the order
  * row is held while the intent is found or made, so a cancel cannot slip in between, and
  * double clicks get the same intent instead of a pile of new ones.
  */

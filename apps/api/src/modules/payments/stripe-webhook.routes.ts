@@ -6,7 +6,7 @@ import { HttpError, badRequest } from '../../lib/http-error.ts';
 import { applyStripeEvent } from './payments.service.ts';
 
 /**
- * POST /webhooks/stripe (DESIGN.md 3.5): Stripe tells the shop a payment succeeded, so a
+ * POST /webhooks/stripe (docs/product.md#payments): Stripe tells the shop a payment succeeded, so a
  * closed tab after paying loses nothing. Registered as its own encapsulated plugin because
  * the signature is computed over the exact bytes Stripe sent: here, and only here, JSON
  * bodies are kept as the raw Buffer instead of being parsed.

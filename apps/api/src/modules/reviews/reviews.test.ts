@@ -4,7 +4,7 @@ import { messages } from '@parts-shop/shared/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { reviews } from '../../db/schema.ts';
 
-// Customer reviews (SPEC.md 2, 5; DESIGN.md 3.7, 3.9, 3.12, 3.14): POST /reviews and GET /reviews.
+// Customer reviews (docs/product.md: Dashboard, Who may do what, Lists and paging, Web addresses, Errors): POST /reviews and GET /reviews.
 
 let t: TestApp;
 let customer: { authorization: string };

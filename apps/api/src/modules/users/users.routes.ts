@@ -36,7 +36,7 @@ const emailParams = z.object({ email: emailField });
 
 const putUserBody = z.union([tokenRequestSchema, profileSchema]);
 
-/** A body of exactly `{email}` asks for a token (DESIGN.md 3.6); any other body is a profile. */
+/** A body of exactly `{email}` asks for a token (docs/product.md#sign-in-and-tokens); any other body is a profile. */
 function isTokenRequest(body: unknown): boolean {
   return (
     typeof body === 'object' &&

@@ -30,13 +30,13 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** "That user, or an admin" (DESIGN.md 3.7); anyone else is told no before being told whether the user exists. */
+/** "That user, or an admin" (docs/product.md#who-may-do-what); anyone else is told no before being told whether the user exists. */
 function assertSelfOrAdmin(caller: Caller, email: string): void {
   if (caller.email !== email && caller.role !== 'admin') throw forbidden();
 }
 
 /**
- * ADMIN_EMAILS names the shop's first admins (DESIGN.md 3.8). Only a verified email counts:
+ * ADMIN_EMAILS names the shop's first admins (docs/product.md#first-admins-and-demo-accounts). Only a verified email counts:
  * with email and password sign-up anyone can register an address they do not own, and the
  * bootstrap must not hand the shop to whoever registers the owner's address first.
  */
@@ -45,7 +45,7 @@ function isBootstrapAdmin(config: Pick<Config, 'ADMIN_EMAILS'>, identity: Identi
 }
 
 /**
- * The sign-in exchange (DESIGN.md 3.6): a verified Firebase ID token for `email` buys the
+ * The sign-in exchange (docs/product.md#sign-in-and-tokens): a verified Firebase ID token for `email` buys the
  * API's own access token. `identity` is null when the ID token did not verify.
  */
 export async function exchangeIdToken(

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 
 const TITLE = 'Page not found';
 
-/** Every unknown address: says so plainly and offers the way back Home (SPEC.md 2). */
+/** Every unknown address: says so plainly and offers the way back Home (docs/product.md#not-found). */
 export function Component() {
   useDocumentTitle(TITLE);
   const { pathname } = useLocation();

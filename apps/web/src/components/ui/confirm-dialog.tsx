@@ -37,7 +37,7 @@ function useFocusFallback(open: boolean, opener: RefObject<Element | null>, fall
   }, [open, opener, fallback]);
 }
 
-/** The spec's 'Are You Sure' dialog with Yes and No, on the native <dialog> (focus trap, Esc). */
+/** The contract's 'Are You Sure' dialog with Yes and No, on the native <dialog> (focus trap, Esc). */
 export function ConfirmDialog({ open, onConfirm, onCancel, description, busy = false, fallbackFocus }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const noButton = useRef<HTMLButtonElement>(null);

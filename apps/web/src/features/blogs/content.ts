@@ -1,4 +1,4 @@
-/** The five static cards of the Frequent Asked Questions page (SPEC.md 2). */
+/** The five static cards of the Frequent Asked Questions page (docs/product.md#blogs-frequent-asked-questions). */
 export type Faq = {
   id: string;
   question: string;

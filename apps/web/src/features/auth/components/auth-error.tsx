@@ -1,4 +1,4 @@
-/** The identity provider's failure, in red under the form (SPEC.md 8). */
+/** The identity provider's failure, in red under the form (docs/product.md#messages). */
 export function AuthError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

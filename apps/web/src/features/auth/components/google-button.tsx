@@ -9,7 +9,7 @@ type Props = {
 
 /**
  * Continue With Google: Google's popup with real Firebase, the shop's test-mode account
- * picker against the emulator (DESIGN.md 2). Both end in the same session.
+ * picker against the emulator (docs/product.md#google-sign-in). Both end in the same session.
  */
 export function GoogleButton({ onError }: Props) {
   const { identity, signInWithGoogle } = useAuth();

@@ -37,7 +37,7 @@ const field = (name: string) => screen.getByLabelText(name);
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 
 describe('Login', () => {
-  it('shows the spec’s messages for an empty and a bad form', async () => {
+  it('shows the contract’s messages for an empty and a bad form', async () => {
     const signInWithPassword = vi.fn(() => Promise.resolve());
     renderAt('/login', mockAuthState({ signInWithPassword }));
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -150,7 +150,7 @@ describe('Sign Up', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/already exists/);
   });
 
-  it('shows the spec’s message when no user is logged in after creating the account', async () => {
+  it('shows the contract’s message when no user is logged in after creating the account', async () => {
     renderAt('/signup', mockAuthState({ signUp: () => Promise.reject(new Error(messages.noUserLoggedIn)) }));
     type('Name', 'New Person');
     type('Email', 'new@example.com');

@@ -15,7 +15,7 @@ const accountFormSchema = z.object({ email: emailField, name: requiredText(messa
 
 /**
  * /auth/google-picker: the shop's stand-in for Google's account chooser while it runs
- * against the Firebase Auth emulator (DESIGN.md 2). It opens in a 500 x 600 window from
+ * against the Firebase Auth emulator (docs/product.md#google-sign-in). It opens in a 500 x 600 window from
  * Continue With Google and hands the chosen account back to the page that opened it.
  */
 export function Component() {

@@ -4,7 +4,7 @@ import { apiSend } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
- * POST /parts (admin). The answer must carry insertedId (SPEC.md 8): one without it does not
+ * POST /parts (admin). The answer must carry insertedId (docs/product.md#messages): one without it does not
  * match insertedSchema, so it rejects like any other failure and the form says 'Failed to Add Parts'.
  */
 export function createPart(part: NewPart) {

@@ -31,7 +31,7 @@ export function AddProductForm() {
   const onSubmit = handleSubmit(async (part) => {
     try {
       const answer = await createPart.mutateAsync(part);
-      // SPEC.md 8: an answer without insertedId is a failure, whatever its status.
+      // An answer without insertedId is a failure, whatever its status.
       if (!answer.insertedId) throw new ApiError(200, messages.addPartsFailed);
       toastSuccess(messages.partsAdded);
       // No argument: the form element itself is reset too, which is what empties the number inputs.

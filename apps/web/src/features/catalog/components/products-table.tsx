@@ -28,7 +28,7 @@ function Thumbnail({ src }: { src: string }) {
   );
 }
 
-/** Manage Products: every part with a Delete that asks 'Are You Sure' first (SPEC.md 2). */
+/** Manage Products: every part with a Delete that asks 'Are You Sure' first (docs/product.md#confirm-dialogs). */
 export function ProductsTable() {
   const query = useCatalogParts();
   const deletePart = useDeletePart();

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userSchema, type User } from '@parts-shop/shared/user';
 import { apiGet } from '../../../lib/api-client.ts';
 
-/** GET /users/{email}: the signed-in user's profile (SPEC.md 7). */
+/** GET /users/{email}: the signed-in user's profile (docs/product.md#api-calls). */
 export function getProfile(email: string, signal?: AbortSignal): Promise<User> {
   return apiGet(`/users/${encodeURIComponent(email)}`, userSchema, signal);
 }

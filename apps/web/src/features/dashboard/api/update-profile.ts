@@ -6,7 +6,7 @@ import { profileQueryKey } from './get-profile.ts';
 
 export type ProfileUpdate = Pick<ProfileInput, 'phone' | 'education' | 'address' | 'linkedIn'> & { userName?: string };
 
-/** PUT /users/{email} with the profile fields (DESIGN.md 3.7); answers the saved profile. */
+/** PUT /users/{email} with the profile fields (docs/product.md#who-may-do-what); answers the saved profile. */
 export async function updateProfile(email: string, input: ProfileUpdate) {
   const answer = await apiSend('PUT', `/users/${encodeURIComponent(email)}`, z.unknown(), input);
   const profile = userSchema.safeParse(answer);

@@ -13,7 +13,7 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
 
 describe('ProfileForm', () => {
-  it('requires every field with the spec’s “{Field} is Required”', async () => {
+  it('requires every field with the contract’s “{Field} is Required”', async () => {
     const onSave = vi.fn(() => Promise.resolve());
     render(<ProfileForm defaultValues={empty} onSave={onSave} />);
     save();

@@ -5,7 +5,7 @@ type DashboardLink = { to: string; label: string; end?: boolean };
 
 const MY_PROFILE: DashboardLink = { to: '/dashboard', label: 'My Profile', end: true };
 
-/** SPEC.md 2, Dashboard sidebar: admins see the admin tools instead of My Orders and Add Review. */
+/** The dashboard sidebar (docs/product.md#dashboard): admins see the admin tools instead of My Orders and Add Review. */
 export const CUSTOMER_LINKS: DashboardLink[] = [
   MY_PROFILE,
   { to: '/dashboard/myorders', label: 'My Orders' },

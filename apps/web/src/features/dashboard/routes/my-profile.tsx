@@ -9,7 +9,7 @@ import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
 
-/** /dashboard (index): My Profile, a read-only card and an edit form (SPEC.md 2). */
+/** /dashboard (index): My Profile, a read-only card and an edit form (docs/product.md#dashboard). */
 export function Component() {
   useDocumentTitle('My Profile');
   const { user } = useAuth();

@@ -9,7 +9,7 @@ import { CONTACT_CARD } from './contact-card.ts';
 
 const EMPTY = { name: '', email: '', message: '' };
 
-/** Home section 6's form: Name, Email, Message and Send (stored for the admins, DESIGN.md 3.11). */
+/** Home's contact form: Name, Email, Message and Send (stored for the admins, docs/product.md#contact-messages). */
 export function ContactForm() {
   const ids = useId();
   const send = useSendMessage();

@@ -25,7 +25,7 @@ export function LatestDeals() {
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {parts.map((part, index) => (
               <li key={part._id}>
-                {/* The first card's image is in the first screen on phones: its LCP (issue 7). */}
+                {/* The first card's image is in the first screen on phones: its LCP (docs/performance.md). */}
                 <PartCard part={part} eager={index === 0} />
               </li>
             ))}

@@ -83,7 +83,7 @@ async function renderHomeWithForm() {
 }
 
 describe('Home', () => {
-  it('has one h1 and the six sections in the spec’s order', async () => {
+  it('has one h1 and the six sections in the contract’s order', async () => {
     renderHome();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([

@@ -6,7 +6,7 @@ import { Hero } from '../components/hero.tsx';
 import { LatestDeals } from '../components/latest-deals.tsx';
 import { LatestReviews } from '../components/latest-reviews.tsx';
 
-/** / and /home: the six sections of SPEC.md 2, in the spec's order. */
+/** / and /home: the six sections of docs/product.md#home, in that order. */
 export function Component() {
   useDocumentTitle();
   return (

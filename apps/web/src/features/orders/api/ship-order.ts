@@ -6,8 +6,8 @@ import { apiSend } from '../../../lib/api-client.ts';
 const shippedSchema = z.unknown();
 
 /**
- * PATCH /shipped/{id} with the spec's body {paid:false} (admin). The API marks the order
- * shipped and keeps it paid (DESIGN.md 3.4); only paid, unshipped orders can ship.
+ * PATCH /shipped/{id} with the contract's body {paid:false} (admin). The API marks the order
+ * shipped and keeps it paid (docs/product.md#order-status); only paid, unshipped orders can ship.
  */
 export function shipOrder(orderId: string) {
   return apiSend('PATCH', `/shipped/${encodeURIComponent(orderId)}`, shippedSchema, { paid: false });

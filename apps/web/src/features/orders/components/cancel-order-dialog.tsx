@@ -12,7 +12,7 @@ type Props = {
   fallbackFocus: RefObject<HTMLElement | null>;
 };
 
-/** 'Are You Sure' before an unpaid order is cancelled (SPEC.md 2, Confirm dialogs). */
+/** 'Are You Sure' before an unpaid order is cancelled (docs/product.md#confirm-dialogs). */
 export function CancelOrderDialog({ order, onClose, fallbackFocus }: Props) {
   const cancel = useCancelOrder();
   const confirm = () => {

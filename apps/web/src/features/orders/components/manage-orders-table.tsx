@@ -13,7 +13,7 @@ type Props = {
 
 /**
  * Manage Orders (admin): no., Name, Email, Product, Price, Status. Unpaid rows show Unpaid
- * and Cancel, paid rows Pending and Ship, shipped rows Shipped (SPEC.md 4).
+ * and Cancel, paid rows Pending and Ship, shipped rows Shipped (docs/product.md#order-status).
  */
 export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds }: Props) {
   return (

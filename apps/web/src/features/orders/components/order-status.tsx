@@ -1,13 +1,13 @@
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 
-/** The spec's price column: the stored totalPrice string ("259.98") in dollars. */
+/** The contract's price column: the stored totalPrice string ("259.98") in dollars. */
 export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {
   return `$${order.totalPrice}`;
 }
 
 const badgeClass = { Unpaid: 'badge-neutral', Pending: 'badge-accent', Shipped: 'badge-success' } as const;
 
-/** Unpaid, Pending or Shipped (DESIGN.md 3.4); paid orders also show their transaction id. */
+/** Unpaid, Pending or Shipped (docs/product.md#order-status); paid orders also show their transaction id. */
 export function OrderStatusLabel({ order }: { order: Pick<Order, 'paid' | 'shipped' | 'transactionId'> }) {
   const status = orderStatus(order);
   return (

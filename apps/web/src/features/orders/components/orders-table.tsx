@@ -4,7 +4,7 @@ import type { Order } from '@parts-shop/shared/order';
 type OrderColumn = { header: string; cell: (order: Order) => ReactNode };
 
 /**
- * The dashboard's order tables (SPEC.md 4): a numbered row per order under `columns`,
+ * The dashboard's order tables (docs/product.md#dashboard): a numbered row per order under `columns`,
  * scrolling sideways on a phone, named by the heading `labelledBy`.
  */
 export function OrdersTable({

@@ -74,7 +74,7 @@ describe('MyOrdersTable', () => {
     return { onCancel };
   }
 
-  it("has the spec's columns", () => {
+  it("has the contract's columns", () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'My Orders' });
     const headers = within(table)
@@ -128,7 +128,7 @@ describe('ManageOrdersTable', () => {
     return { onCancel, onShip };
   }
 
-  it("has the spec's columns", () => {
+  it("has the contract's columns", () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'Manage Orders' });
     const headers = within(table)

@@ -12,7 +12,7 @@ import { MyOrdersTable } from '../components/my-orders-table.tsx';
 
 const isAuthFailure = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** /dashboard/myorders: the signed-in customer's orders (SPEC.md 2, Dashboard tables). */
+/** /dashboard/myorders: the signed-in customer's orders (docs/product.md#dashboard). */
 export function Component() {
   useDocumentTitle('My Orders');
   const { user, signOut } = useAuth();
@@ -22,7 +22,7 @@ export function Component() {
   // Focus comes back here when a cancelled order's row leaves the table.
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // SPEC.md 6 and 8: a 401 or 403 on the order list signs the user out and goes home.
+  // A 401 or 403 on the order list signs the user out and goes home.
   const authFailed = isAuthFailure(orders.error);
   const signingOut = useRef(false);
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 
-/** SPEC.md 8: 'Congrats! Your payment is completed' with the transaction id. */
+/** The payment page's success: 'Congrats! Your payment is completed' with the transaction id. */
 export function PaymentSuccess({ transactionId }: { transactionId: string }) {
   const ref = useRef<HTMLDivElement>(null);
   // The form above is now shut; take the shopper (and a screen reader) to the outcome.

@@ -29,7 +29,7 @@ type Payment =
   | { step: 'done'; transactionId: string }
   | { step: 'unrecorded'; transactionId: string; message: string };
 
-/** /dashboard/payment/{orderId}: pay an unpaid order by card (SPEC.md 2 and 4, DESIGN.md 3.5). */
+/** /dashboard/payment/{orderId}: pay an unpaid order by card (docs/product.md#payments). */
 export function Component() {
   useDocumentTitle('Payment');
   const { orderId = '' } = useParams();

@@ -10,7 +10,7 @@ export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 /**
  * POST /orders. Only the part, the quantity and the delivery details are sent: the API
- * reads the name and price from the catalog and the buyer from the token (DESIGN.md 3.2).
+ * reads the name and price from the catalog and the buyer from the token (docs/product.md#stock).
  */
 export type CreateOrderInput = Pick<NewOrder, 'partId' | 'totalOrder' | 'phoneNumber' | 'address'>;
 

@@ -16,7 +16,7 @@ describe('parseQuantity', () => {
 });
 
 describe('quantityError', () => {
-  it('accepts minOrder..available, both ends included (DESIGN.md 3.1)', () => {
+  it('accepts minOrder..available, both ends included', () => {
     expect(quantityError('2', part)).toBeNull();
     expect(quantityError('5', part)).toBeNull();
     expect(quantityError('10', part)).toBeNull();
@@ -71,7 +71,7 @@ describe('checkoutSchema', () => {
     });
   });
 
-  it("uses the spec's messages", () => {
+  it("uses the contract's messages", () => {
     expect(messagesOf({ totalOrder: '11', phoneNumber: '', address: '   ' })).toEqual({
       totalOrder: messages.quantityOutOfRange,
       phoneNumber: messages.phoneRequired,

@@ -17,7 +17,7 @@ export function parseQuantity(text: string): number {
   return new RegExp(`^\\d{1,${QUANTITY_DIGITS_MAX}}$`).test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** 'Please Order within the Range' for anything outside minOrder..available (DESIGN.md 3.1). */
+/** 'Please Order within the Range' for anything outside minOrder..available (docs/product.md#quantity). */
 export function quantityError(text: string, part: Limits): string | null {
   return isQuantityInRange(parseQuantity(text), part) ? null : messages.quantityOutOfRange;
 }

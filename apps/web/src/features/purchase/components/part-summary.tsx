@@ -3,7 +3,7 @@ import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
 import { isSoldOut } from './checkout.ts';
 
-/** The purchase page's part card: name, image, Min Order, Available and Price (SPEC.md 2). */
+/** The purchase page's part card: name, image, Min Order, Available and Price (docs/product.md#purchase). */
 export function PartSummary({ part }: { part: Part }) {
   return (
     <article className="card bg-base-100 shadow-md" aria-labelledby="part-name">

@@ -7,7 +7,7 @@ import { usePart } from '../api/get-part.ts';
 import { CheckoutForm } from '../components/checkout-form.tsx';
 import { PartSummary } from '../components/part-summary.tsx';
 
-/** /purchase/{partId}: the part card beside the checkout card (SPEC.md 2, Purchase page). */
+/** /purchase/{partId}: the part card beside the checkout card (docs/product.md#purchase). */
 export function Component() {
   const { partId = '' } = useParams();
   const { user } = useAuth();

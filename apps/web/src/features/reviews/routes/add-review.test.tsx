@@ -97,7 +97,7 @@ describe('AddReviewForm', () => {
     expect(field('Name').value).toBe('Countess');
   });
 
-  it("shows the spec's messages for every missing field and sends nothing", async () => {
+  it("shows the contract's messages for every missing field and sends nothing", async () => {
     renderForm('');
     submit();
     await waitFor(() => expect(description('Review')).toContain(messages.reviewRequired));

@@ -240,7 +240,7 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
   );
 }
 
-/** /dashboard/addreview: a signed-in customer reviews the shop (SPEC.md 2, 5). */
+/** /dashboard/addreview: a signed-in customer reviews the shop (docs/product.md#dashboard). */
 export function Component() {
   useDocumentTitle('Add Review');
   const { user } = useAuth();

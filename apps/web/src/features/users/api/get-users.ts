@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userSchema, type User } from '@parts-shop/shared/user';
 import { apiGet } from '../../../lib/api-client.ts';
 
-/** GET /users (admin): every user, for Make Admin (SPEC.md 7). */
+/** GET /users (admin): every user, for Make Admin (docs/product.md#api-calls). */
 export function getUsers(signal?: AbortSignal): Promise<User[]> {
   return apiGet('/users', z.array(userSchema), signal);
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '@parts-shop/shared/user';
 import { apiSend } from '../../../lib/api-client.ts';
 
-/** PUT /users/admin/{email} (admin): makes that user an admin; there is no way back (SPEC.md 4). */
+/** PUT /users/admin/{email} (admin): makes that user an admin; there is no way back (docs/product.md#dashboard). */
 export function makeAdmin(email: string) {
   return apiSend('PUT', `/users/admin/${encodeURIComponent(email)}`, modifiedSchema);
 }

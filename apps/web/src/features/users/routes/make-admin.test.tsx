@@ -80,7 +80,7 @@ describe('Make Admin', () => {
     expect(put?.[0]).toBe('/api/users/admin/casey%40example.com');
   });
 
-  it('toasts the spec’s failure on 403', async () => {
+  it('toasts the contract’s failure on 403', async () => {
     serve(403);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Make Admin casey@example.com' }));

@@ -8,7 +8,7 @@ import { useMakeAdmin } from '../api/make-admin.ts';
 
 const TITLE = 'All Users';
 
-/** /dashboard/users (admin only): the All Users table with Make Admin (SPEC.md 2, 8). */
+/** /dashboard/users (admin only): the All Users table with Make Admin (docs/product.md#dashboard). */
 export function Component() {
   useDocumentTitle('Make Admin');
   const users = useUsers();
