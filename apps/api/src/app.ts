@@ -13,20 +13,22 @@ import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Db } from './db/client.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
+import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { createTokenService } from './lib/tokens.ts';
-import { createMailWorker, type MailWorker } from './modules/emails/mail-worker.ts';
-import { createSmtpTransport } from './modules/emails/smtp-transport.ts';
+import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
+import { createSmtpTransport } from './domain/emails/smtp-transport.ts';
+import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { partsRoutes } from './modules/parts/parts.routes.ts';
-import { createPaymentGateway } from './modules/payments/payment-gateway.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -122,6 +124,7 @@ export async function buildApp({
         title: 'Parts Shop API',
         version: '1.0.0',
         description: 'The JSON API behind the Parts Shop storefront.',
+        license: { name: 'Proprietary' },
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
@@ -129,6 +132,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${base}/docs`, staticCSP: true });
+  installOperationDefaults(app, deps.guards, base);
 
   await app.register(
     async (api) => {
@@ -145,6 +149,7 @@ export async function buildApp({
     { prefix: base },
   );
 
+  await app.register(crawlerFilesRoutes, { deps });
   await installSpa(app, config.WEB_DIST, base);
   return { app, deps };
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import type { MailWorker } from '../modules/emails/mail-worker.ts';
-import type { PaymentGateway } from '../modules/payments/payment-gateway.ts';
+import type { MailWorker } from '../domain/emails/mail-worker.ts';
+import type { PaymentGateway } from '../domain/payment-gateway/payment-gateway.ts';
 import type { Guards } from './auth.ts';
 import type { IdentityVerifier } from './identity.ts';
 import type { TokenService } from './tokens.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
-import { idSchema } from '@parts-shop/shared/fields';
 import {
   allOrdersQuerySchema,
   createdOrderSchema,
@@ -14,6 +13,7 @@ import {
   shipSchema,
 } from '@parts-shop/shared/order';
 import { deletedSchema } from '@parts-shop/shared/part';
+import { orderIdParams, parseOrderId } from '../../domain/orders/order-view.ts';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
@@ -23,20 +23,11 @@ import {
   getOrder,
   getOrderDetail,
   orderCounts,
-  orderNotFound,
   pageOfAllOrders,
   pageOfOrders,
   placeOrder,
   shipOrder,
 } from './orders.service.ts';
-
-export const orderIdParams = z.object({ id: z.string().max(100) });
-
-/** A malformed id names no order: 404, before it reaches the database. */
-export function parseOrderId(id: string): string {
-  if (!idSchema.safeParse(id).success) throw orderNotFound();
-  return id;
-}
 
 const errors = {
   400: apiErrorSchema,

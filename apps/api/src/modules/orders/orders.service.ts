@@ -2,140 +2,34 @@ import { messages } from '@parts-shop/shared/messages';
 import { centsToPriceString } from '@parts-shop/shared/money';
 import {
   ORDER_TOTAL_MAX_CENTS,
-  formatOrderNumber,
   priceToCents,
   type NewOrder,
-  type Order,
   type OrderCounts,
   type OrderDetail,
   type OrderTab,
   type ShipInput,
 } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
-import type { GatewayIntent, PaymentGateway } from '../payments/payment-gateway.ts';
-import { intentFromRow, paymentsForOrder, succeededPaymentsFor } from '../payments/payments.repo.ts';
-import { queueOrderEmail, type CancelReason } from './order-emails.ts';
+import { queueOrderEmail, type CancelReason } from '../../domain/orders/order-emails.ts';
+import { canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
 import {
   countOrdersByTab,
   deleteOrder,
   findOrder,
-  findPartStock,
   findUserName,
   insertOrder,
   listOrders,
   lockOrder,
-  lockPart,
-  markOrderPaid,
   markOrderShipped,
-  reserveStock,
-  returnStock,
   type OrderRow,
-} from './orders.repo.ts';
-
-export const orderNotFound = () => notFound('Order not found');
-
-export function toOrder(row: OrderRow): Order & { id: string } {
-  return {
-    id: row.id,
-    _id: row.id,
-    number: formatOrderNumber(row.number),
-    partId: row.partId,
-    userName: row.userName,
-    email: row.email,
-    productName: row.productName,
-    phoneNumber: row.phoneNumber,
-    totalPrice: centsToPriceString(row.totalCents),
-    totalOrder: row.totalOrder,
-    address: row.address,
-    paid: row.paid,
-    shipped: row.shipped,
-    transactionId: row.transactionId,
-    createdAt: row.createdAt.toISOString(),
-    placedAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
-    shippedAt: row.shippedAt?.toISOString() ?? null,
-    carrier: row.carrier,
-    trackingNumber: row.trackingNumber,
-  };
-}
-
-/** Customers see their own orders; admins see everyone's. Others get a 404 (docs/product.md#who-may-do-what). */
-export function canSee(caller: Caller, order: OrderRow): boolean {
-  return caller.role === 'admin' || order.email === caller.email;
-}
-
-/** The rule for taking a gateway's word that an order is paid. */
-export function intentPays(order: Pick<OrderRow, 'id' | 'totalCents'>, intent: GatewayIntent): boolean {
-  return (
-    intent.status === 'succeeded' &&
-    intent.orderId === order.id &&
-    intent.amountCents === order.totalCents &&
-    intent.currency === 'usd'
-  );
-}
-
-/**
- * Marks an order paid by a succeeded intent. Idempotent: the same intent again answers the
- * paid order; a different one leaves it alone. Undefined when the order is gone.
- */
-export async function payOrderWith(db: Db, order: OrderRow, intent: GatewayIntent): Promise<OrderRow | undefined> {
-  if (order.paid || !intentPays(order, intent)) return order;
-  return db.transaction(async (tx) => {
-    const paid = await markOrderPaid(tx, order.id, intent.id, intent.amountCents);
-    if (!paid) return findOrder(tx, order.id);
-    await queueOrderEmail(tx, 'payment-receipt', paid);
-    return paid;
-  });
-}
-
-/**
- * Unpaid orders whose payment the gateway has already recorded as succeeded become paid
- * (the API may have died between the gateway's success and the browser's PATCH, or the tab
- * was closed). Reads only the ledger, so a list costs one extra query, not one per order.
- */
-export async function reconcileFromLedger(db: Db, rows: OrderRow[]): Promise<OrderRow[]> {
-  const unpaid = rows.filter((r) => !r.paid);
-  const succeeded = await succeededPaymentsFor(
-    db,
-    unpaid.map((r) => r.id),
-  );
-  if (succeeded.length === 0) return rows;
-  const updated = new Map<string, OrderRow>();
-  for (const payment of succeeded) {
-    const order = updated.get(payment.orderId) ?? unpaid.find((r) => r.id === payment.orderId);
-    if (!order || order.paid) continue;
-    const paid = await payOrderWith(db, order, intentFromRow(payment));
-    if (paid) updated.set(order.id, paid);
-  }
-  return rows.map((r) => updated.get(r.id) ?? r);
-}
-
-/**
- * One order, asking the gateway itself about intents still open in the ledger: with Stripe
- * this catches a success whose webhook has not arrived. A gateway outage must not make the
- * order unreadable, so a 502 from it (already logged) leaves the order as stored.
- */
-async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderRow): Promise<OrderRow> {
-  if (row.paid) return row;
-  let order = (await reconcileFromLedger(db, [row]))[0] ?? row;
-  if (order.paid) return order;
-  try {
-    for (const payment of await paymentsForOrder(db, order.id)) {
-      if (payment.status === 'succeeded' || payment.status === 'canceled') continue;
-      const intent = await gateway.retrieveIntent(db, payment.id);
-      if (intent && intentPays(order, intent)) {
-        order = (await payOrderWith(db, order, intent)) ?? order;
-        break;
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError && error.statusCode === 502)) throw error;
-  }
-  return order;
-}
+} from '../../domain/orders/orders.repo.ts';
+import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
+import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
+import { reconcileFromLedger, reconcileLive, releaseIntents } from '../../domain/payments/settlement.ts';
+import { findPartStock, lockPart, reserveStock, returnStock } from '../../domain/stock/stock.repo.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { newId } from '../../lib/ids.ts';
 
 export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
@@ -188,7 +82,10 @@ export async function pageOfOrders(db: Db, caller: Caller, query: { email?: stri
 }
 
 /** Admin: every order, or one Manage Orders tab, optionally searched; newest first. */
-export async function pageOfAllOrders(db: Db, query: { tab: OrderTab; q?: string; limit: number; before?: string }) {
+export async function pageOfAllOrders(
+  db: Db,
+  query: { tab: OrderTab; q?: string; limit: number; before?: string },
+) {
   const rows = await listOrders(db, query.limit + 1, { tab: query.tab, q: query.q, before: query.before });
   return (await reconcileFromLedger(db, rows)).map(toOrder);
 }
@@ -250,16 +147,8 @@ export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Calle
     const order = await lockOrder(tx, id);
     if (!order || !canSee(caller, order)) throw orderNotFound();
     if (order.paid) throw conflict('Only unpaid orders can be cancelled');
-    for (const payment of await paymentsForOrder(tx, order.id)) {
-      if (payment.status === 'canceled') continue;
-      const intent =
-        payment.status === 'succeeded' ? intentFromRow(payment) : await gateway.cancelIntent(tx, payment.id);
-      if (!intent || intent.status === 'canceled') continue;
-      if (intent.status !== 'succeeded') return 'payment-in-progress' as const;
-      if (!intentPays(order, intent)) return 'payment-mismatch' as const;
-      await payOrderWith(tx, order, intent);
-      return 'paid' as const;
-    }
+    const released = await releaseIntents(tx, gateway, order);
+    if (released !== 'released') return released;
     await deleteOrder(tx, order.id);
     if (order.partId) await returnStock(tx, order.partId, order.totalOrder);
     const reason: CancelReason = order.email === caller.email ? 'customer' : 'admin';
@@ -283,8 +172,8 @@ function shipWithEmail(db: Db, id: string, tracking: ShipInput): Promise<OrderRo
 }
 
 /**
- * Admin: Pending -> Shipped, with an optional carrier and tracking number. Unpaid or already
- * shipped orders are a 409.
+ * Admin: Pending -> Shipped (docs/product.md#order-status), with an optional carrier and
+ * tracking number. Unpaid or already shipped orders are a 409.
  */
 export async function shipOrder(db: Db, id: string, tracking: ShipInput = {}) {
   const shipped = await shipWithEmail(db, id, tracking);

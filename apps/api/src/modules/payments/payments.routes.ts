@@ -12,11 +12,11 @@ import {
   confirmCardRequestSchema,
   confirmCardResponseSchema,
 } from '@parts-shop/shared/payment';
+import { orderIdParams, parseOrderId } from '../../domain/orders/order-view.ts';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { orderIdParams, parseOrderId } from '../orders/orders.routes.ts';
 import { confirmLocalCard, createPaymentIntent, recordPayment } from './payments.service.ts';
 
 const errors = {

@@ -1,13 +1,18 @@
 import { priceToCents } from '@parts-shop/shared/order';
 import type { Card } from '@parts-shop/shared/payment';
 import type { Db } from '../../db/client.ts';
+import { orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
+import { findOrder, lockOrder, type OrderRow } from '../../domain/orders/orders.repo.ts';
+import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
+import {
+  PAYMENT_INTENT_ID,
+  type LocalConfirmResult,
+  type LocalPaymentGateway,
+  type PaymentGateway,
+} from '../../domain/payment-gateway/payment-gateway.ts';
+import { intentPays, payOrderWith, settleIntent } from '../../domain/payments/settlement.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
-import { findOrder, lockOrder, type OrderRow } from '../orders/orders.repo.ts';
-import { intentPays, orderNotFound, payOrderWith, toOrder } from '../orders/orders.service.ts';
-import type { GatewayIntent, LocalConfirmResult, LocalPaymentGateway, PaymentGateway } from './payment-gateway.ts';
-import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
-import { paymentsForOrder, upsertPaymentStatus } from './payments.repo.ts';
 
 const alreadyPaid = () => conflict('This order is already paid');
 
@@ -94,43 +99,6 @@ export async function recordPayment(
   if (!paid) throw orderNotFound();
   if (paid.transactionId !== intent.id) throw alreadyPaid();
   return toOrder(paid);
-}
-
-export type SettleOutcome =
-  'paid' | 'already-paid' | 'paid-by-another-intent' | 'no-order' | 'not-ours' | 'mismatch' | 'not-succeeded';
-
-/**
- * The gateway says an intent succeeded (a Stripe webhook, or the local gateway's confirm):
- * the order it names becomes paid. Safe to repeat; the outcome is for the log.
- */
-export async function settleIntent(db: Db, intent: GatewayIntent): Promise<SettleOutcome> {
-  if (intent.status !== 'succeeded') return 'not-succeeded';
-  if (!intent.orderId) return 'not-ours';
-  const order = await findOrder(db, intent.orderId);
-  if (!order) return 'no-order';
-  if (order.paid) return order.transactionId === intent.id ? 'already-paid' : 'paid-by-another-intent';
-  if (!intentPays(order, intent)) return 'mismatch';
-  const paid = await payOrderWith(db, order, intent);
-  return paid?.transactionId === intent.id ? 'paid' : 'paid-by-another-intent';
-}
-
-/**
- * A Stripe webhook event: the mirror learns the new status, and a success pays the order.
- * Two separate statements on purpose: holding the payment row while waiting for the order
- * row would invert the lock order of create-payment-intent and cancel (order, then payment).
- */
-export async function applyStripeEvent(db: Db, intent: GatewayIntent): Promise<SettleOutcome | 'recorded'> {
-  if (intent.orderId && intent.currency === 'usd') {
-    await upsertPaymentStatus(db, {
-      id: intent.id,
-      orderId: intent.orderId,
-      gateway: 'stripe',
-      amountCents: intent.amountCents,
-      clientSecret: intent.clientSecret,
-      status: intent.status,
-    });
-  }
-  return intent.status === 'succeeded' ? settleIntent(db, intent) : 'recorded';
 }
 
 /**

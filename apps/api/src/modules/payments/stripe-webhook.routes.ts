@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, badRequest } from '../../lib/http-error.ts';
-import { applyStripeEvent } from './payments.service.ts';
+import { applyStripeEvent } from '../../domain/payments/settlement.ts';
 
 /**
  * POST /webhooks/stripe (docs/product.md#payments): Stripe tells the shop a payment succeeded, so a

@@ -10,7 +10,7 @@ import {
   intentFromRow,
   transitionPayment,
   type PaymentRow,
-} from './payments.repo.ts';
+} from './ledger.repo.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -119,42 +119,6 @@ export async function markOrderShipped(
   return row;
 }
 
-/**
- * Takes q units off the shelf if, and only if, the quantity is allowed and still in stock
- * (docs/product.md#stock). One statement, so concurrent buyers on any number of API processes can
- * never drive `available` below zero; the row lock it takes lasts until the order commits.
- */
-export async function reserveStock(db: Db, partId: string, quantity: number) {
-  const [row] = await db
-    .update(parts)
-    .set({ available: sql`${parts.available} - ${quantity}` })
-    .where(and(eq(parts.id, partId), gte(parts.available, quantity), lte(parts.minOrder, quantity)))
-    .returning({ name: parts.name, priceCents: parts.priceCents });
-  return row;
-}
-
-/** Cancelling takes the part's row before the order's, the same order as deleting a part does. */
-export async function lockPart(db: Db, partId: string): Promise<void> {
-  await db.select({ id: parts.id }).from(parts).where(eq(parts.id, partId)).for('update');
-}
-
-export async function findPartStock(db: Db, partId: string) {
-  const [row] = await db
-    .select({ minOrder: parts.minOrder, available: parts.available })
-    .from(parts)
-    .where(eq(parts.id, partId))
-    .limit(1);
-  return row;
-}
-
-/** Gives a cancelled order's units back; a part deleted meanwhile simply has no row to update. */
-export async function returnStock(db: Db, partId: string, quantity: number): Promise<void> {
-  await db
-    .update(parts)
-    .set({ available: sql`${parts.available} + ${quantity}` })
-    .where(eq(parts.id, partId));
-}
-
 export async function findUserName(db: Db, email: string): Promise<string | undefined> {
   const [row] = await db.select({ userName: users.userName }).from(users).where(eq(users.email, email)).limit(1);
   return row?.userName;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { GatewayIntent, StripePaymentGateway, StripeWebhookEvent } from './payment-gateway.ts';
 import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
-import { upsertPaymentStatus } from './payments.repo.ts';
+import { upsertPaymentStatus } from './ledger.repo.ts';
 
 /** STRIPE_API_URL points the SDK somewhere else than api.stripe.com (tests use a local fake). */
 function apiAddress(url: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {

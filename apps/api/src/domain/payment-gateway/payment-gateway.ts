@@ -1,9 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Card, CardOutcome, PaymentIntentStatus } from '@parts-shop/shared/payment';
-import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { createLocalGateway } from './local-gateway.ts';
-import { createStripeGateway } from './stripe-gateway.ts';
 
 /** A payment intent as the shop needs to know it, whichever gateway holds it. */
 export type GatewayIntent = {
@@ -64,7 +60,3 @@ export type PaymentGateway = LocalPaymentGateway | StripePaymentGateway;
 
 /** Stripe's PaymentIntent ids; anything else cannot be a payment and never reaches a gateway. */
 export const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,100}$/;
-
-export function createPaymentGateway(config: Config, log: FastifyBaseLogger): PaymentGateway {
-  return config.PAYMENT_GATEWAY === 'stripe' ? createStripeGateway(config, log) : createLocalGateway();
-}

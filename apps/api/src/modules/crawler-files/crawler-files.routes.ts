@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { briefCache } from './brief-cache.ts';
+import { partSitemapPage, partSitemapPages } from './crawler-files.repo.ts';
+import { llmsTxt } from './llms-txt.ts';
+import { robotsTxt } from './robots-txt.ts';
+import { PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } from './sitemap.ts';
+import { siteOrigin } from './site-origin.ts';
+
+/** The public pages a crawler may index, besides one page per part. */
+export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio'] as const;
+
+const CACHE_SECONDS = 60;
+
+/**
+ * Files for search engines and AI assistants, at the site's root: robots.txt, a sitemap
+ * index with numbered part sitemaps, and llms.txt. All are made from the live catalog and
+ * kept for a minute, in this process and in the visitor's cache.
+ */
+export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const { db, config } = deps;
+  const origin = siteOrigin(config);
+  const cached = briefCache(CACHE_SECONDS * 1000);
+  const hidden = { hide: true } as const;
+
+  const send =
+    (type: string) => (reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown }) => {
+      reply.header('Cache-Control', `public, max-age=${CACHE_SECONDS}`);
+      reply.type(type);
+    };
+
+  app.get('/robots.txt', { schema: hidden }, async (_request, reply) => {
+    send('text/plain; charset=utf-8')(reply);
+    return robotsTxt(origin, config.API_BASE_PATH);
+  });
+
+  app.get('/llms.txt', { schema: hidden }, async (_request, reply) => {
+    send('text/markdown; charset=utf-8')(reply);
+    return cached('llms.txt', () => llmsTxt(db, origin, config.API_BASE_PATH));
+  });
+
+  app.get('/sitemap.xml', { schema: hidden }, async (_request, reply) => {
+    send('application/xml; charset=utf-8')(reply);
+    return cached('sitemap.xml', async () => {
+      const pages = await partSitemapPages(db, PARTS_PER_SITEMAP);
+      return sitemapIndexXml([
+        { loc: `${origin}/sitemaps/pages.xml` },
+        ...pages.map(({ page, lastmod }) => ({ loc: `${origin}/sitemaps/parts-${page}.xml`, lastmod })),
+      ]);
+    });
+  });
+
+  app.get('/sitemaps/pages.xml', { schema: hidden }, async (_request, reply) => {
+    send('application/xml; charset=utf-8')(reply);
+    return urlSetXml(PUBLIC_PAGES.map((page) => ({ loc: `${origin}${page}` })));
+  });
+
+  // Any other name is simply not a file here: 404, as for a missing static file.
+  const partsFile = /^parts-([1-9]\d{0,5})\.xml$/;
+  app.get(
+    '/sitemaps/:file',
+    { schema: { ...hidden, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const page = Number(partsFile.exec(request.params.file)?.[1] ?? 0);
+      if (!page) throw notFound('No such sitemap');
+      const xml = await cached(`parts-${page}`, async () => {
+        const parts = await partSitemapPage(db, page, PARTS_PER_SITEMAP);
+        if (parts.length === 0) return '';
+        return urlSetXml(parts.map(({ id, lastmod }) => ({ loc: `${origin}/parts/${id}`, lastmod })));
+      });
+      if (!xml) throw notFound('No such sitemap');
+      send('application/xml; charset=utf-8')(reply);
+      return xml;
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { centsToDollars, formatDollars } from '@parts-shop/shared/money';
+import type { Db } from '../../db/client.ts';
+import { catalogSummary } from './crawler-files.repo.ts';
+
+/**
+ * llms.txt: a Markdown page for AI assistants (an H1, a one-paragraph summary, then links),
+ * saying what the shop is, what it holds right now and where its machine-readable doors are.
+ */
+export async function llmsTxt(db: Db, origin: string, apiBase: string): Promise<string> {
+  const summary = await catalogSummary(db);
+  const from = summary.minPriceCents === null ? '' : `, from ${formatDollars(centsToDollars(summary.minPriceCents))}`;
+  return [
+    '# Parts Shop',
+    '',
+    '> An online store for computer components, for shoppers and DIY PC builders: processors, motherboards,',
+    '> memory, graphics cards, storage, power supplies, cases and cooling, with technical specifications',
+    '> and a build planner that checks which parts work together.',
+    '',
+    `The catalog holds ${summary.parts} parts (${summary.inStock} in stock${from}). Prices are in US dollars.`,
+    'Assistants may search the catalog, read parts and check builds; ordering and paying are done by a',
+    'signed-in person in the browser.',
+    '',
+    '## Catalog',
+    '',
+    `- [All parts](${origin}/allparts): the catalog, searchable and filterable`,
+    `- [Reviews](${origin}/allreviews): what customers say`,
+    `- [Sitemap](${origin}/sitemap.xml): every part page`,
+    '',
+    '## For software',
+    '',
+    `- [MCP server](${origin}${apiBase}/mcp): Model Context Protocol over Streamable HTTP, read-only tools to search parts, read a part, check a build's compatibility and make a build link`,
+    `- [API description](${origin}${apiBase}/docs/json): OpenAPI 3 for the JSON API`,
+    `- [API reference](${origin}${apiBase}/docs): the same, to read`,
+    '',
+  ].join('\n');
+}
