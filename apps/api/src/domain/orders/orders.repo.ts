@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderNumber, type OrderTab } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
-import { orders, parts, users } from '../../db/schema.ts';
+import { orders, users } from '../../db/schema.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
 export type OrderRow = typeof orders.$inferSelect;

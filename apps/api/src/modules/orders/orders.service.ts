@@ -82,10 +82,7 @@ export async function pageOfOrders(db: Db, caller: Caller, query: { email?: stri
 }
 
 /** Admin: every order, or one Manage Orders tab, optionally searched; newest first. */
-export async function pageOfAllOrders(
-  db: Db,
-  query: { tab: OrderTab; q?: string; limit: number; before?: string },
-) {
+export async function pageOfAllOrders(db: Db, query: { tab: OrderTab; q?: string; limit: number; before?: string }) {
   const rows = await listOrders(db, query.limit + 1, { tab: query.tab, q: query.q, before: query.before });
   return (await reconcileFromLedger(db, rows)).map(toOrder);
 }
