@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
           { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
+          { path: 'orders/:orderId', ...lazy(() => import('../features/orders/routes/order-detail.tsx')) },
           { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
           { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
           { path: 'users', ...guarded(() => import('../features/users/routes/make-admin.tsx'), true) },

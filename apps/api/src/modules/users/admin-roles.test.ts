@@ -6,9 +6,10 @@ type Auth = { authorization: string };
 
 let t: TestApp;
 
+// A test app migrates a fresh database; on a loaded machine that alone can take a while.
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 180_000);
 afterAll(async () => t.close());
 
 function call(method: 'GET' | 'PUT' | 'DELETE', url: string, auth?: Auth) {
@@ -81,7 +82,7 @@ describe('remove admin', () => {
     expect(new Date(ours[0]?.changedAt ?? '').getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('never from oneself, never from the last admin, and only by admins', async () => {
+  it('never from oneself, never from the last admin, and only by admins', { timeout: 180_000 }, async () => {
     const solo = await createTestApp();
     try {
       const only = await solo.signIn('only@example.test', 'admin');
@@ -112,7 +113,7 @@ describe('remove admin', () => {
     }
   });
 
-  it('leaves one admin when two remove each other at once', async () => {
+  it('leaves one admin when two remove each other at once', { timeout: 180_000 }, async () => {
     const pair = await createTestApp();
     try {
       const a = await pair.signIn('a@example.test', 'admin');
