@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -17,6 +18,14 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
+  regexp.configs['flat/recommended'],
+  {
+    // A pattern that backtracks super-linearly lets one long input stall the process.
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -44,5 +53,29 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  // Configuration is read once, by apps/api/src/config/env.ts; shipped code asks it, never the
+  // environment (docs/architecture.md#module-boundaries). Tests, scripts and tool configs set
+  // up environments, so they may read it.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['apps/api/src/config/env.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from apps/api/src/config/env.ts.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: 'import.meta.env is read only by apps/web/src/lib/api-client.ts (the API base URL).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/api-client.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

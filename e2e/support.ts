@@ -54,7 +54,3 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
-
-export function isMobile(page: Page): boolean {
-  return (page.viewportSize()?.width ?? 1280) < 1024;
-}

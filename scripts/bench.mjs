@@ -88,6 +88,9 @@ const shopEnv = {
   DATABASE_POOL_SIZE: '10',
 };
 
+/** @typedef {import('./bench/seed.mjs').Plan} Plan */
+
+/** @type {(() => unknown)[]} */
 const cleanups = [];
 const cleanUp = async () => {
   for (const fn of cleanups.splice(0).reverse()) {
@@ -196,7 +199,13 @@ try {
   }
 } catch (error) {
   console.error(error);
-  record('Bench', 'run', error instanceof Error ? error.message.split('\n')[0] : String(error), 'completes', false);
+  record(
+    'Bench',
+    'run',
+    error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+    'completes',
+    false,
+  );
 } finally {
   await cleanUp();
 }
@@ -205,11 +214,15 @@ const failed = printSummary();
 if (args.json) fs.writeFileSync(args.json, JSON.stringify({ machine, at: new Date().toISOString(), rows }, null, 2));
 process.exit(failed === 0 ? 0 : 1);
 
-/** The paging query's plans for page 1 and page 1,000, beside the throughput figures. */
+/**
+ * The paging query's plans for page 1 and page 1,000, beside the throughput figures.
+ * @param {string} label
+ * @param {{ first: Plan, deep: Plan }} plans
+ */
 function recordPlans(label, plans) {
   const section = `Paging plan on ${label}: EXPLAIN (ANALYZE, BUFFERS) of the API's page query`;
   console.log(`\n--- ${section} ---`);
-  const show = (p) => `${p.node}, ${p.rows} rows, ${p.buffers} buffers, ${p.ms.toFixed(2)} ms`;
+  const show = (/** @type {Plan} */ p) => `${p.node}, ${p.rows} rows, ${p.buffers} buffers, ${p.ms.toFixed(2)} ms`;
   record(section, 'page 1', show(plans.first), 'index scan', /Index/.test(plans.first.node));
   record(
     section,
@@ -220,7 +233,11 @@ function recordPlans(label, plans) {
   );
 }
 
-/** One part of the bench: a failure is recorded and the rest still runs. */
+/**
+ * One part of the bench: a failure is recorded and the rest still runs.
+ * @param {string} name
+ * @param {() => Promise<unknown>} fn
+ */
 async function attempt(name, fn) {
   try {
     await fn();
@@ -236,6 +253,10 @@ async function attempt(name, fn) {
   }
 }
 
+/**
+ * @param {{ v7: boolean, ordered: boolean } | undefined} check
+ * @param {string} table
+ */
 function checkSeed(check, table) {
   if (!check?.v7 || !check.ordered)
     throw new Error(`seeded ${table} ids are not time-ordered UUIDv7: ${JSON.stringify(check)}`);

@@ -19,7 +19,9 @@ const realFirebase = Boolean(process.env.FIREBASE_SERVICE_ACCOUNT) && !process.e
 console.log('Building the web app and the API...');
 buildShop(root);
 
+/** @type {import('./lib/emulator.mjs').AuthEmulator | null} */
 let emulator = null;
+/** @type {NodeJS.ProcessEnv} */
 const env = { DATA_DIR: dataDir };
 if (!realFirebase) {
   const emulatorPort = Number(process.env.FIREBASE_EMULATOR_PORT ?? 9099);
@@ -32,6 +34,7 @@ if (!realFirebase) {
 }
 
 // Without SMTP_URL, order emails go to a local catcher whose inbox the banner below names.
+/** @type {import('./lib/maildev.mjs').MailCatcher | null} */
 let mailbox = null;
 if (!process.env.SMTP_URL) {
   mailbox = await startMaildev({
@@ -42,7 +45,9 @@ if (!process.env.SMTP_URL) {
   env.SMTP_URL = mailbox.smtpUrl;
 }
 
+/** @type {(import('./lib/emulator.mjs').DemoAccount & { role: string })[]} */
 const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/db/demo-accounts.json'), 'utf8'));
+/** @type {Awaited<ReturnType<typeof startShop>>} */
 let shop;
 try {
   if (emulator) await ensureDemoAccounts(emulator.host, accounts);

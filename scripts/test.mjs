@@ -17,9 +17,16 @@ const { startAuthEmulator } = await import('./lib/emulator.mjs');
 const { buildShop, startShop } = await import('./lib/shop.mjs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** @type {{ name: string, ok: boolean, seconds: number, note: string }[]} */
 const results = [];
+/** @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
 const npx = (args, env = {}) => run('npx', args, { cwd: root, env: { ...process.env, ...env } });
 
+/**
+ * Runs one step and records its outcome; a throw is a failure with its reason.
+ * @param {string} name
+ * @param {() => boolean | Promise<boolean>} fn
+ */
 async function step(name, fn) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
@@ -34,6 +41,7 @@ async function step(name, fn) {
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), note });
 }
 
+/** @type {(() => unknown)[]} */
 const cleanups = [];
 process.on('SIGINT', () => process.exit(130));
 
@@ -47,8 +55,12 @@ try {
       npx(['tsc', '-p', '.']),
   );
   await step('lint', () => npx(['eslint', '.', '--max-warnings', '0']));
-  await step('references (no outside documents, links resolve)', () =>
-    run('node', ['scripts/check-references.mjs'], { cwd: root }),
+  await step('module boundaries (dependency-cruiser)', () =>
+    npx(['depcruise', 'apps', 'packages', 'scripts', 'e2e', '--config', '.dependency-cruiser.cjs']),
+  );
+  await step('unused files, exports and dependencies (knip)', () => npx(['knip', '--no-progress']));
+  await step('repository checks (references, links, layout, file names)', () =>
+    run('node', ['scripts/check-repository.mjs'], { cwd: root }),
   );
   await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
   await step('unit tests (shared, web)', () => npx(['vitest', 'run', '--project', 'shared', '--project', 'web']));

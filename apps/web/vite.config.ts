@@ -25,7 +25,7 @@ function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of walk(outDir)) {
-        if (!/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+        if (!/\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));

@@ -29,18 +29,22 @@ const CHROME_FLAGS = [
 ];
 
 /** gzip -9, the figure Vite prints for its build. */
-const gzipSize = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+const gzipSize = (/** @type {Buffer} */ buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
 
 /**
  * The scripts index.html itself asks for: module entry scripts and modulepreloads. What the
  * first route then imports lazily is in the Lighthouse figure below.
+ * @param {string} webDist the built web app
  */
 export function entryScripts(webDist) {
   const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  /** @type {Set<string>} */
   const urls = new Set();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<script\s(?:[^>]*\s)?src="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\s(?:[^>]*\s)?rel="modulepreload"[^>]*\shref="([^"]+)"/g))
+    if (m[1]) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\s(?:[^>]*\s)?href="([^"]+)"[^>]*\srel="modulepreload"/g))
+    if (m[1]) urls.add(m[1]);
   return [...urls].map((u) => {
     const file = path.join(webDist, new URL(u, 'http://x').pathname);
     const buffer = fs.readFileSync(file);
@@ -48,19 +52,27 @@ export function entryScripts(webDist) {
   });
 }
 
-/** The same-origin scripts a Lighthouse run loaded, gzipped from the built files. */
+/**
+ * The same-origin scripts a Lighthouse run loaded, gzipped from the built files.
+ * @param {import('lighthouse').Result} lhr
+ * @param {string} origin
+ * @param {string} webDist
+ */
 function loadedScripts(lhr, origin, webDist) {
-  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const details = lhr.audits['network-requests']?.details;
+  /** @type {{ resourceType?: string, url?: string, transferSize?: number }[]} */
+  const items = details && 'items' in details ? /** @type {any[]} */ (details.items) : [];
   return items
     .filter((i) => i.resourceType === 'Script' && String(i.url).startsWith(origin))
     .map((i) => {
-      const pathname = new URL(i.url).pathname;
+      const pathname = new URL(String(i.url)).pathname;
       const file = path.join(webDist, pathname);
       const buffer = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
       return { url: pathname, bytes: buffer.length, gzip: gzipSize(buffer), transfer: i.transferSize ?? 0 };
     });
 }
 
+/** @param {number[]} values */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -145,7 +157,11 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
   }
 }
 
-/** One Lighthouse run, or null (with the reason printed) when it could not complete. */
+/**
+ * One Lighthouse run, or null (with the reason printed) when it could not complete.
+ * @param {string} url
+ * @param {number} port Chrome's debugging port
+ */
 async function audit(url, port) {
   try {
     const result = await lighthouse(url, {
@@ -163,7 +179,11 @@ async function audit(url, port) {
   }
 }
 
-/** Names the audits that cost a category points, so a FAIL says what to fix. */
+/**
+ * Names the audits that cost a category points, so a FAIL says what to fix.
+ * @param {import('lighthouse').Result} lhr
+ * @param {string} categoryId
+ */
 function explain(lhr, categoryId) {
   const category = lhr.categories[categoryId];
   for (const ref of category?.auditRefs ?? []) {

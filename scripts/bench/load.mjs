@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
  */
 export async function load(url, options) {
   const { connections = 50, duration = 10, warmup = 2 } = options;
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(url))
+  if (!/^http:\/\/(?:127\.0\.0\.1|localhost)(?::|\/|$)/.test(url))
     throw new Error(`refusing to load a non-loopback URL: ${url}`);
   const requests = options.requests ?? rotate(options.paths ?? [options.path ?? '/']);
   const base = { url, connections, requests, timeout: 10 };
@@ -24,13 +24,17 @@ export async function load(url, options) {
   return summarize(r);
 }
 
-/** Every connection walks the list from its own place, so all of the paths are hit evenly. */
+/**
+ * Every connection walks the list from its own place, so all of the paths are hit evenly.
+ * @param {string[]} paths
+ * @returns {autocannon.Request[]}
+ */
 function rotate(paths) {
   if (paths.length === 1) return [{ path: paths[0] }];
   let next = 0;
   return [
     {
-      setupRequest: (req) => {
+      setupRequest: (/** @type {autocannon.Request} */ req) => {
         req.path = paths[next % paths.length];
         next += 1;
         return req;
@@ -39,6 +43,10 @@ function rotate(paths) {
   ];
 }
 
+/**
+ * @param {autocannon.Result} r
+ * @returns {LoadResult}
+ */
 export function summarize(r) {
   /** @type {Record<string, number>} */
   const statusCodes = {};

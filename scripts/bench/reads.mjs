@@ -12,12 +12,20 @@ export const PAGE = 24;
 const DEEP_PAGE = 1_000;
 const ID_SAMPLE = 1_000;
 
-/** The next-page URL from a Link header, or null on the last page. */
+/**
+ * The next-page URL from a Link header, or null on the last page.
+ * @param {Response} response
+ */
 function nextLink(response) {
   const link = response.headers.get('link');
-  return link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+  const entries = link ? link.split(',') : [];
+  return entries.map((entry) => /^\s*<([^>]+)>;\s*rel="next"/.exec(entry)?.[1]).find(Boolean) ?? null;
 }
 
+/**
+ * @param {string} url
+ * @returns {Promise<{ response: Response, body: string, json: any }>}
+ */
 async function getJson(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
@@ -28,11 +36,13 @@ async function getJson(url) {
 /**
  * Walks the Link headers from the first page to the 1,000th (so the deep cursor is one the
  * API itself handed out), keeping a sample of part ids on the way.
+ * @param {string} url
  */
 export async function discover(url) {
   let next = `/api/parts?limit=${PAGE}`;
   const firstPage = next;
   let deepPage = next;
+  /** @type {string[]} */
   const ids = [];
   for (let page = 1; page <= DEEP_PAGE; page += 1) {
     const { response, json } = await getJson(`${url}${next}`);
@@ -51,7 +61,11 @@ export async function discover(url) {
   };
 }
 
-/** Starts the baseline server on the bytes the shop answered for each path. */
+/**
+ * Starts the baseline server on the bytes the shop answered for each path.
+ * @param {string} url
+ * @param {string[]} paths
+ */
 async function startBaseline(url, paths) {
   /** @type {Record<string, { contentType: string, body: string }>} */
   const recorded = {};
@@ -115,7 +129,7 @@ export async function readBench(url, { label, gate, duration, connections }) {
       const r = await load(url, { paths: e.paths, duration, connections });
       shop[e.name] = r;
       const ratio = r.rps / b.rps;
-      const gateOr = (ok) => (gate ? ok : null);
+      const gateOr = (/** @type {boolean} */ ok) => (gate ? ok : null);
       record(
         section,
         `${e.name} throughput`,
@@ -173,7 +187,7 @@ export async function pagingBench(url, { label, gate, duration, connections }) {
   const bad = first.errors + first.non2xx + deep.errors + deep.non2xx + byId.errors + byId.non2xx;
   record(section, 'errors', String(bad), '0', bad === 0);
   const rpsRatio = deep.rps / first.rps;
-  const gateOr = (ok) => (gate ? ok : null);
+  const gateOr = (/** @type {boolean} */ ok) => (gate ? ok : null);
   record(
     section,
     'page 1,000 vs page 1 throughput',
@@ -190,7 +204,12 @@ export async function pagingBench(url, { label, gate, duration, connections }) {
   );
 }
 
-/** Parts of one measurement: throughput weighted by requests, the worse p99. */
+/**
+ * Parts of one measurement: throughput weighted by requests, the worse p99.
+ * @param {import('./load.mjs').LoadResult} a
+ * @param {import('./load.mjs').LoadResult} b
+ * @returns {import('./load.mjs').LoadResult}
+ */
 function merge(a, b) {
   return {
     ...a,

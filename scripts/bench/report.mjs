@@ -14,12 +14,14 @@ export const rows = [];
  * @param {boolean | null} pass null for a figure without a target (or one only informative here)
  */
 export function record(section, name, figure, target, pass) {
+  /** @type {Row} */
   const row = { section, name, figure, target, verdict: pass === null ? 'info' : pass ? 'PASS' : 'FAIL' };
   rows.push(row);
   console.log(`  ${row.verdict.padEnd(4)}  ${name.padEnd(44)} ${figure.padEnd(34)} ${target}`);
   return row;
 }
 
+/** @param {string} text */
 export function heading(text) {
   console.log(`\n=== ${text} ===`);
 }
@@ -42,8 +44,8 @@ export function printSummary() {
 }
 
 export const fmt = {
-  rps: (n) => `${Math.round(n).toLocaleString('en-US')} req/s`,
-  ms: (n) => `${Number(n).toFixed(n < 10 ? 1 : 0)} ms`,
-  kb: (bytes) => `${(bytes / 1024).toFixed(1)} KB`,
-  mb: (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
+  rps: (/** @type {number} */ n) => `${Math.round(n).toLocaleString('en-US')} req/s`,
+  ms: (/** @type {number} */ n) => `${Number(n).toFixed(n < 10 ? 1 : 0)} ms`,
+  kb: (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`,
+  mb: (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
 };

@@ -30,17 +30,29 @@ function uuidv7Sql(baseMs) {
 }
 
 /**
+ * @typedef {{ node: string, rows: number, buffers: number, ms: number }} Plan one query plan's top scan
+ */
+
+/**
  * @typedef {{ query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>, close: () => Promise<void> }} Sql
  */
 
-/** Opens PostgreSQL at url and brings its schema up to date with the shop's migrations. */
+/**
+ * Opens PostgreSQL at url and brings its schema up to date with the shop's migrations.
+ * @param {string} url
+ * @returns {Promise<Sql>}
+ */
 export async function openPostgres(url) {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS });
   return /** @type {Sql} */ ({ query: (text, params) => pool.query(text, params), close: () => pool.end() });
 }
 
-/** Opens the PGlite files the shop uses under DATA_DIR and migrates them; one process at a time. */
+/**
+ * Opens the PGlite files the shop uses under DATA_DIR and migrates them; one process at a time.
+ * @param {string} dataDir
+ * @returns {Promise<Sql>}
+ */
 export async function openPglite(dataDir) {
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
@@ -100,7 +112,11 @@ export async function seedCatalog(db, { parts = 100_000, reviews = 10_000 } = {}
   return { seconds: (Date.now() - started) / 1000 };
 }
 
-/** Users for the write benchmarks; tokens are minted for them by the bench. */
+/**
+ * Users for the write benchmarks; tokens are minted for them by the bench.
+ * @param {Sql} db
+ * @param {string[]} emails
+ */
 export async function seedUsers(db, emails) {
   await db.query(
     `INSERT INTO users (email, user_name, role)
@@ -114,6 +130,8 @@ export async function seedUsers(db, emails) {
 /**
  * Parts the write benchmarks buy (made after the read figures, so they do not change those
  * pages): `hot` parts with plenty of stock and one scarce part that runs out.
+ * @param {Sql} db
+ * @param {{ hot?: number, hotStock?: number, scarceStock?: number }} [options]
  * @returns {Promise<{ id: string, available: number, minOrder: number }[]>}
  */
 export async function seedBenchParts(db, { hot = 20, hotStock = 1_000_000, scarceStock = 300 } = {}) {
@@ -127,10 +145,19 @@ export async function seedBenchParts(db, { hot = 20, hotStock = 1_000_000, scarc
      RETURNING id, available, min_order`,
     [hot, scarceStock, hotStock],
   );
-  return rows.map((r) => ({ id: r.id, available: r.available, minOrder: r.min_order }));
+  return rows.map((/** @type {{ id: string, available: number, min_order: number }} */ r) => ({
+    id: r.id,
+    available: r.available,
+    minOrder: r.min_order,
+  }));
 }
 
-/** Sanity check of the seeded ids: UUIDv7 and ordered like their creation times. */
+/**
+ * Sanity check of the seeded ids: UUIDv7 and ordered like their creation times.
+ * @param {Sql} db
+ * @param {'parts' | 'reviews'} table
+ * @returns {Promise<{ n: number, v7: boolean, ordered: boolean } | undefined>}
+ */
 export async function checkIdOrder(db, table) {
   const { rows } = await db.query(
     `SELECT count(*)::int AS n,
@@ -148,6 +175,7 @@ export async function checkIdOrder(db, table) {
  * the same few buffers, however deep the cursor. Deterministic, unlike a throughput figure.
  * @param {Sql} db
  * @param {{ page: number, pageSize: number }} options
+ * @returns {Promise<{ first: Plan, deep: Plan }>}
  */
 export async function explainPaging(db, { page, pageSize }) {
   const { rows } = await db.query('SELECT id FROM parts ORDER BY id DESC OFFSET $1 LIMIT 1', [
@@ -156,7 +184,7 @@ export async function explainPaging(db, { page, pageSize }) {
   const cursor = rows[0]?.id;
   if (!cursor) throw new Error(`the catalog has no page ${page}`);
   const columns = 'id, name, description, img, min_order, available, price_cents, created_at';
-  const explain = async (where, params) => {
+  const explain = async (/** @type {string} */ where, /** @type {unknown[]} */ params) => {
     const result = await db.query(
       `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT ${columns} FROM parts ${where} ORDER BY id DESC LIMIT ${pageSize + 1}`,
       params,

@@ -12,6 +12,7 @@ const ORDER_BODY = { phoneNumber: '01234567', address: '1 Soak Street, Loopback 
 const SAMPLE_MS = 5_000;
 const WARMUP_S = 10;
 
+/** @param {string} text */
 function json(text) {
   try {
     return JSON.parse(text);
@@ -20,22 +21,51 @@ function json(text) {
   }
 }
 
-/** The request sequence every connection repeats; ids flow through autocannon's context. */
+/** @typedef {import('autocannon').Request} Req */
+
+/**
+ * The item at `i`, going round the list.
+ * @template T
+ * @param {T[]} list
+ * @param {number} i
+ * @returns {T}
+ */
+function pick(list, i) {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+/**
+ * What one connection carries from request to request.
+ * @typedef {{ k: number, user: { authorization: string }, orderId?: string, cancelId?: string,
+ *             clientSecret?: string, intentId?: string }} Context
+ */
+
+/**
+ * The request sequence every connection repeats; ids flow through autocannon's context.
+ * @param {{ authorization: string }[]} users
+ * @param {{ id: string }[]} parts
+ * @param {string[]} browseIds
+ * @returns {Req[]}
+ */
 function shopperPath(users, parts, browseIds) {
   let n = 0;
-  const asUser = (req, context) => {
+  const asUser = (/** @type {Req} */ req, /** @type {Context} */ context) => {
     req.headers = { ...req.headers, 'content-type': 'application/json', authorization: context.user.authorization };
     return req;
   };
-  const part = (context) => parts[context.k % parts.length];
-  return [
+  const part = (/** @type {Context} */ context) => pick(parts, context.k);
+  // autocannon starts a connection's sequence again when setupRequest answers a falsy value
+  // (no order to pay yet); its type definitions do not say so, hence the cast.
+  /** @type {{ method: string, path?: string, setupRequest?: (req: Req, context: Context) => Req | null | undefined | '', onResponse?: (status: number, body: string, context: Context) => void }[]} */
+  const steps = [
     {
       method: 'GET',
       path: '/api/parts?limit=24',
       setupRequest: (req, context) => {
         n += 1;
         context.k = n;
-        context.user = users[n % users.length];
+        context.user = pick(users, n);
         return req;
       },
     },
@@ -108,6 +138,7 @@ function shopperPath(users, parts, browseIds) {
       }),
     },
   ];
+  return /** @type {Req[]} */ (/** @type {unknown} */ (steps));
 }
 
 /**
@@ -168,7 +199,7 @@ export async function soakBench(shop, db, { seconds, connections, secret }) {
 
   const head = samples.slice(0, 3);
   const tail = samples.slice(-3);
-  const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const mean = (/** @type {number[]} */ xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
   const growth = mean(tail) / mean(head);
   record(
     section,

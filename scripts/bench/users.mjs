@@ -16,7 +16,10 @@ export async function benchUsers(db, { count, secret, prefix = 'bench-customer' 
   return Promise.all(emails.map(async (email) => ({ email, authorization: `Bearer ${await tokens.sign(email)}` })));
 }
 
-/** Reads /proc for a process's resident set size, in bytes. */
+/**
+ * Reads /proc for a process's resident set size, in bytes.
+ * @param {number} pid
+ */
 export async function rssOf(pid) {
   const fs = await import('node:fs/promises');
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');

@@ -51,7 +51,7 @@ export async function writeBench(url, db, { duration, connections, secret }) {
     {
       method: 'POST',
       path: '/api/orders',
-      setupRequest: (req) => {
+      setupRequest: (/** @type {import('autocannon').Request} */ req) => {
         n += 1;
         const user = users[n % users.length];
         // One order in ten goes for the scarce part, which runs out during the run: the

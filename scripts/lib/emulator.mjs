@@ -80,6 +80,7 @@ export async function startAuthEmulator({
     args.push('--export-on-exit', exportDir);
   }
 
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, ...quietCliEnv(), TMPDIR: workDir };
   // An emulator address in our own environment means "use that emulator"; the CLI must not
   // see it while it starts one.

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** @param {string} root the repository */
 export function ensureInstalled(root) {
   const lock = path.join(root, 'package-lock.json');
   const marker = path.join(root, 'node_modules', '.package-lock.json');
@@ -13,6 +14,13 @@ export function ensureInstalled(root) {
   if (result.status !== 0) throw new Error('npm ci failed');
 }
 
+/**
+ * Runs a command with inherited output; true when it exited 0.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
+ * @returns {boolean}
+ */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   return result.status === 0;

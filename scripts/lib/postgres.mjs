@@ -11,11 +11,16 @@ export function findPostgresBin() {
   return BIN_DIRS.find((dir) => fs.existsSync(path.join(dir, 'initdb'))) ?? null;
 }
 
-/** PostgreSQL refuses to run as root, so as root the cluster runs as the postgres user. */
-function runAs(bin, args, options = {}) {
+/**
+ * PostgreSQL refuses to run as root, so as root the cluster runs as the postgres user.
+ * @param {string} bin
+ * @param {string[]} args
+ * @returns {string} what the command printed
+ */
+function runAs(bin, args) {
   const isRoot = process.getuid?.() === 0;
   const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
-  const result = spawnSync(cmd, argv, { encoding: 'utf8', ...options });
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
   if (result.status !== 0) {
     throw new Error(`${path.basename(bin)} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
@@ -23,6 +28,7 @@ function runAs(bin, args, options = {}) {
 }
 
 /**
+ * @param {{ log?: (line: string) => void }} [options]
  * @returns {Promise<{ url: string, stop: () => void }>} url of the `postgres` database
  */
 export async function startPostgres({ log = () => {} } = {}) {

@@ -4,12 +4,18 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { run } from './install.mjs';
 
+/** @param {string} root the repository */
 export function buildShop(root) {
   const web = run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web') });
   const api = web && run('node', ['build.mjs'], { cwd: path.join(root, 'apps/api') });
   if (!api) throw new Error('build failed');
 }
 
+/**
+ * Resolves once `url` answers 2xx; fails early if `child` exits first.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, child?: import('node:child_process').ChildProcess }} [options]
+ */
 export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -28,6 +34,8 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
 
 /**
  * Starts the built API with the SPA. `env` is merged over the current environment.
+ * @param {string} root the repository
+ * @param {{ port: number, env?: NodeJS.ProcessEnv, stdio?: import('node:child_process').StdioOptions }} options
  * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}
  */
 export async function startShop(root, { port, env = {}, stdio = 'inherit' }) {
@@ -38,6 +46,7 @@ export async function startShop(root, { port, env = {}, stdio = 'inherit' }) {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`, { child });
+  /** @returns {Promise<void>} */
   const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -1,6 +1,6 @@
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badApiToken, badTokenKinds, type BadTokenKind } from '../src/modules/users/users.test-support.ts';
+import { badApiToken, badTokenKinds, type BadTokenKind } from './firebase-accounts.ts';
 import { addPart, confirmCard, GOOD_CARD, orderBody, payOrder, placeOrder, startPayment } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badApiToken, badTokenKinds, createFirebaseAccount } from '../src/modules/users/users.test-support.ts';
+import { badApiToken, badTokenKinds, createFirebaseAccount } from './firebase-accounts.ts';
 import { addPart, GOOD_CARD, placeOrder, startPayment } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -395,7 +395,7 @@ async function snapshot(): Promise<string> {
   return JSON.stringify(row);
 }
 
-const STACK = /\n\s+at .+\(.+:\d+:\d+\)|node_modules|\/src\/.+\.ts/;
+const STACK = /\n[\t ]+at \S|node_modules|\/src\/[\w/-]+\.ts\b/;
 
 let known: Pools | undefined;
 

@@ -34,7 +34,7 @@ function expectJsonError(res: LightMyRequestResponse, status: number) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(res.json<Json>().message).toEqual(expect.any(String));
-  expect(res.body).not.toMatch(/\n\s+at |node_modules/);
+  expect(res.body).not.toMatch(/\n[\t ]+at |node_modules/);
 }
 
 describe('security headers', () => {
@@ -229,7 +229,7 @@ describe('rate limits', () => {
       Object.keys(ops)
         .map((m) => m.toUpperCase())
         .filter((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))
-        .map((method) => ({ method, url: p.replace(/\{[^}]+\}/g, 'someone@example.com') })),
+        .map((method) => ({ method, url: p.replace(/\{\w+\}/g, 'someone@example.com') })),
     );
   });
   afterAll(async () => t.close());

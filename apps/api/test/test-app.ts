@@ -12,7 +12,6 @@ import type { Deps } from '../src/lib/deps.ts';
  * (npm test does so for its PostgreSQL pass), a fresh database on that server.
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-export const dbKind = testDatabaseUrl ? 'postgres' : 'pglite';
 
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (!testDatabaseUrl) return openDatabase({ dataDir: ':memory:' });

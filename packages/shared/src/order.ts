@@ -175,7 +175,7 @@ export function priceToCents(value: string | number): number | null {
     return Math.round(value * 100);
   }
   const text = value.trim().replace(/^\$/, '');
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) return null;
+  if (!/^\d{1,12}(?:\.\d{1,2})?$/.test(text)) return null;
   const [whole = '0', fraction = ''] = text.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }

@@ -75,7 +75,9 @@ export function isExpiryPast(expMonth: number, expYear: number, now: Date = new 
 
 /** Reads "MM/YY", "MM / YYYY" or "MMYY" as typed into a single expiry field. */
 export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
+  // Trimmed first, and the spaces around the slash are on either side of it: no two runs of
+  // spaces can trade characters, so the pattern is linear.
+  const match = /^(\d{1,2})\s*(?:\/\s*)?(\d{2}|\d{4})$/.exec(text.trim());
   if (!match?.[1] || !match[2]) return null;
   return { expMonth: Number(match[1]), expYear: fullYear(Number(match[2])) };
 }

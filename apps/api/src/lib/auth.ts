@@ -16,7 +16,7 @@ declare module 'fastify' {
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer ([^\s]+)$/i.exec(header);
+  const match = /^Bearer (\S+)$/i.exec(header);
   return match?.[1] ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { RequireAdmin, RequireAuth } from '../lib/auth.tsx';
+import { RequireAdmin, RequireAuth } from './route-guards.tsx';
 // The pages most visitors arrive on come with the first script instead of a round trip later
 // (First Contentful Paint, docs/performance.md); every other screen loads on demand.
 import { Component as Home } from '../features/home/routes/home.tsx';

@@ -89,8 +89,12 @@ export type Page<T> = { items: T[]; next: string | null };
 export async function apiGetPage<T>(path: string, schema: z.ZodType<T[]>, signal?: AbortSignal): Promise<Page<T>> {
   const { data, response } = await request(path, { schema, signal });
   const link = response.headers.get('Link');
-  const match = link ? /<([^>]+)>;\s*rel="next"/.exec(link) : null;
-  const nextUrl = match?.[1] ?? null;
+  // Split first: each link then starts at its "<", so the pattern is anchored (linear).
+  const nextUrl =
+    link
+      ?.split(',')
+      .map((entry) => /^\s*<([^>]+)>;\s*rel="next"/.exec(entry)?.[1])
+      .find(Boolean) ?? null;
   const next = nextUrl && nextUrl.startsWith(API_BASE) ? nextUrl.slice(API_BASE.length) : nextUrl;
   return { items: data, next };
 }

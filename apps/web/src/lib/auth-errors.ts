@@ -49,10 +49,10 @@ function codeOf(error: unknown): string | null {
 
 /** Firebase says "Firebase: Error (auth/some-code)."; keep only words a person can use. */
 function providerMessage(error: Error, code: string | null): string {
-  const text = error.message
-    .replace(/^Firebase:\s*/, '')
-    .replace(/\s*\(auth\/[^)]*\)\.?$/, '')
-    .trim();
+  let text = error.message.replace(/^Firebase:\s*/, '');
+  const at = text.lastIndexOf('(auth/');
+  if (at >= 0 && /^\(auth\/[^)]*\)\.?$/.test(text.slice(at))) text = text.slice(0, at);
+  text = text.trim();
   if (!text || text === 'Error') return code ? `Sign-in failed (${code}). Please try again.` : GENERIC;
   return text;
 }

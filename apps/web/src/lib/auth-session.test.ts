@@ -9,7 +9,10 @@ import {
 
 function jwt(payload: object): string {
   const part = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    btoa(JSON.stringify(value))
+      .replace(/(?<!=)=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.signature`;
 }
 

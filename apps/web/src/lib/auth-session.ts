@@ -42,7 +42,7 @@ const locationLike = z.object({
 const redirectState = z.object({ from: z.union([z.string(), locationLike]) });
 
 function isAuthPage(path: string): boolean {
-  const pathname = (path.split(/[?#]/)[0] ?? '').replace(/\/+$/, '').toLowerCase();
+  const pathname = (path.split(/[?#]/)[0] ?? '').replace(/(?<!\/)\/+$/, '').toLowerCase();
   return pathname === '/login' || pathname === '/signup' || pathname.startsWith('/auth/');
 }
 

@@ -3,13 +3,11 @@
 // Features read it through useAuth(); the Firebase SDK itself is loaded on demand.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useLocation } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { Spinner } from '../components/ui/spinner.tsx';
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
 import { adminQueryKey, exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
-import { adminGuardDecision, authGuardDecision, isTokenUsableFor, type LoginRedirectState } from './auth-session.ts';
+import { isTokenUsableFor } from './auth-session.ts';
 import type { FirebaseUser, IdentityProvider, SignUpInput } from './firebase.ts';
 import { clearAccessToken, getAccessToken, setAccessToken } from './token-storage.ts';
 
@@ -321,64 +319,4 @@ export function useAuth(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error('useAuth must be used inside AuthProvider');
   return state;
-}
-
-function pathOf(location: { pathname: string; search: string; hash: string }): string {
-  return `${location.pathname}${location.search}${location.hash}`;
-}
-
-/** Route guard: signed-out visitors go to /login and come back afterwards (docs/product.md#screens-and-routes). */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  const { initializing, user } = useAuth();
-  const location = useLocation();
-  const decision = authGuardDecision({ initializing, signedIn: user !== null });
-  if (decision === 'wait') return <Spinner label="Checking your sign-in" />;
-  if (decision === 'login') {
-    const state: LoginRedirectState = { from: pathOf(location) };
-    return <Navigate to="/login" replace state={state} />;
-  }
-  return <>{children}</>;
-}
-
-/** Route guard: non-admins are signed out and sent to /login (docs/product.md#screens-and-routes). */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { initializing, user, signOut } = useAuth();
-  const location = useLocation();
-  // Asked again on every arrival, so a refusal is never based on an old answer.
-  const check = useQuery({
-    ...adminQueryOptions(user?.email ?? ''),
-    enabled: user !== null,
-    refetchOnMount: 'always',
-  });
-  const settled = check.data === true || !check.isFetching;
-  const decision = adminGuardDecision({
-    initializing,
-    signedIn: user !== null,
-    isAdmin: settled ? (check.data ?? null) : null,
-    adminCheckFailed: check.isError && !check.isFetching,
-  });
-  useEffect(() => {
-    if (decision === 'deny') void signOut('admin-only');
-  }, [decision, signOut]);
-
-  switch (decision) {
-    case 'allow':
-      return <>{children}</>;
-    case 'login': {
-      // After a refusal the login page explains it (signedOutBecause).
-      const state: LoginRedirectState = { from: pathOf(location) };
-      return <Navigate to="/login" replace state={state} />;
-    }
-    case 'error':
-      return (
-        <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
-          <span>We could not check your access to this page. Please try again.</span>
-          <button type="button" className="btn btn-sm" onClick={() => void check.refetch()}>
-            Try again
-          </button>
-        </div>
-      );
-    default:
-      return <Spinner label="Checking your access" />;
-  }
 }

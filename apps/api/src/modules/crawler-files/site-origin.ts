@@ -5,5 +5,5 @@ import type { Config } from '../../config/env.ts';
  * never from the request's Host header, which a client chooses and a cache would then keep.
  */
 export function siteOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/(?<!\/)\/+$/, '');
 }

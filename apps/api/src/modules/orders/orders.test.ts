@@ -191,7 +191,7 @@ describe('reading orders', () => {
   it('pages with limit and a Link header', async () => {
     const first = await t.app.inject({ url: '/api/orders?email=carol@example.com&limit=2', headers: carol });
     expect(first.json<Order[]>()).toHaveLength(2);
-    const next = /<([^>]+)>/.exec(String(first.headers.link))?.[1] ?? '';
+    const next = /^<([^>]+)>/.exec(String(first.headers.link))?.[1] ?? '';
     const second = await t.app.inject({ url: next, headers: carol });
     expect(second.json<Order[]>().map((o) => o._id)).toEqual([carolOrders[0]?._id]);
   });

@@ -162,7 +162,7 @@ describe('GET /api/reviews paging', () => {
     for (let i = 0; i < 3; i += 1) await addReview({ ...validReview, name: `Pager ${i}` });
     const first = await t.app.inject({ url: '/api/reviews?limit=2' });
     expect(first.json<ReviewJson[]>().map((r) => r.name)).toEqual(['Pager 2', 'Pager 1']);
-    const next = /<([^>]+)>;\s*rel="next"/.exec(String(first.headers.link))?.[1];
+    const next = /^<([^>]+)>;\s*rel="next"/.exec(String(first.headers.link))?.[1];
     expect(next).toBeDefined();
     const second = await t.app.inject({ url: next ?? '' });
     expect(second.json<ReviewJson[]>()[0]?.name).toBe('Pager 0');

@@ -3,7 +3,7 @@ import { freePort } from '../../../../../scripts/lib/free-port.mjs';
 import { shareAuthEmulatorWithFirebaseAdmin } from '../../config/env.ts';
 import { createIdentityVerifier, IdentityUnavailableError } from '../../lib/identity.ts';
 import { createTestApp, testConfig } from '../../../test/test-app.ts';
-import { createFirebaseAccount, emulatorHost, uniqueEmail } from './users.test-support.ts';
+import { createFirebaseAccount, emulatorHost, uniqueEmail } from '../../../test/firebase-accounts.ts';
 
 // The verifier on its own, against the real emulator, and what the API answers when the
 // identity provider cannot be reached. Its own file: pointing firebase-admin at a dead

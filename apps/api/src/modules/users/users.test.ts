@@ -11,7 +11,7 @@ import {
   signInWithPassword,
   uniqueEmail,
   unsignedFirebaseToken,
-} from './users.test-support.ts';
+} from '../../../test/firebase-accounts.ts';
 
 let t: TestApp;
 beforeAll(async () => {

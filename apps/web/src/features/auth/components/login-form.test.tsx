@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { AuthState } from '../../../lib/auth.tsx';
-import { MockAuthProvider, mockAuthState } from '../../../lib/auth-testing.tsx';
+import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { Component as Login } from '../routes/login.tsx';
 import { Component as Signup } from '../routes/signup.tsx';

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MockAuthProvider, mockAuthState } from '../../../lib/auth-testing.tsx';
+import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
 import { Component as DashboardLayout } from './dashboard-layout.tsx';
 
 afterEach(() => {

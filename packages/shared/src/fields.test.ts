@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { emailField, optionalText, requiredText } from './fields.ts';
+import { messages } from './messages.ts';
+import { parseExpiry } from './payment.ts';
+
+describe('emailField', () => {
+  it.each(['a@b.co', 'Ada.Lovelace+shop@mail.example.org', 'x@y.z'])('takes %s', (email) => {
+    expect(emailField.safeParse(email).success).toBe(true);
+  });
+
+  it.each(['', 'a', 'a@b', 'a@b.', 'a@.b', 'a@b..c', 'a b@c.d', 'a@b@c.d', '@b.c'])('refuses %j', (email) => {
+    expect(emailField.safeParse(email).success).toBe(false);
+  });
+
+  it('stops at the length limit: a 64 KB value gets the one message, not the pattern too', () => {
+    const issues = emailField.safeParse(`a@${'.'.repeat(64 * 1024)}@`).error?.issues ?? [];
+    expect(issues.map((i) => [i.code, i.message])).toEqual([['too_big', messages.emailInvalid]]);
+  });
+});
+
+describe('text fields stop at their length limit', () => {
+  it.each([
+    ['requiredText', requiredText('Required', 10)],
+    ['optionalText', optionalText(10)],
+  ])('%s answers only "too long" for an over-long value', (_name, schema) => {
+    const issues = schema.safeParse(`${'x'.repeat(64 * 1024)}\u0000`).error?.issues ?? [];
+    expect(issues.map((i) => i.message)).toEqual(['Must be at most 10 characters']);
+  });
+});
+
+describe('parseExpiry', () => {
+  it.each([
+    ['12/30', { expMonth: 12, expYear: 2030 }],
+    [' 1 / 2031 ', { expMonth: 1, expYear: 2031 }],
+    ['0433', { expMonth: 4, expYear: 2033 }],
+    ['04 33', { expMonth: 4, expYear: 2033 }],
+  ])('reads %j', (text, expiry) => {
+    expect(parseExpiry(text)).toEqual(expiry);
+  });
+
+  it.each(['', '12/', '/30', '12//30', '123/30', `1${' '.repeat(64 * 1024)}1x`])('refuses %j', (text) => {
+    expect(parseExpiry(text)).toBeNull();
+  });
+});

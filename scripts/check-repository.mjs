@@ -1,0 +1,242 @@
+// The repository explains itself and keeps its shape:
+// - no file points at documents outside it or at issue numbers;
+// - every `docs/<page>.md#section` reference names a heading that exists;
+// - every link and repository path the README and docs/ mention exists in a fresh clone;
+// - the README's Layout section names every folder of the tree, and nothing that is gone;
+// - every file and folder name is kebab-case;
+// - each decision in docs/decisions/ has a number of its own.
+// Run by `npm test` (and `npm run check:repo`); prints each problem and exits 1 if there is any.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Installed, built or generated: not the project's own files. (Drizzle's migrations are
+// generated; their names are drizzle-kit's.)
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', '.data', '.tmp', 'test-results', 'playwright-report']);
+const GENERATED = /^apps\/api\/drizzle\//;
+const TEXT_FILE = /\.(?:[cm]?[jt]sx?|json|md|css|html|ya?ml|sh|txt)$|^run$/;
+
+// Built from pieces so that this file does not match itself.
+const OUTSIDE_DOCS = new RegExp(['\\b(?:SP', 'EC|DES', 'IGN)\\.md\\b|\\.\\./sh', 'ared\\b'].join(''));
+const ISSUE_NUMBER = new RegExp(['\\b[Ii]ss', 'ues? #?\\d+|\\bGH-\\d+\\b'].join(''));
+const DOC_ANCHOR = /\bdocs\/([\w./-]+\.md)#([\w-]+)/g;
+const MD_LINK = /\[[^[\]]*\]\(([^)\s]+)\)/g;
+const CODE_SPAN = /`([^`\s]+)`/g;
+const REPO_ROOTS = /^(?:apps|packages|docs|scripts|e2e|\.ci)\//;
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
+// Names other tools decide: dotfiles and the README every host shows.
+const NAME_EXCEPTIONS = /^(?:\..+|README\.md)$/;
+
+/**
+ * Every file of the repository, as paths relative to `root`.
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function repoFiles(root) {
+  /** @type {string[]} */
+  const found = [];
+  /** @param {string} dir */
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!SKIP_DIRS.has(entry.name)) walk(rel);
+      } else {
+        found.push(rel);
+      }
+    }
+  };
+  walk('');
+  return found;
+}
+
+/**
+ * GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces to dashes.
+ * @param {string} heading
+ * @returns {string}
+ */
+export function slug(heading) {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/**
+ * The anchors of a Markdown file's headings.
+ * @param {string} markdown
+ * @returns {Set<string>}
+ */
+export function anchorsOf(markdown) {
+  const anchors = new Set();
+  for (const line of markdown.split('\n')) {
+    const heading = /^#{1,6}\s(.*)$/.exec(line);
+    if (heading?.[1]) anchors.add(slug(heading[1].trim()));
+  }
+  return anchors;
+}
+
+/**
+ * The problems in one file's text.
+ * @param {string} file path relative to the root
+ * @param {string} text
+ * @param {(rel: string) => string | null} read a repository file's text, or null if it does not exist
+ * @returns {string[]}
+ */
+export function problemsIn(file, text, read) {
+  /** @type {string[]} */
+  const problems = [];
+  const isDoc = file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md'));
+  text.split('\n').forEach((line, index) => {
+    const where = `${file}:${index + 1}`;
+    if (OUTSIDE_DOCS.test(line)) problems.push(`${where}: refers to a document outside the repository`);
+    if (ISSUE_NUMBER.test(line)) problems.push(`${where}: refers to an issue number; say the rule instead`);
+    for (const [, page, anchor] of line.matchAll(DOC_ANCHOR)) {
+      const target = read(`docs/${page}`);
+      if (target === null) problems.push(`${where}: docs/${page} does not exist`);
+      else if (anchor && !anchorsOf(target).has(anchor))
+        problems.push(`${where}: docs/${page} has no section #${anchor}`);
+    }
+    if (!isDoc) return;
+    for (const [, href] of line.matchAll(MD_LINK)) {
+      if (!href || /^(?:https?:|mailto:|#)/.test(href)) continue;
+      const [target = '', anchor] = href.split('#');
+      const rel = path.posix.normalize(path.posix.join(path.posix.dirname(file), target));
+      const content = read(rel);
+      if (content === null && !isDirectory(read, rel)) problems.push(`${where}: link to ${href} does not resolve`);
+      else if (content !== null && anchor && !anchorsOf(content).has(anchor))
+        problems.push(`${where}: link to ${href}: no such section`);
+    }
+    for (const [, span] of line.matchAll(CODE_SPAN)) {
+      // Build outputs (dist) exist only after a build; patterns are not paths.
+      if (!span || !REPO_ROOTS.test(span) || /[<>*{}$]|\.\.\.|\/dist\b/.test(span)) continue;
+      const rel = (span.split('#')[0] ?? '').replace(/\/$/, '');
+      if (read(rel) === null && !isDirectory(read, rel)) problems.push(`${where}: ${span} does not exist`);
+    }
+  });
+  return problems;
+}
+
+/**
+ * @param {(rel: string) => string | null} read
+ * @param {string} rel
+ */
+function isDirectory(read, rel) {
+  return read(`${rel}/`) !== null;
+}
+
+/**
+ * File and folder names along `file` that are not kebab-case.
+ * @param {string} file
+ * @returns {string[]}
+ */
+export function badNames(file) {
+  if (GENERATED.test(file)) return [];
+  const parts = file.split('/');
+  return parts
+    .map((name, index) => ({ name, at: parts.slice(0, index + 1).join('/') }))
+    .filter(({ name }) => !KEBAB.test(name) && !NAME_EXCEPTIONS.test(name))
+    .map(({ at }) => `${at}: name is not kebab-case`);
+}
+
+/**
+ * The folders the README's Layout block names: a line starting at column 0 names a folder
+ * from the root, an indented one a folder inside the last unindented one.
+ * @param {string} readme
+ * @returns {string[]}
+ */
+export function layoutFolders(readme) {
+  const section = readme.split(/^## Layout\s*$/m)[1] ?? '';
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  /** @type {string[]} */
+  const folders = [];
+  let parent = '';
+  for (const line of block.split('\n')) {
+    const top = /^(\S+)/.exec(line)?.[1];
+    const child = /^ {2}(\S+)/.exec(line)?.[1];
+    if (top) {
+      parent = top.replace(/\/$/, '');
+      folders.push(parent);
+    } else if (child) {
+      folders.push(`${parent}/${child.replace(/\/$/, '')}`);
+    }
+  }
+  return folders;
+}
+
+/**
+ * The folders a newcomer must find in the Layout: top-level folders, each app and package,
+ * each folder directly inside an app, its src/ and scripts/.
+ * @param {string[]} dirs every folder of the repository
+ * @returns {string[]}
+ */
+export function foldersToDescribe(dirs) {
+  const depth = (/** @type {string} */ dir) => dir.split('/').length;
+  return dirs.filter(
+    (dir) =>
+      depth(dir) === 1 ||
+      /^(?:apps|packages)\/[^/]+$/.test(dir) ||
+      (/^apps\/[^/]+\/[^/]+$/.test(dir) && !dir.endsWith('/src')) ||
+      /^apps\/[^/]+\/src\/[^/]+$/.test(dir) ||
+      /^scripts\/[^/]+$/.test(dir),
+  );
+}
+
+/**
+ * Every problem in the repository at `root`.
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function checkRepository(root) {
+  /** @param {string} rel */
+  const read = (rel) => {
+    const full = path.join(root, rel);
+    if (!fs.existsSync(full)) return null;
+    return fs.statSync(full).isDirectory() ? (rel.endsWith('/') ? '' : null) : fs.readFileSync(full, 'utf8');
+  };
+  const files = repoFiles(root);
+  const problems = files.flatMap((file) => [
+    ...badNames(file),
+    ...(TEXT_FILE.test(path.posix.basename(file)) && file !== 'package-lock.json'
+      ? problemsIn(file, fs.readFileSync(path.join(root, file), 'utf8'), read)
+      : []),
+  ]);
+
+  const dirs = [
+    ...new Set(
+      files.flatMap((file) =>
+        file
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    ),
+  ];
+  const layout = layoutFolders(read('README.md') ?? '');
+  for (const folder of layout) {
+    if (!dirs.includes(folder)) problems.push(`README.md Layout: ${folder} does not exist`);
+  }
+  for (const folder of foldersToDescribe(dirs)) {
+    const described = layout.some((entry) => entry === folder || entry.startsWith(`${folder}/`));
+    if (!described) problems.push(`README.md Layout: ${folder} is not described`);
+  }
+  // Decisions are cited by number, so each number names one decision.
+  const decisions = files.filter((file) => /^docs\/decisions\/\d+-/.test(file));
+  for (const file of decisions) {
+    const number = /\/(\d+)-/.exec(file)?.[1];
+    const twins = decisions.filter((other) => other !== file && other.includes(`/${number}-`));
+    if (twins.length > 0) problems.push(`${file}: decision number ${number} is also ${twins.join(', ')}`);
+  }
+  return [...new Set(problems)];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const problems = checkRepository(root);
+  for (const problem of problems) console.error(problem);
+  console.log(
+    problems.length === 0 ? 'repository checks: all pass' : `repository checks: ${problems.length} problem(s)`,
+  );
+  process.exit(problems.length === 0 ? 0 : 1);
+}
