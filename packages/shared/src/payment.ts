@@ -38,9 +38,9 @@ export function normalizeCardNumber(input: string): string {
 export function cardBrand(number: string): string {
   const digits = normalizeCardNumber(number);
   if (digits.startsWith('4')) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^(?:5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
   if (/^3[47]/.test(digits)) return 'American Express';
-  if (/^6(011|5)/.test(digits)) return 'Discover';
+  if (/^6(?:011|5)/.test(digits)) return 'Discover';
   return 'Card';
 }
 

@@ -81,7 +81,7 @@ function detailRows(p: OrderEmailPayload): Row[] {
 export function renderOrderEmail(p: OrderEmailPayload, shopUrl: string): RenderedEmail {
   const { subject, intro } = heading(p);
   const rows = detailRows(p);
-  const receiptUrl = `${shopUrl.replace(/\/+$/, '')}/dashboard/orders/${p.orderId}`;
+  const receiptUrl = new URL(`dashboard/orders/${p.orderId}`, shopUrl.endsWith('/') ? shopUrl : `${shopUrl}/`).href;
   const showLink = p.kind !== 'order-cancelled';
   const greeting = `Hello ${p.userName || 'there'},`;
 

@@ -31,7 +31,7 @@ describe('GET /users: pages and search', () => {
       const page = res.json<User[]>();
       expect(page.length).toBeLessThanOrEqual(2);
       seen.push(...page.map((u) => u.email));
-      url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+      url = /^<([^<>]+)>; rel="next"$/.exec(String(res.headers.link ?? ''))?.[1];
     }
     expect(seen).toEqual([
       'pager-0@example.test',
