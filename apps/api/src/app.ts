@@ -107,7 +107,12 @@ export async function buildApp({
   // After the security headers, so a cached answer carries them too.
   installPublicCache(app, {
     ttlMs: config.PUBLIC_CACHE_MS,
-    routes: [`${config.API_BASE_PATH}/parts`, `${config.API_BASE_PATH}/parts/:id`, `${config.API_BASE_PATH}/reviews`],
+    routes: [
+      `${config.API_BASE_PATH}/parts`,
+      `${config.API_BASE_PATH}/parts/facets`,
+      `${config.API_BASE_PATH}/parts/:id`,
+      `${config.API_BASE_PATH}/reviews`,
+    ],
   });
   await app.register(rateLimit, {
     global: false,

@@ -91,6 +91,17 @@ const rows: Row[] = [
   ['GET /api/parts', publicRoute(200), async () => at('GET', '/api/parts')],
   ['GET /api/parts/{id}', publicRoute(200), async () => at('GET', `/api/parts/${await fx.part()}`)],
   ['POST /api/parts', adminOnly(201), async () => at('POST', '/api/parts', part)],
+  ['GET /api/parts/facets', publicRoute(200), async () => at('GET', '/api/parts/facets?kind=cpu')],
+  [
+    'PATCH /api/parts/{id}',
+    adminOnly(200),
+    async () => at('PATCH', `/api/parts/${await fx.part()}`, { version: 1, name: 'Edited' }),
+  ],
+  [
+    'POST /api/parts/{id}/stock',
+    adminOnly(200),
+    async () => at('POST', `/api/parts/${await fx.part()}/stock`, { delta: 1 }),
+  ],
   ['DELETE /api/parts/{id}', adminOnly(200), async () => at('DELETE', `/api/parts/${await fx.part()}`)],
   ['GET /api/reviews', publicRoute(200), async () => at('GET', '/api/reviews')],
   ['POST /api/reviews', signedIn(201), async () => at('POST', '/api/reviews', review)],

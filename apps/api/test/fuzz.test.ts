@@ -162,6 +162,23 @@ const NASTY = [
   Buffer.from('01a2002f-be77-70a5-b53d-e9925797f9ba').toString('base64url'),
 ];
 
+const CATALOG_VALUES = [
+  'cpu',
+  'gpu,psu',
+  'toaster',
+  'AM5',
+  'DDR5',
+  'Mini-ITX',
+  'true',
+  'price_asc',
+  'relevance',
+  'ryz',
+  'ryzen:* | !x',
+  '12.345',
+  Buffer.from('price_asc.100.01a2002f-be77-70a5-b53d-e9925797f9ba').toString('base64url'),
+  Buffer.from('relevance.NaN.01a2002f-be77-70a5-b53d-e9925797f9ba').toString('base64url'),
+];
+
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
@@ -203,6 +220,10 @@ function template(op: Operation): Record<string, Value> | undefined {
         available: l(5),
         price: l(9.99),
       };
+    case 'PATCH /api/parts/{id}':
+      return { version: l(1), name: l('Fuzz Edit'), price: l(19.99) };
+    case 'POST /api/parts/{id}/stock':
+      return { delta: l(-1) };
     case 'POST /api/reviews':
       return { name: l('Fuzzy'), description: l('Fine'), image: l('https://example.com/r.png'), rating: l(4) };
     case 'POST /api/messages':
@@ -311,6 +332,8 @@ function query(op: Operation): fc.Arbitrary<[string, Value][]> {
       literal(fc.integer({ min: -5, max: 200 }).map(String)),
       pick('emails'),
       literal(fc.constantFrom(...NASTY)),
+      // The catalog's filters and sorts, good and almost good.
+      literal(fc.constantFrom(...CATALOG_VALUES)),
     ),
   );
   const anyKey = fc.oneof(
@@ -383,7 +406,7 @@ async function snapshot(): Promise<string> {
     select
       (select count(*) from parts) as parts,
       (select coalesce(sum(available), 0) from parts) as available,
-      (select md5(coalesce(string_agg(concat_ws('|', id, name, description, img, min_order, available, price_cents), ',' order by id), '')) from parts) as parts_hash,
+      (select md5(coalesce(string_agg(concat_ws('|', id, name, description, img, min_order, available, price_cents, kind, specs, spec_tags, version), ',' order by id), '')) from parts) as parts_hash,
       (select count(*) from reviews) as reviews,
       (select count(*) from contact_messages) as messages,
       (select md5(coalesce(string_agg(concat_ws('|', email, role, user_name, phone, education, address, linked_in), ',' order by email), '')) from users) as users_hash,

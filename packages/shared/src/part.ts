@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { messages, requiredMessage } from './messages.ts';
 import { requiredLongText, requiredText, webUrl } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
+import { PART_KINDS, partSpecsSchema, type PartSpecs } from './part-specs.ts';
 
 export const PRICE_MAX = 1_000_000;
 export const STOCK_MAX = 1_000_000;
 
-export const partSchema = z.object({
+const partFieldsSchema = z.object({
   _id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -14,8 +15,13 @@ export const partSchema = z.object({
   minOrder: z.number().int(),
   available: z.number().int(),
   price: z.number(),
+  /** Bumped by every catalog edit; an edit names the version it started from. */
+  version: z.number().int(),
 });
-export type Part = z.infer<typeof partSchema>;
+
+/** A part as the API answers it: the catalog fields beside its kind and that kind's specs. */
+export const partSchema = z.intersection(partFieldsSchema, partSpecsSchema);
+export type Part = z.infer<typeof partFieldsSchema> & PartSpecs;
 
 function wholeNumber(field: string, min: number) {
   return z
@@ -26,26 +32,95 @@ function wholeNumber(field: string, min: number) {
     .refine((v) => v <= STOCK_MAX, `${field} must be at most ${STOCK_MAX}`);
 }
 
+const priceSchema = z
+  .number({ error: requiredMessage('Price') })
+  .refine(Number.isFinite, requiredMessage('Price'))
+  .refine((v) => v > 0, 'Price must be more than 0')
+  .refine((v) => v <= PRICE_MAX, `Price must be at most ${PRICE_MAX}`)
+  .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals');
+
+export const kindSchema = z.enum(PART_KINDS, { error: `Kind must be one of ${PART_KINDS.join(', ')}` });
+
+/** The fields an admin writes when adding or editing a part (stock has its own endpoint once added). */
+const catalogFields = {
+  name: requiredText(requiredMessage('Name')),
+  description: requiredLongText(requiredMessage('Description')),
+  img: webUrl(requiredMessage('Image')),
+  minOrder: wholeNumber('Min Order', 1),
+  price: priceSchema,
+  kind: kindSchema.default('other'),
+  // Checked against the kind below, so an issue names the spec field (specs.socket).
+  specs: z.record(z.string(), z.unknown(), { error: 'Specs must be an object' }).default({}),
+};
+
+/** Adds the kind's rules for specs, reporting each issue at its field under `specs`. */
+function checkSpecs(part: { kind?: unknown; specs?: unknown }, ctx: z.RefinementCtx) {
+  const result = partSpecsSchema.safeParse({ kind: part.kind, specs: part.specs });
+  if (result.success) return;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+}
+
+/** Narrows the checked record to the kind's specs type. */
+function typedSpecs<T extends { kind: string; specs: Record<string, unknown> }>(part: T) {
+  return part as Omit<T, 'kind' | 'specs'> & PartSpecs;
+}
+
 export const newPartSchema = z
+  .object({ ...catalogFields, available: wholeNumber('Available', 0) })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.minOrder > p.available) {
+      ctx.addIssue({ code: 'custom', message: 'Min Order cannot be more than Available', path: ['minOrder'] });
+    }
+    checkSpecs(p, ctx);
+  })
+  .transform(typedSpecs);
+export type NewPart = z.output<typeof newPartSchema>;
+
+export const STALE_VERSION_MESSAGE =
+  'Someone else saved this product since you opened it. Reload it to see their changes, then edit again.';
+
+/**
+ * An edit: the version it started from and the catalog fields to change. Kind and specs go
+ * together (specs only make sense for a kind). Stock is not here: orders move it all the
+ * time, so it changes through POST /parts/{id}/stock and never makes an edit stale.
+ */
+export const partEditSchema = z
   .object({
-    name: requiredText(requiredMessage('Name')),
-    description: requiredLongText(requiredMessage('Description')),
-    img: webUrl(requiredMessage('Image')),
-    minOrder: wholeNumber('Min Order', 1),
-    available: wholeNumber('Available', 0),
-    price: z
-      .number({ error: requiredMessage('Price') })
-      .refine(Number.isFinite, requiredMessage('Price'))
-      .refine((v) => v > 0, 'Price must be more than 0')
-      .refine((v) => v <= PRICE_MAX, `Price must be at most ${PRICE_MAX}`)
-      .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals'),
+    version: z
+      .number({ error: 'Version is required' })
+      .int('Version must be a whole number')
+      .min(1)
+      .max(2 ** 31 - 1),
+    name: catalogFields.name.optional(),
+    description: catalogFields.description.optional(),
+    img: catalogFields.img.optional(),
+    minOrder: catalogFields.minOrder.optional(),
+    price: priceSchema.optional(),
+    kind: kindSchema.optional(),
+    specs: z.record(z.string(), z.unknown(), { error: 'Specs must be an object' }).optional(),
   })
   .strict()
-  .refine((p) => p.minOrder <= p.available, {
-    message: 'Min Order cannot be more than Available',
-    path: ['minOrder'],
+  .superRefine((p, ctx) => {
+    if ((p.kind === undefined) !== (p.specs === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'Kind and specs are changed together', path: ['specs'] });
+      return;
+    }
+    if (p.kind !== undefined) checkSpecs(p, ctx);
   });
-export type NewPart = z.infer<typeof newPartSchema>;
+export type PartEdit = z.output<typeof partEditSchema>;
+
+export const stockChangeSchema = z
+  .object({
+    delta: z
+      .number({ error: 'Delta is required' })
+      .int('Delta must be a whole number')
+      .min(-STOCK_MAX, `Delta must be at least -${STOCK_MAX}`)
+      .max(STOCK_MAX, `Delta must be at most ${STOCK_MAX}`)
+      .refine((v) => v !== 0, 'Delta cannot be 0'),
+  })
+  .strict();
+export type StockChange = z.infer<typeof stockChangeSchema>;
 
 export const insertedSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const deletedSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PART_KINDS } from '@parts-shop/shared/part-specs';
+
+/** PostgreSQL's full-text document type; only the database reads it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // Ids are UUIDv7 (docs/product.md#ids): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
@@ -27,12 +32,39 @@ export const parts = pgTable(
     minOrder: integer('min_order').notNull(),
     available: integer('available').notNull(),
     priceCents: integer('price_cents').notNull(),
+    kind: text('kind', { enum: PART_KINDS }).notNull().default('other'),
+    /** The kind's specifications, validated by the shared partSpecsSchema before every write. */
+    specs: jsonb('specs').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The spec filter values the part answers to, as 'socket:AM5' (specFilterValues in the
+     * shared package, written beside specs): one GIN index serves every spec filter and count.
+     */
+    specTags: text('spec_tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Bumped by every catalog edit (not by stock moves): the optimistic check of PATCH. */
+    version: integer('version').notNull().default(1),
+    // The search document: name first, spec values next, then the description. 'simple'
+    // keeps model numbers and brand names as typed (no stemming, no stop words).
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', name), 'A') || setweight(jsonb_to_tsvector('simple', specs, '["string", "numeric"]'), 'B') || setweight(to_tsvector('simple', description), 'C')`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('parts_available_non_negative', sql`${t.available} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrder} >= 1`),
     check('parts_price_positive', sql`${t.priceCents} > 0`),
+    check('parts_kind_valid', sql`${t.kind} in (${sql.raw(PART_KINDS.map((k) => `'${k}'`).join(', '))})`),
+    check('parts_version_positive', sql`${t.version} >= 1`),
+    index('parts_search_idx').using('gin', t.search),
+    index('parts_spec_tags_idx').using('gin', t.specTags),
+    index('parts_price_idx').on(t.priceCents, t.id),
+    index('parts_kind_idx').on(t.kind, t.id),
+    index('parts_kind_price_idx').on(t.kind, t.priceCents, t.id),
   ],
 );
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { dollarsToCents } from '@parts-shop/shared/money';
+import { partSpecsSchema } from '@parts-shop/shared/part-specs';
 import { newId } from '../lib/ids.ts';
+import { specColumns } from '../domain/catalog/spec-columns.ts';
 import type { Db } from './client.ts';
 import { demoParts, demoReviews, demoUsers, partImage } from './seed-data.ts';
 import { parts, reviews, users } from './schema.ts';
@@ -26,6 +28,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         minOrder: p.minOrder,
         available: p.available,
         priceCents: dollarsToCents(p.price),
+        // Parsed, so a typo in the demo specs fails the start instead of storing a bad part.
+        ...specColumns(partSpecsSchema.parse({ kind: p.kind, specs: p.specs })),
       });
     }
     for (const r of demoReviews) {

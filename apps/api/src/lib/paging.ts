@@ -27,31 +27,33 @@ export function encodeCursor(id: string): string {
 
 /**
  * Fetches limit + 1 rows to know whether another page exists, and when it does sets
- * `Link: <...>; rel="next"` relative to the current request.
+ * `Link: <...>; rel="next"` relative to the current request. A list in another order than
+ * newest first gives its own cursor for the last row.
  */
 export function pageOf<T extends { id: string }>(
   rows: T[],
   limit: number,
   request: FastifyRequest,
   reply: FastifyReply,
+  cursorOf: (last: T) => string = (last) => encodeCursor(last.id),
 ): T[] {
-  return pageOfBy(rows, limit, request, reply, (row) => row.id);
+  return pageOfBy(rows, limit, request, reply, cursorOf);
 }
 
-/** pageOf for rows whose keyset key is not an id (users, by email). */
+/** pageOf for rows without an id (users, paged by email). */
 export function pageOfBy<T>(
   rows: T[],
   limit: number,
   request: FastifyRequest,
   reply: FastifyReply,
-  keyOf: (row: T) => string,
+  cursorOf: (last: T) => string,
 ): T[] {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   if (rows.length > limit && last !== undefined) {
     const url = new URL(request.url, 'http://local');
     url.searchParams.set('limit', String(limit));
-    url.searchParams.set('cursor', encodeCursor(keyOf(last)));
+    url.searchParams.set('cursor', cursorOf(last));
     reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
   }
   return page;

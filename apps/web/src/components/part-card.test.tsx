@@ -15,6 +15,9 @@ const inStock: Part = {
   minOrder: 1,
   available: 35,
   price: 599,
+  kind: 'other',
+  specs: {},
+  version: 1,
 };
 const soldOut: Part = { ...inStock, _id: '01890a5d-ac96-774b-bcce-b302099a8058', available: 0, price: 499.99 };
 

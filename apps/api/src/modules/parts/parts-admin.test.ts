@@ -182,6 +182,9 @@ describe('POST /api/parts success', () => {
       minOrder: validPart.minOrder,
       available: validPart.available,
       price: validPart.price,
+      kind: 'other',
+      specs: {},
+      version: 1,
     });
     const home = await t.app.inject({ url: '/api/parts?limit=3' });
     expect(home.json<{ _id: string }[]>()[0]?._id).toBe(body.insertedId);

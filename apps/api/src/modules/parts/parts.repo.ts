@@ -1,27 +1,115 @@
-import { desc, eq, lt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
+import { SPEC_FILTER_NAMES, type SpecFilter } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
+import { afterCursor, filterConditions, orderBy, sortKey, type Cursor } from './parts-search.ts';
 
-export type PartRow = typeof parts.$inferSelect;
+/** The columns a part is answered with (not the search document, which only the database reads). */
+const partColumns = {
+  id: parts.id,
+  name: parts.name,
+  description: parts.description,
+  img: parts.img,
+  minOrder: parts.minOrder,
+  available: parts.available,
+  priceCents: parts.priceCents,
+  kind: parts.kind,
+  specs: parts.specs,
+  version: parts.version,
+};
 
-export function listParts(db: Db, limit: number, before?: string): Promise<PartRow[]> {
+export type PartRow = {
+  id: string;
+  name: string;
+  description: string;
+  img: string;
+  minOrder: number;
+  available: number;
+  priceCents: number;
+  kind: (typeof parts.$inferSelect)['kind'];
+  specs: Record<string, unknown>;
+  version: number;
+  /** The relevance of a searched row, when sorted by it (the next page's cursor needs it). */
+  rank?: number;
+};
+
+export type NewPartRow = Omit<typeof parts.$inferInsert, 'search'>;
+export type PartChanges = Partial<
+  Pick<NewPartRow, 'name' | 'description' | 'img' | 'minOrder' | 'priceCents' | 'kind' | 'specs' | 'specTags'>
+>;
+
+export function listParts(
+  db: Db,
+  query: PartFilters & { limit: number },
+  sort: PartSort,
+  cursor: Cursor | undefined,
+): Promise<PartRow[]> {
+  const rank = sort === 'relevance' ? sortKey(sort, query.q) : undefined;
   return db
-    .select()
+    .select(rank ? { ...partColumns, rank: sql<number>`${rank}` } : partColumns)
     .from(parts)
-    .where(before ? lt(parts.id, before) : undefined)
-    .orderBy(desc(parts.id))
-    .limit(limit);
+    .where(and(...filterConditions(query), afterCursor(sort, query.q, cursor)))
+    .orderBy(...orderBy(sort, query.q))
+    .limit(query.limit);
+}
+
+export type FacetRow = { facet: 'total' | 'kind' | SpecFilter; value: string; n: number };
+
+/**
+ * Counts for the catalog's filters in one statement and one pass over the matching rows:
+ * each facet counts with every filter but its own (choosing a kind shows the other kinds'
+ * counts too), and `total` counts with all of them.
+ */
+export async function countFacets(db: Db, filters: PartFilters): Promise<FacetRow[]> {
+  const { kind, socket, memoryType, formFactor, ...shared } = filters;
+  const chosen = { kind, socket, memoryType, formFactor };
+  const within = (leaveOut?: 'kind' | SpecFilter) => and(sql`true`, ...filterConditions(chosen, leaveOut));
+  const specCounts = SPEC_FILTER_NAMES.map(
+    (name) => sql`
+      union all
+      select ${name}::text, substr(tag, ${name.length + 2}), count(*)::int
+      from ${parts}, unnest(${parts.specTags}) as tag
+      where ${within(name)} and tag like ${`${name}:%`}
+      group by tag`,
+  );
+  // The CTE is named like the table on purpose: the conditions above name "parts"."kind" and
+  // "parts"."spec_tags", which outside the CTE read the matching rows, computed once.
+  const result = await db.execute(sql`
+    with ${parts} as materialized (
+      select ${parts.kind}, ${parts.specTags} from ${parts} where ${and(sql`true`, ...filterConditions(shared))}
+    )
+    select 'total'::text as facet, ''::text as value, count(*)::int as n from ${parts} where ${within()}
+    union all
+    select 'kind'::text, ${parts.kind}, count(*)::int from ${parts} where ${within('kind')} group by ${parts.kind}
+    ${sql.join(specCounts, sql` `)}`);
+  // node-postgres and PGlite both answer { rows }.
+  return (result as { rows: FacetRow[] }).rows;
 }
 
 export async function findPart(db: Db, id: string): Promise<PartRow | undefined> {
-  const [row] = await db.select().from(parts).where(eq(parts.id, id)).limit(1);
+  const [row] = await db.select(partColumns).from(parts).where(eq(parts.id, id)).limit(1);
   return row;
 }
 
-export async function insertPart(db: Db, row: typeof parts.$inferInsert): Promise<PartRow> {
-  const [inserted] = await db.insert(parts).values(row).returning();
+export async function insertPart(db: Db, row: NewPartRow): Promise<PartRow> {
+  const [inserted] = await db.insert(parts).values(row).returning(partColumns);
   if (!inserted) throw new Error('insert returned no row');
   return inserted;
+}
+
+/**
+ * Applies an edit if, and only if, nobody saved since `version` was read: one statement, so two
+ * admins saving at once cannot both win. Stock is not touched, so an order placed meanwhile
+ * (which moves `available` only) neither conflicts nor is overwritten.
+ */
+export async function updatePart(db: Db, id: string, version: number, changes: PartChanges) {
+  const [row] = await db
+    .update(parts)
+    .set({ ...changes, version: sql`${parts.version} + 1` })
+    .where(and(eq(parts.id, id), eq(parts.version, version)))
+    .returning(partColumns);
+  return row;
 }
 
 export async function deletePart(db: Db, id: string): Promise<number> {

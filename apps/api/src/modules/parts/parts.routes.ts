@@ -2,13 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
 import { idSchema } from '@parts-shop/shared/fields';
-import { pageQuerySchema } from '@parts-shop/shared/paging';
-import { deletedSchema, insertedSchema, newPartSchema, partSchema } from '@parts-shop/shared/part';
+import {
+  deletedSchema,
+  insertedSchema,
+  newPartSchema,
+  partEditSchema,
+  partSchema,
+  stockChangeSchema,
+} from '@parts-shop/shared/part';
+import { partFacetsSchema, partFiltersSchema, partsQuerySchema } from '@parts-shop/shared/part-query';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import { createPart, getPart, pageOfParts, removePart } from './parts.service.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { changeStock, createPart, editPart, getPart, pageOfParts, partFacets, removePart } from './parts.service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -25,16 +32,37 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     {
       schema: {
         tags: ['parts'],
-        summary: 'Every part, newest first, paged with limit and cursor',
-        querystring: pageQuerySchema,
+        summary: 'Parts found by search and filters, in a sort, paged with limit and cursor',
+        description:
+          'q searches name, description and spec values, each word as a prefix (ryz finds Ryzen). ' +
+          'kind takes one or more kinds (repeated or comma-separated). minPrice/maxPrice are dollars; ' +
+          'inStock=true keeps parts with stock; socket, memoryType and formFactor match spec values. ' +
+          'sort is newest (default without q), relevance (default with q), price_asc or price_desc. ' +
+          'The Link header names the next page; its cursor only fits the same sort (400 otherwise).',
+        querystring: partsQuerySchema,
         response: { 200: z.array(partSchema), 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { limit, cursor } = request.query;
-      const rows = await pageOfParts(db, limit, decodeCursor(cursor));
-      return pageOf(rows, limit, request, reply);
+      const page = await pageOfParts(db, request.query);
+      return pageOf(page.parts, request.query.limit, request, reply, page.cursorOf);
     },
+  );
+
+  app.get(
+    '/parts/facets',
+    {
+      schema: {
+        tags: ['parts'],
+        summary: 'How many parts each kind and each socket, memory type and form factor would give',
+        description:
+          'Takes the same filters as GET /parts. Each count leaves out its own filter, so the kind ' +
+          'counts show what choosing another kind would give; total applies every filter.',
+        querystring: partFiltersSchema,
+        response: { 200: partFacetsSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => partFacets(db, request.query),
   );
 
   app.get(
@@ -67,6 +95,59 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       const insertedId = await createPart(db, request.body);
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
+  );
+
+  app.patch(
+    '/parts/:id',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['parts'],
+        summary: 'Edit a part (admin), from the version it was loaded at',
+        description:
+          'Changes any of name, description, img, minOrder, price, and kind with specs together. ' +
+          'version must be the one the editor loaded; 409 when someone else saved since. ' +
+          'Stock changes through POST /parts/{id}/stock, so orders never make an edit stale.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: partEditSchema,
+        response: {
+          200: partSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => editPart(db, parseId(request.params.id), request.body),
+  );
+
+  app.post(
+    '/parts/:id/stock',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['parts'],
+        summary: 'Add stock, or remove it with a negative delta (admin)',
+        description: 'Atomic: adds to what concurrent orders left. 409 when it would go below zero.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: stockChangeSchema,
+        response: {
+          200: partSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => changeStock(db, parseId(request.params.id), request.body.delta),
   );
 
   app.delete(

@@ -1,9 +1,29 @@
-import type { NewPart, Part } from '@parts-shop/shared/part';
 import { centsToDollars, dollarsToCents } from '@parts-shop/shared/money';
+import { STALE_VERSION_MESSAGE, STOCK_MAX, type NewPart, type Part, type PartEdit } from '@parts-shop/shared/part';
+import {
+  effectiveSort,
+  type PartFacets,
+  type PartFilters,
+  type PartsQuery,
+  type PartSort,
+} from '@parts-shop/shared/part-query';
+import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { deletePart, findPart, insertPart, listParts, type PartRow } from './parts.repo.ts';
+import {
+  countFacets,
+  deletePart,
+  findPart,
+  insertPart,
+  listParts,
+  updatePart,
+  type PartChanges,
+  type PartRow,
+} from './parts.repo.ts';
+import { specColumns } from '../../domain/catalog/spec-columns.ts';
+import { adjustStock } from '../../domain/stock/stock.repo.ts';
+import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
 
 export function toPart(row: PartRow): Part & { id: string } {
   return {
@@ -15,12 +35,33 @@ export function toPart(row: PartRow): Part & { id: string } {
     minOrder: row.minOrder,
     available: row.available,
     price: centsToDollars(row.priceCents),
+    version: row.version,
+    // Written only after the shared partSpecsSchema accepted them.
+    ...({ kind: row.kind, specs: row.specs } as PartSpecs),
   };
 }
 
-export async function pageOfParts(db: Db, limit: number, before?: string) {
-  const rows = await listParts(db, limit + 1, before);
-  return rows.map(toPart);
+/** One page in the query's sort, and the cursor of the page after it. */
+export async function pageOfParts(db: Db, query: PartsQuery) {
+  const sort = effectiveSort(query);
+  const cursor = decodeSortCursor(sort, query.cursor);
+  const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor);
+  return { parts: rows.map(toPart), cursorOf: (last: { id: string }) => cursorAfter(sort, rows, last.id) };
+}
+
+function cursorAfter(sort: PartSort, rows: PartRow[], id: string): string {
+  const row = rows.find((r) => r.id === id);
+  const key = sort === 'relevance' ? row?.rank : sort === 'newest' ? undefined : row?.priceCents;
+  return encodeSortCursor(sort, id, key);
+}
+
+export async function partFacets(db: Db, filters: PartFilters): Promise<PartFacets> {
+  const facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
+  for (const row of await countFacets(db, filters)) {
+    if (row.facet === 'total') facets.total = row.n;
+    else facets[row.facet][row.value] = row.n;
+  }
+  return facets;
 }
 
 export async function getPart(db: Db, id: string) {
@@ -38,8 +79,34 @@ export async function createPart(db: Db, input: NewPart): Promise<string> {
     minOrder: input.minOrder,
     available: input.available,
     priceCents: dollarsToCents(input.price),
+    ...specColumns(input),
   });
   return row.id;
+}
+
+/** Saves an edit made from `edit.version`; 409 when someone else saved first. */
+export async function editPart(db: Db, id: string, edit: PartEdit) {
+  const changes: PartChanges = {
+    name: edit.name,
+    description: edit.description,
+    img: edit.img,
+    minOrder: edit.minOrder,
+    priceCents: edit.price === undefined ? undefined : dollarsToCents(edit.price),
+    ...(edit.kind === undefined ? {} : specColumns({ kind: edit.kind, specs: edit.specs } as PartSpecs)),
+  };
+  const row = await updatePart(db, id, edit.version, changes);
+  if (row) return toPart(row);
+  if (!(await findPart(db, id))) throw notFound('Part not found');
+  throw conflict(STALE_VERSION_MESSAGE);
+}
+
+/** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
+export async function changeStock(db: Db, id: string, delta: number) {
+  if (await adjustStock(db, id, delta, STOCK_MAX)) return getPart(db, id);
+  const current = await findPart(db, id);
+  if (!current) throw notFound('Part not found');
+  if (delta < 0) throw conflict(`Cannot remove ${-delta}: only ${current.available} in stock`);
+  throw conflict(`Stock cannot go above ${STOCK_MAX}`);
 }
 
 /** Orders that reference the part keep their name, quantity and price (FK set null). */

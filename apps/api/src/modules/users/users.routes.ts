@@ -18,7 +18,7 @@ import { bearerToken, callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { authLimit, writeLimit } from '../../lib/deps.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
-import { decodeCursor, decodeEmailCursor, pageOf, pageOfBy } from '../../lib/paging.ts';
+import { decodeCursor, decodeEmailCursor, encodeCursor, pageOf, pageOfBy } from '../../lib/paging.ts';
 import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
 import {
   adminCheck,
@@ -151,7 +151,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     async (request, reply) => {
       const { limit, cursor, q } = request.query;
       const rows = await pageOfUsers(db, { limit, q, after: decodeEmailCursor(cursor) });
-      return pageOfBy(rows, limit, request, reply, (user) => user.email);
+      return pageOfBy(rows, limit, request, reply, (user) => encodeCursor(user.email));
     },
   );
 

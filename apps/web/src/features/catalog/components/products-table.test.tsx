@@ -33,6 +33,9 @@ function part(n: number, name = `Part ${n}`): Part {
     minOrder: 1,
     available: 3,
     price: n + 0.5,
+    kind: 'other',
+    specs: {},
+    version: 1,
   };
 }
 

@@ -19,6 +19,9 @@ const parts: Part[] = [1, 2, 3].map((n) => ({
   minOrder: 1,
   available: n === 3 ? 0 : 5,
   price: 100,
+  kind: 'other',
+  specs: {},
+  version: 1,
 }));
 const reviews: Review[] = [1, 2, 3].map((n) => ({
   _id: `01890a5d-ac96-774b-bcce-10000000000${n}`,

@@ -14,6 +14,9 @@ function part(n: number, available = 10): Part {
     minOrder: 1,
     available,
     price: 10 + n,
+    kind: 'other',
+    specs: {},
+    version: 1,
   };
 }
 

@@ -17,10 +17,13 @@ const part: Part = {
   minOrder: 2,
   available: 10,
   price: 129.99,
+  kind: 'other',
+  specs: {},
+  version: 1,
 };
 const user = { email: 'customer@example.com', displayName: 'Casey Customer', photoURL: null };
 
-function renderForm(overrides: Partial<Part> = {}) {
+function renderForm(overrides: Partial<Omit<Part, 'kind' | 'specs'>> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

@@ -1,0 +1,17 @@
+import { SPEC_FILTER_NAMES, specFilterValues, type SpecFilter } from '@parts-shop/shared/part-query';
+import type { PartSpecs } from '@parts-shop/shared/part-specs';
+
+/**
+ * What a part's kind and specs are stored as: the specs themselves, and the spec filter values
+ * they answer to as tags (`socket:AM5`) so one GIN index serves every spec filter and count.
+ * Every write of specs (the API, the demo seed) goes through here.
+ */
+export function specTag(filter: SpecFilter, value: string): string {
+  return `${filter}:${value}`;
+}
+
+export function specColumns(part: PartSpecs) {
+  const values = specFilterValues(part);
+  const specTags = SPEC_FILTER_NAMES.flatMap((name) => (values[name] ?? []).map((v) => specTag(name, v)));
+  return { kind: part.kind, specs: part.specs as Record<string, unknown>, specTags };
+}

@@ -1,0 +1,220 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Part } from '@parts-shop/shared/part';
+import type { PartFacets } from '@parts-shop/shared/part-query';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { seedDemoData } from '../../db/seed.ts';
+
+// Search, filters, sorts and facets over the demo catalog (GET /api/parts, /api/parts/facets).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db);
+});
+afterAll(async () => t.close());
+
+async function list(query: string): Promise<Part[]> {
+  const res = await t.app.inject({ url: `/api/parts?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Part[]>();
+}
+
+/** Every page of a query, following the Link header. */
+async function allPages(query: string): Promise<Part[]> {
+  const found: Part[] = [];
+  let url: string | undefined = `/api/parts?${query}`;
+  while (url) {
+    const res: LightMyRequestResponse = await t.app.inject({ url });
+    expect(res.statusCode, res.body).toBe(200);
+    found.push(...res.json<Part[]>());
+    url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+  }
+  return found;
+}
+
+const names = (parts: Part[]) => parts.map((p) => p.name);
+
+describe('GET /api/parts search', () => {
+  it('answers kind and specs beside the catalog fields', async () => {
+    const [cpu] = await list('q=7800X3D');
+    expect(cpu).toMatchObject({
+      name: 'Ryzen 7 7800X3D Processor',
+      kind: 'cpu',
+      specs: { socket: 'AM5', cores: 8, memoryTypes: ['DDR5'] },
+      version: 1,
+    });
+  });
+
+  it('matches each word as a prefix while the visitor types', async () => {
+    const found = names(await list('q=ryz'));
+    expect(found.length).toBeGreaterThanOrEqual(4);
+    for (const name of found) expect(name).toMatch(/Ryzen/);
+    // Every word must match: "78" narrows the Ryzens to the 7800X3D.
+    expect(names(await list('q=ryzen%207%2078'))).toEqual(['Ryzen 7 7800X3D Processor']);
+  });
+
+  it('searches spec values and descriptions too', async () => {
+    // LGA1700 is in the name of no part: only specs and a description carry it.
+    const lga = await list('q=lga1700&limit=100');
+    expect(lga.some((p) => p.kind === 'cooling')).toBe(true);
+    expect(lga.some((p) => p.kind === 'motherboard')).toBe(true);
+    expect(names(await list('q=heat%20pipes'))).toEqual(['Dual-Tower Air Cooler']);
+  });
+
+  it('treats typed syntax as plain words, never as a query', async () => {
+    for (const q of ['ryzen:*|!(', "' or 1=1 --", '&&&', 'ryzen & !core', '\\']) {
+      const res = await t.app.inject({ url: `/api/parts?q=${encodeURIComponent(q)}` });
+      expect(res.statusCode, q).toBe(200);
+    }
+    // "|" and "!" are not OR and NOT: both words must still be found.
+    expect(names(await list(`q=${encodeURIComponent('ryzen | !zzqx')}`))).toHaveLength(0);
+  });
+
+  it('ranks the best match first by default when searching', async () => {
+    // "cooler" in a name weighs more than in a description.
+    const found = await list('q=cooler');
+    expect(found[0]?.name).toMatch(/Cooler/);
+  });
+});
+
+describe('GET /api/parts filters', () => {
+  it('filters by one or more kinds', async () => {
+    const gpus = await list('kind=gpu&limit=100');
+    expect(gpus.length).toBe(5);
+    expect(new Set(gpus.map((p) => p.kind))).toEqual(new Set(['gpu']));
+    const both = await list('kind=gpu&kind=psu&limit=100');
+    expect(new Set(both.map((p) => p.kind))).toEqual(new Set(['gpu', 'psu']));
+    expect(await list('kind=gpu,psu&limit=100')).toEqual(both);
+  });
+
+  it('filters by price range in dollars, both ends included', async () => {
+    const found = await list('minPrice=139&maxPrice=199.99&limit=100');
+    expect(found.length).toBeGreaterThan(3);
+    for (const p of found) {
+      expect(p.price).toBeGreaterThanOrEqual(139);
+      expect(p.price).toBeLessThanOrEqual(199.99);
+    }
+    expect(names(found)).toEqual(expect.arrayContaining(['Ryzen 5 5600X Processor', 'Ryzen 5 7600 Processor']));
+  });
+
+  it('keeps only parts in stock with inStock=true', async () => {
+    const gpus = names(await list('kind=gpu&limit=100'));
+    const inStock = names(await list('kind=gpu&inStock=true&limit=100'));
+    expect(gpus).toContain('Radeon RX 7800 XT 16 GB');
+    expect(inStock).not.toContain('Radeon RX 7800 XT 16 GB');
+    expect(inStock).toHaveLength(gpus.length - 1);
+  });
+
+  it('filters by socket, memory type and form factor across kinds', async () => {
+    const am4 = await list('socket=AM4&limit=100');
+    expect(new Set(am4.map((p) => p.kind))).toEqual(new Set(['cpu', 'motherboard', 'cooling']));
+    const ddr5Memory = await list('kind=memory&memoryType=DDR5&limit=100');
+    expect(names(ddr5Memory).sort()).toEqual(['32 GB DDR5-6000 Memory Kit', '64 GB DDR5-5600 Memory Kit']);
+    // A CPU that takes DDR4 and DDR5 answers to both.
+    expect(names(await list('kind=cpu&memoryType=DDR4&limit=100'))).toContain('Core i5-14600K Processor');
+    // A case answers to the board sizes it holds.
+    const itx = await list('formFactor=Mini-ITX&limit=100');
+    expect(names(itx)).toEqual(
+      expect.arrayContaining(['B650I Mini-ITX Motherboard', 'Compact Mini-ITX Case', 'Airflow Mid-Tower Case']),
+    );
+  });
+});
+
+describe('GET /api/parts sorts and keyset paging', () => {
+  it('sorts by price both ways and pages through every part once in order', async () => {
+    const everything = await allPages('limit=100');
+    const asc = await allPages('sort=price_asc&limit=5');
+    expect(asc).toHaveLength(everything.length);
+    expect(new Set(asc.map((p) => p._id)).size).toBe(everything.length);
+    const prices = asc.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const desc = await allPages('sort=price_desc&limit=7&kind=cpu,gpu');
+    expect(desc.map((p) => p.price)).toEqual(desc.map((p) => p.price).sort((a, b) => b - a));
+    expect(desc).toHaveLength(everything.filter((p) => p.kind === 'cpu' || p.kind === 'gpu').length);
+  });
+
+  it('pages a search in relevance order without repeating or losing a part', async () => {
+    const onePage = await list('q=memory&limit=100');
+    const paged = await allPages('q=memory&limit=2');
+    expect(names(paged)).toEqual(names(onePage));
+    expect(onePage.length).toBeGreaterThan(3);
+  });
+
+  it('refuses a cursor from another sort with a 400', async () => {
+    const first = await t.app.inject({ url: '/api/parts?sort=price_asc&limit=2' });
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1] ?? '';
+    const cursor = new URL(next, 'http://x').searchParams.get('cursor') ?? '';
+    for (const url of [`/api/parts?sort=price_desc&limit=2&cursor=${cursor}`, `/api/parts?limit=2&cursor=${cursor}`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/another sort/);
+    }
+    const newest = await t.app.inject({ url: '/api/parts?limit=2' });
+    const newestCursor = new URL(/<([^>]+)>/.exec(String(newest.headers.link))?.[1] ?? '', 'http://x').searchParams.get(
+      'cursor',
+    );
+    const res = await t.app.inject({ url: `/api/parts?sort=price_asc&cursor=${newestCursor}` });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it.each([
+    ['kind=toaster', 'kind'],
+    ['kind=cpu,toaster', 'kind'],
+    ['minPrice=-1', 'minPrice'],
+    ['minPrice=abc', 'minPrice'],
+    ['maxPrice=1.234', 'maxPrice'],
+    ['minPrice=100&maxPrice=50', 'maxPrice'],
+    ['inStock=yes', 'inStock'],
+    ['socket=AM9', 'socket'],
+    ['memoryType=DDR3', 'memoryType'],
+    ['formFactor=XL', 'formFactor'],
+    ['sort=cheapest', 'sort'],
+    ['sort=relevance', 'sort'],
+    ['q=<10 KB>', 'q'],
+    ['colour=red', ''],
+    [
+      `cursor=${Buffer.from('price_asc.abc.01a2002f-be77-70a5-b53d-e9925797f9ba').toString('base64url')}&sort=price_asc`,
+      '',
+    ],
+  ])('refuses %s with a 400 naming the problem', async (query, field) => {
+    const res = await t.app.inject({ url: `/api/parts?${query.replace('<10 KB>', 'a'.repeat(10_000))}` });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; issues?: { path: string[] }[] }>();
+    expect(body.message).toEqual(expect.any(String));
+    if (field) expect(body.issues?.map((i) => i.path[0])).toContain(field);
+  });
+});
+
+describe('GET /api/parts/facets', () => {
+  async function facets(query = ''): Promise<PartFacets> {
+    const res = await t.app.inject({ url: `/api/parts/facets?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PartFacets>();
+  }
+
+  it('counts every kind and spec value of the whole catalog', async () => {
+    const all = await facets();
+    const everything = await allPages('limit=100');
+    expect(all.total).toBe(everything.length);
+    expect(all.kind.gpu).toBe(everything.filter((p) => p.kind === 'gpu').length);
+    expect(all.socket.AM4).toBe((await allPages('socket=AM4&limit=100')).length);
+    expect(all.memoryType.DDR5).toBe((await allPages('memoryType=DDR5&limit=100')).length);
+  });
+
+  it('counts each facet with every filter but its own', async () => {
+    const chosen = await facets('kind=memory&memoryType=DDR5&inStock=true');
+    expect(chosen.total).toBe((await allPages('kind=memory&memoryType=DDR5&inStock=true&limit=100')).length);
+    // Kind counts ignore the kind chosen, spec counts the spec chosen.
+    expect(chosen.kind.cpu).toBe((await allPages('kind=cpu&memoryType=DDR5&inStock=true&limit=100')).length);
+    expect(chosen.memoryType.DDR4).toBe((await allPages('kind=memory&memoryType=DDR4&inStock=true&limit=100')).length);
+    expect(chosen.socket).toEqual({});
+  });
+
+  it('applies the search and refuses bad filters like the list does', async () => {
+    const ryzen = await facets('q=ryzen');
+    expect(ryzen.kind).toEqual({ cpu: 4 });
+    expect((await t.app.inject({ url: '/api/parts/facets?sort=newest' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/parts/facets?kind=toaster' })).statusCode).toBe(400);
+  });
+});

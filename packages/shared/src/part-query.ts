@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
+import {
+  BOARD_FORM_FACTORS,
+  MEMORY_TYPES,
+  PART_KINDS,
+  PSU_FORM_FACTORS,
+  SOCKETS,
+  STORAGE_FORM_FACTORS,
+  type PartKind,
+  type PartSpecs,
+} from './part-specs.ts';
+import { PRICE_MAX } from './part.ts';
+
+/**
+ * The catalog's search, filters and sort (GET /parts and GET /parts/facets), and the spec
+ * values a part is filtered and counted by.
+ */
+export const PART_SORTS = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
+export type PartSort = (typeof PART_SORTS)[number];
+
+export const SORT_LABELS: Record<PartSort, string> = {
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  relevance: 'Best match',
+};
+
+export const FORM_FACTORS = [
+  ...BOARD_FORM_FACTORS,
+  ...PSU_FORM_FACTORS.filter((f) => f !== 'ATX'),
+  ...STORAGE_FORM_FACTORS,
+] as const;
+
+/** The spec filters every kind shares a name for, with the values each accepts. */
+export const SPEC_FILTERS = {
+  socket: SOCKETS,
+  memoryType: MEMORY_TYPES,
+  formFactor: FORM_FACTORS,
+} as const satisfies Record<string, readonly string[]>;
+export type SpecFilter = keyof typeof SPEC_FILTERS;
+export const SPEC_FILTER_NAMES = Object.keys(SPEC_FILTERS) as SpecFilter[];
+
+export const SPEC_FILTER_LABELS: Record<SpecFilter, string> = {
+  socket: 'Socket',
+  memoryType: 'Memory type',
+  formFactor: 'Form factor',
+};
+
+/** Which spec filters make sense for a kind (the catalog shows only these). */
+export const SPEC_FILTERS_OF: Record<PartKind, readonly SpecFilter[]> = {
+  cpu: ['socket', 'memoryType'],
+  motherboard: ['socket', 'memoryType', 'formFactor'],
+  memory: ['memoryType'],
+  gpu: [],
+  storage: ['formFactor'],
+  psu: ['formFactor'],
+  case: ['formFactor'],
+  cooling: ['socket'],
+  other: [],
+};
+
+/**
+ * The values a part answers to for each spec filter: a CPU's socket and the memory it takes,
+ * a cooler's sockets, the board sizes a case holds. The one rule for filters and facet counts.
+ */
+export function specFilterValues(part: PartSpecs): Partial<Record<SpecFilter, readonly string[]>> {
+  switch (part.kind) {
+    case 'cpu':
+      return { socket: [part.specs.socket], memoryType: part.specs.memoryTypes };
+    case 'motherboard':
+      return {
+        socket: [part.specs.socket],
+        memoryType: [part.specs.memoryType],
+        formFactor: [part.specs.formFactor],
+      };
+    case 'memory':
+      return { memoryType: [part.specs.memoryType] };
+    case 'storage':
+    case 'psu':
+      return { formFactor: [part.specs.formFactor] };
+    case 'case':
+      return { formFactor: part.specs.motherboardFormFactors };
+    case 'cooling':
+      return { socket: part.specs.sockets };
+    case 'gpu':
+    case 'other':
+      return {};
+  }
+}
+
+/** Longest search text: enough for any product name, and a 10 KB query is refused. */
+export const SEARCH_MAX = 200;
+
+const many = <T extends readonly [string, ...string[]]>(label: string, values: T) => {
+  const one = z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+  // kind=cpu&kind=gpu and kind=cpu,gpu both mean "either".
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')))
+    .pipe(z.array(one).max(values.length, `${label} lists too many values`))
+    .transform((list) => [...new Set(list)]);
+};
+
+const price = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must be at least 0`)
+    .max(PRICE_MAX, `${label} must be at most ${PRICE_MAX}`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals`);
+
+const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+
+const filterFields = {
+  q: z
+    .string()
+    .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
+    .refine((v) => !v.includes('\u0000'), 'Remove the invalid character from the search')
+    .optional(),
+  kind: many('Kind', PART_KINDS).optional(),
+  minPrice: price('Min price').optional(),
+  maxPrice: price('Max price').optional(),
+  inStock: z.enum(['true', 'false'], { error: 'inStock must be true or false' }).optional(),
+  socket: oneOf('Socket', SOCKETS).optional(),
+  memoryType: oneOf('Memory type', MEMORY_TYPES).optional(),
+  formFactor: oneOf('Form factor', FORM_FACTORS).optional(),
+};
+
+function checkPriceRange(p: { minPrice?: number; maxPrice?: number }, ctx: z.RefinementCtx) {
+  if (p.minPrice !== undefined && p.maxPrice !== undefined && p.maxPrice < p.minPrice) {
+    ctx.addIssue({ code: 'custom', message: 'Max price cannot be below min price', path: ['maxPrice'] });
+  }
+}
+
+/** GET /parts/facets: the filters alone. */
+export const partFiltersSchema = z.object(filterFields).strict().superRefine(checkPriceRange);
+export type PartFilters = z.output<typeof partFiltersSchema>;
+
+/** GET /parts: the filters, a sort and keyset paging. Without a sort: best match when searching, else newest. */
+export const partsQuerySchema = z
+  .object({
+    ...filterFields,
+    sort: oneOf('Sort', PART_SORTS).optional(),
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int()
+      .min(1)
+      .max(PAGE_LIMIT_MAX)
+      .default(PAGE_LIMIT_DEFAULT),
+    cursor: z.string().max(300).optional(),
+  })
+  .strict()
+  .superRefine(checkPriceRange)
+  .superRefine((p, ctx) => {
+    if (p.sort === 'relevance' && !hasSearchTerms(p.q)) {
+      ctx.addIssue({ code: 'custom', message: 'Sorting by best match needs a search', path: ['sort'] });
+    }
+  });
+export type PartsQuery = z.output<typeof partsQuerySchema>;
+
+/** Words of a search, lowercased: letters and digits only, so they are safe in any query syntax. */
+export function searchTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
+}
+
+export function hasSearchTerms(q: string | undefined): boolean {
+  return searchTerms(q).length > 0;
+}
+
+export function effectiveSort(query: Pick<PartsQuery, 'q' | 'sort'>): PartSort {
+  return query.sort ?? (hasSearchTerms(query.q) ? 'relevance' : 'newest');
+}
+
+/** GET /parts/facets: how many parts each kind and each spec value would give. */
+export const partFacetsSchema = z.object({
+  total: z.number().int(),
+  kind: z.record(z.string(), z.number().int()),
+  socket: z.record(z.string(), z.number().int()),
+  memoryType: z.record(z.string(), z.number().int()),
+  formFactor: z.record(z.string(), z.number().int()),
+});
+export type PartFacets = z.infer<typeof partFacetsSchema>;
