@@ -132,6 +132,36 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('profile-card')).toContainText('42 Builder Lane');
   });
 
+  test('sign out everywhere signs out this browser and another one', async ({ page, browser, request }) => {
+    const email = uniqueEmail('everywhere');
+    await createAccount(request, email, 'everywhere-pass-1', 'Eve Everywhere');
+    const laptop = await browser.newContext();
+    try {
+      const laptopPage = await laptop.newPage();
+      await logIn(laptopPage, email, 'everywhere-pass-1');
+      await logIn(page, email, 'everywhere-pass-1');
+
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Are You Sure' });
+      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('status').filter({ hasText: 'You are signed out on every device' })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+      // The other browser still holds its token; the API refuses it and it signs out too.
+      await laptopPage.goto('/dashboard');
+      await expect(laptopPage).toHaveURL(/\/login$/);
+      await expect(laptopPage.getByRole('link', { name: 'Login' })).toBeVisible();
+      expect(await laptopPage.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+      // Signing in again with the password works.
+      await logIn(page, email, 'everywhere-pass-1');
+    } finally {
+      await laptop.close();
+    }
+  });
+
   test('an admin makes a customer an admin', async ({ page, request }) => {
     const email = uniqueEmail('promoted');
     await createAccount(request, email, 'promote-me-1', 'Pat Promoted');

@@ -63,7 +63,9 @@ try {
     run('node', ['scripts/check-repository.mjs'], { cwd: root }),
   );
   await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
-  await step('unit tests (shared, web)', () => npx(['vitest', 'run', '--project', 'shared', '--project', 'web']));
+  await step('unit tests (shared, web, scripts)', () =>
+    npx(['vitest', 'run', '--project', 'shared', '--project', 'web', '--project', 'scripts']),
+  );
 
   // One auth emulator serves the API tests and the browser suite.
   let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;

@@ -113,14 +113,15 @@ export async function seedCatalog(db, { parts = 100_000, reviews = 10_000 } = {}
 }
 
 /**
- * Users for the write benchmarks; tokens are minted for them by the bench.
+ * Users for the write benchmarks; tokens are minted for them by the bench, for the stand-in
+ * uid `bench:<email>` each row is bound to (Firebase's own uids are letters and digits).
  * @param {Sql} db
  * @param {string[]} emails
  */
 export async function seedUsers(db, emails) {
   await db.query(
-    `INSERT INTO users (email, user_name, role)
-     SELECT e, split_part(e, '@', 1), CASE WHEN e LIKE 'admin%' THEN 'admin' ELSE 'customer' END
+    `INSERT INTO users (email, uid, user_name, role)
+     SELECT e, 'bench:' || e, split_part(e, '@', 1), CASE WHEN e LIKE 'admin%' THEN 'admin' ELSE 'customer' END
      FROM unnest($1::text[]) AS e
      ON CONFLICT (email) DO NOTHING`,
     [emails],

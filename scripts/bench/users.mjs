@@ -13,7 +13,12 @@ export async function benchUsers(db, { count, secret, prefix = 'bench-customer' 
   await seedUsers(db, emails);
   const { createTokenService } = await tsImport('../../apps/api/src/lib/tokens.ts', import.meta.url);
   const tokens = createTokenService(secret, 60 * 60 * 4);
-  return Promise.all(emails.map(async (email) => ({ email, authorization: `Bearer ${await tokens.sign(email)}` })));
+  return Promise.all(
+    emails.map(async (email) => ({
+      email,
+      authorization: `Bearer ${await tokens.sign({ email, uid: `bench:${email}`, tokenVersion: 0 })}`,
+    })),
+  );
 }
 
 /**

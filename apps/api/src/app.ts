@@ -14,15 +14,19 @@ import type { Db } from './db/client.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
+import { startUnpaidSweep } from './domain/unpaid-orders/expire-unpaid-orders.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
+import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
+import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
 import { createSmtpTransport } from './domain/emails/smtp-transport.ts';
+import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -39,6 +43,8 @@ export type AppOptions = {
   db: Db;
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: LogStream;
 };
 
 /** The outbox sender for SMTP_URL; it starts when the app is ready and stops when it closes. */
@@ -71,14 +77,10 @@ export async function buildApp({
   config,
   db,
   logger = true,
+  logStream,
 }: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.LOG_LEVEL,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
-        }
-      : false,
+    logger: logger || logStream ? loggerOptions(config, logStream) : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
@@ -102,6 +104,9 @@ export async function buildApp({
     identity,
     mailWorker: mailWorkerFor(app, config, db),
   };
+
+  const sweep = startUnpaidSweep(db, deps.payments, config.UNPAID_HOLD_MINUTES, app.log);
+  app.addHook('onClose', () => sweep.stop());
 
   await installSecurity(app, config);
   // After the security headers, so a cached answer carries them too.
@@ -148,6 +153,7 @@ export async function buildApp({
       await api.register(messagesRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(ordersRoutes, { deps });
+      await api.register(buildsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
     },
@@ -155,6 +161,6 @@ export async function buildApp({
   );
 
   await app.register(crawlerFilesRoutes, { deps });
-  await installSpa(app, config.WEB_DIST, base);
+  await installSpa(app, config.WEB_DIST, base, createPublicPageHeads(deps));
   return { app, deps };
 }

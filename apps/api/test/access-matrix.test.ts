@@ -56,6 +56,13 @@ const fx = {
     await confirmCard(t, clientSecret);
     return at('PATCH', `/api/orders/${orderId}`, { transactionId: paymentIntentId });
   },
+  /** A build saved by CUSTOMER. */
+  build: async () => {
+    const items = [{ partId: await fx.part(), quantity: 1 }];
+    const res = await t.app.inject({ ...at('POST', '/api/builds', { name: 'Matrix', items }), headers: auth.customer });
+    return res.json<{ id: string }>().id;
+  },
+  buildItems: async () => [{ partId: await fx.part(), quantity: 1 }],
   newUser: async (role: 'admin' | 'customer' = 'customer') => {
     const email = `matrix-${Math.random().toString(36).slice(2, 10)}@example.test`;
     await t.signIn(email, role);
@@ -73,6 +80,7 @@ const part = {
   available: 5,
   price: 10,
 };
+const contact = { phoneNumber: '+1 555 0100', address: '1 Main Street, Springfield' };
 const message = { name: 'M', email: 'm@example.test', message: 'Hi' };
 const ship = { paid: false };
 const exchangeOnly: Expect = { anonymous: 401, customer: 401, otherCustomer: 401, admin: 401 };
@@ -120,6 +128,11 @@ const rows: Row[] = [
   ],
   ['GET /api/role-changes', adminOnly(200), async () => at('GET', '/api/role-changes')],
   ['GET /api/admin/{email}', selfOrAdmin(200), async () => at('GET', `/api/admin/${CUSTOMER}`)],
+  [
+    'POST /api/users/me/sign-out-everywhere',
+    signedIn(204),
+    async () => at('POST', '/api/users/me/sign-out-everywhere'),
+  ],
   ['POST /api/orders', signedIn(201), async () => at('POST', '/api/orders', orderBody(await fx.part()))],
   ['GET /api/orders', signedIn(200), async () => at('GET', '/api/orders')],
   ['GET /api/orders', selfOrAdmin(200), async () => at('GET', `/api/orders?email=${CUSTOMER}`)],
@@ -134,6 +147,26 @@ const rows: Row[] = [
   ['POST /api/create-payment-intent', ownerOnly(200), async () => fx.paymentIntentRequest()],
   // The client secret is the credential here, as with Stripe; a bearer token adds nothing.
   ['POST /api/payments/local/confirm', publicRoute(200), async () => fx.confirmRequest()],
+  [
+    'POST /api/builds/check',
+    publicRoute(200),
+    async () => at('POST', '/api/builds/check', { items: await fx.buildItems() }),
+  ],
+  ['GET /api/builds', signedIn(200), async () => at('GET', '/api/builds')],
+  [
+    'POST /api/builds',
+    signedIn(201),
+    async () => at('POST', '/api/builds', { name: 'B', items: await fx.buildItems() }),
+  ],
+  // A saved build is its owner's alone: to anyone else, admins included, it does not exist.
+  ['GET /api/builds/{id}', ownerOnly(200), async () => at('GET', `/api/builds/${await fx.build()}`)],
+  ['PATCH /api/builds/{id}', ownerOnly(200), async () => at('PATCH', `/api/builds/${await fx.build()}`, { name: 'C' })],
+  ['DELETE /api/builds/{id}', ownerOnly(200), async () => at('DELETE', `/api/builds/${await fx.build()}`)],
+  [
+    'POST /api/orders/batch',
+    signedIn(201),
+    async () => at('POST', '/api/orders/batch', { items: [{ partId: await fx.part(), totalOrder: 1 }], ...contact }),
+  ],
   ['GET /api/allorders', adminOnly(200), async () => at('GET', '/api/allorders?status=to_ship&q=PS-')],
   ['GET /api/allorders/counts', adminOnly(200), async () => at('GET', '/api/allorders/counts')],
   ['PATCH /api/shipped/{id}', adminOnly(200), async () => at('PATCH', `/api/shipped/${await fx.paidOrder()}`, ship)],
@@ -150,13 +183,18 @@ async function headersFor(caller: Caller): Promise<Record<string, string>> {
   return { authorization: `Bearer ${await badApiToken(caller, CUSTOMER, t.deps.config.JWT_SECRET)}` };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
+/** Fresh tokens for the valid callers: a cell may have ended their sessions (sign out everywhere). */
+async function signInAll(): Promise<void> {
   auth = {
     customer: await t.signIn(CUSTOMER),
     otherCustomer: await t.signIn(OTHER),
     admin: await t.signIn(ADMIN, 'admin'),
   };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await signInAll();
 });
 afterAll(async () => t.close());
 
@@ -177,6 +215,7 @@ describe('access matrix', () => {
         expect(res.json<{ message: unknown }>().message, `${caller}: ${res.body}`).toEqual(expect.any(String));
     }
     expect(actual).toEqual(wanted);
+    await signInAll();
   });
 
   it('has a row for every operation the API serves', async () => {

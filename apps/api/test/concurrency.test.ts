@@ -1,12 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchOrderResponseSchema } from '@parts-shop/shared/build';
 import { createdOrderSchema, paymentIntentResponseSchema } from '@parts-shop/shared/order';
 import { orders, parts, users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
+import { compatibleSpecs, type Slot } from './build-fixtures.ts';
 import { GOOD_CARD } from './shop-fixtures.ts';
-import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
+import { testUid } from './firebase-accounts.ts';
+import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
  * No overselling across processes (docs/product.md#stock): two real API processes on one PostgreSQL
@@ -70,8 +73,8 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       const email = `buyer${i}@example.com`;
       await db()
         .insert(users)
-        .values({ email, userName: `Buyer ${i}` });
-      buyerTokens.push(await tokens.sign(email));
+        .values({ email, uid: testUid(email), userName: `Buyer ${i}` });
+      buyerTokens.push(await testToken(tokens, email));
     }
   }, 180_000);
 
@@ -86,6 +89,16 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     return s.base;
   };
   const buyer = (i: number) => buyerTokens[i % buyerTokens.length] ?? '';
+  /**
+   * A customer of a test's own: the shared buyers may already hold MAX_UNPAID_ORDERS unpaid
+   * orders from the races before (build orders among them), and the cap would refuse more.
+   */
+  const freshBuyer = async (email: string) => {
+    await db()
+      .insert(users)
+      .values({ email, uid: testUid(email), userName: email.split('@')[0] ?? email });
+    return testToken(tokens, email);
+  };
 
   it(`sells exactly ${STOCK} of ${STOCK} to ${BUYERS} simultaneous buyers, and a cancel returns exactly its units`, async () => {
     const partId = newId();
@@ -135,7 +148,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     // Cancel one order through the other process: exactly its one unit comes back.
     const [mine] = await db().select().from(orders).where(eq(orders.partId, partId)).limit(1);
     if (!mine) throw new Error('no order to cancel');
-    const ownerToken = await tokens.sign(mine.email);
+    const ownerToken = await testToken(tokens, mine.email);
     const cancel = await call(server(1), 'DELETE', `/orders/${mine.id}`, ownerToken);
     expect(cancel).toEqual({ status: 200, json: { acknowledged: true, deletedCount: 1 } });
     const [after] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));
@@ -163,6 +176,84 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     expect(new Set(numbers).size).toBe(120);
   });
 
+  it('100 build orders at once over scarce parts: every build complete or absent, stock exact', async () => {
+    // Two processors and two cards to choose from, one board for everyone, plenty of the rest:
+    // builds overlap on different parts, so reservations contend in every order.
+    const stock: Record<string, number> = {};
+    const add = async (slot: Slot, available: number, name: string) => {
+      const id = newId();
+      const { kind, specs } = compatibleSpecs[slot];
+      await db().insert(parts).values({
+        id,
+        name,
+        description: 'Built into many PCs at once',
+        img: '/images/parts/cpu.svg',
+        minOrder: 1,
+        available,
+        priceCents: 10_000,
+        kind,
+        specs,
+      });
+      stock[id] = available;
+      return id;
+    };
+    const cpus = [await add('cpu', 20, 'CPU A'), await add('cpu', 25, 'CPU B')];
+    const gpus = [await add('gpu', 30, 'GPU A'), await add('gpu', 30, 'GPU B')];
+    const board = await add('motherboard', 60, 'Board');
+    const rest = [
+      await add('memory', 500, 'Memory'),
+      await add('storage', 500, 'SSD'),
+      await add('psu', 500, 'PSU'),
+      await add('case', 500, 'Case'),
+      await add('cooling', 500, 'Cooler'),
+    ];
+    const BUILDS = 100;
+    const builds = Array.from({ length: BUILDS }, (_, i) => {
+      const ids = [cpus[i % 2], gpus[Math.floor(i / 2) % 2], board, ...rest] as string[];
+      // Every other build reverses its lines: the server must not lock in the order it is sent.
+      return (i % 3 === 0 ? ids.reverse() : ids).map((partId) => ({ partId, totalOrder: 1 }));
+    });
+    const results = await Promise.all(
+      builds.map((items, i) =>
+        call(server(i), 'POST', '/orders/batch', buyer(i), { items, phoneNumber: '+1 555 0100', address: '1 Race St' }),
+      ),
+    );
+
+    expect(results.filter((r) => r.status !== 201 && r.status !== 409)).toEqual([]);
+    let ordered = 0;
+    for (const [i, r] of results.entries()) {
+      if (r.status === 409) {
+        expect(messageOf(r.json)).toMatch(/^Not enough stock: /);
+        continue;
+      }
+      const { orders: placed } = batchOrderResponseSchema.parse(r.json);
+      // Complete: one order for every line of this build.
+      expect(placed.map((o) => o.partId).sort()).toEqual(builds[i]?.map((l) => l.partId).sort());
+      ordered += 1;
+    }
+    // The board (60) is not the limit; the CPUs (45 in all) are.
+    expect(ordered).toBe(45);
+
+    const ids = Object.keys(stock);
+    const rows = await db()
+      .select({ partId: orders.partId, units: sql<number>`sum(${orders.totalOrder})::int` })
+      .from(orders)
+      .where(inArray(orders.partId, ids))
+      .groupBy(orders.partId);
+    const sold = new Map(rows.map((r) => [r.partId, r.units]));
+    // Absent, never partial: every part of the build was ordered exactly once per complete build.
+    expect(sold.get(board)).toBe(ordered);
+    for (const id of rest) expect(sold.get(id)).toBe(ordered);
+    const shelf = await db()
+      .select({ id: parts.id, available: parts.available })
+      .from(parts)
+      .where(inArray(parts.id, ids));
+    for (const { id, available } of shelf) {
+      expect(available).toBeGreaterThanOrEqual(0);
+      expect(available + (sold.get(id) ?? 0)).toBe(stock[id]);
+    }
+  });
+
   it('cancelling and paying the same order at once on two processes: one wins, never both, never a 500', async () => {
     const partId = newId();
     const rounds = 12;
@@ -175,7 +266,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       available: rounds,
       priceCents: 1_000,
     });
-    const token = buyer(0);
+    const token = await freshBuyer('cancel-or-pay@example.com');
     for (let i = 0; i < rounds; i += 1) {
       const placed = await call(server(i), 'POST', '/orders', token, {
         partId,
@@ -220,7 +311,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       available: 5,
       priceCents: 2_500,
     });
-    const token = buyer(3);
+    const token = await freshBuyer('double-clicker@example.com');
     const placed = await call(server(0), 'POST', '/orders', token, {
       partId,
       totalOrder: 2,
@@ -246,5 +337,33 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     );
     for (const p of patches)
       expect(p).toMatchObject({ status: 200, json: { paid: true, transactionId: paymentIntentId } });
+  });
+
+  it('one customer racing on two processes never holds more than MAX_UNPAID_ORDERS (20) unpaid orders', async () => {
+    const partId = newId();
+    await db().insert(parts).values({
+      id: partId,
+      name: 'Hoarded part',
+      description: 'Somebody wants them all',
+      img: 'https://example.com/part.png',
+      minOrder: 1,
+      available: 100,
+      priceCents: 1_000,
+    });
+    const email = 'hoarder@example.com';
+    await db()
+      .insert(users)
+      .values({ email, uid: testUid(email), userName: 'Hoarder' });
+    const token = await testToken(tokens, email);
+    const body = { partId, totalOrder: 1, phoneNumber: '+1 555 0100', address: '1 Race Street' };
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(server(i), 'POST', '/orders', token, body)),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(20);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(messageOf(r.json)).toMatch(/^You already have 20 unpaid orders/);
+    const [stock] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));
+    expect(stock?.available).toBe(80);
   });
 });

@@ -9,7 +9,8 @@ import { newId } from '../src/lib/ids.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { GOOD_CARD } from './shop-fixtures.ts';
-import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
+import { testUid } from './firebase-accounts.ts';
+import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
  * Crash safety: a real API process is killed with SIGKILL in the
@@ -152,7 +153,9 @@ async function seed(
   count: number,
 ): Promise<{ emails: string[]; partIds: string[]; stock: Map<string, number> }> {
   const emails = Array.from({ length: count }, (_, i) => `crash-buyer-${i}@example.com`);
-  await database.db.insert(users).values(emails.map((email) => ({ email, userName: email.split('@')[0] ?? email })));
+  await database.db
+    .insert(users)
+    .values(emails.map((email) => ({ email, uid: testUid(email), userName: email.split('@')[0] ?? email })));
   const stock = new Map<string, number>();
   for (const available of [STOCK, STOCK, STOCK, SCARCE]) {
     const id = newId();
@@ -208,7 +211,7 @@ async function crashAndRecover(target: Target, open: () => Promise<Database>, re
   const { emails, partIds, stock } = await seed(database, BUYERS);
   if (reopenForChecks) await database.close();
   const tokenService = createTokenService(JWT_SECRET, 3600);
-  const tokens = await Promise.all(emails.map((e) => tokenService.sign(e)));
+  const tokens = await Promise.all(emails.map((e) => testToken(tokenService, e)));
   const acks: Acks = {
     orders: new Map(),
     cancelled: new Set(),

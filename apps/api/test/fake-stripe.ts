@@ -25,6 +25,10 @@ export type FakeStripe = {
   requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string; authorization?: string }[];
   /** Makes the next requests answer 500 (without retry) until set back to false. */
   setDown: (down: boolean) => void;
+  /** Makes every answer wait this long, like a slow network or a slow Stripe. */
+  setDelay: (ms: number) => void;
+  /** Refunds made, by payment intent id (one per intent: the SDK's idempotency key is honoured). */
+  refunds: Map<string, { id: string; amount: number }>;
   succeed: (id: string) => FakeIntent;
   close: () => Promise<void>;
 };
@@ -53,107 +57,132 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, FakeIntent>();
   const requests: FakeStripe['requests'] = [];
+  const refunds: FakeStripe['refunds'] = new Map();
   let down = false;
+  let delayMs = 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const idempotencyKey =
-        typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
-      requests.push({
-        method: req.method ?? '',
-        path: url.pathname,
-        body,
-        idempotencyKey,
-        authorization: req.headers.authorization,
+    req.on('end', () => void setTimeout(() => answer(req, res, chunks), delayMs));
+  });
+
+  function answer(req: http.IncomingMessage, res: http.ServerResponse, chunks: Buffer[]): void {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const idempotencyKey =
+      typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+    requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      body,
+      idempotencyKey,
+      authorization: req.headers.authorization,
+    });
+
+    if (down) {
+      send(
+        res,
+        500,
+        { error: { type: 'api_error', message: 'Fake Stripe is down' } },
+        { 'stripe-should-retry': 'false' },
+      );
+      return;
+    }
+    if (!req.headers.authorization?.startsWith('Bearer sk_test_')) {
+      send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      return;
+    }
+
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const target = intents.get(body.get('payment_intent') ?? '');
+      if (target?.status !== 'succeeded') {
+        send(res, 400, {
+          error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'Nothing to refund' },
+        });
+        return;
+      }
+      const refund = refunds.get(target.id) ?? { id: `re_${token(24)}`, amount: target.amount };
+      refunds.set(target.id, refund);
+      send(res, 200, {
+        id: refund.id,
+        object: 'refund',
+        amount: refund.amount,
+        currency: target.currency,
+        payment_intent: target.id,
+        status: 'succeeded',
       });
+      return;
+    }
 
-      if (down) {
-        send(
-          res,
-          500,
-          { error: { type: 'api_error', message: 'Fake Stripe is down' } },
-          { 'stripe-should-retry': 'false' },
-        );
+    const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
+    if (!match) {
+      send(res, 404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+        },
+      });
+      return;
+    }
+    const [, id, cancel] = match;
+
+    if (req.method === 'POST' && !id) {
+      const existing = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+      if (existing) {
+        send(res, 200, existing, { 'idempotent-replayed': 'true' });
         return;
       }
-      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) {
-        send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-        return;
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of body) {
+        const m = /^metadata\[(.+)\]$/.exec(key);
+        if (m?.[1]) metadata[m[1]] = value;
       }
+      const intentId = `pi_${token(24)}`;
+      const intent: FakeIntent = {
+        id: intentId,
+        object: 'payment_intent',
+        amount: Number(body.get('amount')),
+        currency: body.get('currency') ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${intentId}_secret_${token(24)}`,
+        metadata,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      };
+      intents.set(intentId, intent);
+      if (idempotencyKey) byKey.set(idempotencyKey, intent);
+      send(res, 200, intent);
+      return;
+    }
 
-      const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
-      if (!match) {
-        send(res, 404, {
+    const intent = id ? intents.get(decodeURIComponent(id)) : undefined;
+    if (!intent || !id) {
+      missing(res, id ?? '');
+      return;
+    }
+    if (req.method === 'GET' && !cancel) {
+      send(res, 200, intent);
+      return;
+    }
+    if (req.method === 'POST' && cancel) {
+      if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
+        send(res, 400, {
           error: {
             type: 'invalid_request_error',
-            message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            payment_intent: intent,
           },
         });
         return;
       }
-      const [, id, cancel] = match;
-
-      if (req.method === 'POST' && !id) {
-        const existing = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
-        if (existing) {
-          send(res, 200, existing, { 'idempotent-replayed': 'true' });
-          return;
-        }
-        const metadata: Record<string, string> = {};
-        for (const [key, value] of body) {
-          const m = /^metadata\[(.+)\]$/.exec(key);
-          if (m?.[1]) metadata[m[1]] = value;
-        }
-        const intentId = `pi_${token(24)}`;
-        const intent: FakeIntent = {
-          id: intentId,
-          object: 'payment_intent',
-          amount: Number(body.get('amount')),
-          currency: body.get('currency') ?? 'usd',
-          status: 'requires_payment_method',
-          client_secret: `${intentId}_secret_${token(24)}`,
-          metadata,
-          livemode: false,
-          created: Math.floor(Date.now() / 1000),
-        };
-        intents.set(intentId, intent);
-        if (idempotencyKey) byKey.set(idempotencyKey, intent);
-        send(res, 200, intent);
-        return;
-      }
-
-      const intent = id ? intents.get(decodeURIComponent(id)) : undefined;
-      if (!intent || !id) {
-        missing(res, id ?? '');
-        return;
-      }
-      if (req.method === 'GET' && !cancel) {
-        send(res, 200, intent);
-        return;
-      }
-      if (req.method === 'POST' && cancel) {
-        if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
-          send(res, 400, {
-            error: {
-              type: 'invalid_request_error',
-              code: 'payment_intent_unexpected_state',
-              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
-              payment_intent: intent,
-            },
-          });
-          return;
-        }
-        intent.status = 'canceled';
-        send(res, 200, intent);
-        return;
-      }
-      send(res, 405, { error: { type: 'invalid_request_error', message: 'Method not allowed' } });
-    });
-  });
+      intent.status = 'canceled';
+      send(res, 200, intent);
+      return;
+    }
+    send(res, 405, { error: { type: 'invalid_request_error', message: 'Method not allowed' } });
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -162,8 +191,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     intents,
     requests,
+    refunds,
     setDown: (value) => {
       down = value;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
     },
     succeed: (id) => {
       const intent = intents.get(id);

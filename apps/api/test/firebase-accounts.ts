@@ -78,6 +78,45 @@ export async function disableFirebaseAccount(uid: string): Promise<void> {
 }
 
 /**
+ * Asks for a fresh ID token with a refresh token, as the web SDK does every hour; answers
+ * null when Firebase refuses it.
+ */
+export async function refreshIdToken(refreshToken: string): Promise<string | null> {
+  const response = await fetch(`http://${emulatorHost()}/securetoken.googleapis.com/v1/token?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) return null;
+  if (!isRecord(json)) throw new Error(`token refresh answered ${JSON.stringify(json)}`);
+  return text(json, 'id_token');
+}
+
+/** Signs in and answers both tokens a device keeps: the ID token and the refresh token. */
+export async function deviceSession(
+  email: string,
+  password: string,
+): Promise<{ idToken: string; refreshToken: string }> {
+  const json = await identityToolkit('accounts:signInWithPassword?key=any', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return { idToken: text(json, 'idToken'), refreshToken: text(json, 'refreshToken') };
+}
+
+/** Deletes the account, as its owner or the project's admin can; its email is free again. */
+export async function deleteFirebaseAccount(uid: string): Promise<void> {
+  await identityToolkit(`projects/${PROJECT_ID}/accounts:delete`, { localId: uid }, true);
+}
+
+/** Marks the account's email verified, as following the verification link does. */
+export async function verifyFirebaseEmail(uid: string): Promise<void> {
+  await identityToolkit(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, emailVerified: true }, true);
+}
+
+/**
  * An unsigned token shaped like the emulator's own, with claims of our choosing; firebase-admin
  * must still refuse it when the claims are wrong (expired, another project, no such user).
  */
@@ -96,18 +135,27 @@ export function unsignedFirebaseToken(claims: Record<string, unknown>): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
 }
 
+/**
+ * The uid of a user row a test writes straight into the database (Firebase's own uids are
+ * letters and digits, so no real account has it).
+ */
+export function testUid(email: string): string {
+  return `test:${email}`;
+}
+
 export const badTokenKinds = ['forged', 'expired', 'wrongAudience', 'wrongIssuer', 'algNone'] as const;
 export type BadTokenKind = (typeof badTokenKinds)[number];
 
 /**
  * API access tokens for `email` that must all be refused: signed with another secret,
  * expired, for another audience or from another issuer (both with the right secret), and
- * unsigned (`alg: none`).
+ * unsigned (`alg: none`). Each carries the uid and version of a row made by `signIn`, so
+ * its one defect is all that is wrong with it.
  */
 export async function badApiToken(kind: BadTokenKind, email: string, secret: string): Promise<string> {
   const key = new TextEncoder().encode(secret);
   const base = (claims: { issuer?: string; audience?: string } = {}) =>
-    new SignJWT({ email })
+    new SignJWT({ email, uid: testUid(email), ver: 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(email)
       .setIssuer(claims.issuer ?? tokenClaims.issuer)
@@ -132,6 +180,8 @@ export async function badApiToken(kind: BadTokenKind, email: string, secret: str
       const now = Math.floor(Date.now() / 1000);
       const payload = {
         email,
+        uid: testUid(email),
+        ver: 0,
         sub: email,
         iss: tokenClaims.issuer,
         aud: tokenClaims.audience,

@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, createFirebaseAccount } from './firebase-accounts.ts';
 import { addPart, GOOD_CARD, placeOrder, startPayment } from './shop-fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, testToken, type TestApp } from './test-app.ts';
 
 // Property-based fuzzing of every API endpoint: paths, queries, bodies,
 // content types and credentials drawn at random, each request through app.inject on a real
@@ -63,7 +63,14 @@ const OTHER = 'fuzz-other@example.com';
 const ADMIN = 'fuzz-admin@example.com';
 let auth: Record<string, string | undefined> = {};
 
-type Pools = { parts: string[]; orders: string[]; emails: string[]; secrets: string[]; intents: string[] };
+type Pools = {
+  parts: string[];
+  orders: string[];
+  emails: string[];
+  secrets: string[];
+  intents: string[];
+  builds: string[];
+};
 
 /** Rows of a raw query; PGlite and node-postgres both answer `{rows}`. */
 async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
@@ -73,11 +80,12 @@ async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unkno
 
 async function pools(): Promise<Pools> {
   const col = (rs: Record<string, unknown>[], key: string) => rs.map((r) => String(r[key]));
-  const [parts, orders, emails, pays] = await Promise.all([
+  const [parts, orders, emails, pays, builds] = await Promise.all([
     rows(sql`select id from parts order by id desc limit 6`),
     rows(sql`select id from orders order by id desc limit 6`),
     rows(sql`select email from users order by email limit 8`),
     rows(sql`select id, client_secret from payments order by created_at desc limit 6`),
+    rows(sql`select id from builds order by id desc limit 6`),
   ]);
   return {
     parts: col(parts, 'id'),
@@ -85,13 +93,25 @@ async function pools(): Promise<Pools> {
     emails: col(emails, 'email'),
     secrets: col(pays, 'client_secret'),
     intents: col(pays, 'id'),
+    builds: col(builds, 'id'),
   };
 }
 
+/** Fresh tokens for the three users (sign out everywhere retires the ones they had). */
+async function signInUsers() {
+  const users = {
+    customer: await t.signIn(CUSTOMER, 'customer'),
+    other: await t.signIn(OTHER, 'customer'),
+    admin: await t.signIn(ADMIN, 'admin'),
+  };
+  auth.customer = users.customer.authorization;
+  auth.other = users.other.authorization;
+  auth.admin = users.admin.authorization;
+  return users;
+}
+
 beforeAll(async () => {
-  const customer = await t.signIn(CUSTOMER, 'customer');
-  const other = await t.signIn(OTHER, 'customer');
-  const admin = await t.signIn(ADMIN, 'admin');
+  const { customer, other } = await signInUsers();
   await addPart(t, { available: 0 });
   const part = await addPart(t, { available: 1_000_000, minOrder: 1 });
   for (let i = 0; i < 3; i += 1) await addPart(t, { available: 1_000_000, minOrder: 2 + i });
@@ -107,19 +127,21 @@ beforeAll(async () => {
     payload: { clientSecret: intent.clientSecret, card: GOOD_CARD },
   });
   await placeOrder(t, other, part, 1);
+  const items = [{ partId: part, quantity: 1 }];
+  for (const who of [customer, other]) {
+    await t.app.inject({ method: 'POST', url: '/api/builds', headers: who, payload: { name: 'Fuzz build', items } });
+  }
   const firebase = await createFirebaseAccount({ emailVerified: true });
   auth = {
+    ...auth,
     none: undefined,
-    customer: customer.authorization,
-    other: other.authorization,
-    admin: admin.authorization,
     firebase: `Bearer ${firebase.idToken}`,
     garbage: 'Bearer not.a.token',
     notBearer: 'Basic YWRtaW46YWRtaW4=',
   };
   for (const kind of badTokenKinds) auth[kind] = `Bearer ${await badApiToken(kind, ADMIN, t.deps.config.JWT_SECRET)}`;
   // A token for a user the database does not know.
-  auth.unknownUser = `Bearer ${await t.deps.tokens.sign('nobody@example.com')}`;
+  auth.unknownUser = `Bearer ${await testToken(t.deps.tokens, 'nobody@example.com')}`;
 });
 
 // ---------------------------------------------------------------------------------------
@@ -127,7 +149,9 @@ beforeAll(async () => {
 // and resolved when the request is sent.
 
 type Known = { known: keyof Pools; i: number };
-type Value = { literal: unknown } | { pick: Known };
+/** A one-line build of a known part: `[{partId, [field]: 1}]`. */
+type Line = { known: 'parts'; i: number; field: 'quantity' | 'totalOrder' };
+type Value = { literal: unknown } | { pick: Known } | { line: Line };
 
 const NASTY = [
   '',
@@ -192,7 +216,8 @@ const literal = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<Value> => arb.map((v) =>
 
 /** A path parameter: a known id or email most of the time, anything at all otherwise. */
 function paramValue(name: string, path: string): fc.Arbitrary<Value> {
-  const known: keyof Pools = name === 'email' ? 'emails' : path.includes('/parts') ? 'parts' : 'orders';
+  const known: keyof Pools =
+    name === 'email' ? 'emails' : path.includes('/parts') ? 'parts' : path.includes('/builds') ? 'builds' : 'orders';
   return fc.oneof({ weight: 3, arbitrary: pick(known) }, { weight: 2, arbitrary: literal(text) });
 }
 
@@ -251,6 +276,18 @@ function template(op: Operation): Record<string, Value> | undefined {
       return { transactionId: { pick: { known: 'intents', i: 0 } } };
     case 'PATCH /api/shipped/{id}':
       return { paid: l(false), carrier: l('UPS'), trackingNumber: l('1Z999AA10123456784') };
+    case 'POST /api/builds/check':
+      return { items: { line: { known: 'parts', i: 1, field: 'quantity' } } };
+    case 'POST /api/builds':
+      return { name: l('Fuzz build'), items: { line: { known: 'parts', i: 1, field: 'quantity' } } };
+    case 'PATCH /api/builds/{id}':
+      return { name: l('Renamed by the fuzzer') };
+    case 'POST /api/orders/batch':
+      return {
+        items: { line: { known: 'parts', i: 1, field: 'totalOrder' } },
+        phoneNumber: l('0123456789'),
+        address: l('1 Fuzz Road'),
+      };
     default:
       return op.hasBody ? {} : undefined;
   }
@@ -370,6 +407,10 @@ function request(op: Operation): fc.Arbitrary<Req> {
 
 function resolve(value: Value, state: Pools): unknown {
   if ('literal' in value) return value.literal;
+  if ('line' in value) {
+    const partId = resolve({ pick: { known: 'parts', i: value.line.i } }, state);
+    return [{ partId, [value.line.field]: 1 }];
+  }
   const list = state[value.pick.known];
   return list.length ? list[value.pick.i % list.length] : '01a2002f-be77-70a5-b53d-e9925797f9ba';
 }
@@ -409,9 +450,10 @@ async function snapshot(): Promise<string> {
       (select md5(coalesce(string_agg(concat_ws('|', id, name, description, img, min_order, available, price_cents, kind, specs, spec_tags, version), ',' order by id), '')) from parts) as parts_hash,
       (select count(*) from reviews) as reviews,
       (select count(*) from contact_messages) as messages,
-      (select md5(coalesce(string_agg(concat_ws('|', email, role, user_name, phone, education, address, linked_in), ',' order by email), '')) from users) as users_hash,
+      (select md5(coalesce(string_agg(concat_ws('|', email, uid, token_version, role, user_name, phone, education, address, linked_in), ',' order by email), '')) from users) as users_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, number, part_id, total_order, total_cents, paid, shipped, transaction_id, carrier, tracking_number), ',' order by id), '')) from orders) as orders_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, order_id, amount_cents, status), ',' order by id), '')) from payments) as payments_hash,
+      (select md5(coalesce(string_agg(concat_ws('|', id, email, name, items::text), ',' order by id), '')) from builds) as builds_hash,
       (select count(*) from role_changes) as role_changes,
       (select count(*) from email_outbox) as emails
   `);
@@ -444,6 +486,7 @@ async function send(op: Operation, r: Req): Promise<{ res: LightMyRequestRespons
   };
   const res = await t.app.inject(sent);
   if (op.method !== 'GET' && res.statusCode < 300) known = undefined;
+  if (op.path.endsWith('/sign-out-everywhere') && res.statusCode < 300) await signInUsers();
   return { res, sent };
 }
 

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import type { Deps } from '../src/lib/deps.ts';
+import type { LogStream } from '../src/lib/logging.ts';
+import type { TokenService } from '../src/lib/tokens.ts';
+import { testUid } from './firebase-accounts.ts';
 
 /**
  * Test databases: a fresh in-memory PGlite per test app, or, when TEST_DATABASE_URL is set
@@ -45,12 +49,19 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Generous limits so ordinary tests never meet them; the rate-limit tests lower them.
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    // Test files place far more orders per customer than a shop allows unpaid; the cap has its own test.
+    MAX_UNPAID_ORDERS: '10000',
     // Tests write rows straight into the database and read them back through the API at
     // once; the public read cache (on in the shop) is tested on its own in hardening.test.ts.
     PUBLIC_CACHE_MS: '0',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
     ...overrides,
   });
+}
+
+/** An API token for a row a test wrote straight into the database, as the exchange would sign it. */
+export function testToken(tokens: TokenService, email: string): Promise<string> {
+  return tokens.sign({ email, uid: testUid(email), tokenVersion: 0 });
 }
 
 export type TestApp = {
@@ -62,21 +73,30 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/** `logStream` turns the log on (at LOG_LEVEL, so override it too) and collects it there. */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const { app, deps } = await buildApp({ config, db: database.db, logger: false });
+  const { app, deps } = await buildApp({ config, db: database.db, logger: false, logStream: options.logStream });
   await app.ready();
   return {
     app,
     deps,
     database,
     signIn: async (email, role = 'customer') => {
-      await database.db
+      // A row a real sign-in bound keeps its uid; others get a stand-in no Firebase uid has.
+      const [row] = await database.db
         .insert(users)
-        .values({ email, userName: email.split('@')[0] ?? email, role })
-        .onConflictDoUpdate({ target: users.email, set: { role } });
-      return { authorization: `Bearer ${await deps.tokens.sign(email)}` };
+        .values({ email, uid: testUid(email), userName: email.split('@')[0] ?? email, role })
+        .onConflictDoUpdate({ target: users.email, set: { role, uid: sql`coalesce(${users.uid}, excluded.uid)` } })
+        .returning();
+      if (!row?.uid) throw new Error(`signIn could not bind ${email}`);
+      return {
+        authorization: `Bearer ${await deps.tokens.sign({ email, uid: row.uid, tokenVersion: row.tokenVersion })}`,
+      };
     },
     close: async () => {
       await app.close();

@@ -13,5 +13,9 @@ export const clientConfigSchema = z.object({
     gateway: z.enum(['local', 'stripe']),
     stripePublishableKey: z.string().nullable(),
   }),
+  orders: z.object({
+    /** Minutes an unpaid order keeps its stock before the shop cancels it. */
+    unpaidHoldMinutes: z.number().int().positive(),
+  }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

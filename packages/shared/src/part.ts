@@ -4,6 +4,7 @@ import { requiredLongText, requiredText, webUrl } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { PART_KINDS, partSpecsSchema, type PartSpecs } from './part-specs.ts';
 
+export const PRICE_MIN = 0.01;
 export const PRICE_MAX = 1_000_000;
 export const STOCK_MAX = 1_000_000;
 
@@ -36,6 +37,8 @@ const priceSchema = z
   .number({ error: requiredMessage('Price') })
   .refine(Number.isFinite, requiredMessage('Price'))
   .refine((v) => v > 0, 'Price must be more than 0')
+  // One cent is the least the shop can charge; less would be stored as 0 cents.
+  .refine((v) => v <= 0 || v >= PRICE_MIN, `Price must be at least ${PRICE_MIN}`)
   .refine((v) => v <= PRICE_MAX, `Price must be at most ${PRICE_MAX}`)
   .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals');
 

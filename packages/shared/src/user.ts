@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.ts';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PHONE_MIN } from './constants.ts';
+import { PHONE_MIN } from './constants.ts';
 import { messages, requiredMessage } from './messages.ts';
 
 export const userSchema = z.object({
@@ -43,10 +43,14 @@ export const signupSchema = loginSchema.extend({ name: requiredText(messages.nam
 export const adminCheckSchema = z.object({ admin: z.boolean() });
 export const modifiedSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number() });
 
-/** GET /users (admin): by email, paged like /parts; q finds users whose email or name contains it. */
+/**
+ * GET /users (admin): by email, paged with a cursor; q finds users whose email or name contains
+ * it. Without a limit a page holds up to a thousand users, as the list did before it was paged.
+ */
+const USERS_LIMIT_MAX = 1000;
 export const usersQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+    limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX),
     cursor: z.string().max(400).optional(),
     q: optionalText(100),
   })

@@ -53,6 +53,10 @@ const envSchema = z
     STRIPE_API_URL: z.string().optional(),
     /** How long a public catalog read (GET /parts, /parts/{id}, /reviews) is answered from memory; 0 turns it off. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** How long an unpaid order holds its stock before it is cancelled (one day). */
+    UNPAID_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
+    /** How many unpaid orders one customer may hold at once. */
+    MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(10_000).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Where order emails go (smtp:// or smtps://); unset, they wait in the outbox until it is set. */

@@ -139,12 +139,21 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    // Set when an expiry sweep takes the order to cancel it, so another process skips it.
+    expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_email_idx').on(t.email, t.id),
     // Manage Orders' tabs: To ship and Unpaid are read newest first.
     index('orders_status_idx').on(t.paid, t.shipped, t.id),
+    // The expiry sweep's and the unpaid cap's reads: only unpaid orders, oldest first.
+    index('orders_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.paid}`),
+    index('orders_unpaid_email_idx')
+      .on(t.email)
+      .where(sql`not ${t.paid}`),
     check('orders_quantity_positive', sql`${t.totalOrder} > 0`),
     check('orders_shipped_after_paid', sql`not ${t.shipped} or ${t.paid}`),
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
@@ -192,6 +201,26 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * Money the shop gave back on its own: a payment that succeeded for an order already paid by
+ * another intent, for an order that no longer exists, or for another amount. One row per
+ * payment, written before the gateway is asked, so a refund is never made twice or forgotten.
+ */
+export const refunds = pgTable('refunds', {
+  paymentId: text('payment_id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  gateway: text('gateway', { enum: ['local', 'stripe'] }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason', { enum: ['duplicate', 'order-gone', 'mismatch'] }).notNull(),
+  status: text('status', { enum: ['pending', 'succeeded'] })
+    .notNull()
+    .default('pending'),
+  /** The gateway's refund id once it has answered. */
+  refundId: text('refund_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey(),
@@ -252,3 +281,18 @@ export const leases = pgTable('leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+/** A customer's saved build (the planner's parts and quantities), private to its owner. */
+export const builds = pgTable(
+  'builds',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email')
+      .notNull()
+      .references(() => users.email, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    items: jsonb('items').$type<{ partId: string; quantity: number }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('builds_email_idx').on(t.email, t.id)],
+);

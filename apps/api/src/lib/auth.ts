@@ -5,7 +5,7 @@ import { users } from '../db/schema.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 import type { TokenService } from './tokens.ts';
 
-export type Caller = { email: string; role: 'admin' | 'customer' };
+export type Caller = { email: string; uid: string; role: 'admin' | 'customer' };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +24,9 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Guards for routes, attached as `preValidation` hooks: after the rate limiter has counted the
  * request, before the body is validated, so a stranger hears 401 and a customer 403, never
  * the schema's 400. The role is read from the database on every request, never from the
- * token, so Make Admin takes effect at once (docs/product.md#who-may-do-what).
+ * token (docs/product.md#who-may-do-what). The same read (one primary-key lookup) checks
+ * the token's uid and version against the row, so a token issued before a rebinding, a
+ * role change or "sign out everywhere" answers 401.
  */
 export function createGuards(db: Db, tokens: TokenService) {
   async function signedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -32,9 +34,13 @@ export function createGuards(db: Db, tokens: TokenService) {
     if (!token) throw unauthorized('Sign in to continue');
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized();
-    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.email, claims.email)).limit(1);
-    if (!row) throw unauthorized();
-    request.caller = { email: claims.email, role: row.role };
+    const [row] = await db
+      .select({ role: users.role, uid: users.uid, tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(eq(users.email, claims.email))
+      .limit(1);
+    if (!row || row.uid !== claims.uid || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
+    request.caller = { email: claims.email, uid: claims.uid, role: row.role };
   }
 
   async function admin(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -21,6 +21,12 @@ export type Identity = {
  */
 export type IdentityVerifier = {
   verifyIdToken: (idToken: string) => Promise<Identity | null>;
+  /**
+   * Ends every Firebase session of `uid` ("sign out everywhere"): its refresh tokens stop
+   * working and its ID tokens from before now no longer verify, so no device can exchange
+   * one for a fresh API token. An account Firebase no longer has has nothing to end.
+   */
+  revokeSessions: (uid: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -109,6 +115,14 @@ export function createIdentityVerifier(config: Config): IdentityVerifier {
         };
       } catch (error) {
         if (error instanceof FirebaseAuthError && REJECTED_TOKEN_CODES.has(error.code)) return null;
+        throw new IdentityUnavailableError(error);
+      }
+    },
+    revokeSessions: async (uid) => {
+      try {
+        await auth.revokeRefreshTokens(uid);
+      } catch (error) {
+        if (error instanceof FirebaseAuthError && error.code === 'auth/user-not-found') return;
         throw new IdentityUnavailableError(error);
       }
     },

@@ -3,6 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { FIRST_READS } from '@parts-shop/shared/first-reads';
+import { withPageHead, type PageHead } from './page-head.ts';
+
+/** The head (and status) of a public page by its path, or null for a page without its own. */
+export type PublicPageHeads = (path: string) => Promise<{ head: PageHead; status: number } | null>;
 
 /** index.html with a preload of each API read the page starts with (FIRST_READS). */
 function withFirstReads(html: string, reads: readonly string[], apiBase: string): string {
@@ -15,7 +19,12 @@ function withFirstReads(html: string, reads: readonly string[], apiBase: string)
  * GET that is not an API path, so client-side routes work on reload. The public pages get
  * their own copy of index.html that has the browser fetch their first API reads at once.
  */
-export async function installSpa(app: FastifyInstance, webDist: string | undefined, apiBase: string): Promise<void> {
+export async function installSpa(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  apiBase: string,
+  publicPageHeads?: PublicPageHeads,
+): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   if (hasSpa && webDist) {
@@ -37,11 +46,17 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
   const pages = new Map(
     Object.entries(FIRST_READS).map(([page, reads]) => [page, withFirstReads(template, reads, apiBase)]),
   );
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-      const page = pages.get(request.url.split(/[?#]/, 1)[0] ?? '') ?? template;
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const path = request.url.split(/[?#]/, 1)[0] ?? '';
+      const page = pages.get(path) ?? template;
+      const own = publicPageHeads ? await publicPageHeads(path) : null;
+      return reply
+        .code(own?.status ?? 200)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(own ? withPageHead(page, own.head) : page);
     }
     return reply.code(404).send({ message: 'Not found' });
   });

@@ -3,17 +3,24 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'parts-shop-api';
 const AUDIENCE = 'parts-shop-web';
 
+/**
+ * Who an API token speaks for: the user's email (the subject), the Firebase account it was
+ * issued to and the user's token version then. The guards compare both with the user's row,
+ * so a rebinding, a role change or "sign out everywhere" retires every older token.
+ */
+export type TokenSubject = { email: string; uid: string; tokenVersion: number };
+
 /** The API's own access tokens (docs/product.md#sign-in-and-tokens): HS256, with exp, issuer and audience checked. */
 export type TokenService = {
-  sign: (email: string) => Promise<string>;
-  verify: (token: string) => Promise<{ email: string } | null>;
+  sign: (subject: TokenSubject) => Promise<string>;
+  verify: (token: string) => Promise<TokenSubject | null>;
 };
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (email) =>
-      new SignJWT({ email })
+    sign: ({ email, uid, tokenVersion }) =>
+      new SignJWT({ email, uid, ver: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(email)
         .setIssuer(ISSUER)
@@ -24,7 +31,11 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     verify: async (token) => {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-        return typeof payload.sub === 'string' && payload.sub ? { email: payload.sub } : null;
+        const { sub, uid, ver } = payload;
+        // A token from before uid and version were claims proves too little: sign in again.
+        if (typeof sub !== 'string' || !sub || typeof uid !== 'string' || !uid) return null;
+        if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
+        return { email: sub, uid, tokenVersion: ver };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

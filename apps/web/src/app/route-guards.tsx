@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
+import { RetryAlert } from '../components/ui/retry-alert.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { adminQueryOptions, useAuth } from '../lib/auth.tsx';
 import { adminGuardDecision, authGuardDecision, type LoginRedirectState } from '../lib/auth-session.ts';
@@ -56,12 +57,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     }
     case 'error':
       return (
-        <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
-          <span>We could not check your access to this page. Please try again.</span>
-          <button type="button" className="btn btn-sm" onClick={() => void check.refetch()}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert onRetry={() => void check.refetch()} className="my-6">
+          We could not check your access to this page. Please try again.
+        </RetryAlert>
       );
     default:
       return <Spinner label="Checking your access" />;

@@ -1,7 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { loadChunk } from '../lib/chunk-reload.ts';
 import { RequireAdmin, RequireAuth } from './route-guards.tsx';
+import { PageError, RootError, SectionError } from './routes/route-error.tsx';
 // The pages most visitors arrive on come with the first script instead of a round trip later
 // (First Contentful Paint, docs/performance.md); every other screen loads on demand.
 import { Component as Home } from '../features/home/routes/home.tsx';
@@ -13,7 +15,7 @@ import { Component as AllReviews } from '../features/reviews/routes/all-reviews.
  * opens does not carry the dashboard, the admin tools or the Firebase SDK.
  */
 const lazy = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).Component }),
+  lazy: async () => ({ Component: (await loadChunk(load)).Component }),
 });
 
 const guarded = (
@@ -21,7 +23,7 @@ const guarded = (
   admin = false,
 ): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const { Component } = await load();
+    const { Component } = await loadChunk(load);
     const Guard = admin ? RequireAdmin : RequireAuth;
     return {
       Component: () => (
@@ -33,45 +35,59 @@ const guarded = (
   },
 });
 
+const DASHBOARD_SECTIONS: RouteObject[] = [
+  { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
+  { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
+  { path: 'orders/:orderId', ...lazy(() => import('../features/orders/routes/order-detail.tsx')) },
+  { path: 'builds', ...lazy(() => import('../features/builds/routes/my-builds.tsx')) },
+  { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
+  { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
+  { path: 'users', ...guarded(() => import('../features/users/routes/make-admin.tsx'), true) },
+  { path: 'addProduct', ...guarded(() => import('../features/catalog/routes/add-product.tsx'), true) },
+  { path: 'manageorders', ...guarded(() => import('../features/orders/routes/manage-orders.tsx'), true) },
+  { path: 'manageproducts', ...guarded(() => import('../features/catalog/routes/manage-products.tsx'), true) },
+];
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
     // Shown while the first screen's code loads (the SPA is not server-rendered).
     HydrateFallback: Spinner,
+    // The layout itself failed: a page of its own. A page that fails keeps the navbar (below).
+    ErrorBoundary: RootError,
     children: [
-      { index: true, Component: Home },
-      { path: 'home', Component: Home },
-      { path: 'blogs', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
-      { path: 'faq', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
-      { path: 'allparts', Component: AllParts },
-      { path: 'allreviews', Component: AllReviews },
-      { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },
-      { path: 'login', ...lazy(() => import('../features/auth/routes/login.tsx')) },
-      { path: 'signup', ...lazy(() => import('../features/auth/routes/signup.tsx')) },
-      { path: 'purchase/:partId', ...guarded(() => import('../features/purchase/routes/purchase.tsx')) },
       {
-        path: 'dashboard',
-        ...guarded(() => import('../features/dashboard/routes/dashboard-layout.tsx')),
+        ErrorBoundary: PageError,
         children: [
-          { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
-          { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
-          { path: 'orders/:orderId', ...lazy(() => import('../features/orders/routes/order-detail.tsx')) },
-          { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
-          { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
-          { path: 'users', ...guarded(() => import('../features/users/routes/make-admin.tsx'), true) },
-          { path: 'addProduct', ...guarded(() => import('../features/catalog/routes/add-product.tsx'), true) },
-          { path: 'manageorders', ...guarded(() => import('../features/orders/routes/manage-orders.tsx'), true) },
-          { path: 'manageproducts', ...guarded(() => import('../features/catalog/routes/manage-products.tsx'), true) },
+          { index: true, Component: Home },
+          { path: 'home', Component: Home },
+          { path: 'blogs', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
+          { path: 'faq', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
+          { path: 'allparts', Component: AllParts },
+          { path: 'allreviews', Component: AllReviews },
+          // The planner loads on demand: it does not weigh on the first visit's script.
+          { path: 'build', ...lazy(() => import('../features/builds/routes/build-planner.tsx')) },
+          { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },
+          { path: 'login', ...lazy(() => import('../features/auth/routes/login.tsx')) },
+          { path: 'signup', ...lazy(() => import('../features/auth/routes/signup.tsx')) },
+          { path: 'purchase/:partId', ...guarded(() => import('../features/purchase/routes/purchase.tsx')) },
+          {
+            path: 'dashboard',
+            ...guarded(() => import('../features/dashboard/routes/dashboard-layout.tsx')),
+            // Each section fails on its own: the menu stays, and so does the way to the other sections.
+            children: DASHBOARD_SECTIONS.map((section) => ({ ...section, ErrorBoundary: SectionError })),
+          },
+          { path: '*', ...lazy(() => import('./routes/not-found.tsx')) },
         ],
       },
-      { path: '*', ...lazy(() => import('./routes/not-found.tsx')) },
     ],
   },
   // The test-mode Google account picker opens in its own 500 x 600 window, without the shop's chrome.
   {
     path: '/auth/google-picker',
     HydrateFallback: Spinner,
+    ErrorBoundary: RootError,
     ...lazy(() => import('../features/auth/routes/google-picker.tsx')),
   },
 ];

@@ -23,8 +23,3 @@ export async function exchangeIdToken(email: string, idToken: string): Promise<s
 export async function fetchIsAdmin(email: string, signal?: AbortSignal): Promise<boolean> {
   return (await apiGet(`/admin/${userPath(email)}`, adminCheckSchema, signal)).admin;
 }
-
-/** Everything cached about the session itself lives under ['auth']. */
-export function adminQueryKey(email: string) {
-  return ['auth', 'admin', email.toLowerCase()] as const;
-}

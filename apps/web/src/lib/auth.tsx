@@ -5,7 +5,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify/unstyled';
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
-import { adminQueryKey, exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
+import { exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
+import { queryKeys } from './query-keys.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
 import { isTokenUsableFor } from './auth-session.ts';
 import type { FirebaseUser, IdentityProvider, SignUpInput } from './firebase.ts';
@@ -15,8 +16,8 @@ export type SessionUser = { email: string; displayName: string | null; photoURL:
 
 export type { SignUpInput } from './firebase.ts';
 
-/** Why the session ended when the shop ended it (not the person), for the login page to explain. */
-export type SignOutReason = 'admin-only' | 'expired';
+/** Why the session ended when it was not a plain Logout, for the login page to explain. */
+export type SignOutReason = 'admin-only' | 'expired' | 'everywhere';
 
 /** The identity provider (Firebase): idle until a page needs it or a stored session must be confirmed. */
 export type IdentityState = {
@@ -57,7 +58,7 @@ export const AuthContext = createContext<AuthState | null>(null);
 
 export function adminQueryOptions(email: string) {
   return queryOptions({
-    queryKey: adminQueryKey(email),
+    queryKey: queryKeys.auth.admin(email),
     queryFn: ({ signal }) => fetchIsAdmin(email, signal),
     staleTime: 60_000,
   });
@@ -91,7 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (next: SessionUser | null) => {
       // Another person's cached answers (orders, profile, users) must not show for this one.
       if (next && userRef.current?.email !== next.email) queryClient.removeQueries({ type: 'inactive' });
-      if (!next) queryClient.removeQueries({ queryKey: ['auth'] });
+      if (!next) queryClient.removeQueries({ queryKey: queryKeys.auth.all });
       userRef.current = next;
       setUserState(next);
       setInitializing(false);

@@ -16,9 +16,8 @@ import {
   updateProfile,
   type User,
 } from 'firebase/auth';
-import { clientConfigSchema } from '@parts-shop/shared/client-config';
 import { messages } from '@parts-shop/shared/messages';
-import { apiGet } from './api-client.ts';
+import { fetchClientConfig } from './client-config.ts';
 import { chooseGoogleTestAccount } from './google-test-mode.ts';
 
 export type { User as FirebaseUser } from 'firebase/auth';
@@ -45,7 +44,7 @@ export type IdentityProvider = {
 };
 
 export async function loadIdentityProvider(): Promise<IdentityProvider> {
-  const config = await apiGet('/config', clientConfigSchema);
+  const config = await fetchClientConfig();
   const { emulatorHost, apiKey, authDomain, projectId } = config.firebase;
   const app = getApps()[0] ?? initializeApp({ apiKey, authDomain, projectId });
   const auth = getAuth(app);

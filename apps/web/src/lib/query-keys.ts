@@ -1,11 +1,13 @@
 /**
- * TanStack Query keys shared by features that must not import each other (docs/architecture.md#module-boundaries).
+ * Every TanStack Query key of the web app (and the one mutation key that is looked up). No
+ * feature writes a key of its own, so features that must not import each other still agree
+ * on what a key means and what a prefix refreshes (docs/architecture.md#module-boundaries).
  *
- * Every query about parts starts with 'parts' and every query about reviews with 'reviews',
- * so a change can refresh all of them with one prefix: adding or deleting a part invalidates
- * `queryKeys.parts.all` and the newest part is at once first on Home, on /allparts and in the
- * admin table; adding a review does the same with `queryKeys.reviews.all`. A new list of parts
- * or reviews only has to put its key under the prefix (ideally through a helper here).
+ * Keys nest under one prefix per resource, so a change refreshes everything about it with one
+ * call: adding or deleting a part invalidates `queryKeys.parts.all` and the newest part is at
+ * once first on Home, on /allparts and in the admin table; a payment, a cancel or a new order
+ * invalidates `queryKeys.orders.all` (every list and every single order); Make Admin
+ * invalidates `queryKeys.users.all` (the list and any open profile).
  */
 export const queryKeys = {
   parts: {
@@ -18,19 +20,60 @@ export const queryKeys = {
     manage: (size: number) => ['parts', 'manage', size] as const,
     /** GET /parts/{id}. */
     detail: (id: string) => ['parts', 'detail', id] as const,
+    /** The build planner's reads: a slot's candidates, and each part of the build with its specs. */
+    planner: {
+      candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,
+      part: (id: string) => ['parts', 'planner', 'part', id] as const,
+    },
+  },
+  builds: {
+    all: ['builds'] as const,
+    /** GET /builds: the signed-in customer's saved builds. */
+    mine: (email: string) => ['builds', 'mine', email] as const,
   },
   reviews: {
     all: ['reviews'] as const,
     latest: (size: number) => ['reviews', 'latest', size] as const,
     pages: (size: number) => ['reviews', 'pages', size] as const,
   },
+  orders: {
+    all: ['orders'] as const,
+    /** My Orders: the signed-in customer's orders, a page at a time. */
+    mine: (email: string) => ['orders', 'mine', email] as const,
+    /** Manage Orders (admin): one tab's orders for one search, a page at a time. */
+    everyone: (tab: string, q: string) => ['orders', 'everyone', tab, q] as const,
+    /** Manage Orders' tab counts for one search. */
+    counts: (q: string) => ['orders', 'counts', q] as const,
+    /** GET /orders/{id}, which also reconciles a payment the gateway already recorded. */
+    detail: (id: string) => ['orders', 'detail', id] as const,
+    /** GET /orders/{id}/detail: the order page and receipt (items, customer, payment, timeline). */
+    receipt: (id: string) => ['orders', 'receipt', id] as const,
+    /** The Ship mutations, so each row can tell whether its own request is on its way. */
+    ship: ['orders', 'ship'] as const,
+  },
   users: {
     all: ['users'] as const,
+    /** Make Admin's list of users matching a search, a page at a time. */
+    list: (q: string) => ['users', 'list', q] as const,
+    /** Who made whom admin or removed it, newest first. */
+    roleChanges: ['users', 'role-changes'] as const,
     /**
      * GET /users/{email}, the whole profile. Queries that keep only part of it (Add Review's
      * default name) sit under this key with an extra segment, so invalidating it after a
      * profile update refreshes them too without sharing a cache entry of another shape.
      */
     profile: (email: string) => ['users', 'profile', email] as const,
+    /** Add Review's default name: only {userName} of the profile. */
+    reviewerName: (email: string) => ['users', 'profile', email, 'reviewer-name'] as const,
   },
+  /** Everything cached about the session itself; dropped on sign-out. */
+  auth: {
+    all: ['auth'] as const,
+    /** GET /admin/{email}: whether the server counts this user as an admin. */
+    admin: (email: string) => ['auth', 'admin', email.toLowerCase()] as const,
+  },
+  /** POST /create-payment-intent for one order (held as a query: asked once per visit). */
+  paymentIntent: (orderId: string) => ['payment-intent', orderId] as const,
+  /** GET /config: the browser's Firebase settings and the card gateway, fixed per server process. */
+  clientConfig: ['config'] as const,
 } as const;

@@ -119,6 +119,28 @@ export async function markOrderShipped(
   return row;
 }
 
+/**
+ * The buyer's user row, held until the transaction ends: one customer's orders are placed
+ * one at a time, on any number of API processes, so the unpaid count they check holds.
+ */
+export async function lockBuyer(db: Db, email: string): Promise<{ userName: string } | undefined> {
+  const [row] = await db
+    .select({ userName: users.userName })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function countUnpaidOrders(db: Db, email: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.email, email), eq(orders.paid, false)));
+  return row?.n ?? 0;
+}
+
 export async function findUserName(db: Db, email: string): Promise<string | undefined> {
   const [row] = await db.select({ userName: users.userName }).from(users).where(eq(users.email, email)).limit(1);
   return row?.userName;

@@ -28,6 +28,8 @@ type GatewayCore = {
    * intent that already succeeded stays succeeded (and is answered as such).
    */
   cancelIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
+  /** Gives all of a succeeded intent's money back and answers the refund's id; safe to repeat. */
+  refundIntent: (db: Db, id: string) => Promise<string>;
 };
 
 export type LocalConfirmResult =

@@ -125,6 +125,16 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
       return intent;
     },
 
+    async refundIntent(_db, id) {
+      try {
+        // The key makes a retried refund (a crash, a second sweep) the same refund.
+        const refund = await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+        return refund.id;
+      } catch (error) {
+        throw upstream(error, 'refund');
+      }
+    },
+
     verifyWebhook(rawBody, signature): StripeWebhookEvent | null {
       if (!webhookSecret) return null;
       let event: Stripe.Event;

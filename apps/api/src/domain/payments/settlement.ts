@@ -9,6 +9,7 @@ import {
   upsertPaymentStatus,
 } from '../payment-gateway/ledger.repo.ts';
 import type { GatewayIntent, PaymentGateway } from '../payment-gateway/payment-gateway.ts';
+import { markRefunded, recordRefund, stalePendingRefunds, type RefundReason } from './refunds.repo.ts';
 
 /**
  * Settlement: which gateway intent pays which order. Every way an order becomes paid (the
@@ -87,42 +88,89 @@ export async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderR
   return order;
 }
 
-export type ReleaseOutcome = 'released' | 'paid' | 'payment-in-progress' | 'payment-mismatch';
+/**
+ * Asks the gateway to cancel every intent of an order that could still take money. Called
+ * outside any transaction (Stripe is a network call); the ledger learns each answer.
+ */
+export async function cancelOpenIntents(db: Db, gateway: PaymentGateway, orderId: string): Promise<void> {
+  for (const payment of await paymentsForOrder(db, orderId)) {
+    if (payment.status !== 'canceled' && payment.status !== 'succeeded') await gateway.cancelIntent(db, payment.id);
+  }
+}
+
+export type LedgerVerdict = 'clear' | 'paid' | 'payment-open' | 'payment-mismatch';
 
 /**
- * Before an unpaid order gives its stock back, every intent still open at the gateway is
- * cancelled, so no money can be taken for it; one that already took the money pays the
- * order instead. The caller holds the order row.
+ * Whether an unpaid order may end, from the ledger alone, under the caller's lock on the
+ * order: 'clear' when every intent is cancelled; a succeeded intent pays the order instead.
  */
-export async function releaseIntents(db: Db, gateway: PaymentGateway, order: OrderRow): Promise<ReleaseOutcome> {
-  for (const payment of await paymentsForOrder(db, order.id)) {
-    if (payment.status === 'canceled') continue;
-    const intent = payment.status === 'succeeded' ? intentFromRow(payment) : await gateway.cancelIntent(db, payment.id);
-    if (!intent || intent.status === 'canceled') continue;
-    if (intent.status !== 'succeeded') return 'payment-in-progress';
+export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerdict> {
+  const ledger = await paymentsForOrder(db, order.id);
+  const succeeded = ledger.find((p) => p.status === 'succeeded');
+  if (succeeded) {
+    const intent = intentFromRow(succeeded);
     if (!intentPays(order, intent)) return 'payment-mismatch';
     await payOrderWith(db, order, intent);
     return 'paid';
   }
-  return 'released';
+  return ledger.some((p) => p.status !== 'canceled') ? 'payment-open' : 'clear';
 }
 
 export type SettleOutcome =
-  'paid' | 'already-paid' | 'paid-by-another-intent' | 'no-order' | 'not-ours' | 'mismatch' | 'not-succeeded';
+  | 'paid'
+  | 'already-paid'
+  | 'refunded-duplicate'
+  | 'refunded-order-gone'
+  | 'refunded-mismatch'
+  | 'not-ours'
+  | 'not-succeeded';
 
 /**
- * The gateway says an intent succeeded (a Stripe webhook, or the local gateway's confirm):
- * the order it names becomes paid. Safe to repeat; the outcome is for the log.
+ * Gives back money that no order can take. The refunds row is written first (one per
+ * payment), then the gateway is asked outside any transaction; a crash in between leaves a
+ * pending row that the periodic sweep retries with the same idempotency key.
  */
-export async function settleIntent(db: Db, intent: GatewayIntent): Promise<SettleOutcome> {
+export async function refundStrayPayment(
+  db: Db,
+  gateway: PaymentGateway,
+  intent: GatewayIntent & { orderId: string },
+  reason: RefundReason,
+): Promise<void> {
+  const row = await recordRefund(db, {
+    paymentId: intent.id,
+    orderId: intent.orderId,
+    gateway: gateway.kind,
+    amountCents: intent.amountCents,
+    reason,
+  });
+  if (row.status === 'succeeded') return;
+  await markRefunded(db, intent.id, await gateway.refundIntent(db, intent.id));
+}
+
+/** Retries refunds a crash or an outage left pending. */
+export async function retryPendingRefunds(db: Db, gateway: PaymentGateway): Promise<void> {
+  for (const row of await stalePendingRefunds(db, 60, 20)) {
+    if (row.gateway !== gateway.kind) continue;
+    await markRefunded(db, row.paymentId, await gateway.refundIntent(db, row.paymentId));
+  }
+}
+
+/**
+ * The gateway says an intent succeeded (a Stripe webhook, the local gateway's confirm, the
+ * browser's PATCH): the order it names becomes paid. Money that no order can take (the order
+ * was already paid by another intent, is gone, or costs another amount) is refunded at once.
+ * Safe to repeat; the outcome is for the caller and the log.
+ */
+export async function settleIntent(db: Db, gateway: PaymentGateway, intent: GatewayIntent): Promise<SettleOutcome> {
   if (intent.status !== 'succeeded') return 'not-succeeded';
-  if (!intent.orderId) return 'not-ours';
-  const order = await findOrder(db, intent.orderId);
-  if (!order) return 'no-order';
-  if (order.paid) return order.transactionId === intent.id ? 'already-paid' : 'paid-by-another-intent';
-  if (!intentPays(order, intent)) return 'mismatch';
-  const paid = await payOrderWith(db, order, intent);
-  return paid?.transactionId === intent.id ? 'paid' : 'paid-by-another-intent';
+  const { orderId } = intent;
+  if (!orderId) return 'not-ours';
+  const order = await findOrder(db, orderId);
+  const paid = order && intentPays(order, intent) ? await payOrderWith(db, order, intent) : order;
+  if (paid?.paid && paid.transactionId === intent.id) return order?.paid ? 'already-paid' : 'paid';
+  const reason: RefundReason = !paid ? 'order-gone' : paid.paid ? 'duplicate' : 'mismatch';
+  await refundStrayPayment(db, gateway, { ...intent, orderId }, reason);
+  return `refunded-${reason}`;
 }
 
 /**
@@ -130,7 +178,11 @@ export async function settleIntent(db: Db, intent: GatewayIntent): Promise<Settl
  * Two separate statements on purpose: holding the payment row while waiting for the order
  * row would invert the lock order of create-payment-intent and cancel (order, then payment).
  */
-export async function applyStripeEvent(db: Db, intent: GatewayIntent): Promise<SettleOutcome | 'recorded'> {
+export async function applyStripeEvent(
+  db: Db,
+  gateway: PaymentGateway,
+  intent: GatewayIntent,
+): Promise<SettleOutcome | 'recorded'> {
   if (intent.orderId && intent.currency === 'usd') {
     await upsertPaymentStatus(db, {
       id: intent.id,
@@ -141,5 +193,5 @@ export async function applyStripeEvent(db: Db, intent: GatewayIntent): Promise<S
       status: intent.status,
     });
   }
-  return intent.status === 'succeeded' ? settleIntent(db, intent) : 'recorded';
+  return intent.status === 'succeeded' ? settleIntent(db, gateway, intent) : 'recorded';
 }

@@ -3,7 +3,7 @@ import { clientConfigSchema } from '@parts-shop/shared/client-config';
 import type { Deps } from '../../lib/deps.ts';
 
 /**
- * What the browser needs to know at run time (identity provider and payment gateway), so
+ * What the browser needs to know at run time (identity provider, payment gateway, how long unpaid orders are held), so
  * one build of the SPA runs against the emulator or a real Firebase project alike.
  */
 export const clientConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -19,6 +19,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
       gateway: config.PAYMENT_GATEWAY,
       stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
     },
+    orders: { unpaidHoldMinutes: config.UNPAID_HOLD_MINUTES },
   });
   app.get(
     '/config',

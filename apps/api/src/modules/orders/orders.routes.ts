@@ -18,6 +18,7 @@ import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
+import { createThrottle } from '../../lib/throttle.ts';
 import {
   cancelOrder,
   getOrder,
@@ -27,7 +28,11 @@ import {
   pageOfOrders,
   placeOrder,
   shipOrder,
+  type OrderRules,
 } from './orders.service.ts';
+
+/** How often one order's GET may ask the gateway; Stripe's webhook stays the source of truth. */
+const LIVE_CHECK_EVERY_MS = 5_000;
 
 const errors = {
   400: apiErrorSchema,
@@ -39,6 +44,12 @@ const errors = {
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
+  const rules: OrderRules = {
+    gateway: payments,
+    holdMinutes: config.UNPAID_HOLD_MINUTES,
+    maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
+    mayAskGateway: createThrottle(LIVE_CHECK_EVERY_MS),
+  };
 
   app.post(
     '/orders',
@@ -57,7 +68,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(db, callerOf(request), request.body);
+      const order = await placeOrder(db, rules, callerOf(request), request.body);
       return reply.code(201).send({ acknowledged: true, insertedId: order._id, order });
     },
   );
@@ -76,7 +87,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     },
     async (request, reply) => {
       const { email, limit, cursor } = request.query;
-      const rows = await pageOfOrders(db, callerOf(request), { email, limit, before: decodeCursor(cursor) });
+      const rows = await pageOfOrders(db, rules, callerOf(request), { email, limit, before: decodeCursor(cursor) });
       return pageOf(rows, limit, request, reply);
     },
   );
@@ -93,7 +104,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => getOrder(db, payments, callerOf(request), parseOrderId(request.params.id)),
+    async (request) => getOrder(db, rules, callerOf(request), parseOrderId(request.params.id)),
   );
 
   app.get(
@@ -109,7 +120,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: orderDetailSchema, ...errors },
       },
     },
-    async (request) => getOrderDetail(db, payments, callerOf(request), parseOrderId(request.params.id)),
+    async (request) => getOrderDetail(db, rules, callerOf(request), parseOrderId(request.params.id)),
   );
 
   app.delete(
@@ -126,7 +137,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (request) => {
-      await cancelOrder(db, payments, callerOf(request), parseOrderId(request.params.id));
+      await cancelOrder(db, rules, callerOf(request), parseOrderId(request.params.id));
       return { acknowledged: true, deletedCount: 1 };
     },
   );
@@ -148,7 +159,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     },
     async (request, reply) => {
       const { status, q, limit, cursor } = request.query;
-      const rows = await pageOfAllOrders(db, { tab: status, q, limit, before: decodeCursor(cursor) });
+      const rows = await pageOfAllOrders(db, rules, { tab: status, q, limit, before: decodeCursor(cursor) });
       return pageOf(rows, limit, request, reply);
     },
   );

@@ -10,34 +10,56 @@ import {
   type ShipInput,
 } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
-import { queueOrderEmail, type CancelReason } from '../../domain/orders/order-emails.ts';
+import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
 import { canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
 import {
   countOrdersByTab,
-  deleteOrder,
+  countUnpaidOrders,
   findOrder,
-  findUserName,
   insertOrder,
   listOrders,
-  lockOrder,
+  lockBuyer,
   markOrderShipped,
   type OrderRow,
 } from '../../domain/orders/orders.repo.ts';
 import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
 import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
-import { reconcileFromLedger, reconcileLive, releaseIntents } from '../../domain/payments/settlement.ts';
-import { findPartStock, lockPart, reserveStock, returnStock } from '../../domain/stock/stock.repo.ts';
+import { reconcileFromLedger, reconcileLive } from '../../domain/payments/settlement.ts';
+import { findPartStock, reserveStock } from '../../domain/stock/stock.repo.ts';
+import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-order.ts';
+import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 
-export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
+/** What the order rules need besides the database: the gateway and the hold settings. */
+export type OrderRules = {
+  gateway: PaymentGateway;
+  holdMinutes: number;
+  maxUnpaidOrders: number;
+  /** Whether GET /orders/{id} may ask the gateway about this order now (throttled per order). */
+  mayAskGateway: (orderId: string) => boolean;
+};
+
+function isOverdue(rules: OrderRules, order: OrderRow): boolean {
+  return !order.paid && Date.now() - order.createdAt.getTime() > rules.holdMinutes * 60_000;
+}
+
+export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
   // A client-sent total is checked, never used (docs/product.md#prices).
   const sentCents = input.totalPrice === undefined ? undefined : priceToCents(input.totalPrice);
   if (sentCents === null) throw badRequest('Total Price must be an amount like 259.98');
 
+  // The caller's own overdue orders end first, so they neither count nor hold stock.
+  await expireOverdueOrders(db, rules.gateway, rules.holdMinutes, { email: caller.email });
   const row = await db.transaction(async (tx) => {
+    const buyer = await lockBuyer(tx, caller.email);
+    if ((await countUnpaidOrders(tx, caller.email)) >= rules.maxUnpaidOrders) {
+      throw conflict(
+        `You already have ${rules.maxUnpaidOrders} unpaid orders. Pay for or cancel one before ordering more.`,
+      );
+    }
     const reserved = await reserveStock(tx, input.partId, quantity);
     if (!reserved) {
       const part = await findPartStock(tx, input.partId);
@@ -54,8 +76,8 @@ export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
         `The price has changed: the total is now $${centsToPriceString(totalCents)}. Check it and order again.`,
       );
     }
-    const userName = (await findUserName(tx, caller.email)) || caller.email.split('@')[0] || caller.email;
-    const order = await insertOrder(tx, {
+    const userName = buyer?.userName || caller.email.split('@')[0] || caller.email;
+    return insertOrder(tx, {
       id: newId(),
       partId: input.partId,
       email: caller.email,
@@ -73,17 +95,40 @@ export async function placeOrder(db: Db, caller: Caller, input: NewOrder) {
   return toOrder(row);
 }
 
+/**
+ * Overdue unpaid rows among those read are cancelled before they are shown (the sweep may
+ * not have reached them yet); answers the rows that remain.
+ */
+async function withoutOverdue(db: Db, rules: OrderRules, rows: OrderRow[]): Promise<OrderRow[]> {
+  const overdue = rows.filter((r) => isOverdue(rules, r));
+  for (const row of overdue) await expireOverdueOrders(db, rules.gateway, rules.holdMinutes, { orderId: row.id });
+  if (overdue.length === 0) return rows;
+  const still = await Promise.all(overdue.map((r) => findOrder(db, r.id)));
+  const gone = new Set(overdue.filter((_, i) => !still[i]).map((r) => r.id));
+  return rows.filter((r) => !gone.has(r.id));
+}
+
 /** One customer's orders, newest first; a customer may only name themself, an admin anyone. */
-export async function pageOfOrders(db: Db, caller: Caller, query: { email?: string; limit: number; before?: string }) {
+export async function pageOfOrders(
+  db: Db,
+  rules: OrderRules,
+  caller: Caller,
+  query: { email?: string; limit: number; before?: string },
+) {
   const email = query.email ?? caller.email;
   if (caller.role !== 'admin' && email !== caller.email) throw forbidden('You can only see your own orders');
-  const rows = await listOrders(db, query.limit + 1, { email, before: query.before });
+  const rows = await withoutOverdue(db, rules, await listOrders(db, query.limit + 1, { email, before: query.before }));
   return (await reconcileFromLedger(db, rows)).map(toOrder);
 }
 
 /** Admin: every order, or one Manage Orders tab, optionally searched; newest first. */
-export async function pageOfAllOrders(db: Db, query: { tab: OrderTab; q?: string; limit: number; before?: string }) {
-  const rows = await listOrders(db, query.limit + 1, { tab: query.tab, q: query.q, before: query.before });
+export async function pageOfAllOrders(
+  db: Db,
+  rules: OrderRules,
+  query: { tab: OrderTab; q?: string; limit: number; before?: string },
+) {
+  const listed = await listOrders(db, query.limit + 1, { tab: query.tab, q: query.q, before: query.before });
+  const rows = await withoutOverdue(db, rules, listed);
   return (await reconcileFromLedger(db, rows)).map(toOrder);
 }
 
@@ -92,15 +137,8 @@ export function orderCounts(db: Db, q: string | undefined): Promise<OrderCounts>
 }
 
 /** The order detail page and receipt: its owner's or, for an admin, anyone's; others 404. */
-export async function getOrderDetail(
-  db: Db,
-  gateway: PaymentGateway,
-  caller: Caller,
-  id: string,
-): Promise<OrderDetail> {
-  const row = await findOrder(db, id);
-  if (!row || !canSee(caller, row)) throw orderNotFound();
-  const order = await reconcileLive(db, gateway, row);
+export async function getOrderDetail(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<OrderDetail> {
+  const order = await currentOrder(db, rules, caller, id);
   const payment = order.transactionId
     ? (await paymentsForOrder(db, order.id)).find((p) => p.id === order.transactionId)
     : undefined;
@@ -125,38 +163,51 @@ export async function getOrderDetail(
   };
 }
 
-export async function getOrder(db: Db, gateway: PaymentGateway, caller: Caller, id: string) {
-  const row = await findOrder(db, id);
+/**
+ * One order. The gateway is asked about intents still open at most once per order every few
+ * seconds (Stripe's webhook stays the source of truth); otherwise the ledger answers.
+ */
+async function currentOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<OrderRow> {
+  const [row] = await withoutOverdue(
+    db,
+    rules,
+    [await findOrder(db, id)].filter((r) => r !== undefined),
+  );
   if (!row || !canSee(caller, row)) throw orderNotFound();
-  return toOrder(await reconcileLive(db, gateway, row));
+  return rules.mayAskGateway(row.id)
+    ? reconcileLive(db, rules.gateway, row)
+    : ((await reconcileFromLedger(db, [row]))[0] ?? row);
+}
+
+export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: string) {
+  return toOrder(await currentOrder(db, rules, caller, id));
 }
 
 /**
- * Cancels an unpaid order and gives its units back, in one transaction that holds the order
- * row. Every intent still open at the gateway is cancelled first, so no money can be taken
- * for a deleted order; one that already took the money turns the order paid instead (409).
+ * Cancels an unpaid order (its customer or an admin) and gives its units back. Every intent
+ * still open at the gateway is cancelled first, so no money can be taken for a deleted
+ * order; one that already took the money turns the order paid instead (409).
  */
-export async function cancelOrder(db: Db, gateway: PaymentGateway, caller: Caller, id: string): Promise<void> {
-  const outcome = await db.transaction(async (tx) => {
-    // Locks in one order everywhere (part, order, payments) so no two requests deadlock.
-    const peek = await findOrder(tx, id);
-    if (peek?.partId) await lockPart(tx, peek.partId);
-    const order = await lockOrder(tx, id);
-    if (!order || !canSee(caller, order)) throw orderNotFound();
-    if (order.paid) throw conflict('Only unpaid orders can be cancelled');
-    const released = await releaseIntents(tx, gateway, order);
-    if (released !== 'released') return released;
-    await deleteOrder(tx, order.id);
-    if (order.partId) await returnStock(tx, order.partId, order.totalOrder);
-    const reason: CancelReason = order.email === caller.email ? 'customer' : 'admin';
-    await queueOrderEmail(tx, 'order-cancelled', order, reason);
-    return 'cancelled' as const;
-  });
-  if (outcome === 'paid') throw conflict('This order has already been paid, so it cannot be cancelled');
-  if (outcome === 'payment-in-progress')
-    throw conflict('A payment for this order is in progress, so it cannot be cancelled now');
-  if (outcome === 'payment-mismatch')
-    throw conflict('A payment was taken for this order; contact the shop to cancel it');
+export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<void> {
+  const order = await findOrder(db, id);
+  if (!order || !canSee(caller, order)) throw orderNotFound();
+  if (order.paid) throw conflict('Only unpaid orders can be cancelled');
+  const reason = order.email === caller.email ? 'customer' : 'admin';
+  const outcome = await cancelUnpaidOrder(db, rules.gateway, id, reason);
+  switch (outcome.kind) {
+    case 'cancelled':
+      return;
+    case 'gone':
+      throw orderNotFound();
+    case 'already-paid':
+      throw conflict('Only unpaid orders can be cancelled');
+    case 'paid':
+      throw conflict('This order has already been paid, so it cannot be cancelled');
+    case 'payment-in-progress':
+      throw conflict('A payment for this order is in progress, so it cannot be cancelled now');
+    case 'payment-mismatch':
+      throw conflict('A payment was taken for this order; contact the shop to cancel it');
+  }
 }
 
 /** Marks the order shipped and queues the customer's shipped email, in one transaction. */

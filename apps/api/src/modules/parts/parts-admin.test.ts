@@ -96,6 +96,10 @@ describe('POST /api/parts validation', () => {
   it.each([
     [0, 'Price must be more than 0'],
     [-5, 'Price must be more than 0'],
+    // Below one cent: no price the shop can charge (and 1e-9 once reached the database as 0 cents).
+    [0.001, 'Price must be at least 0.01'],
+    [0.004999, 'Price must be at least 0.01'],
+    [1e-9, 'Price must be at least 0.01'],
     [1.005, 'Price can have at most two decimals'],
     [19.999, 'Price can have at most two decimals'],
     ['12.50', requiredMessage('Price')],

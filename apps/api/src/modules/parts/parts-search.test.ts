@@ -28,7 +28,7 @@ async function allPages(query: string): Promise<Part[]> {
     const res: LightMyRequestResponse = await t.app.inject({ url });
     expect(res.statusCode, res.body).toBe(200);
     found.push(...res.json<Part[]>());
-    url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+    url = /<([^<>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
   }
   return found;
 }
@@ -143,7 +143,7 @@ describe('GET /api/parts sorts and keyset paging', () => {
 
   it('refuses a cursor from another sort with a 400', async () => {
     const first = await t.app.inject({ url: '/api/parts?sort=price_asc&limit=2' });
-    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1] ?? '';
+    const next = /<([^<>]+)>; rel="next"/.exec(String(first.headers.link))?.[1] ?? '';
     const cursor = new URL(next, 'http://x').searchParams.get('cursor') ?? '';
     for (const url of [`/api/parts?sort=price_desc&limit=2&cursor=${cursor}`, `/api/parts?limit=2&cursor=${cursor}`]) {
       const res = await t.app.inject({ url });
@@ -151,9 +151,10 @@ describe('GET /api/parts sorts and keyset paging', () => {
       expect(res.json<{ message: string }>().message).toMatch(/another sort/);
     }
     const newest = await t.app.inject({ url: '/api/parts?limit=2' });
-    const newestCursor = new URL(/<([^>]+)>/.exec(String(newest.headers.link))?.[1] ?? '', 'http://x').searchParams.get(
-      'cursor',
-    );
+    const newestCursor = new URL(
+      /<([^<>]+)>/.exec(String(newest.headers.link))?.[1] ?? '',
+      'http://x',
+    ).searchParams.get('cursor');
     const res = await t.app.inject({ url: `/api/parts?sort=price_asc&cursor=${newestCursor}` });
     expect(res.statusCode).toBe(400);
   });

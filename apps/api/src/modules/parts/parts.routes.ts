@@ -11,6 +11,7 @@ import {
   stockChangeSchema,
 } from '@parts-shop/shared/part';
 import { partFacetsSchema, partFiltersSchema, partsQuerySchema } from '@parts-shop/shared/part-query';
+import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -25,7 +26,7 @@ function parseId(id: string): string {
 }
 
 export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { db, guards, config } = deps;
+  const { db, guards, config, payments } = deps;
 
   app.get(
     '/parts',
@@ -75,7 +76,12 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: partSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getPart(db, parseId(request.params.id)),
+    async (request) => {
+      const id = parseId(request.params.id);
+      // Stock held by orders past their hold goes back before the part is shown.
+      await expireOverdueOrders(db, payments, config.UNPAID_HOLD_MINUTES, { partId: id });
+      return getPart(db, id);
+    },
   );
 
   app.post(

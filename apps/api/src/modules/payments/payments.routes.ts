@@ -96,6 +96,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
           throw notFound(cardMessages.notFound);
         case 'canceled':
           throw conflict(cardMessages.canceled);
+        case 'refunded':
+          throw conflict('This order was already paid or cancelled, so this payment has been refunded');
         case 'declined':
           // A decline is an answer, not a fault: 402 as Stripe does, and the intent stays payable.
           return reply.code(402).send({

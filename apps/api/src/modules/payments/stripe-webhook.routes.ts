@@ -39,16 +39,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
       const event = gateway.verifyWebhook(raw, request.headers['stripe-signature']);
       if (!event) throw badRequest('Invalid Stripe signature');
       if (event.type === 'ignored') return { received: true };
-      const outcome = await applyStripeEvent(db, event.intent);
-      if (outcome === 'mismatch' || outcome === 'paid-by-another-intent' || outcome === 'no-order') {
-        // Money arrived that no order can take: someone must look (and probably refund).
-        request.log.error(
-          { paymentIntent: event.intent.id, orderId: event.intent.orderId, outcome },
-          'Stripe payment needs attention',
-        );
-      } else {
-        request.log.info({ paymentIntent: event.intent.id, type: event.type, outcome }, 'Stripe webhook applied');
-      }
+      const outcome = await applyStripeEvent(db, gateway, event.intent);
+      request.log.info({ paymentIntent: event.intent.id, type: event.type, outcome }, 'Stripe webhook applied');
       // Acknowledged either way: Stripe retrying an event we cannot use would change nothing.
       return { received: true };
     },

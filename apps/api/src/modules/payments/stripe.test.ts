@@ -1,12 +1,16 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
+import { eq, sql } from 'drizzle-orm';
+import { orders, refunds } from '../../db/schema.ts';
+import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from '../../../test/fake-stripe.ts';
 import {
   addPart,
   orderRow,
   paymentRows,
+  orderBody,
   placeOrder,
   recordPayment,
   startPayment,
@@ -34,7 +38,10 @@ afterAll(async () => {
   await t.close();
   await fake.close();
 });
-beforeEach(() => fake.setDown(false));
+beforeEach(() => {
+  fake.setDown(false);
+  fake.setDelay(0);
+});
 
 async function newOrder(quantity = 2) {
   const partId = await addPart(t, { priceCents: 12_999, available: 10 });
@@ -256,5 +263,79 @@ describe('POST /webhooks/stripe', () => {
       payload: { orderId: order._id },
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('no Stripe call inside a database transaction', () => {
+  it('a cancel waiting on a slow Stripe (2 s a call) does not hold up orders for the same part', async () => {
+    const { partId, order } = await newOrder(1);
+    await startPayment(t, alice, order._id);
+    const finished: string[] = [];
+    fake.setDelay(2_000);
+    const cancel = t.app.inject({ method: 'DELETE', url: `/api/orders/${order._id}`, headers: alice }).then((res) => {
+      finished.push('cancel');
+      return res;
+    });
+    // Let the cancel reach Stripe before the next buyer arrives.
+    while (!fake.requests.some((r) => r.path.endsWith('/cancel'))) await new Promise((r) => setTimeout(r, 20));
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: alice,
+      payload: orderBody(partId),
+    });
+    finished.push('order');
+    expect(bought.statusCode).toBe(201);
+    expect((await cancel).statusCode).toBe(200);
+    expect(finished).toEqual(['order', 'cancel']);
+    expect(await stockOf(t, partId)).toBe(9);
+  }, 30_000);
+
+  it('an expired order has its Stripe intent cancelled and its stock returned', async () => {
+    const { partId, order } = await newOrder(2);
+    const { paymentIntentId } = await startPayment(t, alice, order._id);
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '2 days'` })
+      .where(eq(orders.id, order._id));
+    await expireOverdueOrders(t.database.db, t.deps.payments, 1440, { orderId: order._id });
+    expect(intentOf(paymentIntentId).status).toBe('canceled');
+    expect(await orderRow(t, order._id)).toBeUndefined();
+    expect(await stockOf(t, partId)).toBe(10);
+  });
+
+  it('a second intent that succeeds for a paid order is refunded through Stripe and recorded', async () => {
+    const { order } = await newOrder(1);
+    const intents = await Promise.all(
+      ['a', 'b'].map((key) =>
+        t.deps.payments.createIntent(t.database.db, {
+          orderId: order._id,
+          amountCents: 12_999,
+          idempotencyKey: `race-${order._id}-${key}`,
+        }),
+      ),
+    );
+    const answers = await Promise.all(intents.map((i) => deliver(event(fake.succeed(i.id)))));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const row = await orderRow(t, order._id);
+    expect(row?.paid).toBe(true);
+    const loser = intents.find((i) => i.id !== row?.transactionId);
+    if (!loser) throw new Error('both intents paid the order');
+    expect(fake.refunds.get(loser.id)).toMatchObject({ amount: 12_999 });
+    expect(row?.transactionId && fake.refunds.has(row.transactionId)).toBe(false);
+    const refundRequests = fake.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refundRequests.at(-1)?.idempotencyKey).toBe(`refund-${loser.id}`);
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id))).toMatchObject([
+      {
+        paymentId: loser.id,
+        reason: 'duplicate',
+        status: 'succeeded',
+        gateway: 'stripe',
+        refundId: fake.refunds.get(loser.id)?.id,
+      },
+    ]);
+    // The same event again refunds nothing more.
+    expect((await deliver(event(intentOf(loser.id)))).statusCode).toBe(200);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(refundRequests.length);
   });
 });

@@ -84,4 +84,19 @@ describe('identity provider outage', () => {
       shareAuthEmulatorWithFirebaseAdmin({ FIREBASE_AUTH_EMULATOR_HOST: emulator });
     }
   });
+
+  it('sign out everywhere still retires the API tokens, and answers 503 JSON for the Firebase sessions', async () => {
+    const dead = `127.0.0.1:${await freePort()}`;
+    const t = await createTestApp({ FIREBASE_AUTH_EMULATOR_HOST: dead });
+    try {
+      const headers = await t.signIn('outage@example.test');
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/me/sign-out-everywhere', headers });
+      expect(res.statusCode).toBe(503);
+      expect(res.json<{ message: string }>().message).toMatch(/sign-in provider could not be reached/);
+      expect((await t.app.inject({ url: '/api/admin/outage@example.test', headers })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+      shareAuthEmulatorWithFirebaseAdmin({ FIREBASE_AUTH_EMULATOR_HOST: emulator });
+    }
+  });
 });

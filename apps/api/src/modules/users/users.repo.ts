@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;
+export type Role = UserRow['role'];
 
 export async function findUser(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -40,15 +41,6 @@ export async function lockAdmins(db: Db): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
-export async function demoteAdmin(db: Db, email: string): Promise<number> {
-  const changed = await db
-    .update(users)
-    .set({ role: 'customer', updatedAt: sql`now()` })
-    .where(and(eq(users.email, email), eq(users.role, 'admin')))
-    .returning({ email: users.email });
-  return changed.length;
-}
-
 export async function recordRoleChange(
   db: Db,
   change: { actorEmail: string; targetEmail: string; role: 'admin' | 'customer' },
@@ -66,33 +58,39 @@ export function listRoleChanges(db: Db, limit: number, before?: string) {
 }
 
 /**
- * Creates the user on first sign-in, or refreshes the uid on later ones. A name the user
- * already has is kept; `makeAdmin` only ever raises the role, never lowers it. One
- * statement, so two sign-ins racing for a new email cannot both insert.
+ * The row a sign-in is for, locked until the transaction ends so two sign-ins for one email
+ * are decided one after the other. A new email is inserted at once, bound to `uid`.
  */
-export async function upsertSignedInUser(
-  db: Db,
-  input: { email: string; uid: string; userName: string; makeAdmin: boolean },
+export async function lockOrCreateUser(
+  tx: Db,
+  input: { email: string; uid: string; userName: string; role: Role },
+): Promise<{ row: UserRow; created: boolean }> {
+  const [created] = await tx.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning();
+  if (created) return { row: created, created: true };
+  const [row] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1).for('update');
+  if (!row) throw new Error(`the user ${input.email} vanished during sign-in`);
+  return { row, created: false };
+}
+
+/**
+ * Binds the user to the Firebase account `uid`; `retireTokens` bumps the token version (a
+ * rebinding). A name the user already has is kept.
+ */
+export async function bindUser(
+  tx: Db,
+  input: { email: string; uid: string; userName: string; retireTokens: boolean },
 ): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: input.email,
+  const [row] = await tx
+    .update(users)
+    .set({
       uid: input.uid,
-      userName: input.userName,
-      role: input.makeAdmin ? 'admin' : 'customer',
+      userName: sql`case when ${users.userName} = '' then ${input.userName} else ${users.userName} end`,
+      ...(input.retireTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: sql`now()`,
     })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: {
-        uid: input.uid,
-        userName: sql`case when ${users.userName} = '' then excluded.user_name else ${users.userName} end`,
-        ...(input.makeAdmin ? { role: 'admin' as const } : {}),
-        updatedAt: sql`now()`,
-      },
-    })
+    .where(eq(users.email, input.email))
     .returning();
-  if (!row) throw new Error('upsert returned no row');
+  if (!row) throw new Error(`the user ${input.email} vanished during sign-in`);
   return row;
 }
 
@@ -109,12 +107,24 @@ export async function updateProfile(
   return row;
 }
 
-/** Makes the user an admin; answers how many rows changed (0 when already admin or unknown). */
-export async function promoteToAdmin(db: Db, email: string): Promise<number> {
-  const changed = await db
+/**
+ * Every change of a user's role goes through here: it also bumps the token version, so the
+ * user's tokens from before the change answer 401 and the next sign-in carries the new role.
+ * Answers the changed row, or undefined when the user is unknown or already has `role`.
+ */
+export async function changeRole(db: Db, email: string, role: Role): Promise<UserRow | undefined> {
+  const [row] = await db
     .update(users)
-    .set({ role: 'admin', updatedAt: sql`now()` })
-    .where(and(eq(users.email, email), ne(users.role, 'admin')))
-    .returning({ email: users.email });
-  return changed.length;
+    .set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(users.email, email), ne(users.role, role)))
+    .returning();
+  return row;
+}
+
+/** "Sign out everywhere": every API token the user holds answers 401 from now on. */
+export async function retireTokens(db: Db, email: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.email, email));
 }

@@ -29,6 +29,7 @@ import {
   pageOfRoleChanges,
   pageOfUsers,
   removeAdmin,
+  signOutEverywhere,
 } from './users.service.ts';
 
 /** Emails in paths are lowercased by the shared field, so any casing names the same user. */
@@ -55,16 +56,23 @@ const validateEmailParams = validatorCompiler({ schema: emailParams, ...putUserR
 const validateTokenRequest = validatorCompiler({ schema: tokenRequestSchema, ...putUserRoute });
 const validateProfile = validatorCompiler({ schema: profileSchema, ...putUserRoute });
 
-async function verifiedIdentity(deps: Deps, request: FastifyRequest): Promise<Identity | null> {
-  const idToken = bearerToken(request);
-  if (!idToken) throw unauthorized('Sign in to continue');
+/** A call to the identity provider; its outage is a 503 with `message`, never a 500. */
+async function withIdentityProvider<T>(request: FastifyRequest, message: string, call: () => Promise<T>): Promise<T> {
   try {
-    return await deps.identity.verifyIdToken(idToken);
+    return await call();
   } catch (error) {
     if (!(error instanceof IdentityUnavailableError)) throw error;
     request.log.error({ err: error }, 'identity provider unavailable');
-    throw new HttpError(503, 'Sign-in is unavailable right now. Please try again in a moment.');
+    throw new HttpError(503, message);
   }
+}
+
+async function verifiedIdentity(deps: Deps, request: FastifyRequest): Promise<Identity | null> {
+  const idToken = bearerToken(request);
+  if (!idToken) throw unauthorized('Sign in to continue');
+  return withIdentityProvider(request, 'Sign-in is unavailable right now. Please try again in a moment.', () =>
+    deps.identity.verifyIdToken(idToken),
+  );
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -111,7 +119,32 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       const { email } = request.params;
       const { body } = request;
       if ('phone' in body) return editProfile(db, callerOf(request), email, body);
-      return exchangeIdToken(deps, await verifiedIdentity(deps, request), email, body.email);
+      return exchangeIdToken(deps, request.log, await verifiedIdentity(deps, request), email, body.email);
+    },
+  );
+
+  app.post(
+    '/users/me/sign-out-everywhere',
+    {
+      preValidation: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['users'],
+        summary: "Sign out everywhere: end every one of the caller's sessions",
+        description:
+          'Every API access token the caller holds answers 401 from now on, this one included, and every ' +
+          'Firebase session of theirs ends, so no device can exchange its way back in without signing in again.',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), 401: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await withIdentityProvider(
+        request,
+        'Your sessions in the shop are ended, but the sign-in provider could not be reached. Please try again.',
+        () => signOutEverywhere(deps, callerOf(request)),
+      );
+      return reply.code(204).send(null);
     },
   );
 

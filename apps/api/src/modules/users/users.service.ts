@@ -1,20 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ProfileInput, RoleChange, User } from '@parts-shop/shared/user';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
-import type { Identity } from '../../lib/identity.ts';
+import type { Identity, IdentityVerifier } from '../../lib/identity.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
-import type { TokenService } from '../../lib/tokens.ts';
+import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import {
-  demoteAdmin,
+  bindUser,
+  changeRole,
   findUser,
   listRoleChanges,
   listUsers,
   lockAdmins,
-  promoteToAdmin,
+  lockOrCreateUser,
   recordRoleChange,
+  retireTokens,
   updateProfile,
-  upsertSignedInUser,
   type UserRow,
 } from './users.repo.ts';
 
@@ -45,11 +47,36 @@ function isBootstrapAdmin(config: Pick<Config, 'ADMIN_EMAILS'>, identity: Identi
 }
 
 /**
- * The sign-in exchange (docs/product.md#sign-in-and-tokens): a verified Firebase ID token for `email` buys the
- * API's own access token. `identity` is null when the ID token did not verify.
+ * How a verified sign-in meets the user row of its email. The first sign-in binds the row
+ * to its Firebase account; another account may take the row over only with a verified
+ * email, since anyone can sign up with an address they do not own (and may once the
+ * owner's account is deleted). An unbound admin row (the demo seed) needs a verified email
+ * even for its first sign-in.
+ */
+export type Binding = 'same' | 'claim' | 'rebind' | 'refuse';
+
+export function bindingFor(row: Pick<UserRow, 'uid' | 'role'>, identity: Identity): Binding {
+  if (row.uid === identity.uid) return 'same';
+  if (row.uid === null) return identity.emailVerified || row.role !== 'admin' ? 'claim' : 'refuse';
+  return identity.emailVerified ? 'rebind' : 'refuse';
+}
+
+export const accountTakenMessage =
+  'This email address belongs to another sign-in. Verify your email address, then sign in again.';
+
+function tokenSubject(row: UserRow): TokenSubject {
+  if (!row.uid) throw new Error(`the user ${row.email} has no uid to sign a token for`);
+  return { email: row.email, uid: row.uid, tokenVersion: row.tokenVersion };
+}
+
+/**
+ * The sign-in exchange (docs/product.md#sign-in-and-tokens): a verified Firebase ID token
+ * for `email` buys the API's own access token. `identity` is null when the ID token did not
+ * verify.
  */
 export async function exchangeIdToken(
   deps: { db: Db; tokens: TokenService; config: Pick<Config, 'ADMIN_EMAILS'> },
+  log: FastifyBaseLogger,
   identity: Identity | null,
   pathEmail: string,
   bodyEmail: string,
@@ -58,13 +85,40 @@ export async function exchangeIdToken(
   if (identity.email !== pathEmail || bodyEmail !== pathEmail) {
     throw forbidden('The email does not match the account you signed in with');
   }
-  await upsertSignedInUser(deps.db, {
-    email: identity.email,
-    uid: identity.uid,
-    userName: identity.name ?? '',
-    makeAdmin: isBootstrapAdmin(deps.config, identity),
+  const makeAdmin = isBootstrapAdmin(deps.config, identity);
+  const row = await deps.db.transaction(async (tx) => {
+    const found = await lockOrCreateUser(tx, {
+      email: identity.email,
+      uid: identity.uid,
+      userName: identity.name ?? '',
+      role: makeAdmin ? 'admin' : 'customer',
+    });
+    if (found.created) return found.row;
+    const binding = bindingFor(found.row, identity);
+    if (binding === 'refuse') throw unauthorized(accountTakenMessage);
+    const bound = await bindUser(tx, {
+      email: identity.email,
+      uid: identity.uid,
+      userName: identity.name ?? '',
+      retireTokens: binding === 'rebind',
+    });
+    // The uids say which row (the new one is in it); the email stays out of the log.
+    if (binding === 'rebind') {
+      log.warn({ oldUid: found.row.uid, newUid: identity.uid }, 'user rebound to another Firebase account');
+    }
+    if (!makeAdmin) return bound;
+    return (await changeRole(tx, identity.email, 'admin')) ?? bound;
   });
-  return { token: await deps.tokens.sign(identity.email) };
+  return { token: await deps.tokens.sign(tokenSubject(row)) };
+}
+
+/**
+ * "Sign out everywhere": every API token of the caller answers 401 from now on, and every
+ * Firebase session of theirs ends, so no device can exchange its way back in.
+ */
+export async function signOutEverywhere(deps: { db: Db; identity: IdentityVerifier }, caller: Caller): Promise<void> {
+  await retireTokens(deps.db, caller.email);
+  await deps.identity.revokeSessions(caller.uid);
 }
 
 /** Only the user edits their profile; admins manage roles, not other people's details. */
@@ -100,12 +154,15 @@ export async function pageOfUsers(db: Db, query: { limit: number; after?: string
 
 type Modified = { acknowledged: boolean; modifiedCount: number };
 
-/** Make Admin: repeating it changes nothing and says so; a change is recorded with who made it. */
+/**
+ * Make Admin (docs/product.md#dashboard): repeating it changes nothing and says so; a change is
+ * recorded with who made it, and the user's old tokens stop working at once.
+ */
 export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
   const modifiedCount = await db.transaction(async (tx) => {
-    const changed = await promoteToAdmin(tx, email);
+    const changed = await changeRole(tx, email, 'admin');
     if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'admin' });
-    return changed;
+    return changed ? 1 : 0;
   });
   if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound('User not found');
   return { acknowledged: true, modifiedCount };
@@ -123,9 +180,9 @@ export async function removeAdmin(db: Db, caller: Caller, email: string): Promis
     if (!admins.includes(caller.email)) throw forbidden();
     if (!admins.includes(email)) return 0;
     if (admins.length <= 1) throw conflict('The shop needs at least one admin');
-    const changed = await demoteAdmin(tx, email);
+    const changed = await changeRole(tx, email, 'customer');
     if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'customer' });
-    return changed;
+    return changed ? 1 : 0;
   });
   if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound('User not found');
   return { acknowledged: true, modifiedCount };

@@ -1,7 +1,8 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { ensureDemoAccounts, readDemoAccounts } from '../../../../../scripts/lib/emulator.mjs';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, testToken, type TestApp } from '../../../test/test-app.ts';
 import {
   badApiToken,
   badTokenKinds,
@@ -11,6 +12,7 @@ import {
   signInWithPassword,
   uniqueEmail,
   unsignedFirebaseToken,
+  verifyFirebaseEmail,
 } from '../../../test/firebase-accounts.ts';
 
 let t: TestApp;
@@ -50,7 +52,7 @@ describe('token exchange (PUT /users/{email} with {email})', () => {
     const res = await exchange(t, account.email, account.idToken);
     expect(res.statusCode, res.body).toBe(200);
     const { token } = res.json<{ token: string }>();
-    expect(await t.deps.tokens.verify(token)).toEqual({ email: account.email });
+    expect(await t.deps.tokens.verify(token)).toEqual({ email: account.email, uid: account.uid, tokenVersion: 0 });
 
     const me = await t.app.inject({ url: `/api/users/${account.email}`, headers: bearer(token) });
     expect(me.statusCode).toBe(200);
@@ -71,12 +73,12 @@ describe('token exchange (PUT /users/{email} with {email})', () => {
     const res = await exchange(t, shouted, account.idToken, { email: shouted });
     expect(res.statusCode, res.body).toBe(200);
     const { token } = res.json<{ token: string }>();
-    expect(await t.deps.tokens.verify(token)).toEqual({ email: account.email.toLowerCase() });
+    expect(await t.deps.tokens.verify(token)).toMatchObject({ email: account.email.toLowerCase() });
     const again = await t.app.inject({ url: `/api/users/${shouted}`, headers: bearer(token) });
     expect(again.json<{ email: string }>().email).toBe(account.email.toLowerCase());
   });
 
-  it('keeps a name the user already has and refreshes the uid on later sign-ins', async () => {
+  it('keeps a name the user already has, and earlier tokens, on later sign-ins', async () => {
     const first = await signedUpToken(t, { displayName: 'First Name' });
     await t.app.inject({
       method: 'PUT',
@@ -189,7 +191,7 @@ describe('API access tokens', () => {
   });
 
   it('refuses a valid token whose user no longer exists', async () => {
-    const token = await t.deps.tokens.sign('never-signed-up@example.test');
+    const token = await testToken(t.deps.tokens, 'never-signed-up@example.test');
     const res = await t.app.inject({ url: '/api/users/never-signed-up@example.test', headers: bearer(token) });
     expect(res.statusCode).toBe(401);
   });
@@ -357,6 +359,26 @@ describe('reading users', () => {
     }
   });
 
+  it('pages users by email with limit, cursor and a Link header, every user exactly once', async () => {
+    const admin = await t.signIn('admin@example.test', 'admin');
+    for (const n of [1, 2, 3, 4, 5]) await t.signIn(`paged-${n}@example.test`);
+    const everyone = (await t.app.inject({ url: '/api/users', headers: admin })).json<{ email: string }[]>();
+    const seen: string[] = [];
+    let url: string | undefined = '/api/users?limit=2';
+    while (url) {
+      const page: LightMyRequestResponse = await t.app.inject({ url, headers: admin });
+      expect(page.statusCode).toBe(200);
+      const rows = page.json<{ email: string }[]>();
+      expect(rows.length).toBeLessThanOrEqual(2);
+      seen.push(...rows.map((u) => u.email));
+      url = /<([^<>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
+    }
+    expect(seen).toEqual(everyone.map((u) => u.email));
+    const badCursor = await t.app.inject({ url: '/api/users?cursor=bm90LWFuLWVtYWls', headers: admin });
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json<{ message: string }>().message).toBe('Invalid cursor');
+  });
+
   it('lists users to nobody but admins', async () => {
     const customer = await t.signIn('customer@example.test');
     expect((await t.app.inject({ url: '/api/users', headers: customer })).statusCode).toBe(403);
@@ -393,7 +415,7 @@ describe('reading users', () => {
 });
 
 describe('make admin', () => {
-  it('promotes once, says so in modifiedCount, and takes effect at once', async () => {
+  it('promotes once, says so in modifiedCount, and retires the tokens from before', async () => {
     const admin = await t.signIn('admin@example.test', 'admin');
     const rising = await signedUpToken(t);
     const url = `/api/users/admin/${rising.email}`;
@@ -408,10 +430,14 @@ describe('make admin', () => {
     const second = await t.app.inject({ method: 'PUT', url, headers: admin });
     expect(second.json()).toEqual({ acknowledged: true, modifiedCount: 0 });
 
-    // The same token, issued before the promotion, now passes admin checks: roles come from the database.
-    const after = await t.app.inject({ url: `/api/admin/${rising.email}`, headers: bearer(rising.token) });
-    expect(after.json()).toEqual({ admin: true });
-    expect((await t.app.inject({ url: '/api/users', headers: bearer(rising.token) })).statusCode).toBe(200);
+    // A role change retires the tokens issued before it; the next sign-in carries the new role.
+    expect((await t.app.inject({ url: `/api/admin/${rising.email}`, headers: bearer(rising.token) })).statusCode).toBe(
+      401,
+    );
+    const again = await exchange(t, rising.email, await signInWithPassword(rising.email, rising.password));
+    const fresh = bearer(again.json<{ token: string }>().token);
+    expect((await t.app.inject({ url: `/api/admin/${rising.email}`, headers: fresh })).json()).toEqual({ admin: true });
+    expect((await t.app.inject({ url: '/api/users', headers: fresh })).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown email and 403/401 to non-admins', async () => {
@@ -475,16 +501,17 @@ describe('ADMIN_EMAILS bootstrap', () => {
       admin: false,
     });
 
-    await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/demo-parts-shop/accounts:update`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: account.uid, emailVerified: true }),
-    });
-    const verifiedToken = await signInWithPassword(laterBoss, account.password);
-    expect((await exchange(boot, laterBoss, verifiedToken)).statusCode).toBe(200);
-    expect((await boot.app.inject({ url: `/api/admin/${laterBoss}`, headers: bearer(firstToken) })).json()).toEqual({
+    await verifyFirebaseEmail(account.uid);
+    const verified = await exchange(boot, laterBoss, await signInWithPassword(laterBoss, account.password));
+    expect(verified.statusCode).toBe(200);
+    const adminToken = bearer(verified.json<{ token: string }>().token);
+    expect((await boot.app.inject({ url: `/api/admin/${laterBoss}`, headers: adminToken })).json()).toEqual({
       admin: true,
     });
+    // The promotion is a role change: the customer-era token is retired.
+    expect((await boot.app.inject({ url: `/api/admin/${laterBoss}`, headers: bearer(firstToken) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('leaves everyone else a customer', async () => {

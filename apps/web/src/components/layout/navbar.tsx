@@ -18,6 +18,11 @@ export function Navbar() {
         </NavLink>
       </li>
       <li>
+        <NavLink to="/build" className={linkClass}>
+          Build a PC
+        </NavLink>
+      </li>
+      <li>
         <NavLink to="/blogs" className={linkClass}>
           Blogs
         </NavLink>

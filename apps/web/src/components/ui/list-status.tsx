@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RetryAlert } from './retry-alert.tsx';
 import { Spinner } from './spinner.tsx';
 
 type Props = {
@@ -18,14 +19,9 @@ export function ListStatus({ isPending, error, isEmpty, emptyText, onRetry, chil
   if (isPending) return <Spinner />;
   if (error && isEmpty) {
     return (
-      <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
-        <span>Could not load this list: {error.message}</span>
-        {onRetry ? (
-          <button type="button" className="btn btn-sm" onClick={onRetry}>
-            Try again
-          </button>
-        ) : null}
-      </div>
+      <RetryAlert onRetry={onRetry} className="my-6">
+        Could not load this list: {error.message}
+      </RetryAlert>
     );
   }
   if (isEmpty) return <p className="py-12 text-center text-base-content/70">{emptyText}</p>;

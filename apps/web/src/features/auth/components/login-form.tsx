@@ -5,11 +5,12 @@ import { Link, useLocation } from 'react-router';
 import { emailField } from '@parts-shop/shared/fields';
 import { messages } from '@parts-shop/shared/messages';
 import { loginSchema } from '@parts-shop/shared/user';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { authErrorMessage } from '../../../lib/auth-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { AuthError } from './auth-error.tsx';
-import { Field } from './field.tsx';
+import { EmailField, PasswordField } from './credential-fields.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { IdentityStatus } from './identity-status.tsx';
 
@@ -77,23 +78,15 @@ export function LoginForm() {
           That page is for admins only. Log in with an admin account to open it.
         </div>
       ) : null}
+      {signedOutBecause === 'everywhere' ? (
+        <div role="status" className="alert border-accent bg-accent/10">
+          You are signed out on every device. Log in again to continue here.
+        </div>
+      ) : null}
       <IdentityStatus />
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField error={errors.password?.message} {...register('password')} />
         <div>
           <button
             type="button"
@@ -104,10 +97,9 @@ export function LoginForm() {
             Forgot Password?
           </button>
         </div>
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton pending={isSubmitting} className="w-full">
           Login
-        </button>
+        </SubmitButton>
         <AuthError message={providerError} />
       </form>
       <p className="text-center text-sm">

@@ -3,10 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { signupSchema } from '@parts-shop/shared/user';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { authErrorMessage } from '../../../lib/auth-errors.ts';
 import { AuthError } from './auth-error.tsx';
-import { Field } from './field.tsx';
+import { EmailField, PasswordField } from './credential-fields.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { IdentityStatus } from './identity-status.tsx';
 
@@ -40,26 +42,12 @@ export function SignupForm() {
       </h1>
       <IdentityStatus />
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
-        <Field label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <FormField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField isNew error={errors.password?.message} {...register('password')} />
+        <SubmitButton pending={isSubmitting} className="w-full">
           Sign Up
-        </button>
+        </SubmitButton>
         <AuthError message={providerError} />
       </form>
       <p className="text-center text-sm">

@@ -6,7 +6,8 @@ import { emailField, requiredText } from '@parts-shop/shared/fields';
 import { messages } from '@parts-shop/shared/messages';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { googleAccountMessage, testGoogleSub, type GoogleTestAccount } from '../../../lib/google-test-mode.ts';
-import { Field } from '../components/field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { EmailField } from '../components/credential-fields.tsx';
 import { forgetTestAccount, readTestAccounts, rememberTestAccount } from '../utils/test-accounts.ts';
 
 const TITLE = 'Test mode — Google sign-in';
@@ -99,15 +100,8 @@ export function Component() {
           {accounts.length > 0 ? 'Use another account' : 'Type a test account'}
         </h2>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
-          <Field
-            label="Email"
-            type="email"
-            autoComplete="off"
-            inputMode="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Field label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+          <EmailField autoComplete="off" error={errors.email?.message} {...register('email')} />
+          <FormField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary flex-1">
               Continue

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { deletedSchema } from '@parts-shop/shared/part';
-import { ApiError, apiSend } from '../../../lib/api-client.ts';
+import { deletedSchema, type Part } from '@parts-shop/shared/part';
+import { ApiError, apiSend, type Page } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { CATALOG_PAGE_SIZE, type CatalogPage } from './get-catalog-parts.ts';
+import { CATALOG_PAGE_SIZE } from './get-catalog-parts.ts';
 
 /** DELETE /parts/{id} (admin). Orders that name the part keep their details on the server. */
 export function deletePart(id: string) {
@@ -11,7 +11,7 @@ export function deletePart(id: string) {
 
 /** Drops the part from the admin table at once, then refreshes every list of parts behind it. */
 function forgetPart(queryClient: QueryClient, id: string) {
-  queryClient.setQueryData<InfiniteData<CatalogPage>>(queryKeys.parts.manage(CATALOG_PAGE_SIZE), (data) =>
+  queryClient.setQueryData<InfiniteData<Page<Part>>>(queryKeys.parts.manage(CATALOG_PAGE_SIZE), (data) =>
     data
       ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((p) => p._id !== id) })) }
       : data,

@@ -136,6 +136,8 @@ describe('AddProductForm', () => {
       minOrder: 2,
       available: 10,
       price: 599.99,
+      kind: 'other',
+      specs: {},
     });
     await waitFor(() => expect(field('Name').value).toBe(''));
     for (const label of Object.keys(valid)) expect(field(label).value).toBe('');

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreatePart } from '../api/create-part.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { showServerIssues } from '../../../lib/server-issues.ts';
 
 type PartFormInput = z.input<typeof newPartSchema>;
@@ -45,104 +46,80 @@ export function AddProductForm() {
     }
   });
 
-  const numberInput = 'input w-full';
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-6">
-      <FormField label="Name" error={errors.name?.message} className="sm:col-span-6">
-        {(control) => (
-          <input
-            {...control}
-            {...register('name')}
-            type="text"
-            required
-            maxLength={SHORT_TEXT_MAX}
-            autoComplete="off"
-            className={`input w-full ${errors.name ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Description" error={errors.description?.message} className="sm:col-span-6">
-        {(control) => (
-          <textarea
-            {...control}
-            {...register('description')}
-            required
-            maxLength={TEXT_MAX}
-            rows={4}
-            className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
-          />
-        )}
-      </FormField>
+      <FormField
+        label="Name"
+        error={errors.name?.message}
+        className="sm:col-span-6"
+        type="text"
+        required
+        maxLength={SHORT_TEXT_MAX}
+        autoComplete="off"
+        {...register('name')}
+      />
+      <FormField
+        as="textarea"
+        label="Description"
+        error={errors.description?.message}
+        className="sm:col-span-6"
+        required
+        maxLength={TEXT_MAX}
+        rows={4}
+        {...register('description')}
+      />
       <FormField
         label="Image URL"
         hint="A web address starting with https:// or http://"
         error={errors.img?.message}
         className="sm:col-span-6"
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...register('img')}
-            type="url"
-            inputMode="url"
-            required
-            maxLength={2000}
-            autoComplete="off"
-            placeholder="https://"
-            className={`input w-full ${errors.img ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
+        type="url"
+        inputMode="url"
+        required
+        maxLength={2000}
+        autoComplete="off"
+        placeholder="https://"
+        {...register('img')}
+      />
       <FormField
         label="Min Order"
         hint="Smallest quantity a customer can buy"
         error={errors.minOrder?.message}
         className="sm:col-span-2"
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...register('minOrder', { valueAsNumber: true })}
-            type="number"
-            inputMode="numeric"
-            required
-            min={1}
-            max={STOCK_MAX}
-            step={1}
-            className={`${numberInput} ${errors.minOrder ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Available" hint="Units in stock" error={errors.available?.message} className="sm:col-span-2">
-        {(control) => (
-          <input
-            {...control}
-            {...register('available', { valueAsNumber: true })}
-            type="number"
-            inputMode="numeric"
-            required
-            min={0}
-            max={STOCK_MAX}
-            step={1}
-            className={`${numberInput} ${errors.available ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Price" hint="In dollars, e.g. 199.99" error={errors.price?.message} className="sm:col-span-2">
-        {(control) => (
-          <input
-            {...control}
-            {...register('price', { valueAsNumber: true })}
-            type="number"
-            inputMode="decimal"
-            required
-            min={0.01}
-            max={PRICE_MAX}
-            step={0.01}
-            className={`${numberInput} ${errors.price ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
+        type="number"
+        inputMode="numeric"
+        required
+        min={1}
+        max={STOCK_MAX}
+        step={1}
+        {...register('minOrder', { valueAsNumber: true })}
+      />
+      <FormField
+        label="Available"
+        hint="Units in stock"
+        error={errors.available?.message}
+        className="sm:col-span-2"
+        type="number"
+        inputMode="numeric"
+        required
+        min={0}
+        max={STOCK_MAX}
+        step={1}
+        {...register('available', { valueAsNumber: true })}
+      />
+      <FormField
+        label="Price"
+        hint="In dollars, e.g. 199.99"
+        error={errors.price?.message}
+        className="sm:col-span-2"
+        type="number"
+        inputMode="decimal"
+        required
+        min={0.01}
+        max={PRICE_MAX}
+        step={0.01}
+        {...register('price', { valueAsNumber: true })}
+      />
       <div className="flex flex-col gap-3 sm:col-span-6">
         {errors.root?.server ? (
           <p role="alert" className="font-medium text-error">
@@ -151,10 +128,9 @@ export function AddProductForm() {
               : `${messages.addPartsFailed}: ${errors.root.server.message ?? ''}`}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary sm:w-40" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton pending={isSubmitting} className="sm:w-40">
           Add
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,9 +2,8 @@ import { useRef, useState } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
-import { LoadMore } from '../../../components/load-more.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCatalogParts } from '../api/get-catalog-parts.ts';
 import { useDeletePart } from '../api/delete-part.ts';
@@ -35,7 +34,7 @@ export function ProductsTable() {
   const [toDelete, setToDelete] = useState<Part | null>(null);
   // The deleted row (and its focused button) disappears; focus lands on the table instead of the page's start.
   const tableRef = useRef<HTMLTableElement>(null);
-  const parts = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const parts = query.items;
 
   function confirmDelete() {
     if (!toDelete) return;
@@ -48,13 +47,7 @@ export function ProductsTable() {
 
   return (
     <>
-      <ListStatus
-        isPending={query.isPending}
-        error={query.error}
-        isEmpty={parts.length === 0}
-        emptyText="There are no products yet."
-        onRetry={() => void query.refetch()}
-      >
+      <PagedListView list={query} emptyText="There are no products yet." noun={{ one: 'product', many: 'products' }}>
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
           <table ref={tableRef} tabIndex={-1} className="table table-sm focus:outline-none sm:table-md">
             <caption className="px-4 pt-3 text-left text-sm text-base-content/70">{PRODUCTS_CAPTION}</caption>
@@ -94,15 +87,7 @@ export function ProductsTable() {
             </tbody>
           </table>
         </div>
-        <LoadMore
-          shown={parts.length}
-          noun={{ one: 'product', many: 'products' }}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          isFetchNextPageError={query.isFetchNextPageError}
-          fetchNextPage={query.fetchNextPage}
-        />
-      </ListStatus>
+      </PagedListView>
       <ConfirmDialog
         open={toDelete !== null}
         description={toDelete ? `Delete ${toDelete.name}? Orders that include it keep their details.` : undefined}

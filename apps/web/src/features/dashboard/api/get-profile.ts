@@ -1,19 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userSchema, type User } from '@parts-shop/shared/user';
 import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /users/{email}: the signed-in user's profile (docs/product.md#api-calls). */
 export function getProfile(email: string, signal?: AbortSignal): Promise<User> {
   return apiGet(`/users/${encodeURIComponent(email)}`, userSchema, signal);
 }
 
-/** Under ['users'], so Make Admin's refresh of the user list refreshes profiles too. */
-export function profileQueryKey(email: string) {
-  return ['users', 'profile', email] as const;
-}
-
 export function profileQueryOptions(email: string) {
-  return queryOptions({ queryKey: profileQueryKey(email), queryFn: ({ signal }) => getProfile(email, signal) });
+  return queryOptions({ queryKey: queryKeys.users.profile(email), queryFn: ({ signal }) => getProfile(email, signal) });
 }
 
 export function useProfile(email: string) {

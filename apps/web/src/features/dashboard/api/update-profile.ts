@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { userSchema, type ProfileInput } from '@parts-shop/shared/user';
 import { apiSend } from '../../../lib/api-client.ts';
-import { profileQueryKey } from './get-profile.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type ProfileUpdate = Pick<ProfileInput, 'phone' | 'education' | 'address' | 'linkedIn'> & { userName?: string };
 
@@ -18,8 +18,8 @@ export function useUpdateProfile(email: string) {
   return useMutation({
     mutationFn: (input: ProfileUpdate) => updateProfile(email, input),
     onSuccess: async (profile) => {
-      if (profile) queryClient.setQueryData(profileQueryKey(email), profile);
-      else await queryClient.invalidateQueries({ queryKey: profileQueryKey(email) });
+      if (profile) queryClient.setQueryData(queryKeys.users.profile(email), profile);
+      else await queryClient.invalidateQueries({ queryKey: queryKeys.users.profile(email) });
     },
   });
 }

@@ -1,8 +1,9 @@
-import { useId, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileSchema } from '@parts-shop/shared/user';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { showServerIssues } from '../../../lib/server-issues.ts';
 
 /** The shared profile rules: '{Field} is Required', LinkedIn a full http(s) address. */
@@ -47,15 +48,15 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
       <h2 id="profile-form-title" className="text-xl font-semibold">
         Edit Profile
       </h2>
-      <ProfileField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-      <ProfileField label="Education" autoComplete="off" error={errors.education?.message} {...register('education')} />
-      <ProfileField
+      <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+      <FormField label="Education" autoComplete="off" error={errors.education?.message} {...register('education')} />
+      <FormField
         label="Address"
         autoComplete="street-address"
         error={errors.address?.message}
         {...register('address')}
       />
-      <ProfileField
+      <FormField
         label="LinkedIn"
         type="url"
         inputMode="url"
@@ -64,41 +65,12 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
         error={errors.linkedIn?.message}
         {...register('linkedIn')}
       />
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-        Save Profile
-      </button>
+      <SubmitButton pending={isSubmitting}>Save Profile</SubmitButton>
       {errors.root?.server ? (
         <p role="alert" className="text-sm text-error">
           {errors.root.server.message}
         </p>
       ) : null}
     </form>
-  );
-}
-
-type FieldProps = ComponentProps<'input'> & { label: string; error?: string | undefined };
-
-function ProfileField({ label, error, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={`input w-full ${error ? 'input-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -27,10 +27,11 @@ function sidebarLinks(isAdmin: boolean | null) {
 }
 
 describe('Dashboard sidebar', () => {
-  it('shows customers My Profile, My Orders and Add Review', () => {
+  it('shows customers My Profile, My Orders, My Builds and Add Review', () => {
     expect(sidebarLinks(false)).toEqual([
       ['My Profile', '/dashboard'],
       ['My Orders', '/dashboard/myorders'],
+      ['My Builds', '/dashboard/builds'],
       ['Add Review', '/dashboard/addreview'],
     ]);
   });

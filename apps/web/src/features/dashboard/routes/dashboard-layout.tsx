@@ -9,6 +9,7 @@ const MY_PROFILE: DashboardLink = { to: '/dashboard', label: 'My Profile', end: 
 export const CUSTOMER_LINKS: DashboardLink[] = [
   MY_PROFILE,
   { to: '/dashboard/myorders', label: 'My Orders' },
+  { to: '/dashboard/builds', label: 'My Builds' },
   { to: '/dashboard/addreview', label: 'Add Review' },
 ];
 

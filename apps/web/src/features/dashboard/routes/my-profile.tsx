@@ -8,6 +8,7 @@ import { toastSuccess } from '../../../lib/toast.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
+import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 
 /** /dashboard (index): My Profile, a read-only card and an edit form (docs/product.md#dashboard). */
 export function Component() {
@@ -57,6 +58,7 @@ export function Component() {
           </div>
         ) : null}
       </ListStatus>
+      <SignOutEverywhere />
     </section>
   );
 }

@@ -11,12 +11,18 @@ export function BuildPromotion() {
           </h2>
           <p className="mt-3 max-w-2xl">
             Start with a processor, then pair it with a motherboard, memory, storage, a power supply, a case and
-            cooling. Every part you need for the whole build is in one shop.
+            cooling. The planner checks that they fit together as you go, and every part you need for the whole build is
+            in one shop.
           </p>
         </div>
-        <Link to="/allparts" className="btn btn-lg btn-accent">
-          Get Started
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/build" className="btn btn-lg btn-accent">
+            Plan a Build
+          </Link>
+          <Link to="/allparts" className="btn btn-lg btn-outline border-neutral-content text-neutral-content">
+            Get Started
+          </Link>
+        </div>
       </div>
     </section>
   );

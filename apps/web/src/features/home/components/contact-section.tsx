@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useIdleAfter } from '../../../hooks/use-idle-after.ts';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useLatestParts } from '../api/get-latest-parts.ts';
 import { useLatestReviews } from '../api/get-latest-reviews.ts';
 import { CONTACT_CARD } from './contact-card.ts';
@@ -10,7 +11,7 @@ import { SectionHeading } from './section-heading.tsx';
 // The form's code (react-hook-form and its resolver) is the heaviest part of Home and sits
 // at the bottom of the page, so it loads once the lists above it have arrived and the browser
 // is idle, instead of competing with them and their pictures (docs/performance.md).
-const ContactForm = lazy(() => import('./contact-form.tsx').then((m) => ({ default: m.ContactForm })));
+const ContactForm = lazy(() => loadChunk(() => import('./contact-form.tsx')).then((m) => ({ default: m.ContactForm })));
 
 /** Whether the deals and reviews above have arrived (or failed): the page's content is in place. */
 function useListsSettled(): boolean {

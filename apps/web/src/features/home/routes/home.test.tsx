@@ -138,6 +138,7 @@ describe('Home', () => {
     for (const link of screen.getAllByRole('link', { name: 'Get Started' })) {
       expect(link.getAttribute('href')).toBe('/allparts');
     }
+    expect(screen.getByRole('link', { name: 'Plan a Build' }).getAttribute('href')).toBe('/build');
   });
 
   it('shows the marketing figures', () => {

@@ -15,7 +15,7 @@ export function useCancelOrder() {
     // Also on failure: a 409 means the order changed (paid meanwhile), so show what it is now.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
         // The stock came back, so any view of the parts is stale.
         queryClient.invalidateQueries({ queryKey: queryKeys.parts.all }),
       ]),

@@ -1,27 +1,18 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderSchema } from '@parts-shop/shared/order';
-import { apiGetPage } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const orderListSchema = z.array(orderSchema);
 
-/** GET /orders?email={email}: the signed-in customer's orders, newest first, a page at a time. */
-export function getMyOrdersPage(path: string, signal?: AbortSignal) {
-  return apiGetPage(path, orderListSchema, signal);
-}
-
-/** Every order query lives under ['orders'], so a payment or a cancel can refresh them all. */
-export function myOrdersQueryOptions(email: string) {
-  return infiniteQueryOptions({
-    queryKey: ['orders', 'mine', email],
-    queryFn: ({ pageParam, signal }) => getMyOrdersPage(pageParam, signal),
-    initialPageParam: `/orders?email=${encodeURIComponent(email)}`,
-    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+/** GET /orders?email={email}: the signed-in customer's orders, newest first; waits for the email. */
+export function useMyOrders(email: string) {
+  return usePagedList({
+    queryKey: queryKeys.orders.mine(email),
+    firstPage: `/orders?email=${encodeURIComponent(email)}`,
+    schema: orderListSchema,
     // A paid or shipped order should show as such when the shopper comes back to the list.
     staleTime: 0,
+    enabled: email.length > 0,
   });
-}
-
-export function useMyOrders(email: string) {
-  return useInfiniteQuery({ ...myOrdersQueryOptions(email), enabled: email.length > 0 });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The answer's body is not used: the list is refetched. */
 const shippedSchema = z.unknown();
@@ -20,21 +21,19 @@ export function shipOrder({ orderId, carrier, trackingNumber }: ShipRequest) {
   });
 }
 
-const shipOrderKey = ['orders', 'ship'] as const;
-
 export function useShipOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: shipOrderKey,
+    mutationKey: queryKeys.orders.ship,
     mutationFn: shipOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }
 
 /** The orders whose Ship request is still on its way, so their buttons cannot send it twice. */
 export function useShippingOrderIds(): string[] {
   return useMutationState({
-    filters: { mutationKey: shipOrderKey, status: 'pending' },
+    filters: { mutationKey: queryKeys.orders.ship, status: 'pending' },
     select: (mutation) => (mutation.state.variables as ShipRequest | undefined)?.orderId,
   }).filter((id): id is string => typeof id === 'string');
 }

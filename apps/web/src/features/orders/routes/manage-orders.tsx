@@ -2,8 +2,7 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ORDER_TABS, type Order, type OrderTab } from '@parts-shop/shared/order';
 import { messages } from '@parts-shop/shared/messages';
-import { LoadMore } from '../../../components/load-more.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAllOrders, useOrderCounts } from '../api/get-all-orders.ts';
@@ -44,7 +43,7 @@ export function Component() {
   // Focus comes back here when a cancelled or shipped order's row leaves the table.
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = orders.items;
   const choose = (next: { status?: OrderTab; q?: string }) => {
     const merged = { status: next.status ?? tab, q: next.q ?? q };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
@@ -103,12 +102,10 @@ export function Component() {
           </button>
         ))}
       </nav>
-      <ListStatus
-        isPending={orders.isPending}
-        error={orders.error}
-        isEmpty={list.length === 0}
+      <PagedListView
+        list={orders}
         emptyText={q ? `No orders match "${q}".` : EMPTY[tab]}
-        onRetry={() => void orders.refetch()}
+        noun={{ one: 'order', many: 'orders' }}
       >
         <ManageOrdersTable
           orders={list}
@@ -117,15 +114,7 @@ export function Component() {
           onShip={setToShip}
           shippingIds={shippingIds}
         />
-        <LoadMore
-          shown={list.length}
-          noun={{ one: 'order', many: 'orders' }}
-          hasNextPage={orders.hasNextPage}
-          isFetchingNextPage={orders.isFetchingNextPage}
-          isFetchNextPageError={orders.isFetchNextPageError}
-          fetchNextPage={orders.fetchNextPage}
-        />
-      </ListStatus>
+      </PagedListView>
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} fallbackFocus={heading} />
       <ShipOrderDialog order={toShip} busy={ship.isPending} onShip={onShip} onClose={() => setToShip(null)} />
     </section>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Order } from '@parts-shop/shared/order';
-import { LoadMore } from '../../../components/load-more.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { UnpaidHoldNotice } from '../../../components/unpaid-hold-notice.tsx';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { MyOrdersTable } from '../components/my-orders-table.tsx';
@@ -30,31 +30,22 @@ export function Component() {
     signingOut.current = true;
     void signOut().finally(() => navigate('/', { replace: true }));
   }, [authFailed, signOut, navigate]);
-
-  const list = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = orders.items;
 
   return (
     <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
       <h2 id="my-orders-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         My Orders
       </h2>
-      <ListStatus
-        isPending={orders.isPending || authFailed}
-        error={orders.error}
-        isEmpty={list.length === 0}
+      <UnpaidHoldNotice />
+      <PagedListView
+        list={orders}
         emptyText="You have no orders yet."
-        onRetry={() => void orders.refetch()}
+        noun={{ one: 'order', many: 'orders' }}
+        pending={authFailed}
       >
         <MyOrdersTable orders={list} labelledBy="my-orders-title" onCancel={setToCancel} />
-        <LoadMore
-          shown={list.length}
-          noun={{ one: 'order', many: 'orders' }}
-          hasNextPage={orders.hasNextPage}
-          isFetchingNextPage={orders.isFetchingNextPage}
-          isFetchNextPageError={orders.isFetchNextPageError}
-          fetchNextPage={orders.fetchNextPage}
-        />
-      </ListStatus>
+      </PagedListView>
       {!orders.isPending && !orders.error && list.length === 0 ? (
         <p className="text-center">
           <Link className="btn btn-primary" to="/allparts">

@@ -1,5 +1,4 @@
-import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { PartCard } from '../../../components/part-card.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePartsPages } from '../api/get-parts.ts';
@@ -10,7 +9,7 @@ const TITLE = 'All the Latest Deals';
 export function Component() {
   useDocumentTitle(TITLE);
   const query = usePartsPages();
-  const parts = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const parts = query.items;
   return (
     <section aria-labelledby="all-parts-title">
       <h1 id="all-parts-title" className="text-3xl font-bold">
@@ -19,12 +18,10 @@ export function Component() {
       <p className="mt-2 mb-6 text-base-content/80">Every part in the shop, newest first.</p>
       {/* The footer starts below the fold, so it never jumps when the parts arrive or the list is short. */}
       <div className="min-h-screen">
-        <ListStatus
-          isPending={query.isPending}
-          error={query.error}
-          isEmpty={parts.length === 0}
+        <PagedListView
+          list={query}
           emptyText="No parts are for sale right now. Please check back soon."
-          onRetry={() => void query.refetch()}
+          noun={{ one: 'part', many: 'parts' }}
         >
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {parts.map((part, index) => (
@@ -33,15 +30,7 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <LoadMore
-            shown={parts.length}
-            noun={{ one: 'part', many: 'parts' }}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            isFetchNextPageError={query.isFetchNextPageError}
-            fetchNextPage={query.fetchNextPage}
-          />
-        </ListStatus>
+        </PagedListView>
       </div>
     </section>
   );

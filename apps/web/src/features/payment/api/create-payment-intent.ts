@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentIntentResponseSchema, type Order } from '@parts-shop/shared/order';
 import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 type IntentRequest = Pick<Order, '_id' | 'totalPrice'>;
 
@@ -16,10 +17,6 @@ export function createPaymentIntent(order: IntentRequest) {
   });
 }
 
-export function paymentIntentQueryKey(orderId: string) {
-  return ['payment-intent', orderId] as const;
-}
-
 /**
  * Held as a query rather than a mutation: it is asked for once when the page opens (not on
  * a click), React's double effects in development must not ask twice, and the secret must
@@ -27,7 +24,7 @@ export function paymentIntentQueryKey(orderId: string) {
  */
 export function paymentIntentQueryOptions(order: IntentRequest) {
   return queryOptions({
-    queryKey: paymentIntentQueryKey(order._id),
+    queryKey: queryKeys.paymentIntent(order._id),
     queryFn: () => createPaymentIntent(order),
     staleTime: Infinity,
     gcTime: 0,

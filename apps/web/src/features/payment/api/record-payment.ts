@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema } from '@parts-shop/shared/order';
 import { apiSend } from '../../../lib/api-client.ts';
-import { orderQueryKey } from './get-order.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * PATCH /orders/{id} {transactionId}: the API asks the gateway about that payment and marks
@@ -16,9 +16,9 @@ export function useRecordPayment(orderId: string) {
   return useMutation({
     mutationFn: (transactionId: string) => recordPayment(orderId, transactionId),
     onSuccess: (order) => {
-      queryClient.setQueryData(orderQueryKey(orderId), order);
+      queryClient.setQueryData(queryKeys.orders.detail(orderId), order);
     },
     // Paid or not, every order list should show what the API now knows (Pending everywhere).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Card } from '@parts-shop/shared/payment';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmLocalPayment } from '../api/confirm-local-payment.ts';
 import { cardFormSchema, formatCardNumber, formatExpiry, type CardFields } from './card-form.ts';
@@ -53,6 +54,10 @@ export function LocalCardForm({ clientSecret, locked, onConfirmed }: CardFormPro
   });
 
   const busy = confirm.isPending;
+  // The number and expiry are tidied as the shopper leaves them ("4242424242424242" -> "4242 4242 4242 4242").
+  const reformat =
+    (field: 'number' | 'expiry', format: (typed: string) => string) => (event: { target: { value: string } }) =>
+      setValue(field, format(event.target.value));
   const fieldsDisabled = locked || busy;
 
   return (
@@ -64,81 +69,43 @@ export function LocalCardForm({ clientSecret, locked, onConfirmed }: CardFormPro
     >
       <TestModeNotice />
 
-      <div className="flex flex-col gap-1">
-        <label className="text-sm font-medium" htmlFor="card-number">
-          Card number
-        </label>
-        <input
-          id="card-number"
-          className={`input w-full font-mono ${errors.number ? 'input-error' : ''}`}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          maxLength={40}
-          disabled={fieldsDisabled}
-          aria-invalid={errors.number ? true : undefined}
-          aria-describedby={errors.number ? 'card-number-error' : undefined}
-          {...register('number', {
-            onBlur: (event: { target: { value: string } }) => setValue('number', formatCardNumber(event.target.value)),
-          })}
-        />
-        {errors.number?.message ? (
-          <p id="card-number-error" className="text-sm text-error" role="alert">
-            {errors.number.message}
-          </p>
-        ) : null}
-      </div>
-
+      <FormField
+        label="Card number"
+        controlClassName="font-mono"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        maxLength={40}
+        disabled={fieldsDisabled}
+        error={errors.number?.message}
+        {...register('number', { onBlur: reformat('number', formatCardNumber) })}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium" htmlFor="card-expiry">
-            Expiry (MM/YY)
-          </label>
-          <input
-            id="card-expiry"
-            className={`input w-full font-mono ${errors.expiry ? 'input-error' : ''}`}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={9}
-            disabled={fieldsDisabled}
-            aria-invalid={errors.expiry ? true : undefined}
-            aria-describedby={errors.expiry ? 'card-expiry-error' : undefined}
-            {...register('expiry', {
-              onBlur: (event: { target: { value: string } }) => setValue('expiry', formatExpiry(event.target.value)),
-            })}
-          />
-          {errors.expiry?.message ? (
-            <p id="card-expiry-error" className="text-sm text-error" role="alert">
-              {errors.expiry.message}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium" htmlFor="card-cvc">
-            CVC
-          </label>
-          <input
-            id="card-cvc"
-            className={`input w-full font-mono ${errors.cvc ? 'input-error' : ''}`}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            disabled={fieldsDisabled}
-            aria-invalid={errors.cvc ? true : undefined}
-            aria-describedby={errors.cvc ? 'card-cvc-error' : undefined}
-            {...register('cvc')}
-          />
-          {errors.cvc?.message ? (
-            <p id="card-cvc-error" className="text-sm text-error" role="alert">
-              {errors.cvc.message}
-            </p>
-          ) : null}
-        </div>
+        <FormField
+          label="Expiry (MM/YY)"
+          controlClassName="font-mono"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={9}
+          disabled={fieldsDisabled}
+          error={errors.expiry?.message}
+          {...register('expiry', { onBlur: reformat('expiry', formatExpiry) })}
+        />
+        <FormField
+          label="CVC"
+          controlClassName="font-mono"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          disabled={fieldsDisabled}
+          error={errors.cvc?.message}
+          {...register('cvc')}
+        />
       </div>
 
-      <PayButton disabled={!clientSecret || locked} busy={busy} />
+      <PayButton disabled={!clientSecret || locked} pending={busy} />
       <CardError message={cardError} />
     </form>
   );

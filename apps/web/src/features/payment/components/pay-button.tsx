@@ -1,11 +1,12 @@
-type Props = { disabled: boolean; busy: boolean };
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 
-/** The Pay button: disabled until the payment secret has loaded, while paying and after success. */
-export function PayButton({ disabled, busy }: Props) {
+type Props = { disabled: boolean; pending: boolean };
+
+/** The Pay button: disabled until the payment secret has loaded and after success; pending while paying. */
+export function PayButton({ disabled, pending }: Props) {
   return (
-    <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={disabled || busy}>
-      {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+    <SubmitButton pending={pending} disabled={disabled} className="w-full sm:w-auto">
       Pay
-    </button>
+    </SubmitButton>
   );
 }

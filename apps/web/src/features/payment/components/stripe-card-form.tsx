@@ -87,7 +87,7 @@ function StripeCardFields({ clientSecret, locked, onConfirmed, billing }: Omit<P
           />
         </div>
       </div>
-      <PayButton disabled={!stripe || !clientSecret || locked} busy={busy} />
+      <PayButton disabled={!stripe || !clientSecret || locked} pending={busy} />
       <CardError message={cardError} />
     </form>
   );

@@ -42,6 +42,7 @@ const order: Order = {
 const config = {
   firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorHost: null },
   payments: { gateway: 'local', stripePublishableKey: null },
+  orders: { unpaidHoldMinutes: 1440 },
 };
 const nextYear = (new Date().getFullYear() + 1) % 100;
 

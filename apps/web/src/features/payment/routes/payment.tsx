@@ -1,13 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
-import { useClientConfig } from '../api/get-client-config.ts';
-import { orderQueryKey, useOrder } from '../api/get-order.ts';
+import { useOrder } from '../api/get-order.ts';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { LocalCardForm } from '../components/local-card-form.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
@@ -16,7 +19,7 @@ import { PaymentSuccess } from '../components/payment-success.tsx';
 
 // Stripe Elements (and Stripe.js) only ever load for a shop configured with Stripe.
 const StripeCardForm = lazy(() =>
-  import('../components/stripe-card-form.tsx').then((module) => ({ default: module.StripeCardForm })),
+  loadChunk(() => import('../components/stripe-card-form.tsx')).then((module) => ({ default: module.StripeCardForm })),
 );
 
 /**
@@ -46,7 +49,7 @@ export function Component() {
   // Paid meanwhile (another tab, or a payment the gateway had already taken): show that instead.
   const intentConflict = intent.error instanceof ApiError && intent.error.status === 409;
   useEffect(() => {
-    if (intentConflict) void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    if (intentConflict) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.detail(orderId) });
   }, [intentConflict, queryClient, orderId]);
 
   const recordPayment = (transactionId: string) => {
@@ -75,12 +78,9 @@ export function Component() {
 
   if (!order.data) {
     return (
-      <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
-        <span>Could not load this order: {order.error.message}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void order.refetch()}>
-          Try again
-        </button>
-      </div>
+      <RetryAlert onRetry={() => void order.refetch()} className="my-6">
+        Could not load this order: {order.error.message}
+      </RetryAlert>
     );
   }
 
@@ -93,12 +93,9 @@ export function Component() {
     if (config.isPending) return <Spinner label="Loading payment form" />;
     if (!config.data) {
       return (
-        <div role="alert" className="alert alert-error flex flex-wrap justify-between">
-          <span>Could not load the payment form: {config.error.message}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void config.refetch()}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert onRetry={() => void config.refetch()}>
+          Could not load the payment form: {config.error.message}
+        </RetryAlert>
       );
     }
     const { gateway, stripePublishableKey } = config.data.payments;
@@ -133,12 +130,9 @@ export function Component() {
       ) : (
         <>
           {intent.error && !started ? (
-            <div role="alert" className="alert alert-error flex flex-wrap justify-between">
-              <span>Could not start the payment: {intent.error.message}</span>
-              <button type="button" className="btn btn-sm" onClick={() => void intent.refetch()}>
-                Try again
-              </button>
-            </div>
+            <RetryAlert onRetry={() => void intent.refetch()}>
+              Could not start the payment: {intent.error.message}
+            </RetryAlert>
           ) : null}
           {intent.isFetching && !started ? (
             <p className="text-sm text-base-content/70" role="status">

@@ -26,7 +26,7 @@ export function useCreateOrder() {
       // Stock was reserved: every view of this part (and the shopper's order list) is now stale.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.parts.all }),
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
       ]);
     },
     onError: async (error, input) => {

@@ -4,6 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerIssues } from '../../../lib/server-issues.ts';
 import type { SessionUser } from '../../../lib/auth.tsx';
@@ -53,7 +55,7 @@ export function CheckoutForm({ part, user }: Props) {
   const { quantity, totalPrice } = previewTotals(quantityText, part.price);
   const soldOut = isSoldOut(part);
   const quantityMessage = soldOut ? null : (quantityError(quantityText, part) ?? errors.totalOrder?.message ?? null);
-  const canSubmit = !soldOut && quantityMessage === null && !createOrder.isPending;
+  const canSubmit = !soldOut && quantityMessage === null;
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -72,8 +74,6 @@ export function CheckoutForm({ part, user }: Props) {
       if (!showServerIssues(error, FIELDS, setError)) setServerError(error.message);
     }
   });
-
-  const describedBy = (id: string, hasError: boolean) => (hasError ? `${id}-error` : undefined);
 
   return (
     <section className="card bg-base-100 shadow-md" aria-labelledby="checkout-title">
@@ -97,106 +97,40 @@ export function CheckoutForm({ part, user }: Props) {
           </div>
         </dl>
 
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium" htmlFor="checkout-quantity">
-            Quantity
-          </label>
-          <input
-            id="checkout-quantity"
-            type="number"
-            inputMode="numeric"
-            min={part.minOrder}
-            max={part.available}
-            step={1}
-            className={`input w-full ${quantityMessage ? 'input-error' : ''}`}
-            aria-invalid={quantityMessage ? true : undefined}
-            aria-describedby={`checkout-quantity-hint${quantityMessage ? ' checkout-quantity-error' : ''}`}
-            disabled={soldOut}
-            {...register('totalOrder')}
-          />
-          <p id="checkout-quantity-hint" className="text-sm text-base-content/70">
-            Order from {part.minOrder} to {part.available} units.
+        <FormField
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={part.minOrder}
+          max={part.available}
+          step={1}
+          hint={`Order from ${part.minOrder} to ${part.available} units.`}
+          error={quantityMessage ?? undefined}
+          disabled={soldOut}
+          {...register('totalOrder')}
+        />
+        {soldOut ? (
+          <p className="font-semibold text-error" role="alert">
+            {messages.notAvailable}
           </p>
-          {soldOut ? (
-            <p className="font-semibold text-error" role="alert">
-              {messages.notAvailable}
-            </p>
-          ) : null}
-          {quantityMessage ? (
-            <p id="checkout-quantity-error" className="text-sm text-error" role="alert">
-              {quantityMessage}
-            </p>
-          ) : null}
-        </div>
-
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium" htmlFor="checkout-name">
-            Name
-          </label>
-          <input
-            id="checkout-name"
-            className="input w-full"
-            value={user?.displayName ?? ''}
-            autoComplete="name"
-            readOnly
-            disabled
-          />
-        </div>
-
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium" htmlFor="checkout-email">
-            Email
-          </label>
-          <input
-            id="checkout-email"
-            type="email"
-            className="input w-full"
-            value={user?.email ?? ''}
-            autoComplete="email"
-            readOnly
-            disabled
-          />
-        </div>
-
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium" htmlFor="checkout-phone">
-            Phone Number
-          </label>
-          <input
-            id="checkout-phone"
-            type="tel"
-            autoComplete="tel"
-            className={`input w-full ${errors.phoneNumber ? 'input-error' : ''}`}
-            aria-invalid={errors.phoneNumber ? true : undefined}
-            aria-describedby={describedBy('checkout-phone', Boolean(errors.phoneNumber))}
-            {...register('phoneNumber')}
-          />
-          {errors.phoneNumber?.message ? (
-            <p id="checkout-phone-error" className="text-sm text-error" role="alert">
-              {errors.phoneNumber.message}
-            </p>
-          ) : null}
-        </div>
-
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium" htmlFor="checkout-address">
-            Address
-          </label>
-          <textarea
-            id="checkout-address"
-            rows={2}
-            autoComplete="street-address"
-            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={describedBy('checkout-address', Boolean(errors.address))}
-            {...register('address')}
-          />
-          {errors.address?.message ? (
-            <p id="checkout-address-error" className="text-sm text-error" role="alert">
-              {errors.address.message}
-            </p>
-          ) : null}
-        </div>
+        ) : null}
+        <FormField label="Name" value={user?.displayName ?? ''} autoComplete="name" readOnly disabled />
+        <FormField label="Email" type="email" value={user?.email ?? ''} autoComplete="email" readOnly disabled />
+        <FormField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        <FormField
+          as="textarea"
+          label="Address"
+          rows={2}
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...register('address')}
+        />
 
         {serverError ? (
           <p className="text-error" role="alert">
@@ -204,10 +138,9 @@ export function CheckoutForm({ part, user }: Props) {
           </p>
         ) : null}
 
-        <button type="submit" className="btn btn-primary mt-2" disabled={!canSubmit}>
-          {createOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton pending={createOrder.isPending} disabled={!canSubmit} className="mt-2">
           Add to Cart
-        </button>
+        </SubmitButton>
 
         {placed ? (
           <div role="status" className="alert alert-success alert-soft flex flex-wrap">

@@ -2,9 +2,11 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePart } from '../api/get-part.ts';
 import { CheckoutForm } from '../components/checkout-form.tsx';
+import { UnpaidHoldNotice } from '../../../components/unpaid-hold-notice.tsx';
 import { PartSummary } from '../components/part-summary.tsx';
 
 /** /purchase/{partId}: the part card beside the checkout card (docs/product.md#purchase). */
@@ -33,12 +35,9 @@ export function Component() {
 
   if (!part.data) {
     return (
-      <div role="alert" className="alert alert-error my-6 flex flex-wrap justify-between">
-        <span>Could not load this part: {part.error.message}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void part.refetch()}>
-          Try again
-        </button>
-      </div>
+      <RetryAlert onRetry={() => void part.refetch()} className="my-6">
+        Could not load this part: {part.error.message}
+      </RetryAlert>
     );
   }
 
@@ -46,7 +45,10 @@ export function Component() {
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <PartSummary part={part.data} />
       {/* Keyed by part so a different part gets a fresh form (quantity defaults to its minOrder). */}
-      <CheckoutForm key={part.data._id} part={part.data} user={user} />
+      <div className="flex flex-col gap-3">
+        <CheckoutForm key={part.data._id} part={part.data} user={user} />
+        <UnpaidHoldNotice />
+      </div>
     </div>
   );
 }

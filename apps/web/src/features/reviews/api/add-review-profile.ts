@@ -14,9 +14,7 @@ export function getReviewerProfile(email: string, signal?: AbortSignal) {
 
 export function reviewerProfileQueryOptions(email: string) {
   return queryOptions({
-    // Under the profile's key, so invalidating the profile refreshes this too, but its own entry:
-    // the cached value here is only {userName}, not the whole profile.
-    queryKey: [...queryKeys.users.profile(email), 'reviewer-name'] as const,
+    queryKey: queryKeys.users.reviewerName(email),
     queryFn: ({ signal }) => getReviewerProfile(email, signal),
     // The name may just have been edited on My Profile.
     staleTime: 0,

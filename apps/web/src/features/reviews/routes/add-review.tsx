@@ -6,7 +6,8 @@ import { RATING_MAX, RATING_MIN, SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/sh
 import { isWebUrl } from '@parts-shop/shared/fields';
 import { messages } from '@parts-shop/shared/messages';
 import { newReviewSchema, type NewReview } from '@parts-shop/shared/review';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { showServerIssues } from '../../../lib/server-issues.ts';
@@ -114,11 +115,7 @@ function RatingInput({ name, value, onChange, onBlur, inputRef, error }: RatingI
           {value === undefined ? 'Choose 0 to 5 stars' : `${value} of ${RATING_MAX}`}
         </span>
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }
@@ -172,47 +169,37 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('name')}
-            type="text"
-            required
-            maxLength={SHORT_TEXT_MAX}
-            autoComplete="name"
-            className={`input w-full ${errors.name ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Review" error={errors.description?.message}>
-        {(control) => (
-          <textarea
-            {...control}
-            {...register('description')}
-            required
-            maxLength={TEXT_MAX}
-            rows={5}
-            placeholder="What did you buy, and how is it working for you?"
-            className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Photo URL" hint="A link to your photo, starting with https://" error={errors.image?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('image')}
-            type="url"
-            inputMode="url"
-            required
-            maxLength={2000}
-            autoComplete="photo"
-            placeholder="https://"
-            className={`input w-full ${errors.image ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
+      <FormField
+        label="Name"
+        error={errors.name?.message}
+        type="text"
+        required
+        maxLength={SHORT_TEXT_MAX}
+        autoComplete="name"
+        {...register('name')}
+      />
+      <FormField
+        as="textarea"
+        label="Review"
+        error={errors.description?.message}
+        required
+        maxLength={TEXT_MAX}
+        rows={5}
+        placeholder="What did you buy, and how is it working for you?"
+        {...register('description')}
+      />
+      <FormField
+        label="Photo URL"
+        hint="A link to your photo, starting with https://"
+        error={errors.image?.message}
+        type="url"
+        inputMode="url"
+        required
+        maxLength={2000}
+        autoComplete="photo"
+        placeholder="https://"
+        {...register('image')}
+      />
       <Controller
         control={control}
         name="rating"
@@ -232,10 +219,9 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
           {errors.root.server.message}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton pending={isSubmitting} className="self-start">
         Add Review
-      </button>
+      </SubmitButton>
     </form>
   );
 }

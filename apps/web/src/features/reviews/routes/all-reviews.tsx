@@ -1,5 +1,4 @@
-import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ReviewCard } from '../../../components/review-card.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useReviewsPages } from '../api/get-reviews.ts';
@@ -10,7 +9,7 @@ const TITLE = 'All Reviews';
 export function Component() {
   useDocumentTitle(TITLE);
   const query = useReviewsPages();
-  const reviews = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const reviews = query.items;
   return (
     <section aria-labelledby="all-reviews-title">
       <h1 id="all-reviews-title" className="text-3xl font-bold">
@@ -19,12 +18,10 @@ export function Component() {
       <p className="mt-2 mb-6 text-base-content/80">What our customers say, newest first.</p>
       {/* The footer starts below the fold, so it never jumps when the reviews arrive or the list is short. */}
       <div className="min-h-screen">
-        <ListStatus
-          isPending={query.isPending}
-          error={query.error}
-          isEmpty={reviews.length === 0}
+        <PagedListView
+          list={query}
           emptyText="No reviews yet. Be the first to share your experience."
-          onRetry={() => void query.refetch()}
+          noun={{ one: 'review', many: 'reviews' }}
         >
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {reviews.map((review) => (
@@ -33,15 +30,7 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <LoadMore
-            shown={reviews.length}
-            noun={{ one: 'review', many: 'reviews' }}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            isFetchNextPageError={query.isFetchNextPageError}
-            fetchNextPage={query.fetchNextPage}
-          />
-        </ListStatus>
+        </PagedListView>
       </div>
     </section>
   );

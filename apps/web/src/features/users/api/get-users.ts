@@ -1,27 +1,25 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { roleChangeSchema, userSchema } from '@parts-shop/shared/user';
-import { apiGet, apiGetPage } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /users (admin): users by email, a page at a time, optionally searched by email or name. */
-export function usersQueryOptions(q: string) {
-  return infiniteQueryOptions({
-    queryKey: ['users', 'list', q],
-    queryFn: ({ pageParam, signal }) => apiGetPage(pageParam, z.array(userSchema), signal),
-    initialPageParam: q ? `/users?q=${encodeURIComponent(q)}` : '/users',
-    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
-  });
-}
+const userListSchema = z.array(userSchema);
+/** A screenful: Make Admin loads further pages as the admin scrolls or asks. */
+const USERS_PAGE = 20;
 
+/** GET /users (admin): users by email for Make Admin, a page at a time, optionally searched by email or name. */
 export function useUsers(q: string) {
-  return useInfiniteQuery(usersQueryOptions(q));
+  const search = new URLSearchParams({ limit: String(USERS_PAGE), ...(q ? { q } : {}) });
+  return usePagedList({ queryKey: queryKeys.users.list(q), firstPage: `/users?${search.toString()}`, schema: userListSchema });
 }
 
 /** GET /role-changes (admin): who made whom admin or removed it, newest first. */
 export function useRoleChanges() {
   return useQuery(
     queryOptions({
-      queryKey: ['users', 'role-changes'],
+      queryKey: queryKeys.users.roleChanges,
       queryFn: ({ signal }) => apiGet('/role-changes?limit=20', z.array(roleChangeSchema), signal),
     }),
   );

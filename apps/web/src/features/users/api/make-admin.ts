@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '@parts-shop/shared/user';
 import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type RoleChangeRequest = { email: string; role: 'admin' | 'customer' };
 
@@ -17,6 +18,6 @@ export function useChangeRole() {
   return useMutation({
     mutationFn: changeRole,
     // The list, the history and any open profile show the new role; 403 or not, they are re-read.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

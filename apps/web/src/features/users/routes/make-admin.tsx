@@ -1,8 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { messages } from '@parts-shop/shared/messages';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -50,7 +49,7 @@ export function Component() {
   const users = useUsers(q);
   const changeRole = useChangeRole();
   const [pending, setPending] = useState<RoleChangeRequest | null>(null);
-  const list = users.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = users.items;
 
   const onSearch = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -92,12 +91,10 @@ export function Component() {
           Search
         </button>
       </form>
-      <ListStatus
-        isPending={users.isPending}
-        error={users.error}
-        isEmpty={list.length === 0}
+      <PagedListView
+        list={users}
         emptyText={q ? `No users match "${q}".` : 'No users have signed up yet.'}
-        onRetry={() => void users.refetch()}
+        noun={{ one: 'user', many: 'users' }}
       >
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table table-zebra" aria-labelledby="all-users-title">
@@ -150,15 +147,7 @@ export function Component() {
             </tbody>
           </table>
         </div>
-        <LoadMore
-          shown={list.length}
-          noun={{ one: 'user', many: 'users' }}
-          hasNextPage={users.hasNextPage}
-          isFetchingNextPage={users.isFetchingNextPage}
-          isFetchNextPageError={users.isFetchNextPageError}
-          fetchNextPage={users.fetchNextPage}
-        />
-      </ListStatus>
+      </PagedListView>
       <RoleHistory />
       <ConfirmDialog
         open={pending !== null}

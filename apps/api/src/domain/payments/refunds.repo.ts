@@ -1,0 +1,35 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { refunds } from '../../db/schema.ts';
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundReason = RefundRow['reason'];
+
+/** Records that a payment must be given back; a payment already recorded keeps its first row. */
+export async function recordRefund(db: Db, row: typeof refunds.$inferInsert): Promise<RefundRow> {
+  await db.insert(refunds).values(row).onConflictDoNothing();
+  const [stored] = await db.select().from(refunds).where(eq(refunds.paymentId, row.paymentId)).limit(1);
+  if (!stored) throw new Error('refund row vanished after insert');
+  return stored;
+}
+
+export async function markRefunded(db: Db, paymentId: string, refundId: string): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: 'succeeded', refundId, updatedAt: sql`now()` })
+    .where(eq(refunds.paymentId, paymentId));
+}
+
+/** Refunds the gateway has not confirmed yet and nobody has touched for a while (a crash, an outage). */
+export function stalePendingRefunds(db: Db, olderThanSeconds: number, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        lt(refunds.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    )
+    .limit(limit);
+}

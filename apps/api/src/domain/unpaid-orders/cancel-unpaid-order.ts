@@ -1,0 +1,49 @@
+import type { Db } from '../../db/client.ts';
+import { deleteOrder, findOrder, lockOrder, type OrderRow } from '../orders/orders.repo.ts';
+import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
+import { cancelOpenIntents, ledgerVerdict } from '../payments/settlement.ts';
+import { lockPart, returnStock } from '../stock/stock.repo.ts';
+
+/** Who ended an unpaid order: its customer, an admin, or the hold running out. */
+export type CancelReason = 'customer' | 'admin' | 'expired';
+
+export type CancelOutcome =
+  | { kind: 'cancelled'; order: OrderRow; reason: CancelReason }
+  | { kind: 'gone' | 'already-paid' | 'paid' | 'payment-in-progress' | 'payment-mismatch' };
+
+/** A payment started while the order was being cancelled is cancelled too, this many times. */
+const ATTEMPTS = 3;
+
+/**
+ * The one way an unpaid order ends: its open intents are cancelled at the gateway, then its
+ * row is deleted and its units go back on the shelf. The gateway is called outside any
+ * transaction, so a slow gateway holds no row that other buyers of the part need; the
+ * transaction then re-checks the ledger under the order's lock. An intent that took the
+ * money meanwhile pays the order instead, so an order is never both paid and back in stock.
+ */
+export async function cancelUnpaidOrder(
+  db: Db,
+  gateway: PaymentGateway,
+  orderId: string,
+  reason: CancelReason,
+): Promise<CancelOutcome> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    await cancelOpenIntents(db, gateway, orderId);
+    const outcome = await db.transaction(async (tx): Promise<CancelOutcome | 'retry'> => {
+      // Locks in one order everywhere (part, then order) so no two requests deadlock.
+      const peek = await findOrder(tx, orderId);
+      if (peek?.partId) await lockPart(tx, peek.partId);
+      const order = await lockOrder(tx, orderId);
+      if (!order) return { kind: 'gone' };
+      if (order.paid) return { kind: 'already-paid' };
+      const verdict = await ledgerVerdict(tx, order);
+      if (verdict === 'payment-open') return 'retry';
+      if (verdict !== 'clear') return { kind: verdict };
+      await deleteOrder(tx, order.id);
+      if (order.partId) await returnStock(tx, order.partId, order.totalOrder);
+      return { kind: 'cancelled', order, reason };
+    });
+    if (outcome !== 'retry') return outcome;
+  }
+  return { kind: 'payment-in-progress' };
+}

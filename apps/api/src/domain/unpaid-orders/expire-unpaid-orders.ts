@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
+import { retryPendingRefunds } from '../payments/settlement.ts';
+import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
+
+/** Which overdue orders to look at: all of them (the sweep), or those one read touches. */
+export type ExpiryScope = { orderId?: string; partId?: string; email?: string };
+
+/** A claim older than this is taken to belong to a process that died mid-sweep. */
+const CLAIM_SECONDS = 300;
+const BATCH = 50;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Takes overdue unpaid orders for this process: `FOR UPDATE SKIP LOCKED` lets several API
+ * processes sweep at once without waiting on each other or taking the same order, and the
+ * claim stamp (committed before any gateway call) keeps the others off it afterwards.
+ */
+async function claimOverdue(db: Db, holdMinutes: number, scope: ExpiryScope): Promise<string[]> {
+  const filters: SQL[] = [
+    eq(orders.paid, false),
+    lt(orders.createdAt, sql`now() - make_interval(mins => ${holdMinutes})`),
+  ];
+  if (scope.orderId !== undefined) filters.push(eq(orders.id, scope.orderId));
+  if (scope.partId !== undefined) filters.push(eq(orders.partId, scope.partId));
+  if (scope.email !== undefined) filters.push(eq(orders.email, scope.email));
+  const unclaimed = or(
+    isNull(orders.expiryClaimedAt),
+    lt(orders.expiryClaimedAt, sql`now() - make_interval(secs => ${CLAIM_SECONDS})`),
+  );
+  const overdue = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...filters, unclaimed))
+    .orderBy(asc(orders.createdAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(orders)
+    .set({ expiryClaimedAt: sql`now()` })
+    .where(inArray(orders.id, overdue))
+    .returning({ id: orders.id });
+  return claimed.map((r) => r.id);
+}
+
+/**
+ * Cancels unpaid orders held longer than `holdMinutes`, exactly as their customer could
+ * (reason 'expired'), and answers how many it cancelled.
+ */
+export async function expireOverdueOrders(
+  db: Db,
+  gateway: PaymentGateway,
+  holdMinutes: number,
+  scope: ExpiryScope = {},
+): Promise<number> {
+  let cancelled = 0;
+  for (const id of await claimOverdue(db, holdMinutes, scope)) {
+    const outcome = await cancelUnpaidOrder(db, gateway, id, 'expired');
+    if (outcome.kind === 'cancelled') cancelled += 1;
+  }
+  return cancelled;
+}
+
+/**
+ * The periodic sweep: every minute, overdue orders are cancelled and refunds left pending
+ * are retried. A failed round (the gateway or the database away) is logged and tried again.
+ */
+export function startUnpaidSweep(
+  db: Db,
+  gateway: PaymentGateway,
+  holdMinutes: number,
+  log: FastifyBaseLogger,
+): { stop: () => Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const round = async () => {
+    try {
+      while ((await expireOverdueOrders(db, gateway, holdMinutes)) > 0) {
+        // Another batch may be waiting.
+      }
+      await retryPendingRefunds(db, gateway);
+    } catch (error) {
+      log.error({ err: error }, 'unpaid order sweep failed');
+    }
+  };
+  const timer = setInterval(() => {
+    running = running.then(round);
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { builds, parts } from '../../db/schema.ts';
+
+export type BuildRow = typeof builds.$inferSelect;
+export type BuildItems = BuildRow['items'];
+
+/** What the compatibility engine and the price lines need to know about each part of a build. */
+export function findBuildParts(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: parts.id,
+      name: parts.name,
+      kind: parts.kind,
+      specs: parts.specs,
+      priceCents: parts.priceCents,
+      minOrder: parts.minOrder,
+      available: parts.available,
+    })
+    .from(parts)
+    .where(inArray(parts.id, ids));
+}
+export type BuildPartRow = Awaited<ReturnType<typeof findBuildParts>>[number];
+
+export function listBuilds(db: Db, email: string, limit: number, before?: string): Promise<BuildRow[]> {
+  const filters = [eq(builds.email, email)];
+  if (before !== undefined) filters.push(lt(builds.id, before));
+  return db
+    .select()
+    .from(builds)
+    .where(and(...filters))
+    .orderBy(desc(builds.id))
+    .limit(limit);
+}
+
+/** One build, only when it belongs to `email`: someone else's build does not exist for the caller. */
+export async function findOwnBuild(db: Db, email: string, id: string): Promise<BuildRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.id, id), eq(builds.email, email)))
+    .limit(1);
+  return row;
+}
+
+export async function insertBuild(db: Db, row: typeof builds.$inferInsert): Promise<BuildRow> {
+  const [inserted] = await db.insert(builds).values(row).returning();
+  if (!inserted) throw new Error('insert returned no row');
+  return inserted;
+}
+
+export async function updateOwnBuild(
+  db: Db,
+  email: string,
+  id: string,
+  change: { name?: string; items?: BuildItems },
+): Promise<BuildRow | undefined> {
+  const [row] = await db
+    .update(builds)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(and(eq(builds.id, id), eq(builds.email, email)))
+    .returning();
+  return row;
+}
+
+export async function deleteOwnBuild(db: Db, email: string, id: string): Promise<number> {
+  const deleted = await db
+    .delete(builds)
+    .where(and(eq(builds.id, id), eq(builds.email, email)))
+    .returning({ id: builds.id });
+  return deleted.length;
+}

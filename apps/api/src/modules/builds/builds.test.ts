@@ -1,0 +1,318 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildCheckResult, SavedBuild } from '@parts-shop/shared/build';
+import type { ApiError } from '@parts-shop/shared/error';
+import type { ProblemCode } from '@parts-shop/shared/compatibility';
+import type { Order } from '@parts-shop/shared/order';
+import type { PartSpecs } from '@parts-shop/shared/part-specs';
+import { builds, orders } from '../../db/schema.ts';
+import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '../../../test/build-fixtures.ts';
+import { stockOf, type Auth } from '../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let alice: Auth;
+let bob: Auth;
+let admin: Auth;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await t.signIn('alice@example.com');
+  bob = await t.signIn('bob@example.com');
+  admin = await t.signIn('boss@example.com', 'admin');
+});
+afterAll(async () => t.close());
+
+function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, auth?: Auth, payload?: unknown) {
+  return t.app.inject({ method, url, headers: auth, payload: payload as Record<string, unknown> | undefined });
+}
+const check = (items: unknown) => call('POST', '/api/builds/check', undefined, { items });
+
+const { cpu, motherboard, memory, gpu, psu, cooling } = compatibleSpecs;
+const pcCase = compatibleSpecs.case;
+const fewer = { ...compatibleSpecs.storage };
+
+/** One clashing swap per rule, and the codes it must produce (the rest of the build matches). */
+const clashes: { code: ProblemCode; swap: Partial<Record<Slot, PartSpecs>>; extra?: PartSpecs[] }[] = [
+  { code: 'cpu-socket', swap: { motherboard: { ...motherboard, specs: { ...motherboard.specs, socket: 'LGA1700' } } } },
+  { code: 'cooler-socket', swap: { cooling: { ...cooling, specs: { ...cooling.specs, sockets: ['LGA1700'] } } } },
+  { code: 'memory-type', swap: { memory: { ...memory, specs: { ...memory.specs, memoryType: 'DDR4' } } } },
+  { code: 'board-memory-cpu', swap: { cpu: { ...cpu, specs: { ...cpu.specs, memoryTypes: ['DDR4'] } } } },
+  { code: 'memory-slots', swap: { memory: { ...memory, specs: { ...memory.specs, modules: 6 } } } },
+  { code: 'memory-capacity', swap: { memory: { ...memory, specs: { ...memory.specs, totalGb: 256 } } } },
+  {
+    code: 'case-form-factor',
+    swap: { case: { ...pcCase, specs: { ...pcCase.specs, motherboardFormFactors: ['Mini-ITX'] } } },
+  },
+  { code: 'psu-form-factor', swap: { case: { ...pcCase, specs: { ...pcCase.specs, psuFormFactor: 'SFX' } } } },
+  { code: 'psu-needs-bracket', swap: { psu: { ...psu, specs: { ...psu.specs, formFactor: 'SFX' } } } },
+  { code: 'gpu-length', swap: { gpu: { ...gpu, specs: { ...gpu.specs, lengthMm: 400 } } } },
+  { code: 'cooler-height', swap: { cooling: { ...cooling, specs: { ...cooling.specs, heightMm: 170 } } } },
+  { code: 'm2-slots', swap: {}, extra: [fewer, fewer] },
+  { code: 'psu-overload', swap: { gpu: { ...gpu, specs: { ...gpu.specs, boardPowerW: 600 } } } },
+  { code: 'psu-headroom', swap: { gpu: { ...gpu, specs: { ...gpu.specs, boardPowerW: 400 } } } },
+  { code: 'psu-below-recommended', swap: { gpu: { ...gpu, specs: { ...gpu.specs, recommendedPsuW: 850 } } } },
+  { code: 'cooler-tdp', swap: { cooling: { ...cooling, specs: { ...cooling.specs, tdpRatingW: 65 } } } },
+  { code: 'one-per-build', swap: {}, extra: [cpu] },
+];
+
+describe('POST /builds/check', () => {
+  it('answers a compatible build with no problems, the draw, and server prices', async () => {
+    const ids = await addBuild(t, {}, { priceCents: 12_345 });
+    const res = await check(itemsOf(ids));
+    expect(res.statusCode).toBe(200);
+    const body = res.json<BuildCheckResult>();
+    expect(body.problems).toEqual([]);
+    // 120 W CPU + 220 W GPU + 75 W base + 2 modules × 5 W + 1 drive × 10 W
+    expect(body.estimatedWatts).toBe(435);
+    expect(body.lines).toHaveLength(8);
+    expect(body.lines[0]).toMatchObject({
+      partId: ids.cpu,
+      kind: 'cpu',
+      quantity: 1,
+      price: 123.45,
+      lineTotal: 123.45,
+    });
+    expect(body.total).toBe(987.6);
+  });
+
+  it('explains DDR4 memory on a DDR5 board, naming both parts', async () => {
+    const ids = await addBuild(t, { memory: { ...memory, specs: { ...memory.specs, memoryType: 'DDR4' } } });
+    const body = (await check(itemsOf(ids))).json<BuildCheckResult>();
+    expect(body.problems).toContainEqual({
+      severity: 'error',
+      code: 'memory-type',
+      message: 'DDR4 memory does not fit a DDR5 motherboard.',
+      partIds: [ids.motherboard, ids.memory].sort(),
+    });
+  });
+
+  it.each(clashes)('finds $code on the stored specs', async ({ code, swap, extra = [] }) => {
+    const ids = await addBuild(t, swap);
+    const extras = await Promise.all(extra.map((specs) => addSpecPart(t, specs)));
+    const items = [...itemsOf(ids), ...extras.map((partId) => ({ partId, quantity: 1 }))];
+    const body = (await check(items)).json<BuildCheckResult>();
+    expect(body.problems.map((p) => p.code)).toContain(code);
+  });
+
+  it('warns of no display output without a graphics card and integrated graphics', async () => {
+    const ids = await addBuild(t, { cpu: { ...cpu, specs: { ...cpu.specs, integratedGraphics: false } } });
+    const { gpu: _gpu, ...rest } = ids;
+    const body = (await check(itemsOf(rest))).json<BuildCheckResult>();
+    expect(body.problems.map((p) => p.code)).toEqual(['no-display-output']);
+  });
+
+  it('counts quantities: three kits of two modules do not fit four slots', async () => {
+    const ids = await addBuild(t);
+    const items = itemsOf(ids).map((i) => (i.partId === ids.memory ? { ...i, quantity: 3 } : i));
+    const body = (await check(items)).json<BuildCheckResult>();
+    expect(body.problems.map((p) => p.code)).toEqual(['memory-slots']);
+  });
+
+  it('answers an empty build with nothing to say', async () => {
+    expect((await check([])).json()).toEqual({ problems: [], estimatedWatts: 0, lines: [], total: 0 });
+  });
+
+  it('names every unknown part id with a 404', async () => {
+    const ids = await addBuild(t);
+    const ghost1 = '01900000-0000-7000-8000-000000000001';
+    const ghost2 = '01900000-0000-7000-8000-000000000002';
+    const res = await check([
+      { partId: ids.cpu, quantity: 1 },
+      { partId: ghost1, quantity: 1 },
+      { partId: ghost2, quantity: 1 },
+    ]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json<ApiError>().message).toBe(`No such part: ${ghost1}, ${ghost2}`);
+  });
+
+  it.each([
+    [
+      'a duplicate line',
+      (id: string) => [
+        { partId: id, quantity: 1 },
+        { partId: id, quantity: 2 },
+      ],
+      'Each part can be in a build once; change its quantity instead',
+    ],
+    [
+      'a quantity of 0',
+      (id: string) => [{ partId: id, quantity: 0 }],
+      'Quantity must be a whole number from 1 to 1000000',
+    ],
+    [
+      'a fractional quantity',
+      (id: string) => [{ partId: id, quantity: 1.5 }],
+      'Quantity must be a whole number from 1 to 1000000',
+    ],
+    [
+      'a huge quantity',
+      (id: string) => [{ partId: id, quantity: 1e9 }],
+      'Quantity must be a whole number from 1 to 1000000',
+    ],
+    ['a malformed part id', () => [{ partId: 'nope', quantity: 1 }], undefined],
+    [
+      '500 lines',
+      () =>
+        Array.from({ length: 500 }, (_, i) => ({
+          partId: `01900000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+          quantity: 1,
+        })),
+      'A build can have at most 40 lines',
+    ],
+    ['no items at all', () => undefined, undefined],
+  ])('refuses %s with a 400', async (_name, items, message) => {
+    const id = await addSpecPart(t, cpu);
+    const res = await check(items(id));
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json<ApiError>().issues?.map((i) => i.message)).toContain(message);
+  });
+});
+
+describe('saved builds', () => {
+  it('saves, lists, opens, renames, replaces and deletes a build of its owner', async () => {
+    const ids = await addBuild(t);
+    const created = await call('POST', '/api/builds', alice, { name: '  Gaming rig ', items: itemsOf(ids) });
+    expect(created.statusCode).toBe(201);
+    const build = created.json<SavedBuild>();
+    expect(build).toMatchObject({ name: 'Gaming rig', items: itemsOf(ids) });
+
+    const list = await call('GET', '/api/builds', alice);
+    expect(list.json<SavedBuild[]>().map((b) => b.id)).toContain(build.id);
+    expect((await call('GET', `/api/builds/${build.id}`, alice)).json<SavedBuild>().name).toBe('Gaming rig');
+
+    const renamed = await call('PATCH', `/api/builds/${build.id}`, alice, { name: 'Quiet rig' });
+    expect(renamed.json<SavedBuild>()).toMatchObject({ name: 'Quiet rig', items: itemsOf(ids) });
+    const replaced = await call('PATCH', `/api/builds/${build.id}`, alice, {
+      items: [{ partId: ids.cpu, quantity: 1 }],
+    });
+    expect(replaced.json<SavedBuild>()).toMatchObject({ name: 'Quiet rig', items: [{ partId: ids.cpu, quantity: 1 }] });
+
+    expect((await call('DELETE', `/api/builds/${build.id}`, alice)).statusCode).toBe(200);
+    expect((await call('GET', `/api/builds/${build.id}`, alice)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/builds/${build.id}`, alice)).statusCode).toBe(404);
+  });
+
+  it('keeps a build private: another customer and an admin get 404 and change nothing', async () => {
+    const ids = await addBuild(t);
+    const build = (await call('POST', '/api/builds', alice, { name: 'Mine', items: itemsOf(ids) })).json<SavedBuild>();
+    for (const other of [bob, admin]) {
+      expect((await call('GET', `/api/builds/${build.id}`, other)).statusCode).toBe(404);
+      expect((await call('PATCH', `/api/builds/${build.id}`, other, { name: 'Stolen' })).statusCode).toBe(404);
+      expect((await call('DELETE', `/api/builds/${build.id}`, other)).statusCode).toBe(404);
+      expect((await call('GET', '/api/builds', other)).json<SavedBuild[]>().map((b) => b.id)).not.toContain(build.id);
+    }
+    expect((await call('GET', `/api/builds/${build.id}`, alice)).json<SavedBuild>().name).toBe('Mine');
+    expect((await call('GET', '/api/builds')).statusCode).toBe(401);
+    expect((await call('POST', '/api/builds', undefined, { name: 'x', items: itemsOf(ids) })).statusCode).toBe(401);
+  });
+
+  it('refuses a missing name, no parts, unknown parts and an empty change, saving nothing', async () => {
+    const ids = await addBuild(t);
+    const before = (await t.database.db.select().from(builds)).length;
+    const bad = [
+      { items: itemsOf(ids) },
+      { name: '   ', items: itemsOf(ids) },
+      { name: 'x'.repeat(101), items: itemsOf(ids) },
+      { name: 'Empty', items: [] },
+      { name: 'Extra', items: itemsOf(ids), owner: 'bob@example.com' },
+    ];
+    for (const payload of bad) expect((await call('POST', '/api/builds', alice, payload)).statusCode).toBe(400);
+    const ghost = [{ partId: '01900000-0000-7000-8000-00000000000f', quantity: 1 }];
+    expect((await call('POST', '/api/builds', alice, { name: 'Ghost', items: ghost })).statusCode).toBe(404);
+    const build = (await call('POST', '/api/builds', alice, { name: 'Mine', items: itemsOf(ids) })).json<SavedBuild>();
+    expect((await call('PATCH', `/api/builds/${build.id}`, alice, {})).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/builds/${build.id}`, alice, { items: ghost })).statusCode).toBe(404);
+    expect((await call('GET', '/api/builds/not-an-id', alice)).statusCode).toBe(404);
+    expect((await t.database.db.select().from(builds)).length).toBe(before + 1);
+  });
+});
+
+const contact = { phoneNumber: '+1 555 0100', address: '1 Main Street, Springfield' };
+const batch = (auth: Auth | undefined, items: unknown) =>
+  call('POST', '/api/orders/batch', auth, { items, ...contact });
+const lines = (ids: Record<string, string>, totalOrder = 1) =>
+  Object.values(ids).map((partId) => ({ partId, totalOrder }));
+
+async function ordersFor(partIds: string[]) {
+  return t.database.db.select().from(orders).where(inArray(orders.partId, partIds));
+}
+
+describe('POST /orders/batch', () => {
+  it('stores one unpaid order per line with server prices and reserves every line', async () => {
+    const ids = await addBuild(t, {}, { available: 5, priceCents: 2_500 });
+    const ok = await batch(
+      alice,
+      lines(ids).map((l) => (l.partId === ids.memory ? { ...l, totalOrder: 2 } : l)),
+    );
+    expect(ok.statusCode).toBe(201);
+    const body = ok.json<{ orders: Order[]; total: string }>();
+    expect(body.orders).toHaveLength(8);
+    expect(body.total).toBe('225.00');
+    expect(body.orders.every((o) => o.email === 'alice@example.com' && !o.paid)).toBe(true);
+    expect(body.orders.find((o) => o.partId === ids.memory)?.totalPrice).toBe('50.00');
+    expect(await stockOf(t, ids.memory)).toBe(3);
+    expect(await stockOf(t, ids.case)).toBe(4);
+  });
+
+  it('refuses a build with compatibility errors and changes nothing', async () => {
+    const ids = await addBuild(t, { memory: { ...memory, specs: { ...memory.specs, memoryType: 'DDR4' } } });
+    const res = await batch(alice, lines(ids));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().message).toMatch(/^This build has compatibility errors; fix them before ordering: /);
+    expect(res.json<ApiError>().message).toContain('DDR4 memory does not fit a DDR5 motherboard.');
+    expect(await ordersFor(Object.values(ids))).toEqual([]);
+    expect(await stockOf(t, ids.memory)).toBe(10);
+  });
+
+  it('orders a build with only warnings', async () => {
+    const ids = await addBuild(t, { psu: { ...psu, specs: { ...psu.specs, formFactor: 'SFX' } } });
+    expect((await batch(alice, lines(ids))).statusCode).toBe(201);
+  });
+
+  it('reserves all or none: a 409 names every short part and no stock moves', async () => {
+    const ids = await addBuild(t);
+    const sata = { kind: 'storage', specs: { interface: 'SATA', formFactor: '2.5"', capacityGb: 4000 } } as const;
+    const shortDrive = await addSpecPart(t, { ...sata, name: 'Short SSD', available: 1 });
+    const shortGpu = await addSpecPart(t, { ...gpu, name: 'Short GPU', available: 1 });
+    // Two graphics cards and two drives: a build without errors, short of stock on both.
+    const items = lines({ ...ids, storage: shortDrive, gpu: shortGpu }).map((l) =>
+      l.partId === shortDrive || l.partId === shortGpu ? { ...l, totalOrder: 2 } : l,
+    );
+    const res = await batch(alice, items);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ApiError>().message).toMatch(/^Not enough stock: /);
+    expect(res.json<ApiError>().message).toContain('Short SSD');
+    expect(res.json<ApiError>().message).toContain('Short GPU');
+    expect(await ordersFor([...Object.values(ids), shortDrive, shortGpu])).toEqual([]);
+    expect(await stockOf(t, ids.motherboard)).toBe(10);
+    expect(await stockOf(t, shortDrive)).toBe(1);
+  });
+
+  it("refuses a line below its part's minimum order, naming the part", async () => {
+    const ids = await addBuild(t);
+    const bulk = await addSpecPart(t, { ...compatibleSpecs.storage, name: 'Bulk SSD', minOrder: 2 });
+    const res = await batch(alice, [...lines({ ...ids, storage: bulk })]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().message).toBe('Please Order within the Range: Bulk SSD');
+    expect(await stockOf(t, ids.cpu)).toBe(10);
+  });
+
+  it('refuses bad input with a 400, unknown parts with a 404 and strangers with a 401', async () => {
+    const ids = await addBuild(t);
+    const dup = [
+      { partId: ids.cpu, totalOrder: 1 },
+      { partId: ids.cpu, totalOrder: 1 },
+    ];
+    expect((await batch(alice, dup)).statusCode).toBe(400);
+    expect((await batch(alice, [])).statusCode).toBe(400);
+    expect((await batch(alice, [{ partId: ids.cpu, totalOrder: 0 }])).statusCode).toBe(400);
+    // A price sent by the client is not part of a batch line: refused, never used.
+    expect((await batch(alice, [{ partId: ids.cpu, totalOrder: 1, totalPrice: '0.01' }])).statusCode).toBe(400);
+    expect((await call('POST', '/api/orders/batch', alice, { items: lines(ids) })).statusCode).toBe(400);
+    const ghost = [{ partId: '01900000-0000-7000-8000-00000000000e', totalOrder: 1 }];
+    expect((await batch(alice, ghost)).statusCode).toBe(404);
+    expect((await batch(undefined, lines(ids))).statusCode).toBe(401);
+    expect(await ordersFor(Object.values(ids))).toEqual([]);
+  });
+});

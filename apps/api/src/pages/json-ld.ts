@@ -1,0 +1,69 @@
+import type { ItemAvailability, Organization, Product, WebSite, WithContext } from 'schema-dts';
+
+/** schema.org structured data for search engines and shopping assistants, typed by schema-dts. */
+
+export type JsonLdPart = {
+  id: string;
+  name: string;
+  description: string;
+  img: string;
+  price: number;
+  available: number;
+  kind?: string;
+};
+
+const SHOP_NAME = 'Parts Shop';
+
+/** An address the shop serves itself (`/images/...`) made absolute; other hosts' stay as given. */
+export const absoluteUrl = (origin: string, href: string) => new URL(href, `${origin}/`).toString();
+
+export function productJsonLd(part: JsonLdPart, origin: string): WithContext<Product> {
+  const url = `${origin}/parts/${part.id}`;
+  const availability: ItemAvailability =
+    part.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': url,
+    name: part.name,
+    description: part.description,
+    image: absoluteUrl(origin, part.img),
+    sku: part.id,
+    category: part.kind,
+    url,
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: part.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability,
+      seller: { '@type': 'Organization', name: SHOP_NAME, url: `${origin}/` },
+    },
+  };
+}
+
+export function organizationJsonLd(origin: string): WithContext<Organization> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SHOP_NAME,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+  };
+}
+
+/** The site, with a search box that lands on the catalog's own search. */
+export function webSiteJsonLd(origin: string): WithContext<WebSite> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: SHOP_NAME,
+    url: `${origin}/`,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/allparts?q={search_term_string}` },
+      // schema-dts has no type for Google's "required name=…" input convention.
+      'query-input': 'required name=search_term_string',
+    } as WebSite['potentialAction'],
+  };
+}

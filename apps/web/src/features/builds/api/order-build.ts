@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { batchOrderResponseSchema, type BatchOrder } from '@parts-shop/shared/build';
+import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST /orders/batch: one order per line, all reserved or none; the server prices every line. */
+export function useOrderBuild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BatchOrder) => apiSend('POST', '/orders/batch', batchOrderResponseSchema, input),
+    // Stock moved (or a refusal means the shop's numbers changed): every part view is stale.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.parts.all }),
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      ]),
+  });
+}

@@ -1,0 +1,47 @@
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { partSpecsSchema, type PartKind } from '@parts-shop/shared/part-specs';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** What the planner needs of a part: the catalog fields beside its kind and specs. */
+const plannerPartSchema = z.intersection(
+  z.object({
+    _id: z.string(),
+    name: z.string(),
+    img: z.string(),
+    price: z.number(),
+    minOrder: z.number().int(),
+    available: z.number().int(),
+  }),
+  partSpecsSchema,
+);
+export type PlannerPart = z.infer<typeof plannerPartSchema>;
+
+/** Most candidates a picker lists at once; the search box narrows them. */
+export const PICKER_LIMIT = 100;
+
+/** The catalog's parts of one kind, optionally searched (GET /parts?kind=&q=). */
+export function useSlotCandidates(kind: PartKind, search: string) {
+  const q = search.trim();
+  return useQuery({
+    queryKey: queryKeys.parts.planner.candidates(kind, q),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ kind, limit: String(PICKER_LIMIT), sort: q ? 'relevance' : 'price_asc' });
+      if (q) params.set('q', q);
+      return apiGet(`/parts?${params.toString()}`, z.array(plannerPartSchema), signal);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The build's parts by id (GET /parts/{id} each), cached per part. */
+export function useBuildParts(ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: queryKeys.parts.planner.part(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`/parts/${id}`, plannerPartSchema, signal),
+      retry: false,
+    })),
+  });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannerPart } from './api/planner-parts.ts';
+import { checkParts, rankCandidates } from './build-parts.ts';
+
+const base = { img: '/images/parts/cpu.svg', price: 100, minOrder: 1, available: 5 };
+const cpu: PlannerPart = {
+  ...base,
+  _id: 'cpu',
+  name: 'AM5 CPU',
+  kind: 'cpu',
+  specs: {
+    socket: 'AM5',
+    cores: 8,
+    threads: 16,
+    boostClockGhz: 5,
+    tdpW: 105,
+    integratedGraphics: true,
+    memoryTypes: ['DDR5'],
+  },
+};
+const board = (id: string, memoryType: 'DDR4' | 'DDR5'): PlannerPart => ({
+  ...base,
+  _id: id,
+  name: `${memoryType} board`,
+  kind: 'motherboard',
+  specs: { socket: 'AM5', formFactor: 'ATX', memoryType, memorySlots: 4, maxMemoryGb: 128, m2Slots: 2 },
+});
+const kit = (id: string, memoryType: 'DDR4' | 'DDR5'): PlannerPart => ({
+  ...base,
+  _id: id,
+  name: `${memoryType} kit`,
+  kind: 'memory',
+  specs: { memoryType, modules: 2, totalGb: 32, speedMts: 5600 },
+});
+
+describe('rankCandidates', () => {
+  it('lists parts that fit first and marks the clashing ones with the reason', () => {
+    const ranked = rankCandidates([cpu, board('b', 'DDR5')], 'memory', [kit('old', 'DDR4'), kit('new', 'DDR5')]);
+    expect(ranked.map((c) => c.part._id)).toEqual(['new', 'old']);
+    expect(ranked[0]?.clash).toBeUndefined();
+    expect(ranked[1]?.clash?.message).toBe('DDR4 memory does not fit a DDR5 motherboard.');
+  });
+
+  it('judges a single slot without the part the candidate would replace', () => {
+    const build = [cpu, board('ddr4', 'DDR4'), kit('k', 'DDR5')];
+    expect(checkParts(build).problems.map((p) => p.code)).toContain('memory-type');
+    const ranked = rankCandidates(build, 'motherboard', [board('ddr5', 'DDR5')]);
+    expect(ranked[0]?.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import {
+  checkBuild,
+  problemsWith,
+  type BuildCheck,
+  type BuildPart,
+  type Problem,
+} from '@parts-shop/shared/compatibility';
+import type { PartSpecs } from '@parts-shop/shared/part-specs';
+import type { PlannerPart } from './api/planner-parts.ts';
+import type { Slot } from './build-slots.ts';
+
+/** The planner's parts as the compatibility engine reads them (one of each). */
+export function toBuildPart(part: PlannerPart): BuildPart {
+  // The kind and its specs travel together (PartSpecs is a union on kind).
+  const specs = { kind: part.kind, specs: part.specs } as PartSpecs;
+  return { id: part._id, quantity: 1, ...specs };
+}
+
+export function checkParts(parts: readonly PlannerPart[]): BuildCheck {
+  return checkBuild(parts.map(toBuildPart));
+}
+
+export type Candidate = { part: PlannerPart; problems: Problem[]; clash: Problem | undefined };
+
+/**
+ * A picker's candidates against the build so far: the part a single slot would replace is
+ * left out, and parts that fit come first, then the ones that would clash, each with the
+ * first reason. The catalog's order is kept within each group.
+ */
+export function rankCandidates(
+  build: readonly PlannerPart[],
+  slot: Slot,
+  candidates: readonly PlannerPart[],
+): Candidate[] {
+  const rest = build.filter((p) => slot === 'storage' || p.kind !== slot).map(toBuildPart);
+  const ranked = candidates.map((part) => {
+    const problems = problemsWith(rest, toBuildPart(part));
+    return { part, problems, clash: problems.find((p) => p.severity === 'error') };
+  });
+  return [...ranked.filter((c) => !c.clash), ...ranked.filter((c) => c.clash)];
+}

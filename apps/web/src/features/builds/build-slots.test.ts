@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  itemsOfSelection,
+  paramsFromSelection,
+  plannerLinkOf,
+  selectionFromParams,
+  withPart,
+  withoutPart,
+} from './build-slots.ts';
+
+const id = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+describe('the build in the URL', () => {
+  it('reads slots and repeated drives, and writes them back in slot order', () => {
+    const params = new URLSearchParams(`storage=${id(3)}&cpu=${id(1)}&storage=${id(4)}&case=${id(2)}`);
+    const { selection, loose } = selectionFromParams(params);
+    expect(selection).toEqual({ cpu: id(1), case: id(2), storage: [id(3), id(4)] });
+    expect(loose).toEqual([]);
+    expect(paramsFromSelection(selection).toString()).toBe(
+      `cpu=${id(1)}&storage=${id(3)}&storage=${id(4)}&case=${id(2)}`,
+    );
+  });
+
+  it('drops malformed ids and repeats, and keeps parts named by id alone', () => {
+    const params = new URLSearchParams(`cpu=nope&gpu=${id(1)}&storage=${id(1)}&part=${id(5)}&part=${id(5)}`);
+    expect(selectionFromParams(params)).toEqual({ selection: { gpu: id(1), storage: [] }, loose: [id(5)] });
+  });
+
+  it('replaces a single slot, adds drives, and removes a part wherever it is', () => {
+    let selection = withPart({ storage: [] }, 'cpu', id(1));
+    selection = withPart(selection, 'cpu', id(2));
+    selection = withPart(withPart(selection, 'storage', id(3)), 'storage', id(4));
+    expect(selection).toEqual({ cpu: id(2), storage: [id(3), id(4)] });
+    expect(withoutPart(selection, id(3))).toEqual({ cpu: id(2), storage: [id(4)] });
+    expect(withoutPart(selection, id(2))).toEqual({ storage: [id(3), id(4)] });
+    expect(itemsOfSelection(selection)).toEqual([
+      { partId: id(2), quantity: 1 },
+      { partId: id(3), quantity: 1 },
+      { partId: id(4), quantity: 1 },
+    ]);
+  });
+
+  it('links a saved build by its part ids', () => {
+    expect(plannerLinkOf([{ partId: id(1) }, { partId: id(2) }])).toBe(`/build?part=${id(1)}&part=${id(2)}`);
+  });
+});

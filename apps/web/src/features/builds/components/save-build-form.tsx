@@ -1,0 +1,55 @@
+import { useState, type SyntheticEvent } from 'react';
+import { BUILD_NAME_MAX, buildMessages, type BuildItem } from '@parts-shop/shared/build';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { useSaveBuild } from '../api/saved-builds.ts';
+
+/** Saves the build as it is under a name of the customer's choosing (it appears in My Builds). */
+export function SaveBuildForm({ items }: { items: BuildItem[] }) {
+  const saveBuild = useSaveBuild();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setError(buildMessages.nameRequired);
+      return;
+    }
+    setError(null);
+    try {
+      await saveBuild.mutateAsync({ name: name.trim(), items });
+      toastSuccess(`Saved "${name.trim()}" to My Builds`);
+      setName('');
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
+    }
+  };
+
+  return (
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor="save-build-name" className="font-medium">
+          Build name
+        </label>
+        <input
+          id="save-build-name"
+          className="input w-full"
+          value={name}
+          maxLength={BUILD_NAME_MAX}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'save-build-error' : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-secondary" disabled={saveBuild.isPending || items.length === 0}>
+        Save build
+      </button>
+      {error ? (
+        <p id="save-build-error" className="w-full text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

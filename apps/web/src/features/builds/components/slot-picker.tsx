@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatDollars } from '@parts-shop/shared/money';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSlotCandidates, type PlannerPart } from '../api/planner-parts.ts';
+import { rankCandidates } from '../build-parts.ts';
+import type { Slot } from '../build-slots.ts';
+
+type Props = {
+  slot: Slot;
+  label: string;
+  build: readonly PlannerPart[];
+  onChoose: (part: PlannerPart) => void;
+  onClose: () => void;
+};
+
+/**
+ * Choosing a part for a slot: the catalog's parts of that kind, searchable, those that fit the
+ * build so far first and the ones that would clash marked with the reason (the shared engine).
+ * A native modal <dialog>: focus stays inside, Esc closes it.
+ */
+export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [search, setSearch] = useState('');
+  const candidates = useSlotCandidates(slot, search);
+  const ranked = candidates.data ? rankCandidates(build, slot, candidates.data) : [];
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onCancel={onClose} onClose={onClose}>
+      <div className="modal-box flex max-h-[90vh] w-11/12 max-w-3xl flex-col gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={titleId} className="text-lg font-bold">
+            Choose {label.toLowerCase()}
+          </h2>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Search {label.toLowerCase()}</span>
+          <input
+            type="search"
+            className="input w-full"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            maxLength={200}
+          />
+        </label>
+        <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={candidates.isFetching}>
+          {candidates.isPending ? <Spinner label={`Loading ${label.toLowerCase()}`} /> : null}
+          {candidates.error ? (
+            <div role="alert" className="alert alert-error flex flex-wrap justify-between">
+              <span>Could not load parts: {candidates.error.message}</span>
+              <button type="button" className="btn btn-sm" onClick={() => void candidates.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : null}
+          {candidates.data && ranked.length === 0 ? <p className="py-4">No parts match.</p> : null}
+          <ul className="flex flex-col gap-2" aria-label={`${label} to choose from`}>
+            {ranked.map(({ part, problems, clash }) => (
+              <li
+                key={part._id}
+                className={`flex flex-wrap items-center gap-3 rounded-box border p-3 ${clash ? 'border-error/50' : 'border-base-300'}`}
+              >
+                <img src={part.img} alt="" width={48} height={48} className="h-12 w-12 object-contain" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words">{part.name}</p>
+                  <p className="text-sm">{formatDollars(part.price)}</p>
+                  {clash ? (
+                    <p className="text-sm font-medium text-error">Clashes: {clash.message}</p>
+                  ) : (
+                    <p className="text-sm text-success-content">
+                      <span className="badge badge-success badge-sm">Fits</span>
+                      {problems.length > 0 ? (
+                        <span className="ml-2 text-warning-content">{problems[0]?.message}</span>
+                      ) : null}
+                    </p>
+                  )}
+                </div>
+                <button
+                  type="button"
+                  className={`btn btn-sm ${clash ? 'btn-outline' : 'btn-primary'}`}
+                  onClick={() => onChoose(part)}
+                  aria-label={`Choose ${part.name}`}
+                >
+                  Choose
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,240 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { hasErrors, type Problem } from '@parts-shop/shared/compatibility';
+import { formatDollars } from '@parts-shop/shared/money';
+import { useAuth } from '../../../lib/auth.tsx';
+import type { LoginRedirectState } from '../../../lib/auth-session.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useBuildParts, type PlannerPart } from '../api/planner-parts.ts';
+import { checkParts } from '../build-parts.ts';
+import {
+  SLOTS,
+  isSlot,
+  itemsOfSelection,
+  paramsFromSelection,
+  selectedIds,
+  selectionFromParams,
+  withPart,
+  withoutPart,
+  type Selection,
+  type Slot,
+} from '../build-slots.ts';
+import { OrderBuildForm } from '../components/order-build-form.tsx';
+import { SaveBuildForm } from '../components/save-build-form.tsx';
+import { SlotPicker } from '../components/slot-picker.tsx';
+
+function ProblemList({ problems, label }: { problems: readonly Problem[]; label: string }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1" aria-label={label}>
+      {problems.map((p) => (
+        <li
+          key={`${p.code} ${p.partIds.join(' ')}`}
+          className={`text-sm font-medium ${p.severity === 'error' ? 'text-error' : 'text-warning-content'}`}
+        >
+          <span className={`badge badge-sm mr-1 ${p.severity === 'error' ? 'badge-error' : 'badge-warning'}`}>
+            {p.severity === 'error' ? 'Error' : 'Warning'}
+          </span>
+          {p.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /build: the PC build planner (docs/product.md#build-planner). The build lives in the URL. */
+export function Component() {
+  useDocumentTitle('Plan a Build');
+  const { user } = useAuth();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { selection, loose } = useMemo(() => selectionFromParams(params), [params]);
+  const ids = useMemo(() => [...selectedIds(selection), ...loose], [selection, loose]);
+  const results = useBuildParts(ids);
+  const [picking, setPicking] = useState<Slot | null>(null);
+  const queryClient = useQueryClient();
+
+  const byId = new Map<string, PlannerPart>();
+  const missing: string[] = [];
+  results.forEach((result, i) => {
+    if (result.data) byId.set(result.data._id, result.data);
+    else if (result.error) missing.push(ids[i] ?? '');
+  });
+  const loading = results.some((r) => r.isPending);
+
+  const setSelection = (next: Selection, replace = false) => setParams(paramsFromSelection(next), { replace });
+
+  // Parts named by id alone (a saved build) go to the slot of their kind once they have loaded.
+  const looseKey = loose.join(',');
+  useEffect(() => {
+    if (looseKey === '' || loading) return;
+    let next = selection;
+    for (const id of looseKey.split(',')) {
+      const part = byId.get(id);
+      if (part && isSlot(part.kind)) next = withPart(next, part.kind, id);
+    }
+    setParams(paramsFromSelection(next), { replace: true });
+    // byId is rebuilt every render; `loading` turning false is the moment to place them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [looseKey, loading]);
+
+  const parts = selectedIds(selection)
+    .map((id) => byId.get(id))
+    .filter((p): p is PlannerPart => p !== undefined);
+  const check = checkParts(parts);
+  const errors = hasErrors(check);
+  const total = parts.reduce((sum, p) => sum + p.price, 0);
+  const psu = parts.find((p) => p.kind === 'psu');
+  const psuWatts = psu?.kind === 'psu' ? psu.specs.wattageW : null;
+  const problemsOf = (id: string) => check.problems.filter((p) => p.partIds.includes(id));
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      toastSuccess('Link copied');
+    } catch {
+      toastError('Could not copy the link; copy it from the address bar');
+    }
+  };
+
+  const loginState: LoginRedirectState = { from: `${location.pathname}${location.search}` };
+  const pickingLabel = SLOTS.find((s) => s.slot === picking)?.label ?? '';
+
+  const slotRow = (slot: Slot, label: string, part: PlannerPart | undefined, id?: string) => (
+    <li key={id ?? slot} className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-2 p-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h3 className="w-32 shrink-0 font-semibold">{label}</h3>
+          {part ? (
+            <>
+              <img src={part.img} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
+              <div className="min-w-0 flex-1">
+                <p className="break-words">{part.name}</p>
+                <p className="text-sm">{formatDollars(part.price)}</p>
+              </div>
+            </>
+          ) : (
+            <p className="min-w-0 flex-1 text-base-content/70">
+              {id && missing.includes(id) ? 'This part is no longer sold.' : id ? 'Loading…' : 'Not chosen yet'}
+            </p>
+          )}
+          <div className="flex gap-2">
+            {slot !== 'storage' || !id ? (
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => setPicking(slot)}>
+                {slot === 'storage'
+                  ? 'Add a drive'
+                  : id
+                    ? `Change ${label.toLowerCase()}`
+                    : `Choose ${label.toLowerCase()}`}
+              </button>
+            ) : null}
+            {id ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                onClick={() => setSelection(withoutPart(selection, id))}
+                aria-label={`Remove ${part?.name ?? label.toLowerCase()}`}
+              >
+                Remove
+              </button>
+            ) : null}
+          </div>
+        </div>
+        {id ? <ProblemList problems={problemsOf(id)} label={`Problems with ${part?.name ?? label}`} /> : null}
+      </div>
+    </li>
+  );
+
+  return (
+    <div className="flex flex-col gap-6 py-4">
+      <h1 className="text-3xl font-bold">Plan a Build</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <ul className="flex flex-col gap-3" aria-label="Build slots">
+          {SLOTS.flatMap(({ slot, label }) => {
+            if (slot === 'storage') {
+              return [
+                ...selection.storage.map((id) => slotRow(slot, label, byId.get(id), id)),
+                slotRow(slot, label, undefined),
+              ];
+            }
+            const id = selection[slot];
+            return [slotRow(slot, label, id ? byId.get(id) : undefined, id)];
+          })}
+        </ul>
+        <aside className="card bg-base-200 lg:sticky lg:top-4" aria-labelledby="build-summary-title">
+          <div className="card-body gap-3">
+            <h2 id="build-summary-title" className="card-title">
+              Your build
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" aria-live="polite">
+              <dt>Total</dt>
+              <dd className="text-right font-semibold" data-testid="build-total">
+                {formatDollars(total)}
+              </dd>
+              <dt>Estimated draw</dt>
+              <dd className="text-right" data-testid="build-watts">
+                {check.estimatedWatts} W{psuWatts ? ` of ${psuWatts} W` : ''}
+              </dd>
+            </dl>
+            {psuWatts ? (
+              <progress
+                className={`progress ${check.estimatedWatts > psuWatts ? 'progress-error' : check.estimatedWatts > psuWatts * 0.8 ? 'progress-warning' : 'progress-success'}`}
+                value={Math.min(check.estimatedWatts, psuWatts)}
+                max={psuWatts}
+                aria-label="Estimated draw against the power supply"
+              />
+            ) : null}
+            <div role="status" aria-live="polite">
+              {parts.length === 0 ? (
+                <p>Choose parts to start your build.</p>
+              ) : check.problems.length === 0 ? (
+                <p className="font-medium text-success-content">Everything fits together.</p>
+              ) : (
+                <ProblemList problems={check.problems} label="Build problems" />
+              )}
+            </div>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => void copyLink()}>
+              Copy link
+            </button>
+            {user ? (
+              parts.length > 0 ? (
+                <SaveBuildForm items={itemsOfSelection(selection)} />
+              ) : null
+            ) : (
+              <p className="text-sm">
+                <Link className="link" to="/login" state={loginState}>
+                  Sign in
+                </Link>{' '}
+                to save and order this build.
+              </p>
+            )}
+          </div>
+        </aside>
+      </div>
+      {user && parts.length > 0 ? (
+        <section className="card bg-base-100 shadow-md">
+          <div className="card-body">
+            <OrderBuildForm key={parts.map((p) => p._id).join(',')} parts={parts} hasErrors={errors} />
+          </div>
+        </section>
+      ) : null}
+      {picking ? (
+        <SlotPicker
+          slot={picking}
+          label={pickingLabel}
+          build={parts}
+          onClose={() => setPicking(null)}
+          onChoose={(part) => {
+            // The picker already has the part: the slot shows it without another request.
+            queryClient.setQueryData(queryKeys.parts.planner.part(part._id), part);
+            setSelection(withPart(selection, picking, part._id));
+            setPicking(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useRef, useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router';
+import { BUILD_NAME_MAX, buildMessages, type SavedBuild } from '@parts-shop/shared/build';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useDeleteBuild, useMyBuilds, useRenameBuild } from '../api/saved-builds.ts';
+import { plannerLinkOf } from '../build-slots.ts';
+
+function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }) {
+  const rename = useRenameBuild();
+  const [name, setName] = useState(build.name);
+  const [error, setError] = useState<string | null>(null);
+  const id = `rename-${build.id}`;
+  const onSubmit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return setError(buildMessages.nameRequired);
+    try {
+      await rename.mutateAsync({ id: build.id, name: name.trim() });
+      toastSuccess('Build renamed');
+      onDone();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
+    }
+  };
+  return (
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          New name for {build.name}
+        </label>
+        <input
+          id={id}
+          className="input input-sm w-full"
+          value={name}
+          maxLength={BUILD_NAME_MAX}
+          // The rename form replaces the Rename button the user just pressed.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-sm btn-primary" disabled={rename.isPending}>
+        Save name
+      </button>
+      <button type="button" className="btn btn-sm btn-ghost" onClick={onDone}>
+        Cancel
+      </button>
+      {error ? (
+        <p id={`${id}-error`} className="w-full text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** /dashboard/builds: the customer's saved builds; find, open, rename, delete. */
+export function Component() {
+  useDocumentTitle('My Builds');
+  const { user } = useAuth();
+  const builds = useMyBuilds(user?.email ?? '');
+  const deleteBuild = useDeleteBuild();
+  const [search, setSearch] = useState('');
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<SavedBuild | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const all = builds.data ?? [];
+  const shown = all.filter((b) => b.name.toLowerCase().includes(search.trim().toLowerCase()));
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteBuild.mutateAsync(toDelete.id);
+      toastSuccess(`Deleted "${toDelete.name}"`);
+    } catch (failure) {
+      toastError(failure instanceof ApiError ? failure.message : 'Could not delete the build');
+    }
+    setToDelete(null);
+  };
+
+  return (
+    <section aria-labelledby="my-builds-title" className="flex flex-col gap-4">
+      <h2 id="my-builds-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+        My Builds
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="font-medium">Find a build</span>
+          <input type="search" className="input w-full" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <Link className="btn btn-primary" to="/build">
+          Plan a Build
+        </Link>
+      </div>
+      <ListStatus
+        isPending={builds.isPending}
+        error={builds.error}
+        isEmpty={all.length === 0}
+        emptyText="You have no saved builds yet."
+        onRetry={() => void builds.refetch()}
+      >
+        {shown.length === 0 ? <p>No build is named like that.</p> : null}
+        <ul className="flex flex-col gap-3" aria-labelledby="my-builds-title">
+          {shown.map((build) => (
+            <li key={build.id} className="card bg-base-100 shadow-sm">
+              <div className="card-body gap-2 p-4">
+                {renaming === build.id ? (
+                  <RenameForm build={build} onDone={() => setRenaming(null)} />
+                ) : (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="min-w-0 flex-1 font-semibold break-words">{build.name}</h3>
+                    <span className="text-sm text-base-content/70">
+                      {build.items.length} {build.items.length === 1 ? 'part' : 'parts'}
+                    </span>
+                    <Link
+                      className="btn btn-sm btn-primary"
+                      to={plannerLinkOf(build.items)}
+                      aria-label={`Open ${build.name}`}
+                    >
+                      Open
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      onClick={() => setRenaming(build.id)}
+                      aria-label={`Rename ${build.name}`}
+                    >
+                      Rename
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-error btn-outline"
+                      onClick={() => setToDelete(build)}
+                      aria-label={`Delete ${build.name}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </ListStatus>
+      <ConfirmDialog
+        open={toDelete !== null}
+        description={toDelete ? `Delete the build ${toDelete.name}` : undefined}
+        busy={deleteBuild.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+        fallbackFocus={heading}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { apiSend } from '../../../lib/api-client.ts';
+
+/** POST /users/me/sign-out-everywhere: every session of the caller ends, this one included. */
+export async function signOutEverywhere(): Promise<void> {
+  await apiSend('POST', '/users/me/sign-out-everywhere', z.null());
+}

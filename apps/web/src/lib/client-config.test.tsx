@@ -1,0 +1,40 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchClientConfig, useClientConfig } from './client-config.ts';
+import { queryClient } from './query-client.ts';
+
+const config = {
+  firebase: {
+    apiKey: 'demo-key',
+    authDomain: 'demo.firebaseapp.com',
+    projectId: 'demo-parts-shop',
+    emulatorHost: null,
+  },
+  payments: { gateway: 'local', stripePublishableKey: null },
+  orders: { unpaidHoldMinutes: 1440 },
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  queryClient.clear();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(() => Promise.resolve(Response.json(config)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('client configuration', () => {
+  it('is asked for once, whether sign-in or the payment page needs it first', async () => {
+    expect(await fetchClientConfig()).toEqual(config);
+    expect(await fetchClientConfig()).toEqual(config);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useClientConfig(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual(config));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/config');
+  });
+});

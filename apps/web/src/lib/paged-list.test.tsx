@@ -1,0 +1,47 @@
+import { renderHook, waitFor, act } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { usePagedList } from './paged-list.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function page(items: number[], next?: string) {
+  const headers = new Headers({ 'Content-Type': 'application/json' });
+  if (next) headers.set('Link', `<${next}>; rel="next"`);
+  return new Response(JSON.stringify(items.map((n) => ({ n }))), { headers });
+}
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+const options = { queryKey: ['things'], firstPage: '/things?limit=2', schema: z.array(z.object({ n: z.number() })) };
+
+describe('usePagedList', () => {
+  it('reads the first page, then each page the Link header names, until there is none', async () => {
+    fetchMock.mockResolvedValueOnce(page([1, 2], '/api/things?limit=2&cursor=Mg')).mockResolvedValueOnce(page([3]));
+    const { result } = renderHook(() => usePagedList(options), { wrapper });
+    await waitFor(() => expect(result.current.items).toEqual([{ n: 1 }, { n: 2 }]));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/things?limit=2');
+    expect(result.current.hasNextPage).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/things?limit=2&cursor=Mg');
+    // The second page reaches the hook's state after the fetch settles: wait for it.
+    await waitFor(() => expect(result.current.items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]));
+    expect(result.current.hasNextPage).toBe(false);
+  });
+
+  it('asks nothing while disabled', () => {
+    const { result } = renderHook(() => usePagedList({ ...options, enabled: false }), { wrapper });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(result.current.items).toEqual([]);
+  });
+});

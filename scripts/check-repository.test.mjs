@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { anchorsOf, badNames, foldersToDescribe, layoutFolders, problemsIn, slug } from './check-repository.mjs';
+
+/** @param {Record<string, string>} files */
+const reader = (files) => (/** @type {string} */ rel) => files[rel] ?? null;
+
+describe('repository checks', () => {
+  it('makes the anchors GitHub makes', () => {
+    expect(slug('Blogs (Frequent Asked Questions)')).toBe('blogs-frequent-asked-questions');
+    expect([...anchorsOf('# Title\n\n## Who may do what\ntext\n### Sign-in and tokens')]).toEqual([
+      'title',
+      'who-may-do-what',
+      'sign-in-and-tokens',
+    ]);
+  });
+
+  it('refuses references to outside documents and issue numbers, and unknown sections', () => {
+    const read = reader({ 'docs/product.md': '## Quantity\n' });
+    const outside = ['SP', 'EC.md'].join('');
+    const issue = ['iss', 'ue 12'].join('');
+    expect(problemsIn('a.ts', `// see ${outside} 3`, read)).toEqual([
+      'a.ts:1: refers to a document outside the repository',
+    ]);
+    expect(problemsIn('a.ts', `// from ${issue}`, read)).toEqual([
+      'a.ts:1: refers to an issue number; say the rule instead',
+    ]);
+    expect(problemsIn('a.ts', '// docs/product.md#quantity', read)).toEqual([]);
+    expect(problemsIn('a.ts', '// docs/product.md#stock', read)).toEqual([
+      'a.ts:1: docs/product.md has no section #stock',
+    ]);
+  });
+
+  it("checks the README's links and paths, not code's", () => {
+    const read = reader({ 'docs/deploy.md': '# Deploy\n', 'apps/api/src/app.ts': '' });
+    const text =
+      'See [deploy](docs/deploy.md), [gone](docs/gone.md), `apps/api/src/app.ts` and `apps/api/src/nope.ts`.';
+    expect(problemsIn('README.md', text, read)).toEqual([
+      'README.md:1: link to docs/gone.md does not resolve',
+      'README.md:1: apps/api/src/nope.ts does not exist',
+    ]);
+    expect(problemsIn('apps/api/src/app.ts', text, read)).toEqual([]);
+  });
+
+  it('wants kebab-case names, except dotfiles, the README and generated migrations', () => {
+    expect(badNames('apps/web/src/lib/query-keys.ts')).toEqual([]);
+    expect(badNames('apps/api/src/modules/users/users.test.ts')).toEqual([]);
+    expect(badNames('apps/web/src/lib/QueryKeys.ts')).toEqual([
+      'apps/web/src/lib/QueryKeys.ts: name is not kebab-case',
+    ]);
+    expect(badNames('apps/web/src/some_dir/a.ts')).toEqual(['apps/web/src/some_dir: name is not kebab-case']);
+    expect(badNames('.ci/run')).toEqual([]);
+    expect(badNames('apps/api/drizzle/0000_init.sql')).toEqual([]);
+  });
+
+  it("reads the README's layout block and knows which folders it must describe", () => {
+    const readme = '## Layout\n\n```\napps/web          app\n  src/lib         lib\ndocs/             docs\n```\n';
+    expect(layoutFolders(readme)).toEqual(['apps/web', 'apps/web/src/lib', 'docs']);
+    expect(foldersToDescribe(['apps', 'apps/web', 'apps/web/src', 'apps/web/src/lib', 'apps/web/src/lib/x'])).toEqual([
+      'apps',
+      'apps/web',
+      'apps/web/src/lib',
+    ]);
+  });
+});
