@@ -13,7 +13,8 @@ import { createMailWorker, type MailWorker } from '../src/domain/emails/mail-wor
 import { createSmtpTransport } from '../src/domain/emails/smtp-transport.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { addPart, payOrder, placeOrder } from './shop-fixtures.ts';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app.ts';
+import { testUid } from './firebase-accounts.ts';
+import { createTestApp, testDatabaseUrl, testToken, type TestApp } from './test-app.ts';
 
 /**
  * The order emails' outbox, against a real SMTP server (maildev) and real databases: an
@@ -186,7 +187,7 @@ describe('kill -9 between commit and send', () => {
     }
     const email = 'crash-mail@example.com';
     const partId = newId();
-    await database.db.insert(users).values({ email, userName: 'Crash Mail' });
+    await database.db.insert(users).values({ email, uid: testUid(email), userName: 'Crash Mail' });
     await database.db.insert(parts).values({
       id: partId,
       name: 'Crash SSD',
@@ -199,7 +200,7 @@ describe('kill -9 between commit and send', () => {
     // PGlite's files belong to one process at a time.
     if (!testDatabaseUrl) await database.close();
 
-    const token = await createTokenService(JWT_SECRET, 3600).sign(email);
+    const token = await testToken(createTokenService(JWT_SECRET, 3600), email);
     const deadSmtp = `smtp://127.0.0.1:${await freePort()}`;
     const mail = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '500', MAIL_LEASE_MS: '2000' };
     const first = await startApiProcess({ ...target, JWT_SECRET, SMTP_URL: deadSmtp, ...mail });

@@ -21,7 +21,6 @@ export const orderEmailPayloadSchema = z.object({
   cancelReason: z.enum(['customer', 'admin', 'expired']).optional(),
 });
 export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
-export type OrderEmailKind = OrderEmailPayload['kind'];
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 

@@ -5,6 +5,7 @@ import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 import type { OrderRow } from './orders.repo.ts';
 
+/** Who ended an unpaid order: its customer, an admin, or the hold running out. */
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
 
 /**

@@ -77,7 +77,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
       );
     }
     const userName = buyer?.userName || caller.email.split('@')[0] || caller.email;
-    return insertOrder(tx, {
+    const order = await insertOrder(tx, {
       id: newId(),
       partId: input.partId,
       email: caller.email,

@@ -350,7 +350,7 @@ describe('reading users', () => {
     expect(two.json<unknown[]>()).toHaveLength(2);
     for (const url of [
       '/api/users?limit=0',
-      '/api/users?limit=101',
+      '/api/users?limit=1001',
       '/api/users?cursor=bm90LWFuLWVtYWls',
       '/api/users?limit=x',
       '/api/users?page=2',

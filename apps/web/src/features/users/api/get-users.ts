@@ -12,7 +12,11 @@ const USERS_PAGE = 20;
 /** GET /users (admin): users by email for Make Admin, a page at a time, optionally searched by email or name. */
 export function useUsers(q: string) {
   const search = new URLSearchParams({ limit: String(USERS_PAGE), ...(q ? { q } : {}) });
-  return usePagedList({ queryKey: queryKeys.users.list(q), firstPage: `/users?${search.toString()}`, schema: userListSchema });
+  return usePagedList({
+    queryKey: queryKeys.users.list(q),
+    firstPage: `/users?${search.toString()}`,
+    schema: userListSchema,
+  });
 }
 
 /** GET /role-changes (admin): who made whom admin or removed it, newest first. */

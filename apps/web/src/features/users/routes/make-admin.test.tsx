@@ -50,7 +50,7 @@ async function confirmWith(text: RegExp) {
 function serve(makeAdminStatus: number) {
   fetchMock.mockImplementation((input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url === '/api/users')
+    if (url === '/api/users?limit=20')
       return json(
         [profile('admin@example.com', 'admin'), profile('casey@example.com', 'customer')],
         200,
