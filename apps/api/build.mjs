@@ -12,7 +12,8 @@ await build({
   format: 'esm',
   outfile: 'dist/server.js',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  // The workspace package is TypeScript source, which node cannot load: it is bundled.
+  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@parts-shop/')),
   logLevel: 'warning',
 });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });

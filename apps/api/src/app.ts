@@ -27,6 +27,7 @@ import { createTokenService } from './lib/tokens.ts';
 import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
 import { createSmtpTransport } from './domain/emails/smtp-transport.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
+import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
       await api.register(buildsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
+      await api.register(mcpRoutes, { deps });
     },
     { prefix: base },
   );
