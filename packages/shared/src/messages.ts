@@ -27,6 +27,8 @@ export const messages = {
   reviewAdded: 'Review Added',
   profileUpdated: 'Profile Updated',
   partsAdded: 'Parts Added',
+  productUpdated: 'Product Updated',
+  stockUpdated: 'Stock Updated',
   itemShipped: 'Item Shipped',
   deleted: 'Deleted',
   messageSent: 'Message Sent',

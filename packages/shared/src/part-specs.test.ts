@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partSpecsSchema, specRows } from './part-specs.ts';
+import { PART_KINDS, partSpecsSchema, SPEC_FIELDS, specRows } from './part-specs.ts';
 
 const cpu = {
   kind: 'cpu',
@@ -51,5 +51,33 @@ describe('specRows', () => {
     expect(specRows(parsed)).toContainEqual({ label: 'Boost clock', value: '5 GHz' });
     expect(specRows(parsed)).toContainEqual({ label: 'Integrated graphics', value: 'Yes' });
     expect(specRows({ kind: 'other', specs: {} })).toEqual([]);
+  });
+
+  it('reads each variant with its own fields, lists as text and choices by their labels', () => {
+    const air = { type: 'air' as const, heightMm: 155, sockets: ['AM4' as const, 'AM5' as const], tdpRatingW: 220 };
+    expect(specRows({ kind: 'cooling', specs: air })).toEqual([
+      { label: 'Type', value: 'Air' },
+      { label: 'Sockets', value: 'AM4, AM5' },
+      { label: 'Height', value: '155 mm' },
+      { label: 'TDP rating', value: '220 W' },
+    ]);
+    const liquid = { type: 'liquid' as const, radiatorMm: 360, sockets: ['LGA1700' as const], tdpRatingW: 300 };
+    expect(specRows({ kind: 'cooling', specs: liquid })).toContainEqual({ label: 'Radiator', value: '360 mm' });
+    expect(specRows({ kind: 'cooling', specs: liquid }).map((r) => r.label)).not.toContain('Height');
+  });
+});
+
+describe('SPEC_FIELDS', () => {
+  // The form and the table are drawn from SPEC_FIELDS; a field the schema has but the list
+  // lacks could never be entered, and one the list has but the schema lacks would be refused.
+  it.each(PART_KINDS)('names exactly the fields the %s schema takes', (kind) => {
+    const option = partSpecsSchema.options.find((o) => o.shape.kind.value === kind);
+    const specs = option?.shape.specs;
+    const keys =
+      specs && 'shape' in specs
+        ? Object.keys(specs.shape)
+        : [...new Set((specs?.options ?? []).flatMap((variant) => Object.keys(variant.shape)))];
+    expect(new Set(SPEC_FIELDS[kind].map((f) => f.name))).toEqual(new Set(keys));
+    expect(keys.length > 0).toBe(kind !== 'other');
   });
 });

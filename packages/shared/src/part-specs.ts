@@ -200,87 +200,113 @@ export type CoolingSpecs = z.infer<typeof coolingSpecsSchema>;
 /** The specs type of one kind, e.g. SpecsOf<'cpu'>. */
 export type SpecsOf<K extends PartKind> = Extract<PartSpecs, { kind: K }>['specs'];
 
+/**
+ * How a person reads and writes one spec field: its label, its unit, and what kind of value it
+ * takes. The admin's spec fields and the part page's table are both drawn from this list, in
+ * this order; the schemas above stay the rule for which values are valid.
+ */
+export type SpecField = {
+  name: string;
+  label: string;
+  unit?: string;
+  /** Only for the variant with this type (a cooler's height is for air, its radiator for liquid). */
+  onlyFor?: string;
+} & (
+  | { input: 'whole' | 'decimal' | 'yesno' }
+  | { input: 'choice' | 'choices'; options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }
+);
+
+export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
+  cpu: [
+    { name: 'socket', label: 'Socket', input: 'choice', options: SOCKETS },
+    { name: 'cores', label: 'Cores', input: 'whole' },
+    { name: 'threads', label: 'Threads', input: 'whole' },
+    { name: 'boostClockGhz', label: 'Boost clock', unit: 'GHz', input: 'decimal' },
+    { name: 'tdpW', label: 'TDP', unit: 'W', input: 'whole' },
+    { name: 'integratedGraphics', label: 'Integrated graphics', input: 'yesno' },
+    { name: 'memoryTypes', label: 'Memory types', input: 'choices', options: MEMORY_TYPES },
+  ],
+  motherboard: [
+    { name: 'socket', label: 'Socket', input: 'choice', options: SOCKETS },
+    { name: 'formFactor', label: 'Form factor', input: 'choice', options: BOARD_FORM_FACTORS },
+    { name: 'memoryType', label: 'Memory type', input: 'choice', options: MEMORY_TYPES },
+    { name: 'memorySlots', label: 'Memory slots', input: 'whole' },
+    { name: 'maxMemoryGb', label: 'Max memory', unit: 'GB', input: 'whole' },
+    { name: 'm2Slots', label: 'M.2 slots', input: 'whole' },
+  ],
+  memory: [
+    { name: 'memoryType', label: 'Memory type', input: 'choice', options: MEMORY_TYPES },
+    { name: 'modules', label: 'Modules', input: 'whole' },
+    { name: 'totalGb', label: 'Total capacity', unit: 'GB', input: 'whole' },
+    { name: 'speedMts', label: 'Speed', unit: 'MT/s', input: 'whole' },
+  ],
+  gpu: [
+    { name: 'lengthMm', label: 'Length', unit: 'mm', input: 'whole' },
+    { name: 'boardPowerW', label: 'Board power', unit: 'W', input: 'whole' },
+    { name: 'memoryGb', label: 'Video memory', unit: 'GB', input: 'whole' },
+    { name: 'recommendedPsuW', label: 'Recommended PSU', unit: 'W', input: 'whole' },
+  ],
+  storage: [
+    { name: 'interface', label: 'Interface', input: 'choice', options: STORAGE_INTERFACES },
+    { name: 'formFactor', label: 'Form factor', input: 'choice', options: STORAGE_FORM_FACTORS },
+    { name: 'capacityGb', label: 'Capacity', unit: 'GB', input: 'whole' },
+  ],
+  psu: [
+    { name: 'wattageW', label: 'Wattage', unit: 'W', input: 'whole' },
+    { name: 'formFactor', label: 'Form factor', input: 'choice', options: PSU_FORM_FACTORS },
+    { name: 'efficiency', label: 'Efficiency', input: 'choice', options: EFFICIENCY_RATINGS },
+  ],
+  case: [
+    {
+      name: 'motherboardFormFactors',
+      label: 'Motherboard form factors',
+      input: 'choices',
+      options: BOARD_FORM_FACTORS,
+    },
+    { name: 'maxGpuLengthMm', label: 'Max GPU length', unit: 'mm', input: 'whole' },
+    { name: 'maxCoolerHeightMm', label: 'Max cooler height', unit: 'mm', input: 'whole' },
+    { name: 'psuFormFactor', label: 'PSU form factor', input: 'choice', options: PSU_FORM_FACTORS },
+  ],
+  cooling: [
+    {
+      name: 'type',
+      label: 'Type',
+      input: 'choice',
+      options: COOLING_TYPES,
+      optionLabels: { air: 'Air', liquid: 'Liquid' },
+    },
+    { name: 'sockets', label: 'Sockets', input: 'choices', options: SOCKETS },
+    { name: 'heightMm', label: 'Height', unit: 'mm', input: 'whole', onlyFor: 'air' },
+    { name: 'radiatorMm', label: 'Radiator', unit: 'mm', input: 'whole', onlyFor: 'liquid' },
+    { name: 'tdpRatingW', label: 'TDP rating', unit: 'W', input: 'whole' },
+  ],
+  other: [],
+};
+
+/** The fields a part of this kind shows, given the variant chosen so far (a cooler's type). */
+export function specFieldsOf(kind: PartKind, variant?: unknown): SpecField[] {
+  return SPEC_FIELDS[kind].filter((field) => field.onlyFor === undefined || field.onlyFor === variant);
+}
+
 /** One labelled row of a specification table, e.g. { label: 'Socket', value: 'AM5' }. */
 export type SpecRow = { label: string; value: string };
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const list = (values: readonly string[]) => values.join(', ');
+function readable(field: SpecField, value: unknown): string {
+  if (field.input === 'yesno') return value ? 'Yes' : 'No';
+  if (field.input === 'choice' || field.input === 'choices') {
+    const values = (Array.isArray(value) ? value : [value]).map(String);
+    return values.map((v) => field.optionLabels?.[v] ?? v).join(', ');
+  }
+  return field.unit ? `${String(value)} ${field.unit}` : String(value);
+}
 
 /**
  * The specs as a person reads them, in a fixed order with units: the part page's table, the
  * catalog's search text and what an assistant is told all come from here.
  */
 export function specRows(part: PartSpecs): SpecRow[] {
-  const row = (label: string, value: string | number): SpecRow => ({ label, value: String(value) });
-  switch (part.kind) {
-    case 'cpu': {
-      const s = part.specs;
-      return [
-        row('Socket', s.socket),
-        row('Cores', s.cores),
-        row('Threads', s.threads),
-        row('Boost clock', `${s.boostClockGhz} GHz`),
-        row('TDP', `${s.tdpW} W`),
-        row('Integrated graphics', yesNo(s.integratedGraphics)),
-        row('Memory types', list(s.memoryTypes)),
-      ];
-    }
-    case 'motherboard': {
-      const s = part.specs;
-      return [
-        row('Socket', s.socket),
-        row('Form factor', s.formFactor),
-        row('Memory type', s.memoryType),
-        row('Memory slots', s.memorySlots),
-        row('Max memory', `${s.maxMemoryGb} GB`),
-        row('M.2 slots', s.m2Slots),
-      ];
-    }
-    case 'memory': {
-      const s = part.specs;
-      return [
-        row('Memory type', s.memoryType),
-        row('Modules', s.modules),
-        row('Total capacity', `${s.totalGb} GB`),
-        row('Speed', `${s.speedMts} MT/s`),
-      ];
-    }
-    case 'gpu': {
-      const s = part.specs;
-      return [
-        row('Length', `${s.lengthMm} mm`),
-        row('Board power', `${s.boardPowerW} W`),
-        row('Video memory', `${s.memoryGb} GB`),
-        row('Recommended PSU', `${s.recommendedPsuW} W`),
-      ];
-    }
-    case 'storage': {
-      const s = part.specs;
-      return [row('Interface', s.interface), row('Form factor', s.formFactor), row('Capacity', `${s.capacityGb} GB`)];
-    }
-    case 'psu': {
-      const s = part.specs;
-      return [row('Wattage', `${s.wattageW} W`), row('Form factor', s.formFactor), row('Efficiency', s.efficiency)];
-    }
-    case 'case': {
-      const s = part.specs;
-      return [
-        row('Motherboard form factors', list(s.motherboardFormFactors)),
-        row('Max GPU length', `${s.maxGpuLengthMm} mm`),
-        row('Max cooler height', `${s.maxCoolerHeightMm} mm`),
-        row('PSU form factor', s.psuFormFactor),
-      ];
-    }
-    case 'cooling': {
-      const s = part.specs;
-      return [
-        row('Type', s.type === 'air' ? 'Air' : 'Liquid'),
-        row('Sockets', list(s.sockets)),
-        s.type === 'air' ? row('Height', `${s.heightMm} mm`) : row('Radiator', `${s.radiatorMm} mm`),
-        row('TDP rating', `${s.tdpRatingW} W`),
-      ];
-    }
-    case 'other':
-      return [];
-  }
+  const specs: Record<string, unknown> = part.specs;
+  return specFieldsOf(part.kind, specs.type)
+    .filter((field) => specs[field.name] !== undefined)
+    .map((field) => ({ label: field.label, value: readable(field, specs[field.name]) }));
 }

@@ -80,6 +80,17 @@ export const newPartSchema = z
   .transform(typedSpecs);
 export type NewPart = z.output<typeof newPartSchema>;
 
+/**
+ * Edit Product's form: every catalog field, as Add Product takes them but stock. The form
+ * sends them all, with the version it loaded, as a PATCH /parts/{id} body.
+ */
+export const editedPartSchema = z
+  .object(catalogFields)
+  .strict()
+  .superRefine((p, ctx) => checkSpecs(p, ctx))
+  .transform(typedSpecs);
+export type EditedPart = z.output<typeof editedPartSchema>;
+
 export const STALE_VERSION_MESSAGE =
   'Someone else saved this product since you opened it. Reload it to see their changes, then edit again.';
 

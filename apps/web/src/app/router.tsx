@@ -45,6 +45,7 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
   { path: 'addProduct', ...guarded(() => import('../features/catalog/routes/add-product.tsx'), true) },
   { path: 'manageorders', ...guarded(() => import('../features/orders/routes/manage-orders.tsx'), true) },
   { path: 'manageproducts', ...guarded(() => import('../features/catalog/routes/manage-products.tsx'), true) },
+  { path: 'editProduct/:id', ...guarded(() => import('../features/catalog/routes/edit-product.tsx'), true) },
 ];
 
 export const routes: RouteObject[] = [

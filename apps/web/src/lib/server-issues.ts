@@ -14,7 +14,8 @@ export function showServerIssues<T extends FieldValues>(
   if (!(error instanceof ApiError)) return false;
   let shown = false;
   for (const issue of error.issues) {
-    const field = fields.find((name) => name === issue.path[0]);
+    // A nested field (specs.socket) by its whole path, else the top-level field it sits under.
+    const field = fields.find((name) => name === issue.path.join('.')) ?? fields.find((name) => name === issue.path[0]);
     if (field === undefined) continue;
     setError(field, { type: 'server', message: issue.message }, { shouldFocus: !shown });
     shown = true;

@@ -14,6 +14,8 @@ type FieldOwnProps = {
 
 type InputFieldProps = FieldOwnProps & Omit<ComponentProps<'input'>, 'className'> & { as?: 'input' };
 type TextareaFieldProps = FieldOwnProps & Omit<ComponentProps<'textarea'>, 'className'> & { as: 'textarea' };
+/** A select: its options are the children. */
+type SelectFieldProps = FieldOwnProps & Omit<ComponentProps<'select'>, 'className'> & { as: 'select' };
 
 /** A field's error message; also under groups that are not one control (the review's stars). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -27,11 +29,11 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 }
 
 /**
- * The one form field of the shop: a label, an input or textarea, an optional hint and the
+ * The one form field of the shop: a label, an input, textarea or select, an optional hint and the
  * error, tied together (label for, aria-invalid, aria-describedby). Every other prop goes to
  * the control, so react-hook-form's register() spreads straight onto it.
  */
-export function FormField(props: InputFieldProps | TextareaFieldProps) {
+export function FormField(props: InputFieldProps | TextareaFieldProps | SelectFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -53,6 +55,12 @@ export function FormField(props: InputFieldProps | TextareaFieldProps) {
           {...controlProps(props)}
           {...control}
           className={`textarea w-full${error ? ' textarea-error' : ''}${extra}`}
+        />
+      ) : props.as === 'select' ? (
+        <select
+          {...controlProps(props)}
+          {...control}
+          className={`select w-full${error ? ' select-error' : ''}${extra}`}
         />
       ) : (
         <input {...controlProps(props)} {...control} className={`input w-full${error ? ' input-error' : ''}${extra}`} />

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
@@ -43,7 +44,9 @@ function renderTable() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <ProductsTable />
+      <MemoryRouter>
+        <ProductsTable />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -60,7 +63,7 @@ afterEach(() => {
 });
 
 describe('ProductsTable', () => {
-  it('lists every part with no., Name, Price and Option, loading further pages on request', async () => {
+  it('lists every part with no., Name, Price, Stock and Option, loading further pages on request', async () => {
     fetchMock
       .mockResolvedValueOnce(
         json(200, [part(2, '<script>alert(1)</script>'), part(1)], {
@@ -73,7 +76,7 @@ describe('ProductsTable', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['no.', 'Name', 'Price', 'Option']);
+    expect(headers).toEqual(['no.', 'Name', 'Price', 'Stock', 'Option']);
     // Typed text stays text.
     expect(within(table).getByRole('rowheader', { name: '<script>alert(1)</script>' })).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();
@@ -122,5 +125,48 @@ describe('ProductsTable', () => {
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('You do not have access to this'));
     expect(toastSuccess).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Delete Part 1' })).toBeTruthy();
+  });
+
+  it("links Edit to the product's edit page", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    renderTable();
+    const edit = await screen.findByRole('link', { name: 'Edit Part 1' });
+    expect(edit.getAttribute('href')).toBe(`/dashboard/editProduct/${part(1)._id}`);
+  });
+
+  it('adds stock from a small dialog, then toasts the new count', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add stock to Part 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add stock to Part 1' });
+    const units = within(dialog).getByLabelText('Units to add');
+    fireEvent.change(units, { target: { value: '1.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Delta must be a whole number')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockResolvedValueOnce(json(200, { ...part(1), available: 8 }));
+    fetchMock.mockResolvedValue(json(200, [{ ...part(1), available: 8 }]));
+    fireEvent.change(units, { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(`${messages.stockUpdated}: 8 in stock`));
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe(`/api/parts/${part(1)._id}/stock`);
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ delta: 5 }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add stock to Part 1' })).toBeNull());
+  });
+
+  it('shows the server refusing to remove more than there is, and keeps the dialog open', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add stock to Part 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add stock to Part 1' });
+    fetchMock.mockResolvedValueOnce(json(409, { message: 'Cannot remove 50: only 3 in stock' }));
+    fireEvent.change(within(dialog).getByLabelText('Units to add'), { target: { value: '-50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Cannot remove 50: only 3 in stock');
+    expect(toastSuccess).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Add stock to Part 1' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
@@ -7,6 +8,7 @@ import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCatalogParts } from '../api/get-catalog-parts.ts';
 import { useDeletePart } from '../api/delete-part.ts';
+import { StockDialog } from './stock-dialog.tsx';
 
 export const PRODUCTS_CAPTION = 'All products, newest first';
 
@@ -27,11 +29,15 @@ function Thumbnail({ src }: { src: string }) {
   );
 }
 
-/** Manage Products: every part with a Delete that asks 'Are You Sure' first (docs/product.md#confirm-dialogs). */
+/**
+ * Manage Products: every part with its stock, Edit, Add stock, and a Delete that asks 'Are You
+ * Sure' first (docs/product.md#confirm-dialogs).
+ */
 export function ProductsTable() {
   const query = useCatalogParts();
   const deletePart = useDeletePart();
   const [toDelete, setToDelete] = useState<Part | null>(null);
+  const [restocking, setRestocking] = useState<Part | null>(null);
   // The deleted row (and its focused button) disappears; focus lands on the table instead of the page's start.
   const tableRef = useRef<HTMLTableElement>(null);
   const parts = query.items;
@@ -58,6 +64,9 @@ export function ProductsTable() {
                 <th scope="col" className="text-right">
                   Price
                 </th>
+                <th scope="col" className="text-right">
+                  Stock
+                </th>
                 <th scope="col">Option</th>
               </tr>
             </thead>
@@ -72,7 +81,23 @@ export function ProductsTable() {
                     </span>
                   </th>
                   <td className="text-right whitespace-nowrap">{formatDollars(part.price)}</td>
-                  <td>
+                  <td className="text-right">{part.available}</td>
+                  <td className="flex flex-wrap gap-2">
+                    <Link
+                      to={`/dashboard/editProduct/${encodeURIComponent(part._id)}`}
+                      className="btn btn-outline btn-sm"
+                      aria-label={`Edit ${part.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-label={`Add stock to ${part.name}`}
+                      onClick={() => setRestocking(part)}
+                    >
+                      Add stock
+                    </button>
                     <button
                       type="button"
                       className="btn btn-error btn-sm"
@@ -88,6 +113,7 @@ export function ProductsTable() {
           </table>
         </div>
       </PagedListView>
+      <StockDialog part={restocking} onClose={() => setRestocking(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         description={toDelete ? `Delete ${toDelete.name}? Orders that include it keep their details.` : undefined}

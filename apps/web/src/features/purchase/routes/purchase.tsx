@@ -1,10 +1,11 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { PartNotFound } from '../../../components/part-not-found.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePart } from '../api/get-part.ts';
+import { usePart } from '../../../lib/get-part.ts';
 import { CheckoutForm } from '../components/checkout-form.tsx';
 import { UnpaidHoldNotice } from '../../../components/unpaid-hold-notice.tsx';
 import { PartSummary } from '../components/part-summary.tsx';
@@ -19,19 +20,7 @@ export function Component() {
 
   if (part.isPending) return <Spinner label="Loading part" />;
 
-  if (notFound) {
-    return (
-      <section className="mx-auto max-w-xl py-12 text-center" aria-labelledby="part-missing">
-        <h1 id="part-missing" className="text-2xl font-bold">
-          Part not found
-        </h1>
-        <p className="py-4">This part does not exist or is no longer sold.</p>
-        <Link className="btn btn-primary" to="/allparts">
-          Browse all parts
-        </Link>
-      </section>
-    );
-  }
+  if (notFound) return <PartNotFound />;
 
   if (!part.data) {
     return (

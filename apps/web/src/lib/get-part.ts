@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { partSchema, type Part } from '@parts-shop/shared/part';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
-/** GET /parts/{id}: one part, for the purchase page's card and the checkout's limits. */
+/** GET /parts/{id}: one part, for its own page, the purchase page's card and limits, and Edit Product. */
 export function getPart(partId: string, signal?: AbortSignal): Promise<Part> {
   return apiGet(`/parts/${encodeURIComponent(partId)}`, partSchema, signal);
 }

@@ -1,0 +1,134 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@parts-shop/shared/messages';
+import { STALE_VERSION_MESSAGE, type Part } from '@parts-shop/shared/part';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { EditProductForm } from './edit-product-form.tsx';
+
+vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.mocked(toastSuccess).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const board: Part = {
+  _id: '0190a8b2-0000-7000-8000-000000000007',
+  name: 'B650 Board',
+  description: 'An AM5 board',
+  img: '/images/parts/motherboard.svg',
+  minOrder: 1,
+  available: 4,
+  price: 189.99,
+  version: 2,
+  kind: 'motherboard',
+  specs: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderForm(reload = vi.fn<() => Promise<Part | undefined>>()) {
+  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/editProduct/:id', element: <EditProductForm part={board} reload={reload} /> },
+      { path: '/dashboard/manageproducts', element: <h1>Manage Products</h1> },
+    ],
+    { initialEntries: [`/dashboard/editProduct/${board._id}`] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { reload, router };
+}
+
+const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
+
+function patchBody(call: number): unknown {
+  const [url, init] = fetchMock.mock.calls[call] ?? [];
+  expect(url).toBe(`/api/parts/${board._id}`);
+  expect(init?.method).toBe('PATCH');
+  return JSON.parse(typeof init?.body === 'string' ? init.body : 'null');
+}
+
+describe('EditProductForm', () => {
+  it('starts from the product as loaded, specs included, and has no stock field', () => {
+    renderForm();
+    expect(value('Name')).toBe('B650 Board');
+    expect(value('Price')).toBe('189.99');
+    expect(value('Kind')).toBe('motherboard');
+    expect(value('Socket')).toBe('AM5');
+    expect(value('Form factor')).toBe('ATX');
+    expect(value('Max memory (GB)')).toBe('192');
+    expect(screen.queryByLabelText('Available')).toBeNull();
+  });
+
+  it('saves with the version it loaded, toasts Product Updated and goes back to Manage Products', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { ...board, price: 179.99, version: 3 }));
+    const { router } = renderForm();
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '179.99' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.productUpdated));
+    expect(patchBody(0)).toEqual({
+      version: 2,
+      name: board.name,
+      description: board.description,
+      img: board.img,
+      minOrder: 1,
+      price: 179.99,
+      kind: 'motherboard',
+      specs: board.specs,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manageproducts'));
+  });
+
+  it('shows the API message when someone else saved first, and saves again from their version', async () => {
+    fetchMock.mockResolvedValueOnce(json(409, { message: STALE_VERSION_MESSAGE }));
+    const theirs: Part = { ...board, name: 'B650 Board (renamed)', version: 5 };
+    const { reload } = renderForm(vi.fn(() => Promise.resolve(theirs)));
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '179.99' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(STALE_VERSION_MESSAGE);
+    expect(toastSuccess).not.toHaveBeenCalled();
+    // Nothing the admin typed is lost until they ask for the saved copy.
+    expect(value('Price')).toBe('179.99');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load the saved version' }));
+    await waitFor(() => expect(value('Name')).toBe('B650 Board (renamed)'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(value('Price')).toBe('189.99');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fetchMock.mockResolvedValueOnce(json(200, { ...theirs, version: 6 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.productUpdated));
+    expect(patchBody(1)).toMatchObject({ version: 5, name: 'B650 Board (renamed)' });
+  });
+
+  it('puts a spec issue from the API beside its field', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, {
+        message: 'Socket must be one of AM4, AM5',
+        issues: [{ path: ['specs', 'socket'], message: 'Socket must be one of AM4, AM5' }],
+      }),
+    );
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Socket').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Socket must be one of AM4, AM5')).toBeTruthy();
+  });
+});

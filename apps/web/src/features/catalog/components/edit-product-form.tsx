@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { messages } from '@parts-shop/shared/messages';
+import { editedPartSchema, type EditedPart, type Part } from '@parts-shop/shared/part';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { showServerIssues } from '../../../lib/server-issues.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { useEditPart } from '../api/edit-part.ts';
+import { ProductFields, productFieldPaths } from './product-fields.tsx';
+
+type EditInput = z.input<typeof editedPartSchema>;
+
+function valuesOf(part: Part): EditInput {
+  const { name, description, img, minOrder, price, kind, specs } = part;
+  return { name, description, img, minOrder, price, kind, specs };
+}
+
+type Props = {
+  part: Part;
+  /** Reads the part again after a conflict; answers the fresh copy. */
+  reload: () => Promise<Part | undefined>;
+};
+
+/**
+ * Edit Product: the Add Product fields prefilled (stock aside), saved with the version they
+ * were loaded at. When someone else saved first the API's 409 message shows, with a way to
+ * load their copy; a background refresh never replaces what the admin is typing.
+ */
+export function EditProductForm({ part, reload }: Props) {
+  const navigate = useNavigate();
+  const editPart = useEditPart();
+  const [loaded, setLoaded] = useState(part);
+  const [stale, setStale] = useState(false);
+  const form = useForm<EditInput, unknown, EditedPart>({
+    resolver: zodResolver(editedPartSchema),
+    defaultValues: valuesOf(part),
+  });
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await editPart.mutateAsync({ id: loaded._id, version: loaded.version, part: values });
+      toastSuccess(messages.productUpdated);
+      await navigate('/dashboard/manageproducts');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setStale(error instanceof ApiError && error.status === 409);
+      if (!showServerIssues(error, productFieldPaths(getValues()), setError)) {
+        setError('root.server', { type: 'server', message });
+      }
+    }
+  });
+
+  async function loadTheirs() {
+    const fresh = await reload();
+    if (!fresh) return;
+    setLoaded(fresh);
+    setStale(false);
+    clearErrors();
+    reset(valuesOf(fresh));
+  }
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-6">
+        <ProductFields withStock={false} />
+        <div className="flex flex-col gap-3 sm:col-span-6">
+          {errors.root?.server ? (
+            <div role="alert" className="alert alert-warning flex flex-wrap justify-between">
+              <span>{errors.root.server.message}</span>
+              {stale ? (
+                <button type="button" className="btn btn-sm" onClick={() => void loadTheirs()}>
+                  Load the saved version
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          <SubmitButton pending={isSubmitting} className="sm:w-40">
+            Save
+          </SubmitButton>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,129 @@
+import { useFormContext } from 'react-hook-form';
+import { SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
+import { PRICE_MAX, STOCK_MAX } from '@parts-shop/shared/part';
+import { PART_KIND_LABELS, PART_KINDS } from '@parts-shop/shared/part-specs';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { SpecFields, specPaths, type SpecsForm } from './spec-fields.tsx';
+
+/** What Add Product and Edit Product have in common; Add also takes the opening stock. */
+export type ProductForm = SpecsForm & {
+  name: string;
+  description: string;
+  img: string;
+  minOrder: number;
+  available?: number;
+  price: number;
+};
+
+const COMMON_FIELDS = ['name', 'description', 'img', 'minOrder', 'price', 'kind', 'specs'] as const;
+
+/** The fields but stock an API issue may name on this form as it stands (the spec fields of the chosen kind). */
+export function productFieldPaths(form: Partial<SpecsForm>) {
+  return [...COMMON_FIELDS, ...specPaths(form.kind ?? 'other', form.specs?.type)];
+}
+
+/**
+ * The product form's fields, one set for adding and editing: name, description, image, order
+ * terms, price, kind and the kind's specifications. Stock only when adding: afterwards it
+ * changes through Add stock, so an order never makes an edit stale.
+ */
+export function ProductFields({ withStock }: { withStock: boolean }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProductForm>();
+  const third = withStock ? 'sm:col-span-2' : 'sm:col-span-3';
+  return (
+    <>
+      <FormField
+        label="Name"
+        error={errors.name?.message}
+        className="sm:col-span-6"
+        type="text"
+        required
+        maxLength={SHORT_TEXT_MAX}
+        autoComplete="off"
+        {...register('name')}
+      />
+      <FormField
+        as="textarea"
+        label="Description"
+        error={errors.description?.message}
+        className="sm:col-span-6"
+        required
+        maxLength={TEXT_MAX}
+        rows={4}
+        {...register('description')}
+      />
+      <FormField
+        label="Image URL"
+        hint="A web address starting with https:// or http://"
+        error={errors.img?.message}
+        className="sm:col-span-6"
+        type="url"
+        inputMode="url"
+        required
+        maxLength={2000}
+        autoComplete="off"
+        placeholder="https://"
+        {...register('img')}
+      />
+      <FormField
+        label="Min Order"
+        hint="Smallest quantity a customer can buy"
+        error={errors.minOrder?.message}
+        className={third}
+        type="number"
+        inputMode="numeric"
+        required
+        min={1}
+        max={STOCK_MAX}
+        step={1}
+        {...register('minOrder', { valueAsNumber: true })}
+      />
+      {withStock ? (
+        <FormField
+          label="Available"
+          hint="Units in stock"
+          error={errors.available?.message}
+          className={third}
+          type="number"
+          inputMode="numeric"
+          required
+          min={0}
+          max={STOCK_MAX}
+          step={1}
+          {...register('available', { valueAsNumber: true })}
+        />
+      ) : null}
+      <FormField
+        label="Price"
+        hint="In dollars, e.g. 199.99"
+        error={errors.price?.message}
+        className={third}
+        type="number"
+        inputMode="decimal"
+        required
+        min={0.01}
+        max={PRICE_MAX}
+        step={0.01}
+        {...register('price', { valueAsNumber: true })}
+      />
+      <FormField
+        as="select"
+        label="Kind"
+        hint="The specifications below follow the kind"
+        error={errors.kind?.message}
+        className="sm:col-span-6"
+        {...register('kind')}
+      >
+        {PART_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {PART_KIND_LABELS[kind]}
+          </option>
+        ))}
+      </FormField>
+      <SpecFields />
+    </>
+  );
+}
