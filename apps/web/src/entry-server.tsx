@@ -24,19 +24,20 @@ export type RenderedPage = {
   status: number;
 };
 
-/** Renders the page at `url`; null when the route redirects (the browser handles that itself). */
+/**
+ * Renders the page at `url`; null when the route redirects (the browser handles that itself)
+ * or says nothing of what it reads (no `handle.prefetch`), which the browser draws as before.
+ */
 export async function renderPage(url: URL): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
+  const prefetches = context.matches.flatMap((match) => (match.route.handle as PageHandle | undefined)?.prefetch ?? []);
+  if (prefetches.length === 0) return null;
   // A cache for this page alone: nothing one visitor's page read reaches another's.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  await Promise.all(
-    context.matches.map(async (match) => {
-      // A read that fails stays out of the page, whose loading state the browser then fills in.
-      await (match.route.handle as PageHandle | undefined)?.prefetch?.(client, url).catch(() => undefined);
-    }),
-  );
+  // A read that fails stays out of the page, whose loading state the browser then fills in.
+  await Promise.all(prefetches.map((prefetch) => prefetch(client, url).catch(() => undefined)));
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <AppProvider client={client}>
