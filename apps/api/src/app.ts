@@ -22,6 +22,7 @@ import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
+import { loadPageBodies } from './pages/page-bodies.ts';
 import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
@@ -163,6 +164,6 @@ export async function buildApp({
   );
 
   await app.register(crawlerFilesRoutes, { deps });
-  await installSpa(app, config.WEB_DIST, base, createPublicPageHeads(deps));
+  await installSpa(app, config.WEB_DIST, base, createPublicPageHeads(deps), await loadPageBodies(app, config.WEB_DIST));
   return { app, deps };
 }
