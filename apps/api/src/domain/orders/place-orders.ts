@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { reserveStock } from '../stock/stock.repo.ts';
 import { expireOverdueOrders } from '../unpaid-orders/expire-unpaid-orders.ts';
+import { queueOrderEmail } from './order-emails.ts';
 import { countUnpaidOrders, insertOrder, lockBuyer, type OrderRow } from './orders.repo.ts';
 
 /** What placing orders needs besides the database: the gateway and the hold settings. */
@@ -72,20 +73,21 @@ export async function placeOrders(db: Db, rules: PlacementRules, caller: Caller,
     const userName = buyer?.userName || caller.email.split('@')[0] || caller.email;
     const rows: OrderRow[] = [];
     for (const { line, part, totalCents } of priced) {
-      rows.push(
-        await insertOrder(tx, {
-          id: newId(),
-          partId: line.partId,
-          email: caller.email,
-          userName,
-          productName: part.name,
-          unitPriceCents: part.priceCents,
-          totalOrder: line.quantity,
-          totalCents,
-          phoneNumber: placement.phoneNumber,
-          address: placement.address,
-        }),
-      );
+      const order = await insertOrder(tx, {
+        id: newId(),
+        partId: line.partId,
+        email: caller.email,
+        userName,
+        productName: part.name,
+        unitPriceCents: part.priceCents,
+        totalOrder: line.quantity,
+        totalCents,
+        phoneNumber: placement.phoneNumber,
+        address: placement.address,
+      });
+      // Each order is one the customer pays and tracks, so each gets its email, with the order.
+      await queueOrderEmail(tx, 'order-placed', order);
+      rows.push(order);
     }
     placement.accept?.(rows);
     return rows;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { queueOrderEmail } from '../orders/order-emails.ts';
 import { findOrder, findOrders, lockOrders, markOrdersPaid, type OrderRow } from '../orders/orders.repo.ts';
 import {
   intentFromRow,
@@ -54,7 +55,8 @@ async function payWith(db: Db, intent: GatewayIntent): Promise<PayOutcome> {
     if (ids.length === 0 || rows.length < ids.length) return 'order-gone';
     if (rows.some((r) => r.paid)) return 'duplicate';
     if (!intentPays(rows, intent)) return 'mismatch';
-    await markOrdersPaid(tx, ids, intent.id);
+    // The receipt emails commit with the payment, so every paid order has one queued.
+    for (const paid of await markOrdersPaid(tx, ids, intent.id)) await queueOrderEmail(tx, 'payment-receipt', paid);
     return 'paid';
   });
 }
