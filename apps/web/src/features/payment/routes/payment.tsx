@@ -126,7 +126,7 @@ export function Component() {
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-col gap-4" aria-labelledby="payment-title">
+    <section className="flex w-full max-w-xl flex-col gap-4" aria-labelledby="payment-title">
       <h2 id="payment-title" className="text-2xl font-bold">
         Payment
       </h2>
