@@ -1,5 +1,5 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { PaymentSuccess } from './payment-success.tsx';
+import type { ReactNode } from 'react';
 
 /**
  * Where a payment stands on a payment page: not yet paid, the gateway said yes and the shop
@@ -12,9 +12,18 @@ export type Payment =
   | { step: 'unrecorded'; transactionId: string; message: string };
 
 /** What follows the card form once the gateway has said yes. */
-export function PaymentProgress({ payment, onRetry }: { payment: Payment; onRetry: (transactionId: string) => void }) {
+export function PaymentProgress({
+  payment,
+  onRetry,
+  success,
+}: {
+  payment: Payment;
+  onRetry: (transactionId: string) => void;
+  /** The page's own confirmation once the shop has recorded the payment. */
+  success: (transactionId: string) => ReactNode;
+}) {
   if (payment.step === 'recording') return <Spinner label="Recording your payment" />;
-  if (payment.step === 'done') return <PaymentSuccess transactionId={payment.transactionId} />;
+  if (payment.step === 'done') return success(payment.transactionId);
   if (payment.step !== 'unrecorded') return null;
   return (
     <div role="alert" className="alert alert-error flex flex-col items-start">

@@ -9,6 +9,7 @@ import { useGroupPaymentIntent } from '../api/create-group-payment-intent.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { GatewayCardForm } from '../components/gateway-card-form.tsx';
 import { PaymentProgress, type Payment } from '../components/payment-progress.tsx';
+import { PaymentSuccess } from '../components/payment-success.tsx';
 
 function BackToOrders({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -91,8 +92,19 @@ export function Component() {
           <span data-testid="payment-total">${total}</span>
         </li>
       </ul>
-      <GatewayCardForm clientSecret={started ? null : clientSecret} locked={started} onConfirmed={recordPayment} />
-      <PaymentProgress payment={payment} onRetry={recordPayment} />
+      <GatewayCardForm
+        clientSecret={started ? null : clientSecret}
+        locked={started}
+        onConfirmed={recordPayment}
+        amount={total}
+      />
+      <PaymentProgress
+        payment={payment}
+        onRetry={recordPayment}
+        success={(transactionId) => (
+          <PaymentSuccess orderId={orders[0]?._id ?? ''} transactionId={transactionId} receipt={undefined} />
+        )}
+      />
     </section>
   );
 }

@@ -7,12 +7,14 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useOrder } from '../api/get-order.ts';
+import { useReceipt } from '../api/get-receipt.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { GatewayCardForm } from '../components/gateway-card-form.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PaidStatus } from '../components/paid-status.tsx';
 import { PaymentProgress, type Payment } from '../components/payment-progress.tsx';
+import { PaymentSuccess } from '../components/payment-success.tsx';
 
 /** /dashboard/payment/{orderId}: pay an unpaid order by card (docs/product.md#payments). */
 export function Component() {
@@ -25,6 +27,7 @@ export function Component() {
 
   const unpaid = order.data && !order.data.paid && payment.step === 'card' ? order.data : null;
   const intent = usePaymentIntent(unpaid);
+  const receipt = useReceipt(orderId, payment.step === 'done');
 
   // Paid meanwhile (another tab, or a payment the gateway had already taken): show that instead.
   const intentConflict = intent.error instanceof ApiError && intent.error.status === 409;
@@ -67,10 +70,15 @@ export function Component() {
   const current = order.data;
   const started = payment.step !== 'card';
   const clientSecret = intent.data?.clientSecret ?? null;
-  const formProps = { clientSecret: started ? null : clientSecret, locked: started, onConfirmed: recordPayment };
+  const formProps = {
+    clientSecret: started ? null : clientSecret,
+    locked: started,
+    onConfirmed: recordPayment,
+    amount: current.totalPrice,
+  };
 
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-col gap-4" aria-labelledby="payment-title">
+    <section className="flex w-full max-w-xl flex-col gap-4" aria-labelledby="payment-title">
       <h2 id="payment-title" className="text-2xl font-bold">
         Payment
       </h2>
@@ -94,7 +102,13 @@ export function Component() {
         </>
       )}
 
-      <PaymentProgress payment={payment} onRetry={recordPayment} />
+      <PaymentProgress
+        payment={payment}
+        onRetry={recordPayment}
+        success={(transactionId) => (
+          <PaymentSuccess orderId={orderId} transactionId={transactionId} receipt={receipt.data} />
+        )}
+      />
     </section>
   );
 }
