@@ -66,6 +66,8 @@ export const routes: RouteObject[] = [
           { path: 'faq', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
           { path: 'allparts', Component: AllParts },
           { path: 'allreviews', Component: AllReviews },
+          // The server writes this page's head (title, Product data) for the same path.
+          { path: 'parts/:id', ...lazy(() => import('../features/parts/routes/part-page.tsx')) },
           // The planner loads on demand: it does not weigh on the first visit's script.
           { path: 'build', ...lazy(() => import('../features/builds/routes/build-planner.tsx')) },
           { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },
