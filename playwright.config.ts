@@ -38,8 +38,18 @@ export default defineConfig({
     },
     {
       name: 'desktop-1280',
-      testIgnore: /mobile\.spec\.ts$/,
+      testIgnore: /(mobile|webmcp)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    // A browser that offers WebMCP to assistants: Chromium's WebMCP feature, switched on.
+    {
+      name: 'webmcp',
+      testMatch: /webmcp\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { ...launchOptions, args: [...launchOptions.args, '--enable-features=WebMCP'] },
+      },
     },
   ],
 });

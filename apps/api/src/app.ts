@@ -25,6 +25,7 @@ import { installSpa } from './lib/spa.ts';
 import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
+import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
       await api.register(buildsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
+      await api.register(mcpRoutes, { deps });
     },
     { prefix: base },
   );

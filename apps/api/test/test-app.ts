@@ -49,6 +49,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Generous limits so ordinary tests never meet them; the rate-limit tests lower them.
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_MCP_PER_MINUTE: '100000',
     // Test files place far more orders per customer than a shop allows unpaid; the cap has its own test.
     MAX_UNPAID_ORDERS: '10000',
     // Tests write rows straight into the database and read them back through the API at

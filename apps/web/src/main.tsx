@@ -17,3 +17,13 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// WebMCP: where the browser lets an assistant use the page, the shop offers its read-only
+// tools. Loaded only then, so no other visitor downloads it (the first-visit budget holds).
+const modelContext = document.modelContext;
+if (modelContext) {
+  import('./lib/webmcp/register-shop-tools.ts')
+    .then(({ registerShopTools }) => registerShopTools(modelContext))
+    // Without its tools the page is still the whole shop; the assistant just cannot use it.
+    .catch((error: unknown) => console.warn('WebMCP tools not registered', error));
+}

@@ -59,6 +59,8 @@ const envSchema = z
     MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(10_000).default(20),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Calls to the MCP endpoint: each is a catalog read or a build check, so more than writes. */
+    RATE_LIMIT_MCP_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -25,3 +25,7 @@ export function writeLimit(config: Config) {
 export function authLimit(config: Config) {
   return { rateLimit: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' } };
 }
+
+export function mcpLimit(config: Config) {
+  return { rateLimit: { max: config.RATE_LIMIT_MCP_PER_MINUTE, timeWindow: '1 minute' } };
+}

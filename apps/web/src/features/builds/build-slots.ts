@@ -1,4 +1,5 @@
 import type { BuildItem } from '@parts-shop/shared/build';
+import { buildParams } from '@parts-shop/shared/build-link';
 import type { PartKind } from '@parts-shop/shared/part-specs';
 
 /**
@@ -50,12 +51,14 @@ export function selectionFromParams(params: URLSearchParams): { selection: Selec
 }
 
 export function paramsFromSelection(selection: Selection): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const { slot } of SLOTS) {
-    if (slot === 'storage') for (const id of selection.storage) params.append('storage', id);
-    else if (selection[slot]) params.set(slot, selection[slot]);
-  }
-  return params;
+  return buildParams(
+    SLOTS.flatMap(({ slot }) =>
+      (slot === 'storage' ? selection.storage : [selection[slot]].filter((id) => id !== undefined)).map((id) => ({
+        id,
+        kind: slot,
+      })),
+    ),
+  );
 }
 
 export function selectedIds(selection: Selection): string[] {

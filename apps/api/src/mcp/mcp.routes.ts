@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Deps } from '../lib/deps.ts';
+import { mcpLimit } from '../lib/deps.ts';
+import { createShopMcpServer } from './shop-mcp-server.ts';
+
+/**
+ * The Model Context Protocol endpoint, `POST /api/mcp` (Streamable HTTP). Stateless: every
+ * request gets its own server and transport, so any API process can answer any request and
+ * nothing is kept between calls. Answers are plain JSON (no event stream): every tool is a
+ * quick read. GET and DELETE, which only a session-keeping server offers, are refused.
+ */
+export const mcpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  app.post('/mcp', { config: mcpLimit(deps.config), schema: { hide: true } }, async (request, reply) => {
+    const server = createShopMcpServer(deps);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+
+  const refuse = { schema: { hide: true } };
+  for (const method of ['GET', 'DELETE'] as const)
+    app.route({
+      method,
+      url: '/mcp',
+      ...refuse,
+      handler: async (_request, reply) =>
+        reply
+          .code(405)
+          .header('Allow', 'POST')
+          .send({
+            jsonrpc: '2.0',
+            error: { code: -32000, message: 'This MCP server is stateless: send JSON-RPC requests with POST' },
+            id: null,
+          }),
+    });
+};

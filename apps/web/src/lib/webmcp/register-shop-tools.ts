@@ -1,0 +1,47 @@
+import type { CallToolResult, InputSchema, ModelContext } from '@mcp-b/webmcp-types';
+import { API_BASE } from '../api-client.ts';
+
+/**
+ * WebMCP: the shop's read-only tools for an assistant working in this tab. They are the MCP
+ * server's own tools (`POST /api/mcp`): this page lists them there and forwards each call,
+ * so both doors give the same answers and a tool is defined once, on the server. Nothing
+ * here can order or pay: that stays with the person.
+ */
+
+type ListedTool = { name: string; title?: string; description?: string; inputSchema: InputSchema };
+
+async function call<T>(method: string, params?: object): Promise<T> {
+  const response = await fetch(`${API_BASE}/mcp`, {
+    method: 'POST',
+    // The Streamable HTTP transport asks every client to accept both; this server answers JSON.
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (!body.result) throw new Error(body.error?.message ?? `The shop answered ${response.status}`);
+  return body.result;
+}
+
+const failure = (error: unknown): CallToolResult => ({
+  isError: true,
+  content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
+});
+
+/** Registers every tool the server lists; aborting the signal takes them all away again. */
+export async function registerShopTools(context: ModelContext, signal?: AbortSignal): Promise<void> {
+  const { tools } = await call<{ tools: ListedTool[] }>('tools/list');
+  for (const tool of tools) {
+    await context.registerTool(
+      {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description ?? tool.title ?? tool.name,
+        inputSchema: tool.inputSchema,
+        annotations: { readOnlyHint: true },
+        execute: (input: Record<string, unknown>) =>
+          call<CallToolResult>('tools/call', { name: tool.name, arguments: input }).catch(failure),
+      },
+      { signal },
+    );
+  }
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { buildLink } from './build-link.ts';
+
+const id = (n: number) => `019a0000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+describe('buildLink', () => {
+  it('puts each part in its slot, in slot order, with every drive', () => {
+    const link = buildLink([
+      { id: id(5), kind: 'storage' },
+      { id: id(1), kind: 'cpu' },
+      { id: id(6), kind: 'storage' },
+      { id: id(2), kind: 'motherboard' },
+      { id: id(9), kind: 'other' },
+    ]);
+    expect(link).toBe(`/build?cpu=${id(1)}&motherboard=${id(2)}&storage=${id(5)}&storage=${id(6)}&part=${id(9)}`);
+  });
+
+  it('keeps one part per single slot and no repeated drive', () => {
+    const link = buildLink([
+      { id: id(1), kind: 'cpu' },
+      { id: id(3), kind: 'cpu' },
+      { id: id(5), kind: 'storage' },
+      { id: id(5), kind: 'storage' },
+    ]);
+    expect(link).toBe(`/build?cpu=${id(3)}&storage=${id(5)}`);
+  });
+});
