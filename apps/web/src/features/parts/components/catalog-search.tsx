@@ -6,12 +6,14 @@ import type { ChangeCatalog } from '../use-catalog-state.ts';
 /** Typing settles this long before the list follows, so each keystroke is not a request. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-// WebMCP's declarative attributes: a browser agent may call this form as a tool. React passes
-// unknown lower-case attributes through as strings; browsers without WebMCP ignore them.
+// WebMCP's declarative attributes: a browser agent may use this form as a tool. React passes
+// unknown lower-case attributes through as strings; browsers without WebMCP ignore them. The
+// name differs from search_parts, the read-only tool every page registers (names are unique
+// per page): this one shows the results to the person, in the catalog.
 const SEARCH_TOOL = {
-  toolname: 'search_parts',
+  toolname: 'show_parts',
   tooldescription:
-    'Search the Parts Shop catalog of PC parts (processors, motherboards, memory, graphics cards, storage, power supplies, cases, cooling) and choose the order of the results.',
+    'Show parts of the Parts Shop catalog (processors, motherboards, memory, graphics cards, storage, power supplies, cases, cooling) on this page for the person to see, found by words and in the chosen order. To read part data yourself, use search_parts.',
 };
 const QUERY_PARAM = {
   toolparamdescription:

@@ -212,10 +212,10 @@ describe('/allparts', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('offers the search form to browser agents as the search_parts tool', () => {
+  it('offers the search form to browser agents as the show_parts tool', () => {
     renderPage();
     const form = screen.getByRole('search', { name: 'Search parts' });
-    expect(form.getAttribute('toolname')).toBe('search_parts');
+    expect(form.getAttribute('toolname')).toBe('show_parts');
     expect(form.getAttribute('tooldescription')).toMatch(/catalog/);
     expect(screen.getByRole('searchbox', { name: 'Search parts' }).getAttribute('toolparamdescription')).toMatch(/ryz/);
   });
