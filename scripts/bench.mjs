@@ -1,7 +1,8 @@
 // npm run bench: load and page-speed figures, each beside its target (docs/performance.md).
-//   npm run bench                  reads (PostgreSQL and PGlite), writes, Lighthouse
+//   npm run bench                  reads (PostgreSQL and PGlite), catalog discovery against
+//                                  its raw SQL, writes, Lighthouse
 //   npm run bench -- --soak        and the 60 s soak at 200 connections
-//   options: --no-build  --only=reads,writes,lighthouse,soak  --duration=10  --lh-runs=3
+//   options: --no-build  --only=reads,discovery,writes,builds,lighthouse,soak  --duration=10  --lh-runs=3
 //            --pg-only  --pglite-only  --json=FILE
 // Everything runs on 127.0.0.1 against throwaway databases; every load loop is time-bounded.
 import { randomBytes } from 'node:crypto';
@@ -34,12 +35,14 @@ const { startPostgres } = await import('./lib/postgres.mjs');
 const { buildShop, startShop } = await import('./lib/shop.mjs');
 const { openPglite, openPostgres, seedCatalog, checkIdOrder, explainPaging } = await import('./bench/seed.mjs');
 const { readBench, pagingBench } = await import('./bench/reads.mjs');
+const { captureDiscovery, captureEnv, captureFile, discoveryBench } = await import('./bench/discovery.mjs');
 const { lighthouseBench, entryScripts, JS_BUDGET_BYTES } = await import('./bench/lighthouse.mjs');
 const { writeBench } = await import('./bench/writes.mjs');
+const { buildsBench } = await import('./bench/builds.mjs');
 const { soakBench } = await import('./bench/soak.mjs');
 const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
 
-const wanted = new Set((args.only ?? 'reads,writes,lighthouse').split(',').map((s) => s.trim()));
+const wanted = new Set((args.only ?? 'reads,discovery,writes,builds,lighthouse').split(',').map((s) => s.trim()));
 if (args.soak) wanted.add('soak');
 const duration = Number(args.duration);
 const connections = Number(args.connections);
@@ -85,6 +88,9 @@ const shopEnv = {
   // not what is measured.
   RATE_LIMIT_WRITES_PER_MINUTE: '1000000000',
   RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
+  // Bench customers order thousands of times without paying; the cap on unpaid orders per
+  // customer is not what is measured either.
+  MAX_UNPAID_ORDERS: '10000',
   DATABASE_POOL_SIZE: '10',
 };
 
@@ -127,6 +133,7 @@ try {
       );
       await bare.stop();
     }
+    if (wanted.has('discovery')) await attempt('Discovery on PostgreSQL', () => discovery(pg.url));
     const shop = await startShop(root, {
       port: await freePort(),
       env: { ...shopEnv, DATABASE_URL: pg.url },
@@ -144,6 +151,10 @@ try {
     if (wanted.has('writes'))
       await attempt('Writes on PostgreSQL', () =>
         writeBench(shop.url, db, { duration, connections, secret: JWT_SECRET }),
+      );
+    if (wanted.has('builds'))
+      await attempt('Builds on PostgreSQL', () =>
+        buildsBench(shop.url, db, { duration, connections, secret: JWT_SECRET }),
       );
     if (wanted.has('soak'))
       await attempt('Soak on PostgreSQL', () =>
@@ -231,6 +242,35 @@ function recordPlans(label, plans) {
     'same scan, <= page 1 buffers + 2',
     plans.deep.node === plans.first.node && plans.deep.buffers <= plans.first.buffers + 2,
   );
+}
+
+/**
+ * Search, filters, sorts and facets with the read cache off, each beside the same SQL run
+ * raw: first a shop that records its statements answers each read once, then a plain one is
+ * measured.
+ * @param {string} databaseUrl
+ */
+async function discovery(databaseUrl) {
+  const file = captureFile();
+  cleanups.push(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
+  const env = { ...shopEnv, DATABASE_URL: databaseUrl, PUBLIC_CACHE_MS: '0' };
+  const recording = await startShop(root, {
+    port: await freePort(),
+    env: { ...env, ...captureEnv(file) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(() => recording.stop());
+  const reads = await captureDiscovery(recording.url, file);
+  await recording.stop();
+  const bare = await startShop(root, { port: await freePort(), env, stdio: ['ignore', 'inherit', 'inherit'] });
+  cleanups.push(() => bare.stop());
+  await discoveryBench(bare.url, reads, {
+    databaseUrl,
+    poolSize: Number(shopEnv.DATABASE_POOL_SIZE),
+    duration,
+    connections,
+  });
+  await bare.stop();
 }
 
 /**

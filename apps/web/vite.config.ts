@@ -21,9 +21,11 @@ function precompress(): Plugin {
     name: 'parts-shop-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      // The server-rendering bundle is read by the API from disk, never sent to a browser.
+      if (!outDir) return;
       for (const file of walk(outDir)) {
         if (!/\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
         const data = fs.readFileSync(file);
@@ -44,6 +46,8 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
+  // The server-rendering bundle carries its libraries, so the API runs it without the web app's packages.
+  ssr: { noExternal: true },
   build: {
     target: 'es2022',
     sourcemap: true,

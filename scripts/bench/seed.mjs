@@ -10,12 +10,11 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { benchParts } from './catalog.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MIGRATIONS = path.join(ROOT, 'apps/api/drizzle');
 
-// The demo images the web app ships (apps/api/src/db/seed-data.ts names the same files).
-const PART_KINDS = ['cpu', 'gpu', 'motherboard', 'memory', 'storage', 'psu', 'case', 'cooling'];
 const REVIEWERS = ['amelia', 'diego', 'priya', 'tom', 'hana', 'kwame'];
 const BATCH = 25_000;
 
@@ -71,23 +70,25 @@ export async function seedCatalog(db, { parts = 100_000, reviews = 10_000 } = {}
   // Every row gets its own millisecond, all of them in the past, so anything the shop
   // creates later (newId()) is newer still.
   const base = Date.now() - parts - reviews - 60_000;
-  const kinds = `ARRAY[${PART_KINDS.map((k) => `'${k}'`).join(',')}]`;
   for (let from = 1; from <= parts; from += BATCH) {
     const to = Math.min(parts, from + BATCH - 1);
+    // Row g of the batch is part from + g - 1 of the bench catalog (kind, name, specs, tags).
     await db.query(
-      `INSERT INTO parts (id, name, description, img, min_order, available, price_cents, created_at)
+      `INSERT INTO parts (id, name, description, img, min_order, available, price_cents, kind, specs, spec_tags, created_at)
        SELECT ${uuidv7Sql(String(base))},
-              initcap(k) || ' Model ' || g,
-              'Bench catalog item ' || g || ': a ' || k || ' for DIY PC builders, with a warranty, '
-                || 'free returns within 30 days and the specifications builders ask about.',
-              '/images/parts/' || k || '.svg',
+              p->>'name', p->>'description', '/images/parts/' || (p->>'img') || '.svg',
               1 + (g % 5)::int,
               CASE WHEN g % 7 = 0 THEN 0 ELSE 50 + (g % 950)::int END,
-              999 + ((g * 7919) % 250000)::int,
+              (p->>'priceCents')::int, p->>'kind', p->'specs',
+              ARRAY(SELECT jsonb_array_elements_text(p->'tags')),
               to_timestamp((${base} + g) / 1000.0)
-       FROM generate_series($1::int, $2::int) AS g,
-            LATERAL (SELECT md5(g::text || random()::text) AS h, (${kinds})[1 + (g % ${PART_KINDS.length})::int] AS k) r`,
-      [from, to],
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS b(p, i),
+            LATERAL (SELECT $2::int + i - 1 AS g) n,
+            LATERAL (SELECT md5(g::text || random()::text) AS h) r`,
+      [
+        JSON.stringify(benchParts(from, to).map((p) => ({ ...p, img: p.kind === 'other' ? 'placeholder' : p.kind }))),
+        from,
+      ],
     );
   }
   const reviewBase = base + parts;
@@ -151,6 +152,65 @@ export async function seedBenchParts(db, { hot = 20, hotStock = 1_000_000, scarc
     available: r.available,
     minOrder: r.min_order,
   }));
+}
+
+/**
+ * One compatible AM5 build (processor, board, memory, graphics card, drive, power supply,
+ * case, cooler) with plenty of stock, for the build benchmarks; made after the read figures.
+ * @param {Sql} db
+ * @param {{ stock?: number }} [options]
+ * @returns {Promise<{ id: string, kind: string, available: number }[]>}
+ */
+export async function seedBuildParts(db, { stock = 1_000_000 } = {}) {
+  const build = [
+    [
+      'cpu',
+      'Bench Ryzen 7 9700X',
+      {
+        socket: 'AM5',
+        cores: 8,
+        threads: 16,
+        boostClockGhz: 5.5,
+        tdpW: 120,
+        integratedGraphics: true,
+        memoryTypes: ['DDR5'],
+      },
+    ],
+    [
+      'motherboard',
+      'Bench B650 ATX board',
+      { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 3 },
+    ],
+    ['memory', 'Bench DDR5-6000 32 GB kit', { memoryType: 'DDR5', modules: 2, totalGb: 32, speedMts: 6000 }],
+    ['gpu', 'Bench RTX 4070 Super', { lengthMm: 300, boardPowerW: 220, memoryGb: 12, recommendedPsuW: 650 }],
+    ['storage', 'Bench 2 TB NVMe', { interface: 'NVMe', formFactor: 'M.2', capacityGb: 2000 }],
+    ['psu', 'Bench 850 W Gold', { wattageW: 850, formFactor: 'ATX', efficiency: '80 Plus Gold' }],
+    [
+      'case',
+      'Bench mid tower',
+      {
+        motherboardFormFactors: ['ATX', 'Micro-ATX', 'Mini-ITX'],
+        maxGpuLengthMm: 380,
+        maxCoolerHeightMm: 170,
+        psuFormFactor: 'ATX',
+      },
+    ],
+    [
+      'cooling',
+      'Bench tower cooler',
+      { type: 'air', heightMm: 158, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 250 },
+    ],
+  ];
+  const { rows } = await db.query(
+    `INSERT INTO parts (id, name, description, img, min_order, available, price_cents, kind, specs)
+     SELECT ${uuidv7Sql(`floor(extract(epoch from clock_timestamp()) * 1000)`)},
+            b->>1, 'Ordered by the build benchmarks.', '/images/parts/' || (b->>0) || '.svg', 1, $2::int,
+            9999, b->>0, b->2
+     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(b, g), LATERAL (SELECT md5(g::text || random()::text) AS h) r
+     RETURNING id, kind, available`,
+    [JSON.stringify(build), stock],
+  );
+  return rows;
 }
 
 /**

@@ -22,6 +22,7 @@ import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { installPublicCache } from './lib/public-cache.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
+import { loadPageBodies } from './pages/page-bodies.ts';
 import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
@@ -137,6 +138,6 @@ export async function buildApp({
   );
 
   await app.register(crawlerFilesRoutes, { deps });
-  await installSpa(app, config.WEB_DIST, base, createPublicPageHeads(deps));
+  await installSpa(app, config.WEB_DIST, base, createPublicPageHeads(deps), await loadPageBodies(app, config.WEB_DIST));
   return { app, deps };
 }

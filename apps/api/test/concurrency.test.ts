@@ -192,9 +192,15 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       // Every other build reverses its lines: the server must not lock in the order it is sent.
       return (i % 3 === 0 ? ids.reverse() : ids).map((partId) => ({ partId, totalOrder: 1 }));
     });
+    // A builder of its own per build: whether a build went in shows in that builder's orders.
+    const builders = await Promise.all(builds.map((_, i) => freshBuyer(`builder${i}@example.com`)));
     const results = await Promise.all(
       builds.map((items, i) =>
-        call(server(i), 'POST', '/orders/batch', buyer(i), { items, phoneNumber: '+1 555 0100', address: '1 Race St' }),
+        call(server(i), 'POST', '/orders/batch', builders[i] ?? '', {
+          items,
+          phoneNumber: '+1 555 0100',
+          address: '1 Race St',
+        }),
       ),
     );
 
@@ -212,6 +218,19 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     }
     // The board (60) is not the limit; the CPUs (45 in all) are.
     expect(ordered).toBe(45);
+
+    // Complete or absent in the database too: each builder holds every line of their build
+    // (answered 201) or no order at all (answered 409), never some of the lines.
+    const held = await db()
+      .select({ email: orders.email, partId: orders.partId, units: orders.totalOrder })
+      .from(orders)
+      .where(inArray(orders.partId, Object.keys(stock)));
+    for (const [i, r] of results.entries()) {
+      const mine = held.filter((o) => o.email === `builder${i}@example.com`);
+      const expected = r.status === 201 ? (builds[i] ?? []) : [];
+      expect(mine.map((o) => o.partId).sort(), `builder ${i}`).toEqual(expected.map((l) => l.partId).sort());
+      for (const o of mine) expect(o.units).toBe(1);
+    }
 
     const ids = Object.keys(stock);
     const rows = await db()

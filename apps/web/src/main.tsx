@@ -1,22 +1,41 @@
 // First, before any module parses with zod.
 import './lib/zod-config.ts';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import 'react-toastify/ReactToastify.css';
 import './index.css';
 import { App } from './app/app.tsx';
+import { createRouter, loadMatchedRoutes } from './app/router.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { PAGE_STATE_ID } from '@parts-shop/shared/first-reads';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread until the whole page is built (Total Blocking Time, docs/performance.md).
-startTransition(() => {
-  createRoot(root).render(
+
+// A public page the server rendered (apps/web/src/entry-server.tsx) comes with the answers it
+// was drawn from: the app starts from them and React adopts the HTML instead of redrawing it.
+const pageState = document.getElementById(PAGE_STATE_ID)?.textContent;
+if (pageState && root.firstElementChild) {
+  hydrate(queryClient, JSON.parse(pageState) as DehydratedState);
+  await loadMatchedRoutes(window.location.pathname);
+  hydrateRoot(
+    root,
     <StrictMode>
-      <App />
+      <App router={createRouter()} />
     </StrictMode>,
   );
-});
+} else {
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is built (Total Blocking Time, docs/performance.md).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App router={createRouter()} />
+      </StrictMode>,
+    );
+  });
+}
 
 // WebMCP: where the browser lets an assistant use the page, the shop offers its read-only
 // tools. Loaded only then, so no other visitor downloads it (the first-visit budget holds).

@@ -20,3 +20,10 @@ export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
   '/allparts': [listPath('parts', PARTS_PAGE_SIZE)],
   '/allreviews': [listPath('reviews', REVIEWS_PAGE_SIZE)],
 };
+
+/**
+ * The element that carries a server-rendered page's answers to the browser: a
+ * `<script type="application/json">` (data, never run, so the Content-Security-Policy's ban on
+ * inline scripts holds), written by the API and read once by apps/web/src/main.tsx.
+ */
+export const PAGE_STATE_ID = 'page-state';

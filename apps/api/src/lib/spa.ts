@@ -8,6 +8,9 @@ import { withPageHead, type PageHead } from './page-head.ts';
 /** The head (and status) of a public page by its path, or null for a page without its own. */
 export type PublicPageHeads = (path: string) => Promise<{ head: PageHead; status: number } | null>;
 
+/** index.html with a public page's content rendered into it, or null where it cannot be (apps/api/src/pages/page-bodies.ts). */
+export type PageBodies = (template: string, url: string) => Promise<string | null>;
+
 /** index.html with a preload of each API read the page starts with (FIRST_READS). */
 function withFirstReads(html: string, reads: readonly string[], apiBase: string): string {
   const links = reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="${apiBase}${read}">`).join('');
@@ -24,6 +27,7 @@ export async function installSpa(
   webDist: string | undefined,
   apiBase: string,
   publicPageHeads?: PublicPageHeads,
+  pageBodies?: PageBodies | null,
 ): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
@@ -50,8 +54,17 @@ export async function installSpa(
     const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       const path = request.url.split(/[?#]/, 1)[0] ?? '';
-      const page = pages.get(path) ?? template;
       const own = publicPageHeads ? await publicPageHeads(path) : null;
+      // A public page comes with its content and the answers it was drawn from; where that
+      // fails, the page still works as before, drawn by the browser from its preloaded reads.
+      const rendered =
+        own && pageBodies
+          ? await pageBodies(template, request.url).catch((error: unknown) => {
+              request.log.error({ err: error, url: request.url }, 'server rendering failed');
+              return null;
+            })
+          : null;
+      const page = rendered ?? pages.get(path) ?? template;
       return reply
         .code(own?.status ?? 200)
         .header('Cache-Control', 'no-cache')

@@ -11,7 +11,7 @@ import type { Deps } from '../lib/deps.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { expireOverdueOrders } from '../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { checkBuildItems } from '../modules/builds/build-check.ts';
-import { getPart, pageOfParts } from '../modules/parts/parts.service.ts';
+import { getPart, pageOfParts, toPart } from '../modules/parts/parts.service.ts';
 import { siteOrigin } from '../modules/crawler-files/site-origin.ts';
 
 type Part = Awaited<ReturnType<typeof getPart>>;
@@ -19,7 +19,7 @@ type Part = Awaited<ReturnType<typeof getPart>>;
 /** What an assistant needs of a part to compare it, with the page a person opens to buy it. */
 function compactPart(part: Part, origin: string) {
   return {
-    id: part.id,
+    id: part._id,
     name: part.name,
     kind: part.kind,
     price: part.price,
@@ -27,7 +27,7 @@ function compactPart(part: Part, origin: string) {
     available: part.available,
     minOrder: part.minOrder,
     specs: Object.fromEntries(specRows(part).map((row) => [row.label, row.value])),
-    url: `${origin}/parts/${part.id}`,
+    url: `${origin}/parts/${part._id}`,
   };
 }
 
@@ -74,10 +74,10 @@ export function createShopMcpServer(deps: Deps): McpServer {
     },
     (query) =>
       refusalsAsToolErrors(async () => {
-        const { parts, cursorOf } = await pageOfParts(db, query);
-        const page = parts.slice(0, query.limit);
-        const last = page.at(-1);
-        const next = parts.length > query.limit && last ? cursorOf(last) : null;
+        const { rows, cursorOf } = await pageOfParts(db, query);
+        const last = rows.slice(0, query.limit).at(-1);
+        const next = rows.length > query.limit && last ? cursorOf(last) : null;
+        const page = rows.slice(0, query.limit).map(toPart);
         const summary =
           page.length === 0
             ? 'No parts match.'
@@ -147,7 +147,7 @@ export function createShopMcpServer(deps: Deps): McpServer {
     ({ items }) =>
       refusalsAsToolErrors(async () => {
         const parts = await Promise.all(items.map((item) => getPart(db, item.partId)));
-        const url = `${origin}${buildLink(parts)}`;
+        const url = `${origin}${buildLink(parts.map((p) => ({ id: p._id, kind: p.kind })))}`;
         return answer(`Open ${url} to review and order this build.`, { url });
       }),
   );

@@ -58,7 +58,11 @@ export function createPublicPageHeads(deps: Deps) {
         path,
         `${part.name} | Parts Shop`,
         shorten(`${formatDollars(part.price)}. ${stock}. ${part.description}`),
-        { type: 'product', image: absoluteUrl(origin, part.img), jsonLd: [productJsonLd(part, origin)] },
+        {
+          type: 'product',
+          image: absoluteUrl(origin, part.img),
+          jsonLd: [productJsonLd({ ...part, id: part._id }, origin)],
+        },
       );
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 404) return { ...notFound, status: 404 };

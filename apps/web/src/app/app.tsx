@@ -1,10 +1,8 @@
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider.tsx';
-import { createRouter } from './router.tsx';
+import type { createRouter } from './router.tsx';
 
-const router = createRouter();
-
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

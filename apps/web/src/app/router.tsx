@@ -1,21 +1,32 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { loadChunk } from '../lib/chunk-reload.ts';
+import type { PageHandle, PagePrefetch } from '../lib/page-prefetch.ts';
 import { RequireAdmin, RequireAuth } from './route-guards.tsx';
 import { PageError, RootError, SectionError } from './routes/route-error.tsx';
 // The pages most visitors arrive on come with the first script instead of a round trip later
 // (First Contentful Paint, docs/performance.md); every other screen loads on demand.
-import { Component as Home } from '../features/home/routes/home.tsx';
-import { Component as AllParts } from '../features/parts/routes/all-parts.tsx';
-import { Component as AllReviews } from '../features/reviews/routes/all-reviews.tsx';
+import { Component as Home, prefetch as prefetchHome } from '../features/home/routes/home.tsx';
+import { Component as AllParts, prefetch as prefetchAllParts } from '../features/parts/routes/all-parts.tsx';
+import { Component as AllReviews, prefetch as prefetchAllReviews } from '../features/reviews/routes/all-reviews.tsx';
 
 /**
  * Every screen of docs/product.md#screens-and-routes. Screens load on demand, so the first page a visitor
  * opens does not carry the dashboard, the admin tools or the Firebase SDK.
  */
-const lazy = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await loadChunk(load)).Component }),
+type Screen = { Component: React.ComponentType; prefetch?: PagePrefetch };
+
+const lazy = (load: () => Promise<Screen>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { Component, prefetch } = await loadChunk(load);
+    return { Component, handle: { prefetch } satisfies PageHandle };
+  },
+});
+
+const page = (Component: React.ComponentType, prefetch?: PagePrefetch): Pick<RouteObject, 'Component' | 'handle'> => ({
+  Component,
+  handle: { prefetch } satisfies PageHandle,
 });
 
 const guarded = (
@@ -52,7 +63,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    // Shown while the first screen's code loads (the SPA is not server-rendered).
+    // Shown while the first screen's code loads, on pages the server did not render.
     HydrateFallback: Spinner,
     // The layout itself failed: a page of its own. A page that fails keeps the navbar (below).
     ErrorBoundary: RootError,
@@ -60,12 +71,12 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: PageError,
         children: [
-          { index: true, Component: Home },
-          { path: 'home', Component: Home },
+          { index: true, ...page(Home, prefetchHome) },
+          { path: 'home', ...page(Home, prefetchHome) },
           { path: 'blogs', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
           { path: 'faq', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
-          { path: 'allparts', Component: AllParts },
-          { path: 'allreviews', Component: AllReviews },
+          { path: 'allparts', ...page(AllParts, prefetchAllParts) },
+          { path: 'allreviews', ...page(AllReviews, prefetchAllReviews) },
           // The server writes this page's head (title, Product data) for the same path.
           { path: 'parts/:id', ...lazy(() => import('../features/parts/routes/part-page.tsx')) },
           // The planner loads on demand: it does not weigh on the first visit's script.
@@ -96,4 +107,16 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of every route the address matches, before the router is made: a page the
+ * server rendered is then drawn the same in the browser's first render, which adopts the
+ * server's HTML instead of replacing it with a spinner.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    Object.assign(route, await route.lazy(), { lazy: undefined });
+  }
 }

@@ -4,6 +4,16 @@ import { getAccessToken } from './token-storage.ts';
 /** The one typed client for the shop's API (docs/architecture.md#how-a-request-flows). Same origin unless configured. */
 export const API_BASE = import.meta.env.VITE_API_BASE_URL ?? '/api';
 
+/**
+ * How a request reaches the API: the browser's fetch, or, while the API process renders a
+ * public page on the server, a call into itself (`setApiTransport`, apps/web/src/entry-server.tsx).
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -49,7 +59,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await transport(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,7 +1,17 @@
 // The session: who is signed in (Firebase), the API access token that carries it to the
 // shop's API, whether the server counts them as an admin, and sign-in and sign-out.
 // Features read it through useAuth(); the Firebase SDK itself is loaded on demand.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify/unstyled';
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
@@ -72,10 +82,17 @@ function emailOf(user: FirebaseUser): string | null {
   return user.email ? user.email.toLowerCase() : null;
 }
 
+const noSubscription = () => () => undefined;
+const hasStoredToken = () => getAccessToken() !== null;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // A stored token means someone was signed in: do not show "signed out" until Firebase says so.
-  const [initializing, setInitializing] = useState(() => getAccessToken() !== null);
+  // Read as an external store whose server value is "none", so a page the server rendered
+  // (signed out, it knows no one) hydrates as rendered and only then shows the session.
+  const storedSession = useSyncExternalStore(noSubscription, hasStoredToken, () => false);
+  const [settled, setSettled] = useState(false);
+  const initializing = storedSession && !settled;
   const [user, setUserState] = useState<SessionUser | null>(null);
   const [signedOutBecause, setSignedOutBecause] = useState<SignOutReason | null>(null);
   const [identity, setIdentity] = useState<IdentityState>({ status: 'idle', testMode: false, error: null });
@@ -95,7 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!next) queryClient.removeQueries({ queryKey: queryKeys.auth.all });
       userRef.current = next;
       setUserState(next);
-      setInitializing(false);
+      setSettled(true);
     },
     [queryClient],
   );
@@ -113,7 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         loadingRef.current = null;
         setIdentity({ status: 'error', testMode: false, error: IDENTITY_LOAD_FAILED });
         // A stored session cannot be confirmed; the token stays for the next attempt.
-        setInitializing(false);
+        setSettled(true);
         throw error;
       }
     })();

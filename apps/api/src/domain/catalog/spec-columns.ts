@@ -10,6 +10,12 @@ export function specTag(filter: SpecFilter, value: string): string {
   return `${filter}:${value}`;
 }
 
+/** The value of a tag of filter `filter` (`socket:AM5` gives AM5), or undefined for another filter's tag. */
+export function specTagValue(filter: SpecFilter, tag: string): string | undefined {
+  const prefix = specTag(filter, '');
+  return tag.startsWith(prefix) ? tag.slice(prefix.length) : undefined;
+}
+
 export function specColumns(part: PartSpecs) {
   const values = specFilterValues(part);
   const specTags = SPEC_FILTER_NAMES.flatMap((name) => (values[name] ?? []).map((v) => specTag(name, v)));

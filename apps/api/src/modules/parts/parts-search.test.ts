@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Part } from '@parts-shop/shared/part';
-import type { PartFacets } from '@parts-shop/shared/part-query';
+import { z } from 'zod';
+import { partSchema, type Part } from '@parts-shop/shared/part';
+import { SPEC_FILTERS, type PartFacets } from '@parts-shop/shared/part-query';
+import { PART_KINDS } from '@parts-shop/shared/part-specs';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 
@@ -44,6 +46,14 @@ describe('GET /api/parts search', () => {
       specs: { socket: 'AM5', cores: 8, memoryTypes: ['DDR5'] },
       version: 1,
     });
+  });
+
+  it('answers exactly the fields of the part schema, though the answer is not parsed on the way out', async () => {
+    const page = await list('limit=100');
+    expect(page.length).toBeGreaterThan(30);
+    expect(page).toStrictEqual(z.array(partSchema).parse(page));
+    const one = await t.app.inject({ url: `/api/parts/${page[0]?._id}` });
+    expect(one.json()).toStrictEqual(partSchema.parse(one.json()));
   });
 
   it('matches each word as a prefix while the visitor types', async () => {
@@ -210,6 +220,21 @@ describe('GET /api/parts/facets', () => {
     expect(chosen.kind.cpu).toBe((await allPages('kind=cpu&memoryType=DDR5&inStock=true&limit=100')).length);
     expect(chosen.memoryType.DDR4).toBe((await allPages('kind=memory&memoryType=DDR4&inStock=true&limit=100')).length);
     expect(chosen.socket).toEqual({});
+  });
+
+  it('gives every kind and spec value the count its list has, with two spec filters chosen', async () => {
+    const chosen = { kind: 'motherboard', socket: 'AM5', memoryType: 'DDR5' };
+    const counts = await facets(new URLSearchParams(chosen).toString());
+    const listed = async (change: Record<string, string>) =>
+      (await allPages(new URLSearchParams({ ...chosen, ...change, limit: '100' }).toString())).length;
+    expect(counts.total).toBe(await listed({}));
+    expect(counts.total).toBeGreaterThan(0);
+    for (const kind of PART_KINDS) expect(counts.kind[kind] ?? 0, kind).toBe(await listed({ kind }));
+    for (const [filter, values] of Object.entries(SPEC_FILTERS) as [keyof typeof SPEC_FILTERS, readonly string[]][]) {
+      for (const value of values) {
+        expect(counts[filter][value] ?? 0, `${filter}=${value}`).toBe(await listed({ [filter]: value }));
+      }
+    }
   });
 
   it('applies the search and refuses bad filters like the list does', async () => {

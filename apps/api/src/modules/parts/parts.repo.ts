@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
-import { SPEC_FILTER_NAMES, type SpecFilter } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 import { afterCursor, filterConditions, orderBy, sortKey, type Cursor } from './parts-search.ts';
@@ -54,37 +53,19 @@ export function listParts(
     .limit(query.limit);
 }
 
-export type FacetRow = { facet: 'total' | 'kind' | SpecFilter; value: string; n: number };
+export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number };
 
 /**
- * Counts for the catalog's filters in one statement and one pass over the matching rows:
- * each facet counts with every filter but its own (choosing a kind shows the other kinds'
- * counts too), and `total` counts with all of them.
+ * How many parts share each kind and set of spec tags among those the search, price and
+ * stock filters keep: one pass, over the (kind, spec_tags) index when nothing else filters.
  */
-export async function countFacets(db: Db, filters: PartFilters): Promise<FacetRow[]> {
-  const { kind, socket, memoryType, formFactor, ...shared } = filters;
-  const chosen = { kind, socket, memoryType, formFactor };
-  const within = (leaveOut?: 'kind' | SpecFilter) => and(sql`true`, ...filterConditions(chosen, leaveOut));
-  const specCounts = SPEC_FILTER_NAMES.map(
-    (name) => sql`
-      union all
-      select ${name}::text, substr(tag, ${name.length + 2}), count(*)::int
-      from ${parts}, unnest(${parts.specTags}) as tag
-      where ${within(name)} and tag like ${`${name}:%`}
-      group by tag`,
-  );
-  // The CTE is named like the table on purpose: the conditions above name "parts"."kind" and
-  // "parts"."spec_tags", which outside the CTE read the matching rows, computed once.
-  const result = await db.execute(sql`
-    with ${parts} as materialized (
-      select ${parts.kind}, ${parts.specTags} from ${parts} where ${and(sql`true`, ...filterConditions(shared))}
-    )
-    select 'total'::text as facet, ''::text as value, count(*)::int as n from ${parts} where ${within()}
-    union all
-    select 'kind'::text, ${parts.kind}, count(*)::int from ${parts} where ${within('kind')} group by ${parts.kind}
-    ${sql.join(specCounts, sql` `)}`);
-  // node-postgres and PGlite both answer { rows }.
-  return (result as { rows: FacetRow[] }).rows;
+export function countFacetGroups(db: Db, filters: PartFilters): Promise<FacetGroup[]> {
+  const { q, minPrice, maxPrice, inStock } = filters;
+  return db
+    .select({ kind: parts.kind, specTags: parts.specTags, n: sql<number>`count(*)::int` })
+    .from(parts)
+    .where(and(...filterConditions({ q, minPrice, maxPrice, inStock })))
+    .groupBy(parts.kind, parts.specTags);
 }
 
 export async function findPart(db: Db, id: string): Promise<PartRow | undefined> {

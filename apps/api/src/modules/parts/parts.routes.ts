@@ -16,7 +16,17 @@ import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { changeStock, createPart, editPart, getPart, pageOfParts, partFacets, removePart } from './parts.service.ts';
+import { trustedJson } from '../../lib/trusted-json.ts';
+import {
+  changeStock,
+  createPart,
+  editPart,
+  getPart,
+  pageOfParts,
+  partFacets,
+  removePart,
+  toPart,
+} from './parts.service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -31,6 +41,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.get(
     '/parts',
     {
+      ...trustedJson,
       schema: {
         tags: ['parts'],
         summary: 'Parts found by search and filters, in a sort, paged with limit and cursor',
@@ -46,7 +57,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     },
     async (request, reply) => {
       const page = await pageOfParts(db, request.query);
-      return pageOf(page.parts, request.query.limit, request, reply, page.cursorOf);
+      return pageOf(page.rows, request.query.limit, request, reply, page.cursorOf).map(toPart);
     },
   );
 
@@ -69,6 +80,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
   app.get(
     '/parts/:id',
     {
+      ...trustedJson,
       schema: {
         tags: ['parts'],
         summary: 'One part',

@@ -1,6 +1,7 @@
 import { centsToDollars, dollarsToCents } from '@parts-shop/shared/money';
 import { STALE_VERSION_MESSAGE, STOCK_MAX, type NewPart, type Part, type PartEdit } from '@parts-shop/shared/part';
 import {
+  SPEC_FILTER_NAMES,
   effectiveSort,
   type PartFacets,
   type PartFilters,
@@ -12,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import {
-  countFacets,
+  countFacetGroups,
   deletePart,
   findPart,
   insertPart,
@@ -21,13 +22,13 @@ import {
   type PartChanges,
   type PartRow,
 } from './parts.repo.ts';
-import { specColumns } from '../../domain/catalog/spec-columns.ts';
+import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
 import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
 
-export function toPart(row: PartRow): Part & { id: string } {
+/** A part as the API answers it: exactly partSchema's fields, in its order (answered unparsed). */
+export function toPart(row: PartRow): Part {
   return {
-    id: row.id,
     _id: row.id,
     name: row.name,
     description: row.description,
@@ -41,25 +42,46 @@ export function toPart(row: PartRow): Part & { id: string } {
   };
 }
 
-/** One page in the query's sort, and the cursor of the page after it. */
+/** One page of rows in the query's sort (one more than the limit), and the next page's cursor. */
 export async function pageOfParts(db: Db, query: PartsQuery) {
   const sort = effectiveSort(query);
   const cursor = decodeSortCursor(sort, query.cursor);
   const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor);
-  return { parts: rows.map(toPart), cursorOf: (last: { id: string }) => cursorAfter(sort, rows, last.id) };
+  return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
 }
 
-function cursorAfter(sort: PartSort, rows: PartRow[], id: string): string {
-  const row = rows.find((r) => r.id === id);
-  const key = sort === 'relevance' ? row?.rank : sort === 'newest' ? undefined : row?.priceCents;
-  return encodeSortCursor(sort, id, key);
+function cursorAfter(sort: PartSort, row: PartRow): string {
+  const key = sort === 'relevance' ? row.rank : sort === 'newest' ? undefined : row.priceCents;
+  return encodeSortCursor(sort, row.id, key);
 }
 
+/**
+ * Counts for the catalog's filters: each facet counts with every filter but its own
+ * (choosing a kind still shows the other kinds' counts), and `total` with all of them. The
+ * database groups the parts the search, price and stock filters keep by kind and spec tags
+ * (a few dozen groups); the kind and spec filters are applied to those groups here.
+ */
 export async function partFacets(db: Db, filters: PartFilters): Promise<PartFacets> {
   const facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
-  for (const row of await countFacets(db, filters)) {
-    if (row.facet === 'total') facets.total = row.n;
-    else facets[row.facet][row.value] = row.n;
+  const chosen = SPEC_FILTER_NAMES.flatMap((name) => {
+    const value = filters[name];
+    return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
+  });
+  for (const group of await countFacetGroups(db, filters)) {
+    const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
+    const unmet = chosen.filter((c) => !group.specTags.includes(c.tag)).map((c) => c.name);
+    if (unmet.length === 0) {
+      facets.kind[group.kind] = (facets.kind[group.kind] ?? 0) + group.n;
+      if (kindFits) facets.total += group.n;
+    }
+    if (!kindFits || unmet.length > 1) continue;
+    for (const name of SPEC_FILTER_NAMES) {
+      if (unmet.length === 1 && unmet[0] !== name) continue;
+      for (const tag of group.specTags) {
+        const value = specTagValue(name, tag);
+        if (value !== undefined) facets[name][value] = (facets[name][value] ?? 0) + group.n;
+      }
+    }
   }
   return facets;
 }

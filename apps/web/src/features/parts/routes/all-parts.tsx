@@ -2,13 +2,28 @@ import { useState } from 'react';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { PartCard } from '../../../components/part-card.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useCatalogFacets, useCatalogParts } from '../api/get-parts.ts';
-import { catalogParams, EMPTY_CATALOG, isFiltered } from '../catalog-state.ts';
+import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import {
+  catalogFacetsQueryOptions,
+  catalogPartsQueryOptions,
+  useCatalogFacets,
+  useCatalogParts,
+} from '../api/get-parts.ts';
+import { catalogParams, EMPTY_CATALOG, isFiltered, readCatalogState } from '../catalog-state.ts';
 import { CatalogFilters } from '../components/catalog-filters.tsx';
 import { CatalogSearch } from '../components/catalog-search.tsx';
 import { useCatalogState } from '../use-catalog-state.ts';
 
 const TITLE = 'All the Latest Deals';
+
+/** The server renders the catalog the address asks for: its first page and its counts. */
+export const prefetch: PagePrefetch = (client, url) => {
+  const state = readCatalogState(url.searchParams);
+  return Promise.all([
+    client.infiniteQuery(catalogPartsQueryOptions(state)),
+    client.query(catalogFacetsQueryOptions(state)),
+  ]);
+};
 
 /**
  * /allparts: the catalog. Search, kind chips with counts, price range, in stock, the chosen

@@ -9,9 +9,16 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { usePart } from '../../../lib/get-part.ts';
+import { partQueryOptions, usePart } from '../../../lib/get-part.ts';
+import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
+
+/** The server renders the part the address names (/parts/{id}). */
+export const prefetch: PagePrefetch = (client, url) => {
+  const id = decodeURIComponent(url.pathname.split('/')[2] ?? '');
+  return client.query(partQueryOptions(id));
+};
 
 function PartDetails({ part }: { part: Part }) {
   const titleId = useId();

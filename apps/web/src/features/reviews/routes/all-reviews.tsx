@@ -1,9 +1,12 @@
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ReviewCard } from '../../../components/review-card.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useReviewsPages } from '../api/get-reviews.ts';
+import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { reviewsPagesQueryOptions, useReviewsPages } from '../api/get-reviews.ts';
 
 const TITLE = 'All Reviews';
+
+export const prefetch: PagePrefetch = (client) => client.infiniteQuery(reviewsPagesQueryOptions());
 
 /** /allreviews: every review, newest first, a page at a time as the shopper scrolls. */
 export function Component() {

@@ -1,0 +1,1 @@
+CREATE INDEX "parts_facets_idx" ON "parts" USING btree ("kind","spec_tags");

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const INDEX = '<!doctype html><html><head><title>Parts Shop</title></head><body><div id="root"></div></body></html>';
+
+/**
+ * A stand-in for the web build's server-rendering bundle (the real one is checked by the
+ * browser suite, e2e/crawler-view.spec.ts): it reads the API through the transport the API
+ * hands it, as the real one does, and draws what it read.
+ */
+const BUNDLE = `
+let transport;
+export function setApiTransport(next) { transport = next; }
+export async function renderPage(url) {
+  if (url.searchParams.has('fail')) throw new Error('render failed');
+  const response = await transport('/api/parts?limit=1');
+  const parts = await response.json();
+  const wrote = await transport('/api/messages', { method: 'POST' }).then(() => 'wrote', (e) => e.message);
+  return {
+    html: '<p>' + parts.map((p) => p.name).join(',') + '|' + response.headers.get('content-type') + '|' + wrote + '</p>',
+    state: { parts, note: '</script><script>alert(1)</script>' },
+    status: 200,
+  };
+}
+`;
+
+describe('public pages rendered on the server', () => {
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-ssr-'));
+    fs.mkdirSync(path.join(dir, 'dist'));
+    fs.mkdirSync(path.join(dir, 'dist-ssr'));
+    fs.writeFileSync(path.join(dir, 'dist', 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dir, 'dist-ssr', 'entry-server.js'), BUNDLE);
+    t = await createTestApp({ WEB_DIST: path.join(dir, 'dist') });
+    const admin = await t.signIn('boss@example.com', 'admin');
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: admin,
+      payload: {
+        name: 'Rendered Radeon',
+        description: 'A card',
+        img: '/images/parts/gpu.svg',
+        minOrder: 1,
+        available: 3,
+        price: 499,
+      },
+    });
+    expect(added.statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('writes the page into #root, read from the API in-process, with its answers as inert JSON', async () => {
+    const res = await get('/allreviews');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      `<div id="root"><p>Rendered Radeon|application/json; charset=utf-8|A server-rendered page only reads</p></div>`,
+    );
+    const state = /<script type="application\/json" id="page-state">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(state).toBeDefined();
+    // A "</script>" in the data cannot end the element early.
+    expect(state).not.toContain('</script');
+    expect(JSON.parse(state ?? 'null')).toMatchObject({ note: '</script><script>alert(1)</script>' });
+    // The answers are in the page: no preload asks for them again.
+    expect(res.body).not.toContain('rel="preload"');
+  });
+
+  it('falls back to the page the browser draws (with its preloads) when rendering fails', async () => {
+    const res = await get('/allreviews?fail=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('rel="preload" as="fetch" crossorigin href="/api/reviews?limit=24"');
+    expect(res.body).not.toContain('page-state');
+  });
+
+  it('leaves pages that are not public to the browser', async () => {
+    for (const url of ['/dashboard/myorders', '/login', '/build']) {
+      const res = await get(url);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+});

@@ -1,0 +1,199 @@
+// Catalog discovery reads with the read cache off: search, filters, sorts, a deep page of a
+// price sort and the facet counts, each against a raw baseline measured in the same run: the
+// very statements the API sent PostgreSQL for that request (captured from a shop process by
+// sql-capture.mjs), run through a `pg` pool of the shop's size, as many at a time as there
+// are HTTP connections, with no HTTP, no router, no validation and no JSON.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { load } from './load.mjs';
+import { fmt, record } from './report.mjs';
+
+const CAPTURE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sql-capture.mjs')).href;
+const PAGE = 24;
+const DEEP_PAGE = 1_000;
+export const RATIO_TARGET = 0.5;
+export const P99_TARGET_MS = 25;
+
+/** @typedef {{ text: string, values: unknown[], rowMode?: 'array', name?: string }} Statement */
+
+/** The requests measured, by name. */
+const READS = [
+  { name: 'GET /api/parts?limit=24', path: `/api/parts?limit=${PAGE}` },
+  { name: 'q=ryzen (best match)', path: `/api/parts?q=ryzen&limit=${PAGE}` },
+  { name: 'kind=gpu&sort=price_asc', path: `/api/parts?kind=gpu&sort=price_asc&limit=${PAGE}` },
+  {
+    name: 'kind=memory&memoryType=DDR5&inStock=true',
+    path: `/api/parts?kind=memory&memoryType=DDR5&inStock=true&limit=${PAGE}`,
+  },
+  { name: 'sort=price_asc, page 1,000 (cursor)', path: 'deep' },
+  { name: 'GET /api/parts/facets', path: '/api/parts/facets' },
+];
+
+/**
+ * What a shop process started with the capture loaded needs in its environment.
+ * @param {string} file where the statements go
+ */
+export function captureEnv(file) {
+  const inherited = process.env.NODE_OPTIONS ? `${process.env.NODE_OPTIONS} ` : '';
+  return { NODE_OPTIONS: `${inherited}--import=${CAPTURE}`, BENCH_SQL_LOG: file };
+}
+
+/** A fresh file for captured statements, in its own temporary folder. */
+export function captureFile() {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-sql-')), 'statements.jsonl');
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<{ response: Response, json: any }>}
+ */
+async function getJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+  return { response, json: await response.json() };
+}
+
+/**
+ * The statements the shop sent while answering one request (the file grows only while it
+ * does: the bench asks one thing at a time).
+ * @param {string} shopUrl
+ * @param {string} file
+ * @param {string} requestPath
+ * @returns {Promise<{ json: any, response: Response, statements: Statement[] }>}
+ */
+async function capture(shopUrl, file, requestPath) {
+  const before = fs.existsSync(file) ? fs.statSync(file).size : 0;
+  const { response, json } = await getJson(`${shopUrl}${requestPath}`);
+  const added = fs.readFileSync(file).subarray(before).toString('utf8');
+  const statements = added
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => /** @type {Statement} */ (JSON.parse(line)));
+  if (statements.length === 0) throw new Error(`no SQL captured for ${requestPath}: is the read cache off?`);
+  return { response, json, statements };
+}
+
+/**
+ * Walks a sort's pages by their Link headers to the 1,000th, so its cursor is one the API
+ * itself handed out, and answers that page's path.
+ * @param {string} shopUrl
+ * @param {string} firstPath
+ */
+async function walkTo(shopUrl, firstPath) {
+  let next = firstPath;
+  for (let page = 1; page < DEEP_PAGE; page += 1) {
+    const { response } = await getJson(`${shopUrl}${next}`);
+    const link = /^<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+    if (!link) throw new Error(`${firstPath} ended at page ${page}; seed more parts`);
+    next = link;
+  }
+  return next;
+}
+
+/**
+ * Asks a shop started with captureEnv(file) for every discovery read once and answers, per
+ * read, its path and the SQL behind it. Stop that shop afterwards: the capture slows it down.
+ * @param {string} shopUrl
+ * @param {string} file
+ */
+export async function captureDiscovery(shopUrl, file) {
+  const deepPath = await walkTo(shopUrl, `/api/parts?sort=price_asc&limit=${PAGE}`);
+  /** @type {{ name: string, path: string, statements: Statement[], rows: number }[]} */
+  const reads = [];
+  for (const read of READS) {
+    const requestPath = read.path === 'deep' ? deepPath : read.path;
+    const { json, statements } = await capture(shopUrl, file, requestPath);
+    const rows = Array.isArray(json) ? json.length : Number(json.total);
+    reads.push({ name: read.name, path: requestPath, statements, rows });
+  }
+  return reads;
+}
+
+/**
+ * The raw baseline: `concurrency` workers, each running one request's statements in turn
+ * through `pool` as fast as it can, for `duration` seconds after a one-second warm-up.
+ * @param {pg.Pool} pool
+ * @param {Statement[]} statements
+ * @param {{ duration: number, concurrency: number }} options
+ */
+export async function rawLoad(pool, statements, { duration, concurrency }) {
+  const once = async () => {
+    for (const s of statements) {
+      if (s.rowMode === 'array') await pool.query({ text: s.text, values: s.values, rowMode: 'array' });
+      else await pool.query({ text: s.text, values: s.values });
+    }
+  };
+  /** @param {number} seconds @param {number[] | null} latencies */
+  const run = async (seconds, latencies) => {
+    const end = performance.now() + seconds * 1000;
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) {
+          const started = performance.now();
+          await once();
+          latencies?.push(performance.now() - started);
+          done += 1;
+        }
+      }),
+    );
+    return done;
+  };
+  await run(1, null);
+  /** @type {number[]} */
+  const latencies = [];
+  const started = performance.now();
+  const done = await run(duration, latencies);
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (/** @type {number} */ q) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: done / seconds, p50: at(0.5), p99: at(0.99), total: done };
+}
+
+/**
+ * @param {string} shopUrl a shop with PUBLIC_CACHE_MS=0 (and without the capture)
+ * @param {Awaited<ReturnType<typeof captureDiscovery>>} reads
+ * @param {{ databaseUrl: string, poolSize: number, duration: number, connections: number }} options
+ */
+export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, duration, connections }) {
+  const section = `Discovery on PostgreSQL, read cache off, vs the same SQL through a pg pool of ${poolSize} (${connections} at a time, ${duration} s each)`;
+  console.log(`\n--- ${section} ---`);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  /** @type {Record<string, { shop: import('./load.mjs').LoadResult, raw: Awaited<ReturnType<typeof rawLoad>> }>} */
+  const results = {};
+  try {
+    for (const read of reads) {
+      console.log(
+        `  ${read.name}: ${read.rows} ${read.path.includes('facets') ? 'parts counted' : 'parts'}, ${read.statements.length} statement(s)`,
+      );
+      // Raw right before the shop, so both meet the same machine.
+      const raw = await rawLoad(pool, read.statements, { duration, concurrency: connections });
+      const shop = await load(shopUrl, { paths: [read.path], duration, connections, warmup: 1 });
+      results[read.name] = { shop, raw };
+      const ratio = shop.rps / raw.rps;
+      record(
+        section,
+        `${read.name} throughput`,
+        `${fmt.rps(shop.rps)} = ${ratio.toFixed(2)} x raw ${fmt.rps(raw.rps)}`,
+        `>= ${RATIO_TARGET} x raw`,
+        ratio >= RATIO_TARGET,
+      );
+      record(
+        section,
+        `${read.name} p99`,
+        `${fmt.ms(shop.p99)} (raw ${fmt.ms(raw.p99)}; p50 ${fmt.ms(shop.p50)})`,
+        `< ${P99_TARGET_MS} ms`,
+        shop.total > 0 && shop.p99 < P99_TARGET_MS,
+      );
+      const bad = shop.errors + shop.timeouts + shop.non2xx;
+      record(section, `${read.name} errors`, `${bad} of ${shop.total.toLocaleString('en-US')}`, '0', bad === 0);
+    }
+  } finally {
+    await pool.end();
+  }
+  return results;
+}
