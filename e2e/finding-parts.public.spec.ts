@@ -107,3 +107,21 @@ test.describe('finding parts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Part not found' })).toBeVisible();
   });
 });
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the catalog an address asks for, and a part page with its specifications, arrive in the HTML', async ({
+    page,
+  }) => {
+    await page.goto('/allparts?kind=cpu&socket=AM5');
+    await expect(page.getByTestId('part-card').filter({ hasText: 'Ryzen 5 7600 Processor' })).toBeVisible();
+    await expect(page.getByTestId('part-card').filter({ hasText: 'Core i7' })).toHaveCount(0);
+    await expect(page.getByText(/^\d+ parts? found$/)).toBeVisible();
+    await page.getByTestId('part-card').first().getByRole('link').last().click();
+    await expect(page).toHaveURL(/\/parts\/[0-9a-f-]+$/);
+    await expect(
+      page.getByRole('table', { name: 'Specifications' }).getByRole('row', { name: 'Socket AM5' }),
+    ).toBeVisible();
+  });
+});
