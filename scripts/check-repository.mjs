@@ -12,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 
 // Installed, built or generated: not the project's own files. (Drizzle's migrations are
 // generated; their names are drizzle-kit's.)
-const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'dist-ssr', '.data', '.tmp', 'test-results', 'playwright-report']);
+const SKIP_DIRS = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'dist-ssr',
+  '.data',
+  '.tmp',
+  'test-results',
+  'playwright-report',
+]);
 const GENERATED = /^apps\/api\/drizzle\//;
 const TEXT_FILE = /\.(?:[cm]?[jt]sx?|json|md|css|html|ya?ml|sh|txt)$|^run$/;
 
