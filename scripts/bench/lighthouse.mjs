@@ -201,9 +201,9 @@ async function audit(url, port) {
 async function partPage(url) {
   const response = await fetch(`${url}/api/parts?limit=1`);
   if (!response.ok) throw new Error(`GET /api/parts answered ${response.status}`);
-  const [part] = /** @type {{ id: string }[]} */ (await response.json());
-  if (!part) throw new Error('the catalog has no part to audit');
-  return `/parts/${part.id}`;
+  const [part] = /** @type {{ _id: string }[]} */ (await response.json());
+  if (!part?._id) throw new Error('the catalog has no part to audit');
+  return `/parts/${part._id}`;
 }
 
 /**
