@@ -171,9 +171,15 @@ test.describe('sign-in', () => {
 
     await logIn(page, admin.email, admin.password);
     await page.goto('/dashboard/users');
+    // The list is paged; the search finds the one account wherever it sorts.
+    await page.getByLabel('Search by email or name').fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
     const table = page.getByRole('table', { name: 'All Users' });
     const row = table.getByRole('row').filter({ hasText: email });
     await row.getByRole('button', { name: `Make Admin ${email}` }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText(email);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Successfully Made an Admin')).toBeVisible();
     await expect(row.getByRole('button', { name: `Make Admin ${email}` })).toHaveCount(0);
     await expect(row).toContainText('Admin');

@@ -114,8 +114,12 @@ test.describe('buying', () => {
     await page.goto('/dashboard/manageorders');
     const adminRow = page.getByRole('table', { name: 'Manage Orders' }).getByRole('row').filter({ hasText: partName });
     await expect(adminRow).toContainText(customer.email);
-    await adminRow.getByRole('button', { name: `Ship order for ${partName}` }).click();
+    await adminRow.getByRole('button', { name: /^Ship order PS-\d+ for / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ship', exact: true }).click();
     await expect(page.getByText('Item Shipped')).toBeVisible();
+    // A shipped order leaves To ship for the Shipped tab.
+    await expect(adminRow).toHaveCount(0);
+    await page.getByRole('button', { name: /^Shipped/ }).click();
     await expect(adminRow).toContainText('Shipped');
   });
 });

@@ -9,6 +9,7 @@ ensureInstalled(root);
 
 const { buildShop, startShop } = await import('./lib/shop.mjs');
 const { ensureDemoAccounts, startAuthEmulator } = await import('./lib/emulator.mjs');
+const { startMaildev } = await import('./lib/maildev.mjs');
 const { readFileSync } = await import('node:fs');
 
 const port = Number(process.env.PORT ?? 3000);
@@ -32,6 +33,18 @@ if (!realFirebase) {
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 }
 
+// Without SMTP_URL, order emails go to a local catcher whose inbox the banner below names.
+/** @type {import('./lib/maildev.mjs').MailCatcher | null} */
+let mailbox = null;
+if (!process.env.SMTP_URL) {
+  mailbox = await startMaildev({
+    smtpPort: Number(process.env.MAILDEV_SMTP_PORT ?? 1025),
+    webPort: Number(process.env.MAILDEV_WEB_PORT ?? 1080),
+    mailDir: path.join(dataDir, 'mail'),
+  });
+  env.SMTP_URL = mailbox.smtpUrl;
+}
+
 /** @type {(import('./lib/emulator.mjs').DemoAccount & { role: string })[]} */
 const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/db/demo-accounts.json'), 'utf8'));
 /** @type {Awaited<ReturnType<typeof startShop>>} */
@@ -42,13 +55,14 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await emulator?.stop();
+  await mailbox?.stop();
   process.exit(1);
 }
 
 console.log(`
 Parts Shop is running at http://localhost:${port}
   API docs:  http://localhost:${port}/api/docs
-  Data:      ${dataDir}${emulator ? `\n  Sign-in:   Firebase Auth emulator at ${emulator.host} (test mode)` : ''}
+  Data:      ${dataDir}${emulator ? `\n  Sign-in:   Firebase Auth emulator at ${emulator.host} (test mode)` : ''}${mailbox ? `\n  Emails:    ${mailbox.webUrl} (every email the shop sends lands here)` : ''}
   Demo accounts:${accounts.map((a) => `\n    ${a.email} / ${a.password} (${a.role})`).join('')}
 Press Ctrl+C to stop.`);
 
@@ -59,6 +73,7 @@ async function stop() {
   console.log('\nStopping...');
   await shop.stop();
   await emulator?.stop();
+  await mailbox?.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());
@@ -66,5 +81,5 @@ process.on('SIGTERM', () => void stop());
 shop.child.on('exit', (code) => {
   if (stopping) return;
   console.error(`The shop stopped unexpectedly (exit code ${code}).`);
-  void emulator?.stop().then(() => process.exit(1));
+  void Promise.all([emulator?.stop(), mailbox?.stop()]).then(() => process.exit(1));
 });

@@ -15,6 +15,7 @@ const { freePort } = await import('./lib/free-port.mjs');
 const { startPostgres } = await import('./lib/postgres.mjs');
 const { startAuthEmulator } = await import('./lib/emulator.mjs');
 const { buildShop, startShop } = await import('./lib/shop.mjs');
+const { startMaildev } = await import('./lib/maildev.mjs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** @type {{ name: string, ok: boolean, seconds: number, note: string }[]} */
@@ -95,11 +96,16 @@ try {
     buildShop(root);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-e2e-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // The order emails land in a catcher of the run's own; the tests read its REST API.
+    const mailbox = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
+    cleanups.push(() => mailbox.stop());
     const shop = await startShop(root, {
       port: await freePort(),
       env: {
         ...apiEnv,
         DATA_DIR: dataDir,
+        SMTP_URL: mailbox.smtpUrl,
+        MAIL_POLL_MS: '200',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
@@ -107,7 +113,12 @@ try {
       },
     });
     cleanups.push(() => shop.stop());
-    return npx(['playwright', 'test'], { ...apiEnv, E2E_BASE_URL: shop.url, CHROMIUM_PATH: CHROMIUM });
+    return npx(['playwright', 'test'], {
+      ...apiEnv,
+      E2E_BASE_URL: shop.url,
+      E2E_MAILDEV_URL: mailbox.webUrl,
+      CHROMIUM_PATH: CHROMIUM,
+    });
   });
 } finally {
   for (const cleanup of cleanups.reverse()) {

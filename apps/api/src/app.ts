@@ -25,6 +25,8 @@ import { installSpa } from './lib/spa.ts';
 import { loadPageBodies } from './pages/page-bodies.ts';
 import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
+import { createSmtpTransport } from './domain/emails/smtp-transport.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
@@ -46,6 +48,29 @@ export type AppOptions = {
   /** Where the log goes instead of stdout (tests read it back). */
   logStream?: LogStream;
 };
+
+/** The outbox sender for SMTP_URL; it starts when the app is ready and stops when it closes. */
+function mailWorkerFor(app: FastifyInstance, config: Config, db: Db): MailWorker | null {
+  if (!config.SMTP_URL) return null;
+  const transport = createSmtpTransport(config.SMTP_URL);
+  const worker = createMailWorker({
+    db,
+    transport,
+    from: config.MAIL_FROM,
+    shopUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    leaseMs: config.MAIL_LEASE_MS,
+    pollMs: config.MAIL_POLL_MS,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
+  return worker;
+}
 
 /** Largest JSON body any route accepts; a 10 MB description is a 413, not a row. */
 export const BODY_LIMIT = 64 * 1024;
@@ -79,6 +104,7 @@ export async function buildApp({
     guards: createGuards(db, tokens),
     payments: createPaymentGateway(config, app.log),
     identity,
+    mailWorker: mailWorkerFor(app, config, db),
   };
 
   const sweep = startUnpaidSweep(db, deps.payments, config.UNPAID_HOLD_MINUTES, app.log);

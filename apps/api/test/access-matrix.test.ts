@@ -63,9 +63,9 @@ const fx = {
     return res.json<{ id: string }>().id;
   },
   buildItems: async () => [{ partId: await fx.part(), quantity: 1 }],
-  newUser: async () => {
+  newUser: async (role: 'admin' | 'customer' = 'customer') => {
     const email = `matrix-${Math.random().toString(36).slice(2, 10)}@example.test`;
-    await t.signIn(email);
+    await t.signIn(email, role);
     return email;
   },
 };
@@ -121,6 +121,12 @@ const rows: Row[] = [
   ['GET /api/users/{email}', selfOrAdmin(200), async () => at('GET', `/api/users/${CUSTOMER}`)],
   ['GET /api/users', adminOnly(200), async () => at('GET', '/api/users')],
   ['PUT /api/users/admin/{email}', adminOnly(200), async () => at('PUT', `/api/users/admin/${await fx.newUser()}`)],
+  [
+    'DELETE /api/users/admin/{email}',
+    adminOnly(200),
+    async () => at('DELETE', `/api/users/admin/${await fx.newUser('admin')}`),
+  ],
+  ['GET /api/role-changes', adminOnly(200), async () => at('GET', '/api/role-changes')],
   ['GET /api/admin/{email}', selfOrAdmin(200), async () => at('GET', `/api/admin/${CUSTOMER}`)],
   [
     'POST /api/users/me/sign-out-everywhere',
@@ -131,6 +137,11 @@ const rows: Row[] = [
   ['GET /api/orders', signedIn(200), async () => at('GET', '/api/orders')],
   ['GET /api/orders', selfOrAdmin(200), async () => at('GET', `/api/orders?email=${CUSTOMER}`)],
   ['GET /api/orders/{id}', ownerOrAdmin(200), async () => at('GET', `/api/orders/${await fx.order()}`)],
+  [
+    'GET /api/orders/{id}/detail',
+    ownerOrAdmin(200),
+    async () => at('GET', `/api/orders/${await fx.paidOrder()}/detail`),
+  ],
   ['DELETE /api/orders/{id}', ownerOrAdmin(200), async () => at('DELETE', `/api/orders/${await fx.order()}`)],
   ['PATCH /api/orders/{id}', ownerOnly(200), async () => fx.recordPaymentRequest()],
   ['POST /api/create-payment-intent', ownerOnly(200), async () => fx.paymentIntentRequest()],
@@ -156,8 +167,14 @@ const rows: Row[] = [
     signedIn(201),
     async () => at('POST', '/api/orders/batch', { items: [{ partId: await fx.part(), totalOrder: 1 }], ...contact }),
   ],
-  ['GET /api/allorders', adminOnly(200), async () => at('GET', '/api/allorders')],
+  ['GET /api/allorders', adminOnly(200), async () => at('GET', '/api/allorders?status=to_ship&q=PS-')],
+  ['GET /api/allorders/counts', adminOnly(200), async () => at('GET', '/api/allorders/counts')],
   ['PATCH /api/shipped/{id}', adminOnly(200), async () => at('PATCH', `/api/shipped/${await fx.paidOrder()}`, ship)],
+  [
+    'PATCH /api/shipped/{id}',
+    adminOnly(200),
+    async () => at('PATCH', `/api/shipped/${await fx.paidOrder()}`, { carrier: 'UPS', trackingNumber: '1Z' }),
+  ],
 ];
 
 async function headersFor(caller: Caller): Promise<Record<string, string>> {

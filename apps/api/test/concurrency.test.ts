@@ -155,6 +155,27 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     expect(after?.available).toBe(mine.totalOrder);
   });
 
+  it('numbers orders placed at once on two processes uniquely, PS- and six digits', async () => {
+    const partId = newId();
+    await db().insert(parts).values({
+      id: partId,
+      name: 'Plentiful SSD',
+      description: 'Enough for everyone',
+      img: 'https://example.com/ssd.png',
+      minOrder: 1,
+      available: 1000,
+      priceCents: 9_900,
+    });
+    const body = { partId, totalOrder: 1, phoneNumber: '+1 555 0100', address: '1 Race Street' };
+    const results = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => call(server(i), 'POST', '/orders', buyer(i), body)),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(120).fill(201));
+    const numbers = results.map((r) => createdOrderSchema.parse(r.json).order.number);
+    for (const n of numbers) expect(n).toMatch(/^PS-\d{6,}$/);
+    expect(new Set(numbers).size).toBe(120);
+  });
+
   it('100 build orders at once over scarce parts: every build complete or absent, stock exact', async () => {
     // Two processors and two cards to choose from, one board for everyone, plenty of the rest:
     // builds overlap on different parts, so reservations contend in every order.

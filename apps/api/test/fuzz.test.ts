@@ -275,7 +275,7 @@ function template(op: Operation): Record<string, Value> | undefined {
     case 'PATCH /api/orders/{id}':
       return { transactionId: { pick: { known: 'intents', i: 0 } } };
     case 'PATCH /api/shipped/{id}':
-      return { paid: l(false) };
+      return { paid: l(false), carrier: l('UPS'), trackingNumber: l('1Z999AA10123456784') };
     case 'POST /api/builds/check':
       return { items: { line: { known: 'parts', i: 1, field: 'quantity' } } };
     case 'POST /api/builds':
@@ -451,9 +451,11 @@ async function snapshot(): Promise<string> {
       (select count(*) from reviews) as reviews,
       (select count(*) from contact_messages) as messages,
       (select md5(coalesce(string_agg(concat_ws('|', email, uid, token_version, role, user_name, phone, education, address, linked_in), ',' order by email), '')) from users) as users_hash,
-      (select md5(coalesce(string_agg(concat_ws('|', id, part_id, total_order, total_cents, paid, shipped, transaction_id), ',' order by id), '')) from orders) as orders_hash,
+      (select md5(coalesce(string_agg(concat_ws('|', id, number, part_id, total_order, total_cents, paid, shipped, transaction_id, carrier, tracking_number), ',' order by id), '')) from orders) as orders_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, order_id, amount_cents, status), ',' order by id), '')) from payments) as payments_hash,
-      (select md5(coalesce(string_agg(concat_ws('|', id, email, name, items::text), ',' order by id), '')) from builds) as builds_hash
+      (select md5(coalesce(string_agg(concat_ws('|', id, email, name, items::text), ',' order by id), '')) from builds) as builds_hash,
+      (select count(*) from role_changes) as role_changes,
+      (select count(*) from email_outbox) as emails
   `);
   return JSON.stringify(row);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_MIN } from './constants.ts';
-import { emailField, idSchema, requiredText } from './fields.ts';
+import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
 import { messages } from './messages.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
@@ -8,8 +8,23 @@ import { STOCK_MAX } from './part.ts';
 /** Stripe's largest single charge ($999,999.99); an order the gateway cannot take is refused up front. */
 export const ORDER_TOTAL_MAX_CENTS = 99_999_999;
 
+/** Order numbers as people read them: PS- and at least six digits (PS-000123). */
+export function formatOrderNumber(number: number): string {
+  return `PS-${String(number).padStart(6, '0')}`;
+}
+
+/** The sequence number in "PS-000123", "ps-123", "#123" or "123"; null when the text is not one. */
+export function parseOrderNumber(text: string): number | null {
+  const match = /^(?:PS-?|#)?(\d{1,15})$/i.exec(text.trim());
+  if (!match?.[1]) return null;
+  const n = Number(match[1]);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The human order number, like PS-000123. */
+  number: z.string(),
   partId: z.string().nullable(),
   userName: z.string(),
   email: z.string(),
@@ -22,6 +37,11 @@ export const orderSchema = z.object({
   shipped: z.boolean(),
   transactionId: z.string().nullable(),
   createdAt: z.string(),
+  placedAt: z.string(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -87,8 +107,63 @@ export const recordPaymentSchema = z
   })
   .strict();
 
-/** PATCH /shipped/{id}: the contract's body `{paid:false}` is accepted and changes nothing else. */
-export const shipSchema = z.object({ paid: z.literal(false).optional() }).strict();
+/**
+ * PATCH /shipped/{id}: the contract's body `{paid:false}` is accepted and changes nothing else;
+ * a carrier and tracking number, when given, are stored and shown to the customer.
+ */
+export const shipSchema = z
+  .object({
+    paid: z.literal(false).optional(),
+    carrier: optionalText(60),
+    trackingNumber: optionalText(100),
+  })
+  .strict();
+export type ShipInput = z.infer<typeof shipSchema>;
+
+/** Manage Orders' tabs: To ship (paid, not shipped) is the screen's default; the API's is all. */
+export const ORDER_TABS = ['to_ship', 'unpaid', 'shipped', 'all'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+/** Order number, email or product: what Manage Orders' search box takes. */
+const orderSearch = optionalText(100);
+
+/** GET /allorders: every order (the contract's answer), or one tab, optionally searched; paged. */
+export const allOrdersQuerySchema = z
+  .object({
+    status: z.enum(ORDER_TABS).default('all'),
+    q: orderSearch,
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+    cursor: z.string().max(200).optional(),
+  })
+  .strict();
+
+/** GET /allorders/counts: how many orders each tab holds, for the same search. */
+export const orderCountsQuerySchema = z.object({ q: orderSearch }).strict();
+export const orderCountsSchema = z.object({
+  to_ship: z.number().int(),
+  unpaid: z.number().int(),
+  shipped: z.number().int(),
+  all: z.number().int(),
+});
+export type OrderCounts = z.infer<typeof orderCountsSchema>;
+
+/** GET /orders/{id}/detail: the order detail page and the customer's receipt. */
+export const orderDetailSchema = z.object({
+  order: orderSchema,
+  customer: z.object({ email: z.string(), userName: z.string() }),
+  payment: z
+    .object({
+      amount: z.string(),
+      gateway: z.string(),
+      transactionId: z.string(),
+      paidAt: z.string(),
+      cardBrand: z.string().nullable(),
+      cardLast4: z.string().nullable(),
+    })
+    .nullable(),
+  timeline: z.array(z.object({ event: z.enum(['placed', 'paid', 'shipped']), at: z.string() })),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /**
  * Reads a client-sent totalPrice ("259.98", "$259.98" or 259.98) as cents; null when it is

@@ -34,6 +34,16 @@ export function normalizeCardNumber(input: string): string {
   return input.replace(/[\s-]/g, '');
 }
 
+/** The card network, read from the number's leading digits the way receipts name it. */
+export function cardBrand(number: string): string {
+  const digits = normalizeCardNumber(number);
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^(?:5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^6(?:011|5)/.test(digits)) return 'Discover';
+  return 'Card';
+}
+
 /** The Luhn checksum every real card number (and every Stripe test number) passes. */
 export function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;

@@ -42,3 +42,26 @@ export const signupSchema = loginSchema.extend({ name: requiredText(messages.nam
 
 export const adminCheckSchema = z.object({ admin: z.boolean() });
 export const modifiedSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number() });
+
+/**
+ * GET /users (admin): by email, paged with a cursor; q finds users whose email or name contains
+ * it. Without a limit a page holds up to a thousand users, as the list did before it was paged.
+ */
+const USERS_LIMIT_MAX = 1000;
+export const usersQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX),
+    cursor: z.string().max(400).optional(),
+    q: optionalText(100),
+  })
+  .strict();
+
+/** One change of role: who changed whose role to what, and when. Newest first on the users screen. */
+export const roleChangeSchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  targetEmail: z.string(),
+  role: z.enum(['admin', 'customer']),
+  changedAt: z.string(),
+});
+export type RoleChange = z.infer<typeof roleChangeSchema>;

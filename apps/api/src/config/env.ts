@@ -61,6 +61,19 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Calls to the MCP endpoint: each is a catalog read or a build check, so more than writes. */
     RATE_LIMIT_MCP_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** Where order emails go (smtp:// or smtps://); unset, they wait in the outbox until it is set. */
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Parts Shop <orders@parts-shop.example>'),
+    /** The first retry of a failed email waits this long; each further one twice as long, up to MAIL_RETRY_MAX_MS. */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
+    MAIL_RETRY_MAX_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(60 * 60 * 1000),
+    /** How long the sending process's lease lasts without renewal; another process takes over after it. */
+    MAIL_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+    MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -106,10 +108,19 @@ export const users = pgTable(
   (t) => [check('users_role_valid', sql`${t.role} in ('admin', 'customer')`)],
 );
 
+/**
+ * Order numbers (PS-000123) come from one sequence: unique and increasing across every API
+ * process, without a lock. A rolled-back order leaves a gap, which is harmless.
+ */
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 1 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
     // A deleted part leaves its orders intact: they keep name, quantity and price.
     partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
     email: text('email')
@@ -128,11 +139,16 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     // Set when an expiry sweep takes the order to cancel it, so another process skips it.
     expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('orders_number_idx').on(t.number),
     index('orders_email_idx').on(t.email, t.id),
+    // Manage Orders' tabs: To ship and Unpaid are read newest first.
+    index('orders_status_idx').on(t.paid, t.shipped, t.id),
     // The expiry sweep's and the unpaid cap's reads: only unpaid orders, oldest first.
     index('orders_unpaid_idx')
       .on(t.createdAt)
@@ -177,6 +193,7 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key'),
     lastError: text('last_error'),
     cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -215,6 +232,57 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Who made whom admin, or removed it, and when: shown on the users screen. */
+export const roleChanges = pgTable(
+  'role_changes',
+  {
+    id: uuid('id').primaryKey(),
+    actorEmail: text('actor_email').notNull(),
+    targetEmail: text('target_email').notNull(),
+    role: text('role', { enum: ['admin', 'customer'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('role_changes_role_valid', sql`${t.role} in ('admin', 'customer')`)],
+);
+
+/**
+ * The transactional outbox for emails: a row is written in the same transaction as the
+ * change it reports and sent later by the mail worker, so a crash after the commit loses
+ * none. The payload is a snapshot of what the email reports (a cancelled order's row is
+ * gone by the time it is sent); the Message-ID is fixed when the row is written, so a
+ * retry is recognisably the same message.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    messageId: text('message_id').notNull().unique(),
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id'),
+    recipient: text('recipient').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
+ * Named leases held by one API process at a time (the mail worker's): a holder that dies
+ * simply stops renewing, and another process takes over once the lease expires.
+ */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 /** A customer's saved build (the planner's parts and quantities), private to its owner. */
 export const builds = pgTable(
   'builds',

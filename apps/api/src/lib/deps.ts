@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import type { MailWorker } from '../domain/emails/mail-worker.ts';
 import type { PaymentGateway } from '../domain/payment-gateway/payment-gateway.ts';
 import type { Guards } from './auth.ts';
 import type { IdentityVerifier } from './identity.ts';
@@ -15,6 +16,8 @@ export type Deps = {
   payments: PaymentGateway;
   /** Verifies Firebase ID tokens for the sign-in exchange (PUT /users/{email} with {email}). */
   identity: IdentityVerifier;
+  /** Sends the email outbox; null when SMTP_URL is unset (emails wait in the outbox). */
+  mailWorker: MailWorker | null;
 };
 
 /** Per-route rate limits (docs/security.md): writes and sign-in are limited per client. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idSchema } from '@parts-shop/shared/fields';
+import { emailField, idSchema } from '@parts-shop/shared/fields';
 import { badRequest } from './http-error.ts';
 
 /**
@@ -11,6 +11,14 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!idSchema.safeParse(decoded).success) throw badRequest('Invalid cursor');
   return decoded;
+}
+
+/** Users are paged by email, in address order; the cursor is the page's last email. */
+export function decodeEmailCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined) return undefined;
+  const decoded = emailField.safeParse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!decoded.success) throw badRequest('Invalid cursor');
+  return decoded.data;
 }
 
 export function encodeCursor(id: string): string {
@@ -29,9 +37,20 @@ export function pageOf<T extends { id: string }>(
   reply: FastifyReply,
   cursorOf: (last: T) => string = (last) => encodeCursor(last.id),
 ): T[] {
+  return pageOfBy(rows, limit, request, reply, cursorOf);
+}
+
+/** pageOf for rows without an id (users, paged by email). */
+export function pageOfBy<T>(
+  rows: T[],
+  limit: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cursorOf: (last: T) => string,
+): T[] {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  if (rows.length > limit && last) {
+  if (rows.length > limit && last !== undefined) {
     const url = new URL(request.url, 'http://local');
     url.searchParams.set('limit', String(limit));
     url.searchParams.set('cursor', cursorOf(last));

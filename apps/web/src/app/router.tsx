@@ -49,6 +49,7 @@ const guarded = (
 const DASHBOARD_SECTIONS: RouteObject[] = [
   { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
   { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
+  { path: 'orders/:orderId', ...lazy(() => import('../features/orders/routes/order-detail.tsx')) },
   { path: 'builds', ...lazy(() => import('../features/builds/routes/my-builds.tsx')) },
   { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
   { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },

@@ -40,17 +40,23 @@ export const queryKeys = {
     all: ['orders'] as const,
     /** My Orders: the signed-in customer's orders, a page at a time. */
     mine: (email: string) => ['orders', 'mine', email] as const,
-    /** Manage Orders (admin): every order, a page at a time. */
-    everyone: ['orders', 'everyone'] as const,
+    /** Manage Orders (admin): one tab's orders for one search, a page at a time. */
+    everyone: (tab: string, q: string) => ['orders', 'everyone', tab, q] as const,
+    /** Manage Orders' tab counts for one search. */
+    counts: (q: string) => ['orders', 'counts', q] as const,
     /** GET /orders/{id}, which also reconciles a payment the gateway already recorded. */
     detail: (id: string) => ['orders', 'detail', id] as const,
+    /** GET /orders/{id}/detail: the order page and receipt (items, customer, payment, timeline). */
+    receipt: (id: string) => ['orders', 'receipt', id] as const,
     /** The Ship mutations, so each row can tell whether its own request is on its way. */
     ship: ['orders', 'ship'] as const,
   },
   users: {
     all: ['users'] as const,
-    /** Make Admin's list of every user, a page at a time. */
-    list: ['users', 'list'] as const,
+    /** Make Admin's list of users matching a search, a page at a time. */
+    list: (q: string) => ['users', 'list', q] as const,
+    /** Who made whom admin or removed it, newest first. */
+    roleChanges: ['users', 'role-changes'] as const,
     /**
      * GET /users/{email}, the whole profile. Queries that keep only part of it (Add Review's
      * default name) sit under this key with an extra segment, so invalidating it after a

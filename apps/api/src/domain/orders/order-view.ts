@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '@parts-shop/shared/fields';
 import { centsToPriceString } from '@parts-shop/shared/money';
-import type { Order } from '@parts-shop/shared/order';
+import { formatOrderNumber, type Order } from '@parts-shop/shared/order';
 import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { OrderRow } from './orders.repo.ts';
@@ -13,6 +13,7 @@ export function toOrder(row: OrderRow): Order & { id: string } {
   return {
     id: row.id,
     _id: row.id,
+    number: formatOrderNumber(row.number),
     partId: row.partId,
     userName: row.userName,
     email: row.email,
@@ -25,6 +26,11 @@ export function toOrder(row: OrderRow): Order & { id: string } {
     shipped: row.shipped,
     transactionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
+    placedAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
   };
 }
 

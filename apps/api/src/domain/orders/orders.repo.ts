@@ -1,6 +1,8 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { parseOrderNumber, type OrderTab } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
 import { orders, users } from '../../db/schema.ts';
+import { containing } from '../../lib/like-pattern.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -15,9 +17,37 @@ export async function lockOrder(db: Db, id: string): Promise<OrderRow | undefine
   return row;
 }
 
-export function listOrders(db: Db, limit: number, options: { email?: string; before?: string }): Promise<OrderRow[]> {
-  const filters = [];
+const TAB_FILTERS: Record<OrderTab, SQL | undefined> = {
+  to_ship: and(eq(orders.paid, true), eq(orders.shipped, false)),
+  unpaid: eq(orders.paid, false),
+  shipped: eq(orders.shipped, true),
+  all: undefined,
+};
+
+/** Manage Orders' search: the order number, or a part of the email or product name. */
+function searchFilter(q: string): SQL | undefined {
+  const number = parseOrderNumber(q);
+  return or(
+    number === null ? undefined : eq(orders.number, number),
+    ilike(orders.email, containing(q)),
+    ilike(orders.productName, containing(q)),
+  );
+}
+
+export type OrderFilters = { email?: string; tab?: OrderTab; q?: string };
+
+function whereOf(options: OrderFilters): SQL[] {
+  const filters: SQL[] = [];
   if (options.email !== undefined) filters.push(eq(orders.email, options.email));
+  const tab = options.tab && TAB_FILTERS[options.tab];
+  if (tab) filters.push(tab);
+  const search = options.q ? searchFilter(options.q) : undefined;
+  if (search) filters.push(search);
+  return filters;
+}
+
+export function listOrders(db: Db, limit: number, options: OrderFilters & { before?: string }): Promise<OrderRow[]> {
+  const filters = whereOf(options);
   if (options.before !== undefined) filters.push(lt(orders.id, options.before));
   return db
     .select()
@@ -25,6 +55,20 @@ export function listOrders(db: Db, limit: number, options: { email?: string; bef
     .where(and(...filters))
     .orderBy(desc(orders.id))
     .limit(limit);
+}
+
+/** How many orders each of Manage Orders' tabs holds, for one search. */
+export async function countOrdersByTab(db: Db, q: string | undefined): Promise<Record<OrderTab, number>> {
+  const [row] = await db
+    .select({
+      all: count(),
+      to_ship: sql<number>`count(*) filter (where ${TAB_FILTERS.to_ship})`.mapWith(Number),
+      unpaid: sql<number>`count(*) filter (where ${TAB_FILTERS.unpaid})`.mapWith(Number),
+      shipped: sql<number>`count(*) filter (where ${TAB_FILTERS.shipped})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(...whereOf({ q })));
+  return row ?? { all: 0, to_ship: 0, unpaid: 0, shipped: 0 };
 }
 
 export async function insertOrder(db: Db, row: typeof orders.$inferInsert): Promise<OrderRow> {
@@ -57,10 +101,19 @@ export async function markOrderPaid(
   return row;
 }
 
-export async function markOrderShipped(db: Db, id: string): Promise<OrderRow | undefined> {
+export async function markOrderShipped(
+  db: Db,
+  id: string,
+  tracking: { carrier?: string; trackingNumber?: string } = {},
+): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ shipped: true, shippedAt: sql`now()` })
+    .set({
+      shipped: true,
+      shippedAt: sql`now()`,
+      carrier: tracking.carrier || null,
+      trackingNumber: tracking.trackingNumber || null,
+    })
     .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.shipped, false)))
     .returning();
   return row;

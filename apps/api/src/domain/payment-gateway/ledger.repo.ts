@@ -95,7 +95,7 @@ export async function transitionPayment(
   db: Db,
   id: string,
   from: PaymentStatus,
-  set: { status?: PaymentStatus; lastError?: string | null; cardLast4?: string },
+  set: { status?: PaymentStatus; lastError?: string | null; cardLast4?: string; cardBrand?: string },
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)

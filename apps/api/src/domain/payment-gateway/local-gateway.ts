@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { testCardOutcome } from '@parts-shop/shared/payment';
+import { cardBrand, testCardOutcome } from '@parts-shop/shared/payment';
 import type { Db } from '../../db/client.ts';
 import type { LocalPaymentGateway } from './payment-gateway.ts';
 import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
@@ -102,6 +102,7 @@ export function createLocalGateway(): LocalPaymentGateway {
         status: 'succeeded',
         lastError: null,
         cardLast4,
+        cardBrand: cardBrand(card.number),
       });
       if (paid) return { kind: 'succeeded', intent: intentFromRow(paid) };
       // A second click that lost the race: the first one's outcome stands.

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { queueOrderEmail } from '../orders/order-emails.ts';
 import { findOrder, markOrderPaid, type OrderRow } from '../orders/orders.repo.ts';
 import {
   intentFromRow,
@@ -32,7 +33,13 @@ export function intentPays(order: Pick<OrderRow, 'id' | 'totalCents'>, intent: G
  */
 export async function payOrderWith(db: Db, order: OrderRow, intent: GatewayIntent): Promise<OrderRow | undefined> {
   if (order.paid || !intentPays(order, intent)) return order;
-  return (await markOrderPaid(db, order.id, intent.id, intent.amountCents)) ?? (await findOrder(db, order.id));
+  // The receipt email commits with the payment, so a paid order always has one queued.
+  return db.transaction(async (tx) => {
+    const paid = await markOrderPaid(tx, order.id, intent.id, intent.amountCents);
+    if (!paid) return findOrder(tx, order.id);
+    await queueOrderEmail(tx, 'payment-receipt', paid);
+    return paid;
+  });
 }
 
 /**

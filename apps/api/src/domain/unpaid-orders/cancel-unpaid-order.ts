@@ -1,11 +1,9 @@
 import type { Db } from '../../db/client.ts';
+import { queueOrderEmail, type CancelReason } from '../orders/order-emails.ts';
 import { deleteOrder, findOrder, lockOrder, type OrderRow } from '../orders/orders.repo.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { cancelOpenIntents, ledgerVerdict } from '../payments/settlement.ts';
 import { lockPart, returnStock } from '../stock/stock.repo.ts';
-
-/** Who ended an unpaid order: its customer, an admin, or the hold running out. */
-export type CancelReason = 'customer' | 'admin' | 'expired';
 
 export type CancelOutcome =
   | { kind: 'cancelled'; order: OrderRow; reason: CancelReason }
@@ -16,7 +14,7 @@ const ATTEMPTS = 3;
 
 /**
  * The one way an unpaid order ends: its open intents are cancelled at the gateway, then its
- * row is deleted and its units go back on the shelf. The gateway is called outside any
+ * row is deleted, its units go back on the shelf and the cancelled email is queued. The gateway is called outside any
  * transaction, so a slow gateway holds no row that other buyers of the part need; the
  * transaction then re-checks the ledger under the order's lock. An intent that took the
  * money meanwhile pays the order instead, so an order is never both paid and back in stock.
@@ -41,6 +39,8 @@ export async function cancelUnpaidOrder(
       if (verdict !== 'clear') return { kind: verdict };
       await deleteOrder(tx, order.id);
       if (order.partId) await returnStock(tx, order.partId, order.totalOrder);
+      // In the same transaction: the customer hears of every cancellation, and only of real ones.
+      await queueOrderEmail(tx, 'order-cancelled', order, reason);
       return { kind: 'cancelled', order, reason };
     });
     if (outcome !== 'retry') return outcome;

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
 import { toOrder } from '../../domain/orders/order-view.ts';
 import { findUserName, insertOrder, type OrderRow } from '../../domain/orders/orders.repo.ts';
 import { reserveStock } from '../../domain/stock/stock.repo.ts';
@@ -14,7 +15,8 @@ import { checkStoredBuild, loadBuildParts } from './build-check.ts';
 
 /**
  * Orders a whole build in one step: one order per line, in one transaction, so either every
- * line's stock is reserved and every order stored, or nothing changes.
+ * line's stock is reserved and every order stored (each with its order-placed email queued),
+ * or nothing changes.
  */
 export async function placeBuildOrder(db: Db, caller: Caller, input: BatchOrder) {
   const lines = input.items.map((i) => ({ partId: i.partId, quantity: i.totalOrder }));
@@ -54,20 +56,21 @@ export async function placeBuildOrder(db: Db, caller: Caller, input: BatchOrder)
     const inserted: OrderRow[] = [];
     for (const item of input.items) {
       const part = reserved.get(item.partId) as { name: string; priceCents: number };
-      inserted.push(
-        await insertOrder(tx, {
-          id: newId(),
-          partId: item.partId,
-          email: caller.email,
-          userName,
-          productName: part.name,
-          unitPriceCents: part.priceCents,
-          totalOrder: item.totalOrder,
-          totalCents: item.totalOrder * part.priceCents,
-          phoneNumber: input.phoneNumber,
-          address: input.address,
-        }),
-      );
+      const order = await insertOrder(tx, {
+        id: newId(),
+        partId: item.partId,
+        email: caller.email,
+        userName,
+        productName: part.name,
+        unitPriceCents: part.priceCents,
+        totalOrder: item.totalOrder,
+        totalCents: item.totalOrder * part.priceCents,
+        phoneNumber: input.phoneNumber,
+        address: input.address,
+      });
+      // Each order of the build is one the customer pays and tracks, so each gets its email.
+      await queueOrderEmail(tx, 'order-placed', order);
+      inserted.push(order);
     }
     return inserted;
   });

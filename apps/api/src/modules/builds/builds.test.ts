@@ -5,7 +5,7 @@ import type { ApiError } from '@parts-shop/shared/error';
 import type { ProblemCode } from '@parts-shop/shared/compatibility';
 import type { Order } from '@parts-shop/shared/order';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
-import { builds, orders } from '../../db/schema.ts';
+import { builds, emailOutbox, orders } from '../../db/schema.ts';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '../../../test/build-fixtures.ts';
 import { stockOf, type Auth } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -253,6 +253,18 @@ describe('POST /orders/batch', () => {
     expect(body.orders.find((o) => o.partId === ids.memory)?.totalPrice).toBe('50.00');
     expect(await stockOf(t, ids.memory)).toBe(3);
     expect(await stockOf(t, ids.case)).toBe(4);
+    // Each order of the build has its order-placed email queued with it.
+    const queued = await t.database.db
+      .select({ kind: emailOutbox.kind, orderId: emailOutbox.orderId, recipient: emailOutbox.recipient })
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.orderId,
+          body.orders.map((o) => o._id),
+        ),
+      );
+    expect(queued.map((e) => e.orderId).sort()).toEqual(body.orders.map((o) => o._id).sort());
+    expect(queued.every((e) => e.kind === 'order-placed' && e.recipient === 'alice@example.com')).toBe(true);
   });
 
   it('refuses a build with compatibility errors and changes nothing', async () => {

@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
 import {
+  allOrdersQuerySchema,
   createdOrderSchema,
   newOrderSchema,
+  orderCountsQuerySchema,
+  orderCountsSchema,
+  orderDetailSchema,
   orderListQuerySchema,
   orderSchema,
   shipSchema,
 } from '@parts-shop/shared/order';
-import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { orderIdParams, parseOrderId } from '../../domain/orders/order-view.ts';
 import { callerOf } from '../../lib/auth.ts';
@@ -19,6 +22,8 @@ import { createThrottle } from '../../lib/throttle.ts';
 import {
   cancelOrder,
   getOrder,
+  getOrderDetail,
+  orderCounts,
   pageOfAllOrders,
   pageOfOrders,
   placeOrder,
@@ -102,6 +107,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     async (request) => getOrder(db, rules, callerOf(request), parseOrderId(request.params.id)),
   );
 
+  app.get(
+    '/orders/:id/detail',
+    {
+      preValidation: guards.signedIn,
+      schema: {
+        tags: ['orders'],
+        summary: 'The order detail page and receipt: items, customer, ship-to, payment, timeline',
+        description: "Its owner's or, for an admin, anyone's; anyone else is told there is no such order (404).",
+        security: [{ bearer: [] }],
+        params: orderIdParams,
+        response: { 200: orderDetailSchema, ...errors },
+      },
+    },
+    async (request) => getOrderDetail(db, rules, callerOf(request), parseOrderId(request.params.id)),
+  );
+
   app.delete(
     '/orders/:id',
     {
@@ -127,17 +148,35 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       preValidation: guards.admin,
       schema: {
         tags: ['orders'],
-        summary: 'Every order, newest first (admin)',
+        summary: 'Every order, or one Manage Orders tab, newest first, paged (admin)',
+        description:
+          'status: to_ship (paid, not shipped), unpaid, shipped or all (the default); ' +
+          'q: an order number (PS-000123), or part of an email or product name.',
         security: [{ bearer: [] }],
-        querystring: pageQuerySchema,
+        querystring: allOrdersQuerySchema,
         response: { 200: z.array(orderSchema), ...errors },
       },
     },
     async (request, reply) => {
-      const { limit, cursor } = request.query;
-      const rows = await pageOfAllOrders(db, rules, limit, decodeCursor(cursor));
+      const { status, q, limit, cursor } = request.query;
+      const rows = await pageOfAllOrders(db, rules, { tab: status, q, limit, before: decodeCursor(cursor) });
       return pageOf(rows, limit, request, reply);
     },
+  );
+
+  app.get(
+    '/allorders/counts',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary: 'How many orders each Manage Orders tab holds, for the same search (admin)',
+        security: [{ bearer: [] }],
+        querystring: orderCountsQuerySchema,
+        response: { 200: orderCountsSchema, ...errors },
+      },
+    },
+    async (request) => orderCounts(db, request.query.q),
   );
 
   app.patch(
@@ -147,7 +186,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       config: writeLimit(config),
       schema: {
         tags: ['orders'],
-        summary: 'Mark a paid order shipped (admin); it stays paid',
+        summary: 'Mark a paid order shipped (admin), with an optional carrier and tracking number; it stays paid',
         security: [{ bearer: [] }],
         params: orderIdParams,
         // Older clients send {paid:false}; a bare PATCH without a body means the same.
@@ -155,6 +194,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => shipOrder(db, parseOrderId(request.params.id)),
+    async (request) => shipOrder(db, parseOrderId(request.params.id), request.body ?? {}),
   );
 };

@@ -1,9 +1,19 @@
 import { messages } from '@parts-shop/shared/messages';
 import { centsToPriceString } from '@parts-shop/shared/money';
-import { ORDER_TOTAL_MAX_CENTS, priceToCents, type NewOrder } from '@parts-shop/shared/order';
+import {
+  ORDER_TOTAL_MAX_CENTS,
+  priceToCents,
+  type NewOrder,
+  type OrderCounts,
+  type OrderDetail,
+  type OrderTab,
+  type ShipInput,
+} from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
+import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
 import { canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
 import {
+  countOrdersByTab,
   countUnpaidOrders,
   findOrder,
   insertOrder,
@@ -12,6 +22,7 @@ import {
   markOrderShipped,
   type OrderRow,
 } from '../../domain/orders/orders.repo.ts';
+import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
 import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
 import { reconcileFromLedger, reconcileLive } from '../../domain/payments/settlement.ts';
 import { findPartStock, reserveStock } from '../../domain/stock/stock.repo.ts';
@@ -66,7 +77,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
       );
     }
     const userName = buyer?.userName || caller.email.split('@')[0] || caller.email;
-    return insertOrder(tx, {
+    const order = await insertOrder(tx, {
       id: newId(),
       partId: input.partId,
       email: caller.email,
@@ -78,6 +89,8 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
       phoneNumber: input.phoneNumber,
       address: input.address,
     });
+    await queueOrderEmail(tx, 'order-placed', order);
+    return order;
   });
   return toOrder(row);
 }
@@ -108,27 +121,66 @@ export async function pageOfOrders(
   return (await reconcileFromLedger(db, rows)).map(toOrder);
 }
 
-/** Admin: every order, newest first. */
-export async function pageOfAllOrders(db: Db, rules: OrderRules, limit: number, before?: string) {
-  const rows = await withoutOverdue(db, rules, await listOrders(db, limit + 1, { before }));
+/** Admin: every order, or one Manage Orders tab, optionally searched; newest first. */
+export async function pageOfAllOrders(
+  db: Db,
+  rules: OrderRules,
+  query: { tab: OrderTab; q?: string; limit: number; before?: string },
+) {
+  const listed = await listOrders(db, query.limit + 1, { tab: query.tab, q: query.q, before: query.before });
+  const rows = await withoutOverdue(db, rules, listed);
   return (await reconcileFromLedger(db, rows)).map(toOrder);
+}
+
+export function orderCounts(db: Db, q: string | undefined): Promise<OrderCounts> {
+  return countOrdersByTab(db, q);
+}
+
+/** The order detail page and receipt: its owner's or, for an admin, anyone's; others 404. */
+export async function getOrderDetail(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<OrderDetail> {
+  const order = await currentOrder(db, rules, caller, id);
+  const payment = order.transactionId
+    ? (await paymentsForOrder(db, order.id)).find((p) => p.id === order.transactionId)
+    : undefined;
+  const timeline: OrderDetail['timeline'] = [{ event: 'placed', at: order.createdAt.toISOString() }];
+  if (order.paidAt) timeline.push({ event: 'paid', at: order.paidAt.toISOString() });
+  if (order.shippedAt) timeline.push({ event: 'shipped', at: order.shippedAt.toISOString() });
+  return {
+    order: toOrder(order),
+    customer: { email: order.email, userName: order.userName },
+    payment:
+      order.paid && order.transactionId
+        ? {
+            amount: centsToPriceString(order.totalCents),
+            gateway: payment?.gateway ?? 'unknown',
+            transactionId: order.transactionId,
+            paidAt: (order.paidAt ?? order.createdAt).toISOString(),
+            cardBrand: payment?.cardBrand ?? null,
+            cardLast4: payment?.cardLast4 ?? null,
+          }
+        : null,
+    timeline,
+  };
 }
 
 /**
  * One order. The gateway is asked about intents still open at most once per order every few
  * seconds (Stripe's webhook stays the source of truth); otherwise the ledger answers.
  */
-export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: string) {
+async function currentOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<OrderRow> {
   const [row] = await withoutOverdue(
     db,
     rules,
     [await findOrder(db, id)].filter((r) => r !== undefined),
   );
   if (!row || !canSee(caller, row)) throw orderNotFound();
-  const current = rules.mayAskGateway(row.id)
-    ? await reconcileLive(db, rules.gateway, row)
+  return rules.mayAskGateway(row.id)
+    ? reconcileLive(db, rules.gateway, row)
     : ((await reconcileFromLedger(db, [row]))[0] ?? row);
-  return toOrder(current);
+}
+
+export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: string) {
+  return toOrder(await currentOrder(db, rules, caller, id));
 }
 
 /**
@@ -158,15 +210,27 @@ export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id:
   }
 }
 
-/** Admin: Pending -> Shipped (docs/product.md#order-status). Unpaid or already shipped orders are a 409. */
-export async function shipOrder(db: Db, id: string) {
-  const shipped = await markOrderShipped(db, id);
+/** Marks the order shipped and queues the customer's shipped email, in one transaction. */
+function shipWithEmail(db: Db, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
+  return db.transaction(async (tx) => {
+    const shipped = await markOrderShipped(tx, id, tracking);
+    if (shipped) await queueOrderEmail(tx, 'order-shipped', shipped);
+    return shipped;
+  });
+}
+
+/**
+ * Admin: Pending -> Shipped (docs/product.md#order-status), with an optional carrier and
+ * tracking number. Unpaid or already shipped orders are a 409.
+ */
+export async function shipOrder(db: Db, id: string, tracking: ShipInput = {}) {
+  const shipped = await shipWithEmail(db, id, tracking);
   if (shipped) return toOrder(shipped);
   const row = await findOrder(db, id);
   if (!row) throw orderNotFound();
   if (!row.paid) {
     const [reconciled] = await reconcileFromLedger(db, [row]);
-    const now = reconciled?.paid ? await markOrderShipped(db, id) : undefined;
+    const now = reconciled?.paid ? await shipWithEmail(db, id, tracking) : undefined;
     if (now) return toOrder(now);
   }
   throw conflict(row.shipped ? 'This order has already shipped' : 'Only paid orders can be shipped');

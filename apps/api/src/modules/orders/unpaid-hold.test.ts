@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientConfigSchema } from '@parts-shop/shared/client-config';
-import { orders, refunds } from '../../db/schema.ts';
+import { emailOutbox, orders, refunds } from '../../db/schema.ts';
 import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
@@ -35,6 +35,14 @@ async function backdate(orderId: string, minutes = HOLD_MINUTES + 1) {
     .where(eq(orders.id, orderId));
 }
 
+/** The cancelled emails queued for one order, with the reason each gives. */
+async function cancelledEmails(orderId: string) {
+  const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
+  return rows
+    .filter((r) => r.kind === 'order-cancelled')
+    .map((r) => (r.payload as { cancelReason?: string }).cancelReason);
+}
+
 const sweep = () => expireOverdueOrders(t.database.db, t.deps.payments, HOLD_MINUTES);
 
 /** A fresh customer, so the unpaid cap of one test does not meet another's orders. */
@@ -56,6 +64,7 @@ describe('an unpaid order holds its stock for UNPAID_HOLD_MINUTES', () => {
     await backdate(order._id, HOLD_MINUTES - 1);
     await sweep();
     expect(await orderRow(t, order._id)).toBeDefined();
+    expect(await cancelledEmails(order._id)).toEqual([]);
     expect(await stockOf(t, partId)).toBe(3);
   });
 
@@ -78,7 +87,11 @@ describe('an unpaid order holds its stock for UNPAID_HOLD_MINUTES', () => {
     for (let i = 0; i < 3; i += 1) placed.push(await placeOrder(t, customer, partId, 2));
     for (const order of placed) await backdate(order._id);
     await Promise.all([sweep(), sweep()]);
-    for (const order of placed) expect(await orderRow(t, order._id)).toBeUndefined();
+    for (const order of placed) {
+      expect(await orderRow(t, order._id)).toBeUndefined();
+      // Queued with the cancellation, in its transaction: one email per order, never two.
+      expect(await cancelledEmails(order._id)).toEqual(['expired']);
+    }
     expect(await stockOf(t, partId)).toBe(10);
   });
 

@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { roleChanges, users } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import { containing } from '../../lib/like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
@@ -10,13 +12,48 @@ export async function findUser(db: Db, email: string): Promise<UserRow | undefin
   return row;
 }
 
-/** Users by email, after `afterEmail` when given: keyset paging on the email's unique index. */
-export function listUsers(db: Db, limit: number, afterEmail?: string): Promise<UserRow[]> {
+/** Users in email order after `after`, optionally only those whose email or name contains q. */
+export function listUsers(db: Db, limit: number, options: { after?: string; q?: string } = {}): Promise<UserRow[]> {
+  const filters = [];
+  if (options.after !== undefined) filters.push(gt(users.email, options.after));
+  if (options.q)
+    filters.push(or(ilike(users.email, containing(options.q)), ilike(users.userName, containing(options.q))));
   return db
     .select()
     .from(users)
-    .where(afterEmail === undefined ? undefined : gt(users.email, afterEmail))
+    .where(and(...filters))
     .orderBy(asc(users.email))
+    .limit(limit);
+}
+
+/**
+ * Locks every admin's row, in email order, and answers their emails. Removing an admin holds
+ * these locks, so two admins removing each other at once are serialized and the second sees
+ * the first's change (and is no longer an admin).
+ */
+export async function lockAdmins(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.email))
+    .for('update');
+  return rows.map((r) => r.email);
+}
+
+export async function recordRoleChange(
+  db: Db,
+  change: { actorEmail: string; targetEmail: string; role: 'admin' | 'customer' },
+): Promise<void> {
+  await db.insert(roleChanges).values({ id: newId(), ...change });
+}
+
+export function listRoleChanges(db: Db, limit: number, before?: string) {
+  return db
+    .select()
+    .from(roleChanges)
+    .where(before === undefined ? undefined : lt(roleChanges.id, before))
+    .orderBy(desc(roleChanges.id))
     .limit(limit);
 }
 

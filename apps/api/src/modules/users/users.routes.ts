@@ -7,44 +7,33 @@ import {
   adminCheckSchema,
   modifiedSchema,
   profileSchema,
+  roleChangeSchema,
   tokenRequestSchema,
   tokenResponseSchema,
   userSchema,
+  usersQuerySchema,
 } from '@parts-shop/shared/user';
+import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { bearerToken, callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { authLimit, writeLimit } from '../../lib/deps.ts';
-import { badRequest, HttpError, unauthorized } from '../../lib/http-error.ts';
+import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { decodeCursor, decodeEmailCursor, encodeCursor, pageOf, pageOfBy } from '../../lib/paging.ts';
 import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
 import {
   adminCheck,
-  pageOfUsers,
   editProfile,
   exchangeIdToken,
   getUser,
   makeAdmin,
+  pageOfRoleChanges,
+  pageOfUsers,
+  removeAdmin,
   signOutEverywhere,
 } from './users.service.ts';
 
 /** Emails in paths are lowercased by the shared field, so any casing names the same user. */
 const emailParams = z.object({ email: emailField });
-
-const USERS_LIMIT_MAX = 1000;
-const usersQuery = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX),
-    cursor: z.string().max(400).optional(),
-  })
-  .strict();
-
-/** The users list pages by email: the cursor is the last email of a page, opaque to clients. */
-const encodeEmailCursor = (email: string) => Buffer.from(email, 'utf8').toString('base64url');
-function decodeEmailCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined) return undefined;
-  const email = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!emailField.safeParse(email).success) throw badRequest('Invalid cursor');
-  return email;
-}
 
 const putUserBody = z.union([tokenRequestSchema, profileSchema]);
 
@@ -186,21 +175,34 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       preValidation: guards.admin,
       schema: {
         tags: ['users'],
-        summary: 'Users by email, paged with limit and cursor (admin)',
+        summary: 'Users by email, paged with limit and cursor, optionally searched by email or name (admin)',
         security: [{ bearer: [] }],
-        querystring: usersQuery,
+        querystring: usersQuerySchema,
         response: { 200: z.array(userSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      const { limit, cursor, q } = request.query;
+      const rows = await pageOfUsers(db, { limit, q, after: decodeEmailCursor(cursor) });
+      return pageOfBy(rows, limit, request, reply, (user) => encodeCursor(user.email));
+    },
+  );
+
+  app.get(
+    '/role-changes',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Who made whom admin or removed it, and when; newest first, paged (admin)',
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: z.array(roleChangeSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
       const { limit, cursor } = request.query;
-      const page = await pageOfUsers(db, limit, decodeEmailCursor(cursor));
-      const last = page.users.at(-1);
-      if (page.more && last) {
-        const next = new URLSearchParams({ limit: String(limit), cursor: encodeEmailCursor(last.email) });
-        reply.header('Link', `<${request.url.split('?')[0] ?? ''}?${next.toString()}>; rel="next"`);
-      }
-      return page.users;
+      return pageOf(await pageOfRoleChanges(db, limit, decodeCursor(cursor)), limit, request, reply);
     },
   );
 
@@ -211,7 +213,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       config: writeLimit(config),
       schema: {
         tags: ['users'],
-        summary: 'Make a user an admin (admin); there is no reverse action',
+        summary: 'Make a user an admin (admin); recorded with who did it',
         security: [{ bearer: [] }],
         params: emailParams,
         response: {
@@ -223,7 +225,30 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         },
       },
     },
-    async (request) => makeAdmin(db, request.params.email),
+    async (request) => makeAdmin(db, callerOf(request), request.params.email),
+  );
+
+  app.delete(
+    '/users/admin/:email',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['users'],
+        summary: "Remove another user's admin role (admin); never one's own, never the last admin's",
+        security: [{ bearer: [] }],
+        params: emailParams,
+        response: {
+          200: modifiedSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => removeAdmin(db, callerOf(request), request.params.email),
   );
 
   app.get(

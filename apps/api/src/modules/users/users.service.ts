@@ -1,17 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProfileInput, User } from '@parts-shop/shared/user';
+import type { ProfileInput, RoleChange, User } from '@parts-shop/shared/user';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Identity, IdentityVerifier } from '../../lib/identity.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
 import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import {
   bindUser,
   changeRole,
   findUser,
+  listRoleChanges,
   listUsers,
+  lockAdmins,
   lockOrCreateUser,
+  recordRoleChange,
   retireTokens,
   updateProfile,
   type UserRow,
@@ -143,21 +146,58 @@ export async function getUser(db: Db, caller: Caller, email: string): Promise<Us
   return toUser(row);
 }
 
-/** One page of users by email, and whether another follows (fetches one more row to know). */
-export async function pageOfUsers(
-  db: Db,
-  limit: number,
-  afterEmail?: string,
-): Promise<{ users: User[]; more: boolean }> {
-  const rows = await listUsers(db, limit + 1, afterEmail);
-  return { users: rows.slice(0, limit).map(toUser), more: rows.length > limit };
+/** Admin: users by email, a page at a time (limit + 1 rows, to know whether more follow). */
+export async function pageOfUsers(db: Db, query: { limit: number; after?: string; q?: string }): Promise<User[]> {
+  const rows = await listUsers(db, query.limit + 1, { after: query.after, q: query.q });
+  return rows.map(toUser);
 }
 
-/** Make Admin (docs/product.md#dashboard): one way only; repeating it changes nothing and says so. */
-export async function makeAdmin(db: Db, email: string): Promise<{ acknowledged: boolean; modifiedCount: number }> {
-  const changed = await changeRole(db, email, 'admin');
-  if (!changed && !(await findUser(db, email))) throw notFound('User not found');
-  return { acknowledged: true, modifiedCount: changed ? 1 : 0 };
+type Modified = { acknowledged: boolean; modifiedCount: number };
+
+/**
+ * Make Admin (docs/product.md#dashboard): repeating it changes nothing and says so; a change is
+ * recorded with who made it, and the user's old tokens stop working at once.
+ */
+export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
+  const modifiedCount = await db.transaction(async (tx) => {
+    const changed = await changeRole(tx, email, 'admin');
+    if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'admin' });
+    return changed ? 1 : 0;
+  });
+  if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound('User not found');
+  return { acknowledged: true, modifiedCount };
+}
+
+/**
+ * Remove admin: an admin may take the role from another admin, never from themself, and
+ * never from the last one. Every admin row is locked first, so concurrent removals see each
+ * other: of two admins removing each other at once, the second is no longer an admin (403).
+ */
+export async function removeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
+  if (email === caller.email) throw conflict('You cannot remove your own admin role; ask another admin');
+  const modifiedCount = await db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    if (!admins.includes(caller.email)) throw forbidden();
+    if (!admins.includes(email)) return 0;
+    if (admins.length <= 1) throw conflict('The shop needs at least one admin');
+    const changed = await changeRole(tx, email, 'customer');
+    if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'customer' });
+    return changed ? 1 : 0;
+  });
+  if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound('User not found');
+  return { acknowledged: true, modifiedCount };
+}
+
+/** The users screen's history of role changes, newest first. */
+export async function pageOfRoleChanges(db: Db, limit: number, before?: string) {
+  const rows = await listRoleChanges(db, limit + 1, before);
+  return rows.map((row): RoleChange & { id: string } => ({
+    id: row.id,
+    actorEmail: row.actorEmail,
+    targetEmail: row.targetEmail,
+    role: row.role,
+    changedAt: row.createdAt.toISOString(),
+  }));
 }
 
 export async function adminCheck(db: Db, caller: Caller, email: string): Promise<{ admin: boolean }> {

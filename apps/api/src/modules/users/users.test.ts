@@ -348,7 +348,13 @@ describe('reading users', () => {
     expect(list.find((u) => u.email === 'admin@example.test')?.role).toBe('admin');
     const two = await t.app.inject({ url: '/api/users?limit=2', headers: admin });
     expect(two.json<unknown[]>()).toHaveLength(2);
-    for (const url of ['/api/users?limit=0', '/api/users?limit=1001', '/api/users?limit=x', '/api/users?page=2']) {
+    for (const url of [
+      '/api/users?limit=0',
+      '/api/users?limit=1001',
+      '/api/users?cursor=bm90LWFuLWVtYWls',
+      '/api/users?limit=x',
+      '/api/users?page=2',
+    ]) {
       expect((await t.app.inject({ url, headers: admin })).statusCode, url).toBe(400);
     }
   });

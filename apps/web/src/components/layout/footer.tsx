@@ -3,7 +3,7 @@ import { COPYRIGHT_YEAR } from '@parts-shop/shared/constants';
 
 export function Footer() {
   return (
-    <footer className="bg-neutral text-neutral-content">
+    <footer className="bg-neutral text-neutral-content print:hidden">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-3">
         <nav aria-labelledby="footer-about">
           <h2 id="footer-about" className="footer-title">

@@ -42,7 +42,7 @@ export function Navbar() {
     </>
   );
   return (
-    <header className="navbar bg-base-100 shadow-sm">
+    <header className="navbar bg-base-100 shadow-sm print:hidden">
       <div className="navbar-start">
         <div className="relative lg:hidden">
           <button

@@ -38,7 +38,7 @@ export function Component() {
   const links = dashboardLinks(isAdmin);
   return (
     <div className="flex flex-col gap-6 lg:flex-row">
-      <aside className="shrink-0 lg:w-60">
+      <aside className="shrink-0 lg:w-60 print:hidden">
         <h1 className="mb-3 text-2xl font-bold">Dashboard</h1>
         <nav aria-label="Dashboard">
           <ul className="menu menu-horizontal w-full flex-wrap gap-1 rounded-box bg-base-200 lg:menu-vertical">

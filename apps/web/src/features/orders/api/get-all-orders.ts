@@ -1,16 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { orderSchema } from '@parts-shop/shared/order';
+import { orderCountsSchema, orderSchema, type OrderTab } from '@parts-shop/shared/order';
+import { apiGet } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 const orderListSchema = z.array(orderSchema);
 
-/** GET /allorders (admin): every order, newest first, read again on every visit. */
-export function useAllOrders() {
+function searchParams(params: Record<string, string>): string {
+  const search = new URLSearchParams(Object.entries(params).filter(([, value]) => value !== ''));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** GET /allorders (admin): one Manage Orders tab, optionally searched, newest first, read again on every visit. */
+export function useAllOrders(tab: OrderTab, q: string) {
   return usePagedList({
-    queryKey: queryKeys.orders.everyone,
-    firstPage: '/allorders',
+    queryKey: queryKeys.orders.everyone(tab, q),
+    firstPage: `/allorders${searchParams({ status: tab, q })}`,
     schema: orderListSchema,
     staleTime: 0,
   });
+}
+
+/** GET /allorders/counts (admin): how many orders each tab holds for the same search. */
+export function useOrderCounts(q: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.orders.counts(q),
+      queryFn: ({ signal }) => apiGet(`/allorders/counts${searchParams({ q })}`, orderCountsSchema, signal),
+      staleTime: 0,
+    }),
+  );
 }

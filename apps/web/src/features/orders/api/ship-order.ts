@@ -6,12 +6,19 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 /** The answer's body is not used: the list is refetched. */
 const shippedSchema = z.unknown();
 
+export type ShipRequest = { orderId: string; carrier?: string; trackingNumber?: string };
+
 /**
- * PATCH /shipped/{id} with the contract's body {paid:false} (admin). The API marks the order
- * shipped and keeps it paid (docs/product.md#order-status); only paid, unshipped orders can ship.
+ * PATCH /shipped/{id} with the contract's body {paid:false}, plus the carrier and tracking
+ * number when the admin gave them (admin). The API marks the order shipped and keeps it paid
+ * (docs/product.md#order-status); only paid, unshipped orders can ship.
  */
-export function shipOrder(orderId: string) {
-  return apiSend('PATCH', `/shipped/${encodeURIComponent(orderId)}`, shippedSchema, { paid: false });
+export function shipOrder({ orderId, carrier, trackingNumber }: ShipRequest) {
+  return apiSend('PATCH', `/shipped/${encodeURIComponent(orderId)}`, shippedSchema, {
+    paid: false,
+    ...(carrier ? { carrier } : {}),
+    ...(trackingNumber ? { trackingNumber } : {}),
+  });
 }
 
 export function useShipOrder() {
@@ -27,6 +34,6 @@ export function useShipOrder() {
 export function useShippingOrderIds(): string[] {
   return useMutationState({
     filters: { mutationKey: queryKeys.orders.ship, status: 'pending' },
-    select: (mutation) => mutation.state.variables,
+    select: (mutation) => (mutation.state.variables as ShipRequest | undefined)?.orderId,
   }).filter((id): id is string => typeof id === 'string');
 }

@@ -1,5 +1,5 @@
 import { orderStatus, type Order } from '@parts-shop/shared/order';
-import { formatOrderPrice, OrderStatusLabel } from './order-status.tsx';
+import { formatOrderDate, formatOrderPrice, OrderNumberLink, OrderStatusLabel } from './order-status.tsx';
 import { CancelOrderButton, OrdersTable } from './orders-table.tsx';
 
 type Props = {
@@ -12,7 +12,8 @@ type Props = {
 };
 
 /**
- * Manage Orders (admin): no., Name, Email, Product, Price, Status. Unpaid rows show Unpaid
+ * Manage Orders (admin): no., Order (opens its detail page), Date, Name, Email, Product,
+ * Quantity, Price, Status. Unpaid rows show Unpaid
  * and Cancel, paid rows Pending and Ship, shipped rows Shipped (docs/product.md#order-status).
  */
 export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds }: Props) {
@@ -21,9 +22,12 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
       orders={orders}
       labelledBy={labelledBy}
       columns={[
+        { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },
+        { header: 'Date', cell: formatOrderDate },
         { header: 'Name', cell: (order) => order.userName },
         { header: 'Email', cell: (order) => order.email },
         { header: 'Product', cell: (order) => order.productName },
+        { header: 'Quantity', cell: (order) => order.totalOrder },
         { header: 'Price', cell: formatOrderPrice },
         {
           header: 'Status',
@@ -37,7 +41,7 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
                   <button
                     type="button"
                     className="btn btn-primary btn-xs"
-                    aria-label={`Ship order for ${order.productName}`}
+                    aria-label={`Ship order ${order.number} for ${order.productName}`}
                     disabled={shippingIds.includes(order._id)}
                     onClick={() => onShip(order)}
                   >

@@ -1,17 +1,22 @@
 import { Link } from 'react-router';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
-import { formatOrderPrice, OrderStatusLabel } from './order-status.tsx';
+import { formatOrderDate, formatOrderPrice, OrderNumberLink, OrderStatusLabel } from './order-status.tsx';
 import { CancelOrderButton, OrdersTable } from './orders-table.tsx';
 
 type Props = { orders: Order[]; labelledBy: string; onCancel: (order: Order) => void };
 
-/** My Orders: no., Name, Product, Quantity, Price, Status; unpaid rows offer Pay and Cancel. */
+/**
+ * My Orders: no., Order (opens the receipt), Date, Name, Product, Quantity, Price, Status;
+ * unpaid rows offer Pay and Cancel.
+ */
 export function MyOrdersTable({ orders, labelledBy, onCancel }: Props) {
   return (
     <OrdersTable
       orders={orders}
       labelledBy={labelledBy}
       columns={[
+        { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },
+        { header: 'Date', cell: formatOrderDate },
         { header: 'Name', cell: (order) => order.userName },
         { header: 'Product', cell: (order) => order.productName },
         { header: 'Quantity', cell: (order) => order.totalOrder },

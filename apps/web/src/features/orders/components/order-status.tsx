@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 
 /** The contract's price column: the stored totalPrice string ("259.98") in dollars. */
@@ -12,12 +13,32 @@ export function OrderStatusLabel({ order }: { order: Pick<Order, 'paid' | 'shipp
   const status = orderStatus(order);
   return (
     <div className="flex flex-col items-start gap-1">
-      <span className={`badge ${badgeClass[status]}`}>{status}</span>
+      <span className="flex flex-wrap items-center gap-2">
+        <span className={`badge ${badgeClass[status]}`}>{status}</span>
+        {status === 'Pending' ? <span className="text-sm">paid, waiting to ship</span> : null}
+      </span>
       {status !== 'Unpaid' && order.transactionId ? (
         <span className="text-xs text-base-content/70">
           Transaction id: <span className="break-all font-mono">{order.transactionId}</span>
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** When an order was placed, as the shopper's locale writes a date. */
+export function formatOrderDate(order: Pick<Order, 'placedAt'>): string {
+  return new Date(order.placedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** The order's number, opening its detail page (the receipt, for its customer). */
+export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'> }) {
+  return (
+    <Link
+      className="link link-primary whitespace-nowrap font-mono"
+      to={`/dashboard/orders/${encodeURIComponent(order._id)}`}
+    >
+      {order.number}
+    </Link>
   );
 }

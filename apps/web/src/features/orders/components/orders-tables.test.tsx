@@ -21,14 +21,27 @@ function order(overrides: Partial<Order>): Order {
     shipped: false,
     transactionId: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    number: 'PS-000001',
+    placedAt: '2025-01-01T00:00:00.000Z',
+    paidAt: null,
+    shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
     ...overrides,
   };
 }
 
-const unpaid = order({ _id: 'o-unpaid', productName: 'Ryzen 7' });
-const pending = order({ _id: 'o-pending', productName: 'RTX 4070', paid: true, transactionId: 'pi_pending' });
+const unpaid = order({ _id: 'o-unpaid', productName: 'Ryzen 7', number: 'PS-000011' });
+const pending = order({
+  _id: 'o-pending',
+  productName: 'RTX 4070',
+  paid: true,
+  transactionId: 'pi_pending',
+  number: 'PS-000012',
+});
 const shipped = order({
   _id: 'o-shipped',
+  number: 'PS-000013',
   productName: 'Samsung SSD',
   paid: true,
   shipped: true,
@@ -74,10 +87,16 @@ describe('MyOrdersTable', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['no.', 'Name', 'Product', 'Quantity', 'Price', 'Status']);
+    expect(headers).toEqual(['no.', 'Order', 'Date', 'Name', 'Product', 'Quantity', 'Price', 'Status']);
     const firstRow = within(table).getAllByRole('row')[1];
     expect(firstRow?.textContent).toContain('Casey Customer');
     expect(firstRow?.textContent).toContain('$259.98');
+    expect(firstRow?.textContent).toContain('2025');
+  });
+
+  it('opens each order as a receipt from its number', () => {
+    renderTable();
+    expect(screen.getByRole('link', { name: 'PS-000012' }).getAttribute('href')).toBe('/dashboard/orders/o-pending');
   });
 
   it('offers Pay and Cancel on an unpaid order, named after its product', () => {
@@ -93,10 +112,13 @@ describe('MyOrdersTable', () => {
 
   it('shows Pending or Shipped with the transaction id on paid orders, and no actions', () => {
     renderTable();
-    expect(screen.getAllByRole('link')).toHaveLength(1);
+    // One Pay link besides the three order numbers.
+    expect(screen.getAllByRole('link')).toHaveLength(4);
     expect(screen.getAllByRole('button')).toHaveLength(1);
     const rows = screen.getAllByRole('row');
     expect(rows[2]?.textContent).toContain('Pending');
+    expect(rows[2]?.textContent).toContain('paid, waiting to ship');
+    expect(rows[3]?.textContent).not.toContain('waiting to ship');
     expect(rows[2]?.textContent).toContain('pi_pending');
     expect(rows[3]?.textContent).toContain('Shipped');
     expect(rows[3]?.textContent).toContain('pi_shipped');
@@ -108,7 +130,7 @@ describe('ManageOrdersTable', () => {
     const onCancel = vi.fn();
     const onShip = vi.fn();
     render(
-      <>
+      <MemoryRouter>
         <h2 id="title">Manage Orders</h2>
         <ManageOrdersTable
           orders={[unpaid, pending, shipped]}
@@ -117,7 +139,7 @@ describe('ManageOrdersTable', () => {
           onShip={onShip}
           shippingIds={shippingIds}
         />
-      </>,
+      </MemoryRouter>,
     );
     return { onCancel, onShip };
   }
@@ -128,7 +150,7 @@ describe('ManageOrdersTable', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['no.', 'Name', 'Email', 'Product', 'Price', 'Status']);
+    expect(headers).toEqual(['no.', 'Order', 'Date', 'Name', 'Email', 'Product', 'Quantity', 'Price', 'Status']);
   });
 
   it('shows Unpaid and Cancel, Pending and Ship, or just Shipped', () => {
@@ -138,7 +160,7 @@ describe('ManageOrdersTable', () => {
     fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Cancel order for Ryzen 7' }));
     expect(onCancel).toHaveBeenCalledWith(unpaid);
     expect(rows[2]?.textContent).toContain('Pending');
-    const ship = within(rows[2] as HTMLElement).getByRole('button', { name: 'Ship order for RTX 4070' });
+    const ship = within(rows[2] as HTMLElement).getByRole('button', { name: 'Ship order PS-000012 for RTX 4070' });
     expect(ship.textContent).toBe('Ship');
     fireEvent.click(ship);
     expect(onShip).toHaveBeenCalledWith(pending);
@@ -148,6 +170,8 @@ describe('ManageOrdersTable', () => {
 
   it('disables Ship while that order is being shipped', () => {
     renderTable(['o-pending']);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Ship order for RTX 4070' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Ship order PS-000012 for RTX 4070' }).disabled).toBe(
+      true,
+    );
   });
 });

@@ -1,45 +1,122 @@
-import { useRef, useState } from 'react';
-import type { Order } from '@parts-shop/shared/order';
+import { useRef, useState, type SyntheticEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ORDER_TABS, type Order, type OrderTab } from '@parts-shop/shared/order';
 import { messages } from '@parts-shop/shared/messages';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useAllOrders } from '../api/get-all-orders.ts';
+import { useAllOrders, useOrderCounts } from '../api/get-all-orders.ts';
 import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { ManageOrdersTable } from '../components/manage-orders-table.tsx';
+import { ShipOrderDialog } from '../components/ship-order-dialog.tsx';
 
-/** /dashboard/manageorders (admin): every order, with Cancel for unpaid and Ship for paid ones. */
+const TAB_LABELS: Record<OrderTab, string> = { to_ship: 'To ship', unpaid: 'Unpaid', shipped: 'Shipped', all: 'All' };
+const EMPTY: Record<OrderTab, string> = {
+  to_ship: 'No paid orders are waiting to ship.',
+  unpaid: 'There are no unpaid orders.',
+  shipped: 'No orders have shipped yet.',
+  all: 'There are no orders yet.',
+};
+
+function tabOf(value: string | null): OrderTab {
+  return ORDER_TABS.find((tab) => tab === value) ?? 'to_ship';
+}
+
+/**
+ * /dashboard/manageorders (admin): orders by tab (To ship first, the ones that need the
+ * owner), with counts, a search by order number, email or product, Cancel for unpaid and
+ * Ship (with carrier and tracking number) for paid ones. The tab and search live in the URL.
+ */
 export function Component() {
   useDocumentTitle('Manage Orders');
-  const orders = useAllOrders();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('status'));
+  const q = params.get('q') ?? '';
+  const orders = useAllOrders(tab, q);
+  const counts = useOrderCounts(q);
   const ship = useShipOrder();
   const shippingIds = useShippingOrderIds();
   const [toCancel, setToCancel] = useState<Order | null>(null);
-  // Focus comes back here when a cancelled order's row leaves the table.
+  const [toShip, setToShip] = useState<Order | null>(null);
+  const [search, setSearch] = useState(q);
+  // Focus comes back here when a cancelled or shipped order's row leaves the table.
   const heading = useRef<HTMLHeadingElement>(null);
+
   const list = orders.items;
-  const onShip = (order: Order) =>
-    ship.mutate(order._id, {
-      onSuccess: () => toastSuccess(messages.itemShipped),
-      onError: (error) => toastError(error.message),
-    });
+  const choose = (next: { status?: OrderTab; q?: string }) => {
+    const merged = { status: next.status ?? tab, q: next.q ?? q };
+    setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
+  };
+  const onSearch = (event: SyntheticEvent) => {
+    event.preventDefault();
+    choose({ q: search.trim() });
+  };
+  const onShip = (tracking: { carrier: string; trackingNumber: string }) => {
+    if (!toShip) return;
+    ship.mutate(
+      { orderId: toShip._id, ...tracking },
+      {
+        onSuccess: () => {
+          toastSuccess(messages.itemShipped);
+          setToShip(null);
+          heading.current?.focus();
+        },
+        onError: (error) => toastError(error.message),
+      },
+    );
+  };
 
   return (
     <section aria-labelledby="manage-orders-title" className="flex flex-col gap-4">
       <h2 id="manage-orders-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         Manage Orders
       </h2>
-      <PagedListView list={orders} emptyText="There are no orders yet." noun={{ one: 'order', many: 'orders' }}>
+      <form role="search" className="flex flex-wrap items-end gap-2" onSubmit={onSearch}>
+        <label className="flex grow flex-col gap-1">
+          <span className="text-sm">Search by order number, email or product</span>
+          <input
+            type="search"
+            name="q"
+            className="input input-bordered w-full"
+            maxLength={100}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      <nav aria-label="Order status" className="flex flex-wrap gap-2">
+        {ORDER_TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={`btn btn-sm ${name === tab ? 'btn-primary' : 'btn-outline'}`}
+            aria-pressed={name === tab}
+            onClick={() => choose({ status: name })}
+          >
+            {TAB_LABELS[name]}
+            <span className="badge badge-sm">{counts.data ? counts.data[name] : '…'}</span>
+          </button>
+        ))}
+      </nav>
+      <PagedListView
+        list={orders}
+        emptyText={q ? `No orders match "${q}".` : EMPTY[tab]}
+        noun={{ one: 'order', many: 'orders' }}
+      >
         <ManageOrdersTable
           orders={list}
           labelledBy="manage-orders-title"
           onCancel={setToCancel}
-          onShip={onShip}
+          onShip={setToShip}
           shippingIds={shippingIds}
         />
       </PagedListView>
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} fallbackFocus={heading} />
+      <ShipOrderDialog order={toShip} busy={ship.isPending} onShip={onShip} onClose={() => setToShip(null)} />
     </section>
   );
 }

@@ -32,6 +32,12 @@ const order: Order = {
   shipped: false,
   transactionId: null,
   createdAt: '2025-01-01T00:00:00.000Z',
+  number: 'PS-000001',
+  placedAt: '2025-01-01T00:00:00.000Z',
+  paidAt: null,
+  shippedAt: null,
+  carrier: null,
+  trackingNumber: null,
 };
 const config = {
   firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorHost: null },

@@ -3,16 +3,21 @@ import { modifiedSchema } from '@parts-shop/shared/user';
 import { apiSend } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** PUT /users/admin/{email} (admin): makes that user an admin; there is no way back (docs/product.md#dashboard). */
-export function makeAdmin(email: string) {
-  return apiSend('PUT', `/users/admin/${encodeURIComponent(email)}`, modifiedSchema);
+export type RoleChangeRequest = { email: string; role: 'admin' | 'customer' };
+
+/**
+ * PUT /users/admin/{email} makes that user an admin; DELETE removes the role (never one's
+ * own, never the last admin's). Both are admin-only and recorded with who did it.
+ */
+export function changeRole({ email, role }: RoleChangeRequest) {
+  return apiSend(role === 'admin' ? 'PUT' : 'DELETE', `/users/admin/${encodeURIComponent(email)}`, modifiedSchema);
 }
 
-export function useMakeAdmin() {
+export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: makeAdmin,
-    // The list and any open profile show the new role; 403 or not, the list is re-read.
+    mutationFn: changeRole,
+    // The list, the history and any open profile show the new role; 403 or not, they are re-read.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,12 +1,15 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { User } from '@parts-shop/shared/user';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { Component as MakeAdmin } from './make-admin.tsx';
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('../../../lib/auth.tsx', () => ({
+  useAuth: () => ({ initializing: false, user: { email: 'admin@example.com' }, isAdmin: true }),
+}));
 
 const profile = (email: string, role: User['role']): User => ({
   email,
@@ -18,15 +21,53 @@ const profile = (email: string, role: User['role']): User => ({
   role,
 });
 
+// jsdom has <dialog> but not its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
 const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const json = (body: unknown, status = 200, link?: string) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...(link ? { Link: link } : {}) },
+    }),
+  );
+
+/** Make Admin and Remove admin ask first, naming the email; Yes goes ahead. */
+async function confirmWith(text: RegExp) {
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText(text)).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+}
 
 function serve(makeAdminStatus: number) {
   fetchMock.mockImplementation((input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url === '/api/users')
-      return json([profile('admin@example.com', 'admin'), profile('casey@example.com', 'customer')]);
+    if (url === '/api/users?limit=20')
+      return json(
+        [profile('admin@example.com', 'admin'), profile('casey@example.com', 'customer')],
+        200,
+        '</api/users?limit=2&cursor=abc>; rel="next"',
+      );
+    if (url === '/api/users?limit=2&cursor=abc') return json([profile('dana@example.com', 'admin')]);
+    if (url === '/api/role-changes?limit=20') {
+      const change = {
+        id: 'c1',
+        actorEmail: 'admin@example.com',
+        role: 'admin',
+        changedAt: '2026-01-02T10:00:00.000Z',
+      };
+      return json([{ ...change, targetEmail: 'dana@example.com' }]);
+    }
+    if (url === '/api/users/admin/dana%40example.com' && init?.method === 'DELETE')
+      return json({ acknowledged: true, modifiedCount: 1 });
     if (url.startsWith('/api/users/admin/') && init?.method === 'PUT') {
       return makeAdminStatus === 200
         ? json({ acknowledged: true, modifiedCount: 1 })
@@ -75,6 +116,8 @@ describe('Make Admin', () => {
     serve(200);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Make Admin casey@example.com' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await confirmWith(/Make casey@example.com an admin\?/);
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.makeAdminDone));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(put?.[0]).toBe('/api/users/admin/casey%40example.com');
@@ -84,6 +127,25 @@ describe('Make Admin', () => {
     serve(403);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Make Admin casey@example.com' }));
+    await confirmWith(/Make casey@example.com an admin\?/);
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(messages.makeAdminFailed));
+  });
+
+  it('loads further pages, removes admin from another admin (never oneself), and shows the history', async () => {
+    serve(200);
+    renderPage();
+    await screen.findByRole('table', { name: 'All Users' });
+    expect(screen.queryByRole('button', { name: 'Remove admin admin@example.com' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Load more/i }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove admin dana@example.com' }));
+    await confirmWith(/Remove admin from dana@example.com\?/);
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) => url === '/api/users/admin/dana%40example.com' && init?.method === 'DELETE',
+        ),
+      ).toBe(true),
+    );
+    expect(await screen.findByText(/admin@example.com made dana@example.com an admin/)).toBeTruthy();
   });
 });

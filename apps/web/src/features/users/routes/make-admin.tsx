@@ -1,28 +1,72 @@
+import { useState, type SyntheticEvent } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useUsers } from '../api/get-users.ts';
-import { useMakeAdmin } from '../api/make-admin.ts';
+import { useRoleChanges, useUsers } from '../api/get-users.ts';
+import { useChangeRole, type RoleChangeRequest } from '../api/make-admin.ts';
 
 const TITLE = 'All Users';
 
-/** /dashboard/users (admin only): the All Users table with Make Admin (docs/product.md#dashboard). */
+function RoleHistory() {
+  const changes = useRoleChanges();
+  const list = changes.data ?? [];
+  return (
+    <section aria-labelledby="role-history-title" className="flex flex-col gap-2">
+      <h3 id="role-history-title" className="text-lg font-semibold">
+        Role changes
+      </h3>
+      {list.length === 0 ? (
+        <p className="text-sm text-base-content/70">{changes.isPending ? 'Loading…' : 'No role changes yet.'}</p>
+      ) : (
+        <ul className="flex flex-col gap-1 text-sm">
+          {list.map((change) => (
+            <li key={change.id} className="break-words">
+              {new Date(change.changedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}:{' '}
+              {change.actorEmail} {change.role === 'admin' ? 'made' : 'removed admin from'} {change.targetEmail}
+              {change.role === 'admin' ? ' an admin' : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /dashboard/users (admin only): the All Users table (docs/product.md#dashboard), searched and
+ * paged, with Make Admin and Remove admin behind a confirmation naming the email, and the
+ * history of role changes.
+ */
 export function Component() {
   useDocumentTitle('Make Admin');
-  const users = useUsers();
-  const makeAdmin = useMakeAdmin();
+  const { user: me } = useAuth();
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const users = useUsers(q);
+  const changeRole = useChangeRole();
+  const [pending, setPending] = useState<RoleChangeRequest | null>(null);
   const list = users.items;
 
-  const onMakeAdmin = (email: string) => {
-    makeAdmin.mutate(email, {
-      onSuccess: () => toastSuccess(messages.makeAdminDone),
+  const onSearch = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setQ(search.trim());
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    changeRole.mutate(pending, {
+      onSuccess: () => toastSuccess(pending.role === 'admin' ? messages.makeAdminDone : 'Admin role removed'),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 403) toastError(messages.makeAdminFailed);
+        if (pending.role === 'admin' && error instanceof ApiError && error.status === 403)
+          toastError(messages.makeAdminFailed);
         // A 401 already signs the session out (AUTH_EXPIRED_EVENT) and says so.
         else if (!(error instanceof ApiError && error.status === 401)) toastError(error.message);
       },
+      onSettled: () => setPending(null),
     });
   };
 
@@ -31,7 +75,27 @@ export function Component() {
       <h2 id="all-users-title" className="text-2xl font-bold">
         {TITLE}
       </h2>
-      <PagedListView list={users} emptyText="No users have signed up yet." noun={{ one: 'user', many: 'users' }}>
+      <form role="search" className="flex flex-wrap items-end gap-2" onSubmit={onSearch}>
+        <label className="flex grow flex-col gap-1">
+          <span className="text-sm">Search by email or name</span>
+          <input
+            type="search"
+            name="q"
+            className="input input-bordered w-full"
+            maxLength={100}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      <PagedListView
+        list={users}
+        emptyText={q ? `No users match "${q}".` : 'No users have signed up yet.'}
+        noun={{ one: 'user', many: 'users' }}
+      >
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table table-zebra" aria-labelledby="all-users-title">
             <thead>
@@ -43,20 +107,33 @@ export function Component() {
             </thead>
             <tbody>
               {list.map((user, index) => {
-                const busy = makeAdmin.isPending && makeAdmin.variables === user.email;
+                const busy = changeRole.isPending && changeRole.variables.email === user.email;
                 return (
                   <tr key={user.email}>
                     <td>{index + 1}</td>
                     <td className="break-all">{user.email}</td>
                     <td>
                       {user.role === 'admin' ? (
-                        <span className="badge badge-success">Admin</span>
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="badge badge-success">Admin</span>
+                          {user.email !== me?.email ? (
+                            <button
+                              type="button"
+                              className="btn btn-outline btn-error btn-sm whitespace-nowrap"
+                              aria-label={`Remove admin ${user.email}`}
+                              onClick={() => setPending({ email: user.email, role: 'customer' })}
+                              disabled={busy}
+                            >
+                              Remove admin
+                            </button>
+                          ) : null}
+                        </div>
                       ) : (
                         <button
                           type="button"
                           className="btn btn-primary btn-sm whitespace-nowrap"
                           aria-label={`Make Admin ${user.email}`}
-                          onClick={() => onMakeAdmin(user.email)}
+                          onClick={() => setPending({ email: user.email, role: 'admin' })}
                           disabled={busy}
                         >
                           {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
@@ -71,6 +148,18 @@ export function Component() {
           </table>
         </div>
       </PagedListView>
+      <RoleHistory />
+      <ConfirmDialog
+        open={pending !== null}
+        busy={changeRole.isPending}
+        description={
+          pending?.role === 'admin'
+            ? `Make ${pending.email} an admin? They will be able to manage products, orders and users.`
+            : `Remove admin from ${pending?.email ?? ''}? They will be a customer again.`
+        }
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
     </section>
   );
 }

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * What an order email reports, frozen when the change commits: a cancelled order's row is
+ * gone by the time its email is sent, and a retry must say the same thing.
+ */
+export const orderEmailPayloadSchema = z.object({
+  kind: z.enum(['order-placed', 'payment-receipt', 'order-shipped', 'order-cancelled']),
+  orderId: z.string(),
+  number: z.string(),
+  userName: z.string(),
+  productName: z.string(),
+  quantity: z.number(),
+  totalPrice: z.string(),
+  address: z.string(),
+  phoneNumber: z.string(),
+  placedAt: z.string(),
+  transactionId: z.string().nullable().optional(),
+  carrier: z.string().nullable().optional(),
+  trackingNumber: z.string().nullable().optional(),
+  cancelReason: z.enum(['customer', 'admin', 'expired']).optional(),
+});
+export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+const CANCEL_REASONS = {
+  customer: 'You cancelled this order.',
+  admin: 'The shop cancelled this order.',
+  expired: 'This order was not paid in time, so it was cancelled and its units went back on the shelf.',
+} as const;
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+type Row = [label: string, value: string];
+
+function heading(p: OrderEmailPayload): { subject: string; intro: string } {
+  switch (p.kind) {
+    case 'order-placed':
+      return {
+        subject: `Order ${p.number} placed`,
+        intro: 'Thank you for your order. It is reserved for you until it is paid.',
+      };
+    case 'payment-receipt':
+      return { subject: `Payment receipt for order ${p.number}`, intro: 'We have received your payment. Thank you!' };
+    case 'order-shipped':
+      return { subject: `Order ${p.number} has shipped`, intro: 'Your order is on its way.' };
+    case 'order-cancelled':
+      return {
+        subject: `Order ${p.number} cancelled`,
+        intro: CANCEL_REASONS[p.cancelReason ?? 'customer'],
+      };
+  }
+}
+
+function detailRows(p: OrderEmailPayload): Row[] {
+  const rows: Row[] = [
+    ['Order', p.number],
+    ['Placed', new Date(p.placedAt).toUTCString()],
+    ['Product', p.productName],
+    ['Quantity', String(p.quantity)],
+    [p.kind === 'payment-receipt' ? 'Paid' : 'Total', `$${p.totalPrice}`],
+  ];
+  if (p.kind === 'payment-receipt' && p.transactionId) rows.push(['Transaction', p.transactionId]);
+  if (p.kind !== 'order-cancelled') rows.push(['Ship to', p.address], ['Phone', p.phoneNumber]);
+  if (p.kind === 'order-shipped') {
+    rows.push(['Carrier', p.carrier || 'Not given'], ['Tracking number', p.trackingNumber || 'Not given']);
+  }
+  return rows;
+}
+
+/** Renders an order email as plain text and HTML; every value from the order is escaped in the HTML. */
+export function renderOrderEmail(p: OrderEmailPayload, shopUrl: string): RenderedEmail {
+  const { subject, intro } = heading(p);
+  const rows = detailRows(p);
+  const receiptUrl = new URL(`dashboard/orders/${p.orderId}`, shopUrl.endsWith('/') ? shopUrl : `${shopUrl}/`).href;
+  const showLink = p.kind !== 'order-cancelled';
+  const greeting = `Hello ${p.userName || 'there'},`;
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(showLink ? ['', `Your receipt: ${receiptUrl}`] : []),
+    '',
+    'Parts Shop',
+  ].join('\n');
+
+  const tableRows = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">',
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<table>${tableRows}</table>`,
+    showLink ? `<p><a href="${escapeHtml(receiptUrl)}">View your receipt</a></p>` : '',
+    '<p>Parts Shop</p>',
+    '</body></html>',
+  ].join('');
+
+  return { subject, text, html };
+}

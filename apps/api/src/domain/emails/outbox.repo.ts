@@ -1,0 +1,75 @@
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailOutbox, leases } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import type { OrderEmailPayload } from './order-email-templates.ts';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * Writes an email to the outbox. Call it with the transaction that makes the change the
+ * email reports: both commit or neither does.
+ */
+export async function queueEmail(db: Db, recipient: string, payload: OrderEmailPayload): Promise<void> {
+  const id = newId();
+  await db.insert(emailOutbox).values({
+    id,
+    messageId: `<${id}.${payload.kind}@parts-shop>`,
+    kind: payload.kind,
+    orderId: payload.orderId,
+    recipient,
+    payload,
+  });
+}
+
+/** Emails whose time has come, oldest first. */
+export function dueEmails(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(limit);
+}
+
+export async function markEmailSent(db: Db, id: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** A failed attempt: counted, and the next one put off by delayMs. */
+export async function deferEmail(db: Db, id: string, delayMs: number, error: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      lastError: error.slice(0, 500),
+    })
+    .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * Takes or renews the named lease for `holder`. One statement, so two processes asking at
+ * once cannot both win: the row is created if missing, and taken over only when its holder
+ * is the asker or has let it expire. Answers whether the asker holds it now.
+ */
+export async function holdLease(db: Db, name: string, holder: string, ttlMs: number): Promise<boolean> {
+  const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`;
+  const rows = await db
+    .insert(leases)
+    .values({ name, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: leases.name,
+      set: { holder, expiresAt },
+      setWhere: or(eq(leases.holder, holder), lte(leases.expiresAt, sql`now()`)),
+    })
+    .returning({ holder: leases.holder });
+  return rows[0]?.holder === holder;
+}
+
+export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
+  await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
+}

@@ -1,0 +1,37 @@
+import { centsToPriceString } from '@parts-shop/shared/money';
+import { formatOrderNumber } from '@parts-shop/shared/order';
+import type { Db } from '../../db/client.ts';
+import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
+import { queueEmail } from '../emails/outbox.repo.ts';
+import type { OrderRow } from './orders.repo.ts';
+
+/** Who ended an unpaid order: its customer, an admin, or the hold running out. */
+export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
+
+/**
+ * Puts the email about an order's change in the outbox. Pass the transaction that makes the
+ * change, so the email exists exactly when the change does.
+ */
+export async function queueOrderEmail(
+  db: Db,
+  kind: OrderEmailPayload['kind'],
+  order: OrderRow,
+  cancelReason?: CancelReason,
+): Promise<void> {
+  await queueEmail(db, order.email, {
+    kind,
+    orderId: order.id,
+    number: formatOrderNumber(order.number),
+    userName: order.userName,
+    productName: order.productName,
+    quantity: order.totalOrder,
+    totalPrice: centsToPriceString(order.totalCents),
+    address: order.address,
+    phoneNumber: order.phoneNumber,
+    placedAt: order.createdAt.toISOString(),
+    transactionId: order.transactionId,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    ...(cancelReason ? { cancelReason } : {}),
+  });
+}

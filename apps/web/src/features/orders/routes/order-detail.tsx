@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { OrderDetail } from '@parts-shop/shared/order';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useOrderDetail } from '../api/get-order-detail.ts';
+import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
+
+const EVENT_LABELS = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped' } as const;
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1">
+      <dt className="font-semibold">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Receipt({ detail }: { detail: OrderDetail }) {
+  const { order, customer, payment, timeline } = detail;
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="items-title" className="flex flex-col gap-2">
+        <h3 id="items-title" className="text-lg font-semibold">
+          Items
+        </h3>
+        <dl>
+          <Row label="Product">{order.productName}</Row>
+          <Row label="Quantity">{order.totalOrder}</Row>
+          <Row label="Total">{formatOrderPrice(order)}</Row>
+          <Row label="Status">
+            <OrderStatusLabel order={order} />
+          </Row>
+        </dl>
+      </section>
+      <section aria-labelledby="ship-to-title" className="flex flex-col gap-2">
+        <h3 id="ship-to-title" className="text-lg font-semibold">
+          Customer and ship-to
+        </h3>
+        <dl>
+          <Row label="Customer">
+            {customer.userName} ({customer.email})
+          </Row>
+          <Row label="Address">{order.address}</Row>
+          <Row label="Phone">{order.phoneNumber}</Row>
+          {order.shipped ? (
+            <>
+              <Row label="Carrier">{order.carrier ?? 'Not given'}</Row>
+              <Row label="Tracking number">
+                <span className="font-mono">{order.trackingNumber ?? 'Not given'}</span>
+              </Row>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <section aria-labelledby="payment-title" className="flex flex-col gap-2">
+        <h3 id="payment-title" className="text-lg font-semibold">
+          Payment
+        </h3>
+        {payment ? (
+          <dl>
+            <Row label="Amount">${payment.amount}</Row>
+            <Row label="Card">
+              {payment.cardLast4 ? `${payment.cardBrand ?? 'Card'} ending in ${payment.cardLast4}` : 'Card'}
+            </Row>
+            <Row label="Gateway">{payment.gateway === 'local' ? 'Test mode' : 'Stripe'}</Row>
+            <Row label="Transaction id">
+              <span className="break-all font-mono">{payment.transactionId}</span>
+            </Row>
+            <Row label="Paid">{when(payment.paidAt)}</Row>
+          </dl>
+        ) : (
+          <p>Not paid yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="timeline-title" className="flex flex-col gap-2">
+        <h3 id="timeline-title" className="text-lg font-semibold">
+          Timeline
+        </h3>
+        <ol className="flex flex-col gap-1">
+          {timeline.map((event) => (
+            <li key={event.event}>
+              <span className="font-semibold">{EVENT_LABELS[event.event]}</span>: {when(event.at)}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * /dashboard/orders/{id}: an order's detail page for an admin and its receipt for the
+ * customer who placed it; anyone else hears there is no such order. Prints as a receipt.
+ */
+export function Component() {
+  const { orderId = '' } = useParams();
+  const detail = useOrderDetail(orderId);
+  const { isAdmin } = useAuth();
+  const number = detail.data?.order.number;
+  useDocumentTitle(number ? `Order ${number}` : 'Order');
+
+  return (
+    <section aria-labelledby="order-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="order-title" className="text-2xl font-bold">
+          {number ? `Order ${number}` : 'Order'}
+        </h2>
+        <div className="flex gap-2 print:hidden">
+          <Link className="btn btn-outline btn-sm" to={isAdmin ? '/dashboard/manageorders' : '/dashboard/myorders'}>
+            {isAdmin ? 'Back to Manage Orders' : 'Back to My Orders'}
+          </Link>
+          {detail.data ? (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
+              Print receipt
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {detail.data ? (
+        <p className="text-sm">Placed {when(detail.data.order.placedAt)}</p>
+      ) : detail.error ? (
+        <p role="alert" className="alert alert-error">
+          {detail.error.message}
+        </p>
+      ) : (
+        <Spinner />
+      )}
+      {detail.data ? <Receipt detail={detail.data} /> : null}
+    </section>
+  );
+}
