@@ -41,6 +41,7 @@ describe('PartCard', () => {
     expect(screen.getByText('Min Order').nextElementSibling?.textContent).toBe('1');
     expect(screen.getByText('Available').nextElementSibling?.textContent).toBe('35');
     expect(screen.getByText('$599.00')).toBeTruthy();
+    expect(screen.queryByText('Out of stock')).toBeNull();
     const image = screen.getByRole('img', { name: inStock.name });
     expect(image.getAttribute('width')).toBe('400');
     expect(image.getAttribute('height')).toBe('300');
@@ -63,6 +64,7 @@ describe('PartCard', () => {
 
   it('shows red Not Available text and stays put when the part is out of stock', () => {
     const router = renderCard(soldOut);
+    expect(screen.getByText('Out of stock')).toBeTruthy();
     expect(screen.queryByText(messages.notAvailable)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
     const message = screen.getByText(messages.notAvailable);

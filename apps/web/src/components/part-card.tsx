@@ -49,6 +49,8 @@ export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
         <Heading id={titleId} className="card-title text-lg break-words">
           {part.name}
         </Heading>
+        {/* Said before anyone clicks; Purchase still answers 'Not Available' as the contract says. */}
+        {part.available > 0 ? null : <span className="badge badge-error self-start">Out of stock</span>}
         <p className="break-words">{part.description}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold">Min Order</dt>

@@ -18,6 +18,11 @@ export function Navbar() {
         </NavLink>
       </li>
       <li>
+        <NavLink to="/allparts" className={linkClass}>
+          Shop
+        </NavLink>
+      </li>
+      <li>
         <NavLink to="/build" className={linkClass}>
           Build a PC
         </NavLink>

@@ -27,21 +27,28 @@ const failure = (error: unknown): CallToolResult => ({
   content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
 });
 
-/** Registers every tool the server lists; aborting the signal takes them all away again. */
+/**
+ * Registers every tool the server lists; aborting the signal takes them all away again. Each
+ * stands alone: one the browser refuses (a name the page already uses, say) leaves the others.
+ */
 export async function registerShopTools(context: ModelContext, signal?: AbortSignal): Promise<void> {
   const { tools } = await call<{ tools: ListedTool[] }>('tools/list');
-  for (const tool of tools) {
-    await context.registerTool(
-      {
-        name: tool.name,
-        title: tool.title,
-        description: tool.description ?? tool.title ?? tool.name,
-        inputSchema: tool.inputSchema,
-        annotations: { readOnlyHint: true },
-        execute: (input: Record<string, unknown>) =>
-          call<CallToolResult>('tools/call', { name: tool.name, arguments: input }).catch(failure),
-      },
-      { signal },
-    );
-  }
+  const refused = await Promise.allSettled(
+    tools.map((tool) =>
+      context.registerTool(
+        {
+          name: tool.name,
+          title: tool.title,
+          description: tool.description ?? tool.title ?? tool.name,
+          inputSchema: tool.inputSchema,
+          annotations: { readOnlyHint: true },
+          execute: (input: Record<string, unknown>) =>
+            call<CallToolResult>('tools/call', { name: tool.name, arguments: input }).catch(failure),
+        },
+        { signal },
+      ),
+    ),
+  );
+  const reasons = refused.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (reasons.length > 0) throw new AggregateError(reasons, `${reasons.length} WebMCP tools not registered`);
 }

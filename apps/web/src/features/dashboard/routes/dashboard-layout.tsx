@@ -67,7 +67,8 @@ export function Component() {
           </ul>
         </nav>
       </aside>
-      <div className="min-w-0 flex-1">
+      {/* One content width and left edge for every dashboard page. */}
+      <div className="min-w-0 max-w-5xl flex-1">
         <Outlet />
       </div>
     </div>

@@ -14,13 +14,19 @@ function renderForm(props: Partial<CardFormProps> = {}) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <LocalCardForm clientSecret="pi_1_secret_abc" locked={false} onConfirmed={onConfirmed} {...props} />
+      <LocalCardForm
+        clientSecret="pi_1_secret_abc"
+        locked={false}
+        onConfirmed={onConfirmed}
+        amount="259.98"
+        {...props}
+      />
     </QueryClientProvider>,
   );
   return { onConfirmed };
 }
 
-const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
+const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $259.98' });
 
 function fillCard(number: string) {
   fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });

@@ -17,6 +17,8 @@ export type CardFormProps = {
   locked: boolean;
   /** The gateway confirmed the payment; the page records it with the shop. */
   onConfirmed: (paymentIntentId: string) => void;
+  /** What the Pay button says it takes. */
+  amount: string;
 };
 
 const PROCESSING = 'Your payment is still being processed. Check My Orders in a moment.';
@@ -26,7 +28,7 @@ const PROCESSING = 'Your payment is still being processed. Check My Orders in a 
  * checks the card with the shared rules first, then confirms it with the API, which answers
  * the way Stripe does for its test cards.
  */
-export function LocalCardForm({ clientSecret, locked, onConfirmed }: CardFormProps) {
+export function LocalCardForm({ clientSecret, locked, onConfirmed, amount }: CardFormProps) {
   const confirm = useConfirmLocalPayment();
   const [cardError, setCardError] = useState<string | null>(null);
   const {
@@ -105,7 +107,7 @@ export function LocalCardForm({ clientSecret, locked, onConfirmed }: CardFormPro
         />
       </div>
 
-      <PayButton disabled={!clientSecret || locked} pending={busy} />
+      <PayButton disabled={!clientSecret || locked} pending={busy} amount={amount} />
       <CardError message={cardError} />
     </form>
   );

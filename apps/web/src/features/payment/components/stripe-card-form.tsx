@@ -41,7 +41,7 @@ export function StripeCardForm({ publishableKey, ...props }: Props) {
   );
 }
 
-function StripeCardFields({ clientSecret, locked, onConfirmed, billing }: Omit<Props, 'publishableKey'>) {
+function StripeCardFields({ clientSecret, locked, onConfirmed, billing, amount }: Omit<Props, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardError, setCardError] = useState<string | null>(null);
@@ -87,7 +87,7 @@ function StripeCardFields({ clientSecret, locked, onConfirmed, billing }: Omit<P
           />
         </div>
       </div>
-      <PayButton disabled={!stripe || !clientSecret || locked} pending={busy} />
+      <PayButton disabled={!stripe || !clientSecret || locked} pending={busy} amount={amount} />
       <CardError message={cardError} />
     </form>
   );

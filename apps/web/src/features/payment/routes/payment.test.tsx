@@ -70,7 +70,7 @@ function renderPage() {
   );
 }
 
-const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
+const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $259.98' });
 
 afterEach(() => {
   cleanup();
@@ -90,6 +90,20 @@ describe('Payment page', () => {
         return Response.json({ paymentIntent: { id: 'pi_1', status: 'succeeded', amount: 25998, currency: 'usd' } });
       },
       'PATCH /api/orders/o-1': () => Response.json({ ...order, paid: true, transactionId: 'pi_1' }),
+      'GET /api/orders/o-1/detail': () =>
+        Response.json({
+          order: { ...order, paid: true, transactionId: 'pi_1' },
+          customer: { email: order.email, userName: order.userName },
+          payment: {
+            amount: '259.98',
+            gateway: 'local',
+            transactionId: 'pi_1',
+            paidAt: '2026-01-02T10:00:00.000Z',
+            cardBrand: 'Visa',
+            cardLast4: '4242',
+          },
+          timeline: [{ event: 'placed', at: '2026-01-02T09:00:00.000Z' }],
+        }),
     });
     renderPage();
 
@@ -105,6 +119,12 @@ describe('Payment page', () => {
 
     expect(await screen.findByText(messages.paymentDone)).toBeTruthy();
     expect(screen.getByText('pi_1')).toBeTruthy();
+    // The confirmation: order number, what was paid, the card, the ship-to address, the receipt.
+    expect(await screen.findByText('PS-000001')).toBeTruthy();
+    expect(screen.getByText('Visa ending in 4242')).toBeTruthy();
+    expect(screen.getByText('1 Main Street')).toBeTruthy();
+    expect(screen.getByText(/\$259\.98 for 2 × RTX 4070/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe('/dashboard/orders/o-1');
     expect(pay().disabled).toBe(true);
     const patch = fetchMock.mock.calls.find(([url, init]) => url === '/api/orders/o-1' && init?.method === 'PATCH');
     expect(jsonBody(patch?.[1])).toEqual({ transactionId: 'pi_1' });
@@ -121,7 +141,7 @@ describe('Payment page', () => {
     expect(await screen.findByText('This order is already paid.')).toBeTruthy();
     expect(screen.getByText('Shipped')).toBeTruthy();
     expect(screen.getByText('pi_9')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/create-payment-intent')).toBe(false);
   });
 

@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useOrder } from '../api/get-order.ts';
+import { useReceipt } from '../api/get-receipt.ts';
 import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -45,6 +46,7 @@ export function Component() {
 
   const unpaid = order.data && !order.data.paid && payment.step === 'card' ? order.data : null;
   const intent = usePaymentIntent(unpaid);
+  const receipt = useReceipt(orderId, payment.step === 'done');
 
   // Paid meanwhile (another tab, or a payment the gateway had already taken): show that instead.
   const intentConflict = intent.error instanceof ApiError && intent.error.status === 409;
@@ -87,7 +89,12 @@ export function Component() {
   const current = order.data;
   const started = payment.step !== 'card';
   const clientSecret = intent.data?.clientSecret ?? null;
-  const formProps = { clientSecret: started ? null : clientSecret, locked: started, onConfirmed: recordPayment };
+  const formProps = {
+    clientSecret: started ? null : clientSecret,
+    locked: started,
+    onConfirmed: recordPayment,
+    amount: current.totalPrice,
+  };
 
   const cardForm = () => {
     if (config.isPending) return <Spinner label="Loading payment form" />;
@@ -119,7 +126,7 @@ export function Component() {
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-col gap-4" aria-labelledby="payment-title">
+    <section className="flex w-full max-w-xl flex-col gap-4" aria-labelledby="payment-title">
       <h2 id="payment-title" className="text-2xl font-bold">
         Payment
       </h2>
@@ -144,7 +151,9 @@ export function Component() {
       )}
 
       {payment.step === 'recording' ? <Spinner label="Recording your payment" /> : null}
-      {payment.step === 'done' ? <PaymentSuccess transactionId={payment.transactionId} /> : null}
+      {payment.step === 'done' ? (
+        <PaymentSuccess orderId={orderId} transactionId={payment.transactionId} receipt={receipt.data} />
+      ) : null}
       {payment.step === 'unrecorded' ? (
         <div role="alert" className="alert alert-error flex flex-col items-start">
           <p>
