@@ -122,4 +122,22 @@ test.describe('public screens', () => {
       expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
     }
   });
+  test('the public pages break none of the Content-Security-Policy rules', async ({ page }) => {
+    // The browser reports a blocked script, style or eval (zod's JIT probe, say) on the document
+    // even where the page catches the error; best practices count each report.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    for (const path of ['/', '/allparts', '/allreviews']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId(path === '/allreviews' ? 'review-card' : 'part-card').first()).toBeVisible();
+      const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      expect(violations, path).toEqual([]);
+    }
+  });
 });
