@@ -4,6 +4,7 @@ import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCatalogParts } from '../api/get-catalog-parts.ts';
@@ -38,8 +39,8 @@ export function ProductsTable() {
   const deletePart = useDeletePart();
   const [toDelete, setToDelete] = useState<Part | null>(null);
   const [restocking, setRestocking] = useState<Part | null>(null);
-  // The deleted row (and its focused button) disappears; focus lands on the table instead of the page's start.
-  const tableRef = useRef<HTMLTableElement>(null);
+  // The deleted row (and its focused button) disappears; focus lands on the table (or cards) instead of the page's start.
+  const listRef = useRef<HTMLElement>(null);
   const parts = query.items;
 
   function confirmDelete() {
@@ -54,71 +55,63 @@ export function ProductsTable() {
   return (
     <>
       <PagedListView list={query} emptyText="There are no products yet." noun={{ one: 'product', many: 'products' }}>
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table ref={tableRef} tabIndex={-1} className="table table-sm focus:outline-none sm:table-md">
-            <caption className="px-4 pt-3 text-left text-sm text-base-content/70">{PRODUCTS_CAPTION}</caption>
-            <thead>
-              <tr>
-                <th scope="col">no.</th>
-                <th scope="col">Name</th>
-                <th scope="col" className="text-right">
-                  Price
-                </th>
-                <th scope="col" className="text-right">
-                  Stock
-                </th>
-                <th scope="col">Option</th>
-              </tr>
-            </thead>
-            <tbody>
-              {parts.map((part, index) => (
-                <tr key={part._id} className="hover:bg-base-200/60">
-                  <td>{index + 1}</td>
-                  <th scope="row" className="font-medium">
-                    <span className="flex items-center gap-3">
-                      <Thumbnail src={part.img} />
-                      <span className="min-w-0 break-words">{part.name}</span>
-                    </span>
-                  </th>
-                  <td className="text-right whitespace-nowrap">{formatDollars(part.price)}</td>
-                  <td className="text-right">{part.available}</td>
-                  <td className="flex flex-wrap gap-2">
-                    <Link
-                      to={`/dashboard/editProduct/${encodeURIComponent(part._id)}`}
-                      className="btn btn-outline btn-sm"
-                      aria-label={`Edit ${part.name}`}
-                    >
-                      Edit
-                    </Link>
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-sm"
-                      aria-label={`Add stock to ${part.name}`}
-                      onClick={() => setRestocking(part)}
-                    >
-                      Add stock
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-error btn-sm"
-                      aria-label={`Delete ${part.name}`}
-                      onClick={() => setToDelete(part)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable
+          rows={parts}
+          rowKey={(part) => part._id}
+          caption={PRODUCTS_CAPTION}
+          focusRef={listRef}
+          columns={[
+            {
+              header: 'Name',
+              rowHeader: true,
+              cell: (part) => (
+                <span className="flex items-center gap-3 font-medium">
+                  <Thumbnail src={part.img} />
+                  <span className="min-w-0 break-words">{part.name}</span>
+                </span>
+              ),
+            },
+            { header: 'Price', className: 'text-right whitespace-nowrap', cell: (part) => formatDollars(part.price) },
+            { header: 'Stock', className: 'text-right', cell: (part) => part.available },
+            {
+              header: 'Option',
+              cell: (part) => (
+                <div className="flex flex-wrap gap-2">
+                  <Link
+                    to={`/dashboard/editProduct/${encodeURIComponent(part._id)}`}
+                    className="btn btn-outline btn-sm"
+                    aria-label={`Edit ${part.name}`}
+                  >
+                    Edit
+                  </Link>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    aria-label={`Add stock to ${part.name}`}
+                    onClick={() => setRestocking(part)}
+                  >
+                    Add stock
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-error btn-sm"
+                    aria-label={`Delete ${part.name}`}
+                    onClick={() => setToDelete(part)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              ),
+            },
+          ]}
+        />
       </PagedListView>
       <StockDialog part={restocking} onClose={() => setRestocking(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         description={toDelete ? `Delete ${toDelete.name}? Orders that include it keep their details.` : undefined}
         busy={deletePart.isPending}
-        fallbackFocus={tableRef}
+        fallbackFocus={listRef}
         onConfirm={confirmDelete}
         onCancel={() => {
           if (!deletePart.isPending) setToDelete(null);

@@ -1,6 +1,7 @@
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { formatOrderDate, formatOrderPrice, OrderNumberLink, OrderStatusLabel } from './order-status.tsx';
-import { CancelOrderButton, OrdersTable } from './orders-table.tsx';
+import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
+import { CancelOrderButton } from './cancel-order-button.tsx';
 
 type Props = {
   orders: Order[];
@@ -18,8 +19,9 @@ type Props = {
  */
 export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds }: Props) {
   return (
-    <OrdersTable
-      orders={orders}
+    <ResponsiveTable
+      rows={orders}
+      rowKey={(order) => order._id}
       labelledBy={labelledBy}
       columns={[
         { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },

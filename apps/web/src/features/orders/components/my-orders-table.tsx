@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { formatOrderDate, formatOrderPrice, OrderNumberLink, OrderStatusLabel } from './order-status.tsx';
-import { CancelOrderButton, OrdersTable } from './orders-table.tsx';
+import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
+import { CancelOrderButton } from './cancel-order-button.tsx';
 
 type Props = { orders: Order[]; labelledBy: string; onCancel: (order: Order) => void };
 
@@ -11,8 +12,9 @@ type Props = { orders: Order[]; labelledBy: string; onCancel: (order: Order) => 
  */
 export function MyOrdersTable({ orders, labelledBy, onCancel }: Props) {
   return (
-    <OrdersTable
-      orders={orders}
+    <ResponsiveTable
+      rows={orders}
+      rowKey={(order) => order._id}
       labelledBy={labelledBy}
       columns={[
         { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },

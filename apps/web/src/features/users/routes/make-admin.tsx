@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -96,57 +97,50 @@ export function Component() {
         emptyText={q ? `No users match "${q}".` : 'No users have signed up yet.'}
         noun={{ one: 'user', many: 'users' }}
       >
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table table-zebra" aria-labelledby="all-users-title">
-            <thead>
-              <tr>
-                <th scope="col">no.</th>
-                <th scope="col">Email</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((user, index) => {
+        <ResponsiveTable
+          rows={list}
+          rowKey={(user) => user.email}
+          labelledBy="all-users-title"
+          columns={[
+            {
+              header: 'Email',
+              cell: (user) => <span className="break-all">{user.email}</span>,
+            },
+            {
+              header: 'Status',
+              cell: (user) => {
                 const busy = changeRole.isPending && changeRole.variables.email === user.email;
-                return (
-                  <tr key={user.email}>
-                    <td>{index + 1}</td>
-                    <td className="break-all">{user.email}</td>
-                    <td>
-                      {user.role === 'admin' ? (
-                        <div className="flex flex-wrap items-center gap-2">
-                          <span className="badge badge-success">Admin</span>
-                          {user.email !== me?.email ? (
-                            <button
-                              type="button"
-                              className="btn btn-outline btn-error btn-sm whitespace-nowrap"
-                              aria-label={`Remove admin ${user.email}`}
-                              onClick={() => setPending({ email: user.email, role: 'customer' })}
-                              disabled={busy}
-                            >
-                              Remove admin
-                            </button>
-                          ) : null}
-                        </div>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-primary btn-sm whitespace-nowrap"
-                          aria-label={`Make Admin ${user.email}`}
-                          onClick={() => setPending({ email: user.email, role: 'admin' })}
-                          disabled={busy}
-                        >
-                          {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-                          Make Admin
-                        </button>
-                      )}
-                    </td>
-                  </tr>
+                return user.role === 'admin' ? (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="badge badge-success">Admin</span>
+                    {user.email !== me?.email ? (
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-error btn-sm whitespace-nowrap"
+                        aria-label={`Remove admin ${user.email}`}
+                        onClick={() => setPending({ email: user.email, role: 'customer' })}
+                        disabled={busy}
+                      >
+                        Remove admin
+                      </button>
+                    ) : null}
+                  </div>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm whitespace-nowrap"
+                    aria-label={`Make Admin ${user.email}`}
+                    onClick={() => setPending({ email: user.email, role: 'admin' })}
+                    disabled={busy}
+                  >
+                    {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+                    Make Admin
+                  </button>
                 );
-              })}
-            </tbody>
-          </table>
-        </div>
+              },
+            },
+          ]}
+        />
       </PagedListView>
       <RoleHistory />
       <ConfirmDialog
