@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, customer, logIn } from './support.ts';
+import { addPart, admin, apiToken, customer, logIn } from './support.ts';
 
 test.describe('admin catalog and customer reviews', () => {
   test('an admin adds a part, sees it first everywhere, then deletes it', async ({ page }) => {
@@ -69,5 +69,56 @@ test.describe('admin catalog and customer reviews', () => {
     await expect(first.getByLabel('Rated 4 out of 5')).toBeVisible();
     await page.goto('/');
     await expect(page.getByTestId('review-card').first()).toContainText(text);
+  });
+});
+
+test.describe('admin product editing', () => {
+  test('an admin edits a price, meets a conflicting save, and adds stock', async ({ page, request }) => {
+    const token = await apiToken(request, admin.email, admin.password);
+    const name = `E2E Edit Case Fan ${Date.now()}`;
+    const id = await addPart(request, token, { name, minOrder: 1, available: 8, price: 12.5 });
+    await logIn(page, admin.email, admin.password);
+    await page.goto('/dashboard/manageproducts');
+    const table = page.getByRole('table', { name: 'All products, newest first' });
+    await table.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/editProduct/${id}$`));
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expect(page.getByLabel('Price')).toHaveValue('12.5');
+    await page.getByLabel('Price').fill('14.99');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Product Updated')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/manageproducts$/);
+    await expect(table.getByRole('row').filter({ hasText: name })).toContainText('$14.99');
+
+    // Someone else saves while the form is open: the save is refused with the server's message.
+    await table.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByLabel('Price')).toHaveValue('14.99');
+    const other = await request.patch(`/api/parts/${id}`, {
+      data: { version: 2, name: `${name} (renamed)` },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(other.status()).toBe(200);
+    await page.getByLabel('Price').fill('15.99');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Someone else saved' })).toContainText(
+      'Someone else saved this product since you opened it.',
+    );
+    await page.getByRole('button', { name: 'Load the saved version' }).click();
+    await expect(page.getByLabel('Name')).toHaveValue(`${name} (renamed)`);
+
+    await page.goto('/dashboard/manageproducts');
+    await table.getByRole('button', { name: `Add stock to ${name} (renamed)` }).click();
+    const dialog = page.getByRole('dialog', { name: `Add stock to ${name} (renamed)` });
+    await dialog.getByLabel('Units to add').fill('-100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Cannot remove 100: only 8 in stock');
+    await dialog.getByLabel('Units to add').fill('5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Stock Updated: 13 in stock')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(table.getByRole('row').filter({ hasText: `${name} (renamed)` })).toContainText('13');
+
+    const deleted = await request.delete(`/api/parts/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(deleted.status()).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureInstalled, run } from './lib/install.mjs';
+import { ensureInstalled, run, runAsync } from './lib/install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureInstalled(root);
@@ -113,11 +113,16 @@ try {
       },
     });
     cleanups.push(() => shop.stop());
-    return npx(['playwright', 'test'], {
-      ...apiEnv,
-      E2E_BASE_URL: shop.url,
-      E2E_MAILDEV_URL: mailbox.webUrl,
-      CHROMIUM_PATH: CHROMIUM,
+    // Not npx(): the mail catcher runs in this process and must keep answering while the browser suite runs.
+    return runAsync('npx', ['playwright', 'test'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...apiEnv,
+        E2E_BASE_URL: shop.url,
+        E2E_MAILDEV_URL: mailbox.webUrl,
+        CHROMIUM_PATH: CHROMIUM,
+      },
     });
   });
 } finally {

@@ -1,5 +1,5 @@
 // Installs dependencies on a fresh clone (or after package-lock.json changed), with npm ci.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -24,4 +24,20 @@ export function ensureInstalled(root) {
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   return result.status === 0;
+}
+
+/**
+ * Like run, but the event loop stays free while the command runs: servers this process hosts
+ * (the mail catcher) keep answering the command's requests.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Promise<boolean>}
+ */
+export function runAsync(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
 }

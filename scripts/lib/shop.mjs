@@ -6,7 +6,8 @@ import { run } from './install.mjs';
 
 /** @param {string} root the repository */
 export function buildShop(root) {
-  const web = run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web') });
+  // The web app's own build: the browser bundle and the server-rendering one (apps/web/package.json).
+  const web = run('npm', ['run', 'build', '--silent'], { cwd: path.join(root, 'apps/web') });
   const api = web && run('node', ['build.mjs'], { cwd: path.join(root, 'apps/api') });
   if (!api) throw new Error('build failed');
 }

@@ -57,6 +57,12 @@ describe('the built SPA', () => {
     }
   });
 
+  it('answers 404 JSON, not the page, for a well-known file the shop does not have', async () => {
+    const res = await get('/.well-known/ai-catalog.json');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: 'Not found' });
+  });
+
   it('still answers 404 JSON for an unknown API path', async () => {
     const res = await get('/api/nothing-here');
     expect(res.statusCode).toBe(404);

@@ -19,7 +19,7 @@ function withFirstReads(html: string, reads: readonly string[], apiBase: string)
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html for every other
- * GET that is not an API path, so client-side routes work on reload. The public pages get
+ * GET that is not an API or a well-known path, so client-side routes work on reload. The public pages get
  * their own copy of index.html that has the browser fetch their first API reads at once.
  */
 export async function installSpa(
@@ -52,7 +52,10 @@ export async function installSpa(
   );
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
-    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+    // Well-known URIs are files machines probe for (an agent catalog, say); the shop's page
+    // in their place would read as a broken file of that kind instead of an absent one.
+    const isWellKnown = request.url.startsWith('/.well-known/');
+    if (!isApi && !isWellKnown && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       const path = request.url.split(/[?#]/, 1)[0] ?? '';
       const own = publicPageHeads ? await publicPageHeads(path) : null;
       // A public page comes with its content and the answers it was drawn from; where that

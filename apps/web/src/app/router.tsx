@@ -8,7 +8,7 @@ import { PageError, RootError, SectionError } from './routes/route-error.tsx';
 // The pages most visitors arrive on come with the first script instead of a round trip later
 // (First Contentful Paint, docs/performance.md); every other screen loads on demand.
 import { Component as Home, prefetch as prefetchHome } from '../features/home/routes/home.tsx';
-import { Component as AllParts } from '../features/parts/routes/all-parts.tsx';
+import { Component as AllParts, prefetch as prefetchAllParts } from '../features/parts/routes/all-parts.tsx';
 import { Component as AllReviews, prefetch as prefetchAllReviews } from '../features/reviews/routes/all-reviews.tsx';
 
 /**
@@ -76,8 +76,10 @@ export const routes: RouteObject[] = [
           { path: 'home', ...page(Home, prefetchHome) },
           { path: 'blogs', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
           { path: 'faq', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
-          { path: 'allparts', Component: AllParts },
+          { path: 'allparts', ...page(AllParts, prefetchAllParts) },
           { path: 'allreviews', ...page(AllReviews, prefetchAllReviews) },
+          // The server writes this page's head (title, Product data) for the same path.
+          { path: 'parts/:id', ...lazy(() => import('../features/parts/routes/part-page.tsx')) },
           // The planner loads on demand: it does not weigh on the first visit's script.
           { path: 'build', ...lazy(() => import('../features/builds/routes/build-planner.tsx')) },
           { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },

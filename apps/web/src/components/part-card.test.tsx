@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
@@ -26,6 +26,7 @@ function renderCard(part: Part, props: { eager?: boolean; headingLevel?: 2 | 3 }
     [
       { path: '/', element: <PartCard part={part} {...props} /> },
       { path: '/purchase/:partId', element: <h1>Purchase page</h1> },
+      { path: '/parts/:id', element: <h1>Part page</h1> },
     ],
     { initialEntries: ['/'] },
   );
@@ -90,5 +91,14 @@ describe('PartCard', () => {
     );
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+
+  it("links the name and the picture to the part's page, the picture out of the tab order", async () => {
+    const router = renderCard(inStock);
+    const links = screen.getAllByRole('link', { name: inStock.name });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([`/parts/${inStock._id}`, `/parts/${inStock._id}`]);
+    expect(links.filter((a) => a.getAttribute('tabindex') === '-1')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('heading', { name: inStock.name }).querySelector('a') ?? document.body);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/parts/${inStock._id}`));
   });
 });

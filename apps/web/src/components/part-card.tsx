@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { messages } from '@parts-shop/shared/messages';
+import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
+import { PurchaseButton } from './purchase-button.tsx';
 
 type Props = {
   part: Part;
@@ -14,40 +14,38 @@ type Props = {
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
 
-/** A part with its order terms and the contract's Purchase rule: only parts in stock can be bought. */
+/**
+ * A part with its order terms and the contract's Purchase rule: only parts in stock can be
+ * bought. Its name and picture lead to the part's own page.
+ */
 export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
-  const navigate = useNavigate();
-  const [message, setMessage] = useState('');
   const [imageFailed, setImageFailed] = useState(false);
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-
-  function purchase() {
-    if (part.available > 0) {
-      setMessage('');
-      void navigate(`/purchase/${encodeURIComponent(part._id)}`);
-    } else {
-      setMessage(messages.notAvailable);
-    }
-  }
+  const page = `/parts/${encodeURIComponent(part._id)}`;
 
   return (
     <article data-testid="part-card" className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <figure className="aspect-[4/3] bg-base-200">
-        <img
-          src={imageFailed ? FALLBACK_IMAGE : part.img}
-          alt={part.name}
-          width={400}
-          height={300}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="h-full w-full object-contain"
-          onError={() => setImageFailed(true)}
-        />
+        {/* The name links to the part's page too; this second way in stays out of the tab order. */}
+        <Link to={page} tabIndex={-1} className="h-full w-full">
+          <img
+            src={imageFailed ? FALLBACK_IMAGE : part.img}
+            alt={part.name}
+            width={400}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-contain"
+            onError={() => setImageFailed(true)}
+          />
+        </Link>
       </figure>
       <div className="card-body gap-3">
         <Heading id={titleId} className="card-title text-lg break-words">
-          {part.name}
+          <Link to={page} className="link-hover">
+            {part.name}
+          </Link>
         </Heading>
         {/* Said before anyone clicks; Purchase still answers 'Not Available' as the contract says. */}
         {part.available > 0 ? null : <span className="badge badge-error self-start">Out of stock</span>}
@@ -61,12 +59,7 @@ export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
           <dd className="text-base font-bold text-primary">{formatDollars(part.price)}</dd>
         </dl>
         <div className="card-actions mt-auto flex-col items-stretch pt-2">
-          <button type="button" className="btn btn-primary" aria-describedby={titleId} onClick={purchase}>
-            Purchase
-          </button>
-          <p role="status" className="min-h-6 text-center font-semibold text-error">
-            {message}
-          </p>
+          <PurchaseButton part={part} describedBy={titleId} />
         </div>
       </div>
     </article>

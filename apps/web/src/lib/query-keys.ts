@@ -14,8 +14,10 @@ export const queryKeys = {
     all: ['parts'] as const,
     /** Home's Latest Deals: the first `size` parts. */
     latest: (size: number) => ['parts', 'latest', size] as const,
-    /** /allparts: infinite pages of `size`. */
-    pages: (size: number) => ['parts', 'pages', size] as const,
+    /** The /allparts catalog: infinite pages of one GET /parts path (search, filters, sort and size). */
+    catalog: (path: string) => ['parts', 'catalog', path] as const,
+    /** The catalog's counts per kind and spec value: one GET /parts/facets path. */
+    facets: (path: string) => ['parts', 'facets', path] as const,
     /** The admin's Manage Products table: infinite pages of `size`. */
     manage: (size: number) => ['parts', 'manage', size] as const,
     /** GET /parts/{id}. */

@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Part } from '@parts-shop/shared/part';
+import type { PartFacets } from '@parts-shop/shared/part-query';
 import { Component as AllParts } from './all-parts.tsx';
 
 function part(n: number, available = 10): Part {
@@ -27,9 +28,22 @@ function json(body: unknown, init: { status?: number; link?: string } = {}) {
 }
 
 const fetchMock = vi.fn<typeof fetch>();
+/** The answers to GET /parts, in order; GET /parts/facets answers `facets`. */
+let listAnswers: (Response | Promise<Response>)[] = [];
+let facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
+
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
 
 beforeEach(() => {
   fetchMock.mockReset();
+  listAnswers = [];
+  facets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
+  fetchMock.mockImplementation((input) => {
+    if (urlOf(input).startsWith('/api/parts/facets')) return Promise.resolve(json(facets));
+    return Promise.resolve(listAnswers.shift() ?? new Promise<Response>(() => undefined));
+  });
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -37,26 +51,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+function renderPage(address = '/allparts') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/allparts', element: <AllParts /> }], {
-    initialEntries: ['/allparts'],
+    initialEntries: [address],
   });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
+}
+
+/** The GET /parts requests so far (not the counts). */
+function listRequests(): string[] {
+  return fetchMock.mock.calls.map(([input]) => urlOf(input)).filter((url) => !url.startsWith('/api/parts/facets'));
 }
 
 function requestedUrl(call: number): string {
-  const input = fetchMock.mock.calls[call]?.[0];
-  return typeof input === 'string' ? input : input instanceof URL ? input.href : (input?.url ?? '');
+  return listRequests()[call] ?? '';
 }
 
 describe('/allparts', () => {
   it('titles the page and shows a spinner while the first page loads', () => {
-    fetchMock.mockReturnValue(new Promise(() => undefined));
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'All the Latest Deals' })).toBeTruthy();
     expect(document.title).toBe('All the Latest Deals | Parts Shop');
@@ -65,34 +83,32 @@ describe('/allparts', () => {
   });
 
   it('says the fetch failed instead of spinning forever, and can try again', async () => {
-    fetchMock.mockResolvedValueOnce(json({ message: 'Database unavailable' }, { status: 500 }));
+    listAnswers.push(json({ message: 'Database unavailable' }, { status: 500 }));
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Database unavailable');
     expect(screen.queryByRole('status')).toBeNull();
 
-    fetchMock.mockResolvedValueOnce(json([part(1)]));
+    listAnswers.push(json([part(1)]));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Part number 1' })).toBeTruthy();
   });
 
   it('says so when there are no parts at all', async () => {
-    fetchMock.mockResolvedValueOnce(json([]));
+    listAnswers.push(json([]));
     renderPage();
     expect(await screen.findByText(/No parts are for sale right now/)).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
   });
 
   it('lists the parts in the order the server gives (newest first) and loads the next page on request', async () => {
-    fetchMock.mockResolvedValueOnce(
-      json([part(3), part(2)], { link: '</api/parts?limit=24&cursor=b3BhcXVl>; rel="next"' }),
-    );
+    listAnswers.push(json([part(3), part(2)], { link: '</api/parts?limit=24&cursor=b3BhcXVl>; rel="next"' }));
     renderPage();
     const first = await screen.findAllByRole('heading', { level: 2 });
     expect(first.map((h) => h.textContent)).toEqual(['Part number 3', 'Part number 2']);
     expect(screen.getByText('Showing 2 parts')).toBeTruthy();
 
-    fetchMock.mockResolvedValueOnce(json([part(1, 0)]));
+    listAnswers.push(json([part(1, 0)]));
     fireEvent.click(screen.getByRole('button', { name: 'Load more parts' }));
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3));
     expect(requestedUrl(1)).toBe('/api/parts?limit=24&cursor=b3BhcXVl');
@@ -101,14 +117,106 @@ describe('/allparts', () => {
   });
 
   it('keeps the loaded parts and offers the button again when a later page fails', async () => {
-    fetchMock.mockResolvedValueOnce(json([part(2)], { link: '</api/parts?limit=24&cursor=eA>; rel="next"' }));
+    listAnswers.push(json([part(2)], { link: '</api/parts?limit=24&cursor=eA>; rel="next"' }));
     renderPage();
     await screen.findByRole('heading', { level: 2, name: 'Part number 2' });
 
-    fetchMock.mockResolvedValueOnce(json({ message: 'Boom' }, { status: 500 }));
+    listAnswers.push(json({ message: 'Boom' }, { status: 500 }));
     fireEvent.click(screen.getByRole('button', { name: 'Load more parts' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Could not load more parts');
     expect(screen.getByRole('heading', { level: 2, name: 'Part number 2' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Load more parts' })).toBeTruthy();
+  });
+
+  it('restores the whole catalog from a shared address and asks the API for exactly that', async () => {
+    facets = {
+      total: 2,
+      kind: { cpu: 2, gpu: 5 },
+      socket: { AM5: 2, AM4: 1 },
+      memoryType: { DDR5: 2 },
+      formFactor: {},
+    };
+    listAnswers.push(json([part(1), part(2)]));
+    renderPage('/allparts?q=ryz&kind=cpu&socket=AM5&inStock=true&maxPrice=500&sort=price_asc');
+    expect(await screen.findByText('2 parts found')).toBeTruthy();
+    expect(requestedUrl(0)).toBe(
+      '/api/parts?q=ryz&kind=cpu&maxPrice=500&inStock=true&socket=AM5&sort=price_asc&limit=24',
+    );
+    expect(fetchMock.mock.calls.map(([input]) => urlOf(input))).toContain(
+      '/api/parts/facets?q=ryz&kind=cpu&maxPrice=500&inStock=true&socket=AM5',
+    );
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search parts' }).value).toBe('ryz');
+    expect(screen.getByRole('button', { name: 'Processor (2)' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'All kinds (7)' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByLabelText<HTMLSelectElement>('Socket').value).toBe('AM5');
+    // Only the values some processor has, with their counts.
+    expect([...screen.getByLabelText<HTMLSelectElement>('Socket').options].map((o) => o.text)).toEqual([
+      'Any',
+      'AM4 (1)',
+      'AM5 (2)',
+    ]);
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('price_asc');
+    expect(screen.getByLabelText<HTMLInputElement>('Max price ($)').value).toBe('500');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'In stock only' }).checked).toBe(true);
+  });
+
+  it('searches once typing pauses, not on every key', async () => {
+    listAnswers.push(json([part(1)]), json([part(7)]));
+    const router = renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Part number 1' });
+    const box = screen.getByRole('searchbox', { name: 'Search parts' });
+    for (const text of ['r', 'ry', 'ryz']) fireEvent.change(box, { target: { value: text } });
+    expect(listRequests()).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ryz'));
+    await screen.findByRole('heading', { level: 2, name: 'Part number 7' });
+    expect(listRequests()).toEqual(['/api/parts?limit=24', '/api/parts?q=ryz&limit=24']);
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('relevance');
+  });
+
+  it('puts each filter in the address, and Back takes it away again', async () => {
+    facets = { total: 3, kind: { cpu: 3, memory: 4 }, socket: {}, memoryType: { DDR5: 2 }, formFactor: {} };
+    listAnswers.push(json([part(1)]), json([part(2)]));
+    const router = renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Part number 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Memory (4)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=memory'));
+    await screen.findByRole('heading', { level: 2, name: 'Part number 2' });
+    expect(screen.getByLabelText('Memory type')).toBeTruthy();
+    expect(screen.queryByLabelText('Socket')).toBeNull();
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Part number 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^All kinds/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('says when nothing matches and offers to clear the filters', async () => {
+    listAnswers.push(json([]), json([part(1)]));
+    const router = renderPage('/allparts?q=zzzz&kind=gpu');
+    expect(await screen.findByText('No parts match your search and filters.')).toBeTruthy();
+    const clears = screen.getAllByRole('button', { name: 'Clear filters' });
+    fireEvent.click(clears[clears.length - 1] ?? document.body);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Part number 1' })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search parts' }).value).toBe('');
+  });
+
+  it('checks the price range with the API rules before asking', async () => {
+    listAnswers.push(json([part(1)]));
+    const router = renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Part number 1' });
+    fireEvent.change(screen.getByLabelText('Min price ($)'), { target: { value: '300' } });
+    fireEvent.change(screen.getByLabelText('Max price ($)'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply price' }));
+    expect(await screen.findByText('Max price cannot be below min price')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('offers the search form to browser agents as the show_parts tool', () => {
+    renderPage();
+    const form = screen.getByRole('search', { name: 'Search parts' });
+    expect(form.getAttribute('toolname')).toBe('show_parts');
+    expect(form.getAttribute('tooldescription')).toMatch(/catalog/);
+    expect(screen.getByRole('searchbox', { name: 'Search parts' }).getAttribute('toolparamdescription')).toMatch(/ryz/);
   });
 });

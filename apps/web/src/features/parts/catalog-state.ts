@@ -1,0 +1,139 @@
+import { hasAtMostTwoDecimals } from '@parts-shop/shared/money';
+import { PRICE_MAX } from '@parts-shop/shared/part';
+import {
+  effectiveSort,
+  hasSearchTerms,
+  PART_SORTS,
+  SEARCH_MAX,
+  SPEC_FILTER_NAMES,
+  SPEC_FILTERS,
+  SPEC_FILTERS_OF,
+  type PartSort,
+  type SpecFilter,
+} from '@parts-shop/shared/part-query';
+import { PART_KINDS, type PartKind } from '@parts-shop/shared/part-specs';
+
+/**
+ * What the catalog shows: the search, the filters and the sort. The page's address holds all
+ * of it under the API's own parameter names, so a shared link or the back button gives the
+ * same list, and the API reads are the address's query plus a page size.
+ */
+export type CatalogState = {
+  q: string;
+  kind: PartKind | null;
+  minPrice: number | null;
+  maxPrice: number | null;
+  inStock: boolean;
+  specs: Partial<Record<SpecFilter, string>>;
+  /** Null: the default, best match with a search and newest without. */
+  sort: PartSort | null;
+};
+
+export const EMPTY_CATALOG: CatalogState = {
+  q: '',
+  kind: null,
+  minPrice: null,
+  maxPrice: null,
+  inStock: false,
+  specs: {},
+  sort: null,
+};
+
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  value !== null && (values as readonly string[]).includes(value);
+
+function price(text: string | null): number | null {
+  if (text === null || text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 && value <= PRICE_MAX && hasAtMostTwoDecimals(value) ? value : null;
+}
+
+/**
+ * Keeps the state to what the API accepts and the screen can show: spec filters only of the
+ * chosen kind, a max price not below the min, best match only with something to match.
+ */
+function consistent(state: CatalogState): CatalogState {
+  const allowed = state.kind ? SPEC_FILTERS_OF[state.kind] : [];
+  const specs = Object.fromEntries(
+    Object.entries(state.specs).filter(([name]) => allowed.includes(name as SpecFilter)),
+  );
+  const maxPrice =
+    state.minPrice !== null && state.maxPrice !== null && state.maxPrice < state.minPrice ? null : state.maxPrice;
+  const sort = state.sort === 'relevance' && !hasSearchTerms(state.q) ? null : state.sort;
+  return { ...state, specs, maxPrice, sort };
+}
+
+/** The catalog a page address asks for; whatever it holds that the catalog cannot show is left out. */
+export function readCatalogState(params: URLSearchParams): CatalogState {
+  const kind = params.get('kind');
+  const sort = params.get('sort');
+  const specs: CatalogState['specs'] = {};
+  for (const name of SPEC_FILTER_NAMES) {
+    const value = params.get(name);
+    if (isOneOf(SPEC_FILTERS[name], value)) specs[name] = value;
+  }
+  return consistent({
+    q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
+    kind: isOneOf(PART_KINDS, kind) ? kind : null,
+    minPrice: price(params.get('minPrice')),
+    maxPrice: price(params.get('maxPrice')),
+    inStock: params.get('inStock') === 'true',
+    specs,
+    sort: isOneOf(PART_SORTS, sort) ? sort : null,
+  });
+}
+
+/** The state as query parameters, in a fixed order and without defaults: the page's address and the API's filters. */
+export function catalogParams(state: CatalogState, withSort = true): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q.trim() !== '') params.set('q', state.q);
+  if (state.kind) params.set('kind', state.kind);
+  if (state.minPrice !== null) params.set('minPrice', String(state.minPrice));
+  if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
+  if (state.inStock) params.set('inStock', 'true');
+  for (const name of SPEC_FILTER_NAMES) {
+    const value = state.specs[name];
+    if (value) params.set(name, value);
+  }
+  if (withSort && state.sort) params.set('sort', state.sort);
+  return params;
+}
+
+/** GET /parts for the state, a page of `limit`; with nothing chosen it is the path the HTML preloads. */
+export function partsPath(state: CatalogState, limit: number): string {
+  const params = catalogParams(state);
+  params.set('limit', String(limit));
+  return `/parts?${params.toString()}`;
+}
+
+/** GET /parts/facets for the same filters (counts do not depend on the sort). */
+export function facetsPath(state: CatalogState): string {
+  const query = catalogParams(state, false).toString();
+  return query ? `/parts/facets?${query}` : '/parts/facets';
+}
+
+/** The state after a change, kept consistent (a new kind drops the other kind's spec filters). */
+export function changeCatalog(state: CatalogState, change: Partial<CatalogState>): CatalogState {
+  return consistent({ ...state, ...change });
+}
+
+/** The sort the list is in, whether chosen or the default. */
+export function shownSort(state: CatalogState): PartSort {
+  return effectiveSort({ q: state.q, sort: state.sort ?? undefined });
+}
+
+/** A sort choice as state: the default is left out of the address. */
+export function chooseSort(state: CatalogState, sort: PartSort): CatalogState {
+  const byDefault = effectiveSort({ q: state.q, sort: undefined });
+  return changeCatalog(state, { sort: sort === byDefault ? null : sort });
+}
+
+/** Whether anything narrows the list (the sort only orders it). */
+export function isFiltered(state: CatalogState): boolean {
+  return catalogParams(state, false).toString() !== '';
+}
+
+/** A form entry as text (a file entry, which these forms never have, as nothing). */
+export function textOf(value: FormDataEntryValue | null): string {
+  return typeof value === 'string' ? value : '';
+}

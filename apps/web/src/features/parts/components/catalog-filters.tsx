@@ -1,0 +1,156 @@
+import { useState, type SubmitEvent } from 'react';
+import { PRICE_MAX } from '@parts-shop/shared/part';
+import {
+  partFiltersSchema,
+  SPEC_FILTER_LABELS,
+  SPEC_FILTERS,
+  SPEC_FILTERS_OF,
+  type PartFacets,
+  type SpecFilter,
+} from '@parts-shop/shared/part-query';
+import { PART_KIND_LABELS, PART_KINDS, type PartKind } from '@parts-shop/shared/part-specs';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
+import type { ChangeCatalog } from '../use-catalog-state.ts';
+
+type Props = { state: CatalogState; facets: PartFacets | undefined; onChange: ChangeCatalog };
+
+const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+
+function KindChips({ state, facets, onChange }: Props) {
+  const all = facets ? Object.values(facets.kind).reduce((sum, n) => sum + n, 0) : undefined;
+  const chip = (kind: PartKind | null, label: string, count: number | undefined) => (
+    <button
+      key={kind ?? 'all'}
+      type="button"
+      aria-pressed={state.kind === kind}
+      className={`btn btn-sm rounded-full ${state.kind === kind ? 'btn-primary' : 'btn-outline'}`}
+      onClick={() => onChange(changeCatalog(state, { kind }))}
+    >
+      {withCount(label, count)}
+    </button>
+  );
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">Kind</legend>
+      <div className="flex flex-wrap gap-2">
+        {chip(null, 'All kinds', all)}
+        {PART_KINDS.map((kind) => chip(kind, PART_KIND_LABELS[kind], facets?.kind[kind] ?? (facets ? 0 : undefined)))}
+      </div>
+    </fieldset>
+  );
+}
+
+type PriceErrors = { minPrice?: string; maxPrice?: string };
+
+/** Min and max price, applied together, checked by the API's own filter rules. */
+function PriceRange({ state, onChange }: Omit<Props, 'facets'>) {
+  const [errors, setErrors] = useState<PriceErrors>({});
+  function apply(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const entered = Object.fromEntries(
+      (['minPrice', 'maxPrice'] as const)
+        .map((name) => [name, textOf(form.get(name)).trim()] as const)
+        .filter(([, value]) => value !== ''),
+    );
+    const result = partFiltersSchema.safeParse(entered);
+    if (!result.success) {
+      const found: PriceErrors = {};
+      for (const issue of result.error.issues) {
+        const name = issue.path[0];
+        if (name === 'minPrice' || name === 'maxPrice') found[name] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    onChange(changeCatalog(state, { minPrice: result.data.minPrice ?? null, maxPrice: result.data.maxPrice ?? null }));
+  }
+  return (
+    // Keyed by the prices in the address, so Back and Clear filters show them too.
+    <form
+      key={`${state.minPrice}-${state.maxPrice}`}
+      noValidate
+      onSubmit={apply}
+      aria-label="Price range"
+      className="grid grid-cols-2 items-start gap-2"
+    >
+      <FormField
+        label="Min price ($)"
+        name="minPrice"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={PRICE_MAX}
+        step={0.01}
+        defaultValue={state.minPrice ?? ''}
+        error={errors.minPrice}
+      />
+      <FormField
+        label="Max price ($)"
+        name="maxPrice"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={PRICE_MAX}
+        step={0.01}
+        defaultValue={state.maxPrice ?? ''}
+        error={errors.maxPrice}
+      />
+      <button type="submit" className="btn btn-outline btn-sm col-span-2">
+        Apply price
+      </button>
+    </form>
+  );
+}
+
+function SpecSelect({ name, state, facets, onChange }: Props & { name: SpecFilter }) {
+  const chosen = state.specs[name] ?? '';
+  const counts = facets?.[name];
+  // Values no part of this kind has are left out (a memory kit has no socket to choose).
+  const values = SPEC_FILTERS[name].filter((value) => !counts || (counts[value] ?? 0) > 0 || value === chosen);
+  return (
+    <FormField
+      as="select"
+      label={SPEC_FILTER_LABELS[name]}
+      value={chosen}
+      onChange={(event) => onChange(changeCatalog(state, { specs: { ...state.specs, [name]: event.target.value } }))}
+    >
+      <option value="">Any</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {withCount(value, counts ? (counts[value] ?? 0) : undefined)}
+        </option>
+      ))}
+    </FormField>
+  );
+}
+
+/** The catalog's filters: kind chips with counts, price range, in stock, and the chosen kind's spec filters. */
+export function CatalogFilters(props: Props) {
+  const { state, onChange } = props;
+  return (
+    <div className="flex flex-col gap-6">
+      <KindChips {...props} />
+      {state.kind && SPEC_FILTERS_OF[state.kind].length > 0 ? (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-sm font-semibold">{PART_KIND_LABELS[state.kind]} specifications</legend>
+          {SPEC_FILTERS_OF[state.kind].map((name) => (
+            <SpecSelect key={name} name={name} {...props} />
+          ))}
+        </fieldset>
+      ) : null}
+      <PriceRange state={state} onChange={onChange} />
+      <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="toggle toggle-primary"
+          checked={state.inStock}
+          onChange={(event) => onChange(changeCatalog(state, { inStock: event.target.checked }))}
+        />
+        In stock only
+      </label>
+    </div>
+  );
+}

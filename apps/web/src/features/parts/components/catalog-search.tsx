@@ -1,0 +1,106 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { hasSearchTerms, PART_SORTS, SEARCH_MAX, SORT_LABELS, type PartSort } from '@parts-shop/shared/part-query';
+import { changeCatalog, chooseSort, shownSort, textOf, type CatalogState } from '../catalog-state.ts';
+import type { ChangeCatalog } from '../use-catalog-state.ts';
+
+/** Typing settles this long before the list follows, so each keystroke is not a request. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+// WebMCP's declarative attributes: a browser agent may use this form as a tool. React passes
+// unknown lower-case attributes through as strings; browsers without WebMCP ignore them. The
+// name differs from search_parts, the read-only tool every page registers (names are unique
+// per page): this one shows the results to the person, in the catalog.
+const SEARCH_TOOL = {
+  toolname: 'show_parts',
+  tooldescription:
+    'Show parts of the Parts Shop catalog (processors, motherboards, memory, graphics cards, storage, power supplies, cases, cooling) on this page for the person to see, found by words and in the chosen order. To read part data yourself, use search_parts.',
+};
+const QUERY_PARAM = {
+  toolparamdescription:
+    'Words to find in the part name, description and specifications; each word may be the start of one ("ryz" finds Ryzen).',
+};
+const SORT_PARAM = {
+  toolparamdescription: 'Order of the results: newest, price_asc, price_desc, or relevance (only with a search).',
+};
+
+type Props = { state: CatalogState; onChange: ChangeCatalog };
+
+/** The catalog's search box and sort menu. The list follows the box once typing pauses, or at once on Enter. */
+export function CatalogSearch({ state, onChange }: Props) {
+  // What is typed but not yet in the address; null once the address has caught up, so Back
+  // and a shared link show their own search.
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft !== null && (draft === state.q || (draft.trim() === '' && state.q === ''))) setDraft(null);
+
+  useEffect(() => {
+    if (draft === null) return;
+    // Typing on in a search already made replaces it, so Back does not step through every word.
+    const timer = setTimeout(
+      () => onChange(changeCatalog(state, { q: draft }), { replace: state.q !== '' }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [draft, state, onChange]);
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const q = textOf(form.get('q'));
+    const sort = textOf(form.get('sort'));
+    const searched = changeCatalog(state, { q });
+    // The menu shows the current order; only a different choice (an agent's, say) is a new sort.
+    const chosen = sort !== shownSort(state) && (PART_SORTS as readonly string[]).includes(sort);
+    onChange(chosen ? chooseSort(searched, sort as PartSort) : searched);
+  }
+
+  const sorts = PART_SORTS.filter((sort) => sort !== 'relevance' || hasSearchTerms(state.q));
+  return (
+    <form
+      role="search"
+      aria-label="Search parts"
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      onSubmit={submit}
+      {...SEARCH_TOOL}
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor="catalog-q" className="text-sm font-medium">
+          Search parts
+        </label>
+        <input
+          id="catalog-q"
+          name="q"
+          type="search"
+          className="input w-full"
+          placeholder="Name, spec or description, e.g. ryzen am5"
+          maxLength={SEARCH_MAX}
+          autoComplete="off"
+          value={draft ?? state.q}
+          onChange={(event) => setDraft(event.target.value)}
+          {...QUERY_PARAM}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="catalog-sort" className="text-sm font-medium">
+          Sort by
+        </label>
+        <select
+          id="catalog-sort"
+          name="sort"
+          className="select w-full sm:w-48"
+          value={shownSort(state)}
+          onChange={(event) => onChange(chooseSort(state, event.target.value as PartSort))}
+          {...SORT_PARAM}
+        >
+          {sorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn-primary sm:w-auto">
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@parts-shop/shared/messages';
+import type { Part } from '@parts-shop/shared/part';
+import { Component as PartPage } from './part-page.tsx';
+
+const cpu: Part = {
+  _id: '01890a5d-ac96-774b-bcce-000000000042',
+  name: 'Ryzen 7 7800X3D',
+  description: 'Eight cores with 3D V-Cache.',
+  img: '/images/parts/cpu.svg',
+  minOrder: 2,
+  available: 12,
+  price: 449,
+  version: 1,
+  kind: 'cpu',
+  specs: {
+    socket: 'AM5',
+    cores: 8,
+    threads: 16,
+    boostClockGhz: 5,
+    tdpW: 120,
+    integratedGraphics: true,
+    memoryTypes: ['DDR5'],
+  },
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderPage(id: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/parts/:id', element: <PartPage /> },
+      { path: '/purchase/:partId', element: <h1>Purchase page</h1> },
+    ],
+    { initialEntries: [`/parts/${id}`] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('/parts/{id}', () => {
+  it('shows the part with its price, stock, minimum order and a specification table with units', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, cpu));
+    renderPage(cpu._id);
+    expect(await screen.findByRole('heading', { level: 1, name: cpu.name })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/parts/${cpu._id}`);
+    expect(document.title).toBe('Ryzen 7 7800X3D | Parts Shop');
+    expect(screen.getByRole('img', { name: cpu.name })).toBeTruthy();
+    expect(screen.getByTestId('part-price').textContent).toBe('$449.00');
+    expect(screen.getByTestId('part-available').textContent).toBe('12 in stock');
+    expect(screen.getByTestId('part-min-order').textContent).toBe('2');
+    expect(screen.getByText(cpu.description)).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Specifications' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Socket', 'AM5'],
+      ['Cores', '8'],
+      ['Threads', '16'],
+      ['Boost clock', '5 GHz'],
+      ['TDP', '120 W'],
+      ['Integrated graphics', 'Yes'],
+      ['Memory types', 'DDR5'],
+    ]);
+  });
+
+  it('goes to Purchase when in stock', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, cpu));
+    const router = renderPage(cpu._id);
+    fireEvent.click(await screen.findByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/purchase/${cpu._id}`);
+  });
+
+  it('says Not Available and stays when out of stock, and has no table for a part without specs', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { ...cpu, kind: 'other', specs: {}, available: 0 }));
+    const router = renderPage(cpu._id);
+    fireEvent.click(await screen.findByRole('button', { name: 'Purchase' }));
+    expect(screen.getByRole('status').textContent).toBe(messages.notAvailable);
+    expect(screen.getByTestId('part-available').textContent).toBe('Out of stock');
+    expect(router.state.location.pathname).toBe(`/parts/${cpu._id}`);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the not-found message for an unknown id', async () => {
+    fetchMock.mockResolvedValueOnce(json(404, { message: 'Part not found' }));
+    renderPage('no-such-part');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse all parts' }).getAttribute('href')).toBe('/allparts');
+    expect(document.title).toBe('Part not found | Parts Shop');
+  });
+});

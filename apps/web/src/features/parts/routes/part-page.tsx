@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { formatDollars } from '@parts-shop/shared/money';
+import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
+import type { Part } from '@parts-shop/shared/part';
+import { useParams } from 'react-router';
+import { PartNotFound } from '../../../components/part-not-found.tsx';
+import { PurchaseButton } from '../../../components/purchase-button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { partQueryOptions, usePart } from '../../../lib/get-part.ts';
+import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+
+const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
+
+/** The server renders the part the address names (/parts/{id}). */
+export const prefetch: PagePrefetch = (client, url) => {
+  const id = decodeURIComponent(url.pathname.split('/')[2] ?? '');
+  return client.query(partQueryOptions(id));
+};
+
+function PartDetails({ part }: { part: Part }) {
+  const titleId = useId();
+  const [imageFailed, setImageFailed] = useState(false);
+  const rows = specRows(part);
+  return (
+    <article aria-labelledby={titleId} className="grid items-start gap-8 lg:grid-cols-2">
+      <figure className="rounded-box bg-base-200 p-4">
+        <img
+          src={imageFailed ? FALLBACK_IMAGE : part.img}
+          alt={part.name}
+          width={600}
+          height={450}
+          className="aspect-[4/3] h-auto w-full object-contain"
+          onError={() => setImageFailed(true)}
+        />
+      </figure>
+      <div className="flex min-w-0 flex-col gap-4">
+        <p className="text-sm font-semibold tracking-wide text-base-content/70 uppercase">
+          {PART_KIND_LABELS[part.kind]}
+        </p>
+        <h1 id={titleId} className="text-3xl font-bold break-words">
+          {part.name}
+        </h1>
+        <p className="text-3xl font-bold text-primary" data-testid="part-price">
+          {formatDollars(part.price)}
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="font-semibold">Availability</dt>
+          <dd data-testid="part-available">{part.available > 0 ? `${part.available} in stock` : 'Out of stock'}</dd>
+          <dt className="font-semibold">Min Order</dt>
+          <dd data-testid="part-min-order">{part.minOrder}</dd>
+        </dl>
+        <div className="flex flex-col items-stretch sm:max-w-xs">
+          <PurchaseButton part={part} describedBy={titleId} />
+        </div>
+        <p className="break-words whitespace-pre-line">{part.description}</p>
+        {rows.length > 0 ? (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table">
+              <caption className="px-4 pt-3 text-left font-semibold">Specifications</caption>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row" className="w-1/2">
+                      {row.label}
+                    </th>
+                    <td>{row.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** /parts/{id}: one part with its specification table and Purchase (docs/product.md#part-page). */
+export function Component() {
+  const { id = '' } = useParams();
+  const part = usePart(id);
+  const notFound = part.error instanceof ApiError && part.error.status === 404;
+  useDocumentTitle(notFound ? 'Part not found' : part.data?.name);
+
+  if (part.isPending) return <Spinner label="Loading part" />;
+  if (notFound) return <PartNotFound />;
+  if (!part.data) {
+    return (
+      <RetryAlert onRetry={() => void part.refetch()} className="my-6">
+        Could not load this part: {part.error.message}
+      </RetryAlert>
+    );
+  }
+  return <PartDetails part={part.data} />;
+}
