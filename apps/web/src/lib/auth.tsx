@@ -298,6 +298,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const isAdmin = user ? (adminCheck.data ?? null) : null;
   const adminCheckFailed = user !== null && adminCheck.isError && adminCheck.data === undefined;
 
+  // The dependency list repeats the object's fields on purpose: the context changes exactly when one of them does.
   const value = useMemo<AuthState>(
     () => ({
       initializing,

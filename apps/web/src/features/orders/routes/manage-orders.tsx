@@ -1,8 +1,9 @@
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ORDER_TABS, type Order, type OrderTab } from '@parts-shop/shared/order';
 import { messages } from '@parts-shop/shared/messages';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
+import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAllOrders, useOrderCounts } from '../api/get-all-orders.ts';
@@ -48,10 +49,6 @@ export function Component() {
     const merged = { status: next.status ?? tab, q: next.q ?? q };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
   };
-  const onSearch = (event: SyntheticEvent) => {
-    event.preventDefault();
-    choose({ q: search.trim() });
-  };
   const onShip = (tracking: { carrier: string; trackingNumber: string }) => {
     if (!toShip) return;
     ship.mutate(
@@ -72,22 +69,12 @@ export function Component() {
       <h2 id="manage-orders-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         Manage Orders
       </h2>
-      <form role="search" className="flex flex-wrap items-end gap-2" onSubmit={onSearch}>
-        <label className="flex grow flex-col gap-1">
-          <span className="text-sm">Search by order number, email or product</span>
-          <input
-            type="search"
-            name="q"
-            className="input input-bordered w-full"
-            maxLength={100}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+      <SearchForm
+        label="Search by order number, email or product"
+        value={search}
+        onChange={setSearch}
+        onSearch={(query) => choose({ q: query })}
+      />
       <nav aria-label="Order status" className="flex flex-wrap gap-2">
         {ORDER_TABS.map((name) => (
           <button

@@ -1,8 +1,9 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
+import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -52,11 +53,6 @@ export function Component() {
   const [pending, setPending] = useState<RoleChangeRequest | null>(null);
   const list = users.items;
 
-  const onSearch = (event: SyntheticEvent) => {
-    event.preventDefault();
-    setQ(search.trim());
-  };
-
   const confirm = () => {
     if (!pending) return;
     changeRole.mutate(pending, {
@@ -76,22 +72,7 @@ export function Component() {
       <h2 id="all-users-title" className="text-2xl font-bold">
         {TITLE}
       </h2>
-      <form role="search" className="flex flex-wrap items-end gap-2" onSubmit={onSearch}>
-        <label className="flex grow flex-col gap-1">
-          <span className="text-sm">Search by email or name</span>
-          <input
-            type="search"
-            name="q"
-            className="input input-bordered w-full"
-            maxLength={100}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+      <SearchForm label="Search by email or name" value={search} onChange={setSearch} onSearch={setQ} />
       <PagedListView
         list={users}
         emptyText={q ? `No users match "${q}".` : 'No users have signed up yet.'}
