@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { admin, apiToken, createAccount, logIn, uniqueEmail } from './support.ts';
 
+/** My Orders' rows: a table from md up, a list of cards on a phone (ResponsiveTable). */
+function myOrders(page: Page) {
+  const phone = (page.viewportSize()?.width ?? 1280) < 768;
+  return phone
+    ? page.getByRole('list', { name: 'My Orders' }).getByRole('listitem')
+    : page.getByRole('table', { name: 'My Orders' }).getByRole('row');
+}
+
 /** A compatible AM5 build, one part per slot, and a DDR4 kit that clashes with its board. */
 const SPECS = {
   cpu: {
@@ -138,9 +146,9 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await payWith4242(page);
 
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
-    const table = page.getByRole('table', { name: 'My Orders' });
+    const table = myOrders(page);
     for (const slot of Object.keys(SPECS) as Slot[]) {
-      await expect(table.getByRole('row').filter({ hasText: names[slot] })).toContainText('Pending');
+      await expect(table.filter({ hasText: names[slot] })).toContainText('Pending');
     }
     await expect(page.getByRole('link', { name: /Pay all unpaid/ })).toHaveCount(0);
 
@@ -177,9 +185,9 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expectNoSidewaysScroll(page);
     await payWith4242(page);
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
-    const table = page.getByRole('table', { name: 'My Orders' });
-    await expect(table.getByRole('row').filter({ hasText: `E2E SSD A ${run}` })).toContainText('Pending');
-    await expect(table.getByRole('row').filter({ hasText: `E2E SSD B ${run}` })).toContainText('Pending');
+    const table = myOrders(page);
+    await expect(table.filter({ hasText: `E2E SSD A ${run}` })).toContainText('Pending');
+    await expect(table.filter({ hasText: `E2E SSD B ${run}` })).toContainText('Pending');
     await expect(page.getByRole('link', { name: /Pay all unpaid/ })).toHaveCount(0);
   });
 });
