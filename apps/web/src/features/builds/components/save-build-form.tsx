@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { BUILD_NAME_MAX, buildMessages, type BuildItem } from '@parts-shop/shared/build';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useSaveBuild } from '../api/saved-builds.ts';
@@ -28,28 +29,17 @@ export function SaveBuildForm({ items }: { items: BuildItem[] }) {
 
   return (
     <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor="save-build-name" className="font-medium">
-          Build name
-        </label>
-        <input
-          id="save-build-name"
-          className="input w-full"
-          value={name}
-          maxLength={BUILD_NAME_MAX}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'save-build-error' : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
+      <FormField
+        label="Build name"
+        className="min-w-0 flex-1"
+        value={name}
+        maxLength={BUILD_NAME_MAX}
+        error={error ?? undefined}
+        onChange={(event) => setName(event.target.value)}
+      />
       <button type="submit" className="btn btn-secondary" disabled={saveBuild.isPending || items.length === 0}>
         Save build
       </button>
-      {error ? (
-        <p id="save-build-error" className="w-full text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSlotCandidates, type PlannerPart } from '../api/planner-parts.ts';
 import { rankCandidates } from '../build-parts.ts';
 import type { Slot } from '../build-slots.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 
 type Props = {
   slot: Slot;
@@ -41,16 +42,13 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
             Close
           </button>
         </div>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">Search {label.toLowerCase()}</span>
-          <input
-            type="search"
-            className="input w-full"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            maxLength={200}
-          />
-        </label>
+        <FormField
+          label={`Search ${label.toLowerCase()}`}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          maxLength={200}
+        />
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={candidates.isFetching}>
           {candidates.isPending ? <Spinner label={`Loading ${label.toLowerCase()}`} /> : null}
           {candidates.error ? (

@@ -2,6 +2,7 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { BUILD_NAME_MAX, buildMessages, type SavedBuild } from '@parts-shop/shared/build';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { ListStatus } from '../../../components/ui/list-status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -14,7 +15,6 @@ function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }
   const rename = useRenameBuild();
   const [name, setName] = useState(build.name);
   const [error, setError] = useState<string | null>(null);
-  const id = `rename-${build.id}`;
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (name.trim() === '') return setError(buildMessages.nameRequired);
@@ -28,34 +28,24 @@ function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }
   };
   return (
     <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          New name for {build.name}
-        </label>
-        <input
-          id={id}
-          className="input input-sm w-full"
-          value={name}
-          maxLength={BUILD_NAME_MAX}
-          // The rename form replaces the Rename button the user just pressed.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
+      <FormField
+        label={`New name for ${build.name}`}
+        className="min-w-0 flex-1"
+        controlClassName="input-sm"
+        value={name}
+        maxLength={BUILD_NAME_MAX}
+        // The rename form replaces the Rename button the user just pressed.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        error={error ?? undefined}
+        onChange={(event) => setName(event.target.value)}
+      />
       <button type="submit" className="btn btn-sm btn-primary" disabled={rename.isPending}>
         Save name
       </button>
       <button type="button" className="btn btn-sm btn-ghost" onClick={onDone}>
         Cancel
       </button>
-      {error ? (
-        <p id={`${id}-error`} className="w-full text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
     </form>
   );
 }
@@ -91,10 +81,13 @@ export function Component() {
         My Builds
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="font-medium">Find a build</span>
-          <input type="search" className="input w-full" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
+        <FormField
+          label="Find a build"
+          className="min-w-0 flex-1"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <Link className="btn btn-primary" to="/build">
           Plan a Build
         </Link>

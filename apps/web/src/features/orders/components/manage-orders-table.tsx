@@ -1,5 +1,5 @@
 import { orderStatus, type Order } from '@parts-shop/shared/order';
-import { formatOrderDate, formatOrderPrice, OrderNumberLink, OrderStatusLabel } from './order-status.tsx';
+import { orderColumns, OrderStatusLabel } from './order-status.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
 
@@ -24,13 +24,7 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
       rowKey={(order) => order._id}
       labelledBy={labelledBy}
       columns={[
-        { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },
-        { header: 'Date', cell: formatOrderDate },
-        { header: 'Name', cell: (order) => order.userName },
-        { header: 'Email', cell: (order) => order.email },
-        { header: 'Product', cell: (order) => order.productName },
-        { header: 'Quantity', cell: (order) => order.totalOrder },
-        { header: 'Price', cell: formatOrderPrice },
+        ...orderColumns({ withEmail: true }),
         {
           header: 'Status',
           cell: (order) => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
-import { formatOrderDate, formatOrderPrice, OrderNumberLink, OrderStatusLabel } from './order-status.tsx';
+import { orderColumns, OrderStatusLabel } from './order-status.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
 
@@ -17,12 +17,7 @@ export function MyOrdersTable({ orders, labelledBy, onCancel }: Props) {
       rowKey={(order) => order._id}
       labelledBy={labelledBy}
       columns={[
-        { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },
-        { header: 'Date', cell: formatOrderDate },
-        { header: 'Name', cell: (order) => order.userName },
-        { header: 'Product', cell: (order) => order.productName },
-        { header: 'Quantity', cell: (order) => order.totalOrder },
-        { header: 'Price', cell: formatOrderPrice },
+        ...orderColumns({ withEmail: false }),
         {
           header: 'Status',
           cell: (order) =>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
+import type { Column } from '../../../components/ui/responsive-table.tsx';
 
 /** The contract's price column: the stored totalPrice string ("259.98") in dollars. */
 export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {
@@ -27,12 +28,12 @@ export function OrderStatusLabel({ order }: { order: Pick<Order, 'paid' | 'shipp
 }
 
 /** When an order was placed, as the shopper's locale writes a date. */
-export function formatOrderDate(order: Pick<Order, 'placedAt'>): string {
+function formatOrderDate(order: Pick<Order, 'placedAt'>): string {
   return new Date(order.placedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** The order's number, opening its detail page (the receipt, for its customer). */
-export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'> }) {
+function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'> }) {
   return (
     <Link
       className="link link-primary whitespace-nowrap font-mono"
@@ -41,4 +42,22 @@ export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'
       {order.number}
     </Link>
   );
+}
+
+/**
+ * The columns My Orders and Manage Orders share, in the contract's order: Order, Date, Name,
+ * (Email, for the admin's list of everyone's orders), Product, Quantity, Price. Each table adds
+ * its own Status column, since their actions differ.
+ */
+export function orderColumns({ withEmail }: { withEmail: boolean }): Column<Order>[] {
+  const email: Column<Order>[] = withEmail ? [{ header: 'Email', cell: (order) => order.email }] : [];
+  return [
+    { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },
+    { header: 'Date', cell: formatOrderDate },
+    { header: 'Name', cell: (order) => order.userName },
+    ...email,
+    { header: 'Product', cell: (order) => order.productName },
+    { header: 'Quantity', cell: (order) => order.totalOrder },
+    { header: 'Price', cell: formatOrderPrice },
+  ];
 }

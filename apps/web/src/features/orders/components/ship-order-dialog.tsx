@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { Order } from '@parts-shop/shared/order';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 
 type Props = {
   /** The order to ship; null keeps the dialog closed. */
@@ -39,31 +41,22 @@ export function ShipOrderDialog({ order, busy, onShip, onClose }: Props) {
         <p className="text-sm">
           {order ? `${order.totalOrder} × ${order.productName} to ${order.userName}, ${order.address}` : null}
         </p>
-        <label className="form-control flex flex-col gap-1">
-          <span className="label-text">Carrier (optional)</span>
-          <input
-            className="input input-bordered w-full"
-            name="carrier"
-            maxLength={60}
-            value={carrier}
-            onChange={(event) => setCarrier(event.target.value)}
-          />
-        </label>
-        <label className="form-control flex flex-col gap-1">
-          <span className="label-text">Tracking number (optional)</span>
-          <input
-            className="input input-bordered w-full"
-            name="trackingNumber"
-            maxLength={100}
-            value={trackingNumber}
-            onChange={(event) => setTrackingNumber(event.target.value)}
-          />
-        </label>
+        <FormField
+          label="Carrier (optional)"
+          name="carrier"
+          maxLength={60}
+          value={carrier}
+          onChange={(event) => setCarrier(event.target.value)}
+        />
+        <FormField
+          label="Tracking number (optional)"
+          name="trackingNumber"
+          maxLength={100}
+          value={trackingNumber}
+          onChange={(event) => setTrackingNumber(event.target.value)}
+        />
         <div className="modal-action">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-            Ship
-          </button>
+          <SubmitButton pending={busy}>Ship</SubmitButton>
           <button type="button" className="btn" onClick={onClose}>
             Close
           </button>

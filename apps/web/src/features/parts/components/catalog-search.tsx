@@ -2,6 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { hasSearchTerms, PART_SORTS, SEARCH_MAX, SORT_LABELS, type PartSort } from '@parts-shop/shared/part-query';
 import { changeCatalog, chooseSort, shownSort, textOf, type CatalogState } from '../catalog-state.ts';
 import type { ChangeCatalog } from '../use-catalog-state.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 
 /** Typing settles this long before the list follows, so each keystroke is not a request. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -62,42 +63,33 @@ export function CatalogSearch({ state, onChange }: Props) {
       onSubmit={submit}
       {...SEARCH_TOOL}
     >
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor="catalog-q" className="text-sm font-medium">
-          Search parts
-        </label>
-        <input
-          id="catalog-q"
-          name="q"
-          type="search"
-          className="input w-full"
-          placeholder="Name, spec or description, e.g. ryzen am5"
-          maxLength={SEARCH_MAX}
-          autoComplete="off"
-          value={draft ?? state.q}
-          onChange={(event) => setDraft(event.target.value)}
-          {...QUERY_PARAM}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="catalog-sort" className="text-sm font-medium">
-          Sort by
-        </label>
-        <select
-          id="catalog-sort"
-          name="sort"
-          className="select w-full sm:w-48"
-          value={shownSort(state)}
-          onChange={(event) => onChange(chooseSort(state, event.target.value as PartSort))}
-          {...SORT_PARAM}
-        >
-          {sorts.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField
+        label="Search parts"
+        className="min-w-0 flex-1"
+        name="q"
+        type="search"
+        placeholder="Name, spec or description, e.g. ryzen am5"
+        maxLength={SEARCH_MAX}
+        autoComplete="off"
+        value={draft ?? state.q}
+        onChange={(event) => setDraft(event.target.value)}
+        {...QUERY_PARAM}
+      />
+      <FormField
+        as="select"
+        label="Sort by"
+        className="sm:w-48"
+        name="sort"
+        value={shownSort(state)}
+        onChange={(event) => onChange(chooseSort(state, event.target.value as PartSort))}
+        {...SORT_PARAM}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </FormField>
       <button type="submit" className="btn btn-primary sm:w-auto">
         Search
       </button>

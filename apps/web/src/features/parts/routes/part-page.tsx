@@ -3,13 +3,9 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Part } from '@parts-shop/shared/part';
 import { useParams } from 'react-router';
-import { PartNotFound } from '../../../components/part-not-found.tsx';
+import { PartLoader } from '../../../components/part-loader.tsx';
 import { PurchaseButton } from '../../../components/purchase-button.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { partQueryOptions, usePart } from '../../../lib/get-part.ts';
+import { partQueryOptions } from '../../../lib/get-part.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
@@ -81,18 +77,9 @@ function PartDetails({ part }: { part: Part }) {
 /** /parts/{id}: one part with its specification table and Purchase (docs/product.md#part-page). */
 export function Component() {
   const { id = '' } = useParams();
-  const part = usePart(id);
-  const notFound = part.error instanceof ApiError && part.error.status === 404;
-  useDocumentTitle(notFound ? 'Part not found' : part.data?.name);
-
-  if (part.isPending) return <Spinner label="Loading part" />;
-  if (notFound) return <PartNotFound />;
-  if (!part.data) {
-    return (
-      <RetryAlert onRetry={() => void part.refetch()} className="my-6">
-        Could not load this part: {part.error.message}
-      </RetryAlert>
-    );
-  }
-  return <PartDetails part={part.data} />;
+  return (
+    <PartLoader partId={id} title={(part) => part?.name}>
+      {(part) => <PartDetails part={part} />}
+    </PartLoader>
+  );
 }
