@@ -46,6 +46,7 @@ const guarded = (
   },
 });
 
+// One line per route on purpose: the address, its screen and its guard read together (docs/contributing.md#shapes-that-repeat-on-purpose).
 const DASHBOARD_SECTIONS: RouteObject[] = [
   { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
   { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },

@@ -4,6 +4,8 @@ import { partSpecsSchema, type PartKind } from '@parts-shop/shared/part-specs';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
+// The planner reads only these fields; the shared part schema checks more than it needs, and
+// a narrower schema keeps the picker working whatever else a part grows.
 /** What the planner needs of a part: the catalog fields beside its kind and specs. */
 const plannerPartSchema = z.intersection(
   z.object({

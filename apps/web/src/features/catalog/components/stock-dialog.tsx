@@ -51,6 +51,7 @@ export function StockDialog({ part, onClose }: Props) {
     }
   });
 
+  // Save and Cancel in the dialog's footer, as in the ship dialog: two buttons, kept in place.
   return (
     <dialog ref={ref} className="modal" aria-labelledby="stock-title" onCancel={onClose}>
       <div className="modal-box">

@@ -19,6 +19,8 @@ type Props = {
  */
 export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds }: Props) {
   return (
+    // Shares its columns with the other orders table through orderColumns; the Status column
+    // and its actions are this table's own.
     <ResponsiveTable
       rows={orders}
       rowKey={(order) => order._id}

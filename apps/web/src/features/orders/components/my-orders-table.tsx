@@ -12,6 +12,8 @@ type Props = { orders: Order[]; labelledBy: string; onCancel: (order: Order) => 
  */
 export function MyOrdersTable({ orders, labelledBy, onCancel }: Props) {
   return (
+    // Shares its columns with the other orders table through orderColumns; the Status column
+    // and its actions are this table's own.
     <ResponsiveTable
       rows={orders}
       rowKey={(order) => order._id}

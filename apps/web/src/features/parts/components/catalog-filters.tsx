@@ -43,6 +43,11 @@ function KindChips({ state, facets, onChange }: Props) {
 
 type PriceErrors = { minPrice?: string; maxPrice?: string };
 
+const PRICE_BOUNDS = [
+  ['minPrice', 'Min price ($)'],
+  ['maxPrice', 'Max price ($)'],
+] as const;
+
 /** Min and max price, applied together, checked by the API's own filter rules. */
 function PriceRange({ state, onChange }: Omit<Props, 'facets'>) {
   const [errors, setErrors] = useState<PriceErrors>({});
@@ -76,28 +81,20 @@ function PriceRange({ state, onChange }: Omit<Props, 'facets'>) {
       aria-label="Price range"
       className="grid grid-cols-2 items-start gap-2"
     >
-      <FormField
-        label="Min price ($)"
-        name="minPrice"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={PRICE_MAX}
-        step={0.01}
-        defaultValue={state.minPrice ?? ''}
-        error={errors.minPrice}
-      />
-      <FormField
-        label="Max price ($)"
-        name="maxPrice"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={PRICE_MAX}
-        step={0.01}
-        defaultValue={state.maxPrice ?? ''}
-        error={errors.maxPrice}
-      />
+      {PRICE_BOUNDS.map(([name, label]) => (
+        <FormField
+          key={name}
+          label={label}
+          name={name}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={PRICE_MAX}
+          step={0.01}
+          defaultValue={state[name] ?? ''}
+          error={errors[name]}
+        />
+      ))}
       <button type="submit" className="btn btn-outline btn-sm col-span-2">
         Apply price
       </button>
