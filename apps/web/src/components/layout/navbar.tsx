@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
+import { CartIndicator } from './cart-indicator.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold underline' : undefined);
 
 export function Navbar() {
-  const { user, initializing, signOut } = useAuth();
+  const { user, initializing, isAdmin, signOut } = useAuth();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -85,6 +86,8 @@ export function Navbar() {
       <div className="navbar-end gap-2">
         {user ? (
           <>
+            {/* Admins' dashboard has no My Orders (docs/product.md#dashboard), so only customers get a cart. */}
+            <CartIndicator email={isAdmin === false ? user.email : ''} />
             <span className="max-w-20 truncate text-sm sm:max-w-40 sm:text-base" data-testid="display-name">
               {user.displayName ?? user.email}
             </span>
