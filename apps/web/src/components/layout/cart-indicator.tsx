@@ -18,7 +18,7 @@ export function CartIndicator({ email }: { email: string }) {
   return (
     <Link
       to="/dashboard/myorders"
-      className="btn btn-ghost btn-sm flex-nowrap gap-1 px-2"
+      className="btn btn-ghost btn-sm shrink-0 flex-nowrap gap-1 px-1 sm:px-2"
       aria-label={cartLabel(count, total)}
     >
       <svg
