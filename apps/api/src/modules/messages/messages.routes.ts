@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@parts-shop/shared/error';
 import { contactMessageSchema } from '@parts-shop/shared/message';
 import { insertedSchema } from '@parts-shop/shared/part';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
+import { errorAnswers } from '../../lib/http-error.ts';
 import { recentMessages, storeMessage } from './messages.service.ts';
 
 const storedMessageSchema = z.object({
@@ -26,7 +26,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         tags: ['messages'],
         summary: 'Send a message from the contact form',
         body: contactMessageSchema,
-        response: { 201: insertedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: insertedSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {
@@ -44,7 +44,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         summary: 'The latest contact messages (admin)',
         security: [{ bearer: [] }],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) }).strict(),
-        response: { 200: z.array(storedMessageSchema), 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: z.array(storedMessageSchema), ...errorAnswers(401, 403) },
       },
     },
     async (request) => recentMessages(db, request.query.limit),
