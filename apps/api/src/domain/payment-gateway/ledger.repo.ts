@@ -128,7 +128,11 @@ export async function mirrorStripeIntent(db: Db, intent: GatewayIntent): Promise
   });
 }
 
-/** Moves an intent from one status to another only if nobody moved it first. */
+/**
+ * Moves an intent from one status to another only if nobody moved it first. Written out like
+ * the other guarded updates (a WHERE that only the right row passes, then RETURNING): the
+ * condition is the rule, so it stays in the statement where it is read.
+ */
 export async function transitionPayment(
   db: Db,
   id: string,
