@@ -21,6 +21,10 @@ import { PAYMENT_INTENT_STATUSES } from '@parts-shop/shared/payment';
 /** PostgreSQL's full-text document type; only the database reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+// Every table is written out column by column, though many begin alike (id, name, description,
+// created_at): drizzle-kit turns this file into the migrations, and a reader checks a migration
+// against the table as declared here, so no column comes from a shared helper.
+
 // Ids are UUIDv7 (docs/product.md#ids): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
 
