@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { HEADLESS_CHROMIUM_FLAGS } from './scripts/lib/chromium.mjs';
 
 /**
  * The browser suite drives the system's Chromium (never a downloaded browser) against a shop
@@ -9,15 +10,7 @@ if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the browser suite th
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: [...HEADLESS_CHROMIUM_FLAGS],
 };
 
 export default defineConfig({

@@ -184,6 +184,13 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(paid).toContainText(`E2E SSD B ${run}`);
     await expectNoSidewaysScroll(page);
     await payWith4242(page);
+    // The confirmation names every order the one payment paid, each with its receipt.
+    const confirmation = page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed' });
+    await expect(confirmation).toContainText('$50.00');
+    await expect(confirmation).toContainText(`2 × E2E SSD A ${run}, $20.00`);
+    await expect(confirmation).toContainText(`3 × E2E SSD B ${run}, $30.00`);
+    await expect(confirmation).toContainText('Visa ending in 4242');
+    await expect(confirmation.getByRole('link', { name: /^Receipt for PS-\d{6}$/ })).toHaveCount(2);
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
     const table = myOrders(page);
     await expect(table.filter({ hasText: `E2E SSD A ${run}` })).toContainText('Pending');

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentGroupOrders, payments } from '../../db/schema.ts';
+import { paymentGroupOrders, payments, refunds } from '../../db/schema.ts';
 import type { GatewayIntent } from './payment-gateway.ts';
 
 /**
@@ -69,13 +69,17 @@ export function paymentsForGroup(db: Db, groupId: string): Promise<PaymentRow[]>
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/** Intents the gateway has reported as succeeded, for reconciling unpaid orders. */
+/**
+ * Intents the gateway has reported as succeeded, for reconciling unpaid orders. A refunded
+ * one is left out: its money went back, so every read would only find again that it pays nothing.
+ */
 export function succeededPaymentsFor(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
+  const refunded = db.select({ id: refunds.paymentId }).from(refunds).where(eq(refunds.paymentId, payments.id));
   return db
     .select()
     .from(payments)
-    .where(and(payingAny(db, orderIds), eq(payments.status, 'succeeded')));
+    .where(and(payingAny(db, orderIds), eq(payments.status, 'succeeded'), notExists(refunded)));
 }
 
 /** Inserts a new intent unless one with the same idempotency key exists; true when inserted. */
@@ -110,7 +114,25 @@ export async function upsertPaymentStatus(
     });
 }
 
-/** Moves an intent from one status to another only if nobody moved it first. */
+/** Keeps the ledger's mirror of a Stripe intent current, for intents that name one of our orders or groups. */
+export async function mirrorStripeIntent(db: Db, intent: GatewayIntent): Promise<void> {
+  if ((!intent.orderId && !intent.groupId) || intent.currency !== 'usd') return;
+  await upsertPaymentStatus(db, {
+    id: intent.id,
+    orderId: intent.orderId,
+    groupId: intent.groupId,
+    gateway: 'stripe',
+    amountCents: intent.amountCents,
+    clientSecret: intent.clientSecret,
+    status: intent.status,
+  });
+}
+
+/**
+ * Moves an intent from one status to another only if nobody moved it first. Written out like
+ * the other guarded updates (a WHERE that only the right row passes, then RETURNING): the
+ * condition is the rule, so it stays in the statement where it is read.
+ */
 export async function transitionPayment(
   db: Db,
   id: string,

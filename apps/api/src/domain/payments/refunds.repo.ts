@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
 
@@ -11,6 +11,16 @@ export async function recordRefund(db: Db, row: typeof refunds.$inferInsert): Pr
   const [stored] = await db.select().from(refunds).where(eq(refunds.paymentId, row.paymentId)).limit(1);
   if (!stored) throw new Error('refund row vanished after insert');
   return stored;
+}
+
+/** Which of these payments are being or were given back: their money pays no order. */
+export async function refundedAmong(db: Db, paymentIds: readonly string[]): Promise<Set<string>> {
+  if (paymentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ paymentId: refunds.paymentId })
+    .from(refunds)
+    .where(inArray(refunds.paymentId, [...paymentIds]));
+  return new Set(rows.map((r) => r.paymentId));
 }
 
 export async function markRefunded(db: Db, paymentId: string, refundId: string): Promise<void> {

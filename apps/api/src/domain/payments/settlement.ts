@@ -4,13 +4,13 @@ import { queueOrderEmail } from '../orders/order-emails.ts';
 import { findOrder, findOrders, lockOrders, markOrdersPaid, type OrderRow } from '../orders/orders.repo.ts';
 import {
   intentFromRow,
+  mirrorStripeIntent,
   paymentsForOrder,
   succeededPaymentsFor,
-  upsertPaymentStatus,
 } from '../payment-gateway/ledger.repo.ts';
 import type { GatewayIntent, PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { groupOrderIds } from './payment-groups.repo.ts';
-import { markRefunded, recordRefund, stalePendingRefunds, type RefundReason } from './refunds.repo.ts';
+import { markRefunded, recordRefund, refundedAmong, stalePendingRefunds, type RefundReason } from './refunds.repo.ts';
 
 /**
  * Settlement: which gateway intent pays which orders. An intent pays one order or every
@@ -120,7 +120,14 @@ export type LedgerVerdict = 'clear' | 'paid' | 'payment-open' | 'payment-mismatc
  * cancelled; a succeeded intent pays the order (and the rest of its group) instead.
  */
 export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerdict> {
-  const ledger = await paymentsForOrder(db, order.id);
+  const every = await paymentsForOrder(db, order.id);
+  // A refunded intent (a group paid after one of its orders was paid alone) is closed: its
+  // money went back, so it neither pays nor holds the rest of its group.
+  const refunded = await refundedAmong(
+    db,
+    every.map((p) => p.id),
+  );
+  const ledger = every.filter((p) => !refunded.has(p.id));
   const succeeded = ledger.filter((p) => p.status === 'succeeded');
   for (const payment of succeeded) {
     if ((await payWith(db, intentFromRow(payment))) === 'paid') return 'paid';
@@ -187,16 +194,6 @@ export async function applyStripeEvent(
   gateway: PaymentGateway,
   intent: GatewayIntent,
 ): Promise<SettleOutcome | 'recorded'> {
-  if ((intent.orderId || intent.groupId) && intent.currency === 'usd') {
-    await upsertPaymentStatus(db, {
-      id: intent.id,
-      orderId: intent.orderId,
-      groupId: intent.groupId,
-      gateway: 'stripe',
-      amountCents: intent.amountCents,
-      clientSecret: intent.clientSecret,
-      status: intent.status,
-    });
-  }
+  await mirrorStripeIntent(db, intent);
   return intent.status === 'succeeded' ? settleIntent(db, gateway, intent) : 'recorded';
 }

@@ -243,6 +243,12 @@ describe('paying for several orders at once (local test-mode gateway)', () => {
     expect(refund).toMatchObject({ reason: 'duplicate', groupId: group.groupId, orderId: null, amountCents: 9_000 });
     expect((await orderRow(t, single?._id ?? ''))?.transactionId).toBe(paidAlone.transactionId);
     for (const order of others) expect((await orderRow(t, order._id))?.paid).toBe(false);
+    // The refunded money no longer holds the rest: one is cancelled, the other paid anew.
+    const [cancelled, kept] = others;
+    const cancel = await t.app.inject({ method: 'DELETE', url: `/api/orders/${cancelled?._id}`, headers: customer });
+    expect(cancel.statusCode).toBe(200);
+    expect(await orderRow(t, cancelled?._id ?? '')).toBeUndefined();
+    expect((await payOrder(t, customer, kept?._id ?? '')).paid).toBe(true);
   });
 
   it('refuses a payment above the largest single charge', async () => {

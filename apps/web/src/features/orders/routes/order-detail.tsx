@@ -4,7 +4,7 @@ import type { OrderDetail } from '@parts-shop/shared/order';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useOrderDetail } from '../api/get-order-detail.ts';
+import { useOrderDetail } from '../../../lib/get-order-detail.ts';
 import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
 
 const EVENT_LABELS = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped' } as const;

@@ -1,43 +1,70 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
-import type { OrderDetail } from '@parts-shop/shared/order';
+import { centsToPriceString } from '@parts-shop/shared/money';
+import { priceToCents, type OrderDetail } from '@parts-shop/shared/order';
 
-type Props = { orderId: string; transactionId: string; receipt: OrderDetail | undefined };
+type Props = { orderIds: readonly string[]; transactionId: string; receipts: OrderDetail[] | undefined };
+
+const receiptPath = (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`;
+
+/** What one card payment paid: the sum of its orders' payments, as the shop recorded them. */
+function amountPaid(receipts: OrderDetail[]): string {
+  const cents = receipts.reduce((sum, r) => sum + (priceToCents(r.payment?.amount ?? r.order.totalPrice) ?? 0), 0);
+  return centsToPriceString(cents);
+}
 
 /**
  * The payment page's success becomes a confirmation: 'Congrats! Your payment is completed',
- * the order number, what was paid, the card (brand and last 4), the ship-to address and a
- * link to the receipt. Until the shop's record has loaded it shows the transaction id alone.
+ * each order paid (number, quantity, part, price, its receipt), the amount, the card (brand
+ * and last 4) and the ship-to address. One payment may pay several orders (a payment group),
+ * so every order is named, not only the first. Until the shop's records have loaded it shows
+ * the transaction id alone.
  */
-export function PaymentSuccess({ orderId, transactionId, receipt }: Props) {
+export function PaymentSuccess({ orderIds, transactionId, receipts }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   // The form above is now shut; take the shopper (and a screen reader) to the outcome.
   useEffect(() => ref.current?.focus(), []);
-  const order = receipt?.order;
-  const payment = receipt?.payment;
+  const card = receipts?.find((r) => r.payment?.cardLast4)?.payment;
+  const addresses = [...new Set(receipts?.map((r) => r.order.address))];
+  const single = orderIds.length === 1 ? orderIds[0] : undefined;
   return (
     <div className="flex flex-col items-start gap-3">
       <div ref={ref} tabIndex={-1} role="status" className="alert alert-success w-full flex flex-col items-start">
         <p className="font-semibold">{messages.paymentDone}</p>
-        {order ? (
+        {receipts ? (
           <dl className="grid w-full grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt>Order</dt>
-            <dd className="font-mono">{order.number}</dd>
             <dt>Paid</dt>
+            <dd>${amountPaid(receipts)}</dd>
+            <dt>{receipts.length === 1 ? 'Order' : 'Orders'}</dt>
             <dd>
-              ${payment?.amount ?? order.totalPrice} for {order.totalOrder} × {order.productName}
+              <ul className="flex flex-col gap-1">
+                {receipts.map(({ order }) => (
+                  <li key={order._id} className="break-words">
+                    <span className="font-mono">{order.number}</span>: {order.totalOrder} × {order.productName}, $
+                    {order.totalPrice}
+                    {single ? null : (
+                      <>
+                        {' '}
+                        <Link className="link" to={receiptPath(order._id)}>
+                          Receipt<span className="sr-only"> for {order.number}</span>
+                        </Link>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
             </dd>
-            {payment?.cardLast4 ? (
+            {card?.cardLast4 ? (
               <>
                 <dt>Card</dt>
                 <dd>
-                  {payment.cardBrand ?? 'Card'} ending in {payment.cardLast4}
+                  {card.cardBrand ?? 'Card'} ending in {card.cardLast4}
                 </dd>
               </>
             ) : null}
             <dt>Ship to</dt>
-            <dd className="break-words">{order.address}</dd>
+            <dd className="break-words">{addresses.join('; ')}</dd>
           </dl>
         ) : null}
         <p>
@@ -45,10 +72,12 @@ export function PaymentSuccess({ orderId, transactionId, receipt }: Props) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link className="btn btn-primary btn-sm" to={`/dashboard/orders/${encodeURIComponent(orderId)}`}>
-          View receipt
-        </Link>
-        <Link className="btn btn-outline btn-sm" to="/dashboard/myorders">
+        {single ? (
+          <Link className="btn btn-primary btn-sm" to={receiptPath(single)}>
+            View receipt
+          </Link>
+        ) : null}
+        <Link className={`btn btn-sm ${single ? 'btn-outline' : 'btn-primary'}`} to="/dashboard/myorders">
           Back to My Orders
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useOrderDetails } from '../../../lib/get-order-detail.ts';
 import { orderIdsOf } from '../../../lib/payment-paths.ts';
 import { useGroupPaymentIntent } from '../api/create-group-payment-intent.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
@@ -38,6 +39,7 @@ export function Component() {
   const intent = useGroupPaymentIntent(orderIds, payment.step === 'card');
   // Recording on any order of the group settles the whole group.
   const record = useRecordPayment(orderIds[0] ?? '');
+  const receipts = useOrderDetails(orderIds, payment.step === 'done');
 
   const recordPayment = (transactionId: string) => {
     setPayment({ step: 'recording', transactionId });
@@ -102,7 +104,7 @@ export function Component() {
         payment={payment}
         onRetry={recordPayment}
         success={(transactionId) => (
-          <PaymentSuccess orderId={orders[0]?._id ?? ''} transactionId={transactionId} receipt={undefined} />
+          <PaymentSuccess orderIds={orderIds} transactionId={transactionId} receipts={receipts} />
         )}
       />
     </section>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
@@ -123,7 +123,8 @@ describe('Payment page', () => {
     expect(await screen.findByText('PS-000001')).toBeTruthy();
     expect(screen.getByText('Visa ending in 4242')).toBeTruthy();
     expect(screen.getByText('1 Main Street')).toBeTruthy();
-    expect(screen.getByText(/\$259\.98 for 2 × RTX 4070/)).toBeTruthy();
+    expect(within(screen.getByRole('status')).getByText('$259.98')).toBeTruthy();
+    expect(screen.getByText(/2 × RTX 4070, \$259\.98/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe('/dashboard/orders/o-1');
     expect(pay().disabled).toBe(true);
     const patch = fetchMock.mock.calls.find(([url, init]) => url === '/api/orders/o-1' && init?.method === 'PATCH');

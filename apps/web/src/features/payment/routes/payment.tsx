@@ -5,9 +5,9 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useOrderDetails } from '../../../lib/get-order-detail.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useOrder } from '../api/get-order.ts';
-import { useReceipt } from '../api/get-receipt.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { GatewayCardForm } from '../components/gateway-card-form.tsx';
@@ -27,7 +27,7 @@ export function Component() {
 
   const unpaid = order.data && !order.data.paid && payment.step === 'card' ? order.data : null;
   const intent = usePaymentIntent(unpaid);
-  const receipt = useReceipt(orderId, payment.step === 'done');
+  const receipts = useOrderDetails([orderId], payment.step === 'done');
 
   // Paid meanwhile (another tab, or a payment the gateway had already taken): show that instead.
   const intentConflict = intent.error instanceof ApiError && intent.error.status === 409;
@@ -106,7 +106,7 @@ export function Component() {
         payment={payment}
         onRetry={recordPayment}
         success={(transactionId) => (
-          <PaymentSuccess orderId={orderId} transactionId={transactionId} receipt={receipt.data} />
+          <PaymentSuccess orderIds={[orderId]} transactionId={transactionId} receipts={receipts} />
         )}
       />
     </section>
