@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { HEADLESS_CHROMIUM_FLAGS } from './scripts/lib/chromium.mjs';
 
 /**
  * The browser suite drives the system's Chromium (never a downloaded browser) against a shop
@@ -9,15 +10,7 @@ if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the browser suite th
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: [...HEADLESS_CHROMIUM_FLAGS],
 };
 
 export default defineConfig({
@@ -31,10 +24,10 @@ export default defineConfig({
   use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     // Every public route at both widths; the signed-in flows at 375 px run in *.mobile.spec.ts,
-    // and the build planner's plan-order-pay journey runs at both widths.
+    // and the build planner's plan-order-pay journey and the order fulfilment run at both widths.
     {
       name: 'mobile-375',
-      testMatch: /(public|mobile|build-and-pay)\.spec\.ts$/,
+      testMatch: /(public|mobile|build-and-pay|fulfilment)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

@@ -48,6 +48,11 @@ const CHIPSETS = /** @type {Record<string, string[]>} */ ({
   LGA1200: ['B560', 'Z590'],
 });
 
+/**
+ * Graphics cards, one row each: model, memory (GB), board power (W), recommended PSU (W), and
+ * the range of card lengths (mm) a bench part is drawn from. A data table: the rows share a
+ * shape because each holds one card's figures, not because logic repeats.
+ */
 const GPUS = [
   ['NVIDIA GeForce RTX 4060', 8, 115, 550, 200, 250],
   ['NVIDIA GeForce RTX 4070 Super', 12, 220, 650, 240, 310],

@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { HEADLESS_CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 import { fmt, record } from './report.mjs';
 
 const LIGHTHOUSE_VERSION = JSON.parse(
@@ -21,13 +22,7 @@ const CATEGORIES = /** @type {const} */ ([
 const AGENTIC = 'agentic-browsing';
 export const JS_BUDGET_BYTES = 170 * 1024;
 const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...HEADLESS_CHROMIUM_FLAGS,
   '--disable-dev-shm-usage',
   // WebMCP is behind a flag in Chromium: without it neither document.modelContext (so the shop
   // registers no tools) nor the DevTools protocol's WebMCP domain (so the WebMCP audits see

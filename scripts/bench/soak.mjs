@@ -42,6 +42,13 @@ function pick(list, i) {
  */
 
 /**
+ * One request of the sequence. autocannon starts a connection's sequence again when
+ * setupRequest answers a falsy value (no order to pay yet); its type definitions do not say
+ * so, hence this type and the cast below.
+ * @typedef {{ method: string, path?: string, setupRequest?: (req: Req, context: Context) => Req | null | undefined | '', onResponse?: (status: number, body: string, context: Context) => void }} Step
+ */
+
+/**
  * The request sequence every connection repeats; ids flow through autocannon's context.
  * @param {{ authorization: string }[]} users
  * @param {{ id: string }[]} parts
@@ -55,9 +62,23 @@ function shopperPath(users, parts, browseIds) {
     return req;
   };
   const part = (/** @type {Context} */ context) => pick(parts, context.k);
-  // autocannon starts a connection's sequence again when setupRequest answers a falsy value
-  // (no order to pay yet); its type definitions do not say so, hence the cast.
-  /** @type {{ method: string, path?: string, setupRequest?: (req: Req, context: Context) => Req | null | undefined | '', onResponse?: (status: number, body: string, context: Context) => void }[]} */
+  /**
+   * Orders `totalOrder` of the connection's part; the new order's id goes to `context[key]`
+   * (none when refused), for the steps that pay or cancel it.
+   * @param {number} totalOrder
+   * @param {'orderId' | 'cancelId'} key
+   * @returns {Step}
+   */
+  const placeOrder = (totalOrder, key) => ({
+    method: 'POST',
+    path: '/api/orders',
+    setupRequest: (req, context) =>
+      asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder, ...ORDER_BODY }) }, context),
+    onResponse: (status, body, context) => {
+      context[key] = status === 201 ? json(body)?.insertedId : undefined;
+    },
+  });
+  /** @type {Step[]} */
   const steps = [
     {
       method: 'GET',
@@ -74,15 +95,7 @@ function shopperPath(users, parts, browseIds) {
       setupRequest: (req, context) => ({ ...req, path: `/api/parts/${browseIds[context.k % browseIds.length]}` }),
     },
     { method: 'GET', path: '/api/reviews?limit=24' },
-    {
-      method: 'POST',
-      path: '/api/orders',
-      setupRequest: (req, context) =>
-        asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder: 1, ...ORDER_BODY }) }, context),
-      onResponse: (status, body, context) => {
-        context.orderId = status === 201 ? json(body)?.insertedId : undefined;
-      },
-    },
+    placeOrder(1, 'orderId'),
     {
       method: 'POST',
       path: '/api/create-payment-intent',
@@ -111,15 +124,7 @@ function shopperPath(users, parts, browseIds) {
           context,
         ),
     },
-    {
-      method: 'POST',
-      path: '/api/orders',
-      setupRequest: (req, context) =>
-        asUser({ ...req, body: JSON.stringify({ partId: part(context).id, totalOrder: 2, ...ORDER_BODY }) }, context),
-      onResponse: (status, body, context) => {
-        context.cancelId = status === 201 ? json(body)?.insertedId : undefined;
-      },
-    },
+    placeOrder(2, 'cancelId'),
     {
       method: 'DELETE',
       setupRequest: (req, context) => {

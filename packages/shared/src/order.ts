@@ -147,7 +147,11 @@ export const orderCountsSchema = z.object({
 });
 export type OrderCounts = z.infer<typeof orderCountsSchema>;
 
-/** GET /orders/{id}/detail: the order detail page and the customer's receipt. */
+/**
+ * GET /orders/{id}/detail: the order detail page and the customer's receipt. Declared field by
+ * field, like every wire shape here, so it reads as the JSON it answers; that its fields are
+ * strings like a part's is chance, not a shape the two share.
+ */
 export const orderDetailSchema = z.object({
   order: orderSchema,
   customer: z.object({ email: z.string(), userName: z.string() }),

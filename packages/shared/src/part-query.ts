@@ -20,6 +20,10 @@ import { PRICE_MAX } from './part.ts';
 export const PART_SORTS = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
 export type PartSort = (typeof PART_SORTS)[number];
 
+/**
+ * The words the catalog shows for each sort. A Record over the union, like PART_KIND_LABELS, so a
+ * sort added without its label does not compile: the two tables share that shape, not their words.
+ */
 export const SORT_LABELS: Record<PartSort, string> = {
   newest: 'Newest',
   price_asc: 'Price: low to high',

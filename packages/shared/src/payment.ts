@@ -233,7 +233,8 @@ export const confirmCardRequestSchema = z
   .strict();
 export type ConfirmCardRequest = z.input<typeof confirmCardRequestSchema>;
 
-export const paymentIntentStatusSchema = z.enum([
+/** Stripe's PaymentIntent statuses; the local gateway only uses three of them. */
+export const PAYMENT_INTENT_STATUSES = [
   'requires_payment_method',
   'requires_confirmation',
   'requires_action',
@@ -241,7 +242,8 @@ export const paymentIntentStatusSchema = z.enum([
   'requires_capture',
   'canceled',
   'succeeded',
-]);
+] as const;
+export const paymentIntentStatusSchema = z.enum(PAYMENT_INTENT_STATUSES);
 export type PaymentIntentStatus = z.infer<typeof paymentIntentStatusSchema>;
 
 /** The same shape Stripe.js resolves confirmCardPayment with: `{paymentIntent}`. */

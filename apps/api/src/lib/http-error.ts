@@ -1,3 +1,5 @@
+import { apiErrorSchema } from '@parts-shop/shared/error';
+
 /** A failure a client caused or must hear about; the global handler turns it into JSON. */
 export class HttpError extends Error {
   constructor(
@@ -14,3 +16,13 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Sign in again to continue') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
+
+/**
+ * The refusals a route declares among its answers, each with the one error body:
+ * `errorAnswers(400, 404)` is `{ 400: apiErrorSchema, 404: apiErrorSchema }`.
+ */
+export function errorAnswers<const Code extends HttpError['statusCode']>(
+  ...codes: Code[]
+): Record<Code, typeof apiErrorSchema> {
+  return Object.fromEntries(codes.map((code) => [code, apiErrorSchema])) as Record<Code, typeof apiErrorSchema>;
+}

@@ -46,7 +46,7 @@ export const queryKeys = {
     everyone: (tab: string, q: string) => ['orders', 'everyone', tab, q] as const,
     /** Manage Orders' tab counts for one search. */
     counts: (q: string) => ['orders', 'counts', q] as const,
-    /** GET /orders/unpaid: My Orders' "Pay all unpaid (N orders, $X)". */
+    /** GET /orders/unpaid: My Orders' "Pay all unpaid (N orders, $X)" and the navbar's cart. */
     unpaid: (email: string) => ['orders', 'unpaid', email] as const,
     /** GET /orders/{id}, which also reconciles a payment the gateway already recorded. */
     detail: (id: string) => ['orders', 'detail', id] as const,

@@ -1,9 +1,8 @@
-import { z } from 'zod';
-import { idSchema } from '@parts-shop/shared/fields';
 import { centsToPriceString } from '@parts-shop/shared/money';
 import { formatOrderNumber, type Order } from '@parts-shop/shared/order';
 import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { parseIdOr } from '../../lib/ids.ts';
 import type { OrderRow } from './orders.repo.ts';
 
 export const orderNotFound = () => notFound('Order not found');
@@ -39,10 +38,5 @@ export function canSee(caller: Caller, order: OrderRow): boolean {
   return caller.role === 'admin' || order.email === caller.email;
 }
 
-export const orderIdParams = z.object({ id: z.string().max(100) });
-
 /** A malformed id names no order: 404, before it reaches the database. */
-export function parseOrderId(id: string): string {
-  if (!idSchema.safeParse(id).success) throw orderNotFound();
-  return id;
-}
+export const parseOrderId = (id: string): string => parseIdOr(id, orderNotFound);

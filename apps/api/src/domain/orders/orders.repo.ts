@@ -54,6 +54,9 @@ function whereOf(options: OrderFilters): SQL[] {
   return filters;
 }
 
+// A keyset page (docs/decisions/0001-uuidv7-keyset-paging.md) written out for this table, like
+// the other repos' list queries: the key, the order and the filters differ, and a generic page
+// query over Drizzle tables would hide the SQL this repo runs.
 export function listOrders(db: Db, limit: number, options: OrderFilters & { before?: string }): Promise<OrderRow[]> {
   const filters = whereOf(options);
   if (options.before !== undefined) filters.push(lt(orders.id, options.before));

@@ -114,7 +114,25 @@ export async function upsertPaymentStatus(
     });
 }
 
-/** Moves an intent from one status to another only if nobody moved it first. */
+/** Keeps the ledger's mirror of a Stripe intent current, for intents that name one of our orders or groups. */
+export async function mirrorStripeIntent(db: Db, intent: GatewayIntent): Promise<void> {
+  if ((!intent.orderId && !intent.groupId) || intent.currency !== 'usd') return;
+  await upsertPaymentStatus(db, {
+    id: intent.id,
+    orderId: intent.orderId,
+    groupId: intent.groupId,
+    gateway: 'stripe',
+    amountCents: intent.amountCents,
+    clientSecret: intent.clientSecret,
+    status: intent.status,
+  });
+}
+
+/**
+ * Moves an intent from one status to another only if nobody moved it first. Written out like
+ * the other guarded updates (a WHERE that only the right row passes, then RETURNING): the
+ * condition is the rule, so it stays in the statement where it is read.
+ */
 export async function transitionPayment(
   db: Db,
   id: string,

@@ -3,11 +3,10 @@ import Stripe from 'stripe';
 import { idSchema } from '@parts-shop/shared/fields';
 import { paymentIntentStatusSchema } from '@parts-shop/shared/payment';
 import type { Config } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { GatewayIntent, StripePaymentGateway, StripeWebhookEvent } from './payment-gateway.ts';
 import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
-import { upsertPaymentStatus } from './ledger.repo.ts';
+import { mirrorStripeIntent } from './ledger.repo.ts';
 
 /** STRIPE_API_URL points the SDK somewhere else than api.stripe.com (tests use a local fake). */
 function apiAddress(url: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
@@ -40,20 +39,6 @@ function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
     groupId,
     clientSecret: pi.client_secret ?? '',
   };
-}
-
-/** Keeps the ledger's mirror of a Stripe intent current, for intents that name one of our orders or groups. */
-async function mirror(db: Db, intent: GatewayIntent): Promise<void> {
-  if ((!intent.orderId && !intent.groupId) || intent.currency !== 'usd') return;
-  await upsertPaymentStatus(db, {
-    id: intent.id,
-    orderId: intent.orderId,
-    groupId: intent.groupId,
-    gateway: 'stripe',
-    amountCents: intent.amountCents,
-    clientSecret: intent.clientSecret,
-    status: intent.status,
-  });
 }
 
 function isStripeError(error: unknown): error is Stripe.errors.StripeError {
@@ -113,13 +98,13 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
         throw upstream(error, 'create');
       }
       const intent = toIntent(created);
-      await mirror(db, intent);
+      await mirrorStripeIntent(db, intent);
       return intent;
     },
 
     async retrieveIntent(db, id) {
       const intent = await retrieve(id);
-      if (intent) await mirror(db, intent);
+      if (intent) await mirrorStripeIntent(db, intent);
       return intent;
     },
 
@@ -134,7 +119,7 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
         else if (isStripeError(error) && error.statusCode === 404) intent = null;
         else throw upstream(error, 'cancel');
       }
-      if (intent) await mirror(db, intent);
+      if (intent) await mirrorStripeIntent(db, intent);
       return intent;
     },
 

@@ -4,9 +4,9 @@ import { queueOrderEmail } from '../orders/order-emails.ts';
 import { findOrder, findOrders, lockOrders, markOrdersPaid, type OrderRow } from '../orders/orders.repo.ts';
 import {
   intentFromRow,
+  mirrorStripeIntent,
   paymentsForOrder,
   succeededPaymentsFor,
-  upsertPaymentStatus,
 } from '../payment-gateway/ledger.repo.ts';
 import type { GatewayIntent, PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { groupOrderIds } from './payment-groups.repo.ts';
@@ -194,16 +194,6 @@ export async function applyStripeEvent(
   gateway: PaymentGateway,
   intent: GatewayIntent,
 ): Promise<SettleOutcome | 'recorded'> {
-  if ((intent.orderId || intent.groupId) && intent.currency === 'usd') {
-    await upsertPaymentStatus(db, {
-      id: intent.id,
-      orderId: intent.orderId,
-      groupId: intent.groupId,
-      gateway: 'stripe',
-      amountCents: intent.amountCents,
-      clientSecret: intent.clientSecret,
-      status: intent.status,
-    });
-  }
+  await mirrorStripeIntent(db, intent);
   return intent.status === 'succeeded' ? settleIntent(db, gateway, intent) : 'recorded';
 }

@@ -23,6 +23,9 @@ export function findBuildParts(db: Db, ids: string[]) {
 }
 export type BuildPartRow = Awaited<ReturnType<typeof findBuildParts>>[number];
 
+// A keyset page (docs/decisions/0001-uuidv7-keyset-paging.md) written out for this table, like
+// the other repos' list queries: the key, the order and the filters differ, and a generic page
+// query over Drizzle tables would hide the SQL this repo runs.
 export function listBuilds(db: Db, email: string, limit: number, before?: string): Promise<BuildRow[]> {
   const filters = [eq(builds.email, email)];
   if (before !== undefined) filters.push(lt(builds.id, before));
@@ -50,6 +53,8 @@ export async function insertBuild(db: Db, row: typeof builds.$inferInsert): Prom
   return inserted;
 }
 
+// Written out like the other guarded updates (a WHERE that only the right row passes, then
+// RETURNING): the condition is the rule, so it stays in the statement where it is read.
 export async function updateOwnBuild(
   db: Db,
   email: string,

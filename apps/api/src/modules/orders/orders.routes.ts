@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@parts-shop/shared/error';
 import {
   allOrdersQuerySchema,
   createdOrderSchema,
@@ -14,10 +13,12 @@ import {
 } from '@parts-shop/shared/order';
 import { unpaidOrdersSchema } from '@parts-shop/shared/payment-group';
 import { deletedSchema } from '@parts-shop/shared/part';
-import { orderIdParams, parseOrderId } from '../../domain/orders/order-view.ts';
+import { parseOrderId } from '../../domain/orders/order-view.ts';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
+import { errorAnswers } from '../../lib/http-error.ts';
+import { idParams } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { createThrottle } from '../../lib/throttle.ts';
 import {
@@ -36,14 +37,9 @@ import {
 /** How often one order's GET may ask the gateway; Stripe's webhook stays the source of truth. */
 const LIVE_CHECK_EVERY_MS = 5_000;
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-
+// The routes below look alike on purpose: each is declared whole, in Fastify's own shape (guard,
+// rate limit, schemas, answers), since that declaration is both its access rule and its OpenAPI
+// operation (docs/contributing.md#adding-an-endpoint). A route factory would hide them.
 export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
   const rules: OrderRules = {
@@ -66,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
           'userName, email and productName in the body are ignored, a totalPrice must match (409).',
         security: [{ bearer: [] }],
         body: newOrderSchema,
-        response: { 201: createdOrderSchema, ...errors, 429: apiErrorSchema },
+        response: { 201: createdOrderSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -84,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: "A customer's orders, newest first (their own; an admin may name anyone)",
         security: [{ bearer: [] }],
         querystring: orderListQuerySchema,
-        response: { 200: z.array(orderSchema), ...errors },
+        response: { 200: z.array(orderSchema), ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -102,7 +98,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         tags: ['orders'],
         summary: "The caller's own unpaid orders as one payment: count, total and ids (oldest first, at most 100)",
         security: [{ bearer: [] }],
-        response: { 200: unpaidOrdersSchema, ...errors },
+        response: { 200: unpaidOrdersSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => unpaidOrders(db, rules, callerOf(request)),
@@ -116,8 +112,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         tags: ['orders'],
         summary: "One order (its owner's or, for an admin, anyone's)",
         security: [{ bearer: [] }],
-        params: orderIdParams,
-        response: { 200: orderSchema, ...errors },
+        params: idParams,
+        response: { 200: orderSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => getOrder(db, rules, callerOf(request), parseOrderId(request.params.id)),
@@ -132,8 +128,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: 'The order detail page and receipt: items, customer, ship-to, payment, timeline',
         description: "Its owner's or, for an admin, anyone's; anyone else is told there is no such order (404).",
         security: [{ bearer: [] }],
-        params: orderIdParams,
-        response: { 200: orderDetailSchema, ...errors },
+        params: idParams,
+        response: { 200: orderDetailSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => getOrderDetail(db, rules, callerOf(request), parseOrderId(request.params.id)),
@@ -148,8 +144,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         tags: ['orders'],
         summary: 'Cancel an unpaid order (its owner or an admin) and return its stock',
         security: [{ bearer: [] }],
-        params: orderIdParams,
-        response: { 200: deletedSchema, ...errors },
+        params: idParams,
+        response: { 200: deletedSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -170,7 +166,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
           'q: an order number (PS-000123), or part of an email or product name.',
         security: [{ bearer: [] }],
         querystring: allOrdersQuerySchema,
-        response: { 200: z.array(orderSchema), ...errors },
+        response: { 200: z.array(orderSchema), ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -189,7 +185,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: 'How many orders each Manage Orders tab holds, for the same search (admin)',
         security: [{ bearer: [] }],
         querystring: orderCountsQuerySchema,
-        response: { 200: orderCountsSchema, ...errors },
+        response: { 200: orderCountsSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => orderCounts(db, request.query.q),
@@ -204,10 +200,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         tags: ['orders'],
         summary: 'Mark a paid order shipped (admin), with an optional carrier and tracking number; it stays paid',
         security: [{ bearer: [] }],
-        params: orderIdParams,
+        params: idParams,
         // Older clients send {paid:false}; a bare PATCH without a body means the same.
         body: shipSchema.nullish(),
-        response: { 200: orderSchema, ...errors },
+        response: { 200: orderSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => shipOrder(db, parseOrderId(request.params.id), request.body ?? {}),

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@parts-shop/shared/error';
 import type { Deps } from '../../lib/deps.ts';
-import { HttpError, badRequest } from '../../lib/http-error.ts';
+import { HttpError, badRequest, errorAnswers } from '../../lib/http-error.ts';
 import { applyStripeEvent } from '../../domain/payments/settlement.ts';
 
 /**
@@ -28,7 +27,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
         headers: z.object({
           'stripe-signature': z.string({ error: 'Missing Stripe-Signature header' }).min(1).max(4000),
         }),
-        response: { 200: z.object({ received: z.boolean() }), 400: apiErrorSchema, 503: apiErrorSchema },
+        response: { 200: z.object({ received: z.boolean() }), ...errorAnswers(400, 503) },
       },
     },
     async (request) => {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@parts-shop/shared/error';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { insertedSchema } from '@parts-shop/shared/part';
 import { newReviewSchema, reviewSchema } from '@parts-shop/shared/review';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
+import { errorAnswers } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { createReview, pageOfReviews } from './reviews.service.ts';
 
@@ -20,7 +20,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         tags: ['reviews'],
         summary: 'Every review, newest first, paged with limit and cursor',
         querystring: pageQuerySchema,
-        response: { 200: z.array(reviewSchema), 400: apiErrorSchema },
+        response: { 200: z.array(reviewSchema), ...errorAnswers(400) },
       },
     },
     async (request, reply) => {
@@ -41,7 +41,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         summary: 'Add a review (signed in)',
         security: [{ bearer: [] }],
         body: newReviewSchema,
-        response: { 201: insertedSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 201: insertedSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request, reply) => {

@@ -12,7 +12,11 @@ export async function findUser(db: Db, email: string): Promise<UserRow | undefin
   return row;
 }
 
-/** Users in email order after `after`, optionally only those whose email or name contains q. */
+/**
+ * Users in email order after `after`, optionally only those whose email or name contains q.
+ * Written out like the other repos' keyset pages (docs/decisions/0001-uuidv7-keyset-paging.md):
+ * the key, the order and the filters differ, and a generic page query would hide the SQL.
+ */
 export function listUsers(db: Db, limit: number, options: { after?: string; q?: string } = {}): Promise<UserRow[]> {
   const filters = [];
   if (options.after !== undefined) filters.push(gt(users.email, options.after));

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@parts-shop/shared/error';
 import { emailField } from '@parts-shop/shared/fields';
 import {
   adminCheckSchema,
@@ -17,7 +16,7 @@ import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { bearerToken, callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { authLimit, writeLimit } from '../../lib/deps.ts';
-import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { HttpError, unauthorized, errorAnswers } from '../../lib/http-error.ts';
 import { decodeCursor, decodeEmailCursor, encodeCursor, pageOf, pageOfBy } from '../../lib/paging.ts';
 import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
 import {
@@ -75,6 +74,9 @@ async function verifiedIdentity(deps: Deps, request: FastifyRequest): Promise<Id
   );
 }
 
+// The routes below look alike on purpose: each is declared whole, in Fastify's own shape (guard,
+// rate limit, schemas, answers), since that declaration is both its access rule and its OpenAPI
+// operation (docs/contributing.md#adding-an-endpoint). A route factory would hide them.
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config } = deps;
 
@@ -104,15 +106,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         security: [{ bearer: [] }],
         params: emailParams,
         body: putUserBody,
-        response: {
-          200: z.union([tokenResponseSchema, userSchema]),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          429: apiErrorSchema,
-          503: apiErrorSchema,
-        },
+        response: { 200: z.union([tokenResponseSchema, userSchema]), ...errorAnswers(400, 401, 403, 404, 429, 503) },
       },
     },
     async (request) => {
@@ -135,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
           'Every API access token the caller holds answers 401 from now on, this one included, and every ' +
           'Firebase session of theirs ends, so no device can exchange its way back in without signing in again.',
         security: [{ bearer: [] }],
-        response: { 204: z.null(), 401: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+        response: { 204: z.null(), ...errorAnswers(401, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -157,13 +151,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: "One user's profile (that user, or an admin)",
         security: [{ bearer: [] }],
         params: emailParams,
-        response: {
-          200: userSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 200: userSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => getUser(db, callerOf(request), request.params.email),
@@ -178,7 +166,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: 'Users by email, paged with limit and cursor, optionally searched by email or name (admin)',
         security: [{ bearer: [] }],
         querystring: usersQuerySchema,
-        response: { 200: z.array(userSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: z.array(userSchema), ...errorAnswers(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -197,7 +185,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: 'Who made whom admin or removed it, and when; newest first, paged (admin)',
         security: [{ bearer: [] }],
         querystring: pageQuerySchema,
-        response: { 200: z.array(roleChangeSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: z.array(roleChangeSchema), ...errorAnswers(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -216,13 +204,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: 'Make a user an admin (admin); recorded with who did it',
         security: [{ bearer: [] }],
         params: emailParams,
-        response: {
-          200: modifiedSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 200: modifiedSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => makeAdmin(db, callerOf(request), request.params.email),
@@ -238,14 +220,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: "Remove another user's admin role (admin); never one's own, never the last admin's",
         security: [{ bearer: [] }],
         params: emailParams,
-        response: {
-          200: modifiedSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: modifiedSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => removeAdmin(db, callerOf(request), request.params.email),
@@ -260,13 +235,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: 'Whether a user is an admin (that user, or an admin)',
         security: [{ bearer: [] }],
         params: emailParams,
-        response: {
-          200: adminCheckSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 200: adminCheckSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => adminCheck(db, callerOf(request), request.params.email),

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
+import { CartIndicator } from './cart-indicator.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold underline' : undefined);
 
 export function Navbar() {
-  const { user, initializing, signOut } = useAuth();
+  const { user, initializing, isAdmin, signOut } = useAuth();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -48,7 +49,7 @@ export function Navbar() {
   );
   return (
     <header className="navbar bg-base-100 shadow-sm print:hidden">
-      <div className="navbar-start">
+      <div className="navbar-start w-auto shrink-0 lg:w-1/2 lg:shrink">
         <div className="relative lg:hidden">
           <button
             type="button"
@@ -75,17 +76,19 @@ export function Navbar() {
             </ul>
           ) : null}
         </div>
-        <Link to="/" className="btn btn-ghost text-xl text-primary">
+        <Link to="/" className="btn btn-ghost px-2 text-lg text-primary sm:px-4 sm:text-xl">
           Parts Shop
         </Link>
       </div>
       <nav className="navbar-center hidden lg:flex" aria-label="Main">
         <ul className="menu menu-horizontal px-1">{links}</ul>
       </nav>
-      <div className="navbar-end gap-2">
+      <div className="navbar-end min-w-0 flex-1 gap-1 sm:gap-2 lg:w-1/2 lg:flex-initial">
         {user ? (
           <>
-            <span className="max-w-20 truncate text-sm sm:max-w-40 sm:text-base" data-testid="display-name">
+            {/* Admins' dashboard has no My Orders (docs/product.md#dashboard), so only customers get a cart. */}
+            <CartIndicator email={isAdmin === false ? user.email : ''} />
+            <span className="min-w-0 max-w-20 truncate text-sm sm:max-w-40 sm:text-base" data-testid="display-name">
               {user.displayName ?? user.email}
             </span>
             <button type="button" className="btn btn-outline btn-sm" onClick={() => void signOut()}>

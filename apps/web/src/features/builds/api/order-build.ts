@@ -12,7 +12,7 @@ export function useOrderBuild() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.parts.all }),
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
       ]),
   });
 }

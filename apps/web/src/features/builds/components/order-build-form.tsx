@@ -5,23 +5,40 @@ import { PHONE_MIN } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import { isQuantityInRange } from '@parts-shop/shared/part';
+import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 
 type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
 
+/** "Order this build", once the profile it takes the phone and address from has answered. */
+export function OrderBuildForm(props: Props) {
+  const { user } = useAuth();
+  const delivery = useDeliveryProfile(user?.email ?? '');
+  if (!delivery.initial) return <Spinner label="Loading your delivery details" />;
+  return <OrderBuildLines {...props} delivery={delivery} initial={delivery.initial} />;
+}
+
 /**
  * "Order this build": one line per part, each quantity starting at the part's minimum order,
  * then the delivery details. The server checks the build again, prices every line and
  * reserves all of them or none.
  */
-export function OrderBuildForm({ parts, hasErrors }: Props) {
+function OrderBuildLines({
+  parts,
+  hasErrors,
+  delivery,
+  initial,
+}: Props & { delivery: DeliveryProfile; initial: Delivery }) {
   const orderBuild = useOrderBuild();
   const [quantities, setQuantities] = useState<Record<string, string>>({});
-  const [phoneNumber, setPhoneNumber] = useState('');
-  const [address, setAddress] = useState('');
+  const [phoneNumber, setPhoneNumber] = useState(initial.phoneNumber);
+  const [address, setAddress] = useState(initial.address);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<BatchOrderResponse | null>(null);
@@ -51,13 +68,14 @@ export function OrderBuildForm({ parts, hasErrors }: Props) {
     setServerError(null);
     if (!ready) return;
     try {
+      const entered = { phoneNumber: phoneNumber.trim(), address: address.trim() };
       setPlaced(
         await orderBuild.mutateAsync({
           items: lines.map((l) => ({ partId: l.part._id, totalOrder: l.quantity })),
-          phoneNumber: phoneNumber.trim(),
-          address: address.trim(),
+          ...entered,
         }),
       );
+      await delivery.saveAfterOrder(entered);
     } catch (error) {
       setServerError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
     }
@@ -173,6 +191,7 @@ export function OrderBuildForm({ parts, hasErrors }: Props) {
           </p>
         ) : null}
       </div>
+      <SaveToProfileField delivery={delivery} entered={{ phoneNumber, address }} />
       {serverError ? (
         <p role="alert" className="alert alert-error">
           {serverError}

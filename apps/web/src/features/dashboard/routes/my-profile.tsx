@@ -5,8 +5,8 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { messages } from '@parts-shop/shared/messages';
 import type { User } from '@parts-shop/shared/user';
 import { toastSuccess } from '../../../lib/toast.ts';
-import { useProfile } from '../api/get-profile.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useProfile } from '../../../lib/get-profile.ts';
+import { useUpdateProfile } from '../../../lib/update-profile.ts';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 

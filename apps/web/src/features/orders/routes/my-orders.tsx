@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { UnpaidHoldNotice } from '../../../components/unpaid-hold-notice.tsx';
 import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
-import { useUnpaidOrders } from '../api/get-unpaid-orders.ts';
+import { useUnpaidOrders } from '../../../lib/get-unpaid-orders.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { MyOrdersTable } from '../components/my-orders-table.tsx';
 

@@ -112,7 +112,7 @@ export function Component() {
         <h2 id="order-title" className="text-2xl font-bold">
           {number ? `Order ${number}` : 'Order'}
         </h2>
-        <div className="flex gap-2 print:hidden">
+        <div className="flex gap-2">
           <Link className="btn btn-outline btn-sm" to={isAdmin ? '/dashboard/manageorders' : '/dashboard/myorders'}>
             {isAdmin ? 'Back to Manage Orders' : 'Back to My Orders'}
           </Link>

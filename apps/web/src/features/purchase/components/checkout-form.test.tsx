@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
+import type { User } from '@parts-shop/shared/user';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
@@ -22,9 +24,30 @@ const part: Part = {
   version: 1,
 };
 const user = { email: 'customer@example.com', displayName: 'Casey Customer', photoURL: null };
+/** A new customer's profile: nothing filled in yet. */
+const blankProfile: User = {
+  email: user.email,
+  userName: 'Casey Customer',
+  phone: '',
+  education: '',
+  address: '',
+  linkedIn: '',
+  role: 'customer',
+};
+const fullProfile: User = {
+  ...blankProfile,
+  phone: '+1 555 0100',
+  education: 'BSc',
+  address: '1 Old Street',
+  linkedIn: 'https://www.linkedin.com/in/casey',
+};
 
-function renderForm(overrides: Partial<Omit<Part, 'kind' | 'specs'>> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+function renderForm(overrides: Partial<Omit<Part, 'kind' | 'specs'>> = {}, profile: User = blankProfile) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  // The profile the form starts from, as the dashboard or an earlier visit left it in the cache.
+  client.setQueryData(queryKeys.users.profile(user.email), profile);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -135,5 +158,83 @@ describe('CheckoutForm', () => {
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
     fireEvent.click(addToCart());
     expect((await screen.findByRole('alert')).textContent).toBe(messages.notEnoughStock);
+  });
+
+  describe('the delivery details and the profile', () => {
+    const phone = () => screen.getByLabelText<HTMLInputElement>('Phone Number');
+    const address = () => screen.getByLabelText<HTMLInputElement>('Address');
+    const placing = () =>
+      vi.fn((url: string, _init?: RequestInit) =>
+        Promise.resolve(
+          url === '/api/orders'
+            ? Response.json({ acknowledged: true, insertedId: 'order-1' }, { status: 201 })
+            : Response.json(fullProfile),
+        ),
+      );
+
+    it("start from the profile's phone and address, with nothing to save", () => {
+      renderForm({}, fullProfile);
+      expect(phone().value).toBe('+1 555 0100');
+      expect(address().value).toBe('1 Old Street');
+      expect(screen.queryByRole('checkbox', { name: 'Save to my profile' })).toBeNull();
+    });
+
+    it('waits for the profile before showing the form', () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise(() => undefined)),
+      );
+      render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <CheckoutForm part={part} user={user} />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      expect(screen.getByRole('status').textContent).toBe('Loading your delivery details');
+      expect(screen.queryByLabelText('Phone Number')).toBeNull();
+    });
+
+    it('save new ones to the profile after the order, when asked to', async () => {
+      const fetchMock = placing();
+      vi.stubGlobal('fetch', fetchMock);
+      renderForm({}, fullProfile);
+      fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
+      fireEvent.change(address(), { target: { value: '7 New Road' } });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my profile' }));
+      fireEvent.click(addToCart());
+
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      const [orderCall, profileCall] = fetchMock.mock.calls as unknown as [string, RequestInit][];
+      expect(orderCall?.[0]).toBe('/api/orders');
+      expect(profileCall?.[0]).toBe('/api/users/customer%40example.com');
+      expect(profileCall?.[1].method).toBe('PUT');
+      expect(jsonBody(profileCall?.[1])).toEqual({
+        phone: '+1 555 0199',
+        address: '7 New Road',
+        education: 'BSc',
+        linkedIn: 'https://www.linkedin.com/in/casey',
+      });
+    });
+
+    it('leave the profile alone unless asked to', async () => {
+      const fetchMock = placing();
+      vi.stubGlobal('fetch', fetchMock);
+      renderForm({}, fullProfile);
+      fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Save to my profile' }).checked).toBe(false);
+      fireEvent.click(addToCart());
+      expect((await screen.findByRole('status')).textContent).toContain(messages.addedToCart);
+      expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/orders']);
+    });
+
+    it('point to My Profile when the profile is not filled in enough to take them', () => {
+      renderForm();
+      fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
+      fireEvent.change(address(), { target: { value: '7 New Road' } });
+      expect(screen.queryByRole('checkbox', { name: 'Save to my profile' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/dashboard');
+    });
   });
 });

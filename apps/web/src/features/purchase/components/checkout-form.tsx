@@ -4,8 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
+import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerIssues } from '../../../lib/server-issues.ts';
 import type { SessionUser } from '../../../lib/auth.tsx';
@@ -24,12 +27,19 @@ type Props = { part: Part; user: SessionUser | null };
 
 const FIELDS = ['totalOrder', 'phoneNumber', 'address'] as const;
 
+/** The checkout card, once the profile it takes the phone and address from has answered. */
+export function CheckoutForm({ part, user }: Props) {
+  const delivery = useDeliveryProfile(user?.email ?? '');
+  if (!delivery.initial) return <Spinner label="Loading your delivery details" />;
+  return <CheckoutCard part={part} user={user} delivery={delivery} initial={delivery.initial} />;
+}
+
 /**
  * The checkout card. Total Order and Total Price follow the quantity as it is typed; a
  * quantity outside minOrder..available disables Add to Cart. Everything here is a preview:
  * the API decides the price and reserves the stock.
  */
-export function CheckoutForm({ part, user }: Props) {
+function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: DeliveryProfile; initial: Delivery }) {
   const createOrder = useCreateOrder();
   const [placed, setPlaced] = useState<CreatedOrder | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -48,10 +58,10 @@ export function CheckoutForm({ part, user }: Props) {
   } = useForm<CheckoutFields, unknown, CheckoutValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { totalOrder: String(part.minOrder), phoneNumber: '', address: '' },
+    defaultValues: { totalOrder: String(part.minOrder), ...initial },
   });
 
-  const quantityText = useWatch({ control, name: 'totalOrder' });
+  const [quantityText, phoneNumber, address] = useWatch({ control, name: ['totalOrder', 'phoneNumber', 'address'] });
   const { quantity, totalPrice } = previewTotals(quantityText, part.price);
   const soldOut = isSoldOut(part);
   const quantityMessage = soldOut ? null : (quantityError(quantityText, part) ?? errors.totalOrder?.message ?? null);
@@ -65,6 +75,7 @@ export function CheckoutForm({ part, user }: Props) {
       toastSuccess(messages.addedToCart);
       setPlaced(created);
       resetField('totalOrder', { defaultValue: String(part.minOrder) });
+      await delivery.saveAfterOrder(values);
     } catch (error) {
       if (!(error instanceof ApiError)) {
         setServerError('Something went wrong. Please try again.');
@@ -131,6 +142,7 @@ export function CheckoutForm({ part, user }: Props) {
           error={errors.address?.message}
           {...register('address')}
         />
+        <SaveToProfileField delivery={delivery} entered={{ phoneNumber, address }} />
 
         {serverError ? (
           <p className="text-error" role="alert">

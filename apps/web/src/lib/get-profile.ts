@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userSchema, type User } from '@parts-shop/shared/user';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** GET /users/{email}: the signed-in user's profile (docs/product.md#api-calls). */
 export function getProfile(email: string, signal?: AbortSignal): Promise<User> {

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { Order } from '@parts-shop/shared/order';
+import type { User } from '@parts-shop/shared/user';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
+import type { PlannerPart } from '../api/planner-parts.ts';
+import { OrderBuildForm } from './order-build-form.tsx';
+
+const user = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
+const profile: User = {
+  email: user.email,
+  userName: 'Casey',
+  phone: '+1 555 0100',
+  education: 'BSc',
+  address: '1 Old Street',
+  linkedIn: 'https://www.linkedin.com/in/casey',
+  role: 'customer',
+};
+const ssd = {
+  _id: '01900000-0000-7000-8000-000000000001',
+  name: 'Fast SSD',
+  img: '/images/parts/ssd.svg',
+  price: 89.99,
+  minOrder: 1,
+  available: 5,
+  kind: 'other',
+  specs: {},
+} as PlannerPart;
+
+function renderForm() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  client.setQueryData(queryKeys.users.profile(user.email), profile);
+  render(
+    <QueryClientProvider client={client}>
+      <MockAuthProvider state={mockAuthState({ user, isAdmin: false })}>
+        <MemoryRouter>
+          <OrderBuildForm parts={[ssd]} hasErrors={false} />
+        </MemoryRouter>
+      </MockAuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('OrderBuildForm and the profile', () => {
+  it("starts from the profile's phone and address, and saves new ones when asked, after ordering", async () => {
+    const order: Order = {
+      _id: 'order-1',
+      number: 'PS-000001',
+      partId: ssd._id,
+      userName: 'Casey',
+      email: user.email,
+      productName: ssd.name,
+      phoneNumber: '+1 555 0199',
+      totalPrice: '89.99',
+      totalOrder: 1,
+      address: '1 Old Street',
+      paid: false,
+      shipped: false,
+      transactionId: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      placedAt: '2026-01-01T00:00:00.000Z',
+      paidAt: null,
+      shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
+    };
+    const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
+      Promise.resolve(
+        url === '/api/orders/batch'
+          ? Response.json({ orders: [order], total: '89.99' }, { status: 201 })
+          : Response.json(profile),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    const phone = screen.getByLabelText<HTMLInputElement>('Phone Number');
+    expect(phone.value).toBe('+1 555 0100');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Address').value).toBe('1 Old Street');
+    expect(screen.queryByRole('checkbox', { name: 'Save to my profile' })).toBeNull();
+
+    fireEvent.change(phone, { target: { value: '+1 555 0199' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my profile' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/customer%40example.com');
+    expect(JSON.parse(init.body as string)).toEqual({
+      phone: '+1 555 0199',
+      address: '1 Old Street',
+      education: 'BSc',
+      linkedIn: 'https://www.linkedin.com/in/casey',
+    });
+    expect(screen.getByRole('heading', { name: 'Build ordered' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '@parts-shop/shared/messages';
+import { newOrderSchema } from '@parts-shop/shared/order';
+import { profileSchema, type User } from '@parts-shop/shared/user';
+import { profileQueryOptions } from '../lib/get-profile.ts';
+import { toastError, toastSuccess } from '../lib/toast.ts';
+import { useUpdateProfile, type ProfileUpdate } from '../lib/update-profile.ts';
+
+/** An order's delivery details, as the purchase form and the planner's order form ask for them. */
+export type Delivery = { phoneNumber: string; address: string };
+
+/**
+ * What the order form offers about the profile for the details entered: nothing when they are
+ * the profile's (or not yet valid), Save to my profile when they differ, or a pointer to My
+ * Profile when the profile lacks fields its update needs: PUT /users/{email} takes the whole
+ * profile, so saving there would only be refused.
+ */
+export type ProfileOffer = { kind: 'none' } | { kind: 'incomplete' } | { kind: 'save'; update: ProfileUpdate };
+
+export function profileOffer(profile: User | undefined, entered: Delivery): ProfileOffer {
+  if (!profile) return { kind: 'none' };
+  const phone = entered.phoneNumber.trim();
+  const address = entered.address.trim();
+  if (phone === profile.phone && address === profile.address) return { kind: 'none' };
+  const validOrder =
+    newOrderSchema.shape.phoneNumber.safeParse(phone).success &&
+    newOrderSchema.shape.address.safeParse(address).success;
+  if (!validOrder) return { kind: 'none' };
+  const update = { phone, address, education: profile.education, linkedIn: profile.linkedIn };
+  return profileSchema.safeParse(update).success ? { kind: 'save', update } : { kind: 'incomplete' };
+}
+
+/**
+ * The profile behind an order form's phone and address (docs/product.md#purchase): the form
+ * starts from them, offers to save new ones, and saves them once the order is placed.
+ */
+export function useDeliveryProfile(email: string) {
+  const profile = useQuery({ ...profileQueryOptions(email), enabled: email !== '' });
+  const update = useUpdateProfile(email);
+  const [saveChosen, setSaveChosen] = useState(false);
+
+  /** After the order is placed: the order stands whatever the profile's answer. */
+  const saveAfterOrder = async (entered: Delivery) => {
+    const offer = profileOffer(profile.data, entered);
+    if (!saveChosen || offer.kind !== 'save') return;
+    try {
+      await update.mutateAsync(offer.update);
+      setSaveChosen(false);
+      toastSuccess(messages.profileUpdated);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'Please try again on My Profile.';
+      toastError(`Your order is placed, but your profile was not updated: ${reason}`);
+    }
+  };
+
+  return {
+    /** Null until the profile has answered (or failed to): the form starts from it, so it waits. */
+    initial: profile.isLoading
+      ? null
+      : ({ phoneNumber: profile.data?.phone ?? '', address: profile.data?.address ?? '' } satisfies Delivery),
+    offer: (entered: Delivery) => profileOffer(profile.data, entered),
+    saveChosen,
+    setSaveChosen,
+    saveAfterOrder,
+  };
+}
+
+export type DeliveryProfile = ReturnType<typeof useDeliveryProfile>;
