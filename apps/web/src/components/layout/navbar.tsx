@@ -5,48 +5,30 @@ import { CartIndicator } from './cart-indicator.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold underline' : undefined);
 
+/** The navbar's links, in order; Dashboard is added for a signed-in user. */
+const PUBLIC_LINKS = [
+  ['/home', 'Home'],
+  ['/allparts', 'Shop'],
+  ['/build', 'Build a PC'],
+  ['/blogs', 'Blogs'],
+  ['/portfolio', 'My Portfolio'],
+] as const;
+const DASHBOARD_LINK = ['/dashboard', 'Dashboard'] as const;
+
 export function Navbar() {
   const { user, initializing, isAdmin, signOut } = useAuth();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
-  const links = (
-    <>
-      <li>
-        <NavLink to="/home" className={linkClass}>
-          Home
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/allparts" className={linkClass}>
-          Shop
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/build" className={linkClass}>
-          Build a PC
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/blogs" className={linkClass}>
-          Blogs
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/portfolio" className={linkClass}>
-          My Portfolio
-        </NavLink>
-      </li>
-      {user ? (
-        <li>
-          <NavLink to="/dashboard" className={linkClass}>
-            Dashboard
-          </NavLink>
-        </li>
-      ) : null}
-    </>
-  );
+  const shown = user ? [...PUBLIC_LINKS, DASHBOARD_LINK] : PUBLIC_LINKS;
+  const links = shown.map(([to, label]) => (
+    <li key={to}>
+      <NavLink to={to} className={linkClass}>
+        {label}
+      </NavLink>
+    </li>
+  ));
   return (
     <header className="navbar bg-base-100 shadow-sm print:hidden">
       <div className="navbar-start w-auto shrink-0 lg:w-1/2 lg:shrink">

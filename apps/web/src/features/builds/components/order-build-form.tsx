@@ -6,6 +6,7 @@ import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import { isQuantityInRange } from '@parts-shop/shared/part';
 import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -119,6 +120,7 @@ function OrderBuildLines({
       <ul className="flex flex-col gap-2">
         {lines.map(({ part, text, valid }) => {
           const id = `order-qty-${part._id}`;
+          // Not a FormField: the part's name, price and limits sit beside its quantity box, in one row per part.
           return (
             <li key={part._id} className="flex flex-wrap items-end gap-3">
               <label htmlFor={id} className="min-w-0 flex-1 break-words">
@@ -152,45 +154,24 @@ function OrderBuildLines({
       <p className="font-semibold" aria-live="polite">
         Order total: {formatDollars(total)}
       </p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="order-build-phone" className="font-medium">
-          Phone Number
-        </label>
-        <input
-          id="order-build-phone"
-          type="tel"
-          className="input w-full"
-          value={phoneNumber}
-          autoComplete="tel"
-          aria-invalid={submitted && Boolean(phoneError)}
-          aria-describedby={submitted && phoneError ? 'order-build-phone-error' : undefined}
-          onChange={(event) => setPhoneNumber(event.target.value)}
-        />
-        {submitted && phoneError ? (
-          <p id="order-build-phone-error" className="text-sm font-medium text-error">
-            {phoneError}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="order-build-address" className="font-medium">
-          Address
-        </label>
-        <textarea
-          id="order-build-address"
-          className="textarea w-full"
-          value={address}
-          autoComplete="street-address"
-          aria-invalid={submitted && Boolean(addressError)}
-          aria-describedby={submitted && addressError ? 'order-build-address-error' : undefined}
-          onChange={(event) => setAddress(event.target.value)}
-        />
-        {submitted && addressError ? (
-          <p id="order-build-address-error" className="text-sm font-medium text-error">
-            {addressError}
-          </p>
-        ) : null}
-      </div>
+      {/* The same phone and address fields as Purchase's checkout, held in state rather than a form library. */}
+      <FormField
+        label="Phone Number"
+        type="tel"
+        value={phoneNumber}
+        autoComplete="tel"
+        error={submitted ? (phoneError ?? undefined) : undefined}
+        onChange={(event) => setPhoneNumber(event.target.value)}
+      />
+      <FormField
+        as="textarea"
+        label="Address"
+        rows={2}
+        value={address}
+        autoComplete="street-address"
+        error={submitted ? (addressError ?? undefined) : undefined}
+        onChange={(event) => setAddress(event.target.value)}
+      />
       <SaveToProfileField delivery={delivery} entered={{ phoneNumber, address }} />
       {serverError ? (
         <p role="alert" className="alert alert-error">

@@ -127,6 +127,7 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
         ) : null}
         <FormField label="Name" value={user?.displayName ?? ''} autoComplete="name" readOnly disabled />
         <FormField label="Email" type="email" value={user?.email ?? ''} autoComplete="email" readOnly disabled />
+        {/* Phone and address as on the build planner's order form and My Profile: each field keeps its own label and autocomplete. */}
         <FormField
           label="Phone Number"
           type="tel"
