@@ -13,6 +13,8 @@ test.describe('public screens', () => {
     await expect(main.getByText('500+')).toBeVisible();
     await expect(page.getByTestId('review-card')).toHaveCount(3);
     await expect(main.getByRole('link', { name: 'See More' })).toHaveCount(2);
+    // The contact form's code loads as the visitor comes near it.
+    await main.getByRole('region', { name: 'Contact Us' }).scrollIntoViewIfNeeded();
     await expect(main.getByLabel('Name')).toBeVisible();
     await expect(main.getByLabel('Email')).toBeVisible();
     await expect(main.getByLabel('Message')).toBeVisible();
@@ -26,11 +28,51 @@ test.describe('public screens', () => {
 
   test('contact form posts and toasts Message Sent', async ({ page }) => {
     await page.goto('/');
+    await page.getByRole('region', { name: 'Contact Us' }).scrollIntoViewIfNeeded();
     await page.getByLabel('Name').fill('Visitor');
     await page.getByLabel('Email').fill('visitor@example.com');
     await page.getByLabel('Message').fill('Do you ship to Norway?');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Message Sent')).toBeVisible();
+  });
+
+  test("a first visit to Home leaves the contact form's code until the visitor scrolls near it", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('review-card')).toHaveCount(3);
+    // Past the lists and an idle moment, when the form's code used to load regardless.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_500);
+    const contact = page.getByRole('region', { name: 'Contact Us' });
+    await expect(contact.getByRole('status')).toContainText('Loading the contact form');
+    expect(scripts.filter((s) => s.includes('/contact-form-'))).toEqual([]);
+    await contact.scrollIntoViewIfNeeded();
+    await expect(contact.getByLabel('Name')).toBeVisible();
+    expect(scripts.filter((s) => s.includes('/contact-form-'))).toHaveLength(1);
+  });
+
+  test("the footer's Send us a message scrolls to the contact form and shows it", async ({ page }) => {
+    await page.goto('/allreviews');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Send us a message' }).click();
+    await expect(page).toHaveURL(/\/home#contact$/);
+    await expect(page.getByRole('region', { name: 'Contact Us' }).getByLabel('Name')).toBeInViewport();
+  });
+
+  test("a keyboard reaching the contact form before its code lands in the form's first field", async ({ page }) => {
+    // A slow connection: the form's code arrives well after the keyboard gets there.
+    await page.route('**/assets/contact-form-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/');
+    const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
+    await reviews.getByRole('link', { name: /See More/ }).focus();
+    await page.keyboard.press('Tab');
+    const contact = page.getByRole('region', { name: 'Contact Us' });
+    await expect(contact.getByLabel('Name')).toBeFocused();
   });
 
   test('all parts lists newest first and an out-of-stock part says Not Available', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactMessageSchema } from '@parts-shop/shared/message';
@@ -11,14 +12,20 @@ import { CONTACT_CARD } from './contact-card.ts';
 const EMPTY = { name: '', email: '', message: '' };
 
 /** Home's contact form: Name, Email, Message and Send (stored for the admins, docs/product.md#contact-messages). */
-export function ContactForm() {
+export function ContactForm({ focusOnMount }: { focusOnMount: boolean }) {
   const send = useSendMessage();
   const {
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+  // The keyboard was on the placeholder this form replaces (contact-section.tsx): it carries on
+  // in the first field instead of falling back to the top of the page.
+  useEffect(() => {
+    if (focusOnMount) setFocus('name');
+  }, [focusOnMount, setFocus]);
 
   const onSubmit = handleSubmit(async (message) => {
     try {

@@ -1,17 +1,21 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useIdleAfter } from '../../../hooks/use-idle-after.ts';
+import { useNearViewport } from '../../../hooks/use-near-viewport.ts';
 import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useLatestParts } from '../api/get-latest-parts.ts';
 import { useLatestReviews } from '../api/get-latest-reviews.ts';
 import { CONTACT_CARD } from './contact-card.ts';
 import { SectionHeading } from './section-heading.tsx';
 
-// The form's code (react-hook-form and its resolver) is the heaviest part of Home and sits
-// at the bottom of the page, so it loads once the lists above it have arrived and the browser
-// is idle, instead of competing with them and their pictures (docs/performance.md).
+// The form's code (react-hook-form and its resolver) is the heaviest part of Home and sits at
+// the bottom of the page, so it loads only when the visitor is on the way to it: scrolling
+// near, arriving at /home#contact, or tabbing to it. A first visit that stays at the top does
+// not download it at all (the first-visit budget, docs/performance.md).
 const ContactForm = lazy(() => loadChunk(() => import('./contact-form.tsx')).then((m) => ({ default: m.ContactForm })));
+
+/** How far below the screen the section starts loading, so a scrolling visitor finds the form there. */
+const NEAR = '600px 0px';
 
 /** Whether the deals and reviews above have arrived (or failed): the page's content is in place. */
 function useListsSettled(): boolean {
@@ -27,28 +31,48 @@ function useListsSettled(): boolean {
  */
 export function ContactSection() {
   const settled = useListsSettled();
-  const loadForm = useIdleAfter(settled);
   const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section, NEAR);
+  const [asked, setAsked] = useState(false);
+  const [placeholderFocused, setPlaceholderFocused] = useState(false);
+  // As a transition, so the placeholder stays on screen (with the keyboard's focus, if it has
+  // it) until the form's code is in, instead of being swapped for Suspense's fallback.
+  const ask = () => startTransition(() => setAsked(true));
+  useEffect(() => {
+    if (hash === '#contact') startTransition(() => setAsked(true));
+  }, [hash]);
   useEffect(() => {
     if (hash === '#contact' && settled) document.getElementById('contact')?.scrollIntoView();
   }, [hash, settled]);
+  const loadForm = near || asked;
+  // Focusable while it waits: a keyboard that reaches the section before the form's code does
+  // has it load and carries on into the form, instead of passing on to the footer. That is the
+  // case the accessibility rules allow a tab stop on a plain element for (one that takes the
+  // tab traversal for the widget it stands in for).
+  /* eslint-disable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-static-element-interactions */
   const placeholder = (
-    <div className={`min-h-[26rem] ${CONTACT_CARD}`}>
+    <div
+      tabIndex={0}
+      onFocus={() => {
+        setPlaceholderFocused(true);
+        ask();
+      }}
+      onBlur={() => setPlaceholderFocused(false)}
+      className={`min-h-[26rem] ${CONTACT_CARD}`}
+    >
       <Spinner label="Loading the contact form" />
     </div>
   );
+  /* eslint-enable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-static-element-interactions */
   return (
-    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-4 py-14">
+    <section ref={section} id="contact" aria-labelledby="contact-title" className="scroll-mt-4 py-14">
       <SectionHeading id="contact-title" title="Contact Us">
         Questions about a part, an order or a build? Send us a message and we will get back to you.
       </SectionHeading>
-      {loadForm ? (
-        <Suspense fallback={placeholder}>
-          <ContactForm />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
+      <Suspense fallback={placeholder}>
+        {loadForm ? <ContactForm focusOnMount={placeholderFocused} /> : placeholder}
+      </Suspense>
     </section>
   );
 }

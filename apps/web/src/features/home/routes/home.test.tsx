@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MARKETING } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
@@ -33,6 +33,28 @@ const reviews: Review[] = [1, 2, 3].map((n) => ({
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/** The browser's IntersectionObserver, with the test saying when the contact section comes near. */
+type Observed = { callback: IntersectionObserverCallback; rootMargin?: string; disconnected: boolean };
+let observers: Observed[] = [];
+class FakeObserver {
+  private readonly record: Observed;
+  constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+    this.record = { callback, rootMargin: options?.rootMargin, disconnected: false };
+    observers.push(this.record);
+  }
+  observe() {}
+  disconnect() {
+    this.record.disconnected = true;
+  }
+}
+function scrollNearContact() {
+  act(() => {
+    for (const o of observers.filter((x) => !x.disconnected)) {
+      o.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    }
+  });
+}
+
 function urlOf(input: Parameters<typeof fetch>[0]): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
@@ -54,6 +76,8 @@ beforeEach(() => {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  observers = [];
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
 });
 afterEach(() => {
   cleanup();
@@ -61,7 +85,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function renderHome() {
+function renderHome(initialEntry = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
@@ -69,7 +93,7 @@ function renderHome() {
       { path: '/allparts', element: <h1>All parts page</h1> },
       { path: '/allreviews', element: <h1>All reviews page</h1> },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [initialEntry] },
   );
   render(
     <QueryClientProvider client={client}>
@@ -79,11 +103,15 @@ function renderHome() {
   return router;
 }
 
-/** The contact form loads once the lists above it have arrived and the browser is idle. */
+/** The contact form loads once the visitor scrolls near it. */
 async function renderHomeWithForm() {
   renderHome();
+  scrollNearContact();
   await screen.findByRole('button', { name: 'Send' }, { timeout: 5000 });
 }
+
+/** Long enough for the idle moment after the lists (what the form used to wait for) to pass. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
 describe('Home', () => {
   it('has one h1 and the six sections in the contract’s order', async () => {
@@ -97,22 +125,51 @@ describe('Home', () => {
       'Contact Us',
     ]);
     await screen.findByText('Newest part 1');
-    await waitFor(() => expect(document.getElementById('contact')?.querySelector('form')).toBeTruthy());
   });
 
-  it('holds the contact form’s place, and loads it only after the lists have arrived', async () => {
-    let answerParts: (() => void) | undefined;
-    const answer = fetchMock.getMockImplementation() ?? fetch;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (urlOf(input).startsWith('/api/parts')) await new Promise<void>((resolve) => (answerParts = resolve));
-      return answer(input, init);
-    });
+  it('holds the contact form’s place, and loads it only when the visitor scrolls near it', async () => {
     renderHome();
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     expect(within(contact).getByRole('status').textContent).toContain('Loading the contact form');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await screen.findByText('Newest part 1');
+    await settle();
     expect(contact.querySelector('form')).toBeNull();
-    answerParts?.();
+    // It starts well before the section is on screen, so a scrolling visitor finds the form there.
+    expect(observers.map((o) => o.rootMargin)).toContain('600px 0px');
+    scrollNearContact();
+    expect(await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('loads the contact form at once for /home#contact, the footer’s Send us a message', async () => {
+    const scrollIntoView = vi.fn();
+    // jsdom draws no layout, so it has no scrollIntoView of its own.
+    Element.prototype.scrollIntoView = scrollIntoView;
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    renderHome('/#contact');
+    const contact = screen.getByRole('region', { name: 'Contact Us' });
+    expect(await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 })).toBeTruthy();
+    // And the section is scrolled to once the lists above have arrived and pushed it down.
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
+    expect(scrollIntoView.mock.contexts).toContain(contact);
+  });
+
+  it('lets a keyboard reach the waiting form: tabbing to its place loads it and lands in Name', async () => {
+    renderHome();
+    await screen.findByText('Newest part 1');
+    const contact = screen.getByRole('region', { name: 'Contact Us' });
+    const placeholder = within(contact).getByText('Loading the contact form').closest('[tabindex="0"]');
+    if (!(placeholder instanceof HTMLElement)) throw new Error('the placeholder takes no keyboard focus');
+    act(() => placeholder.focus());
+    await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(within(contact).getByLabelText('Name')));
+  });
+
+  it('loads the contact form anyway in a browser without IntersectionObserver', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    renderHome();
+    const contact = screen.getByRole('region', { name: 'Contact Us' });
     expect(await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 })).toBeTruthy();
   });
 
