@@ -9,7 +9,7 @@ function cartLabel(count: number, total: string): string {
 /**
  * The navbar's cart (docs/product.md#navbar-and-footer): the count and total of the customer's
  * unpaid orders, from the same GET /orders/unpaid as My Orders' Pay all unpaid, linking there.
- * An empty email (signed out, or an admin) asks nothing and shows nothing.
+ * The navbar draws it for a signed-in customer only.
  */
 export function CartIndicator({ email }: { email: string }) {
   const unpaid = useUnpaidOrders(email);

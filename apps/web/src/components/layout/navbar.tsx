@@ -1,7 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
-import { CartIndicator } from './cart-indicator.tsx';
+import { loadChunk } from '../../lib/chunk-reload.ts';
+
+// Only a signed-in customer has a cart, so its code (and the order schemas it reads with) loads
+// for them alone, not on every visitor's first visit (the first-visit budget, docs/performance.md).
+const CartIndicator = lazy(() =>
+  loadChunk(() => import('./cart-indicator.tsx')).then((m) => ({ default: m.CartIndicator })),
+);
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold underline' : undefined);
 
@@ -69,7 +75,11 @@ export function Navbar() {
         {user ? (
           <>
             {/* Admins' dashboard has no My Orders (docs/product.md#dashboard), so only customers get a cart. */}
-            <CartIndicator email={isAdmin === false ? user.email : ''} />
+            {isAdmin === false ? (
+              <Suspense fallback={null}>
+                <CartIndicator email={user.email} />
+              </Suspense>
+            ) : null}
             <span className="min-w-0 max-w-20 truncate text-sm sm:max-w-40 sm:text-base" data-testid="display-name">
               {user.displayName ?? user.email}
             </span>
