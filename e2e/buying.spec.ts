@@ -71,6 +71,37 @@ test.describe('buying', () => {
     await expect(page.getByTestId('part-available')).toContainText('10');
   });
 
+  test("a part's page keeps the server's answer, and Purchase later reads the stock afresh", async ({
+    page,
+    request,
+  }) => {
+    await logIn(page, customer.email, customer.password);
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/parts/${partId}`) reads.push(r.url());
+    });
+    await page.goto(`/parts/${partId}`);
+    await expect(page.locator('script#page-state')).toHaveCount(1);
+    await expect(page.getByTestId('part-available')).toHaveText('10 in stock');
+    // The browser has adopted the page (and would have asked by now): the API is asked once, by the server.
+    await page.waitForLoadState('networkidle');
+    expect(reads).toEqual([]);
+
+    // Someone else buys 3 while the shopper reads; past the few seconds an answer stays fresh
+    // (get-part.ts), Purchase reads the part again and shows what is left.
+    const token = await apiToken(request, admin.email, admin.password);
+    const sold = await request.post(`/api/parts/${partId}/stock`, {
+      data: { delta: -3 },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(sold.ok()).toBeTruthy();
+    await page.waitForTimeout(5_500);
+    await page.getByRole('button', { name: /Purchase/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/purchase/${partId}$`));
+    await expect(page.getByTestId('part-available')).toHaveText('7');
+    expect(reads).toHaveLength(1);
+  });
+
   test('a customer pays by card: declined first, then paid; the admin ships it', async ({ page, request }) => {
     const token = await apiToken(request, customer.email, customer.password);
     const created = await request.post('/api/orders', {

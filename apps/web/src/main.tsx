@@ -17,7 +17,15 @@ if (!root) throw new Error('index.html has no #root');
 // was drawn from: the app starts from them and React adopts the HTML instead of redrawing it.
 const pageState = document.getElementById(PAGE_STATE_ID)?.textContent;
 if (pageState && root.firstElementChild) {
-  hydrate(queryClient, JSON.parse(pageState) as DehydratedState);
+  const state = JSON.parse(pageState) as DehydratedState;
+  // Each answer is dated by the server's clock when it was read. How long it stays fresh is
+  // counted by this browser's clock, so a server clock running ahead must not make it look
+  // newer than this navigation: it was read no earlier than the navigation began, unless the
+  // page came from the history's cache, when the server's older date stands.
+  for (const query of state.queries) {
+    query.state.dataUpdatedAt = Math.min(query.state.dataUpdatedAt, Math.floor(performance.timeOrigin));
+  }
+  hydrate(queryClient, state);
   await loadMatchedRoutes(window.location.pathname);
   hydrateRoot(
     root,

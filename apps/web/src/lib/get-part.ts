@@ -14,8 +14,11 @@ export function partQueryOptions(partId: string) {
   return queryOptions({
     queryKey: queryKeys.parts.detail(partId),
     queryFn: ({ signal }) => getPart(partId, signal),
-    // Availability is what the shopper is deciding on: never show an old count on arrival.
-    staleTime: 0,
+    // Availability is what the shopper is deciding on: an answer more than a few seconds old
+    // is read again on arrival, so no one decides on an old count. A few seconds rather than
+    // none, so the part page the server drew a moment ago is not read again the instant the
+    // browser adopts it (its answer comes in the page, dated as main.tsx says).
+    staleTime: 5_000,
   });
 }
 
