@@ -17,15 +17,10 @@ describe('profileOffer', () => {
     expect(profileOffer(profile, { phoneNumber: ' +1 555 0100 ', address: '1 Old Street' })).toEqual({ kind: 'none' });
   });
 
-  it('offers to save new details with the rest of the profile as it is', () => {
+  it('offers to save new details: the phone and address alone', () => {
     expect(profileOffer(profile, { phoneNumber: '+1 555 0199', address: ' 7 New Road ' })).toEqual({
       kind: 'save',
-      update: {
-        phone: '+1 555 0199',
-        address: '7 New Road',
-        education: 'BSc',
-        linkedIn: 'https://www.linkedin.com/in/casey',
-      },
+      update: { phone: '+1 555 0199', address: '7 New Road' },
     });
   });
 
@@ -35,8 +30,11 @@ describe('profileOffer', () => {
     expect(profileOffer(undefined, { phoneNumber: '+1 555 0199', address: '7 New Road' })).toEqual({ kind: 'none' });
   });
 
-  it('points to My Profile when the profile lacks what its update needs', () => {
+  it('offers to save to a profile that is still empty, since only the phone and address are sent', () => {
     const fresh = { ...profile, phone: '', address: '', education: '', linkedIn: '' };
-    expect(profileOffer(fresh, { phoneNumber: '+1 555 0199', address: '7 New Road' })).toEqual({ kind: 'incomplete' });
+    expect(profileOffer(fresh, { phoneNumber: '+1 555 0199', address: '7 New Road' })).toEqual({
+      kind: 'save',
+      update: { phone: '+1 555 0199', address: '7 New Road' },
+    });
   });
 });

@@ -94,13 +94,9 @@ describe('OrderBuildForm and the profile', () => {
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/customer%40example.com');
-    expect(JSON.parse(init.body as string)).toEqual({
-      phone: '+1 555 0199',
-      address: '1 Old Street',
-      education: 'BSc',
-      linkedIn: 'https://www.linkedin.com/in/casey',
-    });
+    expect(url).toBe('/api/users/customer%40example.com/delivery');
+    expect(init.method).toBe('PATCH');
+    expect(JSON.parse(init.body as string)).toEqual({ phone: '+1 555 0199', address: '1 Old Street' });
     expect(screen.getByRole('heading', { name: 'Build ordered' })).toBeTruthy();
   });
 });

@@ -208,14 +208,9 @@ describe('CheckoutForm', () => {
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
       const [orderCall, profileCall] = fetchMock.mock.calls as unknown as [string, RequestInit][];
       expect(orderCall?.[0]).toBe('/api/orders');
-      expect(profileCall?.[0]).toBe('/api/users/customer%40example.com');
-      expect(profileCall?.[1].method).toBe('PUT');
-      expect(jsonBody(profileCall?.[1])).toEqual({
-        phone: '+1 555 0199',
-        address: '7 New Road',
-        education: 'BSc',
-        linkedIn: 'https://www.linkedin.com/in/casey',
-      });
+      expect(profileCall?.[0]).toBe('/api/users/customer%40example.com/delivery');
+      expect(profileCall?.[1].method).toBe('PATCH');
+      expect(jsonBody(profileCall?.[1])).toEqual({ phone: '+1 555 0199', address: '7 New Road' });
     });
 
     it('leave the profile alone unless asked to', async () => {
@@ -229,12 +224,11 @@ describe('CheckoutForm', () => {
       expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/orders']);
     });
 
-    it('point to My Profile when the profile is not filled in enough to take them', () => {
+    it('offer the save to a profile that is still empty, as a first order fills it in', () => {
       renderForm();
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       fireEvent.change(address(), { target: { value: '7 New Road' } });
-      expect(screen.queryByRole('checkbox', { name: 'Save to my profile' })).toBeNull();
-      expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/dashboard');
+      expect(screen.getByRole('checkbox', { name: 'Save to my profile' })).toBeTruthy();
     });
   });
 });
