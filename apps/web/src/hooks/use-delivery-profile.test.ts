@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@parts-shop/shared/user';
+import { customerProfile } from '../../test/customer-profile.ts';
 import { profileOffer } from './use-delivery-profile.ts';
 
-const profile: User = {
-  email: 'customer@example.com',
-  userName: 'Casey',
-  phone: '+1 555 0100',
-  education: 'BSc',
-  address: '1 Old Street',
-  linkedIn: 'https://www.linkedin.com/in/casey',
-  role: 'customer',
-};
+const profile = customerProfile;
 
 describe('profileOffer', () => {
   it("offers nothing for the profile's own details, typed with stray spaces or not", () => {

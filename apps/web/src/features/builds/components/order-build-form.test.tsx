@@ -3,22 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Order } from '@parts-shop/shared/order';
-import type { User } from '@parts-shop/shared/user';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
+import { customerProfile } from '../../../../test/customer-profile.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { OrderBuildForm } from './order-build-form.tsx';
 
 const user = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
-const profile: User = {
-  email: user.email,
-  userName: 'Casey',
-  phone: '+1 555 0100',
-  education: 'BSc',
-  address: '1 Old Street',
-  linkedIn: 'https://www.linkedin.com/in/casey',
-  role: 'customer',
-};
+const profile = customerProfile;
 const ssd = {
   _id: '01900000-0000-7000-8000-000000000001',
   name: 'Fast SSD',

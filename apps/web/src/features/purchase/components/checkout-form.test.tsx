@@ -7,6 +7,7 @@ import type { Part } from '@parts-shop/shared/part';
 import type { User } from '@parts-shop/shared/user';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { CheckoutForm } from './checkout-form.tsx';
+import { customerProfile } from '../../../../test/customer-profile.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -26,21 +27,14 @@ const part: Part = {
 const user = { email: 'customer@example.com', displayName: 'Casey Customer', photoURL: null };
 /** A new customer's profile: nothing filled in yet. */
 const blankProfile: User = {
-  email: user.email,
+  ...customerProfile,
   userName: 'Casey Customer',
   phone: '',
   education: '',
   address: '',
   linkedIn: '',
-  role: 'customer',
 };
-const fullProfile: User = {
-  ...blankProfile,
-  phone: '+1 555 0100',
-  education: 'BSc',
-  address: '1 Old Street',
-  linkedIn: 'https://www.linkedin.com/in/casey',
-};
+const fullProfile: User = { ...customerProfile, userName: 'Casey Customer' };
 
 function renderForm(overrides: Partial<Omit<Part, 'kind' | 'specs'>> = {}, profile: User = blankProfile) {
   const client = new QueryClient({
