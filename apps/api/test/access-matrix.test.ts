@@ -120,6 +120,11 @@ const rows: Row[] = [
   // An API token is no Firebase ID token: whatever the caller holds, the exchange is 401.
   ['PUT /api/users/{email}', exchangeOnly, async () => at('PUT', `/api/users/${CUSTOMER}`, { email: CUSTOMER })],
   ['PUT /api/users/{email}', selfOnly(200), async () => at('PUT', `/api/users/${CUSTOMER}`, profile)],
+  [
+    'PATCH /api/users/{email}/delivery',
+    selfOnly(200),
+    async () => at('PATCH', `/api/users/${CUSTOMER}/delivery`, { phone: profile.phone, address: profile.address }),
+  ],
   ['GET /api/users/{email}', selfOrAdmin(200), async () => at('GET', `/api/users/${CUSTOMER}`)],
   ['GET /api/users', adminOnly(200), async () => at('GET', '/api/users')],
   ['PUT /api/users/admin/{email}', adminOnly(200), async () => at('PUT', `/api/users/admin/${await fx.newUser()}`)],

@@ -268,6 +268,8 @@ function template(op: Operation): Record<string, Value> | undefined {
         address: l('1 Fuzz Road'),
         linkedIn: l('https://example.com/in/fuzz'),
       };
+    case 'PATCH /api/users/{email}/delivery':
+      return { phone: l('0123456789'), address: l('1 Fuzz Road') };
     case 'POST /api/create-payment-intent':
       return { orderId: { pick: { known: 'orders', i: 0 } } };
     case 'POST /api/payments/local/confirm':

@@ -34,6 +34,14 @@ export const profileSchema = z
   .strict();
 export type ProfileInput = z.infer<typeof profileSchema>;
 
+/**
+ * PATCH /users/{email}/delivery: the phone and address an order form saves to the profile
+ * (Save to my profile), with My Profile's own rules, leaving the profile's other fields as
+ * they are, so a customer whose profile is still empty can save them too.
+ */
+export const deliveryProfileSchema = profileSchema.pick({ phone: true, address: true }).strict();
+export type DeliveryProfileInput = z.infer<typeof deliveryProfileSchema>;
+
 export const loginSchema = z.object({
   email: emailField,
   password: z.string().min(1, messages.passwordRequired).min(6, messages.passwordShort),

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import type { Delivery, DeliveryProfile } from '../hooks/use-delivery-profile.ts';
 
 type Props = { delivery: DeliveryProfile; entered: Delivery };
@@ -12,17 +11,6 @@ export function SaveToProfileField({ delivery, entered }: Props) {
   const id = useId();
   const offer = delivery.offer(entered);
   if (offer.kind === 'none') return null;
-  if (offer.kind === 'incomplete') {
-    return (
-      <p className="text-sm text-base-content/70">
-        To use this phone and address next time, fill in{' '}
-        <Link className="link" to="/dashboard">
-          My Profile
-        </Link>
-        .
-      </p>
-    );
-  }
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium">

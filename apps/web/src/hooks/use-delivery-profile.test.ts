@@ -1,31 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@parts-shop/shared/user';
+import { customerProfile } from '../../test/customer-profile.ts';
 import { profileOffer } from './use-delivery-profile.ts';
 
-const profile: User = {
-  email: 'customer@example.com',
-  userName: 'Casey',
-  phone: '+1 555 0100',
-  education: 'BSc',
-  address: '1 Old Street',
-  linkedIn: 'https://www.linkedin.com/in/casey',
-  role: 'customer',
-};
+const profile = customerProfile;
 
 describe('profileOffer', () => {
   it("offers nothing for the profile's own details, typed with stray spaces or not", () => {
     expect(profileOffer(profile, { phoneNumber: ' +1 555 0100 ', address: '1 Old Street' })).toEqual({ kind: 'none' });
   });
 
-  it('offers to save new details with the rest of the profile as it is', () => {
+  it('offers to save new details: the phone and address alone', () => {
     expect(profileOffer(profile, { phoneNumber: '+1 555 0199', address: ' 7 New Road ' })).toEqual({
       kind: 'save',
-      update: {
-        phone: '+1 555 0199',
-        address: '7 New Road',
-        education: 'BSc',
-        linkedIn: 'https://www.linkedin.com/in/casey',
-      },
+      update: { phone: '+1 555 0199', address: '7 New Road' },
     });
   });
 
@@ -35,8 +22,11 @@ describe('profileOffer', () => {
     expect(profileOffer(undefined, { phoneNumber: '+1 555 0199', address: '7 New Road' })).toEqual({ kind: 'none' });
   });
 
-  it('points to My Profile when the profile lacks what its update needs', () => {
+  it('offers to save to a profile that is still empty, since only the phone and address are sent', () => {
     const fresh = { ...profile, phone: '', address: '', education: '', linkedIn: '' };
-    expect(profileOffer(fresh, { phoneNumber: '+1 555 0199', address: '7 New Road' })).toEqual({ kind: 'incomplete' });
+    expect(profileOffer(fresh, { phoneNumber: '+1 555 0199', address: '7 New Road' })).toEqual({
+      kind: 'save',
+      update: { phone: '+1 555 0199', address: '7 New Road' },
+    });
   });
 });

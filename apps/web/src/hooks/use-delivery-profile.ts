@@ -1,34 +1,25 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '@parts-shop/shared/messages';
-import { newOrderSchema } from '@parts-shop/shared/order';
-import { profileSchema, type User } from '@parts-shop/shared/user';
+import { deliveryProfileSchema, type DeliveryProfileInput, type User } from '@parts-shop/shared/user';
 import { profileQueryOptions } from '../lib/get-profile.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
-import { useUpdateProfile, type ProfileUpdate } from '../lib/update-profile.ts';
+import { useSaveDelivery } from '../lib/update-profile.ts';
 
 /** An order's delivery details, as the purchase form and the planner's order form ask for them. */
 export type Delivery = { phoneNumber: string; address: string };
 
 /**
  * What the order form offers about the profile for the details entered: nothing when they are
- * the profile's (or not yet valid), Save to my profile when they differ, or a pointer to My
- * Profile when the profile lacks fields its update needs: PUT /users/{email} takes the whole
- * profile, so saving there would only be refused.
+ * the profile's (or not yet a valid order's), Save to my profile when they differ.
  */
-export type ProfileOffer = { kind: 'none' } | { kind: 'incomplete' } | { kind: 'save'; update: ProfileUpdate };
+export type ProfileOffer = { kind: 'none' } | { kind: 'save'; update: DeliveryProfileInput };
 
 export function profileOffer(profile: User | undefined, entered: Delivery): ProfileOffer {
   if (!profile) return { kind: 'none' };
-  const phone = entered.phoneNumber.trim();
-  const address = entered.address.trim();
-  if (phone === profile.phone && address === profile.address) return { kind: 'none' };
-  const validOrder =
-    newOrderSchema.shape.phoneNumber.safeParse(phone).success &&
-    newOrderSchema.shape.address.safeParse(address).success;
-  if (!validOrder) return { kind: 'none' };
-  const update = { phone, address, education: profile.education, linkedIn: profile.linkedIn };
-  return profileSchema.safeParse(update).success ? { kind: 'save', update } : { kind: 'incomplete' };
+  const update = { phone: entered.phoneNumber.trim(), address: entered.address.trim() };
+  if (update.phone === profile.phone && update.address === profile.address) return { kind: 'none' };
+  return deliveryProfileSchema.safeParse(update).success ? { kind: 'save', update } : { kind: 'none' };
 }
 
 /**
@@ -37,7 +28,7 @@ export function profileOffer(profile: User | undefined, entered: Delivery): Prof
  */
 export function useDeliveryProfile(email: string) {
   const profile = useQuery({ ...profileQueryOptions(email), enabled: email !== '' });
-  const update = useUpdateProfile(email);
+  const update = useSaveDelivery(email);
   const [saveChosen, setSaveChosen] = useState(false);
 
   /** After the order is placed: the order stands whatever the profile's answer. */

@@ -101,7 +101,7 @@ export async function bindUser(
 export async function updateProfile(
   db: Db,
   email: string,
-  fields: Pick<UserRow, 'phone' | 'education' | 'address' | 'linkedIn'> & { userName?: string },
+  fields: Partial<Pick<UserRow, 'phone' | 'education' | 'address' | 'linkedIn' | 'userName'>>,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

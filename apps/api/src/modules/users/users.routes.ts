@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { emailField } from '@parts-shop/shared/fields';
 import {
   adminCheckSchema,
+  deliveryProfileSchema,
   modifiedSchema,
   profileSchema,
   roleChangeSchema,
@@ -21,6 +22,7 @@ import { decodeCursor, decodeEmailCursor, encodeCursor, pageOf, pageOfBy } from 
 import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
 import {
   adminCheck,
+  editDelivery,
   editProfile,
   exchangeIdToken,
   getUser,
@@ -115,6 +117,26 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       if ('phone' in body) return editProfile(db, callerOf(request), email, body);
       return exchangeIdToken(deps, request.log, await verifiedIdentity(deps, request), email, body.email);
     },
+  );
+
+  app.patch(
+    '/users/:email/delivery',
+    {
+      preValidation: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['users'],
+        summary: "Save an order's phone and address to the caller's own profile",
+        description:
+          "Save to my profile on the order forms: sets the profile's phone and address with My Profile's rules " +
+          'and leaves its other fields as they are.',
+        security: [{ bearer: [] }],
+        params: emailParams,
+        body: deliveryProfileSchema,
+        response: { 200: userSchema, ...errorAnswers(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => editDelivery(db, callerOf(request), request.params.email, request.body),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProfileInput, RoleChange, User } from '@parts-shop/shared/user';
+import type { DeliveryProfileInput, ProfileInput, RoleChange, User } from '@parts-shop/shared/user';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
@@ -135,6 +135,14 @@ export async function editProfile(db: Db, caller: Caller, email: string, input: 
     // An empty name field keeps the name the user has rather than blanking it.
     ...(input.userName ? { userName: input.userName } : {}),
   });
+  if (!row) throw notFound('User not found');
+  return toUser(row);
+}
+
+/** Save to my profile from an order form: only the phone and address change, and only the user's own. */
+export async function editDelivery(db: Db, caller: Caller, email: string, input: DeliveryProfileInput): Promise<User> {
+  if (caller.email !== email) throw forbidden('You can only edit your own profile');
+  const row = await updateProfile(db, email, { phone: input.phone, address: input.address });
   if (!row) throw notFound('User not found');
   return toUser(row);
 }

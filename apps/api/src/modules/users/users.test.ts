@@ -322,6 +322,70 @@ describe('profile (PUT /users/{email} with profile fields)', () => {
   });
 });
 
+describe('Save to my profile (PATCH /users/{email}/delivery)', () => {
+  const delivery = (headers: Record<string, string>, email: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${encodeURIComponent(email)}/delivery`,
+      headers,
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('saves the phone and address of a profile that is still empty, and leaves the rest as it is', async () => {
+    const headers = await t.signIn('new-buyer@example.test');
+    const res = await delivery(headers, 'new-buyer@example.test', { phone: '+1 555 0100', address: '1 Main St' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ phone: '+1 555 0100', address: '1 Main St', education: '', linkedIn: '' });
+    const read = await t.app.inject({ url: '/api/users/new-buyer@example.test', headers });
+    expect(read.json()).toEqual(res.json());
+  });
+
+  it('keeps education and LinkedIn of a filled profile', async () => {
+    const headers = await t.signIn('filled@example.test');
+    const put = await t.app.inject({ method: 'PUT', url: '/api/users/filled@example.test', headers, payload: profile });
+    expect(put.statusCode).toBe(200);
+    const res = await delivery(headers, 'filled@example.test', { phone: '0987654321', address: '2 New Road' });
+    expect(res.json()).toMatchObject({
+      phone: '0987654321',
+      address: '2 New Road',
+      education: profile.education,
+      linkedIn: profile.linkedIn,
+    });
+  });
+
+  it.each([
+    [{ phone: '123', address: '1 Main St' }, 'Phone must be at least 6 characters'],
+    [{ phone: '+1 555 0100', address: '  ' }, 'Address is Required'],
+    [{ phone: '+1 555 0100' }, 'Address is Required'],
+  ])('refuses %j with "%s" and changes nothing', async (payload, message) => {
+    const headers = await t.signIn('careful@example.test');
+    const res = await delivery(headers, 'careful@example.test', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(message);
+    const read = await t.app.inject({ url: '/api/users/careful@example.test', headers });
+    expect(read.json()).toMatchObject({ phone: '', address: '' });
+  });
+
+  it('refuses other fields, so nothing else (a role, a name) can be set this way', async () => {
+    const headers = await t.signIn('sneaky@example.test');
+    const res = await delivery(headers, 'sneaky@example.test', {
+      phone: '+1 555 0100',
+      address: '1 St',
+      role: 'admin',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("is the user's own: others 403, admins included; no token 401", async () => {
+    await t.signIn('owner2@example.test');
+    const body = { phone: '+1 555 0100', address: '1 Main St' };
+    for (const headers of [await t.signIn('nosy2@example.test'), await t.signIn('admin@example.test', 'admin')]) {
+      expect((await delivery(headers, 'owner2@example.test', body)).statusCode).toBe(403);
+    }
+    expect((await delivery({}, 'owner2@example.test', body)).statusCode).toBe(401);
+  });
+});
+
 describe('reading users', () => {
   it('shows a profile to that user and to admins only', async () => {
     const owner = await t.signIn('reader@example.test');

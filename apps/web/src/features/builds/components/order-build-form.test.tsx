@@ -3,22 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Order } from '@parts-shop/shared/order';
-import type { User } from '@parts-shop/shared/user';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
+import { customerProfile } from '../../../../test/customer-profile.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { OrderBuildForm } from './order-build-form.tsx';
 
 const user = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
-const profile: User = {
-  email: user.email,
-  userName: 'Casey',
-  phone: '+1 555 0100',
-  education: 'BSc',
-  address: '1 Old Street',
-  linkedIn: 'https://www.linkedin.com/in/casey',
-  role: 'customer',
-};
+const profile = customerProfile;
 const ssd = {
   _id: '01900000-0000-7000-8000-000000000001',
   name: 'Fast SSD',
@@ -94,13 +86,9 @@ describe('OrderBuildForm and the profile', () => {
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/customer%40example.com');
-    expect(JSON.parse(init.body as string)).toEqual({
-      phone: '+1 555 0199',
-      address: '1 Old Street',
-      education: 'BSc',
-      linkedIn: 'https://www.linkedin.com/in/casey',
-    });
+    expect(url).toBe('/api/users/customer%40example.com/delivery');
+    expect(init.method).toBe('PATCH');
+    expect(JSON.parse(init.body as string)).toEqual({ phone: '+1 555 0199', address: '1 Old Street' });
     expect(screen.getByRole('heading', { name: 'Build ordered' })).toBeTruthy();
   });
 });

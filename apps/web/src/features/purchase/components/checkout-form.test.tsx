@@ -7,6 +7,7 @@ import type { Part } from '@parts-shop/shared/part';
 import type { User } from '@parts-shop/shared/user';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { CheckoutForm } from './checkout-form.tsx';
+import { customerProfile } from '../../../../test/customer-profile.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -26,21 +27,14 @@ const part: Part = {
 const user = { email: 'customer@example.com', displayName: 'Casey Customer', photoURL: null };
 /** A new customer's profile: nothing filled in yet. */
 const blankProfile: User = {
-  email: user.email,
+  ...customerProfile,
   userName: 'Casey Customer',
   phone: '',
   education: '',
   address: '',
   linkedIn: '',
-  role: 'customer',
 };
-const fullProfile: User = {
-  ...blankProfile,
-  phone: '+1 555 0100',
-  education: 'BSc',
-  address: '1 Old Street',
-  linkedIn: 'https://www.linkedin.com/in/casey',
-};
+const fullProfile: User = { ...customerProfile, userName: 'Casey Customer' };
 
 function renderForm(overrides: Partial<Omit<Part, 'kind' | 'specs'>> = {}, profile: User = blankProfile) {
   const client = new QueryClient({
@@ -208,14 +202,9 @@ describe('CheckoutForm', () => {
       await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
       const [orderCall, profileCall] = fetchMock.mock.calls as unknown as [string, RequestInit][];
       expect(orderCall?.[0]).toBe('/api/orders');
-      expect(profileCall?.[0]).toBe('/api/users/customer%40example.com');
-      expect(profileCall?.[1].method).toBe('PUT');
-      expect(jsonBody(profileCall?.[1])).toEqual({
-        phone: '+1 555 0199',
-        address: '7 New Road',
-        education: 'BSc',
-        linkedIn: 'https://www.linkedin.com/in/casey',
-      });
+      expect(profileCall?.[0]).toBe('/api/users/customer%40example.com/delivery');
+      expect(profileCall?.[1].method).toBe('PATCH');
+      expect(jsonBody(profileCall?.[1])).toEqual({ phone: '+1 555 0199', address: '7 New Road' });
     });
 
     it('leave the profile alone unless asked to', async () => {
@@ -229,12 +218,11 @@ describe('CheckoutForm', () => {
       expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/orders']);
     });
 
-    it('point to My Profile when the profile is not filled in enough to take them', () => {
+    it('offer the save to a profile that is still empty, as a first order fills it in', () => {
       renderForm();
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       fireEvent.change(address(), { target: { value: '7 New Road' } });
-      expect(screen.queryByRole('checkbox', { name: 'Save to my profile' })).toBeNull();
-      expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/dashboard');
+      expect(screen.getByRole('checkbox', { name: 'Save to my profile' })).toBeTruthy();
     });
   });
 });
