@@ -16,6 +16,15 @@ type Props = {
 };
 
 /**
+ * Focus is nowhere a keyboard user can go on from: on the page's start, or still on a button
+ * of the dialog that has just closed (the browser moves it to the page's start a moment
+ * later, on its own schedule, so waiting for that would miss it).
+ */
+function focusLost(active: Element | null): boolean {
+  return active === null || active === document.body || active.closest('dialog:not([open])') !== null;
+}
+
+/**
  * Once the dialog has closed, moves focus to `fallback` when the element that opened it is
  * gone, whether it goes at once or when the list behind it refreshes.
  */
@@ -25,7 +34,7 @@ function useFocusFallback(open: boolean, opener: RefObject<Element | null>, fall
     if (open || !fallback || !opened) return;
     const rescued = () => {
       if (opened.isConnected) return false;
-      if (document.activeElement === null || document.activeElement === document.body) fallback.current?.focus();
+      if (focusLost(document.activeElement)) fallback.current?.focus();
       return true;
     };
     if (rescued()) return;
