@@ -44,6 +44,35 @@ async function step(name, fn) {
 
 /** @type {(() => unknown)[]} */
 const cleanups = [];
+
+/**
+ * Runs vitest on some projects. When tests fail, their names become the step's note, so the
+ * summary (the end of a long CI log, often all that is kept) says which ones.
+ * @param {string[]} projects
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function vitest(projects, env = {}) {
+  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-vitest-')), 'report.json');
+  cleanups.push(() => fs.rmSync(path.dirname(report), { recursive: true, force: true }));
+  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  if (npx(['vitest', 'run', ...projectArgs, ...reporters], env)) return true;
+  if (!fs.existsSync(report)) return false;
+  /** @type {{ testResults: { name: string, status: string, assertionResults: { fullName: string, status: string, failureMessages: string[] }[] }[] }} */
+  const { testResults } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const failed = testResults.flatMap((file) => {
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    const where = path.relative(root, file.name);
+    // A file that failed outside its tests (an import, a hook) is named on its own.
+    if (tests.length === 0) return file.status === 'failed' ? [where] : [];
+    return tests.map((test) => {
+      const why = (test.failureMessages[0] ?? '').split('\n', 1)[0]?.slice(0, 300);
+      return `${where} > ${test.fullName}${why ? ` (${why})` : ''}`;
+    });
+  });
+  throw new Error(`failed:\n  ${failed.join('\n  ')}`);
+}
+
 process.on('SIGINT', () => process.exit(130));
 
 try {
@@ -64,9 +93,7 @@ try {
     run('node', ['scripts/check-repository.mjs'], { cwd: root }),
   );
   await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
-  await step('unit tests (shared, web, scripts)', () =>
-    npx(['vitest', 'run', '--project', 'shared', '--project', 'web', '--project', 'scripts']),
-  );
+  await step('unit tests (shared, web, scripts)', () => vitest(['shared', 'web', 'scripts']));
 
   // One auth emulator serves the API tests and the browser suite.
   let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -77,9 +104,7 @@ try {
   }
   const apiEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
 
-  await step('API tests on PGlite', () =>
-    npx(['vitest', 'run', '--project', 'api'], { ...apiEnv, TEST_DATABASE_URL: '' }),
-  );
+  await step('API tests on PGlite', () => vitest(['api'], { ...apiEnv, TEST_DATABASE_URL: '' }));
 
   await step('API tests on PostgreSQL', async () => {
     let url = process.env.TEST_DATABASE_URL;
@@ -88,7 +113,7 @@ try {
       cleanups.push(() => pg.stop());
       url = pg.url;
     }
-    return npx(['vitest', 'run', '--project', 'api'], { ...apiEnv, TEST_DATABASE_URL: url });
+    return vitest(['api'], { ...apiEnv, TEST_DATABASE_URL: url });
   });
 
   await step('browser tests (Playwright, system Chromium)', async () => {
