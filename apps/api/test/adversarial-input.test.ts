@@ -7,7 +7,9 @@ import { createTestApp, type TestApp } from './test-app.ts';
 // read from the API's own OpenAPI document, so a new field is covered too) receives strings
 // of nearly 64 KB built to make a backtracking pattern take quadratic or exponential time.
 // Each must be refused (4xx, and a 400 from the field's own schema for at least one caller)
-// well under a second; a pattern that backtracks takes seconds to minutes on these.
+// well under a second; a pattern that backtracks takes seconds to minutes on these, every
+// time. An answer over the bound is timed once more and counts as slow only if slow again: a
+// busy machine pauses a process now and then, but never the same request twice in a row.
 
 const BOUND_MS = 1000;
 // The longest string that still fits a JSON body under the API's body limit.
@@ -118,9 +120,13 @@ describe('adversarial 64 KB strings in every text field', () => {
         const request: InjectOptions = { method: target.method, url, headers };
         if (target.where === 'query') request.query = { [target.field]: value };
         if (target.where === 'body') request.payload = { [target.field]: value };
-        const started = performance.now();
-        const res = await t.app.inject(request);
-        const ms = performance.now() - started;
+        const timed = async () => {
+          const started = performance.now();
+          const res = await t.app.inject(request);
+          return { res, ms: performance.now() - started };
+        };
+        let { res, ms } = await timed();
+        if (ms > BOUND_MS) ({ res, ms } = await timed());
         const name = `${target.method} ${target.path} ${target.where}.${target.field} as ${caller}`;
         if (ms > BOUND_MS) slow.push(`${name}: ${Math.round(ms)} ms`);
         expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
