@@ -79,3 +79,16 @@ test('with scripts, the browser adopts the rendered page: no errors, no second r
   expect(problems).toEqual([]);
   expect(reads.filter((read) => read.endsWith('limit=3'))).toEqual([]);
 });
+
+test('the first paint waits on no script: the stylesheet is asked for first, every script at low priority', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const scripts = [...head.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+  const stylesheet = head.search(/<link rel="stylesheet"/);
+  expect(stylesheet).toBeGreaterThan(-1);
+  expect(stylesheet).toBeLessThan(head.indexOf(scripts[0] ?? ''));
+});

@@ -40,8 +40,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts what the first paint needs ahead of the app's scripts. The public pages arrive drawn by
+ * the server, so a visitor's first view needs only the HTML, the stylesheet and the pictures:
+ * the stylesheet is asked for first, and the scripts that make the page interactive are
+ * fetched at low priority so they stop competing with it for a slow phone's connections and
+ * bandwidth (docs/performance.md#page-speed). Pages the server does not draw wait for the
+ * scripts either way.
+ */
+function paintFirst(): Plugin {
+  return {
+    name: 'parts-shop-paint-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        const scripts = /<script type="module"|<link rel="modulepreload"/;
+        const first = html.search(scripts);
+        if (first < 0) return html;
+        const rest = stylesheets.reduce((page, link) => page.replace(link, ''), html.slice(first));
+        return (
+          html.slice(0, first) +
+          stylesheets.map((link) => `${link}\n    `).join('') +
+          rest.replace(
+            /<(script type="module"|link rel="modulepreload") crossorigin /g,
+            '<$1 fetchpriority="low" crossorigin ',
+          )
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), paintFirst()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -50,8 +50,10 @@ export function ContactSection() {
   // has it load and carries on into the form, instead of passing on to the footer. That is the
   // case the accessibility rules allow a tab stop on a plain element for (one that takes the
   // tab traversal for the widget it stands in for).
+  // Still until the form's code is actually on its way: a spinner waiting on a scroll that may
+  // never come would keep the browser repainting all the while (docs/performance.md#page-speed).
   /* eslint-disable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-static-element-interactions */
-  const placeholder = (
+  const placeholder = (loading: boolean) => (
     <div
       tabIndex={0}
       onFocus={() => {
@@ -61,7 +63,11 @@ export function ContactSection() {
       onBlur={() => setPlaceholderFocused(false)}
       className={`min-h-[26rem] ${CONTACT_CARD}`}
     >
-      <Spinner label="Loading the contact form" />
+      {loading ? (
+        <Spinner label="Loading the contact form" />
+      ) : (
+        <p className="py-12 text-center text-base-content/70">The contact form opens here as you reach it.</p>
+      )}
     </div>
   );
   /* eslint-enable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-static-element-interactions */
@@ -70,8 +76,8 @@ export function ContactSection() {
       <SectionHeading id="contact-title" title="Contact Us">
         Questions about a part, an order or a build? Send us a message and we will get back to you.
       </SectionHeading>
-      <Suspense fallback={placeholder}>
-        {loadForm ? <ContactForm focusOnMount={placeholderFocused} /> : placeholder}
+      <Suspense fallback={placeholder(true)}>
+        {loadForm ? <ContactForm focusOnMount={placeholderFocused} /> : placeholder(false)}
       </Suspense>
     </section>
   );

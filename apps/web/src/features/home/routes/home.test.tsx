@@ -130,7 +130,9 @@ describe('Home', () => {
   it('holds the contact form’s place, and loads it only when the visitor scrolls near it', async () => {
     renderHome();
     const contact = screen.getByRole('region', { name: 'Contact Us' });
-    expect(within(contact).getByRole('status').textContent).toContain('Loading the contact form');
+    // A still placeholder: nothing animates while the form waits for the visitor.
+    expect(within(contact).getByText('The contact form opens here as you reach it.')).toBeTruthy();
+    expect(contact.querySelector('.loading')).toBeNull();
     await screen.findByText('Newest part 1');
     await settle();
     expect(contact.querySelector('form')).toBeNull();
@@ -159,7 +161,9 @@ describe('Home', () => {
     renderHome();
     await screen.findByText('Newest part 1');
     const contact = screen.getByRole('region', { name: 'Contact Us' });
-    const placeholder = within(contact).getByText('Loading the contact form').closest('[tabindex="0"]');
+    const placeholder = within(contact)
+      .getByText('The contact form opens here as you reach it.')
+      .closest('[tabindex="0"]');
     if (!(placeholder instanceof HTMLElement)) throw new Error('the placeholder takes no keyboard focus');
     act(() => placeholder.focus());
     await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 });
