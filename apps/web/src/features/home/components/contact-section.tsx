@@ -51,7 +51,7 @@ export function ContactSection() {
   // case the accessibility rules allow a tab stop on a plain element for (one that takes the
   // tab traversal for the widget it stands in for).
   // Still until the form's code is actually on its way: a spinner waiting on a scroll that may
-  // never come would keep the browser repainting all the while (docs/performance.md#page-speed).
+  // never come would keep the browser repainting all the while (docs/performance.md#first-paint-before-the-scripts).
   /* eslint-disable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-static-element-interactions */
   const placeholder = (loading: boolean) => (
     <div
