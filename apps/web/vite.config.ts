@@ -45,8 +45,8 @@ function precompress(): Plugin {
  * the server, so a visitor's first view needs only the HTML, the stylesheet and the pictures:
  * the stylesheet is asked for first, and the scripts that make the page interactive are
  * fetched at low priority so they stop competing with it for a slow phone's connections and
- * bandwidth (docs/performance.md#first-paint-before-the-scripts). Pages the server does not draw wait for the
- * scripts either way.
+ * bandwidth. Pages the server does not draw wait for the scripts either way.
+ * docs/performance.md#first-paint-before-the-scripts has the figures.
  */
 function paintFirst(): Plugin {
   return {

@@ -50,8 +50,9 @@ export function ContactSection() {
   // has it load and carries on into the form, instead of passing on to the footer. That is the
   // case the accessibility rules allow a tab stop on a plain element for (one that takes the
   // tab traversal for the widget it stands in for).
-  // Still until the form's code is actually on its way: a spinner waiting on a scroll that may
-  // never come would keep the browser repainting all the while (docs/performance.md#first-paint-before-the-scripts).
+  // It stays still until the form's code is really on its way: a spinner waiting for a scroll
+  // that may never come kept the browser repainting all the while
+  // (docs/performance.md#first-paint-before-the-scripts).
   /* eslint-disable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-static-element-interactions */
   const placeholder = (loading: boolean) => (
     <div
