@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -121,6 +122,12 @@ export async function buildApp({
       `${config.API_BASE_PATH}/reviews`,
     ],
   });
+  // Pages, JSON and sitemaps go compressed to clients that accept it (a server-rendered page
+  // is a quarter of its size in brotli; a slow phone sees it sooner). After the read cache, so
+  // the cache keeps one plain copy; before the static files, which the web build precompressed
+  // and which pass through as they are. Request bodies are never inflated: the API takes plain
+  // JSON only, and its body limit is meant for the bytes it parses.
+  await app.register(compress, { globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

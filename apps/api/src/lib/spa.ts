@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { FIRST_READS } from '@parts-shop/shared/first-reads';
 import { withPageHead, type PageHead } from './page-head.ts';
@@ -50,7 +50,7 @@ export async function installSpa(
   const pages = new Map(
     Object.entries(FIRST_READS).map(([page, reads]) => [page, withFirstReads(template, reads, apiBase)]),
   );
-  app.setNotFoundHandler(async (request, reply) => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
     // Well-known URIs are files machines probe for (an agent catalog, say); the shop's page
     // in their place would read as a broken file of that kind instead of an absent one.
@@ -75,5 +75,9 @@ export async function installSpa(
         .send(own ? withPageHead(page, own.head) : page);
     }
     return reply.code(404).send({ message: 'Not found' });
-  });
+  };
+  // Pages are a route of their own, not only the not-found handler, so they get the hooks that
+  // ride on routes (the compression in app.ts). Other methods and paths still end up below.
+  if (hasSpa) app.get('/*', { schema: { hide: true } }, serve);
+  app.setNotFoundHandler(serve);
 }
