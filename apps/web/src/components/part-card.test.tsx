@@ -47,11 +47,14 @@ describe('PartCard', () => {
     expect(image.getAttribute('width')).toBe('400');
     expect(image.getAttribute('height')).toBe('300');
     expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('fetchpriority')).toBeNull();
   });
 
-  it('loads the image at once when the card is above the fold, and can be a level-2 heading', () => {
+  it('loads the image at once and first when the card is above the fold, and can be a level-2 heading', () => {
     renderCard(inStock, { eager: true, headingLevel: 2 });
-    expect(screen.getByRole('img', { name: inStock.name }).getAttribute('loading')).toBe('eager');
+    const image = screen.getByRole('img', { name: inStock.name });
+    expect(image.getAttribute('loading')).toBe('eager');
+    expect(image.getAttribute('fetchpriority')).toBe('high');
     expect(screen.getByRole('heading', { level: 2, name: inStock.name })).toBeTruthy();
   });
 

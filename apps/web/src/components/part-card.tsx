@@ -8,7 +8,10 @@ type Props = {
   part: Part;
   /** The card's title level, so headings stay in order on every page. */
   headingLevel?: 2 | 3;
-  /** Cards that show in the first screenful load their image at once; the rest wait until scrolled to. */
+  /**
+   * Cards that show in the first screenful load their image at once and first (it is the
+   * page's Largest Contentful Paint on phones); the rest wait until scrolled to.
+   */
   eager?: boolean;
 };
 
@@ -35,6 +38,7 @@ export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
             width={400}
             height={300}
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
             className="h-full w-full object-contain"
             onError={() => setImageFailed(true)}
