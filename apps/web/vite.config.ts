@@ -55,10 +55,10 @@ function paintFirst(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html) => {
-        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        const scripts = /<script type="module"|<link rel="modulepreload"/;
-        const first = html.search(scripts);
+        const first = html.search(/<script type="module"|<link rel="modulepreload"/);
         if (first < 0) return html;
+        // Only the stylesheets behind the first script move; any before it already come first.
+        const stylesheets = html.slice(first).match(/<link rel="stylesheet"[^>]*>/g) ?? [];
         const rest = stylesheets.reduce((page, link) => page.replace(link, ''), html.slice(first));
         return (
           html.slice(0, first) +

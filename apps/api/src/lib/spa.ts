@@ -50,12 +50,16 @@ export async function installSpa(
   const pages = new Map(
     Object.entries(FIRST_READS).map(([page, reads]) => [page, withFirstReads(template, reads, apiBase)]),
   );
-  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
-    // Well-known URIs are files machines probe for (an agent catalog, say); the shop's page
-    // in their place would read as a broken file of that kind instead of an absent one.
-    const isWellKnown = request.url.startsWith('/.well-known/');
-    if (!isApi && !isWellKnown && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+  const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ message: 'Not found' });
+  // Every other GET is a page: a route of its own, so the hooks that ride on routes (the
+  // compression in app.ts) serve pages too. Other methods end up at the not-found answer.
+  if (hasSpa) {
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      // Well-known URIs are files machines probe for (an agent catalog, say); the shop's page
+      // in their place would read as a broken file of that kind instead of an absent one.
+      const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
+      if (isApi || request.url.startsWith('/.well-known/')) return notFound(request, reply);
       const path = request.url.split(/[?#]/, 1)[0] ?? '';
       const own = publicPageHeads ? await publicPageHeads(path) : null;
       // A public page comes with its content and the answers it was drawn from; where that
@@ -73,11 +77,7 @@ export async function installSpa(
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(own ? withPageHead(page, own.head) : page);
-    }
-    return reply.code(404).send({ message: 'Not found' });
-  };
-  // Pages are a route of their own, not only the not-found handler, so they get the hooks that
-  // ride on routes (the compression in app.ts). Other methods and paths still end up below.
-  if (hasSpa) app.get('/*', { schema: { hide: true } }, serve);
-  app.setNotFoundHandler(serve);
+    });
+  }
+  app.setNotFoundHandler(notFound);
 }
