@@ -144,6 +144,9 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(page.getByTestId('payment-total')).toHaveText('$80.00');
     await expectNoSidewaysScroll(page);
     await payWith4242(page);
+    // The confirmation grows as the receipts arrive; clicking before would hit a moving link.
+    const confirmation = page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed' });
+    await expect(confirmation.getByRole('link', { name: /^Receipt for PS-\d{6}$/ })).toHaveCount(8);
 
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
     const table = myOrders(page);

@@ -134,6 +134,8 @@ test.describe('buying', () => {
     await expect(page.getByText('Congrats! Your payment is completed')).toBeVisible();
     await expect(page.getByText(/Transaction id: pi_/)).toBeVisible();
     await expect(pay).toBeDisabled();
+    // The confirmation grows as the receipt arrives; clicking before would hit a moving link.
+    await expect(page.getByRole('status').getByText('Ship to')).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
     const row = page.getByRole('table', { name: 'My Orders' }).getByRole('row').filter({ hasText: partName });
