@@ -121,9 +121,10 @@ export async function captureDiscovery(shopUrl, file) {
  */
 export async function rawLoad(pool, statements, { duration, concurrency, warmup = 1 }) {
   const once = async () => {
+    // The statement's name too: the shop's catalog reads are prepared, parsed once per connection.
     for (const s of statements) {
-      if (s.rowMode === 'array') await pool.query({ text: s.text, values: s.values, rowMode: 'array' });
-      else await pool.query({ text: s.text, values: s.values });
+      if (s.rowMode === 'array') await pool.query({ name: s.name, text: s.text, values: s.values, rowMode: 'array' });
+      else await pool.query({ name: s.name, text: s.text, values: s.values });
     }
   };
   /** @param {number} seconds @param {number[] | null} latencies */
@@ -163,6 +164,8 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
   const section = `Discovery on PostgreSQL, read cache off, vs the same SQL through a pg pool of ${poolSize} (${connections} at a time, medians of 3 alternating slices)`;
   console.log(`\n--- ${section} ---`);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // Planned for their values each time, as the shop's own connections do (apps/api/src/db/client.ts).
+  pool.on('connect', (client) => void client.query('set plan_cache_mode = force_custom_plan'));
   /** @type {Record<string, { shop: { rps: number, p99: number }, raw: { rps: number, p99: number } }>} */
   const results = {};
   try {

@@ -45,6 +45,14 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
     // An idle connection the server closes (a restart, a failover, a dropped database) is
     // emitted on the pool; unheard, it would crash the process. The pool replaces it.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // The catalog's prepared statements (parts.repo.ts) are still planned for their values each
+    // time: one plan made for any socket could walk the whole table for a rare one. A client runs
+    // its queries in order, so this is in force before the pool hands the connection out.
+    pool.on('connect', (client) => {
+      client
+        .query('set plan_cache_mode = force_custom_plan')
+        .catch((error: unknown) => console.error(`PostgreSQL session setup failed: ${String(error)}`));
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     // Several API processes may start at once; one migrates while the others wait.
     const client = await pool.connect();

@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { partSchema, type Part } from '@parts-shop/shared/part';
 import { SPEC_FILTERS, type PartFacets } from '@parts-shop/shared/part-query';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, testDatabaseUrl, type TestApp } from '../../../test/test-app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 
 // Search, filters, sorts and facets over the demo catalog (GET /api/parts, /api/parts/facets).
@@ -149,6 +150,49 @@ describe('GET /api/parts sorts and keyset paging', () => {
     const paged = await allPages('q=memory&limit=2');
     expect(names(paged)).toEqual(names(onePage));
     expect(onePage.length).toBeGreaterThan(3);
+  });
+
+  it('answers every shape of query right, prepared or past the prepared ones (parts.repo.ts)', async () => {
+    const everything = await allPages('limit=100');
+    const bySort = {
+      newest: (a: Part, b: Part) => (a._id < b._id ? 1 : -1),
+      price_asc: (a: Part, b: Part) => a.price - b.price || (a._id < b._id ? -1 : 1),
+      price_desc: (a: Part, b: Part) => b.price - a.price || (a._id < b._id ? 1 : -1),
+    };
+    const kindSets = [[], ['gpu'], ['cpu', 'memory'], ['case', 'psu', 'cooling']];
+    let shapes = 0;
+    for (const [sort, order] of Object.entries(bySort))
+      for (const kinds of kindSets)
+        for (const min of [undefined, 100])
+          for (const max of [undefined, 400])
+            for (const inStock of [false, true]) {
+              const query = new URLSearchParams({ sort, limit: '4' });
+              if (kinds.length) query.set('kind', kinds.join(','));
+              if (min !== undefined) query.set('minPrice', String(min));
+              if (max !== undefined) query.set('maxPrice', String(max));
+              if (inStock) query.set('inStock', 'true');
+              const expected = everything
+                .filter((p) => kinds.length === 0 || kinds.includes(p.kind))
+                .filter((p) => (min === undefined || p.price >= min) && (max === undefined || p.price <= max))
+                .filter((p) => !inStock || p.available > 0)
+                .sort(order);
+              // Page 1 and, through its cursor, page 2: the cursor is a shape of its own.
+              const res = await t.app.inject({ url: `/api/parts?${query.toString()}` });
+              expect(names(res.json<Part[]>()), String(query)).toEqual(names(expected.slice(0, 4)));
+              const next = /<([^<>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+              if (next)
+                expect(names(await list(next.replace('/api/parts?', ''))), next).toEqual(names(expected.slice(4, 8)));
+              shapes += next ? 2 : 1;
+            }
+    expect(shapes).toBeGreaterThan(64);
+  });
+
+  it.runIf(testDatabaseUrl)('plans each prepared read for its values on PostgreSQL', async () => {
+    // Several at once, so they take several of the pool's connections.
+    const answers: unknown[] = await Promise.all(
+      Array.from({ length: 5 }, () => t.database.db.execute(sql`show plan_cache_mode`)),
+    );
+    for (const answer of answers) expect(answer).toMatchObject({ rows: [{ plan_cache_mode: 'force_custom_plan' }] });
   });
 
   it('refuses a cursor from another sort with a 400', async () => {

@@ -2,13 +2,7 @@ import { arrayContains, asc, desc, gt, gte, inArray, lte, sql, type SQL } from '
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { idSchema } from '@parts-shop/shared/fields';
-import {
-  SPEC_FILTER_NAMES,
-  searchTerms,
-  type PartFilters,
-  type PartSort,
-  type SpecFilter,
-} from '@parts-shop/shared/part-query';
+import { SPEC_FILTER_NAMES, searchTerms, type PartFilters, type PartSort } from '@parts-shop/shared/part-query';
 import { parts } from '../../db/schema.ts';
 import { specTag } from '../../domain/catalog/spec-columns.ts';
 import { badRequest } from '../../lib/http-error.ts';
@@ -20,41 +14,70 @@ import { badRequest } from '../../lib/http-error.ts';
  */
 
 /**
- * The search as a tsquery: every word must appear, each as a prefix (`ryz` finds Ryzen).
- * Words are letters and digits only (searchTerms), so nothing typed can change the syntax.
+ * A catalog read as SQL with placeholders, the values they take, and its shape: which
+ * filters are set (and how many kinds), never their values. Reads of one shape share one
+ * prepared statement (parts.repo.ts), so the SQL text must follow from the shape alone.
  */
-export function tsQueryOf(q: string | undefined): SQL | undefined {
+export type Bound = { conditions: SQL[]; values: Record<string, unknown>; shape: string[] };
+
+const bind = sql.placeholder;
+
+/**
+ * The search as a tsquery text: every word must appear, each as a prefix (`ryz` finds
+ * Ryzen). Words are letters and digits only (searchTerms), so nothing typed can change the
+ * syntax.
+ */
+function tsQueryText(q: string | undefined): string | undefined {
   const terms = searchTerms(q);
-  if (terms.length === 0) return undefined;
-  return sql`to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(' & ')})`;
+  return terms.length === 0 ? undefined : terms.map((t) => `${t}:*`).join(' & ');
 }
 
-/** The filters as conditions, leaving out one (a facet counts what choosing it would give). */
-export function filterConditions(filters: PartFilters, leaveOut?: 'kind' | SpecFilter): SQL[] {
-  const conditions: SQL[] = [];
-  const query = tsQueryOf(filters.q);
-  if (query) conditions.push(sql`${parts.search} @@ ${query}`);
-  if (filters.kind?.length && leaveOut !== 'kind') conditions.push(inArray(parts.kind, filters.kind));
-  if (filters.minPrice !== undefined) conditions.push(gte(parts.priceCents, dollarsToCents(filters.minPrice)));
-  if (filters.maxPrice !== undefined) conditions.push(lte(parts.priceCents, dollarsToCents(filters.maxPrice)));
-  if (filters.inStock === 'true') conditions.push(gt(parts.available, 0));
+const searchQuery = sql`to_tsquery('simple', ${bind('tsquery')})`;
+
+/** The filters as conditions. */
+export function filterConditions(filters: PartFilters): Bound {
+  const bound: Bound = { conditions: [], values: {}, shape: [] };
+  const add = (shape: string, condition: SQL, values: Record<string, unknown> = {}) => {
+    bound.conditions.push(condition);
+    bound.shape.push(shape);
+    Object.assign(bound.values, values);
+  };
+  const tsquery = tsQueryText(filters.q);
+  if (tsquery) add('q', sql`${parts.search} @@ ${searchQuery}`, { tsquery });
+  const kinds = filters.kind ?? [];
+  // One placeholder per kind: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the
+  // (kind, ...) indexes serve in order; an array parameter would not be.
+  if (kinds.length > 0)
+    add(
+      `kind${kinds.length}`,
+      inArray(
+        parts.kind,
+        kinds.map((_, i) => bind(`kind${i}`)),
+      ),
+      Object.fromEntries(kinds.map((kind, i) => [`kind${i}`, kind])),
+    );
+  if (filters.minPrice !== undefined)
+    add('min', gte(parts.priceCents, bind('minCents')), { minCents: dollarsToCents(filters.minPrice) });
+  if (filters.maxPrice !== undefined)
+    add('max', lte(parts.priceCents, bind('maxCents')), { maxCents: dollarsToCents(filters.maxPrice) });
+  if (filters.inStock === 'true') add('stock', gt(parts.available, 0));
   for (const name of SPEC_FILTER_NAMES) {
     const value = filters[name];
-    if (value !== undefined && leaveOut !== name)
-      conditions.push(arrayContains(parts.specTags, [specTag(name, value)]));
+    if (value !== undefined) add(name, arrayContains(parts.specTags, bind(name)), { [name]: [specTag(name, value)] });
   }
-  return conditions;
+  return bound;
 }
 
 /** The column or expression a sort orders by before the id that breaks ties. */
-export function sortKey(sort: PartSort, q: string | undefined): SQL | PgColumn | undefined {
+export function sortKey(sort: PartSort): SQL | PgColumn | undefined {
   if (sort === 'price_asc' || sort === 'price_desc') return parts.priceCents;
-  if (sort === 'relevance') return sql`ts_rank(${parts.search}, ${tsQueryOf(q) ?? sql`''::tsquery`})`;
+  // The query schema refuses a best-match sort without search words, so the tsquery is bound.
+  if (sort === 'relevance') return sql`ts_rank(${parts.search}, ${searchQuery})`;
   return undefined;
 }
 
-export function orderBy(sort: PartSort, q: string | undefined): SQL[] {
-  const key = sortKey(sort, q);
+export function orderBy(sort: PartSort): SQL[] {
+  const key = sortKey(sort);
   const direction = sort === 'price_asc' ? asc : desc;
   return key === undefined ? [desc(parts.id)] : [direction(key), direction(parts.id)];
 }
@@ -91,17 +114,13 @@ export function decodeSortCursor(sort: PartSort, cursor: string | undefined): Cu
 }
 
 /** The rows after the cursor in the sort's order. */
-export function afterCursor(sort: PartSort, q: string | undefined, cursor: Cursor | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const id = sql`${cursor.id}::uuid`;
-  switch (sort) {
-    case 'newest':
-      return sql`${parts.id} < ${id}`;
-    case 'price_asc':
-      return sql`(${parts.priceCents}, ${parts.id}) > (${cursor.key}::integer, ${id})`;
-    case 'price_desc':
-      return sql`(${parts.priceCents}, ${parts.id}) < (${cursor.key}::integer, ${id})`;
-    case 'relevance':
-      return sql`(${sortKey(sort, q)}, ${parts.id}) < (${cursor.key}::real, ${id})`;
-  }
+export function afterCursor(sort: PartSort, cursor: Cursor | undefined): Bound {
+  if (!cursor) return { conditions: [], values: {}, shape: [] };
+  const id = sql`${bind('cursorId')}::uuid`;
+  if (sort === 'newest')
+    return { conditions: [sql`${parts.id} < ${id}`], values: { cursorId: cursor.id }, shape: ['cursor'] };
+  const key = sql`${bind('cursorKey')}::${sql.raw(sort === 'relevance' ? 'real' : 'integer')}`;
+  const row = sql`(${sortKey(sort)}, ${parts.id})`;
+  const condition = sort === 'price_asc' ? sql`${row} > (${key}, ${id})` : sql`${row} < (${key}, ${id})`;
+  return { conditions: [condition], values: { cursorId: cursor.id, cursorKey: cursor.key }, shape: ['cursor'] };
 }

@@ -38,19 +38,52 @@ export type PartChanges = Partial<
   Pick<NewPartRow, 'name' | 'description' | 'img' | 'minOrder' | 'priceCents' | 'kind' | 'specs' | 'specTags'>
 >;
 
+/**
+ * The catalog's reads run as prepared statements, one per shape (parts-search.ts): drizzle
+ * builds a shape's SQL once, and PostgreSQL parses it once per connection, which gave the list
+ * about a third more reads per second (docs/performance.md). Shapes run into the thousands
+ * (kinds, filters, sorts, cursors), so only the first PREPARED_SHAPES of a database's are named
+ * and kept. Past them a read is built and sent unnamed, parsed each time, as before: a stranger
+ * cycling through odd combinations slows only those, and cannot grow PostgreSQL's memory.
+ */
+const PREPARED_SHAPES = 64;
+
+type Prepared<Row> = { execute: (values: Record<string, unknown>) => Promise<Row[]> };
+
+const preparedByDb = new WeakMap<Db, Map<string, Prepared<unknown>>>();
+
+function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepared<Row>): Prepared<Row> {
+  const key = shape.join(' ');
+  let byShape = preparedByDb.get(db);
+  if (!byShape) preparedByDb.set(db, (byShape = new Map<string, Prepared<unknown>>()));
+  const known = byShape.get(key) as Prepared<Row> | undefined;
+  if (known) return known;
+  // An empty name is node-postgres's unnamed statement: parsed each time, kept nowhere.
+  if (byShape.size >= PREPARED_SHAPES) return build('');
+  const statement = build(`parts_${byShape.size}`);
+  byShape.set(key, statement);
+  return statement;
+}
+
 export function listParts(
   db: Db,
   query: PartFilters & { limit: number },
   sort: PartSort,
   cursor: Cursor | undefined,
 ): Promise<PartRow[]> {
-  const rank = sort === 'relevance' ? sortKey(sort, query.q) : undefined;
-  return db
-    .select(rank ? { ...partColumns, rank: sql<number>`${rank}` } : partColumns)
-    .from(parts)
-    .where(and(...filterConditions(query), afterCursor(sort, query.q, cursor)))
-    .orderBy(...orderBy(sort, query.q))
-    .limit(query.limit);
+  const filters = filterConditions(query);
+  const after = afterCursor(sort, cursor);
+  const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) => {
+    const rank = sortKey(sort);
+    return db
+      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${rank}` } : partColumns)
+      .from(parts)
+      .where(and(...filters.conditions, ...after.conditions))
+      .orderBy(...orderBy(sort))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+  return statement.execute({ ...filters.values, ...after.values, limit: query.limit });
 }
 
 export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number };
@@ -61,11 +94,16 @@ export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number 
  */
 export function countFacetGroups(db: Db, filters: PartFilters): Promise<FacetGroup[]> {
   const { q, minPrice, maxPrice, inStock } = filters;
-  return db
-    .select({ kind: parts.kind, specTags: parts.specTags, n: sql<number>`count(*)::int` })
-    .from(parts)
-    .where(and(...filterConditions({ q, minPrice, maxPrice, inStock })))
-    .groupBy(parts.kind, parts.specTags);
+  const kept = filterConditions({ q, minPrice, maxPrice, inStock });
+  const statement = prepared<FacetGroup>(db, ['facets', ...kept.shape], (name) =>
+    db
+      .select({ kind: parts.kind, specTags: parts.specTags, n: sql<number>`count(*)::int` })
+      .from(parts)
+      .where(and(...kept.conditions))
+      .groupBy(parts.kind, parts.specTags)
+      .prepare(name),
+  );
+  return statement.execute(kept.values);
 }
 
 export async function findPart(db: Db, id: string): Promise<PartRow | undefined> {
