@@ -2,22 +2,27 @@
 // price sort and the facet counts, each against a raw baseline measured in the same run: the
 // very statements the API sent PostgreSQL for that request (captured from a shop process by
 // sql-capture.mjs), run through a `pg` pool of the shop's size, as many at a time as there
-// are HTTP connections, with no HTTP, no router, no validation and no JSON.
+// are HTTP connections, with no HTTP, no router, no validation and no JSON. Beside them, for
+// reference, the bare HTTP floor: the same statements behind a plain Node http server
+// (sql-floor-server.mjs), which shows what HTTP itself costs on this machine.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { startChildServer } from './child-server.mjs';
 import { load } from './load.mjs';
 import { fmt, record } from './report.mjs';
+import { runStatements, shopLikePool } from './statements.mjs';
 
-const CAPTURE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sql-capture.mjs')).href;
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CAPTURE = pathToFileURL(path.join(HERE, 'sql-capture.mjs')).href;
+const FLOOR = path.join(HERE, 'sql-floor-server.mjs');
 const PAGE = 24;
 const DEEP_PAGE = 1_000;
 export const RATIO_TARGET = 0.5;
 export const P99_TARGET_MS = 25;
 
-/** @typedef {{ text: string, values: unknown[], rowMode?: 'array', name?: string }} Statement */
+/** @typedef {import('./statements.mjs').Statement} Statement */
 
 /** The requests measured, by name. */
 const READS = [
@@ -115,18 +120,12 @@ export async function captureDiscovery(shopUrl, file) {
 /**
  * The raw baseline: `concurrency` workers, each running one request's statements in turn
  * through `pool` as fast as it can, for `duration` seconds after `warmup` seconds.
- * @param {pg.Pool} pool
+ * @param {import('pg').Pool} pool
  * @param {Statement[]} statements
  * @param {{ duration: number, concurrency: number, warmup?: number }} options
  */
 export async function rawLoad(pool, statements, { duration, concurrency, warmup = 1 }) {
-  const once = async () => {
-    // The statement's name too: the shop's catalog reads are prepared, parsed once per connection.
-    for (const s of statements) {
-      if (s.rowMode === 'array') await pool.query({ name: s.name, text: s.text, values: s.values, rowMode: 'array' });
-      else await pool.query({ name: s.name, text: s.text, values: s.values });
-    }
-  };
+  const once = () => runStatements(pool, statements);
   /** @param {number} seconds @param {number[] | null} latencies */
   const run = async (seconds, latencies) => {
     const end = performance.now() + seconds * 1000;
@@ -163,9 +162,8 @@ export async function rawLoad(pool, statements, { duration, concurrency, warmup 
 export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, duration, connections }) {
   const section = `Discovery on PostgreSQL, read cache off, vs the same SQL through a pg pool of ${poolSize} (${connections} at a time, medians of 3 alternating slices)`;
   console.log(`\n--- ${section} ---`);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  // Planned for their values each time, as the shop's own connections do (apps/api/src/db/client.ts).
-  pool.on('connect', (client) => void client.query('set plan_cache_mode = force_custom_plan'));
+  const pool = shopLikePool(databaseUrl, poolSize);
+  const floor = await startFloor(reads, databaseUrl, poolSize);
   /** @type {Record<string, { shop: { rps: number, p99: number }, raw: { rps: number, p99: number } }>} */
   const results = {};
   try {
@@ -182,11 +180,16 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
       const raws = [];
       /** @type {import('./load.mjs').LoadResult[]} */
       const shops = [];
+      /** @type {import('./load.mjs').LoadResult[]} */
+      const floors = [];
       for (let i = 0; i < 3; i += 1) {
         raws.push(
           await rawLoad(pool, read.statements, { duration: slice, concurrency: connections, warmup: i === 0 ? 1 : 0 }),
         );
         shops.push(await load(shopUrl, { paths: [read.path], duration: slice, connections, warmup: i === 0 ? 1 : 0 }));
+        floors.push(
+          await load(floor.url, { paths: [read.path], duration: slice, connections, warmup: i === 0 ? 1 : 0 }),
+        );
       }
       const raw = { rps: median(raws.map((r) => r.rps)), p99: median(raws.map((r) => r.p99)) };
       const shop = {
@@ -212,6 +215,14 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
         `< ${P99_TARGET_MS} ms`,
         shop.total > 0 && shop.p99 < P99_TARGET_MS,
       );
+      const floorRatio = median(floors.map((r, i) => r.rps / (raws[i]?.rps ?? Infinity)));
+      record(
+        section,
+        `${read.name} bare HTTP floor`,
+        `${fmt.rps(median(floors.map((r) => r.rps)))} = ${floorRatio.toFixed(2)} x raw, p99 ${fmt.ms(median(floors.map((r) => r.p99)))}`,
+        'for reference',
+        null,
+      );
       record(
         section,
         `${read.name} errors`,
@@ -222,8 +233,23 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
     }
   } finally {
     await pool.end();
+    await floor.stop();
   }
   return results;
+}
+
+/**
+ * The bare HTTP floor (sql-floor-server.mjs) on every read's statements.
+ * @param {Awaited<ReturnType<typeof captureDiscovery>>} reads
+ * @param {string} databaseUrl
+ * @param {number} poolSize
+ */
+function startFloor(reads, databaseUrl, poolSize) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-floor-')), 'reads.json');
+  fs.writeFileSync(file, JSON.stringify(Object.fromEntries(reads.map((r) => [r.path, r.statements]))));
+  return startChildServer(FLOOR, [file, databaseUrl, String(poolSize)], () =>
+    fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+  );
 }
 
 /** @param {number[]} values */

@@ -1,9 +1,9 @@
 // Read throughput: the catalog endpoints against a bare Node server answering the same bytes.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startChildServer } from './child-server.mjs';
 import { load } from './load.mjs';
 import { fmt, record } from './report.mjs';
 
@@ -75,25 +75,9 @@ async function startBaseline(url, paths) {
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-baseline-')), 'responses.json');
   fs.writeFileSync(file, JSON.stringify(recorded));
-  const child = spawn(process.execPath, [path.join(HERE, 'baseline-server.mjs'), file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));
-    child.stdout.on('data', (chunk) => {
-      const match = /listening (\d+)/.exec(String(chunk));
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve(undefined));
-        child.kill('SIGTERM');
-        fs.rmSync(path.dirname(file), { recursive: true, force: true });
-      }),
-  };
+  return startChildServer(path.join(HERE, 'baseline-server.mjs'), [file], () =>
+    fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+  );
 }
 
 /**

@@ -41,18 +41,17 @@ const MIGRATION_LOCK = 727_202_2;
  */
 export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // The catalog's prepared statements (parts.repo.ts) are still planned for their values
+      // each time: one plan made for any socket could walk the whole table for a rare one. Set
+      // as the session starts, so it holds before the first query (docs/deploy.md: poolers).
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     // An idle connection the server closes (a restart, a failover, a dropped database) is
     // emitted on the pool; unheard, it would crash the process. The pool replaces it.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    // The catalog's prepared statements (parts.repo.ts) are still planned for their values each
-    // time: one plan made for any socket could walk the whole table for a rare one. A client runs
-    // its queries in order, so this is in force before the pool hands the connection out.
-    pool.on('connect', (client) => {
-      client
-        .query('set plan_cache_mode = force_custom_plan')
-        .catch((error: unknown) => console.error(`PostgreSQL session setup failed: ${String(error)}`));
-    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     // Several API processes may start at once; one migrates while the others wait.
     const client = await pool.connect();
