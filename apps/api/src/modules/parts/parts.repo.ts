@@ -74,16 +74,15 @@ export function listParts(
 ): Promise<PartRow[]> {
   const filters = filterConditions(query);
   const after = afterCursor(sort, cursor);
-  const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) => {
-    const rank = sortKey(sort);
-    return db
-      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${rank}` } : partColumns)
+  const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) =>
+    db
+      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${sortKey(sort)}` } : partColumns)
       .from(parts)
       .where(and(...filters.conditions, ...after.conditions))
       .orderBy(...orderBy(sort))
       .limit(sql.placeholder('limit'))
-      .prepare(name);
-  });
+      .prepare(name),
+  );
   return statement.execute({ ...filters.values, ...after.values, limit: query.limit });
 }
 
