@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { admin, createAccount, customer, logIn, uniqueEmail } from './support.ts';
+import { expect } from '@playwright/test';
+import { admin, createAccount, customer, logIn, uniqueEmail, test } from './support.ts';
 
 test.describe('sign-in', () => {
   test('sign up sets the display name, and a protected page brings the visitor back after sign-in', async ({

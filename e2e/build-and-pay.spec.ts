@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, apiToken, createAccount, logIn, uniqueEmail } from './support.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { admin, apiToken, createAccount, logIn, uniqueEmail, test } from './support.ts';
 
 /** My Orders' rows: a table from md up, a list of cards on a phone (ResponsiveTable). */
 function myOrders(page: Page) {

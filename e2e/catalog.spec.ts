@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { addPart, admin, apiToken, customer, logIn } from './support.ts';
+import { expect } from '@playwright/test';
+import { addPart, admin, apiToken, customer, logIn, test } from './support.ts';
 
 test.describe('admin catalog and customer reviews', () => {
   test('an admin adds a part, sees it first everywhere, then deletes it', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 
 /**
  * The public pages as a crawler or an assistant reads them: the HTML the server sends, with

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { addPart, admin, apiToken, createAccount, customer, logIn, uniqueEmail } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { addPart, admin, apiToken, createAccount, customer, logIn, uniqueEmail, test } from './support.ts';
 
 /** At 375 px: no table, a list of cards named like the table was, and nothing wider than the screen. */
 async function expectCards(page: Page, name: string) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { customer, logIn } from './support.ts';
+import { expect } from '@playwright/test';
+import { customer, logIn, test } from './support.ts';
 
 // The signed-in screens at 375 px: reachable, labelled and never wider than the screen.
 test('a customer uses the dashboard on a phone', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support.ts';
 
 // The catalog at /allparts and a part's own page, at 1280 px and at 375 px (where the filters
 // fold behind a Filters button).

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addPart, admin, apiToken, createAccount, logIn, uniqueEmail } from './support.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { addPart, admin, apiToken, createAccount, logIn, uniqueEmail, test } from './support.ts';
 
 // At both widths: the owner's and the customer's side of an order, from paid to shipped and
 // printed (docs/product.md#dashboard), and the navbar's cart (docs/product.md#navbar-and-footer).

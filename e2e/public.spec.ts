@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 
 test.describe('public screens', () => {
   test('home shows its six sections in order', async ({ page }) => {

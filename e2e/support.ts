@@ -1,10 +1,35 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The shop's browser tests. A page the server drew is on screen, and its links work, before the
+ * app's code has run (apps/web/src/boot.ts loads it once the page is painted), so every visit
+ * waits for the app to mark the page as taken over (`<html data-app-ready>`) before the test
+ * uses it, as a person's first tap would otherwise meet buttons with nothing to run yet.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    // A crawler's view (scripts off) has no app to wait for.
+    if (javaScriptEnabled)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await appReady(page);
+        return response;
+      };
+    await use(page);
+  },
+});
 
 export const admin = { email: 'admin@example.com', password: 'admin-pass-2022' };
 export const customer = { email: 'customer@example.com', password: 'customer-pass-2022' };
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const identityToolkit = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
+
+/** Waits until the app has taken the page over (see `test` above). */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
 
 /** A unique address per test run, so tests never depend on each other's accounts. */
 export function uniqueEmail(prefix: string): string {

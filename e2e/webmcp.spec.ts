@@ -1,4 +1,5 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, type Page } from '@playwright/test';
+import { test } from './support.ts';
 
 /**
  * WebMCP in a browser that offers it (Chromium with the WebMCP feature on, see the "webmcp"

@@ -2,6 +2,7 @@
 import 'react-toastify/ReactToastify.css';
 import './index.css';
 import { loadChunk } from './lib/chunk-reload.ts';
+import { rememberEarlyClicks } from './lib/early-clicks.ts';
 
 /*
  * A public page arrives drawn by the server (apps/web/src/entry-server.tsx): names, prices and
@@ -24,6 +25,7 @@ function afterNextPaint(then: () => void): void {
 }
 
 const drawn = document.getElementById('root')?.firstElementChild;
+if (drawn) rememberEarlyClicks();
 if (!drawn) start();
 else if (document.readyState === 'complete') afterNextPaint(start);
 else window.addEventListener('load', () => afterNextPaint(start), { once: true });

@@ -31,9 +31,10 @@ await nextTask();
 await import('@parts-shop/shared/user');
 await nextTask();
 // The screens last.
-const [{ App }, { createRouter, loadMatchedRoutes }] = await Promise.all([
+const [{ App }, { createRouter, loadMatchedRoutes }, { replayEarlyClick }] = await Promise.all([
   import('./app/app.tsx'),
   import('./app/router.tsx'),
+  import('./lib/early-clicks.ts'),
 ]);
 await nextTask();
 
@@ -65,6 +66,7 @@ if (pageState && root.firstElementChild) {
       </StrictMode>,
     );
   });
+  replayEarlyClick();
 } else {
   // Likewise, the first render of a page the server did not draw.
   startTransition(() => {
@@ -75,6 +77,10 @@ if (pageState && root.firstElementChild) {
     );
   });
 }
+
+// From here on a click or a keystroke reaches the app, which adopts the part of the page it
+// lands on first; the browser tests wait for this mark before they use a page.
+document.documentElement.dataset.appReady = '';
 
 // WebMCP: where the browser lets an assistant use the page, the shop offers its read-only
 // tools. Loaded only then, so no other visitor downloads it (the first-visit budget holds).
