@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberEarlyClicks, replayEarlyClick } from './early-clicks.ts';
 
-function button(type: 'button' | 'submit', onClick: () => void): HTMLButtonElement {
+function button(type: 'button' | 'submit', onClick: (event: Event) => void): HTMLButtonElement {
   const element = document.createElement('button');
   element.type = type;
   element.addEventListener('click', onClick);
