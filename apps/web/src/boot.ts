@@ -19,13 +19,28 @@ function start(): void {
   });
 }
 
-/** A frame's callback runs just before that frame is painted; a task it queues runs after. */
-function afterNextPaint(then: () => void): void {
-  requestAnimationFrame(() => setTimeout(then, 0));
+/**
+ * Runs `then` once the browser has shown the page's first content. A frame's callback comes too
+ * early: the frame it precedes can reach the screen a little later on a busy machine.
+ */
+function afterFirstPaint(then: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(then, 0));
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    then();
+  });
+  // Buffered: a paint before this line is reported too.
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 const drawn = document.getElementById('root')?.firstElementChild;
-if (drawn) rememberEarlyClicks();
 if (!drawn) start();
-else if (document.readyState === 'complete') afterNextPaint(start);
-else window.addEventListener('load', () => afterNextPaint(start), { once: true });
+else {
+  rememberEarlyClicks();
+  if (document.readyState === 'complete') afterFirstPaint(start);
+  else window.addEventListener('load', () => afterFirstPaint(start), { once: true });
+}
