@@ -1,5 +1,10 @@
-import type { DehydratedState } from '@tanstack/react-query';
+// First, before any schema is built.
+import './lib/zod-config.ts';
+import { startTransition, StrictMode } from 'react';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { PAGE_STATE_ID } from '@parts-shop/shared/first-reads';
+import { replayEarlyClick } from './lib/early-clicks.ts';
+import { queryClient } from './lib/query-client.ts';
 
 /**
  * Hands the main thread back to the browser until its next task. The app's code runs in stages
@@ -9,18 +14,8 @@ import { PAGE_STATE_ID } from '@parts-shop/shared/first-reads';
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Zod's configuration first, before any schema is built.
-await import('./lib/zod-config.ts');
 await nextTask();
-const [{ StrictMode, startTransition }, { createRoot, hydrateRoot }] = await Promise.all([
-  import('react'),
-  import('react-dom/client'),
-]);
-await nextTask();
-const [{ hydrate }, { queryClient }] = await Promise.all([
-  import('@tanstack/react-query'),
-  import('./lib/query-client.ts'),
-]);
+const { createRoot, hydrateRoot } = await import('react-dom/client');
 await nextTask();
 // The shared schemas on their own, a few modules at a time: zod builds every schema as its
 // module runs, and the parts' schemas alone took about 25 ms.
@@ -31,10 +26,9 @@ await nextTask();
 await import('@parts-shop/shared/user');
 await nextTask();
 // The screens last.
-const [{ App }, { createRouter, loadMatchedRoutes }, { replayEarlyClick }] = await Promise.all([
+const [{ App }, { createRouter, loadMatchedRoutes }] = await Promise.all([
   import('./app/app.tsx'),
   import('./app/router.tsx'),
-  import('./lib/early-clicks.ts'),
 ]);
 await nextTask();
 

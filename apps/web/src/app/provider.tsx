@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify/unstyled';
-import { TOAST_CLOSE_MS } from '@parts-shop/shared/constants';
+import { Toasts } from '../components/ui/toasts.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 import { queryClient } from '../lib/query-client.ts';
 
@@ -11,7 +10,7 @@ export function AppProvider({ children, client = queryClient }: { children: Reac
     <QueryClientProvider client={client}>
       <AuthProvider>
         {children}
-        <ToastContainer autoClose={TOAST_CLOSE_MS} position="top-center" />
+        <Toasts />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -13,7 +13,6 @@ import {
   type ReactNode,
 } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify/unstyled';
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
 import { exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
 import { queryKeys } from './query-keys.ts';
@@ -21,6 +20,7 @@ import { AuthFlowError } from './auth-flow-error.ts';
 import { isTokenUsableFor } from './auth-session.ts';
 import type { FirebaseUser, IdentityProvider, SignUpInput } from './firebase.ts';
 import { clearAccessToken, getAccessToken, setAccessToken } from './token-storage.ts';
+import { toastInfo } from './toast.ts';
 
 export type SessionUser = { email: string; displayName: string | null; photoURL: string | null };
 
@@ -211,7 +211,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onExpired = () => {
       if (!userRef.current && getAccessToken() === null) return;
-      toast.info(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+      toastInfo(SESSION_EXPIRED_MESSAGE, 'session-expired');
       void signOut('expired');
     };
     window.addEventListener(AUTH_EXPIRED_EVENT, onExpired);

@@ -1,9 +1,42 @@
-import { toast } from 'react-toastify/unstyled';
+/**
+ * Toasts. react-toastify (its container and its calls, about 6.5 KB gzipped) is loaded with
+ * the first toast of a visit rather than with the page: most visits show none, and the first
+ * visit's scripts are budgeted (docs/performance.md). A toast asked for before the container
+ * is on the page waits in react-toastify's own queue until it is (components/ui/toasts.tsx).
+ */
+type Kind = 'success' | 'error' | 'info';
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function show(kind: Kind, message: string, toastId?: string): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  import('react-toastify/unstyled')
+    .then(({ toast }) => toast[kind](message, toastId === undefined ? undefined : { toastId }))
+    // A toast that cannot load is not worth an error screen; the action itself went through.
+    .catch((error: unknown) => console.warn('Toast not shown:', message, error));
+}
 
 export function toastSuccess(message: string): void {
-  toast.success(message);
+  show('success', message);
 }
 
 export function toastError(message: string): void {
-  toast.error(message);
+  show('error', message);
+}
+
+/** `id`: a toast already showing with this id is not shown twice. */
+export function toastInfo(message: string, id: string): void {
+  show('info', message, id);
+}
+
+/** Whether this visit has asked for a toast yet, for useSyncExternalStore. */
+export const toastsWanted = (): boolean => wanted;
+
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

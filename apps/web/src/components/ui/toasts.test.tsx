@@ -1,0 +1,15 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { Toasts } from './toasts.tsx';
+
+describe('toasts', () => {
+  it('puts nothing on the page until a toast is asked for, then shows every one, the first included', async () => {
+    const { container } = render(<Toasts />);
+    expect(container.childElementCount).toBe(0);
+    toastSuccess('Parts Added');
+    toastError('Could not delete');
+    expect(await screen.findByText('Parts Added')).toBeTruthy();
+    expect(await screen.findByText('Could not delete')).toBeTruthy();
+  });
+});

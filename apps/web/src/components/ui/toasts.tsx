@@ -1,0 +1,24 @@
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
+import type { ToastContainerProps } from 'react-toastify/unstyled';
+import { TOAST_CLOSE_MS } from '@parts-shop/shared/constants';
+import { subscribeToToasts, toastsWanted } from '../../lib/toast.ts';
+
+const ToastContainer = lazy(async (): Promise<{ default: ComponentType<ToastContainerProps> }> => {
+  try {
+    return { default: (await import('react-toastify/unstyled')).ToastContainer };
+  } catch {
+    // Without its container a toast is not shown; the page goes on.
+    return { default: () => null };
+  }
+});
+
+/** Where toasts appear: on the page from the visit's first toast on (lib/toast.ts). */
+export function Toasts() {
+  const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer autoClose={TOAST_CLOSE_MS} position="top-center" />
+    </Suspense>
+  );
+}
