@@ -230,6 +230,34 @@ describe('AuthProvider', () => {
     expect(session.current?.signedOutBecause).toBe('expired');
   });
 
+  it('a logout cut short (the page left before Firebase forgot the user) is finished on the next visit, not undone', async () => {
+    serveApi();
+    const identity = fakeIdentity();
+    // Firebase's sign-out never completes in the first visit: the tab went away.
+    identity.provider.signOut.mockImplementationOnce(() => new Promise<void>(() => undefined));
+    window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
+    vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
+    renderProvider();
+    await waitFor(() => expect(identity.subscribed()).toBe(true));
+    identity.report(firebaseUser('casey@example.com'));
+    await waitFor(() => expect(probe()).toContain('signed in'));
+    act(() => void session.current?.signOut());
+    await waitFor(() => expect(probe()).toBe('signed out admin=null'));
+    cleanup();
+
+    // The next visit: the login page loads Firebase, which still remembers the user.
+    renderProvider();
+    act(() => session.current?.loadIdentity());
+    await waitFor(() => expect(identity.subscribed()).toBe(true));
+    identity.report(firebaseUser('casey@example.com'));
+    await waitFor(() => expect(identity.provider.signOut).toHaveBeenCalledTimes(2));
+    expect(probe()).toBe('signed out admin=null');
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringMatching(/^\/api\/users\//), expect.anything());
+    // Once Firebase has let go, the mark is gone: a later sign-in is not undone.
+    await waitFor(() => expect(window.localStorage.getItem('signingOut')).toBeNull());
+  });
+
   it('logout signs out of Firebase and removes the token', async () => {
     serveApi();
     window.localStorage.setItem('accessToken', apiToken('casey@example.com'));

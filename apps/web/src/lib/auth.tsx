@@ -19,7 +19,14 @@ import { queryKeys } from './query-keys.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
 import { isTokenUsableFor } from './auth-session.ts';
 import type { FirebaseUser, IdentityProvider, SignUpInput } from './firebase.ts';
-import { clearAccessToken, getAccessToken, setAccessToken } from './token-storage.ts';
+import {
+  clearAccessToken,
+  clearSigningOut,
+  getAccessToken,
+  isSigningOut,
+  markSigningOut,
+  setAccessToken,
+} from './token-storage.ts';
 import { toastInfo } from './toast.ts';
 
 export type SessionUser = { email: string; displayName: string | null; photoURL: string | null };
@@ -157,6 +164,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(toSessionUser(firebaseUser, email));
         return;
       }
+      // The visitor signed out, but Firebase had not forgotten them when the page went away:
+      // finish that sign-out rather than sign them back in.
+      if (isSigningOut()) {
+        clearAccessToken();
+        setUser(null);
+        void providerRef.current
+          ?.signOut()
+          .then(clearSigningOut)
+          .catch(() => undefined);
+        return;
+      }
       // Signed in with Firebase but without a usable API token (it expired while the tab was
       // closed, say): exchange a fresh one rather than asking for the password again.
       void (async () => {
@@ -194,14 +212,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(
     async (reason?: SignOutReason) => {
       generationRef.current++;
+      markSigningOut();
       clearAccessToken();
       setUser(null);
       setSignedOutBecause(reason ?? null);
       const provider = providerRef.current ?? (await loadingRef.current?.catch(() => null)) ?? null;
       try {
         await provider?.signOut();
+        clearSigningOut();
       } catch {
-        // The shop's side of the session is gone already; Firebase forgets its own on next start.
+        // The shop's side of the session is gone already; the mark has the next visit finish
+        // Firebase's.
       }
     },
     [setUser],
@@ -244,6 +265,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // After sign-up the token must be fresh to carry the display name just set.
         const token = await exchangeIdToken(email, await signedIn.getIdToken(freshIdToken));
         setAccessToken(token);
+        clearSigningOut();
         setSignedOutBecause(null);
         setUser(toSessionUser(signedIn, email));
       } catch (error) {
