@@ -27,7 +27,7 @@ const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'
 const identityToolkit = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
 
 /** Waits until the app has taken the page over (see `test` above). */
-export async function appReady(page: Page): Promise<void> {
+async function appReady(page: Page): Promise<void> {
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 

@@ -14,18 +14,23 @@ import { queryClient } from './lib/query-client.ts';
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** One stage: the modules `load` brings, then a task boundary. */
+async function stage<T>(load: () => Promise<T>): Promise<T> {
+  const modules = await load();
+  await nextTask();
+  return modules;
+}
+
+// The first stage is this module's own imports: zod, React and TanStack Query.
 await nextTask();
-const { createRoot, hydrateRoot } = await import('react-dom/client');
-await nextTask();
+const { createRoot, hydrateRoot } = await stage(() => import('react-dom/client'));
 // The shared schemas on their own, a few modules at a time: zod builds every schema as its
 // module runs, and the parts' schemas alone took about 25 ms.
-await import('@parts-shop/shared/part-specs');
-await nextTask();
-await import('@parts-shop/shared/part');
-await nextTask();
-await import('@parts-shop/shared/user');
-await nextTask();
+await stage(() => import('@parts-shop/shared/part-specs'));
+await stage(() => import('@parts-shop/shared/part'));
+await stage(() => import('@parts-shop/shared/user'));
 // The screens last.
+// (Awaited here rather than through stage(), so the unused-code check sees what they export.)
 const [{ App }, { createRouter, loadMatchedRoutes }] = await Promise.all([
   import('./app/app.tsx'),
   import('./app/router.tsx'),

@@ -148,6 +148,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     loadProvider().catch(() => undefined);
   }, [loadProvider]);
 
+  const signOut = useCallback(
+    async (reason?: SignOutReason) => {
+      generationRef.current++;
+      markSigningOut();
+      clearAccessToken();
+      setUser(null);
+      setSignedOutBecause(reason ?? null);
+      const provider = providerRef.current ?? (await loadingRef.current?.catch(() => null)) ?? null;
+      try {
+        await provider?.signOut();
+        clearSigningOut();
+      } catch {
+        // The shop's side of the session is gone already; the mark has the next visit finish
+        // Firebase's.
+      }
+    },
+    [setUser],
+  );
+
   /** Firebase's report: at start, after sign-in and sign-out, and when another tab changes the user. */
   const onFirebaseUser = useCallback(
     (firebaseUser: FirebaseUser | null) => {
@@ -167,12 +186,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The visitor signed out, but Firebase had not forgotten them when the page went away:
       // finish that sign-out rather than sign them back in.
       if (isSigningOut()) {
-        clearAccessToken();
-        setUser(null);
-        void providerRef.current
-          ?.signOut()
-          .then(clearSigningOut)
-          .catch(() => undefined);
+        void signOut();
         return;
       }
       // Signed in with Firebase but without a usable API token (it expired while the tab was
@@ -195,7 +209,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       })();
     },
-    [setUser],
+    [setUser, signOut],
   );
 
   useEffect(() => {
@@ -208,25 +222,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (getAccessToken() !== null) loadIdentity();
   }, [loadIdentity]);
-
-  const signOut = useCallback(
-    async (reason?: SignOutReason) => {
-      generationRef.current++;
-      markSigningOut();
-      clearAccessToken();
-      setUser(null);
-      setSignedOutBecause(reason ?? null);
-      const provider = providerRef.current ?? (await loadingRef.current?.catch(() => null)) ?? null;
-      try {
-        await provider?.signOut();
-        clearSigningOut();
-      } catch {
-        // The shop's side of the session is gone already; the mark has the next visit finish
-        // Firebase's.
-      }
-    },
-    [setUser],
-  );
 
   // A token the API refuses (expired, or the secret rotated) ends the session cleanly.
   useEffect(() => {

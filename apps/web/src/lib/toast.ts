@@ -6,6 +6,9 @@
  */
 type Kind = 'success' | 'error' | 'info';
 
+/** react-toastify itself, for the calls here and the container (components/ui/toasts.tsx). */
+export const loadToastify = () => import('react-toastify/unstyled');
+
 let wanted = false;
 const listeners = new Set<() => void>();
 
@@ -14,7 +17,7 @@ function show(kind: Kind, message: string, toastId?: string): void {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  import('react-toastify/unstyled')
+  loadToastify()
     .then(({ toast }) => toast[kind](message, toastId === undefined ? undefined : { toastId }))
     // A toast that cannot load is not worth an error screen; the action itself went through.
     .catch((error: unknown) => console.warn('Toast not shown:', message, error));

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import type { ToastContainerProps } from 'react-toastify/unstyled';
 import { TOAST_CLOSE_MS } from '@parts-shop/shared/constants';
-import { subscribeToToasts, toastsWanted } from '../../lib/toast.ts';
+import { loadToastify, subscribeToToasts, toastsWanted } from '../../lib/toast.ts';
 
 const ToastContainer = lazy(async (): Promise<{ default: ComponentType<ToastContainerProps> }> => {
   try {
-    return { default: (await import('react-toastify/unstyled')).ToastContainer };
+    return { default: (await loadToastify()).ToastContainer };
   } catch {
     // Without its container a toast is not shown; the page goes on.
     return { default: () => null };
