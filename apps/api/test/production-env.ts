@@ -23,5 +23,6 @@ export function productionEnv(): Record<string, string> {
       private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     }),
     FIREBASE_AUTH_EMULATOR_HOST: '',
+    PUBLIC_URL: 'https://shop.example.com',
   };
 }

@@ -28,6 +28,7 @@ describe('starting the API process', () => {
       'PAYMENT_GATEWAY',
       'FIREBASE_AUTH_EMULATOR_HOST',
       'FIREBASE_SERVICE_ACCOUNT',
+      'PUBLIC_URL',
     ]) {
       expect(output).toMatch(new RegExp(`^ {2}${variable}: `, 'm'));
     }

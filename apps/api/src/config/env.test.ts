@@ -31,6 +31,7 @@ describe('production refuses unsafe settings', () => {
     expect(message).toMatch(/^ {2}PAYMENT_GATEWAY: .*set PAYMENT_GATEWAY=stripe/m);
     expect(message).toMatch(/^ {2}FIREBASE_AUTH_EMULATOR_HOST: .*unset it/m);
     expect(message).toMatch(/^ {2}FIREBASE_SERVICE_ACCOUNT: set the Firebase project's service-account key/m);
+    expect(message).toMatch(/^ {2}PUBLIC_URL: set the shop's public address/m);
   });
 
   it.each([
@@ -47,6 +48,8 @@ describe('production refuses unsafe settings', () => {
     ['FIREBASE_AUTH_EMULATOR_HOST', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }],
     ['FIREBASE_SERVICE_ACCOUNT', { FIREBASE_SERVICE_ACCOUNT: undefined }],
     ['FIREBASE_SERVICE_ACCOUNT', { FIREBASE_SERVICE_ACCOUNT: '' }],
+    ['PUBLIC_URL', { PUBLIC_URL: undefined }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'shop.example.com' }],
   ])('refuses a bad %s on its own: %j', (variable, change) => {
     const message = refusalOf({ ...GOOD, ...change });
     const named = [...message.matchAll(/^ {2}([A-Z_]+):/gm)].map((m) => m[1]);

@@ -98,6 +98,11 @@ const envSchema = z
     if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
       refuse('STRIPE_SECRET_KEY', 'Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     }
+    // Every absolute link the shop writes (canonical tags, sitemaps, JSON-LD, MCP build links,
+    // receipt links in emails) is made from it; unset, they would all point at localhost.
+    if (!env.PUBLIC_URL || !/^https?:\/\/[^/]/.test(env.PUBLIC_URL)) {
+      refuse('PUBLIC_URL', "set the shop's public address (e.g. https://shop.example.com)");
+    }
     // firebase-admin does not check ID token signatures against the emulator: in production
     // that would let anyone sign in as anyone (an ADMIN_EMAILS address included).
     if (env.FIREBASE_AUTH_EMULATOR_HOST) {
