@@ -21,6 +21,7 @@ import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { installPublicCache } from './lib/public-cache.ts';
+import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { loadPageBodies } from './pages/page-bodies.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(compress, { globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} seconds`,

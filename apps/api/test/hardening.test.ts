@@ -242,11 +242,13 @@ describe('rate limits', () => {
     expect(writeRoutes.length).toBeGreaterThan(5);
     // Anonymous and invalid: the limiter runs first (onRequest), before the guards
     // (preValidation) and the schemas, so a flood is refused before it costs a token check.
-    for (const route of writeRoutes) {
+    // Each route from a client of its own: every write shares one budget per client.
+    for (const [index, route] of writeRoutes.entries()) {
       const name = `${route.method} ${route.url.replace('someone@example.com', '{…}')}`;
       if (EXEMPT.has(name)) continue;
       const limit = route.method === 'PUT' && route.url === '/api/users/someone@example.com' ? SIGN_INS : WRITES;
-      const send = () => t.app.inject({ method: route.method as 'POST', url: route.url, payload: {} });
+      const remoteAddress = `10.77.0.${index + 1}`;
+      const send = () => t.app.inject({ method: route.method as 'POST', url: route.url, payload: {}, remoteAddress });
       for (let i = 0; i < limit; i += 1) {
         const res = await send();
         expect(res.statusCode, `${name} #${i + 1}`).not.toBe(429);
@@ -305,6 +307,20 @@ describe('rate limits', () => {
     for (let i = 0; i < WRITES; i += 1) expect((await from('10.0.0.1')).statusCode).toBe(201);
     expect((await from('10.0.0.1')).statusCode).toBe(429);
     expect((await from('10.0.0.2')).statusCode).toBe(201);
+  });
+
+  it('gives each client one write budget across all write routes, as documented', async () => {
+    const remoteAddress = '10.66.0.1';
+    const write = (url: string) => t.app.inject({ method: 'POST', url, payload: {}, remoteAddress });
+    const routes = ['/api/messages', '/api/reviews', '/api/orders', '/api/parts'];
+    const answers: number[] = [];
+    for (const url of routes) answers.push((await write(url)).statusCode);
+    // WRITES of them go through (to their 400s and 401s), the rest are over the one budget.
+    expect(answers.slice(0, WRITES)).not.toContain(429);
+    expect(answers.slice(WRITES)).toEqual(Array<number>(routes.length - WRITES).fill(429));
+    // Sign-in is a budget of its own, not spent by the writes.
+    const signIn = await t.app.inject({ method: 'PUT', url: '/api/users/x@example.com', payload: {}, remoteAddress });
+    expect(signIn.statusCode).not.toBe(429);
   });
 
   it('does not limit reads', async () => {

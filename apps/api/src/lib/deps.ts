@@ -20,15 +20,18 @@ export type Deps = {
   mailWorker: MailWorker | null;
 };
 
-/** Per-route rate limits (docs/security.md): writes and sign-in are limited per client. */
+/**
+ * Rate limits (docs/security.md), each one budget per client shared by every route that
+ * names it (lib/rate-limit-store.ts): all writes together, sign-in, MCP calls.
+ */
 export function writeLimit(config: Config) {
-  return { rateLimit: { max: config.RATE_LIMIT_WRITES_PER_MINUTE, timeWindow: '1 minute' } };
+  return { rateLimit: { max: config.RATE_LIMIT_WRITES_PER_MINUTE, timeWindow: '1 minute', groupId: 'writes' } };
 }
 
 export function authLimit(config: Config) {
-  return { rateLimit: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' } };
+  return { rateLimit: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute', groupId: 'sign-in' } };
 }
 
 export function mcpLimit(config: Config) {
-  return { rateLimit: { max: config.RATE_LIMIT_MCP_PER_MINUTE, timeWindow: '1 minute' } };
+  return { rateLimit: { max: config.RATE_LIMIT_MCP_PER_MINUTE, timeWindow: '1 minute', groupId: 'mcp' } };
 }
