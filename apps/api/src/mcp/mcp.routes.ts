@@ -12,8 +12,21 @@ import { createShopMcpServer } from './shop-mcp-server.ts';
  */
 export const mcpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.post('/mcp', { config: mcpLimit(deps.config), schema: { hide: true } }, async (request, reply) => {
+    // The rate limit counts requests: a JSON-RPC batch would pass a hundred calls for one.
+    if (Array.isArray(request.body)) {
+      return reply.code(400).send({
+        jsonrpc: '2.0',
+        error: { code: -32600, message: 'Send one JSON-RPC message per request: batches are not accepted' },
+        id: null,
+      });
+    }
     const server = createShopMcpServer(deps);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // The transport writes the answer itself, past Fastify's reply and the headers already set
+    // on it (lib/security.ts), so they go onto the raw answer first.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
     reply.raw.on('close', () => {
       void transport.close();

@@ -178,4 +178,29 @@ describe('MCP server at /api/mcp', () => {
     expect(notRpc.status).toBeGreaterThanOrEqual(400);
     expect(notRpc.status).toBeLessThan(500);
   });
+
+  it('carries the security headers every other answer does', async () => {
+    const answer = await fetch(`${origin}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(answer.status).toBe(200);
+    const page = await fetch(`${origin}/api/parts`);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options']) {
+      expect(answer.headers.get(name), name).toBe(page.headers.get(name));
+      expect(answer.headers.get(name), name).toBeTruthy();
+    }
+  });
+
+  it('refuses a JSON-RPC batch, so the rate limit counts every call', async () => {
+    const calls = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/list' }));
+    const batch = await fetch(`${origin}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(calls),
+    });
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ error: { code: -32600 } });
+  });
 });
