@@ -1,9 +1,9 @@
 // First, before any schema is built.
 import './lib/zod-config.ts';
 import { startTransition, StrictMode } from 'react';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { PAGE_STATE_ID } from '@parts-shop/shared/first-reads';
+import { hydrate } from '@tanstack/react-query';
 import { replayEarlyClick } from './lib/early-clicks.ts';
+import { readPageState } from './lib/page-state.ts';
 import { queryClient } from './lib/query-client.ts';
 
 /**
@@ -42,9 +42,8 @@ if (!root) throw new Error('index.html has no #root');
 
 // A public page the server rendered (apps/web/src/entry-server.tsx) comes with the answers it
 // was drawn from: the app starts from them and React adopts the HTML instead of redrawing it.
-const pageState = document.getElementById(PAGE_STATE_ID)?.textContent;
-if (pageState && root.firstElementChild) {
-  const state = JSON.parse(pageState) as DehydratedState;
+const state = readPageState();
+if (state && root.firstElementChild) {
   // Each answer is dated by the server's clock when it was read. How long it stays fresh is
   // counted by this browser's clock, so a server clock running ahead must not make it look
   // newer than this navigation: it was read no earlier than the navigation began, unless the

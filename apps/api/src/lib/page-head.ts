@@ -48,13 +48,17 @@ function headTags(head: PageHead): string {
   ].join('');
 }
 
-/** The page's HTML with its own title, description and head tags in place of the template's. */
+/**
+ * The page's HTML with its own title, description and head tags in place of the template's.
+ * Each replacement is a function: in a replacement string `$'`, `$&` and the like are
+ * patterns, and a part name or an address holding one would splice the page into itself.
+ */
 export function withPageHead(html: string, head: PageHead): string {
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(head.description)}">`,
+      () => `<meta name="description" content="${escapeHtml(head.description)}">`,
     )
-    .replace('</head>', `${headTags(head)}</head>`);
+    .replace('</head>', () => `${headTags(head)}</head>`);
 }

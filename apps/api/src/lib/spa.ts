@@ -14,7 +14,7 @@ export type PageBodies = (template: string, url: string) => Promise<string | nul
 /** index.html with a preload of each API read the page starts with (FIRST_READS). */
 function withFirstReads(html: string, reads: readonly string[], apiBase: string): string {
   const links = reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="${apiBase}${read}">`).join('');
-  return html.replace('</head>', `${links}</head>`);
+  return html.replace('</head>', () => `${links}</head>`);
 }
 
 /**

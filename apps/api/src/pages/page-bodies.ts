@@ -41,9 +41,12 @@ export async function loadPageBodies(app: FastifyInstance, webDist: string | und
   return async (template, url) => {
     const page = await renderer.renderPage(new URL(url, 'http://localhost'));
     if (!page) return null;
+    // A function, not a string: in a replacement string `$'`, `$&` and the like are patterns,
+    // and a review holding one would splice the rest of the document into the page.
     return template.replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div>` +
+      () =>
+        `<div id="root">${page.html}</div>` +
         `<script type="application/json" id="${PAGE_STATE_ID}">${scriptSafeJson(page.state)}</script>`,
     );
   };
