@@ -1,16 +1,21 @@
 /**
  * Remembers each generated file for a short time: crawlers fetch robots.txt and sitemaps
  * often, and a sitemap of 100,000 parts is a scan the database need not repeat every second.
+ * At most `maxKeys` entries are kept (the oldest forgotten first), whatever keys it is asked for.
  */
-export function briefCache(ttlMs: number) {
-  const entries = new Map<string, { expires: number; value: Promise<string> }>();
-  return (key: string, make: () => Promise<string>): Promise<string> => {
+export function briefCache(ttlMs: number, maxKeys = 100) {
+  const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  return <T>(key: string, make: () => Promise<T>): Promise<T> => {
     const now = Date.now();
     const hit = entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
     const value = make();
+    entries.delete(key);
     entries.set(key, { expires: now + ttlMs, value });
-    // A failed generation is not remembered: the next request tries again.
+    if (entries.size > maxKeys) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
     value.catch(() => entries.delete(key));
     return value;
   };

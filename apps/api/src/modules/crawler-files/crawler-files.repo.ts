@@ -1,37 +1,51 @@
-import { asc, count, min, sql } from 'drizzle-orm';
+import { and, asc, count, gte, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 
-export type SitemapPage = { page: number; lastmod: Date };
+/** A part sitemap file (numbered from 1): the first part id in it and its newest change. */
+export type SitemapPage = { page: number; firstId: string; lastmod: Date };
 
-// Milliseconds since the epoch: the same number from PGlite and node-postgres alike.
 const epochMs = (column: unknown) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
 
-/** The part sitemap files (numbered from 1) and the newest change in each, in one scan. */
+/** The part sitemap files, each with where it starts in id order, in one scan. */
 export async function partSitemapPages(db: Db, perPage: number): Promise<SitemapPage[]> {
   const numbered = db
     .select({
+      id: parts.id,
       createdAt: parts.createdAt,
       page: sql<number>`((row_number() over (order by ${parts.id}) - 1) / ${perPage} + 1)::int`.as('page'),
     })
     .from(parts)
     .as('numbered');
   const rows = await db
-    .select({ page: numbered.page, lastmod: epochMs(sql`max(${numbered.createdAt})`) })
+    .select({
+      page: numbered.page,
+      // As text: PostgreSQL has no min() for uuid, and the text of a uuid sorts as its bytes do.
+      firstId: sql<string>`min(${numbered.id}::text)`,
+      lastmod: epochMs(sql`max(${numbered.createdAt})`),
+    })
     .from(numbered)
     .groupBy(numbered.page)
     .orderBy(numbered.page);
-  return rows.map((r) => ({ page: r.page, lastmod: new Date(r.lastmod) }));
+  return rows.map((r) => ({ page: r.page, firstId: r.firstId, lastmod: new Date(r.lastmod) }));
 }
 
-/** One part sitemap file's parts, in id order (ids are time-ordered UUIDv7). */
-export async function partSitemapPage(db: Db, page: number, perPage: number): Promise<{ id: string; lastmod: Date }[]> {
+/**
+ * One part sitemap file's parts, in id order (ids are time-ordered UUIDv7), found by key from
+ * where it starts to where the next file starts: an index read, where OFFSET would walk every
+ * part before it.
+ */
+export async function partSitemapPage(
+  db: Db,
+  range: { from: string; before?: string },
+  perPage: number,
+): Promise<{ id: string; lastmod: Date }[]> {
   const rows = await db
     .select({ id: parts.id, lastmod: epochMs(parts.createdAt) })
     .from(parts)
+    .where(and(gte(parts.id, range.from), range.before ? lt(parts.id, range.before) : undefined))
     .orderBy(asc(parts.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .limit(perPage);
   return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod) }));
 }
 

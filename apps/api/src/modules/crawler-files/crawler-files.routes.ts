@@ -41,10 +41,13 @@ export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
     return cached('llms.txt', () => llmsTxt(db, origin, config.API_BASE_PATH));
   });
 
+  // Where each part sitemap starts: the one scan, shared by the index and every file.
+  const sitemapPages = () => cached('sitemap pages', () => partSitemapPages(db, PARTS_PER_SITEMAP));
+
   app.get('/sitemap.xml', { schema: hidden }, async (_request, reply) => {
     send('application/xml; charset=utf-8')(reply);
     return cached('sitemap.xml', async () => {
-      const pages = await partSitemapPages(db, PARTS_PER_SITEMAP);
+      const pages = await sitemapPages();
       return sitemapIndexXml([
         { loc: `${origin}/sitemaps/pages.xml` },
         ...pages.map(({ page, lastmod }) => ({ loc: `${origin}/sitemaps/parts-${page}.xml`, lastmod })),
@@ -64,13 +67,15 @@ export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
     { schema: { ...hidden, params: z.object({ file: z.string() }) } },
     async (request, reply) => {
       const page = Number(partsFile.exec(request.params.file)?.[1] ?? 0);
-      if (!page) throw notFound('No such sitemap');
+      // A file past the end is known from the pages already listed, without reading the parts.
+      const pages = page ? await sitemapPages() : [];
+      const start = pages[page - 1];
+      if (!start) throw notFound('No such sitemap');
       const xml = await cached(`parts-${page}`, async () => {
-        const parts = await partSitemapPage(db, page, PARTS_PER_SITEMAP);
-        if (parts.length === 0) return '';
+        const range = { from: start.firstId, before: pages[page]?.firstId };
+        const parts = await partSitemapPage(db, range, PARTS_PER_SITEMAP);
         return urlSetXml(parts.map(({ id, lastmod }) => ({ loc: `${origin}/parts/${id}`, lastmod })));
       });
-      if (!xml) throw notFound('No such sitemap');
       send('application/xml; charset=utf-8')(reply);
       return xml;
     },
