@@ -45,6 +45,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 export type AppOptions = {
   config: Config;
   db: Db;
+  /** Where the public reads run (Database.publicReads); the same as db unless given. */
+  publicReads?: Db;
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it back). */
@@ -80,6 +82,7 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp({
   config,
   db,
+  publicReads = db,
   logger = true,
   logStream,
 }: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
@@ -102,6 +105,7 @@ export async function buildApp({
   const deps: Deps = {
     config,
     db,
+    publicReads,
     tokens,
     guards: createGuards(db, tokens),
     payments: createPaymentGateway(config, app.log),

@@ -10,8 +10,9 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    publicReadTimeoutMs: config.PUBLIC_READ_TIMEOUT_MS,
   });
-  const { app } = await buildApp({ config, db: database.db });
+  const { app } = await buildApp({ config, db: database.db, publicReads: database.publicReads });
   if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('seeded the demo catalog');
 
   let closing = false;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviews } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { parts, reviews } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
 import { productionEnv } from './production-env.ts';
 import { addPart, placeOrder } from './shop-fixtures.ts';
@@ -408,6 +409,18 @@ describe('the public read cache never serves what it must not', () => {
     expect(ids(second)).not.toContain(behindItsBack);
     for (const name of ['content-type', 'link', 'content-security-policy', 'x-content-type-options']) {
       expect(header(second, name), name).toBe(header(first, name));
+    }
+  });
+
+  it('finds an answer however its query is ordered, and ignores what a route does not read', async () => {
+    const partId = await addPart(t, { name: 'Asked many ways' });
+    const first = await t.app.inject({ url: '/api/parts?limit=2&inStock=true' });
+    const part = await t.app.inject({ url: `/api/parts/${partId}` });
+    await addPart(t, { name: 'Inserted straight into the database' });
+    await t.database.db.update(parts).set({ name: 'Renamed behind its back' }).where(eq(parts.id, partId));
+    expect((await t.app.inject({ url: '/api/parts?inStock=true&limit=2' })).body).toBe(first.body);
+    for (const junk of ['?x=1', '?utm_source=mail&x=2', '?']) {
+      expect((await t.app.inject({ url: `/api/parts/${partId}${junk}` })).body, junk).toBe(part.body);
     }
   });
 

@@ -17,7 +17,9 @@ import { testUid } from './firebase-accounts.ts';
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  options: { poolSize?: number; publicReadTimeoutMs?: number } = {},
+): Promise<Database & { url?: string }> {
   if (!testDatabaseUrl) return openDatabase({ dataDir: ':memory:' });
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
@@ -26,7 +28,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   await admin.end();
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: ':memory:', poolSize: 20 });
+  const database = await openDatabase({ url: url.toString(), dataDir: ':memory:', poolSize: 20, ...options });
   return {
     ...database,
     url: url.toString(),
@@ -79,9 +81,18 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   options: { logStream?: LogStream } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const { app, deps } = await buildApp({ config, db: database.db, logger: false, logStream: options.logStream });
+  const database = await createTestDatabase({
+    ...(overrides.DATABASE_POOL_SIZE ? { poolSize: config.DATABASE_POOL_SIZE } : {}),
+    publicReadTimeoutMs: config.PUBLIC_READ_TIMEOUT_MS,
+  });
+  const { app, deps } = await buildApp({
+    config,
+    db: database.db,
+    publicReads: database.publicReads,
+    logger: false,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,

@@ -53,6 +53,8 @@ const envSchema = z
     STRIPE_API_URL: z.string().optional(),
     /** How long a public catalog read (GET /parts, /parts/{id}, /reviews) is answered from memory; 0 turns it off. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** The longest a public read's statement (or its wait for a connection) may take before it answers 503. */
+    PUBLIC_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** How long an unpaid order holds its stock before it is cancelled (one day). */
     UNPAID_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
     /** How many unpaid orders one customer may hold at once. */

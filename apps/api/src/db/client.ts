@@ -15,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
+  /** Where the public catalog reads run (lib/deps.ts): on PostgreSQL a pool of their own. */
+  publicReads: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
@@ -39,20 +41,37 @@ const MIGRATION_LOCK = 727_202_2;
  * Opens the database and brings its schema up to date. PostgreSQL when a URL is given,
  * otherwise PGlite with its files under dataDir (or in memory for dataDir ':memory:').
  */
-export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+  publicReadTimeoutMs?: number;
+}): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      // The catalog's prepared statements (parts.repo.ts) are still planned for their values
-      // each time: one plan made for any socket could walk the whole table for a rare one. Set
-      // as the session starts, so it holds before the first query (docs/deploy.md: poolers).
-      options: '-c plan_cache_mode=force_custom_plan',
-    });
-    // An idle connection the server closes (a restart, a failover, a dropped database) is
-    // emitted on the pool; unheard, it would crash the process. The pool replaces it.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    const poolSize = options.poolSize ?? 10;
+    const openPool = (config: pg.PoolConfig) => {
+      const pool = new pg.Pool({
+        connectionString: options.url,
+        // The catalog's prepared statements (parts.repo.ts) are still planned for their values
+        // each time: one plan made for any socket could walk the whole table for a rare one. Set
+        // as the session starts, so it holds before the first query (docs/deploy.md: poolers).
+        options: '-c plan_cache_mode=force_custom_plan',
+        ...config,
+      });
+      // An idle connection the server closes (a restart, a failover, a dropped database) is
+      // emitted on the pool; unheard, it would crash the process. The pool replaces it.
+      pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+      return pool;
+    };
+    // Anyone can send public reads, so they get a quarter of the connections and a time limit
+    // for each statement and for the wait for a connection: a flood of searches cannot hold
+    // the connections sign-ins, orders and payments need.
+    const publicShare = Math.max(1, Math.floor(poolSize / 4));
+    const timeout = options.publicReadTimeoutMs ?? 5000;
+    const pool = openPool({ max: Math.max(1, poolSize - publicShare) });
+    const publicPool = openPool({ max: publicShare, statement_timeout: timeout, connectionTimeoutMillis: timeout });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const publicReads = drizzleNodePg(publicPool, { schema }) as unknown as Db;
     // Several API processes may start at once; one migrates while the others wait.
     const client = await pool.connect();
     try {
@@ -62,7 +81,14 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      publicReads,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), publicPool.end()]);
+      },
+    };
   }
 
   const inMemory = options.dataDir === ':memory:';
@@ -71,7 +97,8 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
   const client = await PGlite.create(dir ? { dataDir: dir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One in-process connection: nothing to share out.
+  return { db, publicReads: db, kind: 'pglite', close: () => client.close() };
 }
 
 export async function ping(db: Db): Promise<void> {

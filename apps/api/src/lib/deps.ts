@@ -10,6 +10,11 @@ import type { TokenService } from './tokens.ts';
 export type Deps = {
   config: Config;
   db: Db;
+  /**
+   * For the reads anyone may send (catalog lists and facets, reviews, sitemaps, MCP searches):
+   * on PostgreSQL a share of the connections, each statement under a time limit (db/client.ts).
+   */
+  publicReads: Db;
   tokens: TokenService;
   guards: Guards;
   /** The card gateway chosen by PAYMENT_GATEWAY: the built-in test-mode one or Stripe. */

@@ -14,6 +14,18 @@ function issuesOf(validation: { instancePath: string; message?: string }[]): Iss
   }));
 }
 
+const BUSY = 'The shop is busy right now. Please try again in a moment.';
+
+/**
+ * A public read cut off by its time limit (db/client.ts): PostgreSQL's statement timeout, or
+ * no connection free in the public reads' share in time. drizzle wraps the driver's error.
+ */
+function isOverTime(error: unknown): boolean {
+  const cause: unknown = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  if (!(cause instanceof Error)) return false;
+  return (cause as { code?: unknown }).code === '57014' || cause.message === 'timeout exceeded when trying to connect';
+}
+
 /**
  * The one error handler (docs/product.md#errors): JSON `{message, issues?}` with the right status;
  * a 5xx says nothing more than that, the details go to the log.
@@ -38,6 +50,10 @@ export function installErrorHandler(app: FastifyInstance): void {
               ? 'Too many requests, try again in a minute'
               : error.message;
       return reply.code(status).send({ message });
+    }
+    if (isOverTime(error)) {
+      request.log.warn({ err: error }, 'public read over its time');
+      return reply.code(503).header('Retry-After', '1').send({ message: BUSY });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The cache generation a cacheable miss started in; its answer is kept only if unchanged. */
     publicCacheGeneration?: number;
+    /** Where a cacheable miss's answer is kept. */
+    publicCacheKey?: string;
   }
 }
 
@@ -62,6 +64,22 @@ export function installPublicCache(
   // Bumped by every write: a read that began before the write must not store what it read.
   let generation = 0;
 
+  /**
+   * The answer's address, so that asking the same thing differently still finds it: the query
+   * in name order, and none at all for a route that reads no query (GET /parts/{id}), where any
+   * parameter would otherwise be a miss that reaches the database. A route with a query schema
+   * refuses unknown parameters itself, before it reads anything.
+   */
+  const keyOf = (request: FastifyRequest) => {
+    const at = request.url.indexOf('?');
+    if (at < 0) return request.url;
+    const path = request.url.slice(0, at);
+    if (request.routeOptions.schema?.querystring === undefined) return path;
+    const query = new URLSearchParams(request.url.slice(at + 1));
+    query.sort();
+    return `${path}?${query.toString()}`;
+  };
+
   const isCacheable = (request: FastifyRequest) =>
     request.method === 'GET' &&
     cacheable.has(request.routeOptions.url ?? '') &&
@@ -70,12 +88,14 @@ export function installPublicCache(
 
   app.addHook('onRequest', (request, reply, done) => {
     if (!isCacheable(request)) return done();
-    const hit = entries.get(request.url);
+    const key = keyOf(request);
+    const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
       void reply.code(200).headers(hit.headers).send(hit.payload);
       return;
     }
-    if (hit) forget(request.url, hit);
+    if (hit) forget(key, hit);
+    request.publicCacheKey = key;
     request.publicCacheGeneration = generation;
     done();
   });
@@ -90,8 +110,8 @@ export function installPublicCache(
       }
       return done(null, payload);
     }
-    const started = request.publicCacheGeneration;
-    if (started === undefined || started !== generation || reply.statusCode !== 200 || typeof payload !== 'string') {
+    const { publicCacheKey: key, publicCacheGeneration: started } = request;
+    if (key === undefined || started !== generation || reply.statusCode !== 200 || typeof payload !== 'string') {
       return done(null, payload);
     }
     if (payload.length > maxChars) return done(null, payload);
@@ -105,9 +125,9 @@ export function installPublicCache(
     // warm-up) do not all expire in the same instant and send their misses to the database
     // as one burst.
     const lifetime = ttlMs * (0.75 + Math.random() * 0.25);
-    const previous = entries.get(request.url);
-    if (previous) forget(request.url, previous);
-    entries.set(request.url, { expires: Date.now() + lifetime, payload, headers });
+    const previous = entries.get(key);
+    if (previous) forget(key, previous);
+    entries.set(key, { expires: Date.now() + lifetime, payload, headers });
     chars += payload.length;
     done(null, payload);
   });

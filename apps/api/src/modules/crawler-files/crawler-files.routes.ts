@@ -20,7 +20,7 @@ const CACHE_SECONDS = 60;
  * kept for a minute, in this process and in the visitor's cache.
  */
 export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { db, config } = deps;
+  const { publicReads: db, config } = deps;
   const origin = siteOrigin(config);
   const cached = briefCache(CACHE_SECONDS * 1000);
   const hidden = { hide: true } as const;

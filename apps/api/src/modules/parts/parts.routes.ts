@@ -53,7 +53,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request, reply) => {
-      const page = await pageOfParts(db, request.query);
+      const page = await pageOfParts(deps.publicReads, request.query);
       return pageOf(page.rows, request.query.limit, request, reply, page.cursorOf).map(toPart);
     },
   );
@@ -71,7 +71,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: partFacetsSchema, ...errorAnswers(400) },
       },
     },
-    async (request) => partFacets(db, request.query),
+    async (request) => partFacets(deps.publicReads, request.query),
   );
 
   app.get(

@@ -25,7 +25,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      const rows = await pageOfReviews(db, limit, decodeCursor(cursor));
+      const rows = await pageOfReviews(deps.publicReads, limit, decodeCursor(cursor));
       return pageOf(rows, limit, request, reply);
     },
   );
