@@ -65,6 +65,11 @@ const fx = {
     return res.json<{ id: string }>().id;
   },
   buildItems: async () => [{ partId: await fx.part(), quantity: 1 }],
+  /** A review CUSTOMER posted. */
+  review: async () => {
+    const res = await t.app.inject({ ...at('POST', '/api/reviews', review), headers: auth.customer });
+    return res.json<{ insertedId: string }>().insertedId;
+  },
   newUser: async (role: 'admin' | 'customer' = 'customer') => {
     const email = `matrix-${Math.random().toString(36).slice(2, 10)}@example.test`;
     await t.signIn(email, role);
@@ -115,6 +120,7 @@ const rows: Row[] = [
   ['DELETE /api/parts/{id}', adminOnly(200), async () => at('DELETE', `/api/parts/${await fx.part()}`)],
   ['GET /api/reviews', publicRoute(200), async () => at('GET', '/api/reviews')],
   ['POST /api/reviews', signedIn(201), async () => at('POST', '/api/reviews', review)],
+  ['DELETE /api/reviews/{id}', adminOnly(200), async () => at('DELETE', `/api/reviews/${await fx.review()}`)],
   ['POST /api/messages', publicRoute(201), async () => at('POST', '/api/messages', message)],
   ['GET /api/messages', adminOnly(200), async () => at('GET', '/api/messages')],
   // An API token is no Firebase ID token: whatever the caller holds, the exchange is 401.

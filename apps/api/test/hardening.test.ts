@@ -94,6 +94,11 @@ describe('security headers', () => {
     );
   });
 
+  it('lets browsers load images only from the shop and the hosts IMAGE_HOSTS allows', async () => {
+    const img = directives(header(await get(dev.app), 'content-security-policy')).get('img-src');
+    expect(img).toEqual(["'self'", 'data:', 'https://example.com']);
+  });
+
   it('sends the other secure headers', async () => {
     const res = await get(prod.app);
     expect(header(res, 'x-content-type-options')).toBe('nosniff');

@@ -57,6 +57,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Tests write rows straight into the database and read them back through the API at
     // once; the public read cache (on in the shop) is tested on its own in hardening.test.ts.
     PUBLIC_CACHE_MS: '0',
+    // The reviews the tests post show photos from example.com.
+    IMAGE_HOSTS: 'example.com',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
     ...overrides,
   });

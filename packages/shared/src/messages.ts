@@ -12,6 +12,8 @@ export const messages = {
   reviewRequired: 'Review is Required',
   photoRequired: 'Photo URL is Required',
   ratingRange: 'Rating must be a whole number from 0 to 5',
+  reviewNameIsShop: "A review cannot be posted under the shop's name",
+  photoHostNotAllowed: 'Use a photo from this shop or from a site it allows',
   forgotPasswordEmail: 'Please Enter Email Address',
   notAvailable: 'Not Available',
   noUserLoggedIn: 'No user is logged in',

@@ -12,9 +12,21 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/**
+ * Whether a reviewer's name passes for the shop itself ("Parts Shop Support (official)",
+ * "PARTS-SHOP"): letters and digits only, in any case, holding the shop's name.
+ */
+function takesShopName(name: string): boolean {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .includes('partsshop');
+}
+
 export const newReviewSchema = z
   .object({
-    name: requiredText(messages.nameRequired),
+    name: requiredText(messages.nameRequired).refine((name) => !takesShopName(name), messages.reviewNameIsShop),
     description: requiredLongText(messages.reviewRequired),
     image: webUrl(messages.photoRequired),
     rating: z

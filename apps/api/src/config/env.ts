@@ -28,6 +28,8 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     CORS_ORIGINS: csv,
     PUBLIC_URL: z.string().optional(),
+    /** Other sites' hosts whose images visitors' browsers may load (review photos); the shop's own always. */
+    IMAGE_HOSTS: csv,
     TRUST_PROXY: trustProxySetting,
     JWT_SECRET: z
       .string()

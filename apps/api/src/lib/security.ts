@@ -29,7 +29,7 @@ function contentSecurityPolicy(config: Config): string {
       ["'self'", ...(stripe ? ['https://js.stripe.com'] : []), ...(googleAuth ? ['https://apis.google.com'] : [])],
     ],
     ['style-src', ["'self'"]],
-    ['img-src', ["'self'", 'data:', 'https:', 'http:']],
+    ['img-src', ["'self'", 'data:', ...config.IMAGE_HOSTS.map((host) => `https://${host}`)]],
     ['font-src', ["'self'"]],
     ['connect-src', connectSources(config)],
     // No sources at all means no frames (the same as 'none').

@@ -1,4 +1,4 @@
-import { desc, lt } from 'drizzle-orm';
+import { desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reviews } from '../../db/schema.ts';
 
@@ -17,4 +17,9 @@ export async function insertReview(db: Db, row: typeof reviews.$inferInsert): Pr
   const [inserted] = await db.insert(reviews).values(row).returning();
   if (!inserted) throw new Error('insert returned no row');
   return inserted;
+}
+
+export async function deleteReview(db: Db, id: string): Promise<number> {
+  const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+  return deleted.length;
 }

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
-import { insertedSchema } from '@parts-shop/shared/part';
+import { deletedSchema, insertedSchema } from '@parts-shop/shared/part';
 import { newReviewSchema, reviewSchema } from '@parts-shop/shared/review';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers } from '../../lib/http-error.ts';
+import { errorAnswers, notFound } from '../../lib/http-error.ts';
+import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import { createReview, pageOfReviews } from './reviews.service.ts';
+import { createReview, pageOfReviews, removeReview } from './reviews.service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config } = deps;
@@ -45,8 +46,30 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       },
     },
     async (request, reply) => {
-      const insertedId = await createReview(db, request.body, callerOf(request).email);
+      const insertedId = await createReview(db, request.body, callerOf(request).email, config.IMAGE_HOSTS);
       return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.delete(
+    '/reviews/:id',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['reviews'],
+        summary: 'Delete a review (admin): moderation',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: deletedSchema, ...errorAnswers(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await removeReview(
+        db,
+        parseIdOr(request.params.id, () => notFound('Review not found')),
+      );
+      return { acknowledged: true, deletedCount: 1 };
     },
   );
 };

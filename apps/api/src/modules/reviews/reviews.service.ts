@@ -1,7 +1,10 @@
 import type { NewReview, Review } from '@parts-shop/shared/review';
 import type { Db } from '../../db/client.ts';
+import { messages } from '@parts-shop/shared/messages';
+import { badRequest, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { insertReview, listReviews, type ReviewRow } from './reviews.repo.ts';
+import { isAllowedImage } from '../../lib/image-hosts.ts';
+import { deleteReview, insertReview, listReviews, type ReviewRow } from './reviews.repo.ts';
 
 export function toReview(row: ReviewRow): Review & { id: string } {
   return {
@@ -19,7 +22,18 @@ export async function pageOfReviews(db: Db, limit: number, before?: string) {
   return rows.map(toReview);
 }
 
-export async function createReview(db: Db, input: NewReview, authorEmail: string | null): Promise<string> {
+export async function createReview(
+  db: Db,
+  input: NewReview,
+  authorEmail: string | null,
+  imageHosts: readonly string[],
+): Promise<string> {
+  // Every visitor's browser loads the photo: only from the shop or a host its owner allows.
+  if (!isAllowedImage(input.image, imageHosts)) throw badRequest(messages.photoHostNotAllowed);
   const row = await insertReview(db, { id: newId(), ...input, authorEmail });
   return row.id;
+}
+
+export async function removeReview(db: Db, id: string): Promise<void> {
+  if ((await deleteReview(db, id)) === 0) throw notFound('Review not found');
 }

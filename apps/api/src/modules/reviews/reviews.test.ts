@@ -177,3 +177,43 @@ describe('GET /api/reviews paging', () => {
     },
   );
 });
+
+describe('who may post what', () => {
+  it.each(['Parts Shop Support (official)', 'PARTS-SHOP', 'parts shop', 'The partsshop team'])(
+    "refuses a review under the shop's own name: %s",
+    async (name) => {
+      await expectRejected({ ...validReview, name }, 'name', messages.reviewNameIsShop);
+    },
+  );
+
+  it('refuses a photo every visitor would load from a host the shop does not allow', async () => {
+    for (const image of ['https://tracker.example.net/pixel.png', 'http://example.com/ada.png']) {
+      const before = await reviewCount();
+      const res = await addReview({ ...validReview, image });
+      expect(res.statusCode, image).toBe(400);
+      expect(res.json<ErrorBody>().message).toBe(messages.photoHostNotAllowed);
+      expect(await reviewCount()).toBe(before);
+    }
+    // The shop's own pictures and the allowed host's (IMAGE_HOSTS=example.com in the tests) are fine.
+    expect((await addReview({ ...validReview, image: '/images/reviewers/amelia.svg' })).statusCode).toBe(201);
+    expect((await addReview(validReview)).statusCode).toBe(201);
+  });
+});
+
+describe('DELETE /api/reviews/{id}: admins moderate', () => {
+  it('removes the review from the list, for admins only', async () => {
+    const posted = await addReview({ ...validReview, description: 'Spam, spam, spam' });
+    const id = posted.json<{ insertedId: string }>().insertedId;
+    const remove = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'DELETE', url: `/api/reviews/${id}`, headers });
+    expect((await remove()).statusCode).toBe(401);
+    expect((await remove(customer)).statusCode).toBe(403);
+    const admin = await t.signIn('moderator@example.com', 'admin');
+    const removed = await remove(admin);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    const list = await t.app.inject({ url: '/api/reviews?limit=100' });
+    expect(list.json<ReviewJson[]>().map((r) => r._id)).not.toContain(id);
+    expect((await remove(admin)).statusCode).toBe(404);
+  });
+});

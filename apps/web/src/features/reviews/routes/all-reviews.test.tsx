@@ -1,7 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Review } from '@parts-shop/shared/review';
+import type { AuthState } from '../../../lib/auth.tsx';
+import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
 import { Component as AllReviews } from './all-reviews.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -19,11 +21,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+function renderPage(auth: AuthState = mockAuthState()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AllReviews />
+      <MockAuthProvider state={auth}>
+        <AllReviews />
+      </MockAuthProvider>
     </QueryClientProvider>,
   );
 }
@@ -60,5 +64,39 @@ describe('/allreviews', () => {
     fetchMock.mockResolvedValueOnce(json({ message: 'Service unavailable' }, 503));
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain('Service unavailable');
+  });
+});
+
+describe('/allreviews moderation', () => {
+  // jsdom has <dialog> but not its modal methods.
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+
+  it('offers no Delete to shoppers', async () => {
+    fetchMock.mockResolvedValueOnce(json([review]));
+    renderPage(mockAuthState({ isAdmin: false }));
+    await screen.findByRole('heading', { level: 2, name: 'Hana Sato' });
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+
+  it('lets an admin delete a review after confirming', async () => {
+    fetchMock.mockResolvedValueOnce(json([review]));
+    renderPage(mockAuthState({ isAdmin: true }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete review by Hana Sato' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(json({ acknowledged: true, deletedCount: 1 }));
+    fetchMock.mockResolvedValueOnce(json([]));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes', hidden: true }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toMatch(/\/api\/reviews\/01890a5d-ac96-774b-bcce-b302099a8059$/);
+    expect(init?.method).toBe('DELETE');
+    expect(await screen.findByText(/No reviews yet/)).toBeTruthy();
   });
 });

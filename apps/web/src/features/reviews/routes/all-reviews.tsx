@@ -1,18 +1,42 @@
+import { useRef, useState } from 'react';
+import { messages } from '@parts-shop/shared/messages';
+import type { Review } from '@parts-shop/shared/review';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ReviewCard } from '../../../components/review-card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useDeleteReview } from '../api/delete-review.ts';
 import { reviewsPagesQueryOptions, useReviewsPages } from '../api/get-reviews.ts';
 
 const TITLE = 'All Reviews';
 
 export const prefetch: PagePrefetch = (client) => client.infiniteQuery(reviewsPagesQueryOptions());
 
-/** /allreviews: every review, newest first, a page at a time as the shopper scrolls. */
+/**
+ * /allreviews: every review, newest first, a page at a time as the shopper scrolls. Admins
+ * moderate here: each review has a Delete that asks 'Are You Sure' first.
+ */
 export function Component() {
   useDocumentTitle(TITLE);
   const query = useReviewsPages();
   const reviews = query.items;
+  const { isAdmin } = useAuth();
+  const deleteReview = useDeleteReview();
+  const [toDelete, setToDelete] = useState<Review | null>(null);
+  // The deleted review (and its focused button) disappears; focus lands on the list instead.
+  const listRef = useRef<HTMLUListElement>(null);
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    deleteReview.mutate(toDelete._id, {
+      onSuccess: () => toastSuccess(messages.deleted),
+      onError: (error) => toastError(error.message),
+      onSettled: () => setToDelete(null),
+    });
+  }
   return (
     <section aria-labelledby="all-reviews-title">
       <h1 id="all-reviews-title" className="text-3xl font-bold">
@@ -26,15 +50,35 @@ export function Component() {
           emptyText="No reviews yet. Be the first to share your experience."
           noun={{ one: 'review', many: 'reviews' }}
         >
-          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <ul ref={listRef} tabIndex={-1} className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {reviews.map((review) => (
-              <li key={review._id}>
+              <li key={review._id} className="flex flex-col gap-2">
                 <ReviewCard review={review} headingLevel={2} />
+                {isAdmin ? (
+                  <button
+                    type="button"
+                    className="btn self-end btn-outline btn-sm btn-error"
+                    aria-label={`Delete review by ${review.name}`}
+                    onClick={() => setToDelete(review)}
+                  >
+                    Delete
+                  </button>
+                ) : null}
               </li>
             ))}
           </ul>
         </PagedListView>
       </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        description={toDelete ? `Delete the review by ${toDelete.name}?` : undefined}
+        busy={deleteReview.isPending}
+        fallbackFocus={listRef}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          if (!deleteReview.isPending) setToDelete(null);
+        }}
+      />
     </section>
   );
 }
