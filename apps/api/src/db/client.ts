@@ -63,10 +63,10 @@ export async function openDatabase(options: {
       pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
       return pool;
     };
-    // Anyone can send public reads, so they get a quarter of the connections and a time limit
+    // Anyone can send public reads, so they get half of the connections and a time limit
     // for each statement and for the wait for a connection: a flood of searches cannot hold
     // the connections sign-ins, orders and payments need.
-    const publicShare = Math.max(1, Math.floor(poolSize / 4));
+    const publicShare = Math.max(1, Math.floor(poolSize / 2));
     const timeout = options.publicReadTimeoutMs ?? 5000;
     const pool = openPool({ max: Math.max(1, poolSize - publicShare) });
     const publicPool = openPool({ max: publicShare, statement_timeout: timeout, connectionTimeoutMillis: timeout });
