@@ -13,14 +13,18 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The PostgreSQL pool's connections now (none for PGlite), for the metrics. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  poolStats?: () => PoolStats;
 };
 
 /** Where the committed migrations live, from the source tree or from the built bundle. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     path.resolve(here, '../../drizzle'),
@@ -62,7 +66,13 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    });
+    return { db, kind: 'postgres', close: () => pool.end(), poolStats };
   }
 
   const inMemory = options.dataDir === ':memory:';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { HttpError } from './http-error.ts';
 
 type Issue = { path: (string | number)[]; message: string };
@@ -38,6 +39,13 @@ export function installErrorHandler(app: FastifyInstance): void {
               ? 'Too many requests, try again in a minute'
               : error.message;
       return reply.code(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error.message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
