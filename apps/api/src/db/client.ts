@@ -56,6 +56,10 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
     // An idle connection the server closes (a restart, a failover, a dropped database) is
     // emitted on the pool; unheard, it would crash the process. The pool replaces it.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // A connection checked out (inside a transaction, between two statements) when the server
+    // goes away emits on its client instead, which the pool does not listen to while it is
+    // lent: unheard, that too would end the process. Its next statement fails, answered 503.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     // Several API processes may start at once; one migrates while the others wait.
     const client = await pool.connect();

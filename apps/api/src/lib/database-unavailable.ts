@@ -19,7 +19,7 @@ const UNREACHABLE_CODES = new Set([
   '08006',
 ]);
 
-const UNREACHABLE_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i];
+const UNREACHABLE_MESSAGES = [/Connection terminated/i, /not queryable/i, /timeout exceeded when trying to connect/i];
 
 /** Whether `error` (or what it wraps: Drizzle puts the driver's error in `cause`) is one of those. */
 export function isDatabaseUnavailable(error: unknown): boolean {
