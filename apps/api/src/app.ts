@@ -98,6 +98,9 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
+    // A request on a connection that was open before the close began is served, not refused:
+    // the shutdown (operations/shutdown.ts) bounds how long that can go on.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
