@@ -4,7 +4,6 @@
 // data folder is kept beside the restored one as pglite.before-restore-<time>.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { PG_DUMP_MAGIC, postgresTool, shopDatabase } from './lib/backups.mjs';
 
 const file = process.argv[2];

@@ -25,7 +25,12 @@ async function read(server: ApiProcess, url = '/parts?limit=24'): Promise<Outcom
     await res.arrayBuffer();
     return { status: res.status };
   } catch (error) {
-    return { error: error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error) };
+    return {
+      error:
+        error instanceof Error
+          ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}`
+          : String(error),
+    };
   }
 }
 
@@ -39,38 +44,42 @@ describe('SIGTERM under load', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('answers every request sent before it, turns readiness 503 at once and exits 0 in time', { timeout: 120_000 }, async () => {
-    if (testDatabaseUrl) database = await createTestDatabase();
-    else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-shutdown-'));
-    server = await startApiProcess({
-      ...(database?.url ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: dataDir }),
-      JWT_SECRET: 'graceful-shutdown-secret-0123456789abcdef',
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-    });
-    const running = server;
-    // Kept-alive connections first: the ones a careless close resets under the next request.
-    const warm = await Promise.all(Array.from({ length: CONCURRENT }, () => read(running)));
-    expect(warm.every((o) => 'status' in o && o.status === 200)).toBe(true);
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-      running.child.once('exit', (code) => resolve({ code, at: Date.now() })),
-    );
+  it(
+    'answers every request sent before it, turns readiness 503 at once and exits 0 in time',
+    { timeout: 120_000 },
+    async () => {
+      if (testDatabaseUrl) database = await createTestDatabase();
+      else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-shutdown-'));
+      server = await startApiProcess({
+        ...(database?.url ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: dataDir }),
+        JWT_SECRET: 'graceful-shutdown-secret-0123456789abcdef',
+        SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+        SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      });
+      const running = server;
+      // Kept-alive connections first: the ones a careless close resets under the next request.
+      const warm = await Promise.all(Array.from({ length: CONCURRENT }, () => read(running)));
+      expect(warm.every((o) => 'status' in o && o.status === 200)).toBe(true);
+      const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+        running.child.once('exit', (code) => resolve({ code, at: Date.now() })),
+      );
 
-    const inFlight = Array.from({ length: CONCURRENT }, () => read(running));
-    const signalledAt = Date.now();
-    running.child.kill('SIGTERM');
-    const readiness = await read(running, '/ready');
-    // Sent during the drain, as a load balancer does until its next health check.
-    const duringDrain = await Promise.all(Array.from({ length: CONCURRENT }, () => read(running)));
-    const before = await Promise.all(inFlight);
-    const { code, at } = await exited;
+      const inFlight = Array.from({ length: CONCURRENT }, () => read(running));
+      const signalledAt = Date.now();
+      running.child.kill('SIGTERM');
+      const readiness = await read(running, '/ready');
+      // Sent during the drain, as a load balancer does until its next health check.
+      const duringDrain = await Promise.all(Array.from({ length: CONCURRENT }, () => read(running)));
+      const before = await Promise.all(inFlight);
+      const { code, at } = await exited;
 
-    expect(readiness).toEqual({ status: 503 });
-    expect(before.filter((o) => !('status' in o) || o.status !== 200)).toEqual([]);
-    expect(duringDrain.filter((o) => !('status' in o) || o.status !== 200)).toEqual([]);
-    expect(code).toBe(0);
-    expect(at - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
-    expect(at - signalledAt).toBeLessThan(GRACE_MS);
-    expect(running.output.join('')).not.toMatch(/"level":50/);
-  });
+      expect(readiness).toEqual({ status: 503 });
+      expect(before.filter((o) => !('status' in o) || o.status !== 200)).toEqual([]);
+      expect(duringDrain.filter((o) => !('status' in o) || o.status !== 200)).toEqual([]);
+      expect(code).toBe(0);
+      expect(at - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
+      expect(at - signalledAt).toBeLessThan(GRACE_MS);
+      expect(running.output.join('')).not.toMatch(/"level":50/);
+    },
+  );
 });

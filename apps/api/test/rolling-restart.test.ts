@@ -106,7 +106,7 @@ describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX))('a rolling restart be
           JWT_SECRET,
           SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
           TRUST_PROXY: '127.0.0.1',
-        MAX_UNPAID_ORDERS: '10000',
+          MAX_UNPAID_ORDERS: '10000',
           ...(port ? { PORT: String(port) } : {}),
         });
       servers.push(await start(), await start());
@@ -145,7 +145,7 @@ describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX))('a rolling restart be
             else if (order) acked.push((JSON.parse(body) as { insertedId: string }).insertedId);
           } catch (error) {
             failures.push(
-              `no answer: ${error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error)}`,
+              `no answer: ${error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : String(error)}`,
             );
           }
         }

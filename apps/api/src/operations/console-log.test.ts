@@ -10,7 +10,7 @@ describe('the console format', () => {
       `${JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1), pid: 1, hostname: 'h', reqId: 'r', msg: 'slow request', route: '/api/parts', ms: 1240 })}\n`,
     );
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^\d\d:\d\d:\d\d WARN  slow request route=\/api\/parts ms=1240\n$/);
+    expect(out[0]).toMatch(/^\d\d:\d\d:\d\d WARN {2}slow request route=\/api\/parts ms=1240\n$/);
   });
 
   describe('in an app', () => {
@@ -33,7 +33,7 @@ describe('the console format', () => {
       // Every request here takes at least 1 ms, the threshold this app was given.
       expect(slowMs).toBe(1);
       expect(slow).toHaveLength(1);
-      expect(slow[0]).toMatch(/ WARN  slow request method=GET route=\/api\/parts status=200 ms=\d+\n$/);
+      expect(slow[0]).toMatch(/ WARN {2}slow request method=GET route=\/api\/parts status=200 ms=\d+\n$/);
       expect(lines.every((l) => l.endsWith('\n') && !l.slice(0, -1).includes('\n'))).toBe(true);
     });
   });

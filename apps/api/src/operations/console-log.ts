@@ -30,7 +30,7 @@ export function consoleLines(out: LogStream): LogStream {
       const fields = Object.entries(entry)
         .filter(([key]) => !HEAD.has(key))
         .map(([key, value]) => `${key}=${fieldText(value)}`);
-      out.write(`${[time, level, String(entry.msg ?? ''), ...fields].join(' ')}\n`);
+      out.write(`${[time, level, typeof entry.msg === 'string' ? entry.msg : '', ...fields].join(' ')}\n`);
     },
   };
 }

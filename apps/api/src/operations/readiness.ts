@@ -46,7 +46,7 @@ async function migrationsCheck(db: Db): Promise<Record<string, unknown>> {
   const result = (await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as {
     rows: { applied: number }[];
   };
-  const applied = Number(result.rows[0]?.applied ?? 0);
+  const applied = result.rows[0]?.applied ?? 0;
   const expected = migrationCount();
   if (applied < expected) throw new Error(`${applied} of ${expected} migrations applied`);
   return { applied, expected };
@@ -57,11 +57,7 @@ async function migrationsCheck(db: Db): Promise<Record<string, unknown>> {
  * expects, and the outbox can be read. The outbox's backlog is reported, not judged: mail
  * being slow is no reason to take the shop out of a load balancer.
  */
-export async function checkReadiness(
-  db: Db,
-  lifecycle: Lifecycle,
-  mailWorker: 'running' | 'off',
-): Promise<Readiness> {
+export async function checkReadiness(db: Db, lifecycle: Lifecycle, mailWorker: 'running' | 'off'): Promise<Readiness> {
   const [database, migrations, outbox] = await Promise.all([
     timed(async () => (await ping(db), {})),
     timed(() => migrationsCheck(db)),
