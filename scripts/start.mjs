@@ -64,6 +64,7 @@ Parts Shop is running at http://localhost:${port}
   API docs:  http://localhost:${port}/api/docs
   Data:      ${dataDir}${emulator ? `\n  Sign-in:   Firebase Auth emulator at ${emulator.host} (test mode)` : ''}${mailbox ? `\n  Emails:    ${mailbox.webUrl} (every email the shop sends lands here)` : ''}
   Demo accounts:${accounts.map((a) => `\n    ${a.email} / ${a.password} (${a.role})`).join('')}
+Below: warnings, errors, slow requests and emails sent, one line each (LOG_FORMAT=json logs every request).
 Press Ctrl+C to stop.`);
 
 let stopping = false;

@@ -29,7 +29,9 @@ function runAs(bin, args) {
 
 /**
  * @param {{ log?: (line: string) => void }} [options]
- * @returns {Promise<{ url: string, stop: () => void }>} url of the `postgres` database
+ * `pause` stops the server as an outage would (connections cut, data kept) and `resume`
+ * starts it again on the same port.
+ * @returns {Promise<{ url: string, stop: () => void, pause: () => void, resume: () => void }>} url of the `postgres` database
  */
 export async function startPostgres({ log = () => {} } = {}) {
   const bin = findPostgresBin();
@@ -39,16 +41,18 @@ export async function startPostgres({ log = () => {} } = {}) {
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   runAs(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
-  runAs(path.join(bin, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    '-w',
-    'start',
-  ]);
+  const start = () =>
+    runAs(path.join(bin, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      '-w',
+      'start',
+    ]);
+  start();
   log(`PostgreSQL ${path.basename(path.dirname(bin))} started on 127.0.0.1:${port}`);
   let stopped = false;
   const stop = () => {
@@ -60,5 +64,6 @@ export async function startPostgres({ log = () => {} } = {}) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const pause = () => runAs(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', 'stop']);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume: start };
 }

@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
-import type { Db } from './db/client.ts';
+import type { Db, PoolStats } from './db/client.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
@@ -41,6 +41,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { consoleLines, logSlowRequests } from './operations/console-log.ts';
+import { closeConnectionsWhileStopping, createLifecycle } from './operations/lifecycle.ts';
+import { installMetrics } from './operations/metrics.ts';
 
 export type AppOptions = {
   config: Config;
@@ -51,6 +54,8 @@ export type AppOptions = {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it back). */
   logStream?: LogStream;
+  /** The PostgreSQL pool's state, for the metrics. */
+  poolStats?: () => PoolStats;
 };
 
 /** The outbox sender for SMTP_URL; it starts when the app is ready and stops when it closes. */
@@ -85,12 +90,21 @@ export async function buildApp({
   publicReads = db,
   logger = true,
   logStream,
+  poolStats,
 }: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const app = Fastify({
-    logger: logger || logStream ? loggerOptions(config, logStream) : false,
+    logger:
+      logger || logStream
+        ? loggerOptions(config, logStream, config.LOG_FORMAT === 'console' ? consoleLines : undefined)
+        : false,
+    // The console format keeps a person's terminal for what matters; production's JSON logs every request.
+    logController: new LogController({ disableRequestLogging: config.LOG_FORMAT === 'console' }),
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
+    // A request on a connection that was open before the close began is served, not refused:
+    // the shutdown (operations/shutdown.ts) bounds how long that can go on.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,6 +112,7 @@ export async function buildApp({
   // Only JSON bodies: anything else is a clear 415 rather than a string the schema must reject.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
+  if (config.LOG_FORMAT === 'console') logSlowRequests(app, config.SLOW_REQUEST_MS);
 
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const identity = createIdentityVerifier(config);
@@ -111,7 +126,10 @@ export async function buildApp({
     payments: createPaymentGateway(config, app.log),
     identity,
     mailWorker: mailWorkerFor(app, config, db),
+    lifecycle: createLifecycle(),
+    metrics: installMetrics(app, db, poolStats),
   };
+  closeConnectionsWhileStopping(app, deps.lifecycle);
 
   const sweep = startUnpaidSweep(db, deps.payments, config.UNPAID_HOLD_MINUTES, app.log);
   app.addHook('onClose', () => sweep.stop());

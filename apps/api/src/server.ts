@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { stopOnSignals } from './operations/shutdown.ts';
 
 /** The API process: configuration, database, migrations, seed, then listen. */
 async function main(): Promise<void> {
@@ -12,21 +13,21 @@ async function main(): Promise<void> {
     poolSize: config.DATABASE_POOL_SIZE,
     publicReadTimeoutMs: config.PUBLIC_READ_TIMEOUT_MS,
   });
-  const { app } = await buildApp({ config, db: database.db, publicReads: database.publicReads });
+  const { app, deps } = await buildApp({
+    config,
+    db: database.db,
+    publicReads: database.publicReads,
+    poolStats: database.poolStats,
+  });
   if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('seeded the demo catalog');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
+  stopOnSignals({
+    app,
+    lifecycle: deps.lifecycle,
+    closeDatabase: database.close,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+  });
   await app.listen({ host: config.HOST, port: config.PORT });
 }
 

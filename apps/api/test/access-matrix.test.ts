@@ -102,6 +102,9 @@ type Row = [operation: string, expected: Expect, request: () => Promise<InjectOp
 // rows), who gets which status, and the request (built afresh for every caller).
 const rows: Row[] = [
   ['GET /api/health', publicRoute(200), async () => at('GET', '/api/health')],
+  ['GET /api/ready', publicRoute(200), async () => at('GET', '/api/ready')],
+  // Outside production without METRICS_TOKEN; health.test.ts covers the token and production.
+  ['GET /api/metrics', publicRoute(200), async () => at('GET', '/api/metrics')],
   ['GET /api/config', publicRoute(200), async () => at('GET', '/api/config')],
   ['GET /api/parts', publicRoute(200), async () => at('GET', '/api/parts')],
   ['GET /api/parts/{id}', publicRoute(200), async () => at('GET', `/api/parts/${await fx.part()}`)],

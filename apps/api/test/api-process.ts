@@ -12,10 +12,11 @@ export type ApiProcess = { child: ChildProcess; base: string; output: string[] }
  * Starts the API from source on a free port and waits until it is healthy. It runs as one
  * node process (`node --import tsx`, not the tsx CLI, which would put a second process
  * between the test and the server and swallow a SIGKILL). `env` names the database and the
- * JWT secret; writes are not rate-limited and nothing may reach a real identity service.
+ * JWT secret (and PORT, to take a stopped process's place); writes are not rate-limited
+ * and nothing may reach a real identity service.
  */
 export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
@@ -30,6 +31,8 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
       RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
       RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+      // No load balancer waits on these; operations.test.ts sets its own drain.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

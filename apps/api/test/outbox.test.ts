@@ -23,7 +23,7 @@ import { createTestApp, testDatabaseUrl, testToken, type TestApp } from './test-
  * the send.
  */
 
-const quiet = { warn: () => undefined, error: () => undefined };
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 function worker(db: Database['db'], smtpUrl: string, overrides: { leaseMs?: number } = {}): MailWorker {
   return createMailWorker({

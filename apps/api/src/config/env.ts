@@ -79,6 +79,16 @@ const envSchema = z
     MAIL_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
     MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** json: one JSON line per event and per request (production's default); console: one readable line per warning, error, slow request or email (development's). */
+    LOG_FORMAT: z.enum(['json', 'console']).optional(),
+    /** In the console format, a request slower than this is logged. */
+    SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
+    /** The bearer token GET /api/metrics asks for; in production the metrics are refused without one. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** After SIGTERM, how long the process keeps serving (readiness 503) so a load balancer stops sending. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(2000),
+    /** After SIGTERM, the longest the process takes to stop, drain included; in-flight requests get this long. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -124,9 +134,10 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, 'JWT_SECRET'> & {
+export type Config = Omit<Env, 'JWT_SECRET' | 'LOG_FORMAT'> & {
   /** The configured secret, or outside production the one kept under DATA_DIR. */
   JWT_SECRET: string;
+  LOG_FORMAT: 'json' | 'console';
   dataDir: string;
   isProduction: boolean;
 };
@@ -143,6 +154,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...env,
     // Production always has its own (checked above).
     JWT_SECRET: env.JWT_SECRET ?? localJwtSecret(env.DATA_DIR === ':memory:' ? ':memory:' : dataDir),
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'console' : 'json'),
     dataDir,
     isProduction: env.NODE_ENV === 'production',
   };

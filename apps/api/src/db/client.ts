@@ -13,16 +13,20 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The PostgreSQL pool's connections now (none for PGlite), for the metrics. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Db;
   /** Where the public catalog reads run (lib/deps.ts): on PostgreSQL a pool of their own. */
   publicReads: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  poolStats?: () => PoolStats;
 };
 
 /** Where the committed migrations live, from the source tree or from the built bundle. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     path.resolve(here, '../../drizzle'),
@@ -61,6 +65,10 @@ export async function openDatabase(options: {
       // An idle connection the server closes (a restart, a failover, a dropped database) is
       // emitted on the pool; unheard, it would crash the process. The pool replaces it.
       pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+      // A connection checked out (inside a transaction, between two statements) when the server
+      // goes away emits on its client instead, which the pool does not listen to while it is
+      // lent: unheard, that too would end the process. Its next statement fails, answered 503.
+      pool.on('connect', (client) => client.on('error', () => undefined));
       return pool;
     };
     // Anyone can send public reads, so they get half of the connections and a time limit
@@ -81,6 +89,12 @@ export async function openDatabase(options: {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
+    const poolStats = () => ({
+      total: pool.totalCount + publicPool.totalCount,
+      idle: pool.idleCount + publicPool.idleCount,
+      waiting: pool.waitingCount + publicPool.waitingCount,
+      max: (pool.options.max ?? 0) + (publicPool.options.max ?? 0),
+    });
     return {
       db,
       publicReads,
@@ -88,6 +102,7 @@ export async function openDatabase(options: {
       close: async () => {
         await Promise.all([pool.end(), publicPool.end()]);
       },
+      poolStats,
     };
   }
 

@@ -2,6 +2,8 @@ import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { MailWorker } from '../domain/emails/mail-worker.ts';
 import type { PaymentGateway } from '../domain/payment-gateway/payment-gateway.ts';
+import type { Lifecycle } from '../operations/lifecycle.ts';
+import type { Metrics } from '../operations/metrics.ts';
 import type { Guards } from './auth.ts';
 import type { IdentityVerifier } from './identity.ts';
 import type { TokenService } from './tokens.ts';
@@ -23,6 +25,9 @@ export type Deps = {
   identity: IdentityVerifier;
   /** Sends the email outbox; null when SMTP_URL is unset (emails wait in the outbox). */
   mailWorker: MailWorker | null;
+  /** Whether the process is stopping (readiness answers 503 from then on). */
+  lifecycle: Lifecycle;
+  metrics: Metrics;
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { HttpError } from './http-error.ts';
 
 type Issue = { path: (string | number)[]; message: string };
@@ -54,6 +55,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isOverTime(error)) {
       request.log.warn({ err: error }, 'public read over its time');
       return reply.code(503).header('Retry-After', '1').send({ message: BUSY });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error.message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -30,11 +30,17 @@ function requestForLog(request: FastifyRequest) {
   };
 }
 
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream?: LogStream): FastifyServerOptions['logger'] {
+/** In the console format the lines go through `format` (operations/console-log.ts) on their way out. */
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  stream?: LogStream,
+  format?: (out: LogStream) => LogStream,
+): FastifyServerOptions['logger'] {
+  const out = format ? format(stream ?? process.stdout) : stream;
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
     serializers: { req: requestForLog },
-    ...(stream ? { stream } : {}),
+    ...(out ? { stream: out } : {}),
   };
 }

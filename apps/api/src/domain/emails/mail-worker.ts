@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
+import { emailSendFailures } from '../../lib/shop-counters.ts';
 import type { Db } from '../../db/client.ts';
 import { orderEmailPayloadSchema, renderOrderEmail } from './order-email-templates.ts';
 import { deferEmail, dueEmails, holdLease, markEmailSent, releaseLease, type OutboxRow } from './outbox.repo.ts';
@@ -17,7 +18,7 @@ export type MailWorkerOptions = {
   pollMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
-  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  log: Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
 };
 
 export type MailWorker = {
@@ -72,11 +73,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const delay = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
+          emailSendFailures.inc();
           options.log.warn({ emailId: row.id, attempts: row.attempts + 1, delay, err: message }, 'email not sent');
           await deferEmail(options.db, row.id, delay, message);
           continue;
         }
         await markEmailSent(options.db, row.id);
+        options.log.info({ emailId: row.id, kind: row.kind }, 'email sent');
         sent += 1;
       }
     }

@@ -73,3 +73,15 @@ export async function holdLease(db: Db, name: string, holder: string, ttlMs: num
 export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
   await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
 }
+
+/** The unsent emails, and how many of them failed at least once (for readiness and metrics). */
+export async function outboxBacklog(db: Db): Promise<{ pending: number; failing: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      failing: sql<number>`(count(*) filter (where ${emailOutbox.attempts} > 0))::int`,
+    })
+    .from(emailOutbox)
+    .where(isNull(emailOutbox.sentAt));
+  return { pending: row?.pending ?? 0, failing: row?.failing ?? 0 };
+}

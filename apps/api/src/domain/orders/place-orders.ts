@@ -9,6 +9,7 @@ import { reserveStock } from '../stock/stock.repo.ts';
 import { expireOverdueOrders } from '../unpaid-orders/expire-unpaid-orders.ts';
 import { queueOrderEmail } from './order-emails.ts';
 import { countUnpaidOrders, insertOrder, lockBuyer, type OrderRow } from './orders.repo.ts';
+import { ordersPlaced } from '../../lib/shop-counters.ts';
 
 /** What placing orders needs besides the database: the gateway and the hold settings. */
 export type PlacementRules = { gateway: PaymentGateway; holdMinutes: number; maxUnpaidOrders: number };
@@ -44,7 +45,7 @@ export function unpaidCapMessage(max: number, unpaid: number, adding: number): s
 export async function placeOrders(db: Db, rules: PlacementRules, caller: Caller, placement: Placement) {
   // The caller's own overdue orders end first, so they neither count nor hold stock.
   await expireOverdueOrders(db, rules.gateway, rules.holdMinutes, { email: caller.email });
-  return db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     const buyer = await lockBuyer(tx, caller.email);
     const unpaid = await countUnpaidOrders(tx, caller.email);
     if (unpaid + placement.lines.length > rules.maxUnpaidOrders) {
@@ -92,4 +93,6 @@ export async function placeOrders(db: Db, rules: PlacementRules, caller: Caller,
     placement.accept?.(rows);
     return rows;
   });
+  ordersPlaced.inc(placed.length);
+  return placed;
 }

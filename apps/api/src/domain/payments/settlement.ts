@@ -11,6 +11,7 @@ import {
 import type { GatewayIntent, PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { groupOrderIds } from './payment-groups.repo.ts';
 import { markRefunded, recordRefund, refundedAmong, stalePendingRefunds, type RefundReason } from './refunds.repo.ts';
+import { paymentsSettled, refundsIssued } from '../../lib/shop-counters.ts';
 
 /**
  * Settlement: which gateway intent pays which orders. An intent pays one order or every
@@ -159,6 +160,7 @@ export async function refundStrayPayment(
   });
   if (row.status === 'succeeded') return;
   await markRefunded(db, intent.id, await gateway.refundIntent(db, intent.id));
+  refundsIssued.inc({ status: 'succeeded' });
 }
 
 /** Retries refunds a crash or an outage left pending. */
@@ -166,6 +168,7 @@ export async function retryPendingRefunds(db: Db, gateway: PaymentGateway): Prom
   for (const row of await stalePendingRefunds(db, 60, 20)) {
     if (row.gateway !== gateway.kind) continue;
     await markRefunded(db, row.paymentId, await gateway.refundIntent(db, row.paymentId));
+    refundsIssued.inc({ status: 'succeeded' });
   }
 }
 
@@ -179,9 +182,10 @@ export async function settleIntent(db: Db, gateway: PaymentGateway, intent: Gate
   if (intent.status !== 'succeeded') return 'not-succeeded';
   if (!intent.orderId && !intent.groupId) return 'not-ours';
   const outcome = await payWith(db, intent);
-  if (outcome === 'paid' || outcome === 'already-paid') return outcome;
-  await refundStrayPayment(db, gateway, intent, outcome);
-  return `refunded-${outcome}`;
+  const settled: SettleOutcome = outcome === 'paid' || outcome === 'already-paid' ? outcome : `refunded-${outcome}`;
+  if (outcome !== 'paid' && outcome !== 'already-paid') await refundStrayPayment(db, gateway, intent, outcome);
+  paymentsSettled.inc({ outcome: settled });
+  return settled;
 }
 
 /**

@@ -1,7 +1,22 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ping } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { checkReadiness } from '../../operations/readiness.ts';
+
+const check = z.looseObject({ ok: z.boolean(), error: z.string().optional() });
+const readiness = z.object({
+  ready: z.boolean(),
+  failing: z.array(z.string()),
+  checks: z.object({ database: check, migrations: check, outbox: check }),
+});
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
@@ -9,13 +24,47 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness: the process runs and answers',
         response: { 200: z.object({ ok: z.boolean() }) },
       },
     },
-    async () => {
-      await ping(deps.db);
-      return { ok: true };
+    async () => ({ ok: true }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness for a load balancer: database, migrations, outbox; 503 while stopping',
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (_request, reply) => {
+      const answer = await checkReadiness(deps.db, deps.lifecycle, deps.mailWorker ? 'running' : 'off');
+      return reply.code(answer.ready ? 200 : 503).send(answer);
+    },
+  );
+
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Prometheus metrics (bearer METRICS_TOKEN; required in production)',
+        produces: ['text/plain'],
+      },
+    },
+    async (request, reply) => {
+      const token = deps.config.METRICS_TOKEN;
+      if (!token && deps.config.isProduction) {
+        throw new HttpError(403, 'Metrics are off: set METRICS_TOKEN and send it as a bearer token');
+      }
+      if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+        throw new HttpError(401, 'Send METRICS_TOKEN as a bearer token to read the metrics');
+      }
+      const { contentType, body } = await deps.metrics.render();
+      return reply.header('cache-control', 'no-store').type(contentType).send(body);
     },
   );
 };

@@ -1,0 +1,32 @@
+/**
+ * Errors that mean the database cannot be reached right now (stopped, restarting, failing
+ * over), as opposed to a query that went wrong: the client is told to try again (503), and
+ * the pool reconnects by itself once the server is back.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up or shutting down)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+const UNREACHABLE_MESSAGES = [/Connection terminated/i, /not queryable/i, /timeout exceeded when trying to connect/i];
+
+/** Whether `error` (or what it wraps: Drizzle puts the driver's error in `cause`) is one of those. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (UNREACHABLE_MESSAGES.some((pattern) => pattern.test(e instanceof Error ? e.message : ''))) return true;
+  }
+  return false;
+}

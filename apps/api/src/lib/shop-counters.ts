@@ -1,0 +1,34 @@
+import { Counter, Registry } from 'prom-client';
+
+/**
+ * What the shop did, counted where it happens (domain code increments these) and read by
+ * GET /api/metrics. One set per process, as Prometheus counters are: a scrape of each process
+ * is summed by the query, and a restart starts them at zero, which `rate()` expects.
+ */
+export const shopCounterRegistry = new Registry();
+
+export const ordersPlaced = new Counter({
+  name: 'shop_orders_placed_total',
+  help: 'Orders placed (one per part line of a checkout).',
+  registers: [shopCounterRegistry],
+});
+
+export const paymentsSettled = new Counter({
+  name: 'shop_payments_total',
+  help: 'Successful payments the shop settled, by outcome (paid, already-paid, refunded-*).',
+  labelNames: ['outcome'] as const,
+  registers: [shopCounterRegistry],
+});
+
+export const refundsIssued = new Counter({
+  name: 'shop_refunds_total',
+  help: 'Refunds asked of the gateway, by the status it answered.',
+  labelNames: ['status'] as const,
+  registers: [shopCounterRegistry],
+});
+
+export const emailSendFailures = new Counter({
+  name: 'shop_outbox_send_failures_total',
+  help: 'Emails the SMTP server did not take (each is retried later).',
+  registers: [shopCounterRegistry],
+});

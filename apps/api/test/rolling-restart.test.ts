@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { waitForHttp } from '../../../scripts/lib/shop.mjs';
+import { parts, orders, users } from '../src/db/schema.ts';
+import { newId } from '../src/lib/ids.ts';
+import { createTokenService } from '../src/lib/tokens.ts';
+import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
+import { testUid } from './firebase-accounts.ts';
+import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
+
+/**
+ * The rolling restart docs/deploy.md describes, for real: two API processes on one
+ * PostgreSQL database behind nginx (the system's, with the upstream settings the page shows),
+ * restarted one after the other (SIGTERM, wait for the exit, start the new one on the same
+ * port) while buyers read the catalog and place orders through nginx. No request may fail,
+ * and every order acknowledged is in the database. PostgreSQL pass only: two processes
+ * cannot share PGlite's files.
+ */
+
+const NGINX = '/usr/sbin/nginx';
+const JWT_SECRET = 'rolling-restart-secret-0123456789abcdef';
+const WORKERS = 12;
+const DRAIN_MS = 1500;
+
+function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+  // As root, nginx's workers would drop to "nobody", who cannot write this private folder.
+  const user = process.getuid?.() === 0 ? 'user root;' : '';
+  return `${user}
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+worker_processes 1;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream parts_shop {
+    least_conn;
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n')}
+    keepalive 64;
+    keepalive_timeout 1s;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://parts_shop;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_next_upstream error timeout http_503;
+      proxy_next_upstream_tries 2;
+      proxy_read_timeout 30s;
+    }
+  }
+}
+`;
+}
+
+describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX))('a rolling restart behind nginx', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  const servers: ApiProcess[] = [];
+  let nginx: ChildProcess | undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-nginx-'));
+  afterAll(async () => {
+    nginx?.kill('SIGTERM');
+    for (const server of servers) await stopApiProcess(server);
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'restarts both API processes one after the other under load with no failed request',
+    { timeout: 240_000 },
+    async () => {
+      database = await createTestDatabase();
+      const url = database.url ?? '';
+      const emails = Array.from({ length: WORKERS }, (_, i) => `rolling-buyer-${i}@example.test`);
+      await database.db
+        .insert(users)
+        .values(emails.map((email) => ({ email, uid: testUid(email), userName: email.split('@')[0] ?? '' })));
+      const tokens = createTokenService(JWT_SECRET, 3600);
+      const bearer = await Promise.all(emails.map((email) => testToken(tokens, email)));
+      const partId = newId();
+      await database.db.insert(parts).values({
+        id: partId,
+        name: 'Rolling part',
+        description: 'Bought during a deploy',
+        img: 'https://example.com/part.png',
+        minOrder: 1,
+        available: 1_000_000,
+        priceCents: 999,
+      });
+
+      const start = (port?: number) =>
+        startApiProcess({
+          DATABASE_URL: url,
+          JWT_SECRET,
+          SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+          TRUST_PROXY: '127.0.0.1',
+          MAX_UNPAID_ORDERS: '10000',
+          ...(port ? { PORT: String(port) } : {}),
+        });
+      servers.push(await start(), await start());
+      const ports = servers.map((s) => Number(new URL(s.base).port));
+      const proxyPort = await freePort();
+      fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, proxyPort, ports));
+      nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'inherit' });
+      const shop = `http://127.0.0.1:${proxyPort}/api`;
+      await waitForHttp(`${shop}/ready`, { child: nginx });
+
+      const failures: string[] = [];
+      const acked: string[] = [];
+      let requests = 0;
+      let stop = false;
+      const worker = async (w: number) => {
+        const headers = { authorization: `Bearer ${bearer[w] ?? ''}`, 'content-type': 'application/json' };
+        for (let k = 0; !stop; k += 1) {
+          const order = k % 2 === 1;
+          requests += 1;
+          try {
+            const res = order
+              ? await fetch(`${shop}/orders`, {
+                  method: 'POST',
+                  headers,
+                  body: JSON.stringify({
+                    partId,
+                    totalOrder: 1,
+                    phoneNumber: '0123456789',
+                    address: '1 Deploy Street',
+                  }),
+                })
+              : await fetch(`${shop}/parts?limit=24`);
+            const body = await res.text();
+            if (res.status !== (order ? 201 : 200))
+              failures.push(`${order ? 'POST /orders' : 'GET /parts'} ${res.status} ${body.slice(0, 120)}`);
+            else if (order) acked.push((JSON.parse(body) as { insertedId: string }).insertedId);
+          } catch (error) {
+            failures.push(
+              `no answer: ${error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : String(error)}`,
+            );
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
+
+      await new Promise((r) => setTimeout(r, 1000));
+      for (const i of [0, 1]) {
+        const old = servers[i] as ApiProcess;
+        const exited = new Promise<number | null>((resolve) => old.child.once('exit', resolve));
+        old.child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        servers[i] = await start(ports[i]);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      stop = true;
+      await load;
+
+      expect(failures).toEqual([]);
+      expect(acked.length).toBeGreaterThan(WORKERS);
+      for (const id of acked) {
+        expect((await database.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id))).length, id).toBe(1);
+      }
+      console.log(`[rolling-restart.test.ts] ${requests} requests through nginx, ${acked.length} orders, none failed`);
+    },
+  );
+});
