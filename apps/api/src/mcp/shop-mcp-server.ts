@@ -129,7 +129,7 @@ export function createShopMcpServer(deps: Deps): McpServer {
         const warnings = result.problems.length - errors;
         const verdict = errors === 0 ? 'Compatible' : `${errors} error${errors === 1 ? '' : 's'}`;
         return answer(
-          `${verdict}, ${warnings} warning${warnings === 1 ? '' : 's'}; about ${result.estimatedWatts} W; total $${result.total}.`,
+          `${verdict}, ${warnings} warning${warnings === 1 ? '' : 's'}; about ${result.estimatedWatts} W; total ${formatDollars(result.total)}.`,
           result,
         );
       }),
