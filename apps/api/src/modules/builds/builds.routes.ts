@@ -17,7 +17,7 @@ import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import { checkBuildItems } from './build-check.ts';
+import { checkBuildItems } from '../../domain/catalog/build-check.ts';
 import { placeBuildOrder } from './build-orders.ts';
 import { buildNotFound, changeBuild, getBuild, pageOfBuilds, removeBuild, saveBuild } from './builds.service.ts';
 

@@ -16,16 +16,8 @@ import { errorAnswers, notFound } from '../../lib/http-error.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { trustedJson } from '../../lib/trusted-json.ts';
-import {
-  changeStock,
-  createPart,
-  editPart,
-  getPart,
-  pageOfParts,
-  partFacets,
-  removePart,
-  toPart,
-} from './parts.service.ts';
+import { getPart, pageOfParts, toPart } from '../../domain/catalog/part-reads.ts';
+import { changeStock, createPart, editPart, partFacets, removePart } from './parts.service.ts';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound('Part not found'));
 

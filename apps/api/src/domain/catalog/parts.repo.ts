@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
@@ -135,3 +135,21 @@ export async function deletePart(db: Db, id: string): Promise<number> {
   const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });
   return deleted.length;
 }
+
+/** What the compatibility engine and the price lines need to know about each part of a build. */
+export function findBuildParts(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: parts.id,
+      name: parts.name,
+      kind: parts.kind,
+      specs: parts.specs,
+      priceCents: parts.priceCents,
+      minOrder: parts.minOrder,
+      available: parts.available,
+    })
+    .from(parts)
+    .where(inArray(parts.id, ids));
+}
+export type BuildPartRow = Awaited<ReturnType<typeof findBuildParts>>[number];

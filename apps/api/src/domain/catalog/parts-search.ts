@@ -4,7 +4,7 @@ import { dollarsToCents } from '@parts-shop/shared/money';
 import { idSchema } from '@parts-shop/shared/fields';
 import { SPEC_FILTER_NAMES, searchTerms, type PartFilters, type PartSort } from '@parts-shop/shared/part-query';
 import { parts } from '../../db/schema.ts';
-import { specTag } from '../../domain/catalog/spec-columns.ts';
+import { specTag } from './spec-columns.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 /**
