@@ -6,8 +6,7 @@ const API = '^apps/api/src/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  // One object a rule, in dependency-cruiser's own shape: they look alike, but each carries the
-  // comment a developer reads when that rule fails, beside the paths it forbids.
+  // Each rule carries the comment a developer reads when it fails, beside the paths it forbids.
   forbidden: [
     {
       name: 'no-cycles',

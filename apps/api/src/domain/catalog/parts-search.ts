@@ -83,7 +83,7 @@ export function orderBy(sort: PartSort): SQL[] {
 }
 
 /**
- * A page's cursor: where the last row stood in the sort. Newest is the last id (as before);
+ * A page's cursor: where the last row stood in the sort. Newest is the last id;
  * the other sorts carry their key too, `price_asc.12999.<id>`, so the next page starts with
  * one index seek however deep it is. A cursor made for another sort is refused.
  */

@@ -40,11 +40,11 @@ export type PartChanges = Partial<
 
 /**
  * The catalog's reads run as prepared statements, one per shape (parts-search.ts): drizzle
- * builds a shape's SQL once, and PostgreSQL parses it once per connection, which gave the
- * list about a third more reads per second (docs/decisions/0018-prepared-catalog-reads.md).
+ * builds a shape's SQL once, and PostgreSQL parses it once per connection
+ * (docs/decisions/0018-prepared-catalog-reads.md; the gain is in docs/performance.md).
  * Shapes run into the thousands (kinds, filters, sorts, cursors), so only the first
  * PREPARED_SHAPES of a database's are named and kept. Past them a read is built and sent
- * unnamed, parsed each time, as before: a stranger cycling through odd combinations slows
+ * unnamed and parsed each time: a stranger cycling through odd combinations slows
  * only those, and cannot grow PostgreSQL's memory.
  */
 const PREPARED_SHAPES = 64;

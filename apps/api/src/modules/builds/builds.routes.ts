@@ -23,9 +23,6 @@ import { buildNotFound, changeBuild, getBuild, pageOfBuilds, removeBuild, saveBu
 
 const parseBuildId = (id: string) => parseIdOr(id, buildNotFound);
 
-// The routes below look alike on purpose: each is declared whole, in Fastify's own shape (guard,
-// rate limit, schemas, answers), since that declaration is both its access rule and its OpenAPI
-// operation (docs/contributing.md#adding-an-endpoint). A route factory would hide them.
 export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
   const placement = {

@@ -21,9 +21,6 @@ import { changeStock, createPart, editPart, partFacets, removePart } from './par
 
 const parseId = (id: string) => parseIdOr(id, () => notFound('Part not found'));
 
-// The routes below look alike on purpose: each is declared whole, in Fastify's own shape (guard,
-// rate limit, schemas, answers), since that declaration is both its access rule and its OpenAPI
-// operation (docs/contributing.md#adding-an-endpoint). A route factory would hide them.
 export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
 

@@ -75,7 +75,6 @@ export function Component() {
     setToDelete(null);
   };
 
-  // Each row button names its row and calls its own handler, as on every list: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <section aria-labelledby="my-builds-title" className="flex flex-col gap-4">
       <h2 id="my-builds-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">

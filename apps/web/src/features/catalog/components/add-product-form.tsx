@@ -45,7 +45,6 @@ export function AddProductForm() {
     }
   });
 
-  // Add and Edit draw the same ProductFields; only their submit, messages and stock differ: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-6">

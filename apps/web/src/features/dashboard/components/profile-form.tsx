@@ -48,7 +48,6 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
       <h2 id="profile-form-title" className="text-xl font-semibold">
         Edit Profile
       </h2>
-      {/* Each field keeps its own label and autocomplete, like every form: docs/contributing.md#shapes-that-repeat-on-purpose. */}
       <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
       <FormField label="Education" autoComplete="off" error={errors.education?.message} {...register('education')} />
       <FormField

@@ -37,7 +37,6 @@ export function ContactForm({ focusOnMount }: { focusOnMount: boolean }) {
     }
   });
 
-  // Each field is written out with its own label and bounds, like every form: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     // One message per click: while the first is on its way, Send does nothing (SubmitButton).
     <form noValidate onSubmit={(event) => void onSubmit(event)} className={`grid gap-4 ${CONTACT_CARD}`}>

@@ -167,7 +167,6 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
     }
   });
 
-  // Each field is written out with its own label and bounds, like every form: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <FormField
