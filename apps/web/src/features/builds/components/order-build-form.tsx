@@ -9,11 +9,11 @@ import { SaveToProfileField } from '../../../components/save-to-profile-field.ts
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
 
@@ -78,7 +78,7 @@ function OrderBuildLines({
       );
       await delivery.saveAfterOrder(entered);
     } catch (error) {
-      setServerError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+      setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
     }
   };
 

@@ -1,9 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
 import { BUILD_NAME_MAX, buildMessages, type BuildItem } from '@parts-shop/shared/build';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useSaveBuild } from '../api/saved-builds.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 /** Saves the build as it is under a name of the customer's choosing (it appears in My Builds). */
 export function SaveBuildForm({ items }: { items: BuildItem[] }) {
@@ -23,7 +23,7 @@ export function SaveBuildForm({ items }: { items: BuildItem[] }) {
       toastSuccess(`Saved "${name.trim()}" to My Builds`);
       setName('');
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(failure, 'Something went wrong. Please try again.'));
     }
   };
 

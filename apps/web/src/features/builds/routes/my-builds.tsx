@@ -4,12 +4,12 @@ import { BUILD_NAME_MAX, buildMessages, type SavedBuild } from '@parts-shop/shar
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDeleteBuild, useMyBuilds, useRenameBuild } from '../api/saved-builds.ts';
 import { plannerLinkOf } from '../build-slots.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }) {
   const rename = useRenameBuild();
@@ -23,7 +23,7 @@ function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }
       toastSuccess('Build renamed');
       onDone();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(failure, 'Something went wrong. Please try again.'));
     }
   };
   return (
@@ -70,7 +70,7 @@ export function Component() {
       await deleteBuild.mutateAsync(toDelete.id);
       toastSuccess(`Deleted "${toDelete.name}"`);
     } catch (failure) {
-      toastError(failure instanceof ApiError ? failure.message : 'Could not delete the build');
+      toastError(errorMessage(failure, 'Could not delete the build'));
     }
     setToDelete(null);
   };

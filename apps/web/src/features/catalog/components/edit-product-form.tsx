@@ -11,6 +11,7 @@ import { showServerIssues } from '../../../lib/server-issues.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useEditPart } from '../api/edit-part.ts';
 import { ProductFields, productFieldPaths } from './product-fields.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 type EditInput = z.input<typeof editedPartSchema>;
 
@@ -54,7 +55,7 @@ export function EditProductForm({ part, reload }: Props) {
       toastSuccess(messages.productUpdated);
       await navigate('/dashboard/manageproducts');
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error, 'The product could not be saved. Please try again.');
       setStale(error instanceof ApiError && error.status === 409);
       if (!showServerIssues(error, productFieldPaths(getValues()), setError)) {
         setError('root.server', { type: 'server', message });

@@ -5,6 +5,7 @@ import { profileSchema } from '@parts-shop/shared/user';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { showServerIssues } from '../../../lib/server-issues.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 /** The shared profile rules: '{Field} is Required', LinkedIn a full http(s) address. */
 const profileFormSchema = profileSchema.pick({ phone: true, education: true, address: true, linkedIn: true });
@@ -33,7 +34,7 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
     } catch (error) {
       if (showServerIssues(error, FIELDS, setError)) return;
       setError('root.server', {
-        message: error instanceof Error ? error.message : 'The profile could not be saved. Please try again.',
+        message: errorMessage(error, 'The profile could not be saved. Please try again.'),
       });
     }
   });
