@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { centsToPriceString, dollarsToCents, formatCents, formatDollars } from './money.ts';
 
 describe('money for people', () => {
-  it('shows cents as dollars with a sign, grouped thousands and two decimals', () => {
-    expect(formatCents(123_450)).toBe('$1,234.50');
-    expect(formatCents(0)).toBe('$0.00');
-    expect(formatCents(5)).toBe('$0.05');
-    expect(formatCents(99_999_999)).toBe('$999,999.99');
+  it.each([
+    [123_450, '$1,234.50'],
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [99_999_999, '$999,999.99'],
+  ])('shows %i cents as %s: a sign, grouped thousands and two decimals', (cents, shown) => {
+    expect(formatCents(cents)).toBe(shown);
   });
 
   it("shows the wire's dollars the same way, numbers and price strings alike", () => {
