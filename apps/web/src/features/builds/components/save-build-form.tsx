@@ -1,13 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BUILD_NAME_MAX, newBuildSchema, type BuildItem } from '@parts-shop/shared/build';
+import { BUILD_NAME_MAX, buildNameSchema, type BuildItem } from '@parts-shop/shared/build';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useSaveBuild } from '../api/saved-builds.ts';
-
-/** POST /builds' rule for the name, as the customer types it. */
-const saveBuildSchema = newBuildSchema.pick({ name: true });
 
 /** Saves the build as it is under a name of the customer's choosing (it appears in My Builds). */
 export function SaveBuildForm({ items }: { items: BuildItem[] }) {
@@ -18,7 +15,7 @@ export function SaveBuildForm({ items }: { items: BuildItem[] }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(saveBuildSchema), defaultValues: { name: '' } });
+  } = useForm({ resolver: zodResolver(buildNameSchema), defaultValues: { name: '' } });
 
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
