@@ -44,7 +44,7 @@ test.describe('public screens', () => {
     });
     await page.goto('/');
     await expect(page.getByTestId('review-card')).toHaveCount(3);
-    // Past the lists and an idle moment, when the form's code used to load regardless.
+    // Past the lists and an idle moment: the form's code must still wait for a visitor's interest.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1_500);
     const contact = page.getByRole('region', { name: 'Contact Us' });

@@ -3,8 +3,11 @@
 // - every `docs/<page>.md#section` reference names a heading that exists;
 // - every link and repository path the README and docs/ mention exists in a fresh clone;
 // - the README's Layout section names every folder of the tree, and nothing that is gone;
+// - the README, the architecture, the contributing guide and the decisions name only files
+//   and React hooks that exist, even by a short path (`lib/auth.ts`, `useCreateOrder`);
 // - every file and folder name is kebab-case;
-// - each decision in docs/decisions/ has a number of its own.
+// - the README's configuration table names every setting env.ts reads, each in one row;
+// - each decision in docs/decisions/ has a number of its own, and no number is left empty.
 // Run by `npm test` (and `npm run check:repo`); prints each problem and exits 1 if there is any.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +35,7 @@ const DOC_ANCHOR = /\bdocs\/([\w./-]+\.md)#([\w-]+)/g;
 const MD_LINK = /\[[^[\]]*\]\(([^)\s]+)\)/g;
 const CODE_SPAN = /`([^`\s]+)`/g;
 const REPO_ROOTS = /^(?:apps|packages|docs|scripts|e2e|\.ci)\//;
+const NAMES_ONLY_WHAT_EXISTS = /^(?:README\.md|docs\/(?:architecture|contributing)\.md|docs\/decisions\/.+\.md)$/;
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 // Names other tools decide: dotfiles and the README every host shows.
 const NAME_EXCEPTIONS = /^(?:\..+|README\.md)$/;
@@ -193,6 +197,113 @@ export function foldersToDescribe(dirs) {
 }
 
 /**
+ * The React hooks a source file defines or imports: the ones a document may name.
+ * @param {string} source
+ * @returns {string[]}
+ */
+export function hooksIn(source) {
+  const defined = [...source.matchAll(/\b(?:function|const)\s+(use[A-Z]\w*)/g)].map((match) => match[1] ?? '');
+  const imported = [...source.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}/gm)].flatMap((match) =>
+    [...(match[1] ?? '').matchAll(/\b(use[A-Z]\w*)\b/g)].map((name) => name[1] ?? ''),
+  );
+  return [...defined, ...imported];
+}
+
+/**
+ * The files and hooks one document names in code spans that do not exist. A short path
+ * (`lib/auth.ts`) counts when some file of the repository ends with it.
+ * @param {string} file path relative to the root
+ * @param {string} text
+ * @param {string[]} files every file of the repository
+ * @param {Set<string>} hooks every hook the repository's code defines or imports
+ * @returns {string[]}
+ */
+export function namedThingProblems(file, text, files, hooks) {
+  /** @type {string[]} */
+  const problems = [];
+  text.split('\n').forEach((line, index) => {
+    for (const [, span = ''] of line.matchAll(CODE_SPAN)) {
+      const hook = /^(use[A-Z]\w*)(?:\(\))?$/.exec(span)?.[1];
+      if (hook && !hooks.has(hook)) problems.push(`${file}:${index + 1}: no hook ${hook} in the code`);
+      if (!/^[\w.-][\w./-]*\.(?:[cm]?[jt]sx?|json|md|css|html)$/.test(span)) continue;
+      if (!files.some((path) => path === span || path.endsWith(`/${span}`)))
+        problems.push(`${file}:${index + 1}: no file ${span} in the repository`);
+    }
+  });
+  return problems;
+}
+
+/**
+ * The files the README's Layout block names in its descriptions ("src/boot.ts loads...")
+ * that do not exist, read from the folder of their line, its parent or the root.
+ * @param {string} readme
+ * @param {string[]} files
+ * @returns {string[]}
+ */
+export function layoutFileProblems(readme, files) {
+  const section = readme.split(/^## Layout\s*$/m)[1] ?? '';
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  /** @type {string[]} */
+  const problems = [];
+  let parent = '';
+  let folder = '';
+  for (const line of block.split('\n')) {
+    const top = /^(\S+)/.exec(line)?.[1];
+    const child = /^ {2}(\S+)/.exec(line)?.[1];
+    if (top) parent = folder = top.replace(/\/$/, '');
+    else if (child) folder = `${parent}/${child.replace(/\/$/, '')}`;
+    for (const [name = ''] of line.matchAll(/(?<![\w.<>/-])[\w-][\w./-]*\.(?:[cm]?[jt]sx?|json|md)\b/g)) {
+      const places = [name, `${parent}/${name}`, `${folder}/${name}`];
+      if (!places.some((place) => files.includes(place)))
+        problems.push(`README.md Layout: no file ${name} near ${folder}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * What is wrong with the README's configuration table against env.ts: a setting env.ts reads
+ * that the table does not name, and a setting named in more than one row.
+ * @param {string} envTs the text of apps/api/src/config/env.ts
+ * @param {string} readme
+ * @returns {string[]}
+ */
+export function configurationProblems(envTs, readme) {
+  const settings = [...envTs.matchAll(/^ {4}([A-Z][A-Z0-9_]*): z\b/gm)].map((match) => match[1]);
+  const section = readme.split(/^## Configuration\s*$/m)[1]?.split(/^## /m)[0] ?? '';
+  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+  /** @type {Map<string, number>} */
+  const named = new Map();
+  for (const row of rows) {
+    const firstCell = row.split('|')[1] ?? '';
+    for (const [, name] of firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g))
+      named.set(name ?? '', (named.get(name ?? '') ?? 0) + 1);
+  }
+  return [
+    ...settings
+      .filter((name) => !named.has(name ?? ''))
+      .map((name) => `README.md Configuration: ${name} (read by apps/api/src/config/env.ts) has no row`),
+    ...[...named]
+      .filter(([, count]) => count > 1)
+      .map(([name]) => `README.md Configuration: ${name} is in more than one row`),
+  ];
+}
+
+/**
+ * Decision numbers with no record below the highest one. A decision keeps its number for
+ * good: one that no longer holds says so in a status line instead of going away.
+ * @param {string[]} decisions paths of the decision records
+ * @returns {string[]}
+ */
+export function missingDecisions(decisions) {
+  const numbers = new Set(decisions.map((file) => Number(/\/(\d+)-/.exec(file)?.[1])));
+  const highest = Math.max(0, ...numbers);
+  return Array.from({ length: highest }, (_, i) => i + 1)
+    .filter((number) => !numbers.has(number))
+    .map((number) => `docs/decisions: no decision ${number}; a superseded decision keeps its record and says so`);
+}
+
+/**
  * Every problem in the repository at `root`.
  * @param {string} root
  * @returns {string[]}
@@ -230,6 +341,16 @@ export function checkRepository(root) {
     const described = layout.some((entry) => entry === folder || entry.startsWith(`${folder}/`));
     if (!described) problems.push(`README.md Layout: ${folder} is not described`);
   }
+  const hooks = new Set(
+    files
+      .filter((file) => /^(?:apps|packages)\/.*\.tsx?$/.test(file))
+      .flatMap((file) => hooksIn(fs.readFileSync(path.join(root, file), 'utf8'))),
+  );
+  for (const file of files.filter((file) => NAMES_ONLY_WHAT_EXISTS.test(file))) {
+    problems.push(...namedThingProblems(file, fs.readFileSync(path.join(root, file), 'utf8'), files, hooks));
+  }
+  problems.push(...layoutFileProblems(read('README.md') ?? '', files));
+  problems.push(...configurationProblems(read('apps/api/src/config/env.ts') ?? '', read('README.md') ?? ''));
   // Decisions are cited by number, so each number names one decision.
   const decisions = files.filter((file) => /^docs\/decisions\/\d+-/.test(file));
   for (const file of decisions) {
@@ -237,6 +358,7 @@ export function checkRepository(root) {
     const twins = decisions.filter((other) => other !== file && other.includes(`/${number}-`));
     if (twins.length > 0) problems.push(`${file}: decision number ${number} is also ${twins.join(', ')}`);
   }
+  problems.push(...missingDecisions(decisions));
   return [...new Set(problems)];
 }
 

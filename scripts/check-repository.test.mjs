@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { anchorsOf, badNames, foldersToDescribe, layoutFolders, problemsIn, slug } from './check-repository.mjs';
+import {
+  anchorsOf,
+  badNames,
+  configurationProblems,
+  foldersToDescribe,
+  hooksIn,
+  layoutFileProblems,
+  layoutFolders,
+  missingDecisions,
+  namedThingProblems,
+  problemsIn,
+  slug,
+} from './check-repository.mjs';
 
 /** @param {Record<string, string>} files */
 const reader = (files) => (/** @type {string} */ rel) => files[rel] ?? null;
@@ -60,5 +72,43 @@ describe('repository checks', () => {
       'apps/web',
       'apps/web/src/lib',
     ]);
+  });
+
+  it('wants a README row for every setting env.ts reads, and one row each', () => {
+    const envTs =
+      'const envSchema = z\n  .object({\n    PORT: z.coerce.number(),\n    SMTP_URL: z.string().optional(),\n';
+    const readme =
+      '## Configuration\n\n| variable | default | meaning |\n| --- | --- | --- |\n' +
+      '| `PORT` / `HOST` | 3000 | where |\n| `PORT` | 3000 | again |\n\n## Next\n| `SMTP_URL` | x | y |\n';
+    expect(configurationProblems(envTs, readme)).toEqual([
+      'README.md Configuration: SMTP_URL (read by apps/api/src/config/env.ts) has no row',
+      'README.md Configuration: PORT is in more than one row',
+    ]);
+  });
+
+  it('wants the files and hooks a document names to exist, even by a short path', () => {
+    const files = ['apps/api/src/lib/auth.ts', 'apps/web/src/hooks/use-x.ts'];
+    const hooks = new Set(hooksIn("import { useQuery } from '@tanstack/react-query';\nexport function useCart() {}"));
+    expect([...hooks]).toEqual(['useCart', 'useQuery']);
+    const text = '`lib/auth.ts`, `useCart()` and `useQuery`\n`lib/gone.ts` and `useGone`';
+    expect(namedThingProblems('docs/architecture.md', text, files, hooks)).toEqual([
+      'docs/architecture.md:2: no file lib/gone.ts in the repository',
+      'docs/architecture.md:2: no hook useGone in the code',
+    ]);
+  });
+
+  it("reads the files the Layout's descriptions name from their folder", () => {
+    const readme = '## Layout\n\n```\napps/web   app\n  src/app   (src/boot.ts, src/gone.ts)\n```\n';
+    expect(layoutFileProblems(readme, ['apps/web/src/boot.ts'])).toEqual([
+      'README.md Layout: no file src/gone.ts near apps/web/src/app',
+    ]);
+  });
+
+  it('keeps every decision number below the highest one taken', () => {
+    const decisions = ['docs/decisions/0001-a.md', 'docs/decisions/0003-c.md'];
+    expect(missingDecisions(decisions)).toEqual([
+      'docs/decisions: no decision 2; a superseded decision keeps its record and says so',
+    ]);
+    expect(missingDecisions([...decisions, 'docs/decisions/0002-b.md'])).toEqual([]);
   });
 });

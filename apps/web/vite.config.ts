@@ -91,8 +91,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // The app's code is loaded after the first paint (src/boot.ts) and run in stages (src/main.tsx).
     // For those imports Vite's helper would add a <link rel="modulepreload"> for every chunk of
-    // the app at once, which cost about 35 ms of main-thread work in one task here; the browser
-    // fetches each stage's modules itself instead. Screens loaded later keep their preloads.
+    // the app at once, all parsed in one long task (docs/performance.md); the browser fetches each
+    // stage's modules itself instead. Screens loaded later keep their preloads.
     modulePreload: {
       resolveDependencies: (file, deps, { hostId }) => (isMainChunk(file) || isMainChunk(hostId) ? [] : deps),
     },

@@ -26,7 +26,7 @@ export type RenderedPage = {
 
 /**
  * Renders the page at `url`; null when the route redirects (the browser handles that itself)
- * or says nothing of what it reads (no `handle.prefetch`), which the browser draws as before.
+ * or says nothing of what it reads (no `handle.prefetch`), which the browser then draws alone.
  */
 export async function renderPage(url: URL): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);

@@ -74,6 +74,8 @@ export type BuildCheckResult = z.infer<typeof buildCheckSchema>;
 
 const buildName = requiredText(buildMessages.nameRequired, BUILD_NAME_MAX);
 
+/** A build's name alone, as the save and rename forms take it. */
+export const buildNameSchema = z.object({ name: buildName });
 /** POST /builds. */
 export const newBuildSchema = z.object({ name: buildName, items: lines(buildItemSchema, 1) }).strict();
 /** PATCH /builds/{id}: rename, replace the parts, or both. */

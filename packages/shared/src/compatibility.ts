@@ -130,8 +130,7 @@ export function estimateWatts(parts: readonly BuildPart[]): number {
 
 // Each rule below is written out as its own loop over the parts it compares, with its condition
 // and its message side by side, so it can be checked against the rules of
-// docs/decisions/0005-compatibility-engine.md one by one. The loops look alike; a table-driven
-// helper would part a rule's condition from its words.
+// docs/decisions/0005-compatibility-engine.md one by one.
 
 function slotCountProblems(s: Sorted): Problem[] {
   const problems: Problem[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './fields.ts';
-import { centsToPriceString } from './money.ts';
+import { formatCents } from './money.ts';
 import {
   ORDER_TOTAL_MAX_CENTS,
   orderSchema,
@@ -18,7 +18,7 @@ export const paymentGroupMessages = {
   duplicate: 'Each order can be named only once',
   notFound: 'Order not found (it may have been cancelled)',
   alreadyPaid: 'Already paid',
-  tooLarge: `One payment can be at most $${centsToPriceString(ORDER_TOTAL_MAX_CENTS)}; pay for fewer orders at once`,
+  tooLarge: `One payment can be at most ${formatCents(ORDER_TOTAL_MAX_CENTS)}; pay for fewer orders at once`,
 } as const;
 
 const distinct = (ids: readonly string[]) => new Set(ids).size === ids.length;

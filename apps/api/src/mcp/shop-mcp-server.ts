@@ -10,9 +10,9 @@ import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Deps } from '../lib/deps.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { expireOverdueOrders } from '../domain/unpaid-orders/expire-unpaid-orders.ts';
-import { checkBuildItems } from '../modules/builds/build-check.ts';
-import { getPart, pageOfParts, toPart } from '../modules/parts/parts.service.ts';
-import { siteOrigin } from '../modules/crawler-files/site-origin.ts';
+import { checkBuildItems } from '../domain/catalog/build-check.ts';
+import { getPart, pageOfParts, toPart } from '../domain/catalog/part-reads.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 
 type Part = Awaited<ReturnType<typeof getPart>>;
 
@@ -129,7 +129,7 @@ export function createShopMcpServer(deps: Deps): McpServer {
         const warnings = result.problems.length - errors;
         const verdict = errors === 0 ? 'Compatible' : `${errors} error${errors === 1 ? '' : 's'}`;
         return answer(
-          `${verdict}, ${warnings} warning${warnings === 1 ? '' : 's'}; about ${result.estimatedWatts} W; total $${result.total}.`,
+          `${verdict}, ${warnings} warning${warnings === 1 ? '' : 's'}; about ${result.estimatedWatts} W; total ${formatDollars(result.total)}.`,
           result,
         );
       }),

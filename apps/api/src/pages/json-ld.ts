@@ -1,3 +1,4 @@
+import { centsToPriceString, dollarsToCents } from '@parts-shop/shared/money';
 import type { ItemAvailability, Organization, Product, WebSite, WithContext } from 'schema-dts';
 
 /** schema.org structured data for search engines and shopping assistants, typed by schema-dts. */
@@ -34,7 +35,7 @@ export function productJsonLd(part: JsonLdPart, origin: string): WithContext<Pro
     offers: {
       '@type': 'Offer',
       url,
-      price: part.price.toFixed(2),
+      price: centsToPriceString(dollarsToCents(part.price)),
       priceCurrency: 'USD',
       availability,
       seller: { '@type': 'Organization', name: SHOP_NAME, url: `${origin}/` },

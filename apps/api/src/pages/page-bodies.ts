@@ -15,7 +15,7 @@ type ServerRenderer = {
 /**
  * Loads the server-rendering bundle the web build writes beside its output (`dist-ssr/`), or
  * answers null where there is none (the API alone, or a web build without it): the pages are
- * then drawn by the browser alone, as before. The bundle reads the API in-process through
+ * then drawn by the browser alone. The bundle reads the API in-process through
  * `app.inject`: the same routes, validation and cache as a browser's request, with no socket.
  */
 export async function loadPageBodies(app: FastifyInstance, webDist: string | undefined): Promise<PageBodies | null> {

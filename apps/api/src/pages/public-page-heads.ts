@@ -3,8 +3,8 @@ import { formatDollars } from '@parts-shop/shared/money';
 import type { Deps } from '../lib/deps.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { PageHead } from '../lib/page-head.ts';
-import { siteOrigin } from '../modules/crawler-files/site-origin.ts';
-import { getPart } from '../modules/parts/parts.service.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
+import { getPart } from '../domain/catalog/part-reads.ts';
 import { absoluteUrl, organizationJsonLd, productJsonLd, webSiteJsonLd } from './json-ld.ts';
 
 export type PublicPage = { head: PageHead; status: number };

@@ -46,7 +46,7 @@ const guarded = (
   },
 });
 
-// One line per route on purpose: the address, its screen and its guard read together (docs/contributing.md#shapes-that-repeat-on-purpose).
+// One line per route, so the address, its screen and its guard read together.
 const DASHBOARD_SECTIONS: RouteObject[] = [
   { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
   { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },

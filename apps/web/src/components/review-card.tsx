@@ -21,7 +21,6 @@ function initialsOf(name: string): string {
 export function ReviewCard({ review, headingLevel = 3 }: Props) {
   const [photoFailed, setPhotoFailed] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  // Page markup and copy, kept as text rather than folded into a generic section: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <article data-testid="review-card" className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3">

@@ -5,6 +5,7 @@ import { deliveryProfileSchema, type DeliveryProfileInput, type User } from '@pa
 import { profileQueryOptions } from '../lib/get-profile.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
 import { useSaveDelivery } from '../lib/update-profile.ts';
+import { errorMessage } from '../lib/error-message.ts';
 
 /** An order's delivery details, as the purchase form and the planner's order form ask for them. */
 export type Delivery = { phoneNumber: string; address: string };
@@ -40,7 +41,7 @@ export function useDeliveryProfile(email: string) {
       setSaveChosen(false);
       toastSuccess(messages.profileUpdated);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : 'Please try again on My Profile.';
+      const reason = errorMessage(error, 'Please try again on My Profile.');
       toastError(`Your order is placed, but your profile was not updated: ${reason}`);
     }
   };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { apiErrorSchema } from '@parts-shop/shared/error';
 import { getAccessToken } from './token-storage.ts';
 
 /** The one typed client for the shop's API (docs/architecture.md#how-a-request-flows). Same origin unless configured. */
@@ -38,18 +39,11 @@ type RequestOptions<T> = {
 };
 
 async function errorFrom(response: Response): Promise<ApiError> {
-  let message = `Request failed (${response.status})`;
-  let issues: ApiError['issues'] = [];
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-      message = body.message;
-      if ('issues' in body && Array.isArray(body.issues)) issues = body.issues as ApiError['issues'];
-    }
-  } catch {
-    // Not JSON (a proxy error page, say): keep the generic message.
-  }
-  return new ApiError(response.status, message, issues);
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = apiErrorSchema.safeParse(body);
+  // Not the shop's error body (a proxy's error page, say): a generic message with the status.
+  if (!parsed.success) return new ApiError(response.status, `Request failed (${response.status})`);
+  return new ApiError(response.status, parsed.data.message, parsed.data.issues);
 }
 
 export async function request<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; response: Response }> {

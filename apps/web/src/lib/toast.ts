@@ -1,5 +1,5 @@
 /**
- * Toasts. react-toastify (its container and its calls, about 6.5 KB gzipped) is loaded with
+ * Toasts. react-toastify (its container and its calls) is loaded with
  * the first toast of a visit rather than with the page: most visits show none, and the first
  * visit's scripts are budgeted (docs/performance.md). A toast asked for before the container
  * is on the page waits in react-toastify's own queue until it is (components/ui/toasts.tsx).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDollars } from '@parts-shop/shared/money';
 
 /**
  * What an order email reports, frozen when the change commits: a cancelled order's row is
@@ -66,7 +67,7 @@ function detailRows(p: OrderEmailPayload): Row[] {
     ['Placed', new Date(p.placedAt).toUTCString()],
     ['Product', p.productName],
     ['Quantity', String(p.quantity)],
-    [p.kind === 'payment-receipt' ? 'Paid' : 'Total', `$${p.totalPrice}`],
+    [p.kind === 'payment-receipt' ? 'Paid' : 'Total', formatDollars(p.totalPrice)],
   ];
   if (p.kind === 'payment-receipt' && p.transactionId) rows.push(['Transaction', p.transactionId]);
   if (p.kind !== 'order-cancelled') rows.push(['Ship to', p.address], ['Phone', p.phoneNumber]);

@@ -1,4 +1,4 @@
-import { centsToPriceString } from '@parts-shop/shared/money';
+import { formatCents } from '@parts-shop/shared/money';
 import { ORDER_TOTAL_MAX_CENTS } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
@@ -66,7 +66,7 @@ export async function placeOrders(db: Db, rules: PlacementRules, caller: Caller,
       const part = reserved.get(line.partId) as { name: string; priceCents: number };
       const totalCents = line.quantity * part.priceCents;
       if (totalCents > ORDER_TOTAL_MAX_CENTS) {
-        const max = `An order can be at most $${centsToPriceString(ORDER_TOTAL_MAX_CENTS)}`;
+        const max = `An order can be at most ${formatCents(ORDER_TOTAL_MAX_CENTS)}`;
         throw badRequest(`${max}; ${placement.tooLarge?.(line.partId) ?? 'order fewer units'}`);
       }
       return { line, part, totalCents };

@@ -7,8 +7,8 @@ import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { toOrder } from '../../domain/orders/order-view.ts';
 import { placeOrders, type PlacementRules } from '../../domain/orders/place-orders.ts';
-import { checkStoredBuild, loadBuildParts } from './build-check.ts';
-import type { BuildPartRow } from './builds.repo.ts';
+import { checkStoredBuild, loadBuildParts } from '../../domain/catalog/build-check.ts';
+import type { BuildPartRow } from '../../domain/catalog/parts.repo.ts';
 
 /**
  * Orders a whole build in one step: one order per line, all placed by the one placement path

@@ -1,27 +1,9 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { builds, parts } from '../../db/schema.ts';
+import { builds } from '../../db/schema.ts';
 
 export type BuildRow = typeof builds.$inferSelect;
 export type BuildItems = BuildRow['items'];
-
-/** What the compatibility engine and the price lines need to know about each part of a build. */
-export function findBuildParts(db: Db, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: parts.id,
-      name: parts.name,
-      kind: parts.kind,
-      specs: parts.specs,
-      priceCents: parts.priceCents,
-      minOrder: parts.minOrder,
-      available: parts.available,
-    })
-    .from(parts)
-    .where(inArray(parts.id, ids));
-}
-export type BuildPartRow = Awaited<ReturnType<typeof findBuildParts>>[number];
 
 // A keyset page (docs/decisions/0001-uuidv7-keyset-paging.md) written out for this table, like
 // the other repos' list queries: the key, the order and the filters differ, and a generic page

@@ -17,15 +17,12 @@ import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import { checkBuildItems } from './build-check.ts';
+import { checkBuildItems } from '../../domain/catalog/build-check.ts';
 import { placeBuildOrder } from './build-orders.ts';
 import { buildNotFound, changeBuild, getBuild, pageOfBuilds, removeBuild, saveBuild } from './builds.service.ts';
 
 const parseBuildId = (id: string) => parseIdOr(id, buildNotFound);
 
-// The routes below look alike on purpose: each is declared whole, in Fastify's own shape (guard,
-// rate limit, schemas, answers), since that declaration is both its access rule and its OpenAPI
-// operation (docs/contributing.md#adding-an-endpoint). A route factory would hide them.
 export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
   const placement = {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { loadBuildParts } from './build-check.ts';
+import { loadBuildParts } from '../../domain/catalog/build-check.ts';
 import {
   deleteOwnBuild,
   findOwnBuild,

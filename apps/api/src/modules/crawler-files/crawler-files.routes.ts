@@ -7,7 +7,7 @@ import { partSitemapPage, partSitemapPages } from './crawler-files.repo.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } from './sitemap.ts';
-import { siteOrigin } from './site-origin.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 
 /** The public pages a crawler may index, besides one page per part. */
 export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio'] as const;

@@ -1,4 +1,4 @@
-import { centsToDollars, formatDollars } from '@parts-shop/shared/money';
+import { formatCents } from '@parts-shop/shared/money';
 import type { Db } from '../../db/client.ts';
 import { catalogSummary } from './crawler-files.repo.ts';
 
@@ -8,7 +8,7 @@ import { catalogSummary } from './crawler-files.repo.ts';
  */
 export async function llmsTxt(db: Db, origin: string, apiBase: string): Promise<string> {
   const summary = await catalogSummary(db);
-  const from = summary.minPriceCents === null ? '' : `, from ${formatDollars(centsToDollars(summary.minPriceCents))}`;
+  const from = summary.minPriceCents === null ? '' : `, from ${formatCents(summary.minPriceCents)}`;
   return [
     '# Parts Shop',
     '',

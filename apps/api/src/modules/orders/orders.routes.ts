@@ -37,9 +37,6 @@ import {
 /** How often one order's GET may ask the gateway; Stripe's webhook stays the source of truth. */
 const LIVE_CHECK_EVERY_MS = 5_000;
 
-// The routes below look alike on purpose: each is declared whole, in Fastify's own shape (guard,
-// rate limit, schemas, answers), since that declaration is both its access rule and its OpenAPI
-// operation (docs/contributing.md#adding-an-endpoint). A route factory would hide them.
 export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
   const rules: OrderRules = {

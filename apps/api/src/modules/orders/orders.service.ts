@@ -1,5 +1,5 @@
 import { messages } from '@parts-shop/shared/messages';
-import { centsToPriceString } from '@parts-shop/shared/money';
+import { centsToPriceString, formatCents } from '@parts-shop/shared/money';
 import {
   priceToCents,
   type NewOrder,
@@ -59,7 +59,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
     accept: ([placed]) => {
       if (placed && sentCents !== undefined && sentCents !== placed.totalCents) {
         throw conflict(
-          `The price has changed: the total is now $${centsToPriceString(placed.totalCents)}. Check it and order again.`,
+          `The price has changed: the total is now ${formatCents(placed.totalCents)}. Check it and order again.`,
         );
       }
     },

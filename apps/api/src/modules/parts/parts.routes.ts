@@ -16,22 +16,11 @@ import { errorAnswers, notFound } from '../../lib/http-error.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { trustedJson } from '../../lib/trusted-json.ts';
-import {
-  changeStock,
-  createPart,
-  editPart,
-  getPart,
-  pageOfParts,
-  partFacets,
-  removePart,
-  toPart,
-} from './parts.service.ts';
+import { getPart, pageOfParts, toPart } from '../../domain/catalog/part-reads.ts';
+import { changeStock, createPart, editPart, partFacets, removePart } from './parts.service.ts';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound('Part not found'));
 
-// The routes below look alike on purpose: each is declared whole, in Fastify's own shape (guard,
-// rate limit, schemas, answers), since that declaration is both its access rule and its OpenAPI
-// operation (docs/contributing.md#adding-an-endpoint). A route factory would hide them.
 export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
 

@@ -1,59 +1,21 @@
-import { centsToDollars, dollarsToCents } from '@parts-shop/shared/money';
-import { STALE_VERSION_MESSAGE, STOCK_MAX, type NewPart, type Part, type PartEdit } from '@parts-shop/shared/part';
-import {
-  SPEC_FILTER_NAMES,
-  effectiveSort,
-  type PartFacets,
-  type PartFilters,
-  type PartsQuery,
-  type PartSort,
-} from '@parts-shop/shared/part-query';
+import { dollarsToCents } from '@parts-shop/shared/money';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
+import { STALE_VERSION_MESSAGE, STOCK_MAX, type NewPart, type PartEdit } from '@parts-shop/shared/part';
+import { SPEC_FILTER_NAMES, type PartFacets, type PartFilters } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { getPart, toPart } from '../../domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
   deletePart,
   findPart,
   insertPart,
-  listParts,
   updatePart,
   type PartChanges,
-  type PartRow,
-} from './parts.repo.ts';
+} from '../../domain/catalog/parts.repo.ts';
 import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
-import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
-
-/** A part as the API answers it: exactly partSchema's fields, in its order (answered unparsed). */
-export function toPart(row: PartRow): Part {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    img: row.img,
-    minOrder: row.minOrder,
-    available: row.available,
-    price: centsToDollars(row.priceCents),
-    version: row.version,
-    // Written only after the shared partSpecsSchema accepted them.
-    ...({ kind: row.kind, specs: row.specs } as PartSpecs),
-  };
-}
-
-/** One page of rows in the query's sort (one more than the limit), and the next page's cursor. */
-export async function pageOfParts(db: Db, query: PartsQuery) {
-  const sort = effectiveSort(query);
-  const cursor = decodeSortCursor(sort, query.cursor);
-  const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor);
-  return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
-}
-
-function cursorAfter(sort: PartSort, row: PartRow): string {
-  const key = sort === 'relevance' ? row.rank : sort === 'newest' ? undefined : row.priceCents;
-  return encodeSortCursor(sort, row.id, key);
-}
 
 /**
  * Counts for the catalog's filters: each facet counts with every filter but its own
@@ -84,12 +46,6 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     }
   }
   return facets;
-}
-
-export async function getPart(db: Db, id: string) {
-  const row = await findPart(db, id);
-  if (!row) throw notFound('Part not found');
-  return toPart(row);
 }
 
 export async function createPart(db: Db, input: NewPart): Promise<string> {

@@ -15,9 +15,6 @@ import { conflict, errorAnswers, notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/ids.ts';
 import { confirmLocalCard, createGroupPaymentIntent, createPaymentIntent, recordPayment } from './payments.service.ts';
 
-// The routes below look alike on purpose: each is declared whole, in Fastify's own shape (guard,
-// rate limit, schemas, answers), since that declaration is both its access rule and its OpenAPI
-// operation (docs/contributing.md#adding-an-endpoint). A route factory would hide them.
 export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
 

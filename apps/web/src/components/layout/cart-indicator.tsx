@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { formatDollars } from '@parts-shop/shared/money';
 import { useUnpaidOrders } from '../../lib/get-unpaid-orders.ts';
 
 /** 'Cart: 2 unpaid orders, $779.98': the link's name, which also carries the total a phone does not show. */
 function cartLabel(count: number, total: string): string {
-  return `Cart: ${count} unpaid ${count === 1 ? 'order' : 'orders'}, $${total}`;
+  return `Cart: ${count} unpaid ${count === 1 ? 'order' : 'orders'}, ${formatDollars(total)}`;
 }
 
 /**
@@ -38,7 +39,7 @@ export function CartIndicator({ email }: { email: string }) {
       </svg>
       <span className="badge badge-primary badge-sm">{count}</span>
       {/* On a phone the total would crowd the bar; it stays in the link's name. */}
-      <span className="hidden sm:inline">${total}</span>
+      <span className="hidden sm:inline">{formatDollars(total)}</span>
     </Link>
   );
 }

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { COPYRIGHT_YEAR } from '@parts-shop/shared/constants';
 
 export function Footer() {
-  // Page markup and copy, kept as text rather than folded into a generic section: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <footer className="bg-neutral text-neutral-content print:hidden">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:grid-cols-3">

@@ -41,7 +41,6 @@ export const portfolio = {
     { group: 'Quality and tooling', items: ['Vitest', 'Playwright', 'ESLint', 'Git', 'Docker', 'GitHub Actions'] },
     { group: 'Practices', items: ['Accessibility (WCAG 2.2)', 'Web performance', 'REST API design', 'Code review'] },
   ],
-  // Each project is written out in full: this file is the page's copy, edited as text (docs/contributing.md#shapes-that-repeat-on-purpose).
   projects: [
     {
       name: 'Parts Shop',

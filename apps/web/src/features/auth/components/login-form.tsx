@@ -68,7 +68,6 @@ export function LoginForm() {
     }
   };
 
-  // Each field is written out with its own label and bounds, like every form: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <>
       <h1 id={LOGIN_TITLE_ID} className="text-center text-2xl font-bold">

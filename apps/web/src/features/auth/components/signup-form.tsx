@@ -35,7 +35,6 @@ export function SignupForm() {
     }
   });
 
-  // Each field is written out with its own label and bounds, like every form: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <>
       <h1 id={SIGNUP_TITLE_ID} className="text-center text-2xl font-bold">

@@ -5,7 +5,6 @@ import { LOGIN_TITLE_ID, LoginForm } from '../components/login-form.tsx';
 /** /login (docs/product.md#login): after signing in, back to the page the visitor asked for, else home. */
 export function Component() {
   useDocumentTitle('Login');
-  // Page markup and copy, kept as text rather than folded into a generic section: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <AuthPage titleId={LOGIN_TITLE_ID}>
       <LoginForm />

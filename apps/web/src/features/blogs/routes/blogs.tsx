@@ -5,7 +5,6 @@ import { FAQ_INTRO, FAQ_TITLE, faqs } from '../content.ts';
 /** /blogs and /faq: five static question-and-answer cards. */
 export function Component() {
   useDocumentTitle(FAQ_TITLE);
-  // Page markup and copy, kept as text rather than folded into a generic section: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl">
       <h1 id="faq-title" className="text-3xl font-bold">

@@ -3,17 +3,17 @@ import { Link } from 'react-router';
 import type { BatchOrderResponse } from '@parts-shop/shared/build';
 import { PHONE_MIN } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
-import { formatDollars } from '@parts-shop/shared/money';
+import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { isQuantityInRange } from '@parts-shop/shared/part';
 import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
 
@@ -53,7 +53,7 @@ function OrderBuildLines({
     const valid = text.trim() !== '' && isQuantityInRange(quantity, part);
     return { part, text, quantity, valid };
   });
-  const total = lines.reduce((sum, l) => sum + (l.valid ? l.quantity * l.part.price : 0), 0);
+  const totalCents = lines.reduce((sum, l) => sum + (l.valid ? l.quantity * dollarsToCents(l.part.price) : 0), 0);
   const phoneError =
     phoneNumber.trim() === ''
       ? messages.phoneRequired
@@ -78,7 +78,7 @@ function OrderBuildLines({
       );
       await delivery.saveAfterOrder(entered);
     } catch (error) {
-      setServerError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+      setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
     }
   };
 
@@ -88,11 +88,12 @@ function OrderBuildLines({
       <div ref={outcome} tabIndex={-1} role="status" className="flex flex-col items-start gap-3 focus:outline-none">
         <h2 className="text-xl font-bold">Build ordered</h2>
         <p>
-          Ordered {placed.orders.length} parts for ${placed.total}. They are held for you unpaid until you pay.
+          Ordered {placed.orders.length} parts for {formatDollars(placed.total)}. They are held for you unpaid until you
+          pay.
         </p>
         <div className="flex flex-wrap gap-2">
           <Link className="btn btn-primary" to={groupPaymentPath(placed.orders.map((o) => o._id))}>
-            Pay for the whole build (${placed.total})
+            Pay for the whole build ({formatDollars(placed.total)})
           </Link>
           <Link className="btn btn-outline" to="/dashboard/myorders">
             Pay later under My Orders
@@ -152,7 +153,7 @@ function OrderBuildLines({
         })}
       </ul>
       <p className="font-semibold" aria-live="polite">
-        Order total: {formatDollars(total)}
+        Order total: {formatCents(totalCents)}
       </p>
       {/* The same phone and address fields as Purchase's checkout, held in state rather than a form library. */}
       <FormField

@@ -1,41 +1,40 @@
-import { useState, type SyntheticEvent } from 'react';
-import { BUILD_NAME_MAX, buildMessages, type BuildItem } from '@parts-shop/shared/build';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BUILD_NAME_MAX, buildNameSchema, type BuildItem } from '@parts-shop/shared/build';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useSaveBuild } from '../api/saved-builds.ts';
 
 /** Saves the build as it is under a name of the customer's choosing (it appears in My Builds). */
 export function SaveBuildForm({ items }: { items: BuildItem[] }) {
   const saveBuild = useSaveBuild();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(buildNameSchema), defaultValues: { name: '' } });
 
-  const onSubmit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setError(buildMessages.nameRequired);
-      return;
-    }
-    setError(null);
+  const onSubmit = handleSubmit(async ({ name }) => {
     try {
-      await saveBuild.mutateAsync({ name: name.trim(), items });
-      toastSuccess(`Saved "${name.trim()}" to My Builds`);
-      setName('');
+      await saveBuild.mutateAsync({ name, items });
+      toastSuccess(`Saved "${name}" to My Builds`);
+      reset();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
+      setError('root.server', { message: errorMessage(failure, 'Something went wrong. Please try again.') });
     }
-  };
+  });
 
   return (
     <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => void onSubmit(event)}>
       <FormField
         label="Build name"
         className="min-w-0 flex-1"
-        value={name}
         maxLength={BUILD_NAME_MAX}
-        error={error ?? undefined}
-        onChange={(event) => setName(event.target.value)}
+        error={errors.name?.message ?? errors.root?.server?.message}
+        {...register('name')}
       />
       <button type="submit" className="btn btn-secondary" disabled={saveBuild.isPending || items.length === 0}>
         Save build

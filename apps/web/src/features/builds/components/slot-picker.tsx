@@ -31,7 +31,6 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  // Each row button names its row and calls its own handler, as on every list: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <dialog ref={ref} className="modal" aria-labelledby={titleId} onCancel={onClose} onClose={onClose}>
       <div className="modal-box flex max-h-[90vh] w-11/12 max-w-3xl flex-col gap-3">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { hasErrors, type Problem } from '@parts-shop/shared/compatibility';
-import { formatDollars } from '@parts-shop/shared/money';
+import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { useAuth } from '../../../lib/auth.tsx';
 import type { LoginRedirectState } from '../../../lib/auth-session.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -86,7 +86,7 @@ export function Component() {
     .filter((p): p is PlannerPart => p !== undefined);
   const check = checkParts(parts);
   const errors = hasErrors(check);
-  const total = parts.reduce((sum, p) => sum + p.price, 0);
+  const totalCents = parts.reduce((sum, p) => sum + dollarsToCents(p.price), 0);
   const psu = parts.find((p) => p.kind === 'psu');
   const psuWatts = psu?.kind === 'psu' ? psu.specs.wattageW : null;
   const problemsOf = (id: string) => check.problems.filter((p) => p.partIds.includes(id));
@@ -172,7 +172,7 @@ export function Component() {
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" aria-live="polite">
               <dt>Total</dt>
               <dd className="text-right font-semibold" data-testid="build-total">
-                {formatDollars(total)}
+                {formatCents(totalCents)}
               </dd>
               <dt>Estimated draw</dt>
               <dd className="text-right" data-testid="build-watts">

@@ -1,44 +1,47 @@
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { BUILD_NAME_MAX, buildMessages, type SavedBuild } from '@parts-shop/shared/build';
+import { BUILD_NAME_MAX, buildNameSchema, type SavedBuild } from '@parts-shop/shared/build';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDeleteBuild, useMyBuilds, useRenameBuild } from '../api/saved-builds.ts';
 import { plannerLinkOf } from '../build-slots.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }) {
   const rename = useRenameBuild();
-  const [name, setName] = useState(build.name);
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return setError(buildMessages.nameRequired);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(buildNameSchema), defaultValues: { name: build.name } });
+  const onSubmit = handleSubmit(async ({ name }) => {
     try {
-      await rename.mutateAsync({ id: build.id, name: name.trim() });
+      await rename.mutateAsync({ id: build.id, name });
       toastSuccess('Build renamed');
       onDone();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Something went wrong. Please try again.');
+      setError('root.server', { message: errorMessage(failure, 'Something went wrong. Please try again.') });
     }
-  };
+  });
   return (
     <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => void onSubmit(event)}>
       <FormField
         label={`New name for ${build.name}`}
         className="min-w-0 flex-1"
         controlClassName="input-sm"
-        value={name}
         maxLength={BUILD_NAME_MAX}
         // The rename form replaces the Rename button the user just pressed.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
-        error={error ?? undefined}
-        onChange={(event) => setName(event.target.value)}
+        error={errors.name?.message ?? errors.root?.server?.message}
+        {...register('name')}
       />
       <button type="submit" className="btn btn-sm btn-primary" disabled={rename.isPending}>
         Save name
@@ -70,12 +73,11 @@ export function Component() {
       await deleteBuild.mutateAsync(toDelete.id);
       toastSuccess(`Deleted "${toDelete.name}"`);
     } catch (failure) {
-      toastError(failure instanceof ApiError ? failure.message : 'Could not delete the build');
+      toastError(errorMessage(failure, 'Could not delete the build'));
     }
     setToDelete(null);
   };
 
-  // Each row button names its row and calls its own handler, as on every list: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <section aria-labelledby="my-builds-title" className="flex flex-col gap-4">
       <h2 id="my-builds-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">

@@ -3,8 +3,6 @@ import { insertedSchema, type NewPart } from '@parts-shop/shared/part';
 import { apiSend } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-// The shape of every API module (fetcher, options, hook), kept per endpoint: docs/contributing.md#shapes-that-repeat-on-purpose.
-
 /**
  * POST /parts (admin). The answer must carry insertedId (docs/product.md#messages): one without it does not
  * match insertedSchema, so it rejects like any other failure and the form says 'Failed to Add Parts'.

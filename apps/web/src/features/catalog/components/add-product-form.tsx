@@ -9,6 +9,7 @@ import { useCreatePart } from '../api/create-part.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { showServerIssues } from '../../../lib/server-issues.ts';
 import { ProductFields, productFieldPaths } from './product-fields.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 type PartFormInput = z.input<typeof newPartSchema>;
 
@@ -37,7 +38,7 @@ export function AddProductForm() {
       reset();
     } catch (error) {
       toastError(messages.addPartsFailed);
-      const detail = error instanceof Error ? error.message : messages.addPartsFailed;
+      const detail = errorMessage(error, messages.addPartsFailed);
       const fields = [...productFieldPaths(getValues()), 'available' as const];
       if (!showServerIssues(error, fields, setError)) {
         setError('root.server', { type: 'server', message: detail });
@@ -45,7 +46,6 @@ export function AddProductForm() {
     }
   });
 
-  // Add and Edit draw the same ProductFields; only their submit, messages and stock differ: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-6">

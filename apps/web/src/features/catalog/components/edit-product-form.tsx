@@ -11,6 +11,7 @@ import { showServerIssues } from '../../../lib/server-issues.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useEditPart } from '../api/edit-part.ts';
 import { ProductFields, productFieldPaths } from './product-fields.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 type EditInput = z.input<typeof editedPartSchema>;
 
@@ -54,7 +55,7 @@ export function EditProductForm({ part, reload }: Props) {
       toastSuccess(messages.productUpdated);
       await navigate('/dashboard/manageproducts');
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error, 'The product could not be saved. Please try again.');
       setStale(error instanceof ApiError && error.status === 409);
       if (!showServerIssues(error, productFieldPaths(getValues()), setError)) {
         setError('root.server', { type: 'server', message });
@@ -71,7 +72,6 @@ export function EditProductForm({ part, reload }: Props) {
     reset(valuesOf(fresh));
   }
 
-  // Add and Edit draw the same ProductFields; only their submit, messages and stock differ: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-6">

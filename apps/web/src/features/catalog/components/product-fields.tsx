@@ -25,8 +25,7 @@ export function productFieldPaths(form: Partial<SpecsForm>) {
 /**
  * The product form's fields, one set for adding and editing: name, description, image, order
  * terms, price, kind and the kind's specifications. Stock only when adding: afterwards it
- * changes through Add stock, so an order never makes an edit stale. The number fields look
- * alike on purpose: each states its own label, hint and bounds where a reader looks for them.
+ * changes through Add stock, so an order never makes an edit stale.
  */
 export function ProductFields({ withStock }: { withStock: boolean }) {
   const {

@@ -52,7 +52,6 @@ export function ProductsTable() {
     });
   }
 
-  // Each row button names its row and calls its own handler, as on every list: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <>
       <PagedListView list={query} emptyText="There are no products yet." noun={{ one: 'product', many: 'products' }}>

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useChangeStock } from '../api/edit-part.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 type Props = {
   /** The product whose stock changes; null keeps the dialog closed. */
@@ -47,7 +48,10 @@ export function StockDialog({ part, onClose }: Props) {
       toastSuccess(`${messages.stockUpdated}: ${saved.available} in stock`);
       onClose();
     } catch (error) {
-      setError('root.server', { type: 'server', message: error instanceof Error ? error.message : String(error) });
+      setError('root.server', {
+        type: 'server',
+        message: errorMessage(error, 'The stock could not be changed. Please try again.'),
+      });
     }
   });
 

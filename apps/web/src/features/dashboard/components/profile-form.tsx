@@ -5,6 +5,7 @@ import { profileSchema } from '@parts-shop/shared/user';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { showServerIssues } from '../../../lib/server-issues.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 /** The shared profile rules: '{Field} is Required', LinkedIn a full http(s) address. */
 const profileFormSchema = profileSchema.pick({ phone: true, education: true, address: true, linkedIn: true });
@@ -33,7 +34,7 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
     } catch (error) {
       if (showServerIssues(error, FIELDS, setError)) return;
       setError('root.server', {
-        message: error instanceof Error ? error.message : 'The profile could not be saved. Please try again.',
+        message: errorMessage(error, 'The profile could not be saved. Please try again.'),
       });
     }
   });
@@ -48,7 +49,6 @@ export function ProfileForm({ defaultValues, onSave }: Props) {
       <h2 id="profile-form-title" className="text-xl font-semibold">
         Edit Profile
       </h2>
-      {/* Each field keeps its own label and autocomplete, like every form: docs/contributing.md#shapes-that-repeat-on-purpose. */}
       <FormField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
       <FormField label="Education" autoComplete="off" error={errors.education?.message} {...register('education')} />
       <FormField

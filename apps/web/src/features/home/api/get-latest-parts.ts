@@ -6,8 +6,6 @@ import { partSchema } from '@parts-shop/shared/part';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-// The shape of every API module (fetcher, options, hook), kept per endpoint: docs/contributing.md#shapes-that-repeat-on-purpose.
-
 const partListSchema = z.array(partSchema);
 
 /** The newest parts for Home's Latest Deals: the server pages newest first, so one small page. */

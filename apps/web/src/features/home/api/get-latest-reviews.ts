@@ -6,8 +6,6 @@ import { reviewSchema } from '@parts-shop/shared/review';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-// The shape of every API module (fetcher, options, hook), kept per endpoint: docs/contributing.md#shapes-that-repeat-on-purpose.
-
 const reviewListSchema = z.array(reviewSchema);
 
 /** The newest reviews for Home: the server pages newest first, so one small page. */

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 
 /** Home section 4: the PC build promotion. */
 export function BuildPromotion() {
-  // Page markup and copy, kept as text rather than folded into a generic section: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <section aria-labelledby="build-title" className="py-6">
       <div className="grid items-center gap-6 rounded-box bg-neutral px-6 py-10 text-neutral-content md:grid-cols-[1fr_auto] md:px-12">

@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { CONTACT_CARD } from './contact-card.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 const EMPTY = { name: '', email: '', message: '' };
 
@@ -33,11 +34,10 @@ export function ContactForm({ focusOnMount }: { focusOnMount: boolean }) {
       toastSuccess(messages.messageSent);
       reset(EMPTY);
     } catch (error) {
-      toastError(error instanceof Error ? error.message : 'Could not send your message.');
+      toastError(errorMessage(error, 'Could not send your message.'));
     }
   });
 
-  // Each field is written out with its own label and bounds, like every form: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     // One message per click: while the first is on its way, Send does nothing (SubmitButton).
     <form noValidate onSubmit={(event) => void onSubmit(event)} className={`grid gap-4 ${CONTACT_CARD}`}>

@@ -8,7 +8,6 @@ import { SectionHeading } from './section-heading.tsx';
 export function LatestDeals() {
   const query = useLatestParts();
   const parts = query.data ?? [];
-  // Page markup and copy, kept as text rather than folded into a generic section: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <section aria-labelledby="deals-title" className="py-14">
       <SectionHeading id="deals-title" title="Latest Deals">

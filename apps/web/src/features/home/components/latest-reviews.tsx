@@ -8,7 +8,6 @@ import { SectionHeading } from './section-heading.tsx';
 export function LatestReviews() {
   const query = useLatestReviews();
   const reviews = query.data ?? [];
-  // Page markup and copy, kept as text rather than folded into a generic section: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <section aria-labelledby="reviews-title" className="py-14">
       <SectionHeading id="reviews-title" title="What Our Customers Say">

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { formatDollars } from '@parts-shop/shared/money';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import type { Column } from '../../../components/ui/responsive-table.tsx';
 
-/** The contract's price column: the stored totalPrice string ("259.98") in dollars. */
+/** The contract's price column: the stored totalPrice string ("259.98") for people. */
 export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {
-  return `$${order.totalPrice}`;
+  return formatDollars(order.totalPrice);
 }
 
 const badgeClass = { Unpaid: 'badge-neutral', Pending: 'badge-accent', Shipped: 'badge-success' } as const;

@@ -32,7 +32,6 @@ export function ShipOrderDialog({ order, busy, onShip, onClose }: Props) {
     onShip({ carrier: carrier.trim(), trackingNumber: trackingNumber.trim() });
   };
 
-  // Each field is written out with its own label and bounds, like every form: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <dialog ref={ref} className="modal" aria-labelledby="ship-title" onCancel={onClose}>
       <form className="modal-box flex flex-col gap-3" onSubmit={submit}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Order } from '@parts-shop/shared/order';
+import { formatDollars } from '@parts-shop/shared/money';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -44,7 +45,8 @@ export function Component() {
       {unpaid.data && unpaid.data.count > 0 ? (
         <p>
           <Link className="btn btn-primary" to={groupPaymentPath(unpaid.data.orderIds)}>
-            Pay all unpaid ({unpaid.data.count} {unpaid.data.count === 1 ? 'order' : 'orders'}, ${unpaid.data.total})
+            Pay all unpaid ({unpaid.data.count} {unpaid.data.count === 1 ? 'order' : 'orders'},{' '}
+            {formatDollars(unpaid.data.total)})
           </Link>
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderDetail } from '@parts-shop/shared/order';
+import { formatDollars } from '@parts-shop/shared/money';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -65,7 +66,7 @@ function Receipt({ detail }: { detail: OrderDetail }) {
         </h3>
         {payment ? (
           <dl>
-            <Row label="Amount">${payment.amount}</Row>
+            <Row label="Amount">{formatDollars(payment.amount)}</Row>
             <Row label="Card">
               {payment.cardLast4 ? `${payment.cardBrand ?? 'Card'} ending in ${payment.cardLast4}` : 'Card'}
             </Row>

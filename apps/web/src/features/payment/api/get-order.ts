@@ -3,8 +3,6 @@ import { orderSchema, type Order } from '@parts-shop/shared/order';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-// The shape of every API module (fetcher, options, hook), kept per endpoint: docs/contributing.md#shapes-that-repeat-on-purpose.
-
 /**
  * GET /orders/{id}: one of the caller's orders. The API also reconciles a payment the
  * gateway already recorded, so this is the source of truth for "is it paid?".

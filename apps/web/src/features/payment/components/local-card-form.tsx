@@ -62,8 +62,7 @@ export function LocalCardForm({ clientSecret, locked, onConfirmed, amount }: Car
       setValue(field, format(event.target.value));
   const fieldsDisabled = locked || busy;
 
-  // The three card fields look alike but each has its own format, autocomplete and limit; Stripe draws
-  // the same form in its own frame (stripe-card-form.tsx), so the two share labels, not markup.
+  // Stripe draws the same form in its own frame (stripe-card-form.tsx), so the two share labels, not markup.
   return (
     <form
       className="flex flex-col gap-4"

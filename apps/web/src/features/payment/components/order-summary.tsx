@@ -1,4 +1,5 @@
 import type { Order } from '@parts-shop/shared/order';
+import { formatDollars } from '@parts-shop/shared/money';
 
 /** What is being paid for: the order's product, quantity and total, as the API stored them. */
 export function OrderSummary({ order }: { order: Pick<Order, 'productName' | 'totalOrder' | 'totalPrice'> }) {
@@ -10,7 +11,7 @@ export function OrderSummary({ order }: { order: Pick<Order, 'productName' | 'to
       <dd data-testid="payment-quantity">{order.totalOrder}</dd>
       <dt className="font-semibold">Total</dt>
       <dd data-testid="payment-total" className="font-semibold">
-        ${order.totalPrice}
+        {formatDollars(order.totalPrice)}
       </dd>
     </dl>
   );

@@ -1,3 +1,4 @@
+import { formatDollars } from '@parts-shop/shared/money';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 
 type Props = {
@@ -13,7 +14,7 @@ type Props = {
 export function PayButton({ disabled, pending, amount }: Props) {
   return (
     <SubmitButton pending={pending} disabled={disabled} className="w-full sm:w-auto">
-      Pay ${amount}
+      Pay {formatDollars(amount)}
     </SubmitButton>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
-import { centsToPriceString } from '@parts-shop/shared/money';
+import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { priceToCents, type OrderDetail } from '@parts-shop/shared/order';
 
 type Props = { orderIds: readonly string[]; transactionId: string; receipts: OrderDetail[] | undefined };
@@ -11,7 +11,7 @@ const receiptPath = (orderId: string) => `/dashboard/orders/${encodeURIComponent
 /** What one card payment paid: the sum of its orders' payments, as the shop recorded them. */
 function amountPaid(receipts: OrderDetail[]): string {
   const cents = receipts.reduce((sum, r) => sum + (priceToCents(r.payment?.amount ?? r.order.totalPrice) ?? 0), 0);
-  return centsToPriceString(cents);
+  return formatCents(cents);
 }
 
 /**
@@ -35,14 +35,14 @@ export function PaymentSuccess({ orderIds, transactionId, receipts }: Props) {
         {receipts ? (
           <dl className="grid w-full grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt>Paid</dt>
-            <dd>${amountPaid(receipts)}</dd>
+            <dd>{amountPaid(receipts)}</dd>
             <dt>{receipts.length === 1 ? 'Order' : 'Orders'}</dt>
             <dd>
               <ul className="flex flex-col gap-1">
                 {receipts.map(({ order }) => (
                   <li key={order._id} className="break-words">
-                    <span className="font-mono">{order.number}</span>: {order.totalOrder} × {order.productName}, $
-                    {order.totalPrice}
+                    <span className="font-mono">{order.number}</span>: {order.totalOrder} × {order.productName},{' '}
+                    {formatDollars(order.totalPrice)}
                     {single ? null : (
                       <>
                         {' '}

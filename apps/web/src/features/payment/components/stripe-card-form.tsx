@@ -68,8 +68,8 @@ function StripeCardFields({ clientSecret, locked, onConfirmed, billing, amount }
     }
   };
 
-  // Mirrors local-card-form.tsx on purpose: the same form and labels, with Stripe's frame in place of
-  // the shop's own fields, so a shopper sees one form whichever gateway runs.
+  // The same form and labels as local-card-form.tsx, with Stripe's frame in place of the shop's
+  // own fields, so a shopper sees one form whichever gateway runs.
   return (
     <form
       className="mt-4 flex flex-col gap-4"

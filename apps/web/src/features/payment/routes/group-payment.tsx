@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatDollars } from '@parts-shop/shared/money';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -86,12 +87,12 @@ export function Component() {
             <span className="min-w-0 flex-1">
               {order.productName} × {order.totalOrder}
             </span>
-            <span>${order.totalPrice}</span>
+            <span>{formatDollars(order.totalPrice)}</span>
           </li>
         ))}
         <li className="flex justify-between gap-4 border-t border-base-300 pt-2 font-semibold">
           <span>Total</span>
-          <span data-testid="payment-total">${total}</span>
+          <span data-testid="payment-total">{formatDollars(total)}</span>
         </li>
       </ul>
       <GatewayCardForm

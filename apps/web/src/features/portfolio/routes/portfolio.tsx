@@ -19,7 +19,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function Component() {
   useDocumentTitle(portfolio.pageTitle);
   const { sections } = portfolio;
-  // Page markup and copy, kept as text rather than folded into a generic section: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <header className="flex flex-col items-center gap-6 rounded-box bg-base-200 p-8 text-center sm:flex-row sm:text-left">

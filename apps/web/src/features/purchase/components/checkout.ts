@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '@parts-shop/shared/messages';
-import { centsToDollars, dollarsToCents, formatDollars } from '@parts-shop/shared/money';
+import { dollarsToCents, formatCents } from '@parts-shop/shared/money';
 import { newOrderSchema } from '@parts-shop/shared/order';
 import { isQuantityInRange, STOCK_MAX, type Part } from '@parts-shop/shared/part';
 
@@ -35,7 +35,7 @@ export function isSoldOut(part: Limits): boolean {
 export function previewTotals(text: string, price: number): { quantity: number; totalPrice: string } {
   const parsed = parseQuantity(text);
   const quantity = Number.isNaN(parsed) ? 0 : parsed;
-  return { quantity, totalPrice: formatDollars(centsToDollars(quantity * dollarsToCents(price))) };
+  return { quantity, totalPrice: formatCents(quantity * dollarsToCents(price)) };
 }
 
 /** The checkout form: the shared order rules for phone and address, the part's range for quantity. */

@@ -3,8 +3,6 @@ import { userSchema } from '@parts-shop/shared/user';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-// The shape of every API module (fetcher, options, hook), kept per endpoint: docs/contributing.md#shapes-that-repeat-on-purpose.
-
 // Add Review only needs the name from the profile; reading just that keeps it working
 // whatever else the profile grows.
 const reviewerSchema = userSchema.pick({ userName: true });

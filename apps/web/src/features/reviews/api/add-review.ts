@@ -4,8 +4,6 @@ import type { NewReview } from '@parts-shop/shared/review';
 import { apiSend } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-// The shape of every API module (fetcher, options, hook), kept per endpoint: docs/contributing.md#shapes-that-repeat-on-purpose.
-
 /** POST /reviews (signed in). The server records the author from the token. */
 export function addReview(review: NewReview) {
   return apiSend('POST', '/reviews', insertedSchema, review);

@@ -14,6 +14,7 @@ import { showServerIssues } from '../../../lib/server-issues.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAddReview } from '../api/add-review.ts';
 import { useReviewerProfile } from '../api/add-review-profile.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 type ReviewInput = z.input<typeof newReviewSchema>;
 
@@ -159,7 +160,7 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
       // Back to the defaults: the customer's name and photo stay, the text and stars clear.
       reset();
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Could not add the review.';
+      const message = errorMessage(error, 'Could not add the review.');
       toastError(message);
       if (!showServerIssues(error, FIELDS, setError)) {
         setError('root.server', { type: 'server', message });
@@ -167,7 +168,6 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
     }
   });
 
-  // Each field is written out with its own label and bounds, like every form: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <FormField

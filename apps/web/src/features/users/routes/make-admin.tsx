@@ -67,7 +67,6 @@ export function Component() {
     });
   };
 
-  // Each row button names its row and calls its own handler, as on every list: docs/contributing.md#shapes-that-repeat-on-purpose.
   return (
     <section aria-labelledby="all-users-title" className="flex flex-col gap-4">
       <h2 id="all-users-title" className="text-2xl font-bold">

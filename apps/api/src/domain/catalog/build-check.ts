@@ -4,7 +4,7 @@ import { centsToDollars } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { findBuildParts, type BuildPartRow } from './builds.repo.ts';
+import { findBuildParts, type BuildPartRow } from './parts.repo.ts';
 
 /**
  * The server's answer about a build: the shared compatibility engine run on the parts as the

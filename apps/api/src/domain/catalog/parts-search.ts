@@ -4,7 +4,7 @@ import { dollarsToCents } from '@parts-shop/shared/money';
 import { idSchema } from '@parts-shop/shared/fields';
 import { SPEC_FILTER_NAMES, searchTerms, type PartFilters, type PartSort } from '@parts-shop/shared/part-query';
 import { parts } from '../../db/schema.ts';
-import { specTag } from '../../domain/catalog/spec-columns.ts';
+import { specTag } from './spec-columns.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 /**
@@ -83,7 +83,7 @@ export function orderBy(sort: PartSort): SQL[] {
 }
 
 /**
- * A page's cursor: where the last row stood in the sort. Newest is the last id (as before);
+ * A page's cursor: where the last row stood in the sort. Newest is the last id;
  * the other sorts carry their key too, `price_asc.12999.<id>`, so the next page starts with
  * one index seek however deep it is. A cursor made for another sort is refused.
  */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
@@ -40,11 +40,11 @@ export type PartChanges = Partial<
 
 /**
  * The catalog's reads run as prepared statements, one per shape (parts-search.ts): drizzle
- * builds a shape's SQL once, and PostgreSQL parses it once per connection, which gave the
- * list about a third more reads per second (docs/decisions/0018-prepared-catalog-reads.md).
+ * builds a shape's SQL once, and PostgreSQL parses it once per connection
+ * (docs/decisions/0018-prepared-catalog-reads.md; the gain is in docs/performance.md).
  * Shapes run into the thousands (kinds, filters, sorts, cursors), so only the first
  * PREPARED_SHAPES of a database's are named and kept. Past them a read is built and sent
- * unnamed, parsed each time, as before: a stranger cycling through odd combinations slows
+ * unnamed and parsed each time: a stranger cycling through odd combinations slows
  * only those, and cannot grow PostgreSQL's memory.
  */
 const PREPARED_SHAPES = 64;
@@ -135,3 +135,21 @@ export async function deletePart(db: Db, id: string): Promise<number> {
   const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });
   return deleted.length;
 }
+
+/** What the compatibility engine and the price lines need to know about each part of a build. */
+export function findBuildParts(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: parts.id,
+      name: parts.name,
+      kind: parts.kind,
+      specs: parts.specs,
+      priceCents: parts.priceCents,
+      minOrder: parts.minOrder,
+      available: parts.available,
+    })
+    .from(parts)
+    .where(inArray(parts.id, ids));
+}
+export type BuildPartRow = Awaited<ReturnType<typeof findBuildParts>>[number];

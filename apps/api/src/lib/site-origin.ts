@@ -1,4 +1,4 @@
-import type { Config } from '../../config/env.ts';
+import type { Config } from '../config/env.ts';
 
 /**
  * The shop's public address for absolute links (sitemaps, llms.txt). Taken from PUBLIC_URL,

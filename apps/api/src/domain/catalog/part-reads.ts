@@ -1,0 +1,43 @@
+import { centsToDollars } from '@parts-shop/shared/money';
+import type { Part } from '@parts-shop/shared/part';
+import { effectiveSort, type PartsQuery, type PartSort } from '@parts-shop/shared/part-query';
+import type { PartSpecs } from '@parts-shop/shared/part-specs';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { findPart, listParts, type PartRow } from './parts.repo.ts';
+import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
+
+/** A part as the API answers it: exactly partSchema's fields, in its order (answered unparsed). */
+export function toPart(row: PartRow): Part {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    img: row.img,
+    minOrder: row.minOrder,
+    available: row.available,
+    price: centsToDollars(row.priceCents),
+    version: row.version,
+    // Written only after the shared partSpecsSchema accepted them.
+    ...({ kind: row.kind, specs: row.specs } as PartSpecs),
+  };
+}
+
+/** One page of rows in the query's sort (one more than the limit), and the next page's cursor. */
+export async function pageOfParts(db: Db, query: PartsQuery) {
+  const sort = effectiveSort(query);
+  const cursor = decodeSortCursor(sort, query.cursor);
+  const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor);
+  return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
+}
+
+function cursorAfter(sort: PartSort, row: PartRow): string {
+  const key = sort === 'relevance' ? row.rank : sort === 'newest' ? undefined : row.priceCents;
+  return encodeSortCursor(sort, row.id, key);
+}
+
+export async function getPart(db: Db, id: string) {
+  const row = await findPart(db, id);
+  if (!row) throw notFound('Part not found');
+  return toPart(row);
+}
