@@ -170,6 +170,16 @@ export function searchTerms(q: string | undefined): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
 }
 
+/**
+ * Words a builder types for a maker whose parts are named for a product line: a search for
+ * the key finds the line's parts as well as those with the brand itself.
+ */
+export const SEARCH_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  nvidia: ['geforce'],
+  amd: ['ryzen', 'radeon'],
+  intel: ['core'],
+};
+
 export function hasSearchTerms(q: string | undefined): boolean {
   return searchTerms(q).length > 0;
 }
@@ -185,5 +195,7 @@ export const partFacetsSchema = z.object({
   socket: z.record(z.string(), z.number().int()),
   memoryType: z.record(z.string(), z.number().int()),
   formFactor: z.record(z.string(), z.number().int()),
+  /** When nothing matches a search: the same search with its unknown words swapped for the nearest known ones. */
+  didYouMean: z.string().optional(),
 });
 export type PartFacets = z.infer<typeof partFacetsSchema>;

@@ -3,11 +3,13 @@ import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 import { afterCursor, filterConditions, orderBy, sortKey, type Cursor } from './parts-search.ts';
+import type { Search } from './search-words.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
 const partColumns = {
   id: parts.id,
   name: parts.name,
+  brand: parts.brand,
   description: parts.description,
   img: parts.img,
   minOrder: parts.minOrder,
@@ -21,6 +23,7 @@ const partColumns = {
 export type PartRow = {
   id: string;
   name: string;
+  brand: string;
   description: string;
   img: string;
   minOrder: number;
@@ -35,7 +38,7 @@ export type PartRow = {
 
 export type NewPartRow = Omit<typeof parts.$inferInsert, 'search'>;
 export type PartChanges = Partial<
-  Pick<NewPartRow, 'name' | 'description' | 'img' | 'minOrder' | 'priceCents' | 'kind' | 'specs' | 'specTags'>
+  Pick<NewPartRow, 'name' | 'brand' | 'description' | 'img' | 'minOrder' | 'priceCents' | 'kind' | 'specs' | 'specTags'>
 >;
 
 /**
@@ -71,15 +74,16 @@ export function listParts(
   query: PartFilters & { limit: number },
   sort: PartSort,
   cursor: Cursor | undefined,
+  search: Search | undefined,
 ): Promise<PartRow[]> {
-  const filters = filterConditions(query);
-  const after = afterCursor(sort, cursor);
+  const filters = filterConditions(query, search);
+  const after = afterCursor(sort, cursor, search);
   const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) =>
     db
-      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${sortKey(sort)}` } : partColumns)
+      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${sortKey(sort, search)}` } : partColumns)
       .from(parts)
       .where(and(...filters.conditions, ...after.conditions))
-      .orderBy(...orderBy(sort))
+      .orderBy(...orderBy(sort, search))
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
@@ -92,9 +96,9 @@ export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number 
  * How many parts share each kind and set of spec tags among those the search, price and
  * stock filters keep: one pass, over the (kind, spec_tags) index when nothing else filters.
  */
-export function countFacetGroups(db: Db, filters: PartFilters): Promise<FacetGroup[]> {
-  const { q, minPrice, maxPrice, inStock } = filters;
-  const kept = filterConditions({ q, minPrice, maxPrice, inStock });
+export function countFacetGroups(db: Db, filters: PartFilters, search: Search | undefined): Promise<FacetGroup[]> {
+  const { minPrice, maxPrice, inStock } = filters;
+  const kept = filterConditions({ minPrice, maxPrice, inStock }, search);
   const statement = prepared<FacetGroup>(db, ['facets', ...kept.shape], (name) =>
     db
       .select({ kind: parts.kind, specTags: parts.specTags, n: sql<number>`count(*)::int` })

@@ -25,12 +25,14 @@ import {
 import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
 import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
+import { resolveSearch, suggestSearch } from './search-words.ts';
 
 /** A part as the API answers it: exactly partSchema's fields, in its order (answered unparsed). */
 export function toPart(row: PartRow): Part {
   return {
     _id: row.id,
     name: row.name,
+    brand: row.brand,
     description: row.description,
     img: row.img,
     minOrder: row.minOrder,
@@ -46,7 +48,8 @@ export function toPart(row: PartRow): Part {
 export async function pageOfParts(db: Db, query: PartsQuery) {
   const sort = effectiveSort(query);
   const cursor = decodeSortCursor(sort, query.cursor);
-  const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor);
+  const search = await resolveSearch(db, query.q);
+  const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor, search);
   return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
 }
 
@@ -67,7 +70,7 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     const value = filters[name];
     return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
   });
-  for (const group of await countFacetGroups(db, filters)) {
+  for (const group of await countFacetGroups(db, filters, await resolveSearch(db, filters.q))) {
     const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
     const unmet = chosen.filter((c) => !group.specTags.includes(c.tag)).map((c) => c.name);
     if (unmet.length === 0) {
@@ -83,6 +86,10 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
       }
     }
   }
+  if (facets.total === 0) {
+    const suggestion = await suggestSearch(db, filters.q);
+    if (suggestion) facets.didYouMean = suggestion;
+  }
   return facets;
 }
 
@@ -96,6 +103,7 @@ export async function createPart(db: Db, input: NewPart): Promise<string> {
   const row = await insertPart(db, {
     id: newId(),
     name: input.name,
+    brand: input.brand,
     description: input.description,
     img: input.img,
     minOrder: input.minOrder,
@@ -110,6 +118,7 @@ export async function createPart(db: Db, input: NewPart): Promise<string> {
 export async function editPart(db: Db, id: string, edit: PartEdit) {
   const changes: PartChanges = {
     name: edit.name,
+    brand: edit.brand,
     description: edit.description,
     img: edit.img,
     minOrder: edit.minOrder,

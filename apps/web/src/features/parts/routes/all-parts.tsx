@@ -39,6 +39,7 @@ export function Component() {
   const filtered = isFiltered(state);
   const activeFilters = [...catalogParams(state, false).keys()].filter((name) => name !== 'q').length;
   const total = facets.data?.total;
+  const suggestion = facets.data?.didYouMean;
   const clear = () => change({ ...EMPTY_CATALOG, sort: state.sort === 'relevance' ? null : state.sort });
 
   return (
@@ -83,6 +84,19 @@ export function Component() {
           {filtered && !list.isPending && !list.error && list.items.length === 0 ? (
             <div className="flex flex-col items-center gap-4 py-12 text-center">
               <p className="text-base-content/80">No parts match your search and filters.</p>
+              {suggestion ? (
+                <p>
+                  Did you mean{' '}
+                  <button
+                    type="button"
+                    className="link link-primary"
+                    onClick={() => change({ ...state, q: suggestion })}
+                  >
+                    {suggestion}
+                  </button>
+                  ?
+                </p>
+              ) : null}
               <button type="button" className="btn btn-primary" onClick={clear}>
                 Clear filters
               </button>
