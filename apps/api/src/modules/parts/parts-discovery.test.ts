@@ -98,3 +98,75 @@ describe('GET /api/parts search that forgives', () => {
     expect(names(await list('q=borealx'))).toEqual(['Quiet Case Fan 120 mm']);
   });
 });
+
+describe('GET /api/parts filters on any spec of a kind', () => {
+  it('filters on a number by range or exact value, both ends included', async () => {
+    const big = await list('kind=gpu&spec.memoryGb.min=12');
+    expect(names(big).sort()).toEqual([
+      'GeForce RTX 4070 Super 12 GB',
+      'GeForce RTX 4090 24 GB',
+      'Radeon RX 7800 XT 16 GB',
+    ]);
+    const mid = await list('kind=gpu&spec.memoryGb.min=12&spec.memoryGb.max=16');
+    expect(names(mid).sort()).toEqual(['GeForce RTX 4070 Super 12 GB', 'Radeon RX 7800 XT 16 GB']);
+    const eight = await list('kind=cpu&spec.cores=8');
+    expect(eight.length).toBeGreaterThan(0);
+    for (const part of eight) expect(part.kind === 'cpu' && part.specs.cores).toBe(8);
+  });
+
+  it('filters on a choice (either of several), a list of choices and yes/no', async () => {
+    const psus = await list('kind=psu&spec.efficiency=80%20Plus%20Gold,80%20Plus%20Platinum');
+    expect(psus.length).toBeGreaterThanOrEqual(2);
+    expect(psus.length).toBeLessThan((await list('kind=psu')).length);
+    for (const p of psus) expect(p.kind === 'psu' && p.specs.efficiency).toMatch(/Gold|Platinum/);
+    const itx = await list('kind=case&spec.motherboardFormFactors=Mini-ITX');
+    expect(itx.length).toBeGreaterThan(0);
+    for (const p of itx) expect(p.kind === 'case' && p.specs.motherboardFormFactors).toContain('Mini-ITX');
+    const igpu = await list('kind=cpu&spec.integratedGraphics=true');
+    expect(igpu.length).toBeGreaterThan(0);
+    for (const p of igpu) expect(p.kind === 'cpu' && p.specs.integratedGraphics).toBe(true);
+    const total = (await list('kind=cpu')).length;
+    expect(igpu.length + (await list('kind=cpu&spec.integratedGraphics=false')).length).toBe(total);
+  });
+
+  it.each([
+    ['kind=gpu&spec.socket=AM5', 'spec.socket', 'socket is not a spec of gpu parts'],
+    ['spec.memoryGb.min=12', 'spec.memoryGb.min', 'Spec filters need exactly one kind'],
+    ['kind=gpu,cpu&spec.memoryGb.min=12', 'spec.memoryGb.min', 'Spec filters need exactly one kind'],
+    ['kind=gpu&spec.memoryGb.min=lots', 'spec.memoryGb.min', 'Video memory must be a number'],
+    ['kind=psu&spec.efficiency=Tin', 'spec.efficiency', /Efficiency must be one of 80 Plus/],
+    ['kind=cpu&spec.integratedGraphics=maybe', 'spec.integratedGraphics', 'Integrated graphics must be true or false'],
+    ['kind=gpu&spec.colour=red', undefined, /spec\.colour/],
+    ['kind=cpu&spec.socket.min=1', undefined, /spec\.socket\.min/],
+  ])('refuses %s with a 400 naming the parameter, on the list and the facets', async (query, param, message) => {
+    for (const url of [`/api/parts?${query}`, `/api/parts/facets?${query}`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      const body = res.json<{ message: string; issues?: { path: string[]; message: string }[] }>();
+      if (param === undefined) expect(res.body).toMatch(message);
+      else {
+        const issue = body.issues?.find((i) => i.path[0] === param);
+        expect(issue?.message, res.body).toMatch(message);
+      }
+    }
+  });
+
+  it('answers counts and ranges for every spec of the chosen kind, each with every filter but its own', async () => {
+    const gpus = await facets('kind=gpu');
+    expect(gpus.specs?.memoryGb).toEqual({ min: 8, max: 24 });
+    expect(Object.keys(gpus.specs ?? {}).sort()).toEqual(['boardPowerW', 'lengthMm', 'memoryGb', 'recommendedPsuW']);
+    const big = await facets('kind=gpu&spec.memoryGb.min=12');
+    expect(big.total).toBe(3);
+    expect(big.specs?.memoryGb).toEqual({ min: 8, max: 24 });
+    const lengths = (await list('kind=gpu&spec.memoryGb.min=12')).map((p) => (p.kind === 'gpu' ? p.specs.lengthMm : 0));
+    expect(big.specs?.lengthMm).toEqual({ min: Math.min(...lengths), max: Math.max(...lengths) });
+    const cpus = await facets('kind=cpu');
+    const sockets = cpus.specs?.socket?.counts ?? {};
+    expect(sockets.AM5).toBe((await list('kind=cpu&spec.socket=AM5')).length);
+    expect(cpus.specs?.integratedGraphics?.counts).toEqual({
+      true: (await list('kind=cpu&spec.integratedGraphics=true')).length,
+      false: (await list('kind=cpu&spec.integratedGraphics=false')).length,
+    });
+    expect((await facets('')).specs).toBeUndefined();
+  });
+});

@@ -7,6 +7,8 @@ import { parts } from '../../db/schema.ts';
 import { specTag } from '../../domain/catalog/spec-columns.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { Search } from './search-words.ts';
+import type { SpecField } from '@parts-shop/shared/part-specs';
+import { specConditions, type SpecCondition } from '@parts-shop/shared/spec-filters';
 
 /**
  * Turns the catalog's filters and sort into SQL over the parts table's indexes: the GIN
@@ -60,7 +62,39 @@ export function filterConditions(filters: PartFilters, search: Search | undefine
     const value = filters[name];
     if (value !== undefined) add(name, arrayContains(parts.specTags, bind(name)), { [name]: [specTag(name, value)] });
   }
+  addSpecConditions(bound, filters);
   return bound;
+}
+
+/** Adds the spec.* conditions of the filters (of their one kind) to a bound read. */
+export function addSpecConditions(bound: Bound, filters: PartFilters): void {
+  for (const condition of specConditions(filters.kind, filters).conditions) {
+    const name = `spec_${condition.field.name}_${condition.op}`;
+    bound.conditions.push(specCondition(condition, name));
+    bound.shape.push(name);
+    bound.values[name] = specConditionValue(condition);
+  }
+}
+
+/** A spec's value in a part's specs; the name is a SPEC_FIELDS name, never typed text. */
+export function specValue(field: SpecField): SQL {
+  return sql`${parts.specs}->${sql.raw(`'${field.name}'`)}`;
+}
+
+/** What a part must meet for one spec condition, with its own placeholder name. */
+export function specCondition(condition: SpecCondition, name: string): SQL {
+  const value = specValue(condition.field);
+  if ('number' in condition) {
+    const op = { eq: '=', min: '>=', max: '<=' }[condition.op];
+    return sql`(${value})::numeric ${sql.raw(op)} ${bind(name)}`;
+  }
+  if ('yes' in condition) return sql`(${value})::boolean = ${bind(name)}`;
+  // jsonb_exists_any: a choice's string or a list of choices holds one of the values.
+  return sql`jsonb_exists_any(${value}, ${bind(name)})`;
+}
+
+export function specConditionValue(condition: SpecCondition): unknown {
+  return 'number' in condition ? condition.number : 'yes' in condition ? condition.yes : condition.values;
 }
 
 /** The column or expression a sort orders by before the id that breaks ties. */

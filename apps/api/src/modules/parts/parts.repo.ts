@@ -1,8 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PartFacets } from '@parts-shop/shared/part-query';
+import { SPEC_FIELDS, type PartKind } from '@parts-shop/shared/part-specs';
+import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
-import { afterCursor, filterConditions, orderBy, sortKey, type Cursor } from './parts-search.ts';
+import {
+  addSpecConditions,
+  afterCursor,
+  filterConditions,
+  orderBy,
+  sortKey,
+  specCondition,
+  specConditionValue,
+  specValue,
+  type Bound,
+  type Cursor,
+} from './parts-search.ts';
 import type { Search } from './search-words.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
@@ -97,8 +111,11 @@ export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number 
  * stock filters keep: one pass, over the (kind, spec_tags) index when nothing else filters.
  */
 export function countFacetGroups(db: Db, filters: PartFilters, search: Search | undefined): Promise<FacetGroup[]> {
+  // The kind and spec-tag filters are applied to the groups (each facet leaves out its own);
+  // spec.* conditions, which need one kind, narrow every count.
   const { minPrice, maxPrice, inStock } = filters;
   const kept = filterConditions({ minPrice, maxPrice, inStock }, search);
+  addSpecConditions(kept, filters);
   const statement = prepared<FacetGroup>(db, ['facets', ...kept.shape], (name) =>
     db
       .select({ kind: parts.kind, specTags: parts.specTags, n: sql<number>`count(*)::int` })
@@ -108,6 +125,59 @@ export function countFacetGroups(db: Db, filters: PartFilters, search: Search | 
       .prepare(name),
   );
   return statement.execute(kept.values);
+}
+
+/**
+ * The spec facets of one kind in one pass: per field, a count per choice (or yes and no) or
+ * the range of numbers, each among the parts every other spec condition keeps. `where` holds
+ * the rest of the filters (search, price, stock, the kind itself).
+ */
+export async function countSpecFacets(
+  db: Db,
+  kind: PartKind,
+  where: Bound,
+  conditions: SpecCondition[],
+): Promise<NonNullable<PartFacets['specs']>> {
+  const columns: Record<string, SQL> = {};
+  const values: Record<string, unknown> = { ...where.values };
+  const keep = conditions.map((condition, i) => {
+    values[`c${i}`] = specConditionValue(condition);
+    return { name: condition.field.name, sql: specCondition(condition, `c${i}`) };
+  });
+  const fields = SPEC_FIELDS[kind];
+  fields.forEach((field, f) => {
+    const others = keep.filter((k) => k.name !== field.name).map((k) => k.sql);
+    const among = (test: SQL) => and(test, ...others) ?? test;
+    const value = specValue(field);
+    if (isNumeric(field)) {
+      columns[`${f}.min`] = sql`(min((${value})::numeric) filter (where ${among(sql`true`)}))::float8`;
+      columns[`${f}.max`] = sql`(max((${value})::numeric) filter (where ${among(sql`true`)}))::float8`;
+      return;
+    }
+    const options = field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
+    options.forEach((option, o) => {
+      const test =
+        field.input === 'yesno'
+          ? sql`${value} = ${sql.raw(`'${option}'`)}::jsonb`
+          : sql`jsonb_exists(${value}, ${option})`;
+      columns[`${f}.${o}`] = sql`(count(*) filter (where ${among(test)}))::int`;
+    });
+  });
+  const query = db
+    .select(Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, sql<number | null>`${v}`])))
+    .from(parts)
+    .where(and(...where.conditions));
+  const [row = {}] = await query.prepare('').execute(values);
+  const facets: NonNullable<PartFacets['specs']> = {};
+  fields.forEach((field, f) => {
+    if (isNumeric(field)) {
+      facets[field.name] = { min: row[`${f}.min`] ?? null, max: row[`${f}.max`] ?? null };
+      return;
+    }
+    const options = field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
+    facets[field.name] = { counts: Object.fromEntries(options.map((option, o) => [option, row[`${f}.${o}`] ?? 0])) };
+  });
+  return facets;
 }
 
 export async function findPart(db: Db, id: string): Promise<PartRow | undefined> {

@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import {
   countFacetGroups,
+  countSpecFacets,
   deletePart,
   findPart,
   insertPart,
@@ -24,7 +25,8 @@ import {
 } from './parts.repo.ts';
 import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
-import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
+import { decodeSortCursor, encodeSortCursor, filterConditions } from './parts-search.ts';
+import { specConditions } from '@parts-shop/shared/spec-filters';
 import { resolveSearch, suggestSearch } from './search-words.ts';
 
 /** A part as the API answers it: exactly partSchema's fields, in its order (answered unparsed). */
@@ -70,7 +72,8 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     const value = filters[name];
     return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
   });
-  for (const group of await countFacetGroups(db, filters, await resolveSearch(db, filters.q))) {
+  const search = await resolveSearch(db, filters.q);
+  for (const group of await countFacetGroups(db, filters, search)) {
     const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
     const unmet = chosen.filter((c) => !group.specTags.includes(c.tag)).map((c) => c.name);
     if (unmet.length === 0) {
@@ -85,6 +88,16 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
         if (value !== undefined) facets[name][value] = (facets[name][value] ?? 0) + group.n;
       }
     }
+  }
+  const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
+  if (kind) {
+    const { conditions } = specConditions(filters.kind, filters);
+    const { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
+    const rest = filterConditions(
+      { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
+      search,
+    );
+    facets.specs = await countSpecFacets(db, kind, rest, conditions);
   }
   if (facets.total === 0) {
     const suggestion = await suggestSearch(db, filters.q);
