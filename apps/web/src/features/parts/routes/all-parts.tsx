@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
+import { CompareToggle } from '../../../components/compare-toggle.tsx';
 import { PartCard } from '../../../components/part-card.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
@@ -111,6 +112,9 @@ export function Component() {
                 {list.items.map((part, index) => (
                   <li key={part._id}>
                     <PartCard part={part} headingLevel={2} eager={index < 3} />
+                    <div className="mt-2">
+                      <CompareToggle partId={part._id} partName={part.name} />
+                    </div>
                   </li>
                 ))}
               </ul>
