@@ -15,7 +15,8 @@ type Props = {
   skip: readonly SpecFilter[];
 };
 
-const withUnit = (field: SpecField) => (field.unit ? `${field.label} (${field.unit})` : field.label);
+const withUnit = (field: SpecField) =>
+  field.unit ? `${field.label.toLowerCase()} (${field.unit})` : field.label.toLowerCase();
 
 function setParams(state: CatalogState, changes: Record<string, string>): CatalogState {
   return changeCatalog(state, { specParams: { ...state.specParams, ...changes } });
@@ -94,7 +95,7 @@ export function SpecFieldFilters({ kind, state, facets, onChange, skip }: Props)
               return (
                 <FormField
                   key={param}
-                  label={`${op === 'min' ? 'Min' : 'Max'} ${withUnit(field).toLowerCase()}`}
+                  label={`${op === 'min' ? 'Min' : 'Max'} ${withUnit(field)}`}
                   name={param}
                   type="number"
                   inputMode="decimal"

@@ -110,11 +110,11 @@ export function Component() {
             >
               <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
                 {list.items.map((part, index) => (
-                  <li key={part._id}>
-                    <PartCard part={part} headingLevel={2} eager={index < 3} />
-                    <div className="mt-2">
-                      <CompareToggle partId={part._id} partName={part.name} />
+                  <li key={part._id} className="flex flex-col gap-2">
+                    <div className="flex-1">
+                      <PartCard part={part} headingLevel={2} eager={index < 3} />
                     </div>
+                    <CompareToggle partId={part._id} partName={part.name} />
                   </li>
                 ))}
               </ul>
