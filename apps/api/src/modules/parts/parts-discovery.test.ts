@@ -4,7 +4,7 @@ import type { PartFacets } from '@parts-shop/shared/part-query';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { seedDemoData } from '../../db/seed.ts';
 
-// How a builder finds parts (docs/product.md#catalog): brands, aliases and typos in the
+// How a builder finds parts (docs/product.md#catalog-search-filters-and-sort): brands, aliases and typos in the
 // search, and a filter on any spec of a kind; over the demo catalog, on PGlite and PostgreSQL.
 
 let t: TestApp;
