@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -55,7 +56,7 @@ export async function openPostgres(url) {
 export async function openPglite(dataDir) {
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir });
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
   return /** @type {Sql} */ ({ query: (text, params) => client.query(text, params), close: () => client.close() });
 }

@@ -12,6 +12,7 @@ import {
   type PartSpecs,
 } from './part-specs.ts';
 import { PRICE_MAX } from './part.ts';
+import { SPEC_PARAMS, specConditions } from './spec-filters.ts';
 
 /**
  * The catalog's search, filters and sort (GET /parts and GET /parts/facets), and the spec
@@ -132,6 +133,23 @@ const filterFields = {
   formFactor: oneOf('Form factor', FORM_FACTORS).optional(),
 };
 
+/** `spec.<field>`, `spec.<field>.min`, `spec.<field>.max`: text here, read by specConditions. */
+const specFields = Object.fromEntries(
+  SPEC_PARAMS.map((param) => [
+    param,
+    z
+      .string({ error: `${param} must be text` })
+      .max(200)
+      .optional(),
+  ]),
+) as Record<`spec.${string}`, z.ZodOptional<z.ZodString>>;
+
+function checkSpecs(p: { kind?: PartKind[] } & Record<string, unknown>, ctx: z.RefinementCtx) {
+  for (const issue of specConditions(p.kind, p).issues) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.param] });
+  }
+}
+
 function checkPriceRange(p: { minPrice?: number; maxPrice?: number }, ctx: z.RefinementCtx) {
   if (p.minPrice !== undefined && p.maxPrice !== undefined && p.maxPrice < p.minPrice) {
     ctx.addIssue({ code: 'custom', message: 'Max price cannot be below min price', path: ['maxPrice'] });
@@ -139,13 +157,18 @@ function checkPriceRange(p: { minPrice?: number; maxPrice?: number }, ctx: z.Ref
 }
 
 /** GET /parts/facets: the filters alone. */
-export const partFiltersSchema = z.object(filterFields).strict().superRefine(checkPriceRange);
+export const partFiltersSchema = z
+  .object({ ...filterFields, ...specFields })
+  .strict()
+  .superRefine(checkPriceRange)
+  .superRefine(checkSpecs);
 export type PartFilters = z.output<typeof partFiltersSchema>;
 
 /** GET /parts: the filters, a sort and keyset paging. Without a sort: best match when searching, else newest. */
 export const partsQuerySchema = z
   .object({
     ...filterFields,
+    ...specFields,
     sort: oneOf('Sort', PART_SORTS).optional(),
     limit: z.coerce
       .number({ error: 'Limit must be a number' })
@@ -157,6 +180,7 @@ export const partsQuerySchema = z
   })
   .strict()
   .superRefine(checkPriceRange)
+  .superRefine(checkSpecs)
   .superRefine((p, ctx) => {
     if (p.sort === 'relevance' && !hasSearchTerms(p.q)) {
       ctx.addIssue({ code: 'custom', message: 'Sorting by best match needs a search', path: ['sort'] });
@@ -169,6 +193,16 @@ export function searchTerms(q: string | undefined): string[] {
   if (!q) return [];
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
 }
+
+/**
+ * Words a builder types for a maker whose parts are named for a product line: a search for
+ * the key finds the line's parts as well as those with the brand itself.
+ */
+export const SEARCH_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  nvidia: ['geforce'],
+  amd: ['ryzen', 'radeon'],
+  intel: ['core'],
+};
 
 export function hasSearchTerms(q: string | undefined): boolean {
   return searchTerms(q).length > 0;
@@ -185,5 +219,18 @@ export const partFacetsSchema = z.object({
   socket: z.record(z.string(), z.number().int()),
   memoryType: z.record(z.string(), z.number().int()),
   formFactor: z.record(z.string(), z.number().int()),
+  /** With exactly one kind: each of its specs' value counts (choices, yes/no) or range (numbers), with every filter but its own. */
+  specs: z
+    .record(
+      z.string(),
+      z.object({
+        counts: z.record(z.string(), z.number().int()).optional(),
+        min: z.number().nullable().optional(),
+        max: z.number().nullable().optional(),
+      }),
+    )
+    .optional(),
+  /** When nothing matches a search: the same search with its unknown words swapped for the nearest known ones. */
+  didYouMean: z.string().optional(),
 });
 export type PartFacets = z.infer<typeof partFacetsSchema>;

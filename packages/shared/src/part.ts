@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { messages, requiredMessage } from './messages.ts';
-import { requiredLongText, requiredText, webUrl } from './fields.ts';
+import { optionalText, requiredLongText, requiredText, webUrl } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { PART_KINDS, partSpecsSchema, type PartSpecs } from './part-specs.ts';
 
 export const PRICE_MIN = 0.01;
 export const PRICE_MAX = 1_000_000;
 export const STOCK_MAX = 1_000_000;
+export const BRAND_MAX = 60;
 
 const partFieldsSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Who makes it; empty when the catalog does not say. */
+  brand: z.string(),
   description: z.string(),
   img: z.string(),
   minOrder: z.number().int(),
@@ -47,6 +50,7 @@ export const kindSchema = z.enum(PART_KINDS, { error: `Kind must be one of ${PAR
 /** The fields an admin writes when adding or editing a part (stock has its own endpoint once added). */
 const catalogFields = {
   name: requiredText(requiredMessage('Name')),
+  brand: optionalText(BRAND_MAX).default(''),
   description: requiredLongText(requiredMessage('Description')),
   img: webUrl(requiredMessage('Image')),
   minOrder: wholeNumber('Min Order', 1),
@@ -107,6 +111,7 @@ export const partEditSchema = z
       .min(1)
       .max(2 ** 31 - 1),
     name: catalogFields.name.optional(),
+    brand: optionalText(BRAND_MAX),
     description: catalogFields.description.optional(),
     img: catalogFields.img.optional(),
     minOrder: catalogFields.minOrder.optional(),

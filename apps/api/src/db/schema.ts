@@ -33,6 +33,8 @@ export const parts = pgTable(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /** Who makes it (AMD, NVIDIA, Corsair); searched with the name. Empty when unknown. */
+    brand: text('brand').notNull().default(''),
     description: text('description').notNull(),
     img: text('img').notNull(),
     minOrder: integer('min_order').notNull(),
@@ -51,12 +53,12 @@ export const parts = pgTable(
       .default(sql`'{}'::text[]`),
     /** Bumped by every catalog edit (not by stock moves): the optimistic check of PATCH. */
     version: integer('version').notNull().default(1),
-    // The search document: name first, spec values next, then the description. 'simple'
-    // keeps model numbers and brand names as typed (no stemming, no stop words).
+    // The search document: brand and name first, spec values next, then the description.
+    // 'simple' keeps model numbers and brand names as typed (no stemming, no stop words).
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple', name), 'A') || setweight(jsonb_to_tsvector('simple', specs, '["string", "numeric"]'), 'B') || setweight(to_tsvector('simple', description), 'C')`,
+        sql`setweight(to_tsvector('simple', brand || ' ' || name), 'A') || setweight(jsonb_to_tsvector('simple', specs, '["string", "numeric"]'), 'B') || setweight(to_tsvector('simple', description), 'C')`,
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +77,16 @@ export const parts = pgTable(
     index('parts_facets_idx').on(t.kind, t.specTags),
   ],
 );
+
+/**
+ * Every word of a part's brand and name, for the search's typo tolerance and "did you mean":
+ * a trigram index finds the known words nearest a word that matches nothing. Kept by triggers
+ * on parts (in the migration), so every write, the API's or a bulk load's, adds its words;
+ * a word whose last part is gone stays, and only costs a search an alternative that finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 export const reviews = pgTable(
   'reviews',

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import demoAccounts from './demo-accounts.json' with { type: 'json' };
 
-type DemoPart = PartSpecs & { name: string; description: string; minOrder: number; available: number; price: number };
+type DemoPart = PartSpecs & {
+  name: string;
+  brand: string;
+  description: string;
+  minOrder: number;
+  available: number;
+  price: number;
+};
 
 /**
  * Demo catalog for a first start (docs/product.md#demo-content). Images ship with the web app. The specs
@@ -15,6 +22,7 @@ export const demoParts: readonly DemoPart[] = [
   // Older stock: the second AM5 build, the AM4 build, the big LGA1700 build and the clashes.
   {
     name: 'Ryzen 5 7600 Processor',
+    brand: 'AMD',
     description: '6 cores and 12 threads on AM5 with Radeon graphics built in, 65 W: a quiet, efficient start.',
     minOrder: 2,
     available: 120,
@@ -32,6 +40,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Ryzen 5 5600X Processor',
+    brand: 'AMD',
     description: '6 cores, 12 threads up to 4.6 GHz: still the value pick for an AM4 gaming build.',
     minOrder: 2,
     available: 160,
@@ -49,6 +58,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Ryzen 7 5700X3D Processor',
+    brand: 'AMD',
     description: '8 cores with 96 MB of 3D V-Cache for AM4 boards: a last big upgrade without a new platform.',
     minOrder: 2,
     available: 55,
@@ -66,6 +76,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Core i7-14700K Processor',
+    brand: 'Intel',
     description: '20 cores (8 performance, 12 efficient) up to 5.6 GHz on LGA1700, with UHD 770 graphics.',
     minOrder: 1,
     available: 40,
@@ -83,6 +94,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'B650I Mini-ITX Motherboard',
+    brand: 'ASUS',
     description: 'A small AM5 board for DDR5 with Wi-Fi 6E and two M.2 slots, made for compact cases.',
     minOrder: 1,
     available: 25,
@@ -92,6 +104,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'B550 ATX Motherboard',
+    brand: 'MSI',
     description: 'AM4 board with PCIe 4.0, four DDR4 slots, two M.2 slots and 2.5 GbE.',
     minOrder: 1,
     available: 80,
@@ -101,6 +114,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'B760 Micro-ATX DDR4 Motherboard',
+    brand: 'Gigabyte',
     description: 'LGA1700 board that keeps your DDR4 kit: two M.2 slots and a solid 8-phase VRM.',
     minOrder: 1,
     available: 50,
@@ -117,6 +131,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'X670E E-ATX Motherboard',
+    brand: 'ASUS',
     description: 'A flagship AM5 board: PCIe 5.0 for graphics and storage, five M.2 slots, 10 GbE.',
     minOrder: 1,
     available: 12,
@@ -126,6 +141,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '64 GB DDR5-5600 Memory Kit',
+    brand: 'Corsair',
     description: 'Two 32 GB modules for heavy multitasking, video editing and virtual machines.',
     minOrder: 2,
     available: 90,
@@ -135,6 +151,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '32 GB DDR4-3600 Memory Kit',
+    brand: 'Corsair',
     description: 'Two 16 GB modules, CL18, tuned for AM4 and Intel DDR4 boards.',
     minOrder: 2,
     available: 140,
@@ -144,6 +161,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'GeForce RTX 4090 24 GB',
+    brand: 'NVIDIA',
     description: 'The fastest consumer card: 24 GB of GDDR6X for 4K and AI work. Triple fan, 336 mm long.',
     minOrder: 1,
     available: 8,
@@ -153,6 +171,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Radeon RX 6600 8 GB',
+    brand: 'AMD',
     description: 'A compact 1080p card, 190 mm and 132 W: fits almost any case and any supply.',
     minOrder: 1,
     available: 65,
@@ -162,6 +181,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'GeForce RTX 4060 8 GB',
+    brand: 'NVIDIA',
     description: 'Efficient 1080p graphics with DLSS 3 at 115 W, in a short dual-fan design.',
     minOrder: 1,
     available: 70,
@@ -171,6 +191,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '1 TB NVMe SSD (PCIe 4.0)',
+    brand: 'Samsung',
     description: 'Up to 5,000 MB/s: a fast system drive for games and applications.',
     minOrder: 2,
     available: 220,
@@ -180,6 +201,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '2 TB SATA SSD',
+    brand: 'Crucial',
     description: '2.5-inch SATA drive at 560 MB/s: a quick upgrade for boards short of M.2 slots.',
     minOrder: 2,
     available: 95,
@@ -189,6 +211,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '550 W 80+ Bronze Power Supply',
+    brand: 'Corsair',
     description: 'Non-modular ATX supply for modest builds with a mid-range card.',
     minOrder: 1,
     available: 130,
@@ -198,6 +221,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '1000 W 80+ Platinum Power Supply',
+    brand: 'Seasonic',
     description: 'Fully modular ATX 3.0 with two 12VHPWR cables: room for the largest cards.',
     minOrder: 1,
     available: 35,
@@ -207,6 +231,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '450 W SFX Power Supply',
+    brand: 'Cooler Master',
     description: 'A small SFX unit for Mini-ITX cases; enough for an efficient card, not a flagship.',
     minOrder: 1,
     available: 45,
@@ -216,6 +241,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Compact Mini-ITX Case',
+    brand: 'Cooler Master',
     description: 'A 10-litre case for Mini-ITX boards and SFX supplies; graphics cards up to 300 mm.',
     minOrder: 1,
     available: 30,
@@ -225,6 +251,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Micro-ATX Mesh Case',
+    brand: 'Fractal Design',
     description: 'A small tower with a mesh front for Micro-ATX and Mini-ITX boards and cards up to 330 mm.',
     minOrder: 1,
     available: 60,
@@ -239,6 +266,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Low-Profile Air Cooler',
+    brand: 'Noctua',
     description: 'A 47 mm tall cooler for small cases, rated for 65 W processors.',
     minOrder: 1,
     available: 85,
@@ -248,6 +276,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '360 mm AIO Liquid Cooler',
+    brand: 'Arctic',
     description: 'Three 120 mm fans on a 360 mm radiator for the hottest processors.',
     minOrder: 1,
     available: 40,
@@ -257,6 +286,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Thermal Paste, 4 g',
+    brand: 'Arctic',
     description: 'Non-conductive, non-curing compound for any cooler; enough for several builds.',
     minOrder: 5,
     available: 400,
@@ -267,6 +297,7 @@ export const demoParts: readonly DemoPart[] = [
   // The original twelve, newest last.
   {
     name: 'Ryzen 7 7800X3D Processor',
+    brand: 'AMD',
     description:
       '8 cores, 16 threads and 96 MB of 3D V-Cache: the gaming CPU builders ask for by name. AM5 socket, 120 W.',
     minOrder: 2,
@@ -285,6 +316,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Core i5-14600K Processor',
+    brand: 'Intel',
     description: '14 cores (6 performance, 8 efficient) up to 5.3 GHz, unlocked for overclocking. LGA1700.',
     minOrder: 2,
     available: 90,
@@ -302,6 +334,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'GeForce RTX 4070 Super 12 GB',
+    brand: 'NVIDIA',
     description:
       'Ada Lovelace graphics with DLSS 3 and 12 GB GDDR6X for 1440p at high refresh rates. Dual-fan, 2.5 slots.',
     minOrder: 1,
@@ -312,6 +345,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Radeon RX 7800 XT 16 GB',
+    brand: 'AMD',
     description: 'RDNA 3 with 16 GB of memory, a strong 1440p card with room for large textures.',
     minOrder: 1,
     available: 0,
@@ -321,6 +355,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'B650 ATX Motherboard',
+    brand: 'MSI',
     description: 'AM5 board with PCIe 5.0 M.2, Wi-Fi 6E, 2.5 GbE and a 14-phase VRM.',
     minOrder: 1,
     available: 60,
@@ -330,6 +365,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Z790 Micro-ATX Motherboard',
+    brand: 'ASRock',
     description: 'LGA1700 board for DDR5 with three M.2 slots and USB-C on the front header.',
     minOrder: 1,
     available: 45,
@@ -346,6 +382,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '32 GB DDR5-6000 Memory Kit',
+    brand: 'G.Skill',
     description: 'Two 16 GB modules, CL30, EXPO and XMP profiles, low-profile heat spreaders.',
     minOrder: 4,
     available: 300,
@@ -355,6 +392,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '16 GB DDR4-3200 Memory Kit',
+    brand: 'Kingston',
     description: 'Two 8 GB modules, CL16, a dependable upgrade for older builds.',
     minOrder: 4,
     available: 250,
@@ -364,6 +402,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '2 TB NVMe SSD (PCIe 4.0)',
+    brand: 'Samsung',
     description: 'Up to 7,000 MB/s reads with a DRAM cache and a 1,200 TBW endurance rating.',
     minOrder: 2,
     available: 180,
@@ -373,6 +412,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '4 TB SATA Hard Drive',
+    brand: 'Seagate',
     description: '7,200 rpm, 256 MB cache: cheap, roomy storage for a media library or backups.',
     minOrder: 2,
     available: 75,
@@ -382,6 +422,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '850 W 80+ Gold Power Supply',
+    brand: 'Corsair',
     description: 'Fully modular ATX 3.0 unit with a native 12VHPWR cable and a 10-year warranty.',
     minOrder: 1,
     available: 110,
@@ -391,6 +432,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Airflow Mid-Tower Case',
+    brand: 'Lian Li',
     description: 'Mesh front, three 140 mm fans included, room for 360 mm radiators and long GPUs.',
     minOrder: 1,
     available: 70,
@@ -405,6 +447,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: '240 mm AIO Liquid Cooler',
+    brand: 'Arctic',
     description: 'All-in-one cooler with two PWM fans, for AM5 and LGA1700 sockets.',
     minOrder: 1,
     available: 95,
@@ -414,6 +457,7 @@ export const demoParts: readonly DemoPart[] = [
   },
   {
     name: 'Dual-Tower Air Cooler',
+    brand: 'be quiet!',
     description: 'Six heat pipes and two 120 mm fans, quiet enough for a living-room PC.',
     minOrder: 1,
     available: 130,

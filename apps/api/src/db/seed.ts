@@ -23,6 +23,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await tx.insert(parts).values({
         id: newId(),
         name: p.name,
+        brand: p.brand,
         description: p.description,
         img: partImage(p.kind),
         minOrder: p.minOrder,

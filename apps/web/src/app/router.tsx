@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'allreviews', ...page(AllReviews, prefetchAllReviews) },
           // The server writes this page's head (title, Product data) for the same path.
           { path: 'parts/:id', ...lazy(() => import('../features/parts/routes/part-page.tsx')) },
+          { path: 'compare', ...lazy(() => import('../features/compare/routes/compare.tsx')) },
           // The planner loads on demand: it does not weigh on the first visit's script.
           { path: 'build', ...lazy(() => import('../features/builds/routes/build-planner.tsx')) },
           { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },

@@ -10,6 +10,7 @@ afterEach(cleanup);
 const inStock: Part = {
   _id: '01890a5d-ac96-774b-bcce-b302099a8057',
   name: 'GeForce RTX 4070 Super 12 GB',
+  brand: '',
   description: 'Ada Lovelace graphics with DLSS 3.',
   img: '/images/parts/gpu.svg',
   minOrder: 1,

@@ -6,12 +6,14 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { findPart, listParts, type PartRow } from './parts.repo.ts';
 import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
+import { resolveSearch } from './search-words.ts';
 
 /** A part as the API answers it: exactly partSchema's fields, in its order (answered unparsed). */
 export function toPart(row: PartRow): Part {
   return {
     _id: row.id,
     name: row.name,
+    brand: row.brand,
     description: row.description,
     img: row.img,
     minOrder: row.minOrder,
@@ -27,7 +29,8 @@ export function toPart(row: PartRow): Part {
 export async function pageOfParts(db: Db, query: PartsQuery) {
   const sort = effectiveSort(query);
   const cursor = decodeSortCursor(sort, query.cursor);
-  const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor);
+  const search = await resolveSearch(db, query.q);
+  const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor, search);
   return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
 }
 

@@ -2,10 +2,13 @@ import { arrayContains, asc, desc, gt, gte, inArray, lte, sql, type SQL } from '
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { idSchema } from '@parts-shop/shared/fields';
-import { SPEC_FILTER_NAMES, searchTerms, type PartFilters, type PartSort } from '@parts-shop/shared/part-query';
+import { SPEC_FILTER_NAMES, type PartFilters, type PartSort } from '@parts-shop/shared/part-query';
 import { parts } from '../../db/schema.ts';
 import { specTag } from './spec-columns.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import type { Search } from './search-words.ts';
+import type { SpecField } from '@parts-shop/shared/part-specs';
+import { specConditions, type SpecCondition } from '@parts-shop/shared/spec-filters';
 
 /**
  * Turns the catalog's filters and sort into SQL over the parts table's indexes: the GIN
@@ -22,28 +25,22 @@ export type Bound = { conditions: SQL[]; values: Record<string, unknown>; shape:
 
 const bind = sql.placeholder;
 
-/**
- * The search as a tsquery text: every word must appear, each as a prefix (`ryz` finds
- * Ryzen). Words are letters and digits only (searchTerms), so nothing typed can change the
- * syntax.
- */
-function tsQueryText(q: string | undefined): string | undefined {
-  const terms = searchTerms(q);
-  return terms.length === 0 ? undefined : terms.map((t) => `${t}:*`).join(' & ');
-}
-
-const searchQuery = sql`to_tsquery('simple', ${bind('tsquery')})`;
+const matchQuery = sql`to_tsquery('simple', ${bind('tsquery')})`;
+const exactQuery = sql`to_tsquery('simple', ${bind('tsexact')})`;
 
 /** The filters as conditions. */
-export function filterConditions(filters: PartFilters): Bound {
+export function filterConditions(filters: PartFilters, search: Search | undefined): Bound {
   const bound: Bound = { conditions: [], values: {}, shape: [] };
   const add = (shape: string, condition: SQL, values: Record<string, unknown> = {}) => {
     bound.conditions.push(condition);
     bound.shape.push(shape);
     Object.assign(bound.values, values);
   };
-  const tsquery = tsQueryText(filters.q);
-  if (tsquery) add('q', sql`${parts.search} @@ ${searchQuery}`, { tsquery });
+  if (search)
+    add(search.exact ? 'qfix' : 'q', sql`${parts.search} @@ ${matchQuery}`, {
+      tsquery: search.match,
+      ...(search.exact ? { tsexact: search.exact } : {}),
+    });
   const kinds = filters.kind ?? [];
   // One placeholder per kind: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the
   // (kind, ...) indexes serve in order; an array parameter would not be.
@@ -65,19 +62,55 @@ export function filterConditions(filters: PartFilters): Bound {
     const value = filters[name];
     if (value !== undefined) add(name, arrayContains(parts.specTags, bind(name)), { [name]: [specTag(name, value)] });
   }
+  addSpecConditions(bound, filters);
   return bound;
 }
 
+/** Adds the spec.* conditions of the filters (of their one kind) to a bound read. */
+export function addSpecConditions(bound: Bound, filters: PartFilters): void {
+  for (const condition of specConditions(filters.kind, filters).conditions) {
+    const name = `spec_${condition.field.name}_${condition.op}`;
+    bound.conditions.push(specCondition(condition, name));
+    bound.shape.push(name);
+    bound.values[name] = specConditionValue(condition);
+  }
+}
+
+/** A spec's value in a part's specs; the name is a SPEC_FIELDS name, never typed text. */
+export function specValue(field: SpecField): SQL {
+  return sql`${parts.specs}->${sql.raw(`'${field.name}'`)}`;
+}
+
+/** What a part must meet for one spec condition, with its own placeholder name. */
+export function specCondition(condition: SpecCondition, name: string): SQL {
+  const value = specValue(condition.field);
+  if ('number' in condition) {
+    const op = { eq: '=', min: '>=', max: '<=' }[condition.op];
+    return sql`(${value})::numeric ${sql.raw(op)} ${bind(name)}`;
+  }
+  if ('yes' in condition) return sql`(${value})::boolean = ${bind(name)}`;
+  // jsonb_exists_any: a choice's string or a list of choices holds one of the values.
+  return sql`jsonb_exists_any(${value}, ${bind(name)})`;
+}
+
+export function specConditionValue(condition: SpecCondition): unknown {
+  return 'number' in condition ? condition.number : 'yes' in condition ? condition.yes : condition.values;
+}
+
 /** The column or expression a sort orders by before the id that breaks ties. */
-export function sortKey(sort: PartSort): SQL | PgColumn | undefined {
+export function sortKey(sort: PartSort, search: Search | undefined): SQL | PgColumn | undefined {
   if (sort === 'price_asc' || sort === 'price_desc') return parts.priceCents;
-  // The query schema refuses a best-match sort without search words, so the tsquery is bound.
-  if (sort === 'relevance') return sql`ts_rank(${parts.search}, ${searchQuery})`;
+  // The query schema refuses a best-match sort without search words, so the search is set.
+  // A part that matches without a corrected word ranks above every one that needs one.
+  if (sort === 'relevance')
+    return search?.exact
+      ? sql`ts_rank(${parts.search}, ${matchQuery}) + (${parts.search} @@ ${exactQuery})::int`
+      : sql`ts_rank(${parts.search}, ${matchQuery})`;
   return undefined;
 }
 
-export function orderBy(sort: PartSort): SQL[] {
-  const key = sortKey(sort);
+export function orderBy(sort: PartSort, search: Search | undefined): SQL[] {
+  const key = sortKey(sort, search);
   const direction = sort === 'price_asc' ? asc : desc;
   return key === undefined ? [desc(parts.id)] : [direction(key), direction(parts.id)];
 }
@@ -114,13 +147,13 @@ export function decodeSortCursor(sort: PartSort, cursor: string | undefined): Cu
 }
 
 /** The rows after the cursor in the sort's order. */
-export function afterCursor(sort: PartSort, cursor: Cursor | undefined): Bound {
+export function afterCursor(sort: PartSort, cursor: Cursor | undefined, search: Search | undefined): Bound {
   if (!cursor) return { conditions: [], values: {}, shape: [] };
   const id = sql`${bind('cursorId')}::uuid`;
   if (sort === 'newest')
     return { conditions: [sql`${parts.id} < ${id}`], values: { cursorId: cursor.id }, shape: ['cursor'] };
   const key = sql`${bind('cursorKey')}::${sql.raw(sort === 'relevance' ? 'real' : 'integer')}`;
-  const row = sql`(${sortKey(sort)}, ${parts.id})`;
+  const row = sql`(${sortKey(sort, search)}, ${parts.id})`;
   const condition = sort === 'price_asc' ? sql`${row} > (${key}, ${id})` : sql`${row} < (${key}, ${id})`;
   return { conditions: [condition], values: { cursorId: cursor.id, cursorKey: cursor.key }, shape: ['cursor'] };
 }

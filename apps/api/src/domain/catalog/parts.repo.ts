@@ -1,13 +1,29 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PartFacets } from '@parts-shop/shared/part-query';
+import { SPEC_FIELDS, type PartKind } from '@parts-shop/shared/part-specs';
+import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
-import { afterCursor, filterConditions, orderBy, sortKey, type Cursor } from './parts-search.ts';
+import {
+  addSpecConditions,
+  afterCursor,
+  filterConditions,
+  orderBy,
+  sortKey,
+  specCondition,
+  specConditionValue,
+  specValue,
+  type Bound,
+  type Cursor,
+} from './parts-search.ts';
+import type { Search } from './search-words.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
 const partColumns = {
   id: parts.id,
   name: parts.name,
+  brand: parts.brand,
   description: parts.description,
   img: parts.img,
   minOrder: parts.minOrder,
@@ -21,6 +37,7 @@ const partColumns = {
 export type PartRow = {
   id: string;
   name: string;
+  brand: string;
   description: string;
   img: string;
   minOrder: number;
@@ -35,7 +52,7 @@ export type PartRow = {
 
 export type NewPartRow = Omit<typeof parts.$inferInsert, 'search'>;
 export type PartChanges = Partial<
-  Pick<NewPartRow, 'name' | 'description' | 'img' | 'minOrder' | 'priceCents' | 'kind' | 'specs' | 'specTags'>
+  Pick<NewPartRow, 'name' | 'brand' | 'description' | 'img' | 'minOrder' | 'priceCents' | 'kind' | 'specs' | 'specTags'>
 >;
 
 /**
@@ -71,15 +88,16 @@ export function listParts(
   query: PartFilters & { limit: number },
   sort: PartSort,
   cursor: Cursor | undefined,
+  search: Search | undefined,
 ): Promise<PartRow[]> {
-  const filters = filterConditions(query);
-  const after = afterCursor(sort, cursor);
+  const filters = filterConditions(query, search);
+  const after = afterCursor(sort, cursor, search);
   const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) =>
     db
-      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${sortKey(sort)}` } : partColumns)
+      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${sortKey(sort, search)}` } : partColumns)
       .from(parts)
       .where(and(...filters.conditions, ...after.conditions))
-      .orderBy(...orderBy(sort))
+      .orderBy(...orderBy(sort, search))
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
@@ -92,9 +110,12 @@ export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number 
  * How many parts share each kind and set of spec tags among those the search, price and
  * stock filters keep: one pass, over the (kind, spec_tags) index when nothing else filters.
  */
-export function countFacetGroups(db: Db, filters: PartFilters): Promise<FacetGroup[]> {
-  const { q, minPrice, maxPrice, inStock } = filters;
-  const kept = filterConditions({ q, minPrice, maxPrice, inStock });
+export function countFacetGroups(db: Db, filters: PartFilters, search: Search | undefined): Promise<FacetGroup[]> {
+  // The kind and spec-tag filters are applied to the groups (each facet leaves out its own);
+  // spec.* conditions, which need one kind, narrow every count.
+  const { minPrice, maxPrice, inStock } = filters;
+  const kept = filterConditions({ minPrice, maxPrice, inStock }, search);
+  addSpecConditions(kept, filters);
   const statement = prepared<FacetGroup>(db, ['facets', ...kept.shape], (name) =>
     db
       .select({ kind: parts.kind, specTags: parts.specTags, n: sql<number>`count(*)::int` })
@@ -104,6 +125,59 @@ export function countFacetGroups(db: Db, filters: PartFilters): Promise<FacetGro
       .prepare(name),
   );
   return statement.execute(kept.values);
+}
+
+/**
+ * The spec facets of one kind in one pass: per field, a count per choice (or yes and no) or
+ * the range of numbers, each among the parts every other spec condition keeps. `where` holds
+ * the rest of the filters (search, price, stock, the kind itself).
+ */
+export async function countSpecFacets(
+  db: Db,
+  kind: PartKind,
+  where: Bound,
+  conditions: SpecCondition[],
+): Promise<NonNullable<PartFacets['specs']>> {
+  const columns: Record<string, SQL> = {};
+  const values: Record<string, unknown> = { ...where.values };
+  const keep = conditions.map((condition, i) => {
+    values[`c${i}`] = specConditionValue(condition);
+    return { name: condition.field.name, sql: specCondition(condition, `c${i}`) };
+  });
+  const fields = SPEC_FIELDS[kind];
+  fields.forEach((field, f) => {
+    const others = keep.filter((k) => k.name !== field.name).map((k) => k.sql);
+    const among = (test: SQL) => and(test, ...others) ?? test;
+    const value = specValue(field);
+    if (isNumeric(field)) {
+      columns[`${f}.min`] = sql`(min((${value})::numeric) filter (where ${among(sql`true`)}))::float8`;
+      columns[`${f}.max`] = sql`(max((${value})::numeric) filter (where ${among(sql`true`)}))::float8`;
+      return;
+    }
+    const options = field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
+    options.forEach((option, o) => {
+      const test =
+        field.input === 'yesno'
+          ? sql`${value} = ${sql.raw(`'${option}'`)}::jsonb`
+          : sql`jsonb_exists(${value}, ${option})`;
+      columns[`${f}.${o}`] = sql`(count(*) filter (where ${among(test)}))::int`;
+    });
+  });
+  const query = db
+    .select(Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, sql<number | null>`${v}`])))
+    .from(parts)
+    .where(and(...where.conditions));
+  const [row = {}] = await query.prepare('').execute(values);
+  const facets: NonNullable<PartFacets['specs']> = {};
+  fields.forEach((field, f) => {
+    if (isNumeric(field)) {
+      facets[field.name] = { min: row[`${f}.min`] ?? null, max: row[`${f}.max`] ?? null };
+      return;
+    }
+    const options = field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
+    facets[field.name] = { counts: Object.fromEntries(options.map((option, o) => [option, row[`${f}.${o}`] ?? 0])) };
+  });
+  return facets;
 }
 
 export async function findPart(db: Db, id: string): Promise<PartRow | undefined> {

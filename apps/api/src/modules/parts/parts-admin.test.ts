@@ -181,6 +181,7 @@ describe('POST /api/parts success', () => {
     expect(first).toEqual({
       _id: body.insertedId,
       name: 'Newest Part',
+      brand: '',
       description: validPart.description,
       img: validPart.img,
       minOrder: validPart.minOrder,

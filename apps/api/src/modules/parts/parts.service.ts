@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import { getPart, toPart } from '../../domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
+  countSpecFacets,
   deletePart,
   findPart,
   insertPart,
@@ -16,6 +17,9 @@ import {
 } from '../../domain/catalog/parts.repo.ts';
 import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
+import { filterConditions } from '../../domain/catalog/parts-search.ts';
+import { resolveSearch, suggestSearch } from '../../domain/catalog/search-words.ts';
+import { specConditions } from '@parts-shop/shared/spec-filters';
 
 /**
  * Counts for the catalog's filters: each facet counts with every filter but its own
@@ -29,7 +33,8 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     const value = filters[name];
     return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
   });
-  for (const group of await countFacetGroups(db, filters)) {
+  const search = await resolveSearch(db, filters.q);
+  for (const group of await countFacetGroups(db, filters, search)) {
     const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
     const unmet = chosen.filter((c) => !group.specTags.includes(c.tag)).map((c) => c.name);
     if (unmet.length === 0) {
@@ -45,6 +50,20 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
       }
     }
   }
+  const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
+  if (kind) {
+    const { conditions } = specConditions(filters.kind, filters);
+    const { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
+    const rest = filterConditions(
+      { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
+      search,
+    );
+    facets.specs = await countSpecFacets(db, kind, rest, conditions);
+  }
+  if (facets.total === 0) {
+    const suggestion = await suggestSearch(db, filters.q);
+    if (suggestion) facets.didYouMean = suggestion;
+  }
   return facets;
 }
 
@@ -52,6 +71,7 @@ export async function createPart(db: Db, input: NewPart): Promise<string> {
   const row = await insertPart(db, {
     id: newId(),
     name: input.name,
+    brand: input.brand,
     description: input.description,
     img: input.img,
     minOrder: input.minOrder,
@@ -66,6 +86,7 @@ export async function createPart(db: Db, input: NewPart): Promise<string> {
 export async function editPart(db: Db, id: string, edit: PartEdit) {
   const changes: PartChanges = {
     name: edit.name,
+    brand: edit.brand,
     description: edit.description,
     img: edit.img,
     minOrder: edit.minOrder,

@@ -18,7 +18,8 @@ const read = (query: string) => readCatalogState(new URLSearchParams(query));
 
 describe('catalog state and the address', () => {
   it('reads every filter from the address and writes it back the same', () => {
-    const query = 'q=ryz&kind=cpu&minPrice=100&maxPrice=450.5&inStock=true&socket=AM5&memoryType=DDR5&sort=price_asc';
+    const query =
+      'q=ryz&kind=cpu&minPrice=100&maxPrice=450.5&inStock=true&socket=AM5&memoryType=DDR5&spec.cores.min=8&spec.integratedGraphics=true&sort=price_asc';
     const state = read(query);
     expect(state).toEqual({
       q: 'ryz',
@@ -27,12 +28,16 @@ describe('catalog state and the address', () => {
       maxPrice: 450.5,
       inStock: true,
       specs: { socket: 'AM5', memoryType: 'DDR5' },
+      specParams: { 'spec.cores.min': '8', 'spec.integratedGraphics': 'true' },
       sort: 'price_asc',
     });
     expect(catalogParams(state).toString()).toBe(query);
   });
 
   it('leaves out what the catalog cannot show instead of asking the API for a 400', () => {
+    // A spec of another kind, a spec without a kind, a number that is none.
+    expect(read('kind=gpu&spec.cores.min=8&spec.memoryGb.min=lots').specParams).toEqual({});
+    expect(read('spec.memoryGb.min=8').specParams).toEqual({});
     expect(read('kind=toaster&socket=AM9&minPrice=-1&maxPrice=1.005&inStock=yes&sort=cheap&limit=5')).toEqual(
       EMPTY_CATALOG,
     );

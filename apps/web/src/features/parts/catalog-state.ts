@@ -12,6 +12,7 @@ import {
   type SpecFilter,
 } from '@parts-shop/shared/part-query';
 import { PART_KINDS, type PartKind } from '@parts-shop/shared/part-specs';
+import { SPEC_PARAMS, specConditions } from '@parts-shop/shared/spec-filters';
 
 /**
  * What the catalog shows: the search, the filters and the sort. The page's address holds all
@@ -25,6 +26,8 @@ export type CatalogState = {
   maxPrice: number | null;
   inStock: boolean;
   specs: Partial<Record<SpecFilter, string>>;
+  /** Filters on any spec of the chosen kind, under their parameter names (`spec.memoryGb.min`). */
+  specParams: Readonly<Record<string, string>>;
   /** Null: the default, best match with a search and newest without. */
   sort: PartSort | null;
 };
@@ -36,6 +39,7 @@ export const EMPTY_CATALOG: CatalogState = {
   maxPrice: null,
   inStock: false,
   specs: {},
+  specParams: {},
   sort: null,
 };
 
@@ -60,7 +64,13 @@ function consistent(state: CatalogState): CatalogState {
   const maxPrice =
     state.minPrice !== null && state.maxPrice !== null && state.maxPrice < state.minPrice ? null : state.maxPrice;
   const sort = state.sort === 'relevance' && !hasSearchTerms(state.q) ? null : state.sort;
-  return { ...state, specs, maxPrice, sort };
+  const specParams = Object.fromEntries(
+    Object.entries(state.specParams).filter(
+      ([param, value]) =>
+        state.kind !== null && value !== '' && specConditions([state.kind], { [param]: value }).issues.length === 0,
+    ),
+  );
+  return { ...state, specs, specParams, maxPrice, sort };
 }
 
 /** The catalog a page address asks for; whatever it holds that the catalog cannot show is left out. */
@@ -79,6 +89,12 @@ export function readCatalogState(params: URLSearchParams): CatalogState {
     maxPrice: price(params.get('maxPrice')),
     inStock: params.get('inStock') === 'true',
     specs,
+    specParams: Object.fromEntries(
+      SPEC_PARAMS.flatMap((param) => {
+        const value = params.get(param);
+        return value === null ? [] : [[param, value]];
+      }),
+    ),
     sort: isOneOf(PART_SORTS, sort) ? sort : null,
   });
 }
@@ -94,6 +110,10 @@ export function catalogParams(state: CatalogState, withSort = true): URLSearchPa
   for (const name of SPEC_FILTER_NAMES) {
     const value = state.specs[name];
     if (value) params.set(name, value);
+  }
+  for (const param of SPEC_PARAMS) {
+    const value = state.specParams[param];
+    if (value) params.set(param, value);
   }
   if (withSort && state.sort) params.set('sort', state.sort);
   return params;

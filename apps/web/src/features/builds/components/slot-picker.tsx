@@ -5,6 +5,7 @@ import { useSlotCandidates, type PlannerPart } from '../api/planner-parts.ts';
 import { rankCandidates } from '../build-parts.ts';
 import type { Slot } from '../build-slots.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { CompareToggle } from '../../../components/compare-toggle.tsx';
 
 type Props = {
   slot: Slot;
@@ -70,6 +71,7 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold break-words">{part.name}</p>
                   <p className="text-sm">{formatDollars(part.price)}</p>
+                  <CompareToggle partId={part._id} partName={part.name} />
                   {clash ? (
                     <p className="text-sm font-medium text-error">Clashes: {clash.message}</p>
                   ) : (

@@ -24,6 +24,7 @@ afterEach(() => {
 const board: Part = {
   _id: '0190a8b2-0000-7000-8000-000000000007',
   name: 'B650 Board',
+  brand: '',
   description: 'An AM5 board',
   img: '/images/parts/motherboard.svg',
   minOrder: 1,

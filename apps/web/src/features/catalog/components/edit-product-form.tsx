@@ -16,8 +16,8 @@ import { errorMessage } from '../../../lib/error-message.ts';
 type EditInput = z.input<typeof editedPartSchema>;
 
 function valuesOf(part: Part): EditInput {
-  const { name, description, img, minOrder, price, kind, specs } = part;
-  return { name, description, img, minOrder, price, kind, specs };
+  const { name, brand, description, img, minOrder, price, kind, specs } = part;
+  return { name, brand, description, img, minOrder, price, kind, specs };
 }
 
 type Props = {

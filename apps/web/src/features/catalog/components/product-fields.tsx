@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
-import { PRICE_MAX, STOCK_MAX } from '@parts-shop/shared/part';
+import { BRAND_MAX, PRICE_MAX, STOCK_MAX } from '@parts-shop/shared/part';
 import { PART_KIND_LABELS, PART_KINDS } from '@parts-shop/shared/part-specs';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SpecFields, specPaths, type SpecsForm } from './spec-fields.tsx';
@@ -8,6 +8,7 @@ import { SpecFields, specPaths, type SpecsForm } from './spec-fields.tsx';
 /** What Add Product and Edit Product have in common; Add also takes the opening stock. */
 export type ProductForm = SpecsForm & {
   name: string;
+  brand?: string;
   description: string;
   img: string;
   minOrder: number;
@@ -15,7 +16,7 @@ export type ProductForm = SpecsForm & {
   price: number;
 };
 
-const COMMON_FIELDS = ['name', 'description', 'img', 'minOrder', 'price', 'kind', 'specs'] as const;
+const COMMON_FIELDS = ['name', 'brand', 'description', 'img', 'minOrder', 'price', 'kind', 'specs'] as const;
 
 /** The fields but stock an API issue may name on this form as it stands (the spec fields of the chosen kind). */
 export function productFieldPaths(form: Partial<SpecsForm>) {
@@ -44,6 +45,15 @@ export function ProductFields({ withStock }: { withStock: boolean }) {
         maxLength={SHORT_TEXT_MAX}
         autoComplete="off"
         {...register('name')}
+      />
+      <FormField
+        label="Brand"
+        error={errors.brand?.message}
+        className="sm:col-span-6"
+        type="text"
+        maxLength={BRAND_MAX}
+        autoComplete="off"
+        {...register('brand')}
       />
       <FormField
         as="textarea"

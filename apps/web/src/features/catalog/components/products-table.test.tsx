@@ -29,6 +29,7 @@ function part(n: number, name = `Part ${n}`): Part {
   return {
     _id: `0190a8b2-0000-7000-8000-${String(n).padStart(12, '0')}`,
     name,
+    brand: '',
     description: 'd',
     img: 'https://example.com/p.png',
     minOrder: 1,

@@ -14,6 +14,7 @@ vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.
 const parts: Part[] = [1, 2, 3].map((n) => ({
   _id: `01890a5d-ac96-774b-bcce-00000000000${n}`,
   name: `Newest part ${n}`,
+  brand: '',
   description: 'A part',
   img: '/images/parts/cpu.svg',
   minOrder: 1,

@@ -8,10 +8,11 @@ import {
   type PartFacets,
   type SpecFilter,
 } from '@parts-shop/shared/part-query';
-import { PART_KIND_LABELS, PART_KINDS, type PartKind } from '@parts-shop/shared/part-specs';
+import { PART_KIND_LABELS, PART_KINDS, SPEC_FIELDS, type PartKind } from '@parts-shop/shared/part-specs';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
 import type { ChangeCatalog } from '../use-catalog-state.ts';
+import { SpecFieldFilters } from './spec-field-filters.tsx';
 
 type Props = { state: CatalogState; facets: PartFacets | undefined; onChange: ChangeCatalog };
 
@@ -130,12 +131,19 @@ export function CatalogFilters(props: Props) {
   return (
     <div className="flex flex-col gap-6">
       <KindChips {...props} />
-      {state.kind && SPEC_FILTERS_OF[state.kind].length > 0 ? (
+      {state.kind && SPEC_FIELDS[state.kind].length > 0 ? (
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-semibold">{PART_KIND_LABELS[state.kind]} specifications</legend>
           {SPEC_FILTERS_OF[state.kind].map((name) => (
             <SpecSelect key={name} name={name} {...props} />
           ))}
+          <SpecFieldFilters
+            kind={state.kind}
+            state={state}
+            facets={props.facets}
+            onChange={onChange}
+            skip={SPEC_FILTERS_OF[state.kind]}
+          />
         </fieldset>
       ) : null}
       <PriceRange state={state} onChange={onChange} />

@@ -10,6 +10,7 @@ function part(n: number, available = 10): Part {
   return {
     _id: `01890a5d-ac96-774b-bcce-${String(n).padStart(12, '0')}`,
     name: `Part number ${n}`,
+    brand: '',
     description: `Description ${n}`,
     img: '/images/parts/cpu.svg',
     minOrder: 1,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
+import { CompareToggle } from '../../../components/compare-toggle.tsx';
 import { PartCard } from '../../../components/part-card.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
@@ -39,6 +40,7 @@ export function Component() {
   const filtered = isFiltered(state);
   const activeFilters = [...catalogParams(state, false).keys()].filter((name) => name !== 'q').length;
   const total = facets.data?.total;
+  const suggestion = facets.data?.didYouMean;
   const clear = () => change({ ...EMPTY_CATALOG, sort: state.sort === 'relevance' ? null : state.sort });
 
   return (
@@ -83,6 +85,19 @@ export function Component() {
           {filtered && !list.isPending && !list.error && list.items.length === 0 ? (
             <div className="flex flex-col items-center gap-4 py-12 text-center">
               <p className="text-base-content/80">No parts match your search and filters.</p>
+              {suggestion ? (
+                <p>
+                  Did you mean{' '}
+                  <button
+                    type="button"
+                    className="link link-primary"
+                    onClick={() => change({ ...state, q: suggestion })}
+                  >
+                    {suggestion}
+                  </button>
+                  ?
+                </p>
+              ) : null}
               <button type="button" className="btn btn-primary" onClick={clear}>
                 Clear filters
               </button>
@@ -95,8 +110,11 @@ export function Component() {
             >
               <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
                 {list.items.map((part, index) => (
-                  <li key={part._id}>
-                    <PartCard part={part} headingLevel={2} eager={index < 3} />
+                  <li key={part._id} className="flex flex-col gap-2">
+                    <div className="flex-1">
+                      <PartCard part={part} headingLevel={2} eager={index < 3} />
+                    </div>
+                    <CompareToggle partId={part._id} partName={part.name} />
                   </li>
                 ))}
               </ul>

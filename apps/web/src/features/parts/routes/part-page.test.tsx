@@ -9,6 +9,7 @@ import { Component as PartPage } from './part-page.tsx';
 const cpu: Part = {
   _id: '01890a5d-ac96-774b-bcce-000000000042',
   name: 'Ryzen 7 7800X3D',
+  brand: '',
   description: 'Eight cores with 3D V-Cache.',
   img: '/images/parts/cpu.svg',
   minOrder: 2,

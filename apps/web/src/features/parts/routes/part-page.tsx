@@ -3,6 +3,7 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Part } from '@parts-shop/shared/part';
 import { useParams } from 'react-router';
+import { CompareToggle } from '../../../components/compare-toggle.tsx';
 import { PartLoader } from '../../../components/part-loader.tsx';
 import { PurchaseButton } from '../../../components/purchase-button.tsx';
 import { partQueryOptions } from '../../../lib/get-part.ts';
@@ -51,6 +52,7 @@ function PartDetails({ part }: { part: Part }) {
         <div className="flex flex-col items-stretch sm:max-w-xs">
           <PurchaseButton part={part} describedBy={titleId} />
         </div>
+        <CompareToggle partId={part._id} partName={part.name} />
         <p className="break-words whitespace-pre-line">{part.description}</p>
         {rows.length > 0 ? (
           <div className="overflow-x-auto rounded-box border border-base-300">

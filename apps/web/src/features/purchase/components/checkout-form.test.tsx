@@ -15,6 +15,7 @@ const jsonBody = (init: RequestInit | undefined): unknown =>
 const part: Part = {
   _id: '0190f5c2-0000-7000-8000-000000000001',
   name: 'RTX 4070',
+  brand: '',
   description: 'A graphics card',
   img: '/images/gpu.svg',
   minOrder: 2,

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { SEARCH_ALIASES, searchTerms } from '@parts-shop/shared/part-query';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * A search as the catalog runs it: `match` is the tsquery a part must meet (each word as a
+ * prefix, or one of its aliases, or a known word it is a typo of); `exact`, set only when a
+ * word was corrected, is the same without the corrections, so exact matches rank first.
+ */
+export type Search = { match: string; exact?: string };
+
+/** Shorter words have too few trigrams to tell a typo from another word. */
+const TYPO_MIN_LENGTH = 4;
+const CORRECTIONS_PER_WORD = 3;
+
+type WordRow = { term: string; word: string };
+
+/** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * Known words near each term in one statement over the trigram index (`ryzn` gives `ryzen`),
+ * leaving out those the term begins, which its prefix already finds. Strict: above 0.35 similarity
+ * (`%`, pg_trgm's 0.3, lets the index find the candidates; 0.3 would take `corsair` for `core`). Loose, for "did you mean": only for a term that
+ * begins no known word, at 0.2, reading every known word, which only an empty search pays for.
+ */
+async function corrections(db: Db, terms: string[], limit: number, loose: boolean) {
+  const near = loose
+    ? sql`similarity(word, t.term) >= 0.2 and not exists (select 1 from search_words where word like t.term || '%')`
+    : sql`word % t.term and similarity(word, t.term) > 0.35 and word not like t.term || '%'`;
+  const list = sql.join(
+    terms.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const rows = await rowsOf<WordRow>(
+    db,
+    sql`select t.term, w.word
+        from unnest(array[${list}]::text[]) as t(term)
+        cross join lateral (
+          select word from search_words
+          where ${near}
+          order by similarity(word, t.term) desc, word
+          limit ${limit}
+        ) w`,
+  );
+  const byTerm = new Map<string, string[]>();
+  for (const row of rows) byTerm.set(row.term, [...(byTerm.get(row.term) ?? []), row.word]);
+  return byTerm;
+}
+
+const anyOf = (words: string[]) => {
+  const alternatives = words.map((w) => `${w}:*`);
+  return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' | ')})`;
+};
+
+/**
+ * The search for q, or undefined when it has no words. A corrected word is no worse than a
+ * typo: `ryzen` also finds a part named `Ryzn`, below every Ryzen. Words are letters and digits only (searchTerms), so nothing typed can change the tsquery syntax. */
+export async function resolveSearch(db: Db, q: string | undefined): Promise<Search | undefined> {
+  const terms = searchTerms(q);
+  if (terms.length === 0) return undefined;
+  const typoCandidates = terms.filter((t) => t.length >= TYPO_MIN_LENGTH && !(t in SEARCH_ALIASES));
+  const fixes =
+    typoCandidates.length === 0
+      ? new Map<string, string[]>()
+      : await corrections(db, typoCandidates, CORRECTIONS_PER_WORD, false);
+  const known = (t: string) => [t, ...(SEARCH_ALIASES[t] ?? [])];
+  const exact = terms.map((t) => anyOf(known(t))).join(' & ');
+  if (fixes.size === 0) return { match: exact };
+  const match = terms.map((t) => anyOf([...known(t), ...(fixes.get(t) ?? [])])).join(' & ');
+  return { match, exact };
+}
+
+/**
+ * "Did you mean": the search with each word that begins no known word swapped for the
+ * nearest known one, looser than the typo tolerance; undefined when nothing would change.
+ */
+export async function suggestSearch(db: Db, q: string | undefined): Promise<string | undefined> {
+  const terms = searchTerms(q);
+  const candidates = terms.filter((t) => t.length >= TYPO_MIN_LENGTH - 1);
+  if (candidates.length === 0) return undefined;
+  const fixes = await corrections(db, candidates, 1, true);
+  if (fixes.size === 0) return undefined;
+  return terms.map((t) => fixes.get(t)?.[0] ?? t).join(' ');
+}

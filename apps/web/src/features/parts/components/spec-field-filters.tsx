@@ -1,0 +1,116 @@
+import type { SubmitEvent } from 'react';
+import type { PartFacets, SpecFilter } from '@parts-shop/shared/part-query';
+import { SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
+import { isNumeric, specParam } from '@parts-shop/shared/spec-filters';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
+import type { ChangeCatalog } from '../use-catalog-state.ts';
+
+type Props = {
+  kind: PartKind;
+  state: CatalogState;
+  facets: PartFacets | undefined;
+  onChange: ChangeCatalog;
+  /** Fields the catalog's shared spec filters already offer (socket, memory type, form factor). */
+  skip: readonly SpecFilter[];
+};
+
+const withUnit = (field: SpecField) =>
+  field.unit ? `${field.label.toLowerCase()} (${field.unit})` : field.label.toLowerCase();
+
+function setParams(state: CatalogState, changes: Record<string, string>): CatalogState {
+  return changeCatalog(state, { specParams: { ...state.specParams, ...changes } });
+}
+
+/** A choice, a list of choices or yes/no: one select with each value's count. */
+function ChoiceFilter({ field, state, facets, onChange }: Omit<Props, 'kind' | 'skip'> & { field: SpecField }) {
+  const param = specParam(field.name, 'eq');
+  const counts = facets?.specs?.[field.name]?.counts;
+  const options =
+    field.input === 'yesno'
+      ? [
+          ['true', 'Yes'],
+          ['false', 'No'],
+        ]
+      : 'options' in field
+        ? field.options.map((o) => [o, field.optionLabels?.[o] ?? o])
+        : [];
+  return (
+    <FormField
+      as="select"
+      label={field.label}
+      value={state.specParams[param] ?? ''}
+      onChange={(event) => onChange(setParams(state, { [param]: event.target.value }))}
+    >
+      <option value="">Any</option>
+      {options.map(([value = '', label]) => (
+        <option key={value} value={value}>
+          {counts ? `${label} (${counts[value] ?? 0})` : label}
+        </option>
+      ))}
+    </FormField>
+  );
+}
+
+/**
+ * Every spec of the chosen kind as a filter: choices as selects with counts, numbers as
+ * min and max (the kind's range as placeholders), applied together. Kept in the address.
+ */
+export function SpecFieldFilters({ kind, state, facets, onChange, skip }: Props) {
+  const fields = SPEC_FIELDS[kind].filter((field) => !(skip as readonly string[]).includes(field.name));
+  const numbers = fields.filter(isNumeric);
+  function apply(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const changes = Object.fromEntries(
+      numbers.flatMap((field) =>
+        (['min', 'max'] as const).map((op) => {
+          const param = specParam(field.name, op);
+          return [param, textOf(form.get(param)).trim()];
+        }),
+      ),
+    );
+    onChange(setParams(state, changes));
+  }
+  return (
+    <>
+      {fields
+        .filter((field) => !isNumeric(field))
+        .map((field) => (
+          <ChoiceFilter key={field.name} field={field} state={state} facets={facets} onChange={onChange} />
+        ))}
+      {numbers.length > 0 ? (
+        <form
+          key={JSON.stringify(state.specParams)}
+          noValidate
+          onSubmit={apply}
+          aria-label="Spec ranges"
+          className="grid grid-cols-2 items-end gap-2"
+        >
+          {numbers.flatMap((field) => {
+            const range = facets?.specs?.[field.name];
+            return (['min', 'max'] as const).map((op) => {
+              const param = specParam(field.name, op);
+              const bound = op === 'min' ? range?.min : range?.max;
+              return (
+                <FormField
+                  key={param}
+                  label={`${op === 'min' ? 'Min' : 'Max'} ${withUnit(field)}`}
+                  name={param}
+                  type="number"
+                  inputMode="decimal"
+                  step="any"
+                  placeholder={bound === undefined || bound === null ? undefined : String(bound)}
+                  defaultValue={state.specParams[param] ?? ''}
+                />
+              );
+            });
+          })}
+          <button type="submit" className="btn btn-outline btn-sm col-span-2">
+            Apply specs
+          </button>
+        </form>
+      ) : null}
+    </>
+  );
+}
