@@ -12,6 +12,7 @@ import {
 import type { Config } from './config/env.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Db } from './db/client.ts';
+import { createAccountCheck } from './lib/account-check.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
@@ -102,7 +103,7 @@ export async function buildApp({
     config,
     db,
     tokens,
-    guards: createGuards(db, tokens),
+    guards: createGuards(db, tokens, createAccountCheck(identity, config.FIREBASE_ACCOUNT_CHECK_SECONDS * 1000)),
     payments: createPaymentGateway(config, app.log),
     identity,
     mailWorker: mailWorkerFor(app, config, db),

@@ -9,7 +9,7 @@ import { users } from '../src/db/schema.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import type { LogStream } from '../src/lib/logging.ts';
 import type { TokenService } from '../src/lib/tokens.ts';
-import { testUid } from './firebase-accounts.ts';
+import { testAccount, testUid } from './firebase-accounts.ts';
 
 /**
  * Test databases: a fresh in-memory PGlite per test app, or, when TEST_DATABASE_URL is set
@@ -61,7 +61,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** An API token for a row a test wrote straight into the database, as the exchange would sign it. */
-export function testToken(tokens: TokenService, email: string): Promise<string> {
+export async function testToken(tokens: TokenService, email: string): Promise<string> {
+  await testAccount(testUid(email));
   return tokens.sign({ email, uid: testUid(email), tokenVersion: 0 });
 }
 
@@ -91,10 +92,11 @@ export async function createTestApp(
       // A row a real sign-in bound keeps its uid; others get a stand-in no Firebase uid has.
       const [row] = await database.db
         .insert(users)
-        .values({ email, uid: testUid(email), userName: email.split('@')[0] ?? email, role })
+        .values({ email, uid: testUid(email), userName: email.split('@')[0] ?? email, role, emailVerified: true })
         .onConflictDoUpdate({ target: users.email, set: { role, uid: sql`coalesce(${users.uid}, excluded.uid)` } })
         .returning();
       if (!row?.uid) throw new Error(`signIn could not bind ${email}`);
+      if (row.uid === testUid(email)) await testAccount(row.uid);
       return {
         authorization: `Bearer ${await deps.tokens.sign({ email, uid: row.uid, tokenVersion: row.tokenVersion })}`,
       };

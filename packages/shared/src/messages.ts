@@ -34,6 +34,13 @@ export const messages = {
   messageSent: 'Message Sent',
   paymentDone: 'Congrats! Your payment is completed',
   confirmQuestion: 'Are You Sure',
+  // account and order limits (docs/security.md)
+  signInUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
+  makeAdminUnverified:
+    'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
+  emailsWaitForVerification:
+    'Verify your email address to get order emails: until then they wait, and unpaid orders are held for a shorter time.',
+  paymentReplaced: 'This payment was replaced by a newer one for the same orders. Reload the page and pay again.',
 } as const;
 
 /** '{Field} is Required', the contract's pattern for profile and product fields. */
