@@ -16,7 +16,7 @@ import { createAccountCheck } from './lib/account-check.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
-import { startUnpaidSweep } from './domain/unpaid-orders/expire-unpaid-orders.ts';
+import { startUnpaidSweep, unpaidHold } from './domain/unpaid-orders/expire-unpaid-orders.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
@@ -62,6 +62,7 @@ function mailWorkerFor(app: FastifyInstance, config: Config, db: Db): MailWorker
     shopUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     leaseMs: config.MAIL_LEASE_MS,
     pollMs: config.MAIL_POLL_MS,
+    perRecipientPerDay: config.MAIL_PER_RECIPIENT_PER_DAY,
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     log: app.log,
@@ -109,7 +110,7 @@ export async function buildApp({
     mailWorker: mailWorkerFor(app, config, db),
   };
 
-  const sweep = startUnpaidSweep(db, deps.payments, config.UNPAID_HOLD_MINUTES, app.log);
+  const sweep = startUnpaidSweep(db, deps.payments, unpaidHold(config), app.log);
   app.addHook('onClose', () => sweep.stop());
 
   await installSecurity(app, config);
