@@ -92,7 +92,7 @@ const shopEnv = {
   // holds unpaid are not what is measured either.
   MAX_UNPAID_ORDERS: '10000',
   MAX_UNPAID_UNITS_PER_PART: '1000000',
-  MAX_UNPAID_CENTS: '99999999',
+  MAX_UNPAID_CENTS: '100000000000',
   DATABASE_POOL_SIZE: '10',
 };
 

@@ -53,7 +53,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Test files place far more orders per customer than a shop allows unpaid; the caps have their own tests.
     MAX_UNPAID_ORDERS: '10000',
     MAX_UNPAID_UNITS_PER_PART: '1000000',
-    MAX_UNPAID_CENTS: '99999999',
+    MAX_UNPAID_CENTS: '100000000000',
     // Tests write rows straight into the database and read them back through the API at
     // once; the public read cache (on in the shop) is tested on its own in hardening.test.ts.
     PUBLIC_CACHE_MS: '0',

@@ -42,7 +42,6 @@ export const messages = {
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
   emailsWaitForVerification:
     'Verify your email address to get order emails: until then they wait, and unpaid orders are held for a shorter time.',
-  paymentReplaced: 'This payment was replaced by a newer one for the same orders. Reload the page and pay again.',
 } as const;
 
 /** '{Field} is Required', the contract's pattern for profile and product fields. */

@@ -62,7 +62,7 @@ const envSchema = z
     /** How many units of one part one customer may hold in unpaid orders (a part's minimum order is always allowed). */
     MAX_UNPAID_UNITS_PER_PART: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** How much one customer's unpaid orders may be worth together, in cents ($5,000). */
-    MAX_UNPAID_CENTS: z.coerce.number().int().min(1).max(99_999_999).default(500_000),
+    MAX_UNPAID_CENTS: z.coerce.number().int().min(1).default(500_000),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Calls to the MCP endpoint: each is a catalog read or a build check, so more than writes. */
