@@ -2,9 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { messages } from '@parts-shop/shared/messages';
 import type { AccountCheck } from './account-check.ts';
-import { forbidden, HttpError, unauthorized } from './http-error.ts';
+import { forbidden, unauthorized } from './http-error.ts';
 import { IdentityUnavailableError, type AccountStatus } from './identity.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 
@@ -35,11 +34,13 @@ export function bearerToken(request: FastifyRequest): string | null {
  * answers 401 too.
  */
 export function createGuards(db: Db, tokens: TokenService, accountStatus: AccountCheck) {
+  // Firebase out of reach must not take every signed-in page down with it: the token, its
+  // version and the row still decide, and the account is asked again on the next request.
   async function currentAccount(uid: string): Promise<AccountStatus | null> {
     try {
       return await accountStatus(uid);
     } catch (error) {
-      if (error instanceof IdentityUnavailableError) throw new HttpError(503, messages.signInUnavailable);
+      if (error instanceof IdentityUnavailableError) return null;
       throw error;
     }
   }
