@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { addPart, admin, apiToken, createAccount, logIn, uniqueEmail, test } from './support.ts';
+import { addPart, admin, apiToken, createAccount, logIn, uniqueEmail, test, verifyAccountEmail } from './support.ts';
 
 // At both widths: the owner's and the customer's side of an order, from paid to shipped and
 // printed (docs/product.md#dashboard), and the navbar's cart (docs/product.md#navbar-and-footer).
@@ -24,6 +24,8 @@ async function newCustomer(request: APIRequestContext, prefix: string, name: str
   const email = uniqueEmail(prefix);
   const password = `${prefix}-pass-1`;
   await createAccount(request, email, password, name);
+  // The shop mails only verified addresses, as following the verification link makes this one.
+  await verifyAccountEmail(request, email, password);
   const headers = { Authorization: `Bearer ${await apiToken(request, email, password)}` };
   return { email, password, headers };
 }

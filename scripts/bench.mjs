@@ -88,9 +88,11 @@ const shopEnv = {
   // not what is measured.
   RATE_LIMIT_WRITES_PER_MINUTE: '1000000000',
   RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
-  // Bench customers order thousands of times without paying; the cap on unpaid orders per
-  // customer is not what is measured either.
+  // Bench customers order thousands of times without paying; the caps on what one customer
+  // holds unpaid are not what is measured either.
   MAX_UNPAID_ORDERS: '10000',
+  MAX_UNPAID_UNITS_PER_PART: '1000000',
+  MAX_UNPAID_CENTS: '100000000000',
   DATABASE_POOL_SIZE: '10',
 };
 

@@ -12,10 +12,11 @@ import {
 import type { Config } from './config/env.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Db, PoolStats } from './db/client.ts';
+import { createAccountCheck } from './lib/account-check.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './lib/deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
-import { startUnpaidSweep } from './domain/unpaid-orders/expire-unpaid-orders.ts';
+import { startUnpaidSweep, unpaidHold } from './domain/unpaid-orders/expire-unpaid-orders.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
@@ -69,6 +70,7 @@ function mailWorkerFor(app: FastifyInstance, config: Config, db: Db): MailWorker
     shopUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     leaseMs: config.MAIL_LEASE_MS,
     pollMs: config.MAIL_POLL_MS,
+    perRecipientPerDay: config.MAIL_PER_RECIPIENT_PER_DAY,
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     log: app.log,
@@ -122,7 +124,7 @@ export async function buildApp({
     db,
     publicReads,
     tokens,
-    guards: createGuards(db, tokens),
+    guards: createGuards(db, tokens, createAccountCheck(identity, config.FIREBASE_ACCOUNT_CHECK_SECONDS * 1000)),
     payments: createPaymentGateway(config, app.log),
     identity,
     mailWorker: mailWorkerFor(app, config, db),
@@ -131,7 +133,7 @@ export async function buildApp({
   };
   closeConnectionsWhileStopping(app, deps.lifecycle);
 
-  const sweep = startUnpaidSweep(db, deps.payments, config.UNPAID_HOLD_MINUTES, app.log);
+  const sweep = startUnpaidSweep(db, deps.payments, unpaidHold(config), app.log);
   app.addHook('onClose', () => sweep.stop());
 
   await installSecurity(app, config);

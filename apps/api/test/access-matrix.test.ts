@@ -144,6 +144,7 @@ const rows: Row[] = [
   ],
   ['GET /api/role-changes', adminOnly(200), async () => at('GET', '/api/role-changes')],
   ['GET /api/admin/{email}', selfOrAdmin(200), async () => at('GET', `/api/admin/${CUSTOMER}`)],
+  ['POST /api/users/me/sign-out', signedIn(204), async () => at('POST', '/api/users/me/sign-out')],
   [
     'POST /api/users/me/sign-out-everywhere',
     signedIn(204),

@@ -137,10 +137,31 @@ export function unsignedFirebaseToken(claims: Record<string, unknown>): string {
 
 /**
  * The uid of a user row a test writes straight into the database (Firebase's own uids are
- * letters and digits, so no real account has it).
+ * letters and digits, so no sign-up gets it). `testAccount` gives it a Firebase account.
  */
 export function testUid(email: string): string {
   return `test:${email}`;
+}
+
+const testAccounts = new Map<string, Promise<void>>();
+
+/**
+ * Makes sure the emulator has an enabled account with this uid and a verified email, as the
+ * API's account check asks Firebase about every token's uid. Made once per uid, by whichever
+ * test file asks first.
+ */
+export function testAccount(uid: string): Promise<void> {
+  let made = testAccounts.get(uid);
+  if (!made) {
+    made = identityToolkit(`projects/${PROJECT_ID}/accounts`, { localId: uid, emailVerified: true }, true).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!String(error).includes('DUPLICATE_LOCAL_ID')) throw error;
+      },
+    );
+    testAccounts.set(uid, made);
+  }
+  return made;
 }
 
 export const badTokenKinds = ['forged', 'expired', 'wrongAudience', 'wrongIssuer', 'algNone'] as const;

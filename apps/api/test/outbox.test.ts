@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { startMaildev, type CaughtEmail, type MailCatcher } from '../../../scripts/lib/maildev.mjs';
@@ -13,7 +13,7 @@ import { createMailWorker, type MailWorker } from '../src/domain/emails/mail-wor
 import { createSmtpTransport } from '../src/domain/emails/smtp-transport.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { addPart, payOrder, placeOrder } from './shop-fixtures.ts';
-import { testUid } from './firebase-accounts.ts';
+import { createFirebaseAccount, signInWithPassword, testUid, verifyFirebaseEmail } from './firebase-accounts.ts';
 import { createTestApp, testDatabaseUrl, testToken, type TestApp } from './test-app.ts';
 
 /**
@@ -25,7 +25,11 @@ import { createTestApp, testDatabaseUrl, testToken, type TestApp } from './test-
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-function worker(db: Database['db'], smtpUrl: string, overrides: { leaseMs?: number } = {}): MailWorker {
+function worker(
+  db: Database['db'],
+  smtpUrl: string,
+  overrides: { leaseMs?: number; perRecipientPerDay?: number } = {},
+): MailWorker {
   return createMailWorker({
     db,
     transport: createSmtpTransport(smtpUrl),
@@ -33,6 +37,7 @@ function worker(db: Database['db'], smtpUrl: string, overrides: { leaseMs?: numb
     shopUrl: 'http://shop.test',
     leaseMs: overrides.leaseMs ?? 5_000,
     pollMs: 50,
+    perRecipientPerDay: overrides.perRecipientPerDay ?? 1000,
     retryBaseMs: 200,
     retryMaxMs: 1_000,
     log: quiet,
@@ -157,6 +162,72 @@ describe('the mail worker', () => {
   });
 });
 
+describe('who is mailed (docs/security.md#order-emails)', () => {
+  let t: TestApp;
+  let catcher: MailCatcher;
+  beforeAll(async () => {
+    t = await createTestApp();
+    catcher = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
+  });
+  afterAll(async () => {
+    await catcher.stop();
+    await t.close();
+  });
+
+  const unsent = async (orderId: string) => (await outboxFor(t.database.db, orderId)).filter((r) => r.sentAt === null);
+
+  it("holds an unverified address's emails until its owner verifies it, then sends them", async () => {
+    const account = await createFirebaseAccount();
+    const exchange = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${account.email}`,
+        headers: { authorization: `Bearer ${account.idToken}` },
+        payload: { email: account.email },
+      });
+    const auth = { authorization: `Bearer ${(await exchange()).json<{ token: string }>().token}` };
+    // The account may still order; the email waits.
+    const order = await placeOrder(t, auth, await addPart(t));
+    const sender = worker(t.database.db, catcher.smtpUrl);
+    try {
+      expect(await sender.runOnce()).toBe(0);
+      expect(await unsent(order._id)).toHaveLength(1);
+
+      await verifyFirebaseEmail(account.uid);
+      account.idToken = await signInWithPassword(account.email, account.password);
+      expect((await exchange()).statusCode).toBe(200);
+      expect(await sender.runOnce()).toBe(1);
+      expect((await catcher.messages()).filter(toOrder(order._id))).toHaveLength(1);
+    } finally {
+      await sender.stop();
+    }
+  });
+
+  it('sends one address at most MAIL_PER_RECIPIENT_PER_DAY emails a day; the rest wait for the next day', async () => {
+    const dave = await t.signIn('outbox-dave@example.com');
+    const partId = await addPart(t, { available: 100 });
+    const orders = [];
+    for (let i = 0; i < 5; i += 1) orders.push(await placeOrder(t, dave, partId));
+    const sender = worker(t.database.db, catcher.smtpUrl, { perRecipientPerDay: 3 });
+    try {
+      expect(await sender.runOnce()).toBe(3);
+      expect(await sender.runOnce()).toBe(0);
+      const waiting = (await t.database.db.select().from(emailOutbox)).filter(
+        (r) => r.recipient === 'outbox-dave@example.com' && r.sentAt === null,
+      );
+      expect(waiting).toHaveLength(2);
+      // A day later the budget is fresh.
+      await t.database.db
+        .update(emailOutbox)
+        .set({ sentAt: sql`now() - interval '25 hours'` })
+        .where(and(eq(emailOutbox.recipient, 'outbox-dave@example.com'), isNotNull(emailOutbox.sentAt)));
+      expect(await sender.runOnce()).toBe(2);
+    } finally {
+      await sender.stop();
+    }
+  });
+});
+
 /**
  * kill -9 between the commit and the send: the first API process has no reachable SMTP
  * server, so every email it commits is still unsent when it dies; the next process, given
@@ -189,7 +260,7 @@ describe('kill -9 between commit and send', () => {
     }
     const email = 'crash-mail@example.com';
     const partId = newId();
-    await database.db.insert(users).values({ email, uid: testUid(email), userName: 'Crash Mail' });
+    await database.db.insert(users).values({ email, uid: testUid(email), userName: 'Crash Mail', emailVerified: true });
     await database.db.insert(parts).values({
       id: partId,
       name: 'Crash SSD',

@@ -9,7 +9,7 @@ import { users } from '../src/db/schema.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import type { LogStream } from '../src/lib/logging.ts';
 import type { TokenService } from '../src/lib/tokens.ts';
-import { testUid } from './firebase-accounts.ts';
+import { testAccount, testUid } from './firebase-accounts.ts';
 
 /**
  * Test databases: a fresh in-memory PGlite per test app, or, when TEST_DATABASE_URL is set
@@ -52,8 +52,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_MCP_PER_MINUTE: '100000',
-    // Test files place far more orders per customer than a shop allows unpaid; the cap has its own test.
+    // Test files place far more orders per customer than a shop allows unpaid; the caps have their own tests.
     MAX_UNPAID_ORDERS: '10000',
+    MAX_UNPAID_UNITS_PER_PART: '1000000',
+    MAX_UNPAID_CENTS: '100000000000',
     // Tests write rows straight into the database and read them back through the API at
     // once; the public read cache (on in the shop) is tested on its own in hardening.test.ts.
     PUBLIC_CACHE_MS: '0',
@@ -65,7 +67,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** An API token for a row a test wrote straight into the database, as the exchange would sign it. */
-export function testToken(tokens: TokenService, email: string): Promise<string> {
+export async function testToken(tokens: TokenService, email: string): Promise<string> {
+  await testAccount(testUid(email));
   return tokens.sign({ email, uid: testUid(email), tokenVersion: 0 });
 }
 
@@ -104,10 +107,11 @@ export async function createTestApp(
       // A row a real sign-in bound keeps its uid; others get a stand-in no Firebase uid has.
       const [row] = await database.db
         .insert(users)
-        .values({ email, uid: testUid(email), userName: email.split('@')[0] ?? email, role })
+        .values({ email, uid: testUid(email), userName: email.split('@')[0] ?? email, role, emailVerified: true })
         .onConflictDoUpdate({ target: users.email, set: { role, uid: sql`coalesce(${users.uid}, excluded.uid)` } })
         .returning();
       if (!row?.uid) throw new Error(`signIn could not bind ${email}`);
+      if (row.uid === testUid(email)) await testAccount(row.uid);
       return {
         authorization: `Bearer ${await deps.tokens.sign({ email, uid: row.uid, tokenVersion: row.tokenVersion })}`,
       };

@@ -54,11 +54,17 @@ export function httpUrl(requiredMsg: string) {
 }
 
 /**
- * Something, an @, then dot-separated labels (two or more). The domain's labels exclude the
- * dot, so the pattern can split an input one way only and runs in linear time; a domain
- * pattern that also matched dots (`[^\s@]+\.[^\s@]+`) would take quadratic time on a long run of dots.
+ * A mailbox as RFC 5321 allows it, in its dot-atom form: a local part of atoms (letters,
+ * digits and ! # $ % & ' * + - / = ? ^ _ ` { | } ~) joined by single dots, an @, then two or
+ * more host labels of letters, digits and inner hyphens. So no `,` `;` `<` `>`, quotes or
+ * spaces, which could turn one address into several or into a header. Each part is split
+ * one way only (atoms exclude the dot, labels end in a letter or digit), so matching stays
+ * linear in the input.
  */
-const EMAIL = /^[^\s@]+@[^\s.@]+(?:\.[^\s.@]+)+$/;
+const EMAIL =
+  /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@[a-z\d]+(?:-+[a-z\d]+)*(?:\.[a-z\d]+(?:-+[a-z\d]+)*)+$/i;
+/** RFC 5321's limit on the part before the @. */
+const LOCAL_PART_MAX = 64;
 
 export const emailField = z
   .string({ error: messages.emailRequired })
@@ -66,7 +72,7 @@ export const emailField = z
   .max(254, tooLong(254, messages.emailInvalid))
   .min(1, messages.emailRequired)
   .regex(EMAIL, messages.emailInvalid)
-  .refine(hasNoNul, messages.emailInvalid)
+  .refine((v) => v.indexOf('@') <= LOCAL_PART_MAX, messages.emailInvalid)
   .transform((v) => v.toLowerCase());
 
 /** UUIDv7-shaped ids, so a malformed id is a 404 before it reaches the database. */

@@ -59,8 +59,14 @@ const envSchema = z
     PUBLIC_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** How long an unpaid order holds its stock before it is cancelled (one day). */
     UNPAID_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
+    /** How long an unpaid order of an account whose email is not verified holds its stock. */
+    UNVERIFIED_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(30),
     /** How many unpaid orders one customer may hold at once. */
     MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** How many units of one part one customer may hold in unpaid orders (a part's minimum order is always allowed). */
+    MAX_UNPAID_UNITS_PER_PART: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    /** How much one customer's unpaid orders may be worth together, in cents ($5,000). */
+    MAX_UNPAID_CENTS: z.coerce.number().int().min(1).default(500_000),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Calls to the MCP endpoint: each is a catalog read or a build check, so more than writes. */
@@ -68,6 +74,8 @@ const envSchema = z
     /** Where order emails go (smtp:// or smtps://); unset, they wait in the outbox until it is set. */
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Parts Shop <orders@parts-shop.example>'),
+    /** How many emails one address is sent per day; more wait for the next day. */
+    MAIL_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).default(50),
     /** The first retry of a failed email waits this long; each further one twice as long, up to MAIL_RETRY_MAX_MS. */
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
     MAIL_RETRY_MAX_MS: z.coerce
@@ -78,6 +86,8 @@ const envSchema = z
     /** How long the sending process's lease lasts without renewal; another process takes over after it. */
     MAIL_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
     MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+    /** How long a user's Firebase account (disabled, deleted, signed out) is taken as checked; at most a minute. */
+    FIREBASE_ACCOUNT_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** json: one JSON line per event and per request (production's default); console: one readable line per warning, error, slow request or email (development's). */
     LOG_FORMAT: z.enum(['json', 'console']).optional(),

@@ -112,6 +112,9 @@ export const users = pgTable(
     // Part of every API token; bumping it (rebinding, role change, sign out everywhere)
     // makes every token issued before answer 401.
     tokenVersion: integer('token_version').notNull().default(0),
+    // Whether Firebase says the account proved it owns the address, as of the last sign-in or
+    // account check: the shop mails only verified addresses and makes only them admins.
+    emailVerified: boolean('email_verified').notNull().default(false),
     userName: text('user_name').notNull().default(''),
     phone: text('phone').notNull().default(''),
     education: text('education').notNull().default(''),
@@ -315,6 +318,10 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+    // The daily budget per recipient counts what each was sent in the last day.
+    index('email_outbox_recipient_sent_idx')
+      .on(t.recipient, t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );
 

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import type { AccountCheck } from './account-check.ts';
 import { forbidden, unauthorized } from './http-error.ts';
-import type { TokenService } from './tokens.ts';
+import { IdentityUnavailableError, type AccountStatus } from './identity.ts';
+import type { TokenService, VerifiedToken } from './tokens.ts';
 
 export type Caller = { email: string; uid: string; role: 'admin' | 'customer' };
 
@@ -26,20 +28,54 @@ export function bearerToken(request: FastifyRequest): string | null {
  * the schema's 400. The role is read from the database on every request, never from the
  * token (docs/product.md#who-may-do-what). The same read (one primary-key lookup) checks
  * the token's uid and version against the row, so a token issued before a rebinding, a
- * role change or "sign out everywhere" answers 401.
+ * role change, a Logout or "sign out everywhere" answers 401. The Firebase account behind the
+ * token is then checked (at most once a minute per user, lib/account-check.ts): a disabled or
+ * deleted account, or a token older than the account's last password change or revocation,
+ * answers 401 too.
  */
-export function createGuards(db: Db, tokens: TokenService) {
+export function createGuards(db: Db, tokens: TokenService, accountStatus: AccountCheck) {
+  // Firebase out of reach must not take every signed-in page down with it: the token, its
+  // version and the row still decide, and the account is asked again on the next request.
+  async function currentAccount(uid: string): Promise<AccountStatus | null> {
+    try {
+      return await accountStatus(uid);
+    } catch (error) {
+      if (error instanceof IdentityUnavailableError) return null;
+      throw error;
+    }
+  }
+
+  /** Whether the Firebase account still vouches for the token; a change of its email's verification is recorded. */
+  async function accountAllows(claims: VerifiedToken, emailVerified: boolean): Promise<boolean> {
+    const account = await currentAccount(claims.uid);
+    if (!account) return true;
+    if (!account.exists || account.disabled || claims.issuedAtMs < account.validAfterMs) return false;
+    if (account.emailVerified !== emailVerified) {
+      await db
+        .update(users)
+        .set({ emailVerified: account.emailVerified, updatedAt: sql`now()` })
+        .where(and(eq(users.email, claims.email), eq(users.uid, claims.uid)));
+    }
+    return true;
+  }
+
   async function signedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Sign in to continue');
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized();
     const [row] = await db
-      .select({ role: users.role, uid: users.uid, tokenVersion: users.tokenVersion })
+      .select({
+        role: users.role,
+        uid: users.uid,
+        tokenVersion: users.tokenVersion,
+        emailVerified: users.emailVerified,
+      })
       .from(users)
       .where(eq(users.email, claims.email))
       .limit(1);
     if (!row || row.uid !== claims.uid || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
+    if (!(await accountAllows(claims, row.emailVerified))) throw unauthorized();
     request.caller = { email: claims.email, uid: claims.uid, role: row.role };
   }
 

@@ -27,8 +27,17 @@ export type IdentityVerifier = {
    * one for a fresh API token. An account Firebase no longer has has nothing to end.
    */
   revokeSessions: (uid: string) => Promise<void>;
+  /**
+   * What Firebase says of the account now: gone (deleted), or whether it is disabled, since
+   * when its sessions count (a password change or a revocation moves it) and whether its
+   * email is verified. Null when this verifier has no credential to look accounts up with.
+   */
+  accountStatus: (uid: string) => Promise<AccountStatus | null>;
   close: () => Promise<void>;
 };
+
+export type AccountStatus =
+  { exists: false } | { exists: true; disabled: boolean; validAfterMs: number; emailVerified: boolean };
 
 export class IdentityUnavailableError extends Error {
   constructor(cause: unknown) {
@@ -100,6 +109,7 @@ export function createIdentityVerifier(config: Config): IdentityVerifier {
   // Revocation and disabled accounts are checked with the account record, which needs a
   // credential; against the emulator firebase-admin always checks them.
   const checkRevoked = account !== undefined;
+  const canLookUpAccounts = emulator || checkRevoked;
 
   return {
     verifyIdToken: async (idToken) => {
@@ -123,6 +133,22 @@ export function createIdentityVerifier(config: Config): IdentityVerifier {
         await auth.revokeRefreshTokens(uid);
       } catch (error) {
         if (error instanceof FirebaseAuthError && error.code === 'auth/user-not-found') return;
+        throw new IdentityUnavailableError(error);
+      }
+    },
+    accountStatus: async (uid) => {
+      if (!canLookUpAccounts) return null;
+      try {
+        const record = await auth.getUser(uid);
+        const validAfter = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0;
+        return {
+          exists: true,
+          disabled: record.disabled,
+          validAfterMs: Number.isNaN(validAfter) ? 0 : validAfter,
+          emailVerified: record.emailVerified,
+        };
+      } catch (error) {
+        if (error instanceof FirebaseAuthError && error.code === 'auth/user-not-found') return { exists: false };
         throw new IdentityUnavailableError(error);
       }
     },

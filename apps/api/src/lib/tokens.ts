@@ -10,10 +10,13 @@ const AUDIENCE = 'parts-shop-web';
  */
 export type TokenSubject = { email: string; uid: string; tokenVersion: number };
 
+/** A verified token's subject and when it was issued (ms), to compare with the Firebase account's sessions. */
+export type VerifiedToken = TokenSubject & { issuedAtMs: number };
+
 /** The API's own access tokens (docs/product.md#sign-in-and-tokens): HS256, with exp, issuer and audience checked. */
 export type TokenService = {
   sign: (subject: TokenSubject) => Promise<string>;
-  verify: (token: string) => Promise<TokenSubject | null>;
+  verify: (token: string) => Promise<VerifiedToken | null>;
 };
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
@@ -31,11 +34,12 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     verify: async (token) => {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-        const { sub, uid, ver } = payload;
+        const { sub, uid, ver, iat } = payload;
         // A token from before uid and version were claims proves too little: sign in again.
         if (typeof sub !== 'string' || !sub || typeof uid !== 'string' || !uid) return null;
         if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
-        return { email: sub, uid, tokenVersion: ver };
+        if (typeof iat !== 'number') return null;
+        return { email: sub, uid, tokenVersion: ver, issuedAtMs: iat * 1000 };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { adminCheckSchema, tokenResponseSchema } from '@parts-shop/shared/user';
 import { apiGet, request } from './api-client.ts';
 
@@ -22,4 +23,9 @@ export async function exchangeIdToken(email: string, idToken: string): Promise<s
 /** GET /admin/{email}: whether the server counts this user as an admin (docs/product.md#who-may-do-what). */
 export async function fetchIsAdmin(email: string, signal?: AbortSignal): Promise<boolean> {
   return (await apiGet(`/admin/${userPath(email)}`, adminCheckSchema, signal)).admin;
+}
+
+/** POST /users/me/sign-out: Logout ends the API token on the server too, not only in this tab. */
+export async function endApiSession(token: string): Promise<void> {
+  await request('/users/me/sign-out', { method: 'POST', schema: z.null(), bearer: token });
 }

@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
-import { exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
+import { endApiSession, exchangeIdToken, fetchIsAdmin } from './auth-api.ts';
 import { queryKeys } from './query-keys.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
 import { isTokenUsableFor } from './auth-session.ts';
@@ -29,7 +29,13 @@ import {
 } from './token-storage.ts';
 import { toastInfo } from './toast.ts';
 
-export type SessionUser = { email: string; displayName: string | null; photoURL: string | null };
+export type SessionUser = {
+  email: string;
+  displayName: string | null;
+  photoURL: string | null;
+  /** False until the address is verified: the shop holds its order emails until then. */
+  emailVerified?: boolean;
+};
 
 export type { SignUpInput } from './firebase.ts';
 
@@ -82,7 +88,7 @@ export function adminQueryOptions(email: string) {
 }
 
 function toSessionUser(user: FirebaseUser, email: string): SessionUser {
-  return { email, displayName: user.displayName, photoURL: user.photoURL };
+  return { email, displayName: user.displayName, photoURL: user.photoURL, emailVerified: user.emailVerified };
 }
 
 function emailOf(user: FirebaseUser): string | null {
@@ -152,6 +158,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (reason?: SignOutReason) => {
       generationRef.current++;
       markSigningOut();
+      // A plain Logout ends the token on the server too; the other reasons mean it already ended.
+      const token = getAccessToken();
+      if (token && !reason) void endApiSession(token).catch(() => undefined);
       clearAccessToken();
       setUser(null);
       setSignedOutBecause(reason ?? null);

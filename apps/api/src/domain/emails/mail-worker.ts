@@ -16,6 +16,8 @@ export type MailWorkerOptions = {
   shopUrl: string;
   leaseMs: number;
   pollMs: number;
+  /** How many emails one address is sent per day; the rest wait for the next day. */
+  perRecipientPerDay: number;
   retryBaseMs: number;
   retryMaxMs: number;
   log: Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
@@ -63,9 +65,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     let sent = 0;
     while (!isStopped()) {
       if (!(await holdLease(options.db, LEASE, holder, options.leaseMs))) return sent;
-      const due = await dueEmails(options.db, BATCH);
+      const due = await dueEmails(options.db, BATCH, options.perRecipientPerDay);
       if (due.length === 0) return sent;
+      // The budget counts this batch's sends too; a row over it stays due for a later pass.
+      const sentNow = new Map<string, number>();
       for (const row of due) {
+        const toThem = row.sentToday + (sentNow.get(row.recipient) ?? 0);
+        if (toThem >= options.perRecipientPerDay) continue;
         // Renewed before each send, so a slow SMTP server cannot let the lease lapse unseen.
         if (isStopped() || !(await holdLease(options.db, LEASE, holder, options.leaseMs))) return sent;
         try {
@@ -80,6 +86,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         }
         await markEmailSent(options.db, row.id);
         options.log.info({ emailId: row.id, kind: row.kind }, 'email sent');
+        sentNow.set(row.recipient, (sentNow.get(row.recipient) ?? 0) + 1);
         sent += 1;
       }
     }

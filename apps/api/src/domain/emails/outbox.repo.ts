@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox, leases } from '../../db/schema.ts';
+import { emailOutbox, leases, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OrderEmailPayload } from './order-email-templates.ts';
 
@@ -22,12 +22,38 @@ export async function queueEmail(db: Db, recipient: string, payload: OrderEmailP
   });
 }
 
-/** Emails whose time has come, oldest first. */
-export function dueEmails(db: Db, limit: number): Promise<OutboxRow[]> {
+/**
+ * Emails whose time has come, oldest first, each with how many its recipient was sent in the
+ * last day. Only to an address its owner has verified, and only while the recipient is under
+ * the day's budget: the shop never mails an address nobody proved they own, nor floods one
+ * that is (docs/security.md#order-emails). The others wait in the outbox.
+ */
+export function dueEmails(
+  db: Db,
+  limit: number,
+  perRecipientPerDay: number,
+): Promise<(OutboxRow & { sentToday: number })[]> {
+  // Written out: in a select list drizzle leaves columns unqualified, and here the subquery's
+  // own rows and the outer row are both email_outbox.
+  const sentToday =
+    sql<number>`(select count(*) from email_outbox sent where sent.recipient = email_outbox.recipient and sent.sent_at > now() - interval '1 day')`.mapWith(
+      Number,
+    );
+  const verified = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(and(eq(users.email, emailOutbox.recipient), eq(users.emailVerified, true)));
   return db
-    .select()
+    .select({ ...getTableColumns(emailOutbox), sentToday })
     .from(emailOutbox)
-    .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        lte(emailOutbox.nextAttemptAt, sql`now()`),
+        exists(verified),
+        lt(sentToday, perRecipientPerDay),
+      ),
+    )
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
     .limit(limit);
 }

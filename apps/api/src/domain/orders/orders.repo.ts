@@ -162,6 +162,24 @@ export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<
     .limit(limit);
 }
 
+/** What a customer holds in unpaid orders: units of each part, and their worth in all. */
+export type Holdings = { unitsByPart: Map<string, number>; cents: number };
+
+export async function unpaidHoldings(db: Db, email: string): Promise<Holdings> {
+  const rows = await db
+    .select({
+      partId: orders.partId,
+      units: sql<number>`sum(${orders.totalOrder})`.mapWith(Number),
+      cents: sql<number>`sum(${orders.totalCents})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.email, email), eq(orders.paid, false)))
+    .groupBy(orders.partId);
+  const unitsByPart = new Map<string, number>();
+  for (const row of rows) if (row.partId) unitsByPart.set(row.partId, row.units);
+  return { unitsByPart, cents: rows.reduce((sum, row) => sum + row.cents, 0) };
+}
+
 export async function countUnpaidOrders(db: Db, email: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })

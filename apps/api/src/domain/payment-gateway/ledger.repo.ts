@@ -53,20 +53,12 @@ function payingAny(db: Db, orderIds: string[]) {
 
 /** Every intent ever made for an order, its groups' included, newest first. */
 export function paymentsForOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(payingAny(db, [orderId]))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+  return paymentsForOrders(db, [orderId]);
 }
 
-/** Every intent ever made for a payment group, newest first. */
-export function paymentsForGroup(db: Db, groupId: string): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.groupId, groupId))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+/** Every intent ever made for any of these orders, their groups' included, newest first. */
+export function paymentsForOrders(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(payingAny(db, orderIds)).orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
 /**

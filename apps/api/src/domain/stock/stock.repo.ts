@@ -18,7 +18,7 @@ export async function reserveStock(db: Db, partId: string, quantity: number) {
     .update(parts)
     .set({ available: sql`${parts.available} - ${quantity}` })
     .where(and(eq(parts.id, partId), gte(parts.available, quantity), lte(parts.minOrder, quantity)))
-    .returning({ name: parts.name, priceCents: parts.priceCents });
+    .returning({ name: parts.name, priceCents: parts.priceCents, minOrder: parts.minOrder });
   return row;
 }
 

@@ -1,10 +1,27 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import type { Config } from '../../config/env.ts';
+import { orders, users } from '../../db/schema.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { retryPendingRefunds } from '../payments/settlement.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
+
+/**
+ * How long an unpaid order holds its stock: `minutes`, or only `unverifiedMinutes` while its
+ * customer's email is not verified, so a throwaway sign-up cannot keep stock from others for
+ * long (docs/security.md#stock-holds).
+ */
+export type UnpaidHold = { minutes: number; unverifiedMinutes: number };
+
+export function unpaidHold(config: Pick<Config, 'UNPAID_HOLD_MINUTES' | 'UNVERIFIED_HOLD_MINUTES'>): UnpaidHold {
+  return { minutes: config.UNPAID_HOLD_MINUTES, unverifiedMinutes: config.UNVERIFIED_HOLD_MINUTES };
+}
+
+/** The shorter of the two holds: an order younger than this is not overdue, whoever placed it. */
+export function shortestHoldMs(hold: UnpaidHold): number {
+  return Math.min(hold.minutes, hold.unverifiedMinutes) * 60_000;
+}
 
 /** Which overdue orders to look at: all of them (the sweep), or those one read touches. */
 export type ExpiryScope = { orderId?: string; partId?: string; email?: string };
@@ -19,11 +36,17 @@ const SWEEP_EVERY_MS = 60_000;
  * processes sweep at once without waiting on each other or taking the same order, and the
  * claim stamp (committed before any gateway call) keeps the others off it afterwards.
  */
-async function claimOverdue(db: Db, holdMinutes: number, scope: ExpiryScope): Promise<string[]> {
-  const filters: SQL[] = [
-    eq(orders.paid, false),
-    lt(orders.createdAt, sql`now() - make_interval(mins => ${holdMinutes})`),
-  ];
+async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promise<string[]> {
+  const unverified = db.select({ email: users.email }).from(users).where(eq(users.emailVerified, false));
+  const overdueNow = or(
+    lt(orders.createdAt, sql`now() - make_interval(mins => ${hold.minutes})`),
+    and(
+      lt(orders.createdAt, sql`now() - make_interval(mins => ${hold.unverifiedMinutes})`),
+      inArray(orders.email, unverified),
+    ),
+  );
+  const filters: SQL[] = [eq(orders.paid, false)];
+  if (overdueNow) filters.push(overdueNow);
   if (scope.orderId !== undefined) filters.push(eq(orders.id, scope.orderId));
   if (scope.partId !== undefined) filters.push(eq(orders.partId, scope.partId));
   if (scope.email !== undefined) filters.push(eq(orders.email, scope.email));
@@ -47,17 +70,17 @@ async function claimOverdue(db: Db, holdMinutes: number, scope: ExpiryScope): Pr
 }
 
 /**
- * Cancels unpaid orders held longer than `holdMinutes`, exactly as their customer could
+ * Cancels unpaid orders held longer than their hold, exactly as their customer could
  * (reason 'expired'), and answers how many it cancelled.
  */
 export async function expireOverdueOrders(
   db: Db,
   gateway: PaymentGateway,
-  holdMinutes: number,
+  hold: UnpaidHold,
   scope: ExpiryScope = {},
 ): Promise<number> {
   let cancelled = 0;
-  for (const id of await claimOverdue(db, holdMinutes, scope)) {
+  for (const id of await claimOverdue(db, hold, scope)) {
     const outcome = await cancelUnpaidOrder(db, gateway, id, 'expired');
     if (outcome.kind === 'cancelled') cancelled += 1;
   }
@@ -71,13 +94,13 @@ export async function expireOverdueOrders(
 export function startUnpaidSweep(
   db: Db,
   gateway: PaymentGateway,
-  holdMinutes: number,
+  hold: UnpaidHold,
   log: FastifyBaseLogger,
 ): { stop: () => Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   const round = async () => {
     try {
-      while ((await expireOverdueOrders(db, gateway, holdMinutes)) > 0) {
+      while ((await expireOverdueOrders(db, gateway, hold)) > 0) {
         // Another batch may be waiting.
       }
       await retryPendingRefunds(db, gateway);

@@ -19,17 +19,14 @@ import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { checkBuildItems } from '../../domain/catalog/build-check.ts';
 import { placeBuildOrder } from './build-orders.ts';
+import { placementRules } from '../../domain/orders/place-orders.ts';
 import { buildNotFound, changeBuild, getBuild, pageOfBuilds, removeBuild, saveBuild } from './builds.service.ts';
 
 const parseBuildId = (id: string) => parseIdOr(id, buildNotFound);
 
 export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
-  const placement = {
-    gateway: payments,
-    holdMinutes: config.UNPAID_HOLD_MINUTES,
-    maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
-  };
+  const placement = placementRules(config, payments);
 
   app.post(
     '/builds/check',

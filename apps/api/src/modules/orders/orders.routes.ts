@@ -14,6 +14,7 @@ import {
 import { unpaidOrdersSchema } from '@parts-shop/shared/payment-group';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { parseOrderId } from '../../domain/orders/order-view.ts';
+import { placementRules } from '../../domain/orders/place-orders.ts';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
@@ -40,9 +41,7 @@ const LIVE_CHECK_EVERY_MS = 5_000;
 export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
   const rules: OrderRules = {
-    gateway: payments,
-    holdMinutes: config.UNPAID_HOLD_MINUTES,
-    maxUnpaidOrders: config.MAX_UNPAID_ORDERS,
+    ...placementRules(config, payments),
     mayAskGateway: createThrottle(LIVE_CHECK_EVERY_MS),
   };
 

@@ -25,7 +25,7 @@ import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
 import { reconcileFromLedger, reconcileLive } from '../../domain/payments/settlement.ts';
 import { findPartStock } from '../../domain/stock/stock.repo.ts';
 import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-order.ts';
-import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
+import { expireOverdueOrders, shortestHoldMs } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 
@@ -35,8 +35,9 @@ export type OrderRules = PlacementRules & {
   mayAskGateway: (orderId: string) => boolean;
 };
 
-function isOverdue(rules: OrderRules, order: OrderRow): boolean {
-  return !order.paid && Date.now() - order.createdAt.getTime() > rules.holdMinutes * 60_000;
+/** Whether the order may be overdue; the expiry itself decides by its customer's hold. */
+function mayBeOverdue(rules: OrderRules, order: OrderRow): boolean {
+  return !order.paid && Date.now() - order.createdAt.getTime() > shortestHoldMs(rules.hold);
 }
 
 /** POST /orders: one order, through the same placement as a build's orders. */
@@ -73,8 +74,8 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
  * not have reached them yet); answers the rows that remain.
  */
 async function withoutOverdue(db: Db, rules: OrderRules, rows: OrderRow[]): Promise<OrderRow[]> {
-  const overdue = rows.filter((r) => isOverdue(rules, r));
-  for (const row of overdue) await expireOverdueOrders(db, rules.gateway, rules.holdMinutes, { orderId: row.id });
+  const overdue = rows.filter((r) => mayBeOverdue(rules, r));
+  for (const row of overdue) await expireOverdueOrders(db, rules.gateway, rules.hold, { orderId: row.id });
   if (overdue.length === 0) return rows;
   const still = await Promise.all(overdue.map((r) => findOrder(db, r.id)));
   const gone = new Set(overdue.filter((_, i) => !still[i]).map((r) => r.id));
@@ -100,7 +101,7 @@ export async function pageOfOrders(
  * and the total are what the payment will charge. At most one payment's worth, oldest first.
  */
 export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
-  await expireOverdueOrders(db, rules.gateway, rules.holdMinutes, { email: caller.email });
+  await expireOverdueOrders(db, rules.gateway, rules.hold, { email: caller.email });
   const rows = await reconcileFromLedger(db, await listUnpaidOrders(db, caller.email, PAYMENT_GROUP_MAX));
   const unpaid = rows.filter((r) => !r.paid);
   const totalCents = unpaid.reduce((sum, r) => sum + r.totalCents, 0);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientConfigSchema } from '@parts-shop/shared/client-config';
 import { emailOutbox, orders, refunds } from '../../db/schema.ts';
-import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
+import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   addPart,
@@ -43,7 +43,7 @@ async function cancelledEmails(orderId: string) {
     .map((r) => (r.payload as { cancelReason?: string }).cancelReason);
 }
 
-const sweep = () => expireOverdueOrders(t.database.db, t.deps.payments, HOLD_MINUTES);
+const sweep = () => expireOverdueOrders(t.database.db, t.deps.payments, unpaidHold(t.deps.config));
 
 /** A fresh customer, so the unpaid cap of one test does not meet another's orders. */
 let customers = 0;

@@ -9,7 +9,7 @@ import {
   stockChangeSchema,
 } from '@parts-shop/shared/part';
 import { partFacetsSchema, partFiltersSchema, partsQuerySchema } from '@parts-shop/shared/part-query';
-import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
+import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers, notFound } from '../../lib/http-error.ts';
@@ -77,7 +77,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     async (request) => {
       const id = parseId(request.params.id);
       // Stock held by orders past their hold goes back before the part is shown.
-      await expireOverdueOrders(db, payments, config.UNPAID_HOLD_MINUTES, { partId: id });
+      await expireOverdueOrders(db, payments, unpaidHold(config), { partId: id });
       return getPart(db, id);
     },
   );

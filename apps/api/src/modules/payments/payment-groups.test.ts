@@ -2,8 +2,9 @@ import Stripe from 'stripe';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
+import { cardMessages } from '@parts-shop/shared/payment';
 import { paymentGroupMessages } from '@parts-shop/shared/payment-group';
-import { paymentGroupOrders, paymentGroups, payments, refunds } from '../../db/schema.ts';
+import { orders as ordersTable, paymentGroupOrders, paymentGroups, payments, refunds } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
@@ -236,7 +237,13 @@ describe('paying for several orders at once (local test-mode gateway)', () => {
     const orders = await threeOrders(t, customer);
     const group = await startedGroup(t, customer, idsOf(orders));
     const [single, ...others] = orders;
-    const paidAlone = await payOrder(t, customer, single?._id ?? '');
+    // A payment of one order on its own that raced the group's: made before the group's intent
+    // existed, so nothing cancelled it.
+    const paidAlone = { transactionId: 'pi_racedAlone0001' };
+    await t.database.db
+      .update(ordersTable)
+      .set({ paid: true, transactionId: paidAlone.transactionId, paidAt: new Date() })
+      .where(eq(ordersTable.id, single?._id ?? ''));
     const late = await confirmCard(t, group.clientSecret);
     expect(late.statusCode).toBe(409);
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, group.paymentIntentId));
@@ -249,6 +256,32 @@ describe('paying for several orders at once (local test-mode gateway)', () => {
     expect(cancel.statusCode).toBe(200);
     expect(await orderRow(t, cancelled?._id ?? '')).toBeUndefined();
     expect((await payOrder(t, customer, kept?._id ?? '')).paid).toBe(true);
+  });
+
+  it('keeps each order at one open intent: a new one over any of its orders cancels the older, which then charges nothing', async () => {
+    const customer = await newCustomer();
+    const [a, b, c] = idsOf(await threeOrders(t, customer));
+    const first = await startedGroup(t, customer, [a ?? '', b ?? '']);
+    const second = await startedGroup(t, customer, [b ?? '', c ?? '']);
+    expect((await t.database.db.select().from(payments).where(eq(payments.id, first.paymentIntentId)))[0]?.status).toBe(
+      'canceled',
+    );
+    const late = await confirmCard(t, first.clientSecret);
+    expect(late.statusCode).toBe(409);
+    expect(message(late)).toBe(cardMessages.canceled);
+    for (const id of [a, b, c]) expect((await orderRow(t, id ?? ''))?.paid).toBe(false);
+
+    // Asking again for the same orders answers the same intent.
+    expect((await startedGroup(t, customer, [c ?? '', b ?? ''])).clientSecret).toBe(second.clientSecret);
+    // Paying one of them alone cancels the group's intent too; the single one pays.
+    const single = await startPayment(t, customer, b ?? '');
+    expect(
+      (await t.database.db.select().from(payments).where(eq(payments.id, second.paymentIntentId)))[0]?.status,
+    ).toBe('canceled');
+    expect((await confirmCard(t, second.clientSecret)).statusCode).toBe(409);
+    expect((await confirmCard(t, single.clientSecret)).statusCode).toBe(200);
+    expect((await orderRow(t, b ?? ''))?.paid).toBe(true);
+    expect((await orderRow(t, c ?? ''))?.paid).toBe(false);
   });
 
   it('refuses a payment above the largest single charge', async () => {
@@ -356,6 +389,29 @@ describe('paying for several orders at once (Stripe, real SDK against the local 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/orders/${orders[1]?._id}`, headers: carol });
     expect(res.statusCode).toBe(200);
     expect(fake.intents.get(group.paymentIntentId)?.status).toBe('canceled');
+  });
+
+  it('many groups over one order leave one open intent: a read or a cancel asks Stripe once', async () => {
+    const orders = await threeOrders(t, carol);
+    const [a, b, c] = idsOf(orders);
+    const sets = [[a], [a, b], [a, c], [a, b, c], [b, a], [c, a]].map((ids) => ids.map(String));
+    const groups: GroupAnswer[] = [];
+    for (const ids of sets) groups.push(await startedGroup(t, carol, ids));
+    const open = [...fake.intents.values()].filter(
+      (i) => groups.some((g) => g.paymentIntentId === i.id) && i.status !== 'canceled',
+    );
+    expect(open.map((i) => i.id)).toEqual([groups.at(-1)?.paymentIntentId]);
+    // The same orders again: the same client secret, no new intent.
+    const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').length;
+    expect((await startedGroup(t, carol, [a ?? '', c ?? ''])).clientSecret).toBe(groups.at(-1)?.clientSecret);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')).toHaveLength(created);
+
+    const before = fake.requests.length;
+    expect((await t.app.inject({ url: `/api/orders/${a}`, headers: carol })).statusCode).toBe(200);
+    expect(fake.requests.length - before).toBeLessThanOrEqual(1);
+    const beforeCancel = fake.requests.length;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${a}`, headers: carol })).statusCode).toBe(200);
+    expect(fake.requests.length - beforeCancel).toBe(1);
   });
 
   it('a succeeded group intent whose webhook is lost is found when an order is read', async () => {

@@ -5,7 +5,7 @@ import type { Card } from '@parts-shop/shared/payment';
 import type { Db } from '../../db/client.ts';
 import { orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
 import { findOrder, findOrders, lockOrder, lockOrders, type OrderRow } from '../../domain/orders/orders.repo.ts';
-import { paymentsForGroup, paymentsForOrder, type PaymentRow } from '../../domain/payment-gateway/ledger.repo.ts';
+import { paymentsForOrder, paymentsForOrders, type PaymentRow } from '../../domain/payment-gateway/ledger.repo.ts';
 import {
   PAYMENT_INTENT_ID,
   type IntentTarget,
@@ -67,6 +67,28 @@ async function reuseOrSettle(
 }
 
 /**
+ * Keeps each order at one open intent (docs/security.md#payment-intents): before a new intent
+ * is made for some orders, every other intent still open over any of them (a single order's,
+ * another group's) is cancelled at the gateway, so paying through it fails and charges
+ * nothing, and reading or cancelling an order has one intent to ask about. One that took the
+ * money meanwhile is settled instead, and `isPaid` then refuses the new intent.
+ */
+async function cancelSuperseded(
+  db: Db,
+  gateway: PaymentGateway,
+  ledger: PaymentRow[],
+  isPaid: () => Promise<boolean>,
+): Promise<void> {
+  for (const payment of ledger) {
+    if (payment.status === 'canceled' || payment.status === 'succeeded') continue;
+    const intent = await gateway.cancelIntent(db, payment.id);
+    if (intent?.status === 'succeeded') await settleIntent(db, gateway, intent);
+    if (intent?.status === 'processing') throw conflict('A payment for this order is being processed');
+  }
+  if (await isPaid()) throw alreadyPaid();
+}
+
+/**
  * POST /create-payment-intent {orderId} (docs/product.md#payments). The amount is the stored
  * order's, and double clicks get the same intent instead of a pile of new ones. The gateway is
  * only called outside transactions: the order is checked under its lock first, and again
@@ -84,19 +106,19 @@ export async function createPaymentIntent(
     if (input.totalPrice !== undefined && priceToCents(input.totalPrice) !== locked.totalCents) {
       throw conflict('The total does not match this order; reload the page');
     }
-    // Only the order's own intents: an open group intent pays more than this order.
-    const own = (await paymentsForOrder(tx, locked.id)).filter((p) => p.orderId === locked.id);
-    return { order: locked, ledger: own };
+    return { order: locked, ledger: await paymentsForOrder(tx, locked.id) };
   });
+  // Only the order's own intents are reused: an open group intent pays more than this order.
+  const own = ledger.filter((p) => p.orderId === order.id);
   const target = { orderId: order.id, groupId: null, amountCents: order.totalCents };
-  const reused = await reuseOrSettle(db, gateway, ledger, target, async () =>
-    Boolean((await findOrder(db, order.id))?.paid),
-  );
+  const isPaid = async () => Boolean((await findOrder(db, order.id))?.paid);
+  const reused = await reuseOrSettle(db, gateway, own, target, isPaid);
   if (reused) return reused;
+  await cancelSuperseded(db, gateway, ledger, isPaid);
   const intent = await gateway.createIntent(db, {
     ...target,
     // One key per attempt: a retried or doubled request finds the intent the first one made.
-    idempotencyKey: `order-${order.id}-${ledger.length}`,
+    idempotencyKey: `order-${order.id}-${own.length}`,
   });
   // Waits for a cancel in progress: it either saw this intent in the ledger, or deleted the order.
   const still = await db.transaction((tx) => lockOrder(tx, order.id));
@@ -140,8 +162,9 @@ export async function createGroupPaymentIntent(
     const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
     if (totalCents > ORDER_TOTAL_MAX_CENTS) throw badRequest(paymentGroupMessages.tooLarge);
     const made = await groupFor(tx, { email: caller.email, orderIds, totalCents });
-    return { group: made, orders: rows, ledger: await paymentsForGroup(tx, made.id) };
+    return { group: made, orders: rows, ledger: await paymentsForOrders(tx, [...orderIds]) };
   });
+  const own = ledger.filter((p) => p.groupId === group.id);
   const answer = (intent: IntentAnswer) => ({
     ...intent,
     groupId: group.id,
@@ -149,11 +172,11 @@ export async function createGroupPaymentIntent(
     orders: orders.map(toOrder),
   });
   const target = { orderId: null, groupId: group.id, amountCents: group.totalCents };
-  const reused = await reuseOrSettle(db, gateway, ledger, target, async () =>
-    (await findOrders(db, orderIds)).some((r) => r.paid),
-  );
+  const isPaid = async () => (await findOrders(db, orderIds)).some((r) => r.paid);
+  const reused = await reuseOrSettle(db, gateway, own, target, isPaid);
   if (reused) return answer(reused);
-  const intent = await gateway.createIntent(db, { ...target, idempotencyKey: `group-${group.id}-${ledger.length}` });
+  await cancelSuperseded(db, gateway, ledger, isPaid);
+  const intent = await gateway.createIntent(db, { ...target, idempotencyKey: `group-${group.id}-${own.length}` });
   try {
     // Waits for a cancel in progress: it either saw this intent in the ledger, or deleted its order.
     await db.transaction(async (tx) => payableOrders(caller, orderIds, await lockOrders(tx, orderIds)));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import { eq, sql } from 'drizzle-orm';
 import { orders, refunds } from '../../db/schema.ts';
-import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
+import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from '../../../test/fake-stripe.ts';
 import {
@@ -298,7 +298,7 @@ describe('no Stripe call inside a database transaction', () => {
       .update(orders)
       .set({ createdAt: sql`now() - interval '2 days'` })
       .where(eq(orders.id, order._id));
-    await expireOverdueOrders(t.database.db, t.deps.payments, 1440, { orderId: order._id });
+    await expireOverdueOrders(t.database.db, t.deps.payments, unpaidHold(t.deps.config), { orderId: order._id });
     expect(intentOf(paymentIntentId).status).toBe('canceled');
     expect(await orderRow(t, order._id)).toBeUndefined();
     expect(await stockOf(t, partId)).toBe(10);

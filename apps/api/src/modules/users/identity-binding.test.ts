@@ -60,7 +60,11 @@ describe('an account is bound to the Firebase account that first signs in', () =
     const account = await createFirebaseAccount();
     const token = await exchangedToken(account.email, account.idToken);
     expect(await rowOf(account.email)).toMatchObject({ uid: account.uid, tokenVersion: 0 });
-    expect(await t.deps.tokens.verify(token)).toEqual({ email: account.email, uid: account.uid, tokenVersion: 0 });
+    expect(await t.deps.tokens.verify(token)).toMatchObject({
+      email: account.email,
+      uid: account.uid,
+      tokenVersion: 0,
+    });
   });
 
   it("refuses a deleted admin's email registered again by someone else (unverified): 401, and the row stays theirs", async () => {
@@ -109,7 +113,9 @@ describe('an account is bound to the Firebase account that first signs in', () =
     await deleteFirebaseAccount(first.uid);
     const second = await createFirebaseAccount({ email: first.email });
     expect((await exchange(first.email, second.idToken)).statusCode).toBe(401);
-    expect(await statusWith(firstToken, first.email)).toBe(200);
+    // The row stays the first account's, whose own token ended with the account.
+    expect(await rowOf(first.email)).toMatchObject({ uid: first.uid });
+    expect(await statusWith(firstToken, first.email)).toBe(401);
   });
 
   it('lets an unbound admin row (the demo seed) be claimed only by a verified email', async () => {
@@ -138,7 +144,7 @@ describe('an account is bound to the Firebase account that first signs in', () =
 
 describe('token version', () => {
   it('retires every token on any role change made through changeRole, promotion or demotion', async () => {
-    const account = await createFirebaseAccount();
+    const account = await createFirebaseAccount({ emailVerified: true });
     const customerToken = await exchangedToken(account.email, account.idToken);
     expect(await changeRole(t.database.db, account.email, 'admin')).toMatchObject({ role: 'admin', tokenVersion: 1 });
     expect(await statusWith(customerToken, account.email)).toBe(401);

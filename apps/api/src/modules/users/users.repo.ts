@@ -67,7 +67,7 @@ export function listRoleChanges(db: Db, limit: number, before?: string) {
  */
 export async function lockOrCreateUser(
   tx: Db,
-  input: { email: string; uid: string; userName: string; role: Role },
+  input: { email: string; uid: string; userName: string; role: Role; emailVerified: boolean },
 ): Promise<{ row: UserRow; created: boolean }> {
   const [created] = await tx.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning();
   if (created) return { row: created, created: true };
@@ -77,17 +77,19 @@ export async function lockOrCreateUser(
 }
 
 /**
- * Binds the user to the Firebase account `uid`; `retireTokens` bumps the token version (a
- * rebinding). A name the user already has is kept.
+ * Binds the user to the Firebase account `uid`, with what it says of the email's
+ * verification; `retireTokens` bumps the token version (a rebinding). A name the user
+ * already has is kept.
  */
 export async function bindUser(
   tx: Db,
-  input: { email: string; uid: string; userName: string; retireTokens: boolean },
+  input: { email: string; uid: string; userName: string; emailVerified: boolean; retireTokens: boolean },
 ): Promise<UserRow> {
   const [row] = await tx
     .update(users)
     .set({
       uid: input.uid,
+      emailVerified: input.emailVerified,
       userName: sql`case when ${users.userName} = '' then ${input.userName} else ${users.userName} end`,
       ...(input.retireTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       updatedAt: sql`now()`,
@@ -114,18 +116,21 @@ export async function updateProfile(
 /**
  * Every change of a user's role goes through here: it also bumps the token version, so the
  * user's tokens from before the change answer 401 and the next sign-in carries the new role.
- * Answers the changed row, or undefined when the user is unknown or already has `role`.
+ * Only a verified email is ever made admin. Answers the changed row, or undefined when the
+ * user is unknown, already has `role`, or is to be made admin without a verified email.
  */
 export async function changeRole(db: Db, email: string, role: Role): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(users.email, email), ne(users.role, role)))
+    .where(
+      and(eq(users.email, email), ne(users.role, role), role === 'admin' ? eq(users.emailVerified, true) : undefined),
+    )
     .returning();
   return row;
 }
 
-/** "Sign out everywhere": every API token the user holds answers 401 from now on. */
+/** Logout and "sign out everywhere": every API token the user holds answers 401 from now on. */
 export async function retireTokens(db: Db, email: string): Promise<void> {
   await db
     .update(users)

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailField } from '@parts-shop/shared/fields';
+import { messages } from '@parts-shop/shared/messages';
 import {
   adminCheckSchema,
   deliveryProfileSchema,
@@ -30,6 +31,7 @@ import {
   pageOfRoleChanges,
   pageOfUsers,
   removeAdmin,
+  signOut,
   signOutEverywhere,
 } from './users.service.ts';
 
@@ -71,9 +73,7 @@ async function withIdentityProvider<T>(request: FastifyRequest, message: string,
 async function verifiedIdentity(deps: Deps, request: FastifyRequest): Promise<Identity | null> {
   const idToken = bearerToken(request);
   if (!idToken) throw unauthorized('Sign in to continue');
-  return withIdentityProvider(request, 'Sign-in is unavailable right now. Please try again in a moment.', () =>
-    deps.identity.verifyIdToken(idToken),
-  );
+  return withIdentityProvider(request, messages.signInUnavailable, () => deps.identity.verifyIdToken(idToken));
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -134,6 +134,27 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request) => editDelivery(db, callerOf(request), request.params.email, request.body),
+  );
+
+  app.post(
+    '/users/me/sign-out',
+    {
+      preValidation: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['users'],
+        summary: "Logout: end the caller's API access tokens",
+        description:
+          'Every API access token the caller holds answers 401 from now on, this one included; the ' +
+          'Firebase sign-in is ended by the browser itself.',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), ...errorAnswers(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await signOut(db, callerOf(request));
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(
@@ -221,9 +242,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       schema: {
         tags: ['users'],
         summary: 'Make a user an admin (admin); recorded with who did it',
+        description: 'Only a user whose email address is verified can be made an admin (409 otherwise).',
         security: [{ bearer: [] }],
         params: emailParams,
-        response: { 200: modifiedSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: modifiedSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => makeAdmin(db, callerOf(request), request.params.email),

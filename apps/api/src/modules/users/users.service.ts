@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { messages } from '@parts-shop/shared/messages';
 import type { DeliveryProfileInput, ProfileInput, RoleChange, User } from '@parts-shop/shared/user';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -92,6 +93,7 @@ export async function exchangeIdToken(
       uid: identity.uid,
       userName: identity.name ?? '',
       role: makeAdmin ? 'admin' : 'customer',
+      emailVerified: identity.emailVerified,
     });
     if (found.created) return found.row;
     const binding = bindingFor(found.row, identity);
@@ -100,6 +102,7 @@ export async function exchangeIdToken(
       email: identity.email,
       uid: identity.uid,
       userName: identity.name ?? '',
+      emailVerified: identity.emailVerified,
       retireTokens: binding === 'rebind',
     });
     // The uids say which row (the new one is in it); the email stays out of the log.
@@ -119,6 +122,11 @@ export async function exchangeIdToken(
 export async function signOutEverywhere(deps: { db: Db; identity: IdentityVerifier }, caller: Caller): Promise<void> {
   await retireTokens(deps.db, caller.email);
   await deps.identity.revokeSessions(caller.uid);
+}
+
+/** Logout (docs/product.md#sign-in-and-tokens): the caller's API tokens answer 401 from now on. */
+export async function signOut(db: Db, caller: Caller): Promise<void> {
+  await retireTokens(db, caller.email);
 }
 
 /** Only the user edits their profile; admins manage roles, not other people's details. */
@@ -164,15 +172,18 @@ type Modified = { acknowledged: boolean; modifiedCount: number };
 
 /**
  * Make Admin (docs/product.md#dashboard): repeating it changes nothing and says so; a change is
- * recorded with who made it, and the user's old tokens stop working at once.
+ * recorded with who made it, and the user's old tokens stop working at once. Only an account
+ * that proved it owns its address may be promoted: anyone can sign up with a colleague's.
  */
 export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
+  const target = await findUser(db, email);
+  if (!target) throw notFound('User not found');
+  if (!target.emailVerified && target.role !== 'admin') throw conflict(messages.makeAdminUnverified);
   const modifiedCount = await db.transaction(async (tx) => {
     const changed = await changeRole(tx, email, 'admin');
     if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'admin' });
     return changed ? 1 : 0;
   });
-  if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound('User not found');
   return { acknowledged: true, modifiedCount };
 }
 

@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { messages } from '@parts-shop/shared/messages';
 import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
 import { Component as DashboardLayout } from './dashboard-layout.tsx';
 
@@ -53,5 +54,29 @@ describe('Dashboard sidebar', () => {
   it('marks the current screen', () => {
     sidebarLinks(false);
     expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('Dashboard email verification notice', () => {
+  function dashboardFor(emailVerified: boolean) {
+    const router = createMemoryRouter(
+      [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>Profile</p> }] }],
+      { initialEntries: ['/dashboard'] },
+    );
+    render(
+      <MockAuthProvider state={mockAuthState({ user: { ...user, emailVerified }, isAdmin: false })}>
+        <RouterProvider router={router} />
+      </MockAuthProvider>,
+    );
+  }
+
+  it('tells an unverified customer that order emails wait until the address is verified', () => {
+    dashboardFor(false);
+    expect(screen.getByRole('status').textContent).toBe(messages.emailsWaitForVerification);
+  });
+
+  it('says nothing once the address is verified', () => {
+    dashboardFor(true);
+    expect(screen.queryByText(messages.emailsWaitForVerification)).toBeNull();
   });
 });

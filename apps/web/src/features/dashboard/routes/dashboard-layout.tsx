@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { messages } from '@parts-shop/shared/messages';
 import { useAuth } from '../../../lib/auth.tsx';
 
 type DashboardLink = { to: string; label: string; end?: boolean };
@@ -34,7 +35,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-act
  * Each screen names the tab itself (a parent's effect would run after, and win).
  */
 export function Component() {
-  const { isAdmin, adminCheckFailed, recheckAdmin } = useAuth();
+  const { user, isAdmin, adminCheckFailed, recheckAdmin } = useAuth();
   const links = dashboardLinks(isAdmin);
   return (
     <div className="flex flex-col gap-6 lg:flex-row">
@@ -69,6 +70,11 @@ export function Component() {
       </aside>
       {/* One content width and left edge for every dashboard page. */}
       <div className="min-w-0 max-w-5xl flex-1">
+        {user?.emailVerified === false ? (
+          <p role="status" className="alert alert-warning mb-4">
+            {messages.emailsWaitForVerification}
+          </p>
+        ) : null}
         <Outlet />
       </div>
     </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "email_verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "email_outbox_recipient_sent_idx" ON "email_outbox" USING btree ("recipient","sent_at") WHERE "email_outbox"."sent_at" is not null;

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@parts-shop/shared/messages';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import {
+  createFirebaseAccount,
+  deleteFirebaseAccount,
+  disableFirebaseAccount,
+  emulatorHost,
+  signInWithPassword,
+  verifyFirebaseEmail,
+} from '../../../test/firebase-accounts.ts';
+
+// An API token speaks for a Firebase account only while that account would still sign in
+// (docs/security.md#api-tokens-and-the-firebase-account). The check is repeated at most every
+// FIREBASE_ACCOUNT_CHECK_SECONDS (a minute by default); one second here, so the tests wait little.
+
+const CHECK_SECONDS = 1;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ FIREBASE_ACCOUNT_CHECK_SECONDS: String(CHECK_SECONDS) });
+});
+afterAll(async () => t.close());
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const pastTheCheck = () => new Promise((resolve) => setTimeout(resolve, CHECK_SECONDS * 1000 + 100));
+
+async function apiToken(email: string, idToken: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/users/${encodeURIComponent(email)}`,
+    headers: bearer(idToken),
+    payload: { email },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ token: string }>().token;
+}
+
+async function customer(options: { emailVerified?: boolean } = {}) {
+  const account = await createFirebaseAccount(options);
+  return { ...account, token: await apiToken(account.email, account.idToken) };
+}
+
+/** What a signed-in customer does: read their profile, and place an order. */
+async function profileStatus(email: string, token: string): Promise<number> {
+  return (await t.app.inject({ url: `/api/users/${encodeURIComponent(email)}`, headers: bearer(token) })).statusCode;
+}
+
+/** Sets a new password the way the account's owner does, through Firebase. */
+async function changePassword(idToken: string, password: string): Promise<void> {
+  const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:update?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken, password, returnSecureToken: true }),
+  });
+  expect(res.ok, await res.clone().text()).toBe(true);
+}
+
+describe('API tokens follow the Firebase account', () => {
+  it('stop working once the account is disabled', async () => {
+    const { email, uid, token } = await customer();
+    expect(await profileStatus(email, token)).toBe(200);
+    await disableFirebaseAccount(uid);
+    await pastTheCheck();
+    expect(await profileStatus(email, token)).toBe(401);
+  });
+
+  it('stop working once the account is deleted, ordering included', async () => {
+    const { email, uid, token } = await customer();
+    expect(await profileStatus(email, token)).toBe(200);
+    await deleteFirebaseAccount(uid);
+    await pastTheCheck();
+    expect(await profileStatus(email, token)).toBe(401);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(token),
+      payload: {
+        partId: '0190a000-0000-7000-8000-000000000000',
+        totalOrder: 1,
+        phoneNumber: '+1 555 0100',
+        address: 'x',
+      },
+    });
+    expect(order.statusCode).toBe(401);
+  });
+
+  it('stop working after a password change; a sign-in with the new password works', async () => {
+    const { email, idToken, token } = await customer();
+    expect(await profileStatus(email, token)).toBe(200);
+    // Firebase counts sessions from the second after the change: a token from the same second stays.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await changePassword(idToken, 'a-new-pass-2026');
+    await pastTheCheck();
+    expect(await profileStatus(email, token)).toBe(401);
+
+    const fresh = await apiToken(email, await signInWithPassword(email, 'a-new-pass-2026'));
+    expect(await profileStatus(email, fresh)).toBe(200);
+  });
+
+  it('Logout ends the API token on the server (POST /users/me/sign-out)', async () => {
+    const { email, token } = await customer();
+    const out = await t.app.inject({ method: 'POST', url: '/api/users/me/sign-out', headers: bearer(token) });
+    expect(out.statusCode).toBe(204);
+    expect(await profileStatus(email, token)).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/me/sign-out' })).statusCode).toBe(401);
+  });
+});
+
+describe('Make Admin and email verification', () => {
+  it('refuses an identity whose email is not verified, and promotes it once verified', async () => {
+    const admin = await t.signIn('verifier-admin@example.test', 'admin');
+    const claimant = await customer({ emailVerified: false });
+    const url = `/api/users/admin/${claimant.email}`;
+
+    const refused = await t.app.inject({ method: 'PUT', url, headers: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: messages.makeAdminUnverified });
+    const check = await t.app.inject({ url: `/api/admin/${claimant.email}`, headers: admin });
+    expect(check.json()).toEqual({ admin: false });
+
+    // Following the verification link, then signing in again, proves the address.
+    await verifyFirebaseEmail(claimant.uid);
+    await apiToken(claimant.email, await signInWithPassword(claimant.email, claimant.password));
+    const made = await t.app.inject({ method: 'PUT', url, headers: admin });
+    expect(made.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+  });
+});
