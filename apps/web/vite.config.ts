@@ -87,6 +87,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunk imports which, for the first-visit budget (scripts/lib/first-visit-budget.mjs).
+    manifest: true,
     // Keep the first load small: the Firebase SDK and the admin screens are split out.
     chunkSizeWarningLimit: 600,
     // The app's code is loaded after the first paint (src/start/boot.ts) and run in stages (src/start/main.tsx).
