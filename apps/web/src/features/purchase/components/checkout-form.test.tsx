@@ -7,7 +7,8 @@ import type { Part } from '@parts-shop/shared/part';
 import type { User } from '@parts-shop/shared/user';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { CheckoutForm } from './checkout-form.tsx';
-import { customerProfile } from '../../../../test/customer-profile.ts';
+import { customerProfile } from '../../../../test/fixtures.ts';
+import { json, stubApi, urlOf } from '../../../../test/api.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -102,8 +103,7 @@ describe('CheckoutForm', () => {
   });
 
   it('asks for the phone number and address before ordering', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi();
     renderForm();
     fireEvent.click(addToCart());
     expect(await screen.findByText(messages.phoneRequired)).toBeTruthy();
@@ -115,10 +115,9 @@ describe('CheckoutForm', () => {
   });
 
   it('sends the part, quantity and delivery details, then offers the way to pay', async () => {
-    const fetchMock = vi.fn(() =>
-      Promise.resolve(Response.json({ acknowledged: true, insertedId: 'order-1' }, { status: 201 })),
+    const fetchMock = stubApi().mockImplementation(() =>
+      Promise.resolve(json({ acknowledged: true, insertedId: 'order-1' }, 201)),
     );
-    vi.stubGlobal('fetch', fetchMock);
     renderForm();
     fireEvent.change(quantity(), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
@@ -143,10 +142,7 @@ describe('CheckoutForm', () => {
   });
 
   it("shows the API's refusal, e.g. 409 'Not enough stock'", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(Response.json({ message: messages.notEnoughStock }, { status: 409 }))),
-    );
+    stubApi().mockImplementation(() => Promise.resolve(json({ message: messages.notEnoughStock }, 409)));
     renderForm();
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
@@ -157,13 +153,9 @@ describe('CheckoutForm', () => {
   describe('the delivery details and the profile', () => {
     const phone = () => screen.getByLabelText<HTMLInputElement>('Phone Number');
     const address = () => screen.getByLabelText<HTMLInputElement>('Address');
-    const placing = () =>
-      vi.fn((url: string, _init?: RequestInit) =>
-        Promise.resolve(
-          url === '/api/orders'
-            ? Response.json({ acknowledged: true, insertedId: 'order-1' }, { status: 201 })
-            : Response.json(fullProfile),
-        ),
+    const placing = (input: Parameters<typeof fetch>[0]) =>
+      Promise.resolve(
+        urlOf(input) === '/api/orders' ? json({ acknowledged: true, insertedId: 'order-1' }, 201) : json(fullProfile),
       );
 
     it("start from the profile's phone and address, with nothing to save", () => {
@@ -175,10 +167,7 @@ describe('CheckoutForm', () => {
 
     it('waits for the profile before showing the form', () => {
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(() => new Promise(() => undefined)),
-      );
+      stubApi().mockImplementation(() => new Promise(() => undefined));
       render(
         <QueryClientProvider client={client}>
           <MemoryRouter>
@@ -191,8 +180,7 @@ describe('CheckoutForm', () => {
     });
 
     it('save new ones to the profile after the order, when asked to', async () => {
-      const fetchMock = placing();
-      vi.stubGlobal('fetch', fetchMock);
+      const fetchMock = stubApi().mockImplementation(placing);
       renderForm({}, fullProfile);
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       fireEvent.change(address(), { target: { value: '7 New Road' } });
@@ -208,8 +196,7 @@ describe('CheckoutForm', () => {
     });
 
     it('leave the profile alone unless asked to', async () => {
-      const fetchMock = placing();
-      vi.stubGlobal('fetch', fetchMock);
+      const fetchMock = stubApi().mockImplementation(placing);
       renderForm({}, fullProfile);
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Save to my profile' }).checked).toBe(false);
