@@ -2,7 +2,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 
 /**
  * The shop's browser tests. A page the server drew is on screen, and its links work, before the
- * app's code has run (apps/web/src/boot.ts loads it once the page is painted), so every visit
+ * app's code has run (apps/web/src/start/boot.ts loads it once the page is painted), so every visit
  * waits for the app to mark the page as taken over (`<html data-app-ready>`) before the test
  * uses it, as a person's first tap would otherwise meet buttons with nothing to run yet.
  */

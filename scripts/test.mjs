@@ -6,9 +6,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './lib/chromium.mjs';
+import { checkFirstVisitBudget } from './lib/first-visit-budget.mjs';
 import { ensureInstalled, run, runAsync } from './lib/install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Before anything slow: a machine without the browser learns it now, with the command to run.
+try {
+  ensureChromium(CHROMIUM);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 ensureInstalled(root);
 
 const { freePort } = await import('./lib/free-port.mjs');
@@ -17,7 +27,6 @@ const { startAuthEmulator } = await import('./lib/emulator.mjs');
 const { buildShop, startShop } = await import('./lib/shop.mjs');
 const { startMaildev } = await import('./lib/maildev.mjs');
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** @type {{ name: string, ok: boolean, seconds: number, note: string }[]} */
 const results = [];
 /** @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
@@ -94,6 +103,18 @@ try {
   );
   await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
   await step('unit tests (shared, web, scripts)', () => vitest(['shared', 'web', 'scripts']));
+  // Built once, here: the budget reads the build, and the browser suite runs on it.
+  let built = false;
+  await step('build', () => {
+    buildShop(root);
+    built = true;
+    return true;
+  });
+  await step('first-visit JavaScript budget', () => {
+    if (!built) throw new Error('no build to measure');
+    checkFirstVisitBudget(path.join(root, 'apps/web/dist'));
+    return true;
+  });
 
   // One auth emulator serves the API tests and the browser suite.
   let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -117,8 +138,7 @@ try {
   });
 
   await step('browser tests (Playwright, system Chromium)', async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-    buildShop(root);
+    if (!built) throw new Error('the shop did not build');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-e2e-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     // The order emails land in a catcher of the run's own; the tests read its REST API.

@@ -73,7 +73,7 @@ function paintFirst(): Plugin {
   };
 }
 
-/** The chunk of src/main.tsx, which src/boot.ts imports once the page is painted. */
+/** The chunk of src/start/main.tsx, which src/start/boot.ts imports once the page is painted. */
 const isMainChunk = (fileName: string) => /(?:^|\/)main-[\w-]+\.js$/.test(fileName);
 
 export default defineConfig({
@@ -87,9 +87,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunk imports which, for the first-visit budget (scripts/lib/first-visit-budget.mjs).
+    manifest: true,
     // Keep the first load small: the Firebase SDK and the admin screens are split out.
     chunkSizeWarningLimit: 600,
-    // The app's code is loaded after the first paint (src/boot.ts) and run in stages (src/main.tsx).
+    // The app's code is loaded after the first paint (src/start/boot.ts) and run in stages (src/start/main.tsx).
     // For those imports Vite's helper would add a <link rel="modulepreload"> for every chunk of
     // the app at once, all parsed in one long task (docs/performance.md); the browser fetches each
     // stage's modules itself instead. Screens loaded later keep their preloads.

@@ -3,10 +3,10 @@
 // loads before any interaction, gzipped.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { HEADLESS_CHROMIUM_FLAGS } from '../lib/chromium.mjs';
+import { gzipSize, JS_BUDGET_BYTES } from '../lib/first-visit-budget.mjs';
 import { fmt, record } from './report.mjs';
 
 const LIGHTHOUSE_VERSION = JSON.parse(
@@ -20,7 +20,6 @@ const CATEGORIES = /** @type {const} */ ([
 ]);
 // Scored by Lighthouse as a fraction: the applicable audits that pass, out of those that apply.
 const AGENTIC = 'agentic-browsing';
-export const JS_BUDGET_BYTES = 170 * 1024;
 const CHROME_FLAGS = [
   ...HEADLESS_CHROMIUM_FLAGS,
   '--disable-dev-shm-usage',
@@ -29,30 +28,6 @@ const CHROME_FLAGS = [
   // none) exists.
   '--enable-features=WebMCP',
 ];
-
-/** gzip -9, the figure Vite prints for its build. */
-const gzipSize = (/** @type {Buffer} */ buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
-
-/**
- * The scripts index.html itself asks for: module entry scripts and modulepreloads. What the
- * first route then imports lazily is in the Lighthouse figure below.
- * @param {string} webDist the built web app
- */
-export function entryScripts(webDist) {
-  const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  /** @type {Set<string>} */
-  const urls = new Set();
-  for (const m of html.matchAll(/<script\s(?:[^>]*\s)?src="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\s(?:[^>]*\s)?rel="modulepreload"[^>]*\shref="([^"]+)"/g))
-    if (m[1]) urls.add(m[1]);
-  for (const m of html.matchAll(/<link\s(?:[^>]*\s)?href="([^"]+)"[^>]*\srel="modulepreload"/g))
-    if (m[1]) urls.add(m[1]);
-  return [...urls].map((u) => {
-    const file = path.join(webDist, new URL(u, 'http://x').pathname);
-    const buffer = fs.readFileSync(file);
-    return { url: u, bytes: buffer.length, gzip: gzipSize(buffer) };
-  });
-}
 
 /**
  * The same-origin scripts a Lighthouse run loaded, gzipped from the built files.

@@ -4,17 +4,18 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './app/provider.tsx';
-import { routes } from './app/router.tsx';
+import { isKnownPath, routes } from './app/router.tsx';
 import type { PageHandle } from './lib/page-prefetch.ts';
 
 /**
  * The server's side of the public pages: the API process loads this bundle (built by
  * `vite build --ssr`, see apps/web/package.json) and renders a page's route components into
  * the HTML it sends, so crawlers, assistants and slow phones read names, prices and reviews
- * before any script runs. The browser then adopts that HTML (apps/web/src/main.tsx).
+ * before any script runs. The browser then adopts that HTML (apps/web/src/start/main.tsx).
  */
 
 export { setApiTransport } from './lib/api-client.ts';
+export { isKnownPath };
 
 export type RenderedPage = {
   /** The markup for inside `#root`. */
@@ -27,13 +28,15 @@ export type RenderedPage = {
 /**
  * Renders the page at `url`; null when the route redirects (the browser handles that itself)
  * or says nothing of what it reads (no `handle.prefetch`), which the browser then draws alone.
+ * An address no screen answers is drawn too, as the not-found page with status 404.
  */
 export async function renderPage(url: URL): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const prefetches = context.matches.flatMap((match) => (match.route.handle as PageHandle | undefined)?.prefetch ?? []);
-  if (prefetches.length === 0) return null;
+  const known = isKnownPath(url.pathname);
+  if (prefetches.length === 0 && known) return null;
   // A cache for this page alone: nothing one visitor's page read reaches another's.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   // A read that fails stays out of the page, whose loading state the browser then fills in.
@@ -44,5 +47,5 @@ export async function renderPage(url: URL): Promise<RenderedPage | null> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProvider>,
   );
-  return { html, state: dehydrate(client), status: context.statusCode };
+  return { html, state: dehydrate(client), status: known ? context.statusCode : 404 };
 }

@@ -24,6 +24,6 @@ export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
 /**
  * The element that carries a server-rendered page's answers to the browser: a
  * `<script type="application/json">` (data, never run, so the Content-Security-Policy's ban on
- * inline scripts holds), written by the API and read once by apps/web/src/main.tsx.
+ * inline scripts holds), written by the API and read once by apps/web/src/start/main.tsx.
  */
 export const PAGE_STATE_ID = 'page-state';

@@ -8,8 +8,13 @@ import { withPageHead, type PageHead } from './page-head.ts';
 /** The head (and status) of a public page by its path, or null for a page without its own. */
 export type PublicPageHeads = (path: string) => Promise<{ head: PageHead; status: number } | null>;
 
-/** index.html with a public page's content rendered into it, or null where it cannot be (apps/api/src/pages/page-bodies.ts). */
-export type PageBodies = (template: string, url: string) => Promise<string | null>;
+/** The web app's server side (apps/api/src/pages/page-bodies.ts). */
+export type PageBodies = {
+  /** Whether a screen of the web app's router answers the path. */
+  knows: (path: string) => boolean;
+  /** index.html with the page's content rendered into it, or null where it cannot be. */
+  render: (template: string, url: string) => Promise<string | null>;
+};
 
 /** index.html with a preload of each API read the page starts with (FIRST_READS). */
 function withFirstReads(html: string, reads: readonly string[], apiBase: string): string {
@@ -61,19 +66,23 @@ export async function installSpa(
       const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
       if (isApi || request.url.startsWith('/.well-known/')) return notFound(request, reply);
       const path = request.url.split(/[?#]/, 1)[0] ?? '';
-      const own = publicPageHeads ? await publicPageHeads(path) : null;
+      // An address none of the app's screens answers is a real 404 (not a page that search
+      // engines index), drawn as the app's not-found page. Without the web app's server side
+      // the server cannot tell, and the browser shows that page alone.
+      const known = pageBodies?.knows(path) ?? true;
+      const own = known && publicPageHeads ? await publicPageHeads(path) : null;
       // A public page comes with its content and the answers it was drawn from; where that
       // fails, the page still works as before, drawn by the browser from its preloaded reads.
       const rendered =
-        own && pageBodies
-          ? await pageBodies(template, request.url).catch((error: unknown) => {
+        (own || !known) && pageBodies
+          ? await pageBodies.render(template, request.url).catch((error: unknown) => {
               request.log.error({ err: error, url: request.url }, 'server rendering failed');
               return null;
             })
           : null;
       const page = rendered ?? pages.get(path) ?? template;
       return reply
-        .code(own?.status ?? 200)
+        .code(known ? (own?.status ?? 200) : 404)
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(own ? withPageHead(page, own.head) : page);

@@ -14,7 +14,9 @@ const INDEX = '<!doctype html><html><head><title>Parts Shop</title></head><body>
 const BUNDLE = `
 let transport;
 export function setApiTransport(next) { transport = next; }
+export function isKnownPath(path) { return !path.startsWith('/nowhere'); }
 export async function renderPage(url) {
+  if (!isKnownPath(url.pathname)) return { html: '<h1>Page not found</h1><a href="/">Home</a>', state: {}, status: 404 };
   if (url.searchParams.has('fail')) throw new Error('render failed');
   const response = await transport('/api/parts?limit=1');
   const parts = await response.json();
@@ -84,9 +86,21 @@ describe('public pages rendered on the server', () => {
     expect(res.body).not.toContain('page-state');
   });
 
+  it('answers 404 with the not-found page for an address no screen of the app answers', async () => {
+    for (const url of ['/nowhere', '/nowhere/else?q=1']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root"><h1>Page not found</h1><a href="/">Home</a></div>');
+    }
+    // A part page keeps its own 404 for a part that does not exist.
+    expect((await get('/parts/not-a-part')).statusCode).toBe(404);
+  });
+
   it('leaves pages that are not public to the browser', async () => {
     for (const url of ['/dashboard/myorders', '/login', '/build']) {
       const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
     }
   });

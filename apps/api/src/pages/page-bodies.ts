@@ -10,6 +10,7 @@ import type { PageBodies } from '../lib/spa.ts';
 type ServerRenderer = {
   setApiTransport: (transport: typeof fetch) => void;
   renderPage: (url: URL) => Promise<{ html: string; state: unknown; status: number } | null>;
+  isKnownPath: (pathname: string) => boolean;
 };
 
 /**
@@ -38,16 +39,19 @@ export async function loadPageBodies(app: FastifyInstance, webDist: string | und
     });
   });
 
-  return async (template, url) => {
-    const page = await renderer.renderPage(new URL(url, 'http://localhost'));
-    if (!page) return null;
-    // A function, not a string: in a replacement string `$'`, `$&` and the like are patterns,
-    // and a review holding one would splice the rest of the document into the page.
-    return template.replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${page.html}</div>` +
-        `<script type="application/json" id="${PAGE_STATE_ID}">${scriptSafeJson(page.state)}</script>`,
-    );
+  return {
+    knows: (pathname) => renderer.isKnownPath(pathname),
+    render: async (template, url) => {
+      const page = await renderer.renderPage(new URL(url, 'http://localhost'));
+      if (!page) return null;
+      // A function, not a string: in a replacement string `$'`, `$&` and the like are patterns,
+      // and a review holding one would splice the rest of the document into the page.
+      return template.replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div>` +
+          `<script type="application/json" id="${PAGE_STATE_ID}">${scriptSafeJson(page.state)}</script>`,
+      );
+    },
   };
 }

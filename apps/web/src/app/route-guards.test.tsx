@@ -5,27 +5,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../lib/auth.tsx';
 import { MockAuthProvider, mockAuthState } from '../../test/auth-testing.tsx';
 import { RequireAdmin, RequireAuth } from './route-guards.tsx';
+import { fetchMock, json, stubApi, urlOf } from '../../test/api.ts';
 
 // The admin check goes over HTTP to GET /api/admin/{email}; this stands in for the API.
-const fetchMock = vi.fn<typeof fetch>();
-
-function answer(body: unknown, status = 200) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-}
 
 function serveApi({ admin }: { admin: boolean }) {
   fetchMock.mockImplementation((input) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.startsWith('/api/admin/')) return answer({ admin });
-    return answer({ message: 'Not found' }, 404);
+    const url = urlOf(input);
+    if (url.startsWith('/api/admin/')) return Promise.resolve(json({ admin }));
+    return Promise.resolve(json({ message: 'Not found' }, 404));
   });
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
   window.localStorage.clear();
 });
 afterEach(() => {
@@ -108,7 +101,7 @@ describe('RequireAdmin', () => {
   });
 
   it('offers a retry when the admin check fails', async () => {
-    fetchMock.mockImplementation(() => answer({ message: 'Internal error' }, 500));
+    fetchMock.mockImplementation(() => Promise.resolve(json({ message: 'Internal error' }, 500)));
     renderGuarded(mockAuthState({ user: casey }), 'admin');
     expect((await screen.findByRole('alert')).textContent).toContain('could not check your access');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { routes } from './router.tsx';
+import { isKnownPath, routes } from './router.tsx';
 import { PageError, RootError, SectionError } from './routes/route-error.tsx';
 
 const shop = routes.find((route) => route.path === '/');
@@ -18,5 +18,25 @@ describe('the router’s error screens', () => {
 
   it('gives the stand-alone Google account picker a boundary too', () => {
     expect(routes.find((route) => route.path === '/auth/google-picker')?.ErrorBoundary).toBe(RootError);
+  });
+});
+
+describe('the addresses the server answers 404 for', () => {
+  it('knows every screen, those behind sign-in too', () => {
+    for (const path of ['/', '/home', '/allparts', '/parts/abc', '/build', '/login', '/signup', '/faq'])
+      expect(isKnownPath(path), path).toBe(true);
+    for (const path of [
+      '/dashboard',
+      '/dashboard/myorders',
+      '/dashboard/editProduct/1',
+      '/purchase/p1',
+      '/auth/google-picker',
+    ])
+      expect(isKnownPath(path), path).toBe(true);
+  });
+
+  it('does not know an address only the catch-all not-found screen matches', () => {
+    for (const path of ['/nowhere', '/parts/abc/extra', '/dashboard/nowhere', '/allparts/x'])
+      expect(isKnownPath(path), path).toBe(false);
   });
 });

@@ -109,8 +109,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The browser's router. On a page the server drew, `drawn` says so: the router then keeps the
+ * visitor's scroll position on its first render instead of going to the top, as it does for a
+ * page it draws itself.
+ */
+export function createRouter(drawn = false) {
+  return createBrowserRouter(routes, drawn ? { hydrationData: {} } : undefined);
+}
+
+/**
+ * Whether a screen of the router answers `pathname`; the catch-all not-found screen does not
+ * count. The server answers 404 for the rest (apps/api/src/lib/spa.ts, through entry-server.tsx).
+ */
+export function isKnownPath(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  return matches !== null && matches.at(-1)?.route.path !== '*';
 }
 
 /**

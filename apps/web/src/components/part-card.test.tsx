@@ -4,23 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { PartCard } from './part-card.tsx';
+import { part } from '../../test/fixtures.ts';
 
 afterEach(cleanup);
 
-const inStock: Part = {
-  _id: '01890a5d-ac96-774b-bcce-b302099a8057',
+const inStock = part(1, {
   name: 'GeForce RTX 4070 Super 12 GB',
   brand: '',
   description: 'Ada Lovelace graphics with DLSS 3.',
   img: '/images/parts/gpu.svg',
-  minOrder: 1,
   available: 35,
   price: 599,
-  kind: 'other',
-  specs: {},
-  version: 1,
-};
-const soldOut: Part = { ...inStock, _id: '01890a5d-ac96-774b-bcce-b302099a8058', available: 0, price: 499.99 };
+});
+const soldOut = part(2, { ...inStock, _id: part(2)._id, available: 0, price: 499.99 });
 
 function renderCard(part: Part, props: { eager?: boolean; headingLevel?: 2 | 3 } = {}) {
   const router = createMemoryRouter(

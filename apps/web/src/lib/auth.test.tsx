@@ -7,6 +7,7 @@ import { AUTH_EXPIRED_EVENT } from './api-client.ts';
 import { AuthProvider, useAuth, type AuthState } from './auth.tsx';
 import type { FirebaseUser, IdentityProvider } from './firebase.ts';
 import { loadIdentityProvider } from './firebase.ts';
+import { fetchMock, json, stubApi, urlOf } from '../../test/api.ts';
 
 vi.mock('./firebase.ts', () => ({ loadIdentityProvider: vi.fn() }));
 vi.mock('react-toastify/unstyled', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
@@ -52,25 +53,18 @@ function fakeIdentity() {
 }
 
 type Answers = { admin?: boolean; exchangeStatus?: number };
-const fetchMock = vi.fn<typeof fetch>();
-
-function answer(body: unknown, status = 200) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-}
 
 function serveApi({ admin = false, exchangeStatus = 200 }: Answers = {}) {
   fetchMock.mockImplementation((input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = urlOf(input);
     const userPut = /^\/api\/users\/([^/]+)$/.exec(url);
     if (userPut && init?.method === 'PUT') {
       const email = decodeURIComponent(userPut[1] ?? '');
-      if (exchangeStatus !== 200) return answer({ message: 'The email does not match' }, exchangeStatus);
-      return answer({ token: apiToken(email) });
+      if (exchangeStatus !== 200) return Promise.resolve(json({ message: 'The email does not match' }, exchangeStatus));
+      return Promise.resolve(json({ token: apiToken(email) }));
     }
-    if (url.startsWith('/api/admin/')) return answer({ admin });
-    return answer({ message: 'Not found' }, 404);
+    if (url.startsWith('/api/admin/')) return Promise.resolve(json({ admin }));
+    return Promise.resolve(json({ message: 'Not found' }, 404));
   });
 }
 
@@ -103,8 +97,7 @@ function renderProvider() {
 
 beforeEach(() => {
   session.current = null;
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
   window.localStorage.clear();
 });
 afterEach(() => {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchClientConfig, useClientConfig } from './client-config.ts';
 import { queryClient } from './query-client.ts';
+import { fetchMock, json, stubApi } from '../../test/api.ts';
 
 const config = {
   firebase: {
@@ -16,12 +17,10 @@ const config = {
   orders: { unpaidHoldMinutes: 1440 },
 };
 
-const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   queryClient.clear();
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(() => Promise.resolve(Response.json(config)));
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
+  fetchMock.mockImplementation(() => Promise.resolve(json(config)));
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,18 +4,19 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { usePagedList } from './paged-list.ts';
+import { fetchMock, json, stubApi } from '../../test/api.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
 function page(items: number[], next?: string) {
-  const headers = new Headers({ 'Content-Type': 'application/json' });
-  if (next) headers.set('Link', `<${next}>; rel="next"`);
-  return new Response(JSON.stringify(items.map((n) => ({ n }))), { headers });
+  return json(
+    items.map((n) => ({ n })),
+    200,
+    next ? { Link: `<${next}>; rel="next"` } : {},
+  );
 }
 
 function wrapper({ children }: { children: ReactNode }) {

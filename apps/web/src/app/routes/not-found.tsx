@@ -9,8 +9,6 @@ export function Component() {
   const { pathname } = useLocation();
   return (
     <section aria-labelledby="not-found-title" className="mx-auto max-w-xl py-16 text-center">
-      {/* The server answers 200 for every client route, so ask search engines not to index this one. */}
-      <meta name="robots" content="noindex" />
       <p className="text-7xl font-extrabold text-primary" aria-hidden="true">
         404
       </p>

@@ -6,6 +6,7 @@ import type { AuthState } from '../../lib/auth.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { mockAuthState, MockAuthProvider } from '../../../test/auth-testing.tsx';
 import { Navbar } from './navbar.tsx';
+import { json, stubApi } from '../../../test/api.ts';
 
 const customer = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
 const ids = ['01900000-0000-7000-8000-00000000000a', '01900000-0000-7000-8000-00000000000b'];
@@ -25,9 +26,7 @@ function renderNavbar(state: Partial<AuthState>) {
 }
 
 function answerUnpaid(answers: { count: number; total: string; orderIds: string[] }[]) {
-  const fetchMock = vi.fn((_url: string) => Promise.resolve(Response.json(answers.shift())));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubApi().mockImplementation(() => Promise.resolve(json(answers.shift())));
 }
 
 afterEach(() => {

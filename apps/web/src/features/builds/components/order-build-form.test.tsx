@@ -5,9 +5,10 @@ import { MemoryRouter } from 'react-router';
 import type { Order } from '@parts-shop/shared/order';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
-import { customerProfile } from '../../../../test/customer-profile.ts';
+import { customerProfile } from '../../../../test/fixtures.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { OrderBuildForm } from './order-build-form.tsx';
+import { json, stubApi, urlOf } from '../../../../test/api.ts';
 
 const user = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
 const profile = customerProfile;
@@ -66,14 +67,11 @@ describe('OrderBuildForm and the profile', () => {
       carrier: null,
       trackingNumber: null,
     };
-    const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
+    const fetchMock = stubApi().mockImplementation((input) =>
       Promise.resolve(
-        url === '/api/orders/batch'
-          ? Response.json({ orders: [order], total: '89.99' }, { status: 201 })
-          : Response.json(profile),
+        urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '89.99' }, 201) : json(profile),
       ),
     );
-    vi.stubGlobal('fetch', fetchMock);
     renderForm();
     const phone = screen.getByLabelText<HTMLInputElement>('Phone Number');
     expect(phone.value).toBe('+1 555 0100');

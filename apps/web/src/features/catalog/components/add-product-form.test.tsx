@@ -4,14 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, requiredMessage } from '@parts-shop/shared/messages';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { AddProductForm } from './add-product-form.tsx';
+import { fetchMock, json, stubApi } from '../../../../test/api.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function renderForm() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -60,8 +55,7 @@ function submit() {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
   vi.mocked(toastSuccess).mockClear();
   vi.mocked(toastError).mockClear();
 });
@@ -121,7 +115,7 @@ describe('AddProductForm', () => {
   });
 
   it('posts numbers, toasts Parts Added, clears the form and refreshes the parts lists', async () => {
-    fetchMock.mockResolvedValue(json(201, { acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000001' }));
+    fetchMock.mockResolvedValue(json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000001' }, 201));
     const { invalidate } = renderForm();
     fill(valid);
     submit();
@@ -151,7 +145,7 @@ describe('AddProductForm', () => {
   });
 
   it('says Failed to Add Parts when the answer has no insertedId, and keeps what was typed', async () => {
-    fetchMock.mockResolvedValue(json(201, { acknowledged: true }));
+    fetchMock.mockResolvedValue(json({ acknowledged: true }, 201));
     renderForm();
     fill(valid);
     submit();
@@ -163,10 +157,13 @@ describe('AddProductForm', () => {
 
   it('shows the API validation issues next to their fields', async () => {
     fetchMock.mockResolvedValue(
-      json(400, {
-        message: 'Must be at most 200 characters',
-        issues: [{ path: ['name'], message: 'Must be at most 200 characters' }],
-      }),
+      json(
+        {
+          message: 'Must be at most 200 characters',
+          issues: [{ path: ['name'], message: 'Must be at most 200 characters' }],
+        },
+        400,
+      ),
     );
     renderForm();
     fill(valid);
@@ -176,7 +173,7 @@ describe('AddProductForm', () => {
   });
 
   it('says Failed to Add Parts with the reason when the API refuses outright', async () => {
-    fetchMock.mockResolvedValue(json(403, { message: 'You do not have access to this' }));
+    fetchMock.mockResolvedValue(json({ message: 'You do not have access to this' }, 403));
     renderForm();
     fill(valid);
     submit();

@@ -6,14 +6,12 @@ import { messages } from '@parts-shop/shared/messages';
 import { STALE_VERSION_MESSAGE, type Part } from '@parts-shop/shared/part';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { EditProductForm } from './edit-product-form.tsx';
+import { fetchMock, json, stubApi } from '../../../../test/api.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
-
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
   vi.mocked(toastSuccess).mockClear();
 });
 afterEach(() => {
@@ -34,10 +32,6 @@ const board: Part = {
   kind: 'motherboard',
   specs: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
 };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function renderForm(reload = vi.fn<() => Promise<Part | undefined>>()) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -78,7 +72,7 @@ describe('EditProductForm', () => {
   });
 
   it('saves with the version it loaded, toasts Product Updated and goes back to Manage Products', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { ...board, price: 179.99, version: 3 }));
+    fetchMock.mockResolvedValueOnce(json({ ...board, price: 179.99, version: 3 }));
     const { router } = renderForm();
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '179.99' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -97,7 +91,7 @@ describe('EditProductForm', () => {
   });
 
   it('shows the API message when someone else saved first, and saves again from their version', async () => {
-    fetchMock.mockResolvedValueOnce(json(409, { message: STALE_VERSION_MESSAGE }));
+    fetchMock.mockResolvedValueOnce(json({ message: STALE_VERSION_MESSAGE }, 409));
     const theirs: Part = { ...board, name: 'B650 Board (renamed)', version: 5 };
     const { reload } = renderForm(vi.fn(() => Promise.resolve(theirs)));
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '179.99' } });
@@ -114,7 +108,7 @@ describe('EditProductForm', () => {
     expect(value('Price')).toBe('189.99');
     expect(screen.queryByRole('alert')).toBeNull();
 
-    fetchMock.mockResolvedValueOnce(json(200, { ...theirs, version: 6 }));
+    fetchMock.mockResolvedValueOnce(json({ ...theirs, version: 6 }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.productUpdated));
     expect(patchBody(1)).toMatchObject({ version: 5, name: 'B650 Board (renamed)' });
@@ -122,10 +116,13 @@ describe('EditProductForm', () => {
 
   it('puts a spec issue from the API beside its field', async () => {
     fetchMock.mockResolvedValueOnce(
-      json(400, {
-        message: 'Socket must be one of AM4, AM5',
-        issues: [{ path: ['specs', 'socket'], message: 'Socket must be one of AM4, AM5' }],
-      }),
+      json(
+        {
+          message: 'Socket must be one of AM4, AM5',
+          issues: [{ path: ['specs', 'socket'], message: 'Socket must be one of AM4, AM5' }],
+        },
+        400,
+      ),
     );
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

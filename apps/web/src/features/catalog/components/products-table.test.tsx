@@ -6,6 +6,7 @@ import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { PRODUCTS_CAPTION, ProductsTable } from './products-table.tsx';
+import { fetchMock, json, stubApi } from '../../../../test/api.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
@@ -18,12 +19,6 @@ beforeAll(() => {
     this.removeAttribute('open');
   };
 });
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-}
 
 function part(n: number, name = `Part ${n}`): Part {
   return {
@@ -53,8 +48,7 @@ function renderTable() {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
   vi.mocked(toastSuccess).mockClear();
   vi.mocked(toastError).mockClear();
 });
@@ -67,11 +61,11 @@ describe('ProductsTable', () => {
   it('lists every part with no., Name, Price, Stock and Option, loading further pages on request', async () => {
     fetchMock
       .mockResolvedValueOnce(
-        json(200, [part(2, '<script>alert(1)</script>'), part(1)], {
+        json([part(2, '<script>alert(1)</script>'), part(1)], 200, {
           Link: '</api/parts?limit=100&cursor=abc>; rel="next"',
         }),
       )
-      .mockResolvedValueOnce(json(200, [part(0)]));
+      .mockResolvedValueOnce(json([part(0)]));
     renderTable();
     const table = await screen.findByRole('table', { name: PRODUCTS_CAPTION });
     const headers = within(table)
@@ -91,14 +85,14 @@ describe('ProductsTable', () => {
   });
 
   it('asks Are You Sure, deletes on Yes, toasts Deleted and drops the row', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [part(2), part(1)]));
+    fetchMock.mockResolvedValueOnce(json([part(2), part(1)]));
     renderTable();
     const deleteButton = await screen.findByRole('button', { name: 'Delete Part 2' });
     expect(deleteButton.textContent).toBe('Delete');
     fireEvent.click(deleteButton);
     const dialog = screen.getByRole('dialog', { name: messages.confirmQuestion });
-    fetchMock.mockResolvedValueOnce(json(200, { acknowledged: true, deletedCount: 1 }));
-    fetchMock.mockResolvedValue(json(200, [part(1)]));
+    fetchMock.mockResolvedValueOnce(json({ acknowledged: true, deletedCount: 1 }));
+    fetchMock.mockResolvedValue(json([part(1)]));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.deleted));
     const [url, init] = fetchMock.mock.calls[1] ?? [];
@@ -109,7 +103,7 @@ describe('ProductsTable', () => {
   });
 
   it('does nothing on No', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    fetchMock.mockResolvedValueOnce(json([part(1)]));
     renderTable();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Part 1' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'No' }));
@@ -118,10 +112,10 @@ describe('ProductsTable', () => {
   });
 
   it('says so when the delete fails', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    fetchMock.mockResolvedValueOnce(json([part(1)]));
     renderTable();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Part 1' }));
-    fetchMock.mockResolvedValueOnce(json(403, { message: 'You do not have access to this' }));
+    fetchMock.mockResolvedValueOnce(json({ message: 'You do not have access to this' }, 403));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('You do not have access to this'));
     expect(toastSuccess).not.toHaveBeenCalled();
@@ -129,14 +123,14 @@ describe('ProductsTable', () => {
   });
 
   it("links Edit to the product's edit page", async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    fetchMock.mockResolvedValueOnce(json([part(1)]));
     renderTable();
     const edit = await screen.findByRole('link', { name: 'Edit Part 1' });
     expect(edit.getAttribute('href')).toBe(`/dashboard/editProduct/${part(1)._id}`);
   });
 
   it('adds stock from a small dialog, then toasts the new count', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    fetchMock.mockResolvedValueOnce(json([part(1)]));
     renderTable();
     fireEvent.click(await screen.findByRole('button', { name: 'Add stock to Part 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Add stock to Part 1' });
@@ -146,8 +140,8 @@ describe('ProductsTable', () => {
     expect(await within(dialog).findByText('Delta must be a whole number')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    fetchMock.mockResolvedValueOnce(json(200, { ...part(1), available: 8 }));
-    fetchMock.mockResolvedValue(json(200, [{ ...part(1), available: 8 }]));
+    fetchMock.mockResolvedValueOnce(json({ ...part(1), available: 8 }));
+    fetchMock.mockResolvedValue(json([{ ...part(1), available: 8 }]));
     fireEvent.change(units, { target: { value: '5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(`${messages.stockUpdated}: 8 in stock`));
@@ -159,11 +153,11 @@ describe('ProductsTable', () => {
   });
 
   it('shows the server refusing to remove more than there is, and keeps the dialog open', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [part(1)]));
+    fetchMock.mockResolvedValueOnce(json([part(1)]));
     renderTable();
     fireEvent.click(await screen.findByRole('button', { name: 'Add stock to Part 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Add stock to Part 1' });
-    fetchMock.mockResolvedValueOnce(json(409, { message: 'Cannot remove 50: only 3 in stock' }));
+    fetchMock.mockResolvedValueOnce(json({ message: 'Cannot remove 50: only 3 in stock' }, 409));
     fireEvent.change(within(dialog).getByLabelText('Units to add'), { target: { value: '-50' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Cannot remove 50: only 3 in stock');

@@ -4,16 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { AddProductForm } from './add-product-form.tsx';
+import { fetchMock, json, stubApi } from '../../../../test/api.ts';
 
 // The spec fields as Add Product shows them (Edit Product draws the same component).
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
-const fetchMock = vi.fn<typeof fetch>();
-
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
   vi.mocked(toastSuccess).mockClear();
 });
 afterEach(() => {
@@ -87,12 +85,7 @@ describe('SpecFields', () => {
   });
 
   it('sends exactly the specs of the kind shown, even after another kind was filled in', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000001' }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValue(json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000001' }, 201));
     renderForm();
     fillCatalogFields();
     change('Kind', 'gpu');

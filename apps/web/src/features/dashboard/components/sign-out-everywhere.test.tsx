@@ -5,6 +5,7 @@ import { messages } from '@parts-shop/shared/messages';
 import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
 import { clearAccessToken, setAccessToken } from '../../../lib/token-storage.ts';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
+import { fetchMock, json, stubApi } from '../../../../test/api.ts';
 
 // jsdom has <dialog> but not its modal methods.
 beforeAll(() => {
@@ -16,12 +17,10 @@ beforeAll(() => {
   };
 });
 
-const fetchMock = vi.fn<typeof fetch>();
 const signOut = vi.fn(() => Promise.resolve());
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
   setAccessToken('the-api-token');
 });
 afterEach(() => {
@@ -73,9 +72,7 @@ describe('Sign out everywhere (My Profile)', () => {
 
   it("shows the API's message and stays signed in when the shop cannot finish", async () => {
     const message = 'The sign-in provider could not be reached. Please try again.';
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ message }), { status: 503, headers: { 'Content-Type': 'application/json' } }),
-    );
+    fetchMock.mockResolvedValue(json({ message }, 503));
     renderCard();
     confirm('Yes');
     expect((await screen.findByRole('alert')).textContent).toBe(message);

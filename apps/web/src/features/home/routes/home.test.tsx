@@ -4,35 +4,17 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MARKETING } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
-import type { Part } from '@parts-shop/shared/part';
-import type { Review } from '@parts-shop/shared/review';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { Component as Home } from './home.tsx';
+import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
+import { part, review } from '../../../../test/fixtures.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
-const parts: Part[] = [1, 2, 3].map((n) => ({
-  _id: `01890a5d-ac96-774b-bcce-00000000000${n}`,
-  name: `Newest part ${n}`,
-  brand: '',
-  description: 'A part',
-  img: '/images/parts/cpu.svg',
-  minOrder: 1,
-  available: n === 3 ? 0 : 5,
-  price: 100,
-  kind: 'other',
-  specs: {},
-  version: 1,
-}));
-const reviews: Review[] = [1, 2, 3].map((n) => ({
-  _id: `01890a5d-ac96-774b-bcce-10000000000${n}`,
-  name: `Reviewer ${n}`,
-  description: `Review ${n}`,
-  image: '/images/reviewers/tom.svg',
-  rating: n,
-}));
-
-const fetchMock = vi.fn<typeof fetch>();
+const parts = [1, 2, 3].map((n) =>
+  part(n, { name: `Newest part ${n}`, description: 'A part', available: n === 3 ? 0 : 5, price: 100 }),
+);
+const reviews = [1, 2, 3].map((n) => review(n, { rating: n }));
 
 /** The browser's IntersectionObserver, with the test saying when the contact section comes near. */
 type Observed = { callback: IntersectionObserverCallback; rootMargin?: string; disconnected: boolean };
@@ -56,12 +38,8 @@ function scrollNearContact() {
   });
 }
 
-function urlOf(input: Parameters<typeof fetch>[0]): string {
-  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-}
-
 beforeEach(() => {
-  fetchMock.mockReset();
+  stubApi();
   fetchMock.mockImplementation(async (input, init) => {
     const url = urlOf(input);
     const body = url.startsWith('/api/parts')
@@ -71,12 +49,8 @@ beforeEach(() => {
         : init?.method === 'POST'
           ? { acknowledged: true, insertedId: 'x' }
           : null;
-    return new Response(JSON.stringify(body), {
-      status: init?.method === 'POST' ? 201 : 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return json(body, init?.method === 'POST' ? 201 : 200);
   });
-  vi.stubGlobal('fetch', fetchMock);
   observers = [];
   vi.stubGlobal('IntersectionObserver', FakeObserver);
 });

@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Component as MyOrders } from './my-orders.tsx';
+import { json, stubApi, urlOf } from '../../../../test/api.ts';
 
 const signOut = vi.fn(() => Promise.resolve());
 vi.mock('../../../lib/auth.tsx', () => ({
@@ -39,12 +40,11 @@ afterEach(() => {
 
 describe('My Orders', () => {
   it("asks for the signed-in customer's orders", async () => {
-    const fetchMock = vi.fn((_url: string) => Promise.resolve(Response.json([])));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json([])));
     renderPage();
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
     // The page also reads the shop's settings (how long unpaid orders are held).
-    const urls = fetchMock.mock.calls.map((call) => call[0]);
+    const urls = fetchMock.mock.calls.map((call) => urlOf(call[0]));
     expect(urls.filter((url) => url.startsWith('/api/orders')).sort()).toEqual([
       '/api/orders/unpaid',
       '/api/orders?email=customer%40example.com',
@@ -53,11 +53,8 @@ describe('My Orders', () => {
 
   it("offers Pay all unpaid with the server's count and total, linking to one payment for those orders", async () => {
     const ids = ['01900000-0000-7000-8000-00000000000a', '01900000-0000-7000-8000-00000000000b'];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) =>
-        Promise.resolve(Response.json(url === '/api/orders/unpaid' ? { count: 2, total: '50.00', orderIds: ids } : [])),
-      ),
+    stubApi().mockImplementation((input) =>
+      Promise.resolve(json(urlOf(input) === '/api/orders/unpaid' ? { count: 2, total: '50.00', orderIds: ids } : [])),
     );
     renderPage();
     const link = await screen.findByRole('link', { name: 'Pay all unpaid (2 orders, $50.00)' });
@@ -65,11 +62,8 @@ describe('My Orders', () => {
   });
 
   it('offers no Pay all when nothing is unpaid', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) =>
-        Promise.resolve(Response.json(url === '/api/orders/unpaid' ? { count: 0, total: '0.00', orderIds: [] } : [])),
-      ),
+    stubApi().mockImplementation((input) =>
+      Promise.resolve(json(urlOf(input) === '/api/orders/unpaid' ? { count: 0, total: '0.00', orderIds: [] } : [])),
     );
     renderPage();
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
@@ -77,10 +71,7 @@ describe('My Orders', () => {
   });
 
   it.each([401, 403])('signs the user out and goes home on a %i', async (status) => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(Response.json({ message: 'No' }, { status }))),
-    );
+    stubApi().mockImplementation(() => Promise.resolve(json({ message: 'No' }, status)));
     const router = renderPage();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(signOut).toHaveBeenCalledTimes(1);

@@ -2,50 +2,23 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Part } from '@parts-shop/shared/part';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { Component as AllParts } from './all-parts.tsx';
+import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
+import { part } from '../../../../test/fixtures.ts';
 
-function part(n: number, available = 10): Part {
-  return {
-    _id: `01890a5d-ac96-774b-bcce-${String(n).padStart(12, '0')}`,
-    name: `Part number ${n}`,
-    brand: '',
-    description: `Description ${n}`,
-    img: '/images/parts/cpu.svg',
-    minOrder: 1,
-    available,
-    price: 10 + n,
-    kind: 'other',
-    specs: {},
-    version: 1,
-  };
-}
-
-function json(body: unknown, init: { status?: number; link?: string } = {}) {
-  const headers = new Headers({ 'Content-Type': 'application/json' });
-  if (init.link) headers.set('Link', init.link);
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
 /** The answers to GET /parts, in order; GET /parts/facets answers `facets`. */
 let listAnswers: (Response | Promise<Response>)[] = [];
 let facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
 
-function urlOf(input: Parameters<typeof fetch>[0]): string {
-  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-}
-
 beforeEach(() => {
-  fetchMock.mockReset();
+  stubApi();
   listAnswers = [];
   facets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
   fetchMock.mockImplementation((input) => {
     if (urlOf(input).startsWith('/api/parts/facets')) return Promise.resolve(json(facets));
     return Promise.resolve(listAnswers.shift() ?? new Promise<Response>(() => undefined));
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   cleanup();
@@ -84,7 +57,7 @@ describe('/allparts', () => {
   });
 
   it('says the fetch failed instead of spinning forever, and can try again', async () => {
-    listAnswers.push(json({ message: 'Database unavailable' }, { status: 500 }));
+    listAnswers.push(json({ message: 'Database unavailable' }, 500));
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Database unavailable');
@@ -103,13 +76,13 @@ describe('/allparts', () => {
   });
 
   it('lists the parts in the order the server gives (newest first) and loads the next page on request', async () => {
-    listAnswers.push(json([part(3), part(2)], { link: '</api/parts?limit=24&cursor=b3BhcXVl>; rel="next"' }));
+    listAnswers.push(json([part(3), part(2)], 200, { Link: '</api/parts?limit=24&cursor=b3BhcXVl>; rel="next"' }));
     renderPage();
     const first = await screen.findAllByRole('heading', { level: 2 });
     expect(first.map((h) => h.textContent)).toEqual(['Part number 3', 'Part number 2']);
     expect(screen.getByText('Showing 2 parts')).toBeTruthy();
 
-    listAnswers.push(json([part(1, 0)]));
+    listAnswers.push(json([part(1, { available: 0 })]));
     fireEvent.click(screen.getByRole('button', { name: 'Load more parts' }));
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3));
     expect(requestedUrl(1)).toBe('/api/parts?limit=24&cursor=b3BhcXVl');
@@ -118,11 +91,11 @@ describe('/allparts', () => {
   });
 
   it('keeps the loaded parts and offers the button again when a later page fails', async () => {
-    listAnswers.push(json([part(2)], { link: '</api/parts?limit=24&cursor=eA>; rel="next"' }));
+    listAnswers.push(json([part(2)], 200, { Link: '</api/parts?limit=24&cursor=eA>; rel="next"' }));
     renderPage();
     await screen.findByRole('heading', { level: 2, name: 'Part number 2' });
 
-    listAnswers.push(json({ message: 'Boom' }, { status: 500 }));
+    listAnswers.push(json({ message: 'Boom' }, 500));
     fireEvent.click(screen.getByRole('button', { name: 'Load more parts' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Could not load more parts');
     expect(screen.getByRole('heading', { level: 2, name: 'Part number 2' })).toBeTruthy();

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { Component as PartPage } from './part-page.tsx';
+import { fetchMock, json, stubApi } from '../../../../test/api.ts';
 
 const cpu: Part = {
   _id: '01890a5d-ac96-774b-bcce-000000000042',
@@ -28,19 +29,13 @@ const cpu: Part = {
   },
 };
 
-const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function renderPage(id: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -61,7 +56,7 @@ function renderPage(id: string) {
 
 describe('/parts/{id}', () => {
   it('shows the part with its price, stock, minimum order and a specification table with units', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, cpu));
+    fetchMock.mockResolvedValueOnce(json(cpu));
     renderPage(cpu._id);
     expect(await screen.findByRole('heading', { level: 1, name: cpu.name })).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/parts/${cpu._id}`);
@@ -87,7 +82,7 @@ describe('/parts/{id}', () => {
   });
 
   it('goes to Purchase when in stock', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, cpu));
+    fetchMock.mockResolvedValueOnce(json(cpu));
     const router = renderPage(cpu._id);
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase' }));
     expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeTruthy();
@@ -95,7 +90,7 @@ describe('/parts/{id}', () => {
   });
 
   it('says Not Available and stays when out of stock, and has no table for a part without specs', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { ...cpu, kind: 'other', specs: {}, available: 0 }));
+    fetchMock.mockResolvedValueOnce(json({ ...cpu, kind: 'other', specs: {}, available: 0 }));
     const router = renderPage(cpu._id);
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase' }));
     expect(screen.getByRole('status').textContent).toBe(messages.notAvailable);
@@ -105,7 +100,7 @@ describe('/parts/{id}', () => {
   });
 
   it('shows the not-found message for an unknown id', async () => {
-    fetchMock.mockResolvedValueOnce(json(404, { message: 'Part not found' }));
+    fetchMock.mockResolvedValueOnce(json({ message: 'Part not found' }, 404));
     renderPage('no-such-part');
     expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse all parts' }).getAttribute('href')).toBe('/allparts');

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cardMessages } from '@parts-shop/shared/payment';
 import { LocalCardForm, type CardFormProps } from './local-card-form.tsx';
+import { json, stubApi } from '../../../../test/api.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -59,8 +60,7 @@ describe('LocalCardForm', () => {
   });
 
   it('checks the card before sending anything', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi();
     renderForm();
     fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4241' } });
     fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '01/20' } });
@@ -73,15 +73,9 @@ describe('LocalCardForm', () => {
   });
 
   it("shows the gateway's message under the form when the card is declined", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          Response.json(
-            { message: cardMessages.declined, code: 'card_declined', declineCode: 'generic_decline' },
-            { status: 402 },
-          ),
-        ),
+    stubApi().mockImplementation(() =>
+      Promise.resolve(
+        json({ message: cardMessages.declined, code: 'card_declined', declineCode: 'generic_decline' }, 402),
       ),
     );
     const { onConfirmed } = renderForm();
@@ -95,12 +89,9 @@ describe('LocalCardForm', () => {
   });
 
   it('confirms the card with the client secret and hands back the payment id', async () => {
-    const fetchMock = vi.fn(() =>
-      Promise.resolve(
-        Response.json({ paymentIntent: { id: 'pi_123', status: 'succeeded', amount: 25998, currency: 'usd' } }),
-      ),
+    const fetchMock = stubApi().mockImplementation(() =>
+      Promise.resolve(json({ paymentIntent: { id: 'pi_123', status: 'succeeded', amount: 25998, currency: 'usd' } })),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const { onConfirmed } = renderForm();
     fillCard('4242 4242 4242 4242');
     fireEvent.click(pay());

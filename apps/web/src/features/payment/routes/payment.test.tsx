@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import type { Order } from '@parts-shop/shared/order';
 import { Component as Payment } from './payment.tsx';
+import { answerApi, json } from '../../../../test/api.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -46,18 +47,6 @@ const config = {
 };
 const nextYear = (new Date().getFullYear() + 1) % 100;
 
-type Route = (init: RequestInit | undefined) => Response;
-
-function mockApi(routes: Record<string, Route>) {
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    const route = routes[key];
-    return Promise.resolve(route ? route(init) : Response.json({ message: `unexpected ${key}` }, { status: 500 }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/dashboard/payment/:orderId', element: <Payment /> }], {
@@ -80,18 +69,17 @@ afterEach(() => {
 describe('Payment page', () => {
   it('pays with the test gateway, records the payment and says so', async () => {
     let paid = false;
-    const fetchMock = mockApi({
-      'GET /api/config': () => Response.json(config),
-      'GET /api/orders/o-1': () => Response.json(paid ? { ...order, paid: true, transactionId: 'pi_1' } : order),
-      'POST /api/create-payment-intent': () =>
-        Response.json({ clientSecret: 'pi_1_secret_x', paymentIntentId: 'pi_1' }),
+    const fetchMock = answerApi({
+      'GET /api/config': () => json(config),
+      'GET /api/orders/o-1': () => json(paid ? { ...order, paid: true, transactionId: 'pi_1' } : order),
+      'POST /api/create-payment-intent': () => json({ clientSecret: 'pi_1_secret_x', paymentIntentId: 'pi_1' }),
       'POST /api/payments/local/confirm': () => {
         paid = true;
-        return Response.json({ paymentIntent: { id: 'pi_1', status: 'succeeded', amount: 25998, currency: 'usd' } });
+        return json({ paymentIntent: { id: 'pi_1', status: 'succeeded', amount: 25998, currency: 'usd' } });
       },
-      'PATCH /api/orders/o-1': () => Response.json({ ...order, paid: true, transactionId: 'pi_1' }),
+      'PATCH /api/orders/o-1': () => json({ ...order, paid: true, transactionId: 'pi_1' }),
       'GET /api/orders/o-1/detail': () =>
-        Response.json({
+        json({
           order: { ...order, paid: true, transactionId: 'pi_1' },
           customer: { email: order.email, userName: order.userName },
           payment: {
@@ -134,9 +122,9 @@ describe('Payment page', () => {
   });
 
   it('shows the status of an order that is already paid instead of the form', async () => {
-    const fetchMock = mockApi({
-      'GET /api/config': () => Response.json(config),
-      'GET /api/orders/o-1': () => Response.json({ ...order, paid: true, shipped: true, transactionId: 'pi_9' }),
+    const fetchMock = answerApi({
+      'GET /api/config': () => json(config),
+      'GET /api/orders/o-1': () => json({ ...order, paid: true, shipped: true, transactionId: 'pi_9' }),
     });
     renderPage();
     expect(await screen.findByText('This order is already paid.')).toBeTruthy();
@@ -147,9 +135,9 @@ describe('Payment page', () => {
   });
 
   it('says so when the order does not exist', async () => {
-    mockApi({
-      'GET /api/config': () => Response.json(config),
-      'GET /api/orders/o-1': () => Response.json({ message: 'Order not found' }, { status: 404 }),
+    answerApi({
+      'GET /api/config': () => json(config),
+      'GET /api/orders/o-1': () => json({ message: 'Order not found' }, 404),
     });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();

@@ -7,7 +7,8 @@ import type { Part } from '@parts-shop/shared/part';
 import type { User } from '@parts-shop/shared/user';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { CheckoutForm } from './checkout-form.tsx';
-import { customerProfile } from '../../../../test/customer-profile.ts';
+import { customerProfile } from '../../../../test/fixtures.ts';
+import { json, stubApi, urlOf } from '../../../../test/api.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -103,8 +104,7 @@ describe('CheckoutForm', () => {
   });
 
   it('asks for the phone number and address before ordering', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi();
     renderForm();
     fireEvent.click(addToCart());
     expect(await screen.findByText(messages.phoneRequired)).toBeTruthy();
@@ -116,10 +116,9 @@ describe('CheckoutForm', () => {
   });
 
   it('sends the part, quantity and delivery details, then offers the way to pay', async () => {
-    const fetchMock = vi.fn(() =>
-      Promise.resolve(Response.json({ acknowledged: true, insertedId: 'order-1' }, { status: 201 })),
+    const fetchMock = stubApi().mockImplementation(() =>
+      Promise.resolve(json({ acknowledged: true, insertedId: 'order-1' }, 201)),
     );
-    vi.stubGlobal('fetch', fetchMock);
     renderForm();
     fireEvent.change(quantity(), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
@@ -144,10 +143,7 @@ describe('CheckoutForm', () => {
   });
 
   it("shows the API's refusal, e.g. 409 'Not enough stock'", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(Response.json({ message: messages.notEnoughStock }, { status: 409 }))),
-    );
+    stubApi().mockImplementation(() => Promise.resolve(json({ message: messages.notEnoughStock }, 409)));
     renderForm();
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
@@ -158,13 +154,9 @@ describe('CheckoutForm', () => {
   describe('the delivery details and the profile', () => {
     const phone = () => screen.getByLabelText<HTMLInputElement>('Phone Number');
     const address = () => screen.getByLabelText<HTMLInputElement>('Address');
-    const placing = () =>
-      vi.fn((url: string, _init?: RequestInit) =>
-        Promise.resolve(
-          url === '/api/orders'
-            ? Response.json({ acknowledged: true, insertedId: 'order-1' }, { status: 201 })
-            : Response.json(fullProfile),
-        ),
+    const placing = (input: Parameters<typeof fetch>[0]) =>
+      Promise.resolve(
+        urlOf(input) === '/api/orders' ? json({ acknowledged: true, insertedId: 'order-1' }, 201) : json(fullProfile),
       );
 
     it("start from the profile's phone and address, with nothing to save", () => {
@@ -176,10 +168,7 @@ describe('CheckoutForm', () => {
 
     it('waits for the profile before showing the form', () => {
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(() => new Promise(() => undefined)),
-      );
+      stubApi().mockImplementation(() => new Promise(() => undefined));
       render(
         <QueryClientProvider client={client}>
           <MemoryRouter>
@@ -192,8 +181,7 @@ describe('CheckoutForm', () => {
     });
 
     it('save new ones to the profile after the order, when asked to', async () => {
-      const fetchMock = placing();
-      vi.stubGlobal('fetch', fetchMock);
+      const fetchMock = stubApi().mockImplementation(placing);
       renderForm({}, fullProfile);
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       fireEvent.change(address(), { target: { value: '7 New Road' } });
@@ -209,8 +197,7 @@ describe('CheckoutForm', () => {
     });
 
     it('leave the profile alone unless asked to', async () => {
-      const fetchMock = placing();
-      vi.stubGlobal('fetch', fetchMock);
+      const fetchMock = stubApi().mockImplementation(placing);
       renderForm({}, fullProfile);
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Save to my profile' }).checked).toBe(false);

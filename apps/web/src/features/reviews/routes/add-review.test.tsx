@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { AddReviewForm, Component as AddReviewPage } from './add-review.tsx';
+import { fetchMock, json, stubApi } from '../../../../test/api.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 vi.mock('../../../lib/auth.tsx', () => ({
@@ -14,12 +15,6 @@ vi.mock('../../../lib/auth.tsx', () => ({
     signOut: () => Promise.resolve(),
   }),
 }));
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function renderForm(defaultName = 'Ada Lovelace', defaultImage = '') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -64,8 +59,7 @@ function submit() {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
   vi.mocked(toastSuccess).mockClear();
   vi.mocked(toastError).mockClear();
 });
@@ -122,7 +116,7 @@ describe('AddReviewForm', () => {
   );
 
   it('posts the review with a whole-number rating, toasts Review Added and resets', async () => {
-    fetchMock.mockResolvedValue(json(201, { acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000002' }));
+    fetchMock.mockResolvedValue(json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000002' }, 201));
     const { invalidate } = renderForm();
     fireEvent.change(field('Review'), { target: { value: '<b>Fast</b> shipping' } });
     fireEvent.change(field('Photo URL'), { target: { value: 'https://example.com/ada.png' } });
@@ -149,7 +143,7 @@ describe('AddReviewForm', () => {
 
   it('shows API validation issues next to their fields', async () => {
     fetchMock.mockResolvedValue(
-      json(400, { message: messages.urlInvalid, issues: [{ path: ['image'], message: messages.urlInvalid }] }),
+      json({ message: messages.urlInvalid, issues: [{ path: ['image'], message: messages.urlInvalid }] }, 400),
     );
     renderForm();
     fireEvent.change(field('Review'), { target: { value: 'Good' } });
@@ -174,7 +168,7 @@ describe('Add Review page', () => {
 
   it("prefills the name from the profile's userName", async () => {
     fetchMock.mockResolvedValue(
-      json(200, {
+      json({
         email: 'ada@example.com',
         userName: 'Profile Ada',
         phone: '',
@@ -191,7 +185,7 @@ describe('Add Review page', () => {
   });
 
   it('falls back to the sign-in display name when the profile has none or fails', async () => {
-    fetchMock.mockResolvedValue(json(404, { message: 'User not found' }));
+    fetchMock.mockResolvedValue(json({ message: 'User not found' }, 404));
     renderPage();
     expect(field('Name').value).toBe('Display Ada');
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());

@@ -1,20 +1,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Review } from '@parts-shop/shared/review';
 import type { AuthState } from '../../../lib/auth.tsx';
 import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
 import { Component as AllReviews } from './all-reviews.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { fetchMock, json, stubApi } from '../../../../test/api.ts';
+import { review } from '../../../../test/fixtures.ts';
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
 });
 afterEach(() => {
   cleanup();
@@ -32,13 +26,12 @@ function renderPage(auth: AuthState = mockAuthState()) {
   );
 }
 
-const review: Review = {
-  _id: '01890a5d-ac96-774b-bcce-b302099a8059',
+const hana = review(1, {
   name: 'Hana Sato',
   description: 'Friendly support too.',
   image: '/images/reviewers/hana.svg',
   rating: 3,
-};
+});
 
 describe('/allreviews', () => {
   it('shows a spinner while loading', () => {
@@ -49,7 +42,7 @@ describe('/allreviews', () => {
   });
 
   it('shows the reviews with their stars, as level-2 cards under the page title', async () => {
-    fetchMock.mockResolvedValueOnce(json([review]));
+    fetchMock.mockResolvedValueOnce(json([hana]));
     renderPage();
     expect(await screen.findByRole('heading', { level: 2, name: 'Hana Sato' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Rated 3 out of 5' })).toBeTruthy();

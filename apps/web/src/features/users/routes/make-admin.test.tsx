@@ -5,6 +5,7 @@ import { messages } from '@parts-shop/shared/messages';
 import type { User } from '@parts-shop/shared/user';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { Component as MakeAdmin } from './make-admin.tsx';
+import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 vi.mock('../../../lib/auth.tsx', () => ({
@@ -31,15 +32,6 @@ beforeAll(() => {
   };
 });
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200, link?: string) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json', ...(link ? { Link: link } : {}) },
-    }),
-  );
-
 /** Make Admin and Remove admin ask first, naming the email; Yes goes ahead. */
 async function confirmWith(text: RegExp) {
   const dialog = await screen.findByRole('dialog');
@@ -48,14 +40,12 @@ async function confirmWith(text: RegExp) {
 }
 
 function serve(makeAdminStatus: number) {
-  fetchMock.mockImplementation((input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = urlOf(input);
     if (url === '/api/users?limit=20')
-      return json(
-        [profile('admin@example.com', 'admin'), profile('casey@example.com', 'customer')],
-        200,
-        '</api/users?limit=2&cursor=abc>; rel="next"',
-      );
+      return json([profile('admin@example.com', 'admin'), profile('casey@example.com', 'customer')], 200, {
+        Link: '</api/users?limit=2&cursor=abc>; rel="next"',
+      });
     if (url === '/api/users?limit=2&cursor=abc') return json([profile('dana@example.com', 'admin')]);
     if (url === '/api/role-changes?limit=20') {
       const change = {
@@ -78,8 +68,7 @@ function serve(makeAdminStatus: number) {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stubApi();
 });
 afterEach(() => {
   cleanup();

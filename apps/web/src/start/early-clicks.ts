@@ -1,5 +1,5 @@
 /**
- * A page the server drew shows its buttons before the app's code has run (src/boot.ts loads it
+ * A page the server drew shows its buttons before the app's code has run (src/start/boot.ts loads it
  * once the page is painted), and a button clicked in that time has nothing to run. The last
  * such click is remembered and made again once the app has taken the page over: React then
  * adopts that part of the page first and runs the click. Only plain buttons: a submit button

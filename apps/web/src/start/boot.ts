@@ -1,8 +1,8 @@
 // The page's stylesheets, linked from index.html, so the first paint waits on no script.
 import 'react-toastify/ReactToastify.css';
-import './index.css';
-import { loadChunk } from './lib/chunk-reload.ts';
-import { rememberEarlyClicks } from './lib/early-clicks.ts';
+import '../index.css';
+import { loadChunk } from '../lib/chunk-reload.ts';
+import { rememberEarlyClicks } from './early-clicks.ts';
 
 /*
  * A public page arrives drawn by the server (apps/web/src/entry-server.tsx): names, prices and

@@ -1,10 +1,11 @@
 // First, before any schema is built.
-import './lib/zod-config.ts';
+import '../lib/zod-config.ts';
 import { startTransition, StrictMode } from 'react';
 import { hydrate } from '@tanstack/react-query';
-import { replayEarlyClick } from './lib/early-clicks.ts';
-import { readPageState } from './lib/page-state.ts';
-import { queryClient } from './lib/query-client.ts';
+import { replayEarlyClick } from './early-clicks.ts';
+import { replayEarlyInput } from './early-input.ts';
+import { readPageState } from './page-state.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 /**
  * Hands the main thread back to the browser until its next task. The app's code runs in stages
@@ -32,8 +33,8 @@ await stage(() => import('@parts-shop/shared/user'));
 // The screens last.
 // (Awaited here rather than through stage(), so the unused-code check sees what they export.)
 const [{ App }, { createRouter, loadMatchedRoutes }] = await Promise.all([
-  import('./app/app.tsx'),
-  import('./app/router.tsx'),
+  import('../app/app.tsx'),
+  import('../app/router.tsx'),
 ]);
 await nextTask();
 
@@ -60,10 +61,11 @@ if (state && root.firstElementChild) {
     hydrateRoot(
       root,
       <StrictMode>
-        <App router={createRouter()} />
+        <App router={createRouter(true)} />
       </StrictMode>,
     );
   });
+  replayEarlyInput(root);
   replayEarlyClick();
 } else {
   // Likewise, the first render of a page the server did not draw.
@@ -84,7 +86,7 @@ document.documentElement.dataset.appReady = '';
 // tools. Loaded only then, so no other visitor downloads it (the first-visit budget holds).
 const modelContext = document.modelContext;
 if (modelContext) {
-  import('./lib/webmcp/register-shop-tools.ts')
+  import('../lib/webmcp/register-shop-tools.ts')
     .then(({ registerShopTools }) => registerShopTools(modelContext))
     // Without its tools the page is still the whole shop; the assistant just cannot use it.
     .catch((error: unknown) => console.warn('WebMCP tools not registered', error));

@@ -1,0 +1,51 @@
+import type { Part } from '@parts-shop/shared/part';
+import type { Review } from '@parts-shop/shared/review';
+import type { User } from '@parts-shop/shared/user';
+
+/**
+ * The web tests' one set of fixtures: what the API answers, built from a number (which makes
+ * the id, name and price) and the fields a test looks at.
+ */
+
+/** The web tests' signed-in customer, Casey, and her profile filled in (phone, address and the rest). */
+export const customerProfile: User = {
+  email: 'customer@example.com',
+  userName: 'Casey',
+  phone: '+1 555 0100',
+  education: 'BSc',
+  address: '1 Old Street',
+  linkedIn: 'https://www.linkedin.com/in/casey',
+  role: 'customer',
+};
+
+const idOf = (series: string, n: number) => `01890a5d-ac96-774b-${series}-${String(n).padStart(12, '0')}`;
+
+/** Part number `n`: of kind Other (no specifications), ten in stock, priced 10 + n dollars. */
+export function part(n: number, fields: Partial<Omit<Part, 'kind' | 'specs'>> = {}): Part {
+  return {
+    _id: idOf('bcce', n),
+    name: `Part number ${n}`,
+    brand: '',
+    description: `Description ${n}`,
+    img: '/images/parts/cpu.svg',
+    minOrder: 1,
+    available: 10,
+    price: 10 + n,
+    version: 1,
+    ...fields,
+    kind: 'other',
+    specs: {},
+  };
+}
+
+/** Review number `n`, rated 5. */
+export function review(n: number, fields: Partial<Review> = {}): Review {
+  return {
+    _id: idOf('1000', n),
+    name: `Reviewer ${n}`,
+    description: `Review ${n}`,
+    image: '/images/reviewers/tom.svg',
+    rating: 5,
+    ...fields,
+  };
+}
