@@ -94,7 +94,7 @@ export async function openDatabase(options: {
       total: pool.totalCount + publicPool.totalCount,
       idle: pool.idleCount + publicPool.idleCount,
       waiting: pool.waitingCount + publicPool.waitingCount,
-      max: (pool.options.max ?? 0) + (publicPool.options.max ?? 0),
+      max: pool.options.max + publicPool.options.max,
     });
     return {
       db,
