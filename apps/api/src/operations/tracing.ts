@@ -1,5 +1,3 @@
-import { register } from 'node:module';
-
 export type TracingOptions = {
   /** OTLP/HTTP base address; spans are posted to its /v1/traces. */
   endpoint: string;
@@ -14,8 +12,6 @@ export type TracingOptions = {
  * Answers a function that sends what is left and stops.
  */
 export async function startTracing(options: TracingOptions): Promise<() => Promise<void>> {
-  // pg reaches the shop through ESM imports, which only a loader hook can patch.
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   const [
     { BatchSpanProcessor, NodeTracerProvider },
     { OTLPTraceExporter },
