@@ -1,4 +1,5 @@
-// Bundles the API into dist/server.js; workspace code is inlined, npm dependencies stay external.
+// Bundles the API into dist/server.js and its chunks; workspace code is inlined, npm dependencies stay
+// external. Split, so the shop's modules (and pg, http) load after tracing has started.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 
@@ -10,7 +11,8 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  outfile: 'dist/server.js',
+  splitting: true,
+  outdir: 'dist',
   sourcemap: true,
   // The workspace package is TypeScript source, which node cannot load: it is bundled.
   external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@parts-shop/')),

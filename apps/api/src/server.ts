@@ -1,34 +1,18 @@
-import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
-import { stopOnSignals } from './operations/shutdown.ts';
 
-/** The API process: configuration, database, migrations, seed, then listen. */
+/**
+ * The API process. Tracing, when configured, starts before the shop is imported: its
+ * instrumentations patch http and pg as they load.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-    publicReadTimeoutMs: config.PUBLIC_READ_TIMEOUT_MS,
-  });
-  const { app, deps } = await buildApp({
-    config,
-    db: database.db,
-    publicReads: database.publicReads,
-    poolStats: database.poolStats,
-  });
-  if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('seeded the demo catalog');
-
-  stopOnSignals({
-    app,
-    lifecycle: deps.lifecycle,
-    closeDatabase: database.close,
-    drainMs: config.SHUTDOWN_DRAIN_MS,
-    graceMs: config.SHUTDOWN_GRACE_MS,
-  });
-  await app.listen({ host: config.HOST, port: config.PORT });
+  const stopTracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await (
+        await import('./operations/tracing.ts')
+      ).startTracing({ ...config, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT })
+    : undefined;
+  const { serve } = await import('./serve.ts');
+  await serve(config, stopTracing);
 }
 
 main().catch((error: unknown) => {

@@ -95,6 +95,13 @@ const envSchema = z
     SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
     /** The bearer token GET /api/metrics asks for; in production the metrics are refused without one. */
     METRICS_TOKEN: z.string().min(16).optional(),
+    /** Where traces go (OTLP over HTTP, e.g. http://collector:4318); unset, tracing is off and not loaded. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url()
+      .or(z.literal(''))
+      .optional()
+      .transform((v) => v || undefined),
+    OTEL_SERVICE_NAME: z.string().min(1).default('parts-shop-api'),
     /** After SIGTERM, how long the process keeps serving (readiness 503) so a load balancer stops sending. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(2000),
     /** After SIGTERM, the longest the process takes to stop, drain included; in-flight requests get this long. */
