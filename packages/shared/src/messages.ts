@@ -16,6 +16,7 @@ export const messages = {
   ratingRange: 'Rating must be a whole number from 0 to 5',
   reviewNameIsShop: "A review cannot be posted under the shop's name",
   photoHostNotAllowed: 'Use a photo from this shop or from a site it allows',
+  reviewNeedsVerifiedEmail: 'Verify your email address before posting a review',
   forgotPasswordEmail: 'Please Enter Email Address',
   notAvailable: 'Not Available',
   noUserLoggedIn: 'No user is logged in',

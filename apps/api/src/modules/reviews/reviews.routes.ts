@@ -42,7 +42,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         summary: 'Add a review (signed in)',
         security: [{ bearer: [] }],
         body: newReviewSchema,
-        response: { 201: insertedSchema, ...errorAnswers(400, 401) },
+        response: { 201: insertedSchema, ...errorAnswers(400, 401, 403) },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,10 @@
 import type { NewReview, Review } from '@parts-shop/shared/review';
 import type { Db } from '../../db/client.ts';
 import { messages } from '@parts-shop/shared/messages';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { isAllowedImage } from '../../lib/image-hosts.ts';
-import { deleteReview, insertReview, listReviews, type ReviewRow } from './reviews.repo.ts';
+import { deleteReview, hasVerifiedEmail, insertReview, listReviews, type ReviewRow } from './reviews.repo.ts';
 
 export function toReview(row: ReviewRow): Review & { id: string } {
   return {
@@ -25,9 +25,11 @@ export async function pageOfReviews(db: Db, limit: number, before?: string) {
 export async function createReview(
   db: Db,
   input: NewReview,
-  authorEmail: string | null,
+  authorEmail: string,
   imageHosts: readonly string[],
 ): Promise<string> {
+  // A throwaway address must not speak on the shop's public pages.
+  if (!(await hasVerifiedEmail(db, authorEmail))) throw forbidden(messages.reviewNeedsVerifiedEmail);
   // Every visitor's browser loads the photo: only from the shop or a host its owner allows.
   if (!isAllowedImage(input.image, imageHosts)) throw badRequest(messages.photoHostNotAllowed);
   const row = await insertReview(db, { id: newId(), ...input, authorEmail });

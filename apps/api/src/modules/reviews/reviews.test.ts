@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { reviews } from '../../db/schema.ts';
+import { reviews, users } from '../../db/schema.ts';
 
 // Customer reviews (docs/product.md: Dashboard, Who may do what, Lists and paging, Web addresses, Errors): POST /reviews and GET /reviews.
 
@@ -197,6 +197,21 @@ describe('who may post what', () => {
     // The shop's own pictures and the allowed host's (IMAGE_HOSTS=example.com in the tests) are fine.
     expect((await addReview({ ...validReview, image: '/images/reviewers/amelia.svg' })).statusCode).toBe(201);
     expect((await addReview(validReview)).statusCode).toBe(201);
+  });
+});
+
+describe('only a verified email may post', () => {
+  it('refuses a customer whose email is not verified, and stores nothing', async () => {
+    const unverified = await t.signIn('unverified-reviewer@example.com');
+    await t.database.db
+      .update(users)
+      .set({ emailVerified: false })
+      .where(eq(users.email, 'unverified-reviewer@example.com'));
+    const before = await reviewCount();
+    const res = await addReview(validReview, unverified);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<ErrorBody>().message).toBe(messages.reviewNeedsVerifiedEmail);
+    expect(await reviewCount()).toBe(before);
   });
 });
 
