@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 import type { TokenService } from './tokens.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 export type Caller = { email: string; uid: string; role: 'admin' | 'customer' };
 
@@ -31,7 +32,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function createGuards(db: Db, tokens: TokenService) {
   async function signedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
-    if (!token) throw unauthorized('Sign in to continue');
+    if (!token) throw unauthorized(apiMessages.signIn);
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized();
     const [row] = await db

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -40,6 +41,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ message: apiMessages.serverError });
   });
 }

@@ -8,6 +8,7 @@ import { llmsTxt } from './llms-txt.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } from './sitemap.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** The public pages a crawler may index, besides one page per part. */
 export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio'] as const;
@@ -64,13 +65,13 @@ export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
     { schema: { ...hidden, params: z.object({ file: z.string() }) } },
     async (request, reply) => {
       const page = Number(partsFile.exec(request.params.file)?.[1] ?? 0);
-      if (!page) throw notFound('No such sitemap');
+      if (!page) throw notFound(apiMessages.sitemapNotFound);
       const xml = await cached(`parts-${page}`, async () => {
         const parts = await partSitemapPage(db, page, PARTS_PER_SITEMAP);
         if (parts.length === 0) return '';
         return urlSetXml(parts.map(({ id, lastmod }) => ({ loc: `${origin}/parts/${id}`, lastmod })));
       });
-      if (!xml) throw notFound('No such sitemap');
+      if (!xml) throw notFound(apiMessages.sitemapNotFound);
       send('application/xml; charset=utf-8')(reply);
       return xml;
     },
