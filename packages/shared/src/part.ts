@@ -150,3 +150,27 @@ export function isQuantityInRange(quantity: number, part: Pick<Part, 'minOrder' 
 }
 
 export const quantityMessage = messages.quantityOutOfRange;
+
+const QUANTITY_DIGITS_MAX = String(STOCK_MAX).length;
+
+/**
+ * A quantity as typed in a form. Only a plain whole number counts ("2.5", "-1", "1e3" and ""
+ * are NaN), so nothing the browser's number input lets through can slip past the range check.
+ */
+export function parseQuantity(text: string): number {
+  const trimmed = text.trim();
+  return new RegExp(`^\\d{1,${QUANTITY_DIGITS_MAX}}$`).test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** 'Please Order within the Range' for a typed quantity outside minOrder..available (docs/product.md#quantity). */
+export function quantityError(text: string, part: Pick<Part, 'minOrder' | 'available'>): string | null {
+  return isQuantityInRange(parseQuantity(text), part) ? null : messages.quantityOutOfRange;
+}
+
+/** A form's quantity box for one part: the typed text, parsed and held to the part's range. */
+export function quantityFieldSchema(part: Pick<Part, 'minOrder' | 'available'>) {
+  return z
+    .string()
+    .transform(parseQuantity)
+    .refine((quantity) => isQuantityInRange(quantity, part), messages.quantityOutOfRange);
+}

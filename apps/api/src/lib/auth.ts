@@ -6,6 +6,7 @@ import type { AccountCheck } from './account-check.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 import { IdentityUnavailableError, type AccountStatus } from './identity.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 export type Caller = { email: string; uid: string; role: 'admin' | 'customer' };
 
@@ -61,7 +62,7 @@ export function createGuards(db: Db, tokens: TokenService, accountStatus: Accoun
 
   async function signedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
-    if (!token) throw unauthorized('Sign in to continue');
+    if (!token) throw unauthorized(apiMessages.signIn);
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized();
     const [row] = await db

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { HttpError } from './http-error.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -64,6 +65,6 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ message: apiMessages.serverError });
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { emailField, idSchema } from '@parts-shop/shared/fields';
 import { badRequest } from './http-error.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
  * Keyset paging over UUIDv7 ids (docs/product.md#lists-and-paging). The cursor is the last id of the page,
@@ -9,7 +10,7 @@ import { badRequest } from './http-error.ts';
 export function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!idSchema.safeParse(decoded).success) throw badRequest('Invalid cursor');
+  if (!idSchema.safeParse(decoded).success) throw badRequest(apiMessages.invalidCursor);
   return decoded;
 }
 
@@ -17,7 +18,7 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
 export function decodeEmailCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   const decoded = emailField.safeParse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!decoded.success) throw badRequest('Invalid cursor');
+  if (!decoded.success) throw badRequest(apiMessages.invalidCursor);
   return decoded.data;
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 const INDEX = '<!doctype html><html><head><title>Parts Shop</title></head><body><div id="root"></div></body></html>';
 const preload = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
@@ -60,12 +61,12 @@ describe('the built SPA', () => {
   it('answers 404 JSON, not the page, for a well-known file the shop does not have', async () => {
     const res = await get('/.well-known/ai-catalog.json');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ message: 'Not found' });
+    expect(res.json()).toMatchObject({ message: apiMessages.notFound });
   });
 
   it('still answers 404 JSON for an unknown API path', async () => {
     const res = await get('/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ message: 'Not found' });
+    expect(res.json()).toMatchObject({ message: apiMessages.notFound });
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { FIRST_READS } from '@parts-shop/shared/first-reads';
 import { withPageHead, type PageHead } from './page-head.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** The head (and status) of a public page by its path, or null for a page without its own. */
 export type PublicPageHeads = (path: string) => Promise<{ head: PageHead; status: number } | null>;
@@ -56,7 +57,7 @@ export async function installSpa(
     Object.entries(FIRST_READS).map(([page, reads]) => [page, withFirstReads(template, reads, apiBase)]),
   );
   const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ message: 'Not found' });
+    reply.code(404).send({ message: apiMessages.notFound });
   // Every other GET is a page: a route of its own, so the hooks that ride on routes (the
   // compression in app.ts) serve pages too. Other methods end up at the not-found answer.
   if (hasSpa) {

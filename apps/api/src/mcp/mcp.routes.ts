@@ -3,6 +3,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Deps } from '../lib/deps.ts';
 import { mcpLimit } from '../lib/deps.ts';
 import { createShopMcpServer } from './shop-mcp-server.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
  * The Model Context Protocol endpoint, `POST /api/mcp` (Streamable HTTP). Stateless: every
@@ -48,7 +49,7 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
           .header('Allow', 'POST')
           .send({
             jsonrpc: '2.0',
-            error: { code: -32000, message: 'This MCP server is stateless: send JSON-RPC requests with POST' },
+            error: { code: -32000, message: apiMessages.mcpPostOnly },
             id: null,
           }),
     });

@@ -6,6 +6,7 @@ import type { BuildCheckResult } from '@parts-shop/shared/build';
 import type { Part } from '@parts-shop/shared/part';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf } from '../../test/build-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
  * The MCP endpoint as an assistant meets it: the SDK's own client over real HTTP, every
@@ -133,7 +134,7 @@ describe('MCP server at /api/mcp', () => {
       arguments: { id: '019a0000-0000-7000-8000-000000000000' },
     });
     expect(unknown.isError).toBe(true);
-    expect(JSON.stringify(unknown.content)).toContain('Part not found');
+    expect(JSON.stringify(unknown.content)).toContain(apiMessages.partNotFound);
 
     for (const [name, args] of [
       ['get_part', { id: 'not-an-id' }],

@@ -22,10 +22,9 @@ export const queryKeys = {
     manage: (size: number) => ['parts', 'manage', size] as const,
     /** GET /parts/{id}. */
     detail: (id: string) => ['parts', 'detail', id] as const,
-    /** The build planner's reads: a slot's candidates, and each part of the build with its specs. */
+    /** The build planner's picker: a slot's candidates, in the picker's own narrow shape. */
     planner: {
       candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,
-      part: (id: string) => ['parts', 'planner', 'part', id] as const,
     },
   },
   builds: {

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { findPart, listParts, type PartRow } from './parts.repo.ts';
 import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
 import { resolveSearch } from './search-words.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** A part as the API answers it: exactly partSchema's fields, in its order (answered unparsed). */
 export function toPart(row: PartRow): Part {
@@ -41,6 +42,6 @@ function cursorAfter(sort: PartSort, row: PartRow): string {
 
 export async function getPart(db: Db, id: string) {
   const row = await findPart(db, id);
-  if (!row) throw notFound('Part not found');
+  if (!row) throw notFound(apiMessages.partNotFound);
   return toPart(row);
 }

@@ -9,6 +9,7 @@ import { badRequest } from '../../lib/http-error.ts';
 import type { Search } from './search-words.ts';
 import type { SpecField } from '@parts-shop/shared/part-specs';
 import { specConditions, type SpecCondition } from '@parts-shop/shared/spec-filters';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
  * Turns the catalog's filters and sort into SQL over the parts table's indexes: the GIN
@@ -132,17 +133,17 @@ export function decodeSortCursor(sort: PartSort, cursor: string | undefined): Cu
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const parts = text.split('.');
   const id = parts.at(-1) ?? '';
-  if (!idSchema.safeParse(id).success) throw badRequest('Invalid cursor');
+  if (!idSchema.safeParse(id).success) throw badRequest(apiMessages.invalidCursor);
   if (parts.length === 1) {
-    if (sort !== 'newest') throw badRequest('This cursor belongs to another sort; start again from the first page');
+    if (sort !== 'newest') throw badRequest(apiMessages.cursorOtherSort);
     return { id };
   }
   // The key may itself hold a dot (a relevance like 0.0607927), so it is everything between.
   const [cursorSort, ...rest] = parts.slice(0, -1);
-  if (cursorSort !== sort) throw badRequest('This cursor belongs to another sort; start again from the first page');
+  if (cursorSort !== sort) throw badRequest(apiMessages.cursorOtherSort);
   const key = Number(rest.join('.'));
   const valid = sort === 'relevance' ? Number.isFinite(key) : Number.isSafeInteger(key);
-  if (rest.length === 0 || !valid) throw badRequest('Invalid cursor');
+  if (rest.length === 0 || !valid) throw badRequest(apiMessages.invalidCursor);
   return { id, key };
 }
 

@@ -4,8 +4,9 @@ import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { parseIdOr } from '../../lib/ids.ts';
 import type { OrderRow } from './orders.repo.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
-export const orderNotFound = () => notFound('Order not found');
+export const orderNotFound = () => notFound(apiMessages.orderNotFound);
 
 /** An order as the API answers it. */
 export function toOrder(row: OrderRow): Order & { id: string } {

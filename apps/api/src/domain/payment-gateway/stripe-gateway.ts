@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { GatewayIntent, StripePaymentGateway, StripeWebhookEvent } from './payment-gateway.ts';
 import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
 import { mirrorStripeIntent } from './ledger.repo.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** STRIPE_API_URL points the SDK somewhere else than api.stripe.com (tests use a local fake). */
 function apiAddress(url: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
@@ -64,7 +65,7 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
   /** Stripe failing is our upstream failing: a 502 for the client, the details for the log. */
   function upstream(error: unknown, action: string): HttpError {
     log.error({ err: error, action }, 'Stripe request failed');
-    return new HttpError(502, 'The payment provider could not be reached. Please try again.');
+    return new HttpError(502, apiMessages.paymentProviderUnreachable);
   }
 
   async function retrieve(id: string): Promise<GatewayIntent | null> {

@@ -13,9 +13,10 @@ import {
   type BuildItems,
   type BuildRow,
 } from './builds.repo.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** Saved builds belong to the customer who saved them; for anyone else they do not exist (404). */
-export const buildNotFound = () => notFound('Build not found');
+export const buildNotFound = () => notFound(apiMessages.buildNotFound);
 
 export function toSavedBuild(row: BuildRow): SavedBuild & { id: string } {
   return {

@@ -8,6 +8,7 @@ import { llmsTxt } from './llms-txt.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } from './sitemap.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** The public pages a crawler may index, besides one page per part. */
 export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio'] as const;
@@ -70,7 +71,7 @@ export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
       // A file past the end is known from the pages already listed, without reading the parts.
       const pages = page ? await sitemapPages() : [];
       const start = pages[page - 1];
-      if (!start) throw notFound('No such sitemap');
+      if (!start) throw notFound(apiMessages.sitemapNotFound);
       const xml = await cached(`parts-${page}`, async () => {
         const range = { from: start.firstId, before: pages[page]?.firstId };
         const parts = await partSitemapPage(db, range, PARTS_PER_SITEMAP);

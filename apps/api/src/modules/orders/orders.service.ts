@@ -28,6 +28,7 @@ import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-orde
 import { expireOverdueOrders, shortestHoldMs } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** What the order rules need besides the database: placement's, and the live-check throttle. */
 export type OrderRules = PlacementRules & {
@@ -45,7 +46,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
   const quantity = input.totalOrder;
   // A client-sent total is checked, never used (docs/product.md#prices).
   const sentCents = input.totalPrice === undefined ? undefined : priceToCents(input.totalPrice);
-  if (sentCents === null) throw badRequest('Total Price must be an amount like 259.98');
+  if (sentCents === null) throw badRequest(apiMessages.totalPriceFormat);
 
   const [row] = await placeOrders(db, rules, caller, {
     lines: [{ partId: input.partId, quantity }],
@@ -53,7 +54,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
     address: input.address,
     short: async (tx) => {
       const part = await findPartStock(tx, input.partId);
-      if (!part) return notFound('Part not found');
+      if (!part) return notFound(apiMessages.partNotFound);
       if (quantity < part.minOrder) return badRequest(messages.quantityOutOfRange);
       return conflict(messages.notEnoughStock);
     },
@@ -90,7 +91,7 @@ export async function pageOfOrders(
   query: { email?: string; limit: number; before?: string },
 ) {
   const email = query.email ?? caller.email;
-  if (caller.role !== 'admin' && email !== caller.email) throw forbidden('You can only see your own orders');
+  if (caller.role !== 'admin' && email !== caller.email) throw forbidden(apiMessages.ownOrdersOnly);
   const rows = await withoutOverdue(db, rules, await listOrders(db, query.limit + 1, { email, before: query.before }));
   return (await reconcileFromLedger(db, rows)).map(toOrder);
 }
@@ -178,7 +179,7 @@ export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: st
 export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<void> {
   const order = await findOrder(db, id);
   if (!order || !canSee(caller, order)) throw orderNotFound();
-  if (order.paid) throw conflict('Only unpaid orders can be cancelled');
+  if (order.paid) throw conflict(apiMessages.cancelUnpaidOnly);
   const reason = order.email === caller.email ? 'customer' : 'admin';
   const outcome = await cancelUnpaidOrder(db, rules.gateway, id, reason);
   switch (outcome.kind) {
@@ -187,13 +188,13 @@ export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id:
     case 'gone':
       throw orderNotFound();
     case 'already-paid':
-      throw conflict('Only unpaid orders can be cancelled');
+      throw conflict(apiMessages.cancelUnpaidOnly);
     case 'paid':
-      throw conflict('This order has already been paid, so it cannot be cancelled');
+      throw conflict(apiMessages.cancelPaid);
     case 'payment-in-progress':
-      throw conflict('A payment for this order is in progress, so it cannot be cancelled now');
+      throw conflict(apiMessages.cancelPaymentInProgress);
     case 'payment-mismatch':
-      throw conflict('A payment was taken for this order; contact the shop to cancel it');
+      throw conflict(apiMessages.cancelPaymentTaken);
   }
 }
 

@@ -18,8 +18,9 @@ import { pageOf } from '../../lib/paging.ts';
 import { trustedJson } from '../../lib/trusted-json.ts';
 import { getPart, pageOfParts, toPart } from '../../domain/catalog/part-reads.ts';
 import { changeStock, createPart, editPart, partFacets, removePart } from './parts.service.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
-const parseId = (id: string) => parseIdOr(id, () => notFound('Part not found'));
+const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));
 
 export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;

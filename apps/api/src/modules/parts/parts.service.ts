@@ -20,6 +20,7 @@ import { adjustStock } from '../../domain/stock/stock.repo.ts';
 import { filterConditions } from '../../domain/catalog/parts-search.ts';
 import { resolveSearch, suggestSearch } from '../../domain/catalog/search-words.ts';
 import { specConditions } from '@parts-shop/shared/spec-filters';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
  * Counts for the catalog's filters: each facet counts with every filter but its own
@@ -95,7 +96,7 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
   };
   const row = await updatePart(db, id, edit.version, changes);
   if (row) return toPart(row);
-  if (!(await findPart(db, id))) throw notFound('Part not found');
+  if (!(await findPart(db, id))) throw notFound(apiMessages.partNotFound);
   throw conflict(STALE_VERSION_MESSAGE);
 }
 
@@ -103,7 +104,7 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
 export async function changeStock(db: Db, id: string, delta: number) {
   if (await adjustStock(db, id, delta, STOCK_MAX)) return getPart(db, id);
   const current = await findPart(db, id);
-  if (!current) throw notFound('Part not found');
+  if (!current) throw notFound(apiMessages.partNotFound);
   if (delta < 0) throw conflict(`Cannot remove ${-delta}: only ${current.available} in stock`);
   throw conflict(`Stock cannot go above ${STOCK_MAX}`);
 }
@@ -111,5 +112,5 @@ export async function changeStock(db: Db, id: string, delta: number) {
 /** Orders that reference the part keep their name, quantity and price (FK set null). */
 export async function removePart(db: Db, id: string): Promise<void> {
   const count = await deletePart(db, id);
-  if (count === 0) throw notFound('Part not found');
+  if (count === 0) throw notFound(apiMessages.partNotFound);
 }

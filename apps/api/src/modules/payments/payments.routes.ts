@@ -14,6 +14,7 @@ import { writeLimit } from '../../lib/deps.ts';
 import { conflict, errorAnswers, notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/ids.ts';
 import { confirmLocalCard, createGroupPaymentIntent, createPaymentIntent, recordPayment } from './payments.service.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
@@ -87,7 +88,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         case 'canceled':
           throw conflict(cardMessages.canceled);
         case 'refunded':
-          throw conflict('This order was already paid or cancelled, so this payment has been refunded');
+          throw conflict(apiMessages.paymentRefundedLate);
         case 'declined':
           // A decline is an answer, not a fault: 402 as Stripe does, and the intent stays payable.
           return reply.code(402).send({

@@ -17,8 +17,9 @@ import { groupFor } from '../../domain/payments/payment-groups.repo.ts';
 import { orderIdsPaidBy, settleIntent } from '../../domain/payments/settlement.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
-const alreadyPaid = () => conflict('This order is already paid');
+const alreadyPaid = () => conflict(apiMessages.orderAlreadyPaid);
 
 /** Statuses in which an intent can still be confirmed by the browser, so it is worth reusing. */
 const REUSABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
@@ -53,7 +54,7 @@ async function reuseOrSettle(
       if (await isPaid()) throw alreadyPaid();
       continue;
     }
-    if (intent.status === 'processing') throw conflict('A payment for this order is being processed');
+    if (intent.status === 'processing') throw conflict(apiMessages.paymentProcessing);
     if (
       REUSABLE.has(intent.status) &&
       intent.amountCents === wanted.amountCents &&
@@ -83,7 +84,7 @@ async function cancelSuperseded(
     if (payment.status === 'canceled' || payment.status === 'succeeded') continue;
     const intent = await gateway.cancelIntent(db, payment.id);
     if (intent?.status === 'succeeded') await settleIntent(db, gateway, intent);
-    if (intent?.status === 'processing') throw conflict('A payment for this order is being processed');
+    if (intent?.status === 'processing') throw conflict(apiMessages.paymentProcessing);
   }
   if (await isPaid()) throw alreadyPaid();
 }
@@ -104,7 +105,7 @@ export async function createPaymentIntent(
     const locked = ownOrder(caller, await lockOrder(tx, input.orderId));
     if (locked.paid) throw alreadyPaid();
     if (input.totalPrice !== undefined && priceToCents(input.totalPrice) !== locked.totalCents) {
-      throw conflict('The total does not match this order; reload the page');
+      throw conflict(apiMessages.paymentTotalChanged);
     }
     return { order: locked, ledger: await paymentsForOrder(tx, locked.id) };
   });
@@ -208,12 +209,12 @@ export async function recordPayment(
     if (intent && forThisOrder) await settleIntent(db, gateway, intent);
     throw alreadyPaid();
   }
-  if (!intent) throw badRequest('No such payment');
-  if (!forThisOrder) throw conflict('That payment is not for this order');
-  if (intent.status !== 'succeeded') throw conflict('That payment has not been completed');
+  if (!intent) throw badRequest(apiMessages.paymentNotFound);
+  if (!forThisOrder) throw conflict(apiMessages.paymentOtherOrder);
+  if (intent.status !== 'succeeded') throw conflict(apiMessages.paymentIncomplete);
   const outcome = await settleIntent(db, gateway, intent);
   if (outcome === 'refunded-order-gone') throw orderNotFound();
-  if (outcome === 'refunded-mismatch') throw conflict('That payment does not match the order total');
+  if (outcome === 'refunded-mismatch') throw conflict(apiMessages.paymentTotalMismatch);
   if (outcome !== 'paid' && outcome !== 'already-paid') throw alreadyPaid();
   const paid = await findOrder(db, order.id);
   if (!paid) throw orderNotFound();

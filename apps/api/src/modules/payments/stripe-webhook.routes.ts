@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, badRequest, errorAnswers } from '../../lib/http-error.ts';
 import { applyStripeEvent } from '../../domain/payments/settlement.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
  * POST /webhooks/stripe (docs/product.md#payments): Stripe tells the shop a payment succeeded, so a
@@ -31,12 +32,11 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async 
       },
     },
     async (request) => {
-      if (!gateway.webhooksConfigured)
-        throw new HttpError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      if (!gateway.webhooksConfigured) throw new HttpError(503, apiMessages.webhooksNotConfigured);
       const raw = request.body;
-      if (!Buffer.isBuffer(raw)) throw badRequest('Send the event as application/json');
+      if (!Buffer.isBuffer(raw)) throw badRequest(apiMessages.webhookJson);
       const event = gateway.verifyWebhook(raw, request.headers['stripe-signature']);
-      if (!event) throw badRequest('Invalid Stripe signature');
+      if (!event) throw badRequest(apiMessages.webhookSignature);
       if (event.type === 'ignored') return { received: true };
       const outcome = await applyStripeEvent(db, gateway, event.intent);
       request.log.info({ paymentIntent: event.intent.id, type: event.type, outcome }, 'Stripe webhook applied');

@@ -17,6 +17,7 @@ import {
   stockOf,
   type Auth,
 } from '../../../test/shop-fixtures.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 const WEBHOOK_SECRET = 'whsec_test_parts_shop_secret';
 
@@ -221,7 +222,7 @@ describe('POST /webhooks/stripe', () => {
       await deliver(payload, stale),
     ]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toBe('Invalid Stripe signature');
+      expect(res.json<{ message: string }>().message).toBe(apiMessages.webhookSignature);
     }
     const missing = await t.app.inject({
       method: 'POST',

@@ -10,6 +10,7 @@ import { errorAnswers, notFound } from '../../lib/http-error.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { createReview, pageOfReviews, removeReview } from './reviews.service.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config } = deps;
@@ -67,7 +68,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     async (request) => {
       await removeReview(
         db,
-        parseIdOr(request.params.id, () => notFound('Review not found')),
+        parseIdOr(request.params.id, () => notFound(apiMessages.reviewNotFound)),
       );
       return { acknowledged: true, deletedCount: 1 };
     },

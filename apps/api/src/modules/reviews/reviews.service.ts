@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { isAllowedImage } from '../../lib/image-hosts.ts';
 import { deleteReview, hasVerifiedEmail, insertReview, listReviews, type ReviewRow } from './reviews.repo.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 export function toReview(row: ReviewRow): Review & { id: string } {
   return {
@@ -37,5 +38,5 @@ export async function createReview(
 }
 
 export async function removeReview(db: Db, id: string): Promise<void> {
-  if ((await deleteReview(db, id)) === 0) throw notFound('Review not found');
+  if ((await deleteReview(db, id)) === 0) throw notFound(apiMessages.reviewNotFound);
 }

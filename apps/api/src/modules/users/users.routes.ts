@@ -34,6 +34,7 @@ import {
   signOut,
   signOutEverywhere,
 } from './users.service.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** Emails in paths are lowercased by the shared field, so any casing names the same user. */
 const emailParams = z.object({ email: emailField });
@@ -72,7 +73,7 @@ async function withIdentityProvider<T>(request: FastifyRequest, message: string,
 
 async function verifiedIdentity(deps: Deps, request: FastifyRequest): Promise<Identity | null> {
   const idToken = bearerToken(request);
-  if (!idToken) throw unauthorized('Sign in to continue');
+  if (!idToken) throw unauthorized(apiMessages.signIn);
   return withIdentityProvider(request, messages.signInUnavailable, () => deps.identity.verifyIdToken(idToken));
 }
 

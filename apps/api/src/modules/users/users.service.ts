@@ -20,6 +20,7 @@ import {
   updateProfile,
   type UserRow,
 } from './users.repo.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
 export function toUser(row: UserRow): User {
   return {
@@ -82,9 +83,9 @@ export async function exchangeIdToken(
   pathEmail: string,
   bodyEmail: string,
 ): Promise<{ token: string }> {
-  if (!identity) throw unauthorized('Your sign-in could not be verified. Please sign in again.');
+  if (!identity) throw unauthorized(apiMessages.signInUnverified);
   if (identity.email !== pathEmail || bodyEmail !== pathEmail) {
-    throw forbidden('The email does not match the account you signed in with');
+    throw forbidden(apiMessages.signInEmailMismatch);
   }
   const makeAdmin = isBootstrapAdmin(deps.config, identity);
   const row = await deps.db.transaction(async (tx) => {
@@ -131,9 +132,9 @@ export async function signOut(db: Db, caller: Caller): Promise<void> {
 
 /** Only the user edits their profile; admins manage roles, not other people's details. */
 export async function editProfile(db: Db, caller: Caller, email: string, input: ProfileInput): Promise<User> {
-  if (caller.email !== email) throw forbidden('You can only edit your own profile');
+  if (caller.email !== email) throw forbidden(apiMessages.ownProfileOnly);
   if (input.email !== undefined && input.email !== email) {
-    throw badRequest('The email in the form does not match the profile being edited');
+    throw badRequest(apiMessages.profileEmailMismatch);
   }
   const row = await updateProfile(db, email, {
     phone: input.phone,
@@ -143,22 +144,22 @@ export async function editProfile(db: Db, caller: Caller, email: string, input: 
     // An empty name field keeps the name the user has rather than blanking it.
     ...(input.userName ? { userName: input.userName } : {}),
   });
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(apiMessages.userNotFound);
   return toUser(row);
 }
 
 /** Save to my profile from an order form: only the phone and address change, and only the user's own. */
 export async function editDelivery(db: Db, caller: Caller, email: string, input: DeliveryProfileInput): Promise<User> {
-  if (caller.email !== email) throw forbidden('You can only edit your own profile');
+  if (caller.email !== email) throw forbidden(apiMessages.ownProfileOnly);
   const row = await updateProfile(db, email, { phone: input.phone, address: input.address });
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(apiMessages.userNotFound);
   return toUser(row);
 }
 
 export async function getUser(db: Db, caller: Caller, email: string): Promise<User> {
   assertSelfOrAdmin(caller, email);
   const row = await findUser(db, email);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(apiMessages.userNotFound);
   return toUser(row);
 }
 
@@ -177,7 +178,7 @@ type Modified = { acknowledged: boolean; modifiedCount: number };
  */
 export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
   const target = await findUser(db, email);
-  if (!target) throw notFound('User not found');
+  if (!target) throw notFound(apiMessages.userNotFound);
   if (!target.emailVerified && target.role !== 'admin') throw conflict(messages.makeAdminUnverified);
   const modifiedCount = await db.transaction(async (tx) => {
     const changed = await changeRole(tx, email, 'admin');
@@ -193,17 +194,17 @@ export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<
  * other: of two admins removing each other at once, the second is no longer an admin (403).
  */
 export async function removeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
-  if (email === caller.email) throw conflict('You cannot remove your own admin role; ask another admin');
+  if (email === caller.email) throw conflict(apiMessages.ownAdminRole);
   const modifiedCount = await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     if (!admins.includes(caller.email)) throw forbidden();
     if (!admins.includes(email)) return 0;
-    if (admins.length <= 1) throw conflict('The shop needs at least one admin');
+    if (admins.length <= 1) throw conflict(apiMessages.lastAdmin);
     const changed = await changeRole(tx, email, 'customer');
     if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'customer' });
     return changed ? 1 : 0;
   });
-  if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound('User not found');
+  if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound(apiMessages.userNotFound);
   return { acknowledged: true, modifiedCount };
 }
 
@@ -222,6 +223,6 @@ export async function pageOfRoleChanges(db: Db, limit: number, before?: string) 
 export async function adminCheck(db: Db, caller: Caller, email: string): Promise<{ admin: boolean }> {
   assertSelfOrAdmin(caller, email);
   const row = await findUser(db, email);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(apiMessages.userNotFound);
   return { admin: row.role === 'admin' };
 }

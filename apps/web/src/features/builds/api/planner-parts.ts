@@ -1,7 +1,9 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { Part } from '@parts-shop/shared/part';
 import { partSpecsSchema, type PartKind } from '@parts-shop/shared/part-specs';
 import { apiGet } from '../../../lib/api-client.ts';
+import { partQueryOptions } from '../../../lib/get-part.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 // The planner reads only these fields; the shared part schema checks more than it needs, and
@@ -37,13 +39,12 @@ export function useSlotCandidates(kind: PartKind, search: string) {
   });
 }
 
-/** The build's parts by id (GET /parts/{id} each), cached per part. */
+/** The planner's view of a whole part: the cache keeps the full part that Edit Product and the part page share. */
+const toPlannerPart = (part: Part): PlannerPart => part;
+
+/** The build's parts by id: the one GET /parts/{id} read (lib/get-part.ts), narrowed with `select`. */
 export function useBuildParts(ids: readonly string[]) {
   return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: queryKeys.parts.planner.part(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`/parts/${id}`, plannerPartSchema, signal),
-      retry: false,
-    })),
+    queries: ids.map((id) => ({ ...partQueryOptions(id), select: toPlannerPart, retry: false })),
   });
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { messages } from '@parts-shop/shared/messages';
 import type { Order } from '@parts-shop/shared/order';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
@@ -88,5 +89,19 @@ describe('OrderBuildForm and the profile', () => {
     expect(init.method).toBe('PATCH');
     expect(JSON.parse(init.body as string)).toEqual({ phone: '+1 555 0199', address: '1 Old Street' });
     expect(screen.getByRole('heading', { name: 'Build ordered' })).toBeTruthy();
+  });
+
+  it("holds each quantity to checkout's rule: only a plain whole number in range, and nothing is sent otherwise", async () => {
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(Response.json(profile)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    const quantity = screen.getByLabelText(/Fast SSD/);
+    for (const text of ['1e0', '2.0', '9']) {
+      fireEvent.change(quantity, { target: { value: text } });
+      expect(screen.getByText(messages.quantityOutOfRange)).toBeTruthy();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    await waitFor(() => expect(screen.getByLabelText(/Fast SSD/).getAttribute('aria-invalid')).toBe('true'));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders/batch')).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import type { BatchOrderResponse } from '@parts-shop/shared/build';
-import { PHONE_MIN } from '@parts-shop/shared/constants';
-import { messages } from '@parts-shop/shared/messages';
 import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
-import { isQuantityInRange } from '@parts-shop/shared/part';
+import { newOrderSchema } from '@parts-shop/shared/order';
+import { parseQuantity, quantityError, quantityFieldSchema } from '@parts-shop/shared/part';
 import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -16,6 +18,17 @@ import type { PlannerPart } from '../api/planner-parts.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 
 type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
+
+/** One quantity per part, each held to that part's range as at checkout, and checkout's phone and address rules. */
+function orderBuildSchema(parts: readonly PlannerPart[]) {
+  return z.object({
+    quantities: z.object(Object.fromEntries(parts.map((part) => [part._id, quantityFieldSchema(part)]))),
+    phoneNumber: newOrderSchema.shape.phoneNumber,
+    address: newOrderSchema.shape.address,
+  });
+}
+type OrderBuildFields = z.input<ReturnType<typeof orderBuildSchema>>;
+type OrderBuildValues = z.output<ReturnType<typeof orderBuildSchema>>;
 
 /** "Order this build", once the profile it takes the phone and address from has answered. */
 export function OrderBuildForm(props: Props) {
@@ -37,42 +50,41 @@ function OrderBuildLines({
   initial,
 }: Props & { delivery: DeliveryProfile; initial: Delivery }) {
   const orderBuild = useOrderBuild();
-  const [quantities, setQuantities] = useState<Record<string, string>>({});
-  const [phoneNumber, setPhoneNumber] = useState(initial.phoneNumber);
-  const [address, setAddress] = useState(initial.address);
-  const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<BatchOrderResponse | null>(null);
   const outcome = useRef<HTMLDivElement>(null);
   // The form gives way to the outcome; take the shopper (and a screen reader) there.
   useEffect(() => outcome.current?.focus(), [placed]);
+  // Rebuilt when the planner's parts (or their limits) change, so each line is held to its part's latest range.
+  const schema = useMemo(() => orderBuildSchema(parts), [parts]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<OrderBuildFields, unknown, OrderBuildValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      quantities: Object.fromEntries(parts.map((part) => [part._id, String(part.minOrder)])),
+      ...initial,
+    },
+  });
+  const [quantities, phoneNumber, address] = useWatch({ control, name: ['quantities', 'phoneNumber', 'address'] });
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(part.minOrder);
-    const quantity = Number(text);
-    const valid = text.trim() !== '' && isQuantityInRange(quantity, part);
-    return { part, text, quantity, valid };
+    return { part, quantity: parseQuantity(text), error: quantityError(text, part) };
   });
-  const totalCents = lines.reduce((sum, l) => sum + (l.valid ? l.quantity * dollarsToCents(l.part.price) : 0), 0);
-  const phoneError =
-    phoneNumber.trim() === ''
-      ? messages.phoneRequired
-      : phoneNumber.trim().length < PHONE_MIN
-        ? messages.phoneShort
-        : null;
-  const addressError = address.trim() === '' ? messages.addressRequired : null;
-  const ready = !hasErrors && lines.length > 0 && lines.every((l) => l.valid) && !phoneError && !addressError;
+  const totalCents = lines.reduce((sum, l) => sum + (l.error ? 0 : l.quantity * dollarsToCents(l.part.price)), 0);
 
-  const onSubmit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
+  const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
-    if (!ready) return;
+    if (hasErrors || parts.length === 0) return;
     try {
-      const entered = { phoneNumber: phoneNumber.trim(), address: address.trim() };
+      const entered = { phoneNumber: values.phoneNumber, address: values.address };
       setPlaced(
         await orderBuild.mutateAsync({
-          items: lines.map((l) => ({ partId: l.part._id, totalOrder: l.quantity })),
+          items: parts.map((part) => ({ partId: part._id, totalOrder: values.quantities[part._id] ?? part.minOrder })),
           ...entered,
         }),
       );
@@ -80,7 +92,7 @@ function OrderBuildLines({
     } catch (error) {
       setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
     }
-  };
+  });
 
   if (placed) {
     // Paying for the whole build at once: the payment page for exactly the orders just placed.
@@ -119,7 +131,7 @@ function OrderBuildLines({
         </p>
       ) : null}
       <ul className="flex flex-col gap-2">
-        {lines.map(({ part, text, valid }) => {
+        {lines.map(({ part, error }) => {
           const id = `order-qty-${part._id}`;
           // Not a FormField: the part's name, price and limits sit beside its quantity box, in one row per part.
           return (
@@ -134,20 +146,19 @@ function OrderBuildLines({
                 id={id}
                 type="number"
                 inputMode="numeric"
-                className={`input w-28 ${valid ? '' : 'input-error'}`}
+                className={`input w-28 ${error ? 'input-error' : ''}`}
                 min={part.minOrder}
                 max={part.available}
                 step={1}
-                value={text}
-                aria-invalid={!valid}
-                aria-describedby={valid ? undefined : `${id}-error`}
-                onChange={(event) => setQuantities({ ...quantities, [part._id]: event.target.value })}
+                aria-invalid={error !== null}
+                aria-describedby={error ? `${id}-error` : undefined}
+                {...register(`quantities.${part._id}`)}
               />
-              {valid ? null : (
+              {error ? (
                 <p id={`${id}-error`} className="w-full text-sm font-medium text-error">
-                  {messages.quantityOutOfRange}
+                  {error}
                 </p>
-              )}
+              ) : null}
             </li>
           );
         })}
@@ -155,23 +166,20 @@ function OrderBuildLines({
       <p className="font-semibold" aria-live="polite">
         Order total: {formatCents(totalCents)}
       </p>
-      {/* The same phone and address fields as Purchase's checkout, held in state rather than a form library. */}
       <FormField
         label="Phone Number"
         type="tel"
-        value={phoneNumber}
         autoComplete="tel"
-        error={submitted ? (phoneError ?? undefined) : undefined}
-        onChange={(event) => setPhoneNumber(event.target.value)}
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
       />
       <FormField
         as="textarea"
         label="Address"
         rows={2}
-        value={address}
         autoComplete="street-address"
-        error={submitted ? (addressError ?? undefined) : undefined}
-        onChange={(event) => setAddress(event.target.value)}
+        error={errors.address?.message}
+        {...register('address')}
       />
       <SaveToProfileField delivery={delivery} entered={{ phoneNumber, address }} />
       {serverError ? (

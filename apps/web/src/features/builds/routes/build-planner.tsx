@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { hasErrors, type Problem } from '@parts-shop/shared/compatibility';
 import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { useAuth } from '../../../lib/auth.tsx';
 import type { LoginRedirectState } from '../../../lib/auth-session.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useBuildParts, type PlannerPart } from '../api/planner-parts.ts';
 import { checkParts } from '../build-parts.ts';
@@ -55,15 +53,18 @@ export function Component() {
   const ids = useMemo(() => [...selectedIds(selection), ...loose], [selection, loose]);
   const results = useBuildParts(ids);
   const [picking, setPicking] = useState<Slot | null>(null);
-  const queryClient = useQueryClient();
+  // Parts chosen in the picker show at once, in its narrow shape, while the whole part is read;
+  // they stay out of the shared part cache, which holds only whole parts.
+  const [picked, setPicked] = useState<ReadonlyMap<string, PlannerPart>>(new Map());
 
   const byId = new Map<string, PlannerPart>();
   const missing: string[] = [];
   results.forEach((result, i) => {
-    if (result.data) byId.set(result.data._id, result.data);
+    const part = result.data ?? picked.get(ids[i] ?? '');
+    if (part) byId.set(part._id, part);
     else if (result.error) missing.push(ids[i] ?? '');
   });
-  const loading = results.some((r) => r.isPending);
+  const loading = results.some((r, i) => r.isPending && !picked.has(ids[i] ?? ''));
 
   const setSelection = (next: Selection, replace = false) => setParams(paramsFromSelection(next), { replace });
 
@@ -228,8 +229,7 @@ export function Component() {
           build={parts}
           onClose={() => setPicking(null)}
           onChoose={(part) => {
-            // The picker already has the part: the slot shows it without another request.
-            queryClient.setQueryData(queryKeys.parts.planner.part(part._id), part);
+            setPicked(new Map(picked).set(part._id, part));
             setSelection(withPart(selection, picking, part._id));
             setPicking(null);
           }}

@@ -10,7 +10,7 @@ import { useAllOrders, useOrderCounts } from '../api/get-all-orders.ts';
 import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { ManageOrdersTable } from '../components/manage-orders-table.tsx';
-import { ShipOrderDialog } from '../components/ship-order-dialog.tsx';
+import { ShipOrderDialog, type Tracking } from '../components/ship-order-dialog.tsx';
 
 const TAB_LABELS: Record<OrderTab, string> = { to_ship: 'To ship', unpaid: 'Unpaid', shipped: 'Shipped', all: 'All' };
 const EMPTY: Record<OrderTab, string> = {
@@ -49,7 +49,7 @@ export function Component() {
     const merged = { status: next.status ?? tab, q: next.q ?? q };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
   };
-  const onShip = (tracking: { carrier: string; trackingNumber: string }) => {
+  const onShip = (tracking: Tracking) => {
     if (!toShip) return;
     ship.mutate(
       { orderId: toShip._id, ...tracking },

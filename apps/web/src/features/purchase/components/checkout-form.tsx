@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
-import type { Part } from '@parts-shop/shared/part';
+import { quantityError, type Part } from '@parts-shop/shared/part';
 import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -14,14 +14,7 @@ import { showServerIssues } from '../../../lib/server-issues.ts';
 import type { SessionUser } from '../../../lib/auth.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useCreateOrder, type CreatedOrder } from '../api/create-order.ts';
-import {
-  checkoutSchema,
-  isSoldOut,
-  previewTotals,
-  quantityError,
-  type CheckoutFields,
-  type CheckoutValues,
-} from './checkout.ts';
+import { checkoutSchema, isSoldOut, previewTotals, type CheckoutFields, type CheckoutValues } from './checkout.ts';
 
 type Props = { part: Part; user: SessionUser | null };
 

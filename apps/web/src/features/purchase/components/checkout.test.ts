@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import { checkoutSchema, isSoldOut, parseQuantity, previewTotals, quantityError } from './checkout.ts';
+import { parseQuantity, quantityError } from '@parts-shop/shared/part';
+import { checkoutSchema, isSoldOut, previewTotals } from './checkout.ts';
 
 const part = { minOrder: 2, available: 10 };
 
