@@ -15,7 +15,6 @@ export const apiMessages = {
   buildNotFound: 'Build not found',
   orderNotFound: 'Order not found',
   reviewNotFound: 'Review not found',
-  paymentProcessing: 'A payment for this order is being processed',
   sitemapNotFound: 'No such sitemap',
   notFound: 'Not found',
   invalidCursor: 'Invalid cursor',
