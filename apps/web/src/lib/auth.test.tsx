@@ -246,7 +246,11 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(identity.provider.signOut).toHaveBeenCalledTimes(2));
     expect(probe()).toBe('signed out admin=null');
     expect(window.localStorage.getItem('accessToken')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringMatching(/^\/api\/users\//), expect.anything());
+    // Logout ends the API token on the server; the next visit never exchanges a new one.
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      expect.stringMatching(/^\/api\/users\/(?!me\/sign-out$)/),
+      expect.anything(),
+    );
     // Once Firebase has let go, the mark is gone: a later sign-in is not undone.
     await waitFor(() => expect(window.localStorage.getItem('signingOut')).toBeNull());
   });

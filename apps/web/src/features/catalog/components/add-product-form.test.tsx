@@ -125,6 +125,7 @@ describe('AddProductForm', () => {
     expect(init?.method).toBe('POST');
     expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({
       name: 'RTX 4070',
+      brand: '',
       description: 'A fast graphics card',
       img: 'https://example.com/gpu.png',
       minOrder: 2,

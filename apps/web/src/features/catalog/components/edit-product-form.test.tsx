@@ -80,6 +80,7 @@ describe('EditProductForm', () => {
     expect(patchBody(0)).toEqual({
       version: 2,
       name: board.name,
+      brand: '',
       description: board.description,
       img: board.img,
       minOrder: 1,
