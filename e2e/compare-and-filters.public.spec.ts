@@ -1,34 +1,19 @@
-import { expect, type Page } from '@playwright/test';
-import { test } from './support.ts';
+import { expect } from '@playwright/test';
+import { expectNoSidewaysScroll, openFilters, partCards, test } from './support.ts';
 
 // A builder's shop at 1280 px and 375 px: a filter on any spec of a kind, kept in the
 // address, and parts compared side by side in one table.
 
-async function openFilters(page: Page) {
-  const toggle = page.getByRole('button', { name: /^Filters/ });
-  if (await toggle.isVisible()) {
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  }
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `the page overflows by ${overflow}px`).toBeLessThanOrEqual(0);
-}
-
-const cards = (page: Page) => page.getByTestId('part-card');
-
 test.describe('spec filters and compare', () => {
   test('a graphics card filter on video memory narrows the list and stays in the address', async ({ page }) => {
     await page.goto('/allparts?kind=gpu');
-    await expect(cards(page).first()).toBeVisible();
+    await expect(partCards(page).first()).toBeVisible();
     await openFilters(page);
     await page.getByLabel('Min video memory (GB)').fill('12');
     await page.getByRole('button', { name: 'Apply specs' }).click();
     await expect(page).toHaveURL(/spec\.memoryGb\.min=12/);
     await expect(page.getByTestId('result-count')).toHaveText(/^\d+ parts? found$/);
-    const names = await cards(page).getByRole('heading').allTextContents();
+    const names = await partCards(page).getByRole('heading').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).not.toMatch(/\b8 GB/);
     await page.reload();
@@ -39,8 +24,8 @@ test.describe('spec filters and compare', () => {
 
   test('parts chosen in the catalog are compared in one table, differences marked', async ({ page }) => {
     await page.goto('/allparts?kind=gpu');
-    await expect(cards(page).nth(1)).toBeVisible();
-    const [first = '', second = ''] = await cards(page).getByRole('heading').allTextContents();
+    await expect(partCards(page).nth(1)).toBeVisible();
+    const [first = '', second = ''] = await partCards(page).getByRole('heading').allTextContents();
     await page.getByRole('button', { name: `Compare ${first}` }).click();
     await page.getByRole('button', { name: `Compare ${second}` }).click();
     await expect(page.getByRole('button', { name: `Compare ${second}` })).toHaveAttribute('aria-pressed', 'true');

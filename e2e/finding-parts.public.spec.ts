@@ -1,34 +1,18 @@
-import { expect, type Page } from '@playwright/test';
-import { test } from './support.ts';
+import { expect } from '@playwright/test';
+import { expectNoSidewaysScroll, openFilters, partCards, test } from './support.ts';
 
 // The catalog at /allparts and a part's own page, at 1280 px and at 375 px (where the filters
 // fold behind a Filters button).
 
-/** Opens the filters where they are folded away (a phone); on a wide screen they are always shown. */
-async function openFilters(page: Page) {
-  const toggle = page.getByRole('button', { name: /^Filters/ });
-  if (await toggle.isVisible()) {
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  }
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `the page overflows by ${overflow}px`).toBeLessThanOrEqual(0);
-}
-
-const cards = (page: Page) => page.getByTestId('part-card');
-
 test.describe('finding parts', () => {
   test('typing "ryz" finds the Ryzen processors, and the address keeps the search', async ({ page }) => {
     await page.goto('/allparts');
-    await expect(cards(page).first()).toBeVisible();
+    await expect(partCards(page).first()).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search parts' }).pressSequentially('ryz', { delay: 40 });
     await expect(page).toHaveURL(/\/allparts\?q=ryz$/);
     await expect(page.getByText(/^\d+ parts? found$/)).toBeVisible();
-    await expect(cards(page).filter({ hasText: 'Ryzen 7 7800X3D Processor' })).toBeVisible();
-    for (const text of await cards(page).getByRole('heading').allTextContents()) expect(text).toMatch(/Ryzen/);
+    await expect(partCards(page).filter({ hasText: 'Ryzen 7 7800X3D Processor' })).toBeVisible();
+    for (const text of await partCards(page).getByRole('heading').allTextContents()) expect(text).toMatch(/Ryzen/);
     await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
     await expectNoSidewaysScroll(page);
   });
@@ -38,17 +22,17 @@ test.describe('finding parts', () => {
     context,
   }) => {
     await page.goto('/allparts');
-    await expect(cards(page).first()).toBeVisible();
+    await expect(partCards(page).first()).toBeVisible();
     await openFilters(page);
     await page.getByRole('button', { name: /^Processor \(\d+\)$/ }).click();
     await expect(page).toHaveURL(/\?kind=cpu$/);
     await page.getByLabel('Socket').selectOption('AM5');
     await expect(page).toHaveURL(/\?kind=cpu&socket=AM5$/);
-    await expect(cards(page).filter({ hasText: 'Ryzen 5 7600 Processor' })).toBeVisible();
-    await expect(cards(page).filter({ hasText: 'Ryzen 5 5600X Processor' })).toHaveCount(0);
-    await expect(cards(page).filter({ hasText: 'Core i7' })).toHaveCount(0);
+    await expect(partCards(page).filter({ hasText: 'Ryzen 5 7600 Processor' })).toBeVisible();
+    await expect(partCards(page).filter({ hasText: 'Ryzen 5 5600X Processor' })).toHaveCount(0);
+    await expect(partCards(page).filter({ hasText: 'Core i7' })).toHaveCount(0);
     await expectNoSidewaysScroll(page);
-    const shown = await cards(page).getByRole('heading').allTextContents();
+    const shown = await partCards(page).getByRole('heading').allTextContents();
 
     const shared = await context.newPage();
     await shared.goto(page.url());
@@ -61,7 +45,7 @@ test.describe('finding parts', () => {
 
     await page.goBack();
     await expect(page).toHaveURL(/\?kind=cpu$/);
-    await expect(cards(page).filter({ hasText: 'Ryzen 5 5600X Processor' })).toBeVisible();
+    await expect(partCards(page).filter({ hasText: 'Ryzen 5 5600X Processor' })).toBeVisible();
   });
 
   test('an empty result says so and Clear filters brings every part back', async ({ page }) => {
@@ -70,16 +54,16 @@ test.describe('finding parts', () => {
     await expect(page.getByText('0 parts found')).toBeVisible();
     await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
     await expect(page).toHaveURL(/\/allparts$/);
-    await expect(cards(page).first()).toBeVisible();
+    await expect(partCards(page).first()).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('');
   });
 
   test('the next page loads on scrolling with a filter on', async ({ page }) => {
     await page.goto('/allparts?inStock=true&sort=price_asc');
-    await expect(cards(page)).toHaveCount(24);
+    await expect(partCards(page)).toHaveCount(24);
     await page.getByText(/^Showing 24 parts$/).scrollIntoViewIfNeeded();
-    await expect.poll(() => cards(page).count()).toBeGreaterThan(24);
-    const prices = await cards(page)
+    await expect.poll(() => partCards(page).count()).toBeGreaterThan(24);
+    const prices = await partCards(page)
       .locator('dd.text-primary')
       .allTextContents()
       .then((texts) => texts.map((t) => Number(t.replace(/[$,]/g, ''))));
@@ -88,7 +72,7 @@ test.describe('finding parts', () => {
 
   test("a card's name opens the part's page, with its specification table and Purchase", async ({ page }) => {
     await page.goto('/allparts?q=b650i');
-    const card = cards(page).filter({ hasText: 'B650I Mini-ITX Motherboard' });
+    const card = partCards(page).filter({ hasText: 'B650I Mini-ITX Motherboard' });
     await card.getByRole('link', { name: 'B650I Mini-ITX Motherboard' }).first().click();
     await expect(page).toHaveURL(/\/parts\/[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'B650I Mini-ITX Motherboard' })).toBeVisible();

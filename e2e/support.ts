@@ -93,3 +93,19 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
+
+/** Opens the catalog's filters where they are folded away (a phone); on a wide screen they are always shown. */
+export async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+}
+
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `the page overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+}
+
+export const partCards = (page: Page) => page.getByTestId('part-card');
