@@ -1,3 +1,5 @@
+import { formatCents } from './money.ts';
+
 /**
  * The API's own refusals, beside the form messages in messages.ts. Clients and tests match on
  * these texts, so each is written once here and changed only on purpose.
@@ -39,4 +41,23 @@ export const apiMessages = {
   webhookSignature: 'Invalid Stripe signature',
   mcpPostOnly: 'This MCP server is stateless: send JSON-RPC requests with POST',
   serverError: 'Something went wrong on our side. Please try again.',
+  photoHostNotAllowed: 'Use a photo from this shop or from a site it allows',
+  reviewNeedsVerifiedEmail: 'Verify your email address before posting a review',
+  signInUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
+  makeAdminUnverified:
+    'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
 } as const;
+
+/** The refusal of an order that would hold more units of one part unpaid than one customer may. */
+export function unpaidUnitsMessage(partName: string, allowed: number, held: number): string {
+  return held > 0
+    ? `You may hold at most ${allowed} units of ${partName} in unpaid orders, and you hold ${held}. Pay for them first, or order fewer.`
+    : `You may hold at most ${allowed} units of ${partName} in unpaid orders. Order fewer, pay, then order more.`;
+}
+
+/** The refusal of an order that would make one customer's unpaid orders worth more than allowed. */
+export function unpaidValueMessage(maxCents: number, heldCents: number): string {
+  return heldCents > 0
+    ? `Your unpaid orders may be worth at most ${formatCents(maxCents)} together, and they are worth ${formatCents(heldCents)}. Pay for them first, or order less.`
+    : `Your unpaid orders may be worth at most ${formatCents(maxCents)} together. Order less, pay, then order more.`;
+}

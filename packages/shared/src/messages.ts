@@ -1,5 +1,3 @@
-import { centsToPriceString } from './money.ts';
-
 /** Every user-facing message docs/product.md names, written once for the API and the web app. */
 export const messages = {
   emailRequired: 'Email is Required',
@@ -15,8 +13,6 @@ export const messages = {
   photoRequired: 'Photo URL is Required',
   ratingRange: 'Rating must be a whole number from 0 to 5',
   reviewNameIsShop: "A review cannot be posted under the shop's name",
-  photoHostNotAllowed: 'Use a photo from this shop or from a site it allows',
-  reviewNeedsVerifiedEmail: 'Verify your email address before posting a review',
   forgotPasswordEmail: 'Please Enter Email Address',
   notAvailable: 'Not Available',
   noUserLoggedIn: 'No user is logged in',
@@ -39,10 +35,6 @@ export const messages = {
   messageSent: 'Message Sent',
   paymentDone: 'Congrats! Your payment is completed',
   confirmQuestion: 'Are You Sure',
-  // account and order limits (docs/security.md)
-  signInUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
-  makeAdminUnverified:
-    'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
   emailsWaitForVerification:
     'Verify your email address to get order emails: until then they wait, and unpaid orders are held for a shorter time.',
 } as const;
@@ -50,18 +42,4 @@ export const messages = {
 /** '{Field} is Required', the contract's pattern for profile and product fields. */
 export function requiredMessage(field: string): string {
   return `${field} is Required`;
-}
-
-/** The refusal of an order that would hold more units of one part unpaid than one customer may. */
-export function unpaidUnitsMessage(partName: string, allowed: number, held: number): string {
-  return held > 0
-    ? `You may hold at most ${allowed} units of ${partName} in unpaid orders, and you hold ${held}. Pay for them first, or order fewer.`
-    : `You may hold at most ${allowed} units of ${partName} in unpaid orders. Order fewer, pay, then order more.`;
-}
-
-/** The refusal of an order that would make one customer's unpaid orders worth more than allowed. */
-export function unpaidValueMessage(maxCents: number, heldCents: number): string {
-  return heldCents > 0
-    ? `Your unpaid orders may be worth at most $${centsToPriceString(maxCents)} together, and they are worth $${centsToPriceString(heldCents)}. Pay for them first, or order less.`
-    : `Your unpaid orders may be worth at most $${centsToPriceString(maxCents)} together. Order less, pay, then order more.`;
 }

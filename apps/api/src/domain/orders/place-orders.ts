@@ -1,5 +1,5 @@
 import { formatCents } from '@parts-shop/shared/money';
-import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/messages';
+import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/api-messages';
 import { ORDER_TOTAL_MAX_CENTS } from '@parts-shop/shared/order';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/messages';
+import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/api-messages';
 import { orders } from '../../db/schema.ts';
 import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';

@@ -1,6 +1,5 @@
 import type { NewReview, Review } from '@parts-shop/shared/review';
 import type { Db } from '../../db/client.ts';
-import { messages } from '@parts-shop/shared/messages';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { isAllowedImage } from '../../lib/image-hosts.ts';
@@ -30,9 +29,9 @@ export async function createReview(
   imageHosts: readonly string[],
 ): Promise<string> {
   // A throwaway address must not speak on the shop's public pages.
-  if (!(await hasVerifiedEmail(db, authorEmail))) throw forbidden(messages.reviewNeedsVerifiedEmail);
+  if (!(await hasVerifiedEmail(db, authorEmail))) throw forbidden(apiMessages.reviewNeedsVerifiedEmail);
   // Every visitor's browser loads the photo: only from the shop or a host its owner allows.
-  if (!isAllowedImage(input.image, imageHosts)) throw badRequest(messages.photoHostNotAllowed);
+  if (!isAllowedImage(input.image, imageHosts)) throw badRequest(apiMessages.photoHostNotAllowed);
   const row = await insertReview(db, { id: newId(), ...input, authorEmail });
   return row.id;
 }

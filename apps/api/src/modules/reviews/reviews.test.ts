@@ -1,3 +1,4 @@
+import { apiMessages } from '@parts-shop/shared/api-messages';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
@@ -191,7 +192,7 @@ describe('who may post what', () => {
       const before = await reviewCount();
       const res = await addReview({ ...validReview, image });
       expect(res.statusCode, image).toBe(400);
-      expect(res.json<ErrorBody>().message).toBe(messages.photoHostNotAllowed);
+      expect(res.json<ErrorBody>().message).toBe(apiMessages.photoHostNotAllowed);
       expect(await reviewCount()).toBe(before);
     }
     // The shop's own pictures and the allowed host's (IMAGE_HOSTS=example.com in the tests) are fine.
@@ -210,7 +211,7 @@ describe('only a verified email may post', () => {
     const before = await reviewCount();
     const res = await addReview(validReview, unverified);
     expect(res.statusCode).toBe(403);
-    expect(res.json<ErrorBody>().message).toBe(messages.reviewNeedsVerifiedEmail);
+    expect(res.json<ErrorBody>().message).toBe(apiMessages.reviewNeedsVerifiedEmail);
     expect(await reviewCount()).toBe(before);
   });
 });

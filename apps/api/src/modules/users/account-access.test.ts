@@ -1,5 +1,5 @@
+import { apiMessages } from '@parts-shop/shared/api-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   createFirebaseAccount,
@@ -115,7 +115,7 @@ describe('Make Admin and email verification', () => {
 
     const refused = await t.app.inject({ method: 'PUT', url, headers: admin });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ message: messages.makeAdminUnverified });
+    expect(refused.json()).toMatchObject({ message: apiMessages.makeAdminUnverified });
     const check = await t.app.inject({ url: `/api/admin/${claimant.email}`, headers: admin });
     expect(check.json()).toEqual({ admin: false });
 

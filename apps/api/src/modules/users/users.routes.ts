@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailField } from '@parts-shop/shared/fields';
-import { messages } from '@parts-shop/shared/messages';
 import {
   adminCheckSchema,
   deliveryProfileSchema,
@@ -74,7 +73,7 @@ async function withIdentityProvider<T>(request: FastifyRequest, message: string,
 async function verifiedIdentity(deps: Deps, request: FastifyRequest): Promise<Identity | null> {
   const idToken = bearerToken(request);
   if (!idToken) throw unauthorized(apiMessages.signIn);
-  return withIdentityProvider(request, messages.signInUnavailable, () => deps.identity.verifyIdToken(idToken));
+  return withIdentityProvider(request, apiMessages.signInUnavailable, () => deps.identity.verifyIdToken(idToken));
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

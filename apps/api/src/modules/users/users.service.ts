@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { messages } from '@parts-shop/shared/messages';
 import type { DeliveryProfileInput, ProfileInput, RoleChange, User } from '@parts-shop/shared/user';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -179,7 +178,7 @@ type Modified = { acknowledged: boolean; modifiedCount: number };
 export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
   const target = await findUser(db, email);
   if (!target) throw notFound(apiMessages.userNotFound);
-  if (!target.emailVerified && target.role !== 'admin') throw conflict(messages.makeAdminUnverified);
+  if (!target.emailVerified && target.role !== 'admin') throw conflict(apiMessages.makeAdminUnverified);
   const modifiedCount = await db.transaction(async (tx) => {
     const changed = await changeRole(tx, email, 'admin');
     if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'admin' });

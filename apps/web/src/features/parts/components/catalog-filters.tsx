@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import { PRICE_MAX } from '@parts-shop/shared/part';
 import {
   partFiltersSchema,
@@ -12,7 +12,13 @@ import { PART_KIND_LABELS, PART_KINDS, SPEC_FIELDS, type PartKind } from '@parts
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
 import type { ChangeCatalog } from '../use-catalog-state.ts';
-import { SpecFieldFilters } from './spec-field-filters.tsx';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
+
+// A kind's further spec filters show only once a kind is chosen, so their code loads then, not
+// with every visitor's first visit (the first-visit budget, docs/performance.md).
+const SpecFieldFilters = lazy(() =>
+  loadChunk(() => import('./spec-field-filters.tsx')).then((m) => ({ default: m.SpecFieldFilters })),
+);
 
 type Props = { state: CatalogState; facets: PartFacets | undefined; onChange: ChangeCatalog };
 
@@ -137,13 +143,15 @@ export function CatalogFilters(props: Props) {
           {SPEC_FILTERS_OF[state.kind].map((name) => (
             <SpecSelect key={name} name={name} {...props} />
           ))}
-          <SpecFieldFilters
-            kind={state.kind}
-            state={state}
-            facets={props.facets}
-            onChange={onChange}
-            skip={SPEC_FILTERS_OF[state.kind]}
-          />
+          <Suspense fallback={null}>
+            <SpecFieldFilters
+              kind={state.kind}
+              state={state}
+              facets={props.facets}
+              onChange={onChange}
+              skip={SPEC_FILTERS_OF[state.kind]}
+            />
+          </Suspense>
         </fieldset>
       ) : null}
       <PriceRange state={state} onChange={onChange} />

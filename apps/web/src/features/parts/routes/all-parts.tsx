@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { CompareToggle } from '../../../components/compare-toggle.tsx';
 import { PartCard } from '../../../components/part-card.tsx';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
 import {
@@ -16,6 +16,26 @@ import { CatalogSearch } from '../components/catalog-search.tsx';
 import { useCatalogState } from '../use-catalog-state.ts';
 
 const TITLE = 'All the Latest Deals';
+
+// Compare loads once the catalog is up, not with every visitor's first visit (the first-visit
+// budget, docs/performance.md); until then each card's button shows, inert, so nothing moves.
+const CompareToggle = lazy(() =>
+  loadChunk(() => import('../../../components/compare-toggle.tsx')).then((m) => ({ default: m.CompareToggle })),
+);
+
+function CompareOnCard({ partId, partName }: { partId: string; partName: string }) {
+  return (
+    <Suspense
+      fallback={
+        <button type="button" className="btn btn-outline btn-xs self-start" aria-label={`Compare ${partName}`} disabled>
+          Compare
+        </button>
+      }
+    >
+      <CompareToggle partId={partId} partName={partName} />
+    </Suspense>
+  );
+}
 
 /** The server renders the catalog the address asks for: its first page and its counts. */
 export const prefetch: PagePrefetch = (client, url) => {
@@ -114,7 +134,7 @@ export function Component() {
                     <div className="flex-1">
                       <PartCard part={part} headingLevel={2} eager={index < 3} />
                     </div>
-                    <CompareToggle partId={part._id} partName={part.name} />
+                    <CompareOnCard partId={part._id} partName={part.name} />
                   </li>
                 ))}
               </ul>

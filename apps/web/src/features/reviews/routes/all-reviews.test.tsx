@@ -85,7 +85,7 @@ describe('/allreviews moderation', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     fetchMock.mockResolvedValueOnce(json({ acknowledged: true, deletedCount: 1 }));
     fetchMock.mockResolvedValueOnce(json([]));
-    fireEvent.click(screen.getByRole('button', { name: 'Yes', hidden: true }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes', hidden: true }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     const [url, init] = fetchMock.mock.calls[1] ?? [];
     expect(url).toMatch(new RegExp(`/api/reviews/${hana._id}$`));

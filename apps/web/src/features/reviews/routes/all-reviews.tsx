@@ -1,15 +1,18 @@
-import { useRef, useState } from 'react';
-import { messages } from '@parts-shop/shared/messages';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Review } from '@parts-shop/shared/review';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ReviewCard } from '../../../components/review-card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useDeleteReview } from '../api/delete-review.ts';
 import { reviewsPagesQueryOptions, useReviewsPages } from '../api/get-reviews.ts';
+
+// Only admins moderate, so the dialog and its request load with an admin's first Delete, not
+// with every visitor's first visit (the first-visit budget, docs/performance.md).
+const DeleteReviewDialog = lazy(() =>
+  loadChunk(() => import('../components/delete-review-dialog.tsx')).then((m) => ({ default: m.DeleteReviewDialog })),
+);
 
 const TITLE = 'All Reviews';
 
@@ -24,19 +27,11 @@ export function Component() {
   const query = useReviewsPages();
   const reviews = query.items;
   const { isAdmin } = useAuth();
-  const deleteReview = useDeleteReview();
   const [toDelete, setToDelete] = useState<Review | null>(null);
+  // Mounted from the first Delete on, so the dialog's own close (and focus fallback) runs.
+  const [moderating, setModerating] = useState(false);
   // The deleted review (and its focused button) disappears; focus lands on the list instead.
   const listRef = useRef<HTMLUListElement>(null);
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    deleteReview.mutate(toDelete._id, {
-      onSuccess: () => toastSuccess(messages.deleted),
-      onError: (error) => toastError(error.message),
-      onSettled: () => setToDelete(null),
-    });
-  }
   return (
     <section aria-labelledby="all-reviews-title">
       <h1 id="all-reviews-title" className="text-3xl font-bold">
@@ -59,7 +54,10 @@ export function Component() {
                     type="button"
                     className="btn self-end btn-outline btn-sm btn-error"
                     aria-label={`Delete review by ${review.name}`}
-                    onClick={() => setToDelete(review)}
+                    onClick={() => {
+                      setModerating(true);
+                      setToDelete(review);
+                    }}
                   >
                     Delete
                   </button>
@@ -69,16 +67,11 @@ export function Component() {
           </ul>
         </PagedListView>
       </div>
-      <ConfirmDialog
-        open={toDelete !== null}
-        description={toDelete ? `Delete the review by ${toDelete.name}?` : undefined}
-        busy={deleteReview.isPending}
-        fallbackFocus={listRef}
-        onConfirm={confirmDelete}
-        onCancel={() => {
-          if (!deleteReview.isPending) setToDelete(null);
-        }}
-      />
+      {moderating ? (
+        <Suspense fallback={null}>
+          <DeleteReviewDialog review={toDelete} fallbackFocus={listRef} onClose={() => setToDelete(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
