@@ -488,7 +488,8 @@ async function send(op: Operation, r: Req): Promise<{ res: LightMyRequestRespons
   };
   const res = await t.app.inject(sent);
   if (op.method !== 'GET' && res.statusCode < 300) known = undefined;
-  if (op.path.endsWith('/sign-out-everywhere') && res.statusCode < 300) await signInUsers();
+  // Logout and sign out everywhere end the caller's tokens: later calls need fresh ones.
+  if (/\/sign-out(?:-everywhere)?$/.test(op.path) && res.statusCode < 300) await signInUsers();
   return { res, sent };
 }
 

@@ -32,6 +32,7 @@ const INDEX =
 const BUNDLE = `
 let transport;
 export function setApiTransport(next) { transport = next; }
+export function isKnownPath() { return true; }
 const escape = (text) => text.replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
 export async function renderPage(url) {
   const reads = url.pathname.startsWith('/parts/')

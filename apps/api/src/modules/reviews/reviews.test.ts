@@ -3,7 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { reviews, users } from '../../db/schema.ts';
+import { reviews } from '../../db/schema.ts';
+import { createFirebaseAccount } from '../../../test/firebase-accounts.ts';
 
 // Customer reviews (docs/product.md: Dashboard, Who may do what, Lists and paging, Web addresses, Errors): POST /reviews and GET /reviews.
 
@@ -203,11 +204,16 @@ describe('who may post what', () => {
 
 describe('only a verified email may post', () => {
   it('refuses a customer whose email is not verified, and stores nothing', async () => {
-    const unverified = await t.signIn('unverified-reviewer@example.com');
-    await t.database.db
-      .update(users)
-      .set({ emailVerified: false })
-      .where(eq(users.email, 'unverified-reviewer@example.com'));
+    // A real sign-up that never clicked its verification link, exchanged for an API token.
+    const account = await createFirebaseAccount({ emailVerified: false });
+    const exchange = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${encodeURIComponent(account.email)}`,
+      headers: { authorization: `Bearer ${account.idToken}` },
+      payload: { email: account.email },
+    });
+    expect(exchange.statusCode, exchange.body).toBe(200);
+    const unverified = { authorization: `Bearer ${exchange.json<{ token: string }>().token}` };
     const before = await reviewCount();
     const res = await addReview(validReview, unverified);
     expect(res.statusCode).toBe(403);

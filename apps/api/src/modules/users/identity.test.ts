@@ -3,7 +3,13 @@ import { freePort } from '../../../../../scripts/lib/free-port.mjs';
 import { shareAuthEmulatorWithFirebaseAdmin } from '../../config/env.ts';
 import { createIdentityVerifier, IdentityUnavailableError } from '../../lib/identity.ts';
 import { createTestApp, testConfig } from '../../../test/test-app.ts';
-import { createFirebaseAccount, emulatorHost, uniqueEmail } from '../../../test/firebase-accounts.ts';
+import {
+  createFirebaseAccount,
+  emulatorHost,
+  testAccount,
+  testUid,
+  uniqueEmail,
+} from '../../../test/firebase-accounts.ts';
 
 // The verifier on its own, against the real emulator, and what the API answers when the
 // identity provider cannot be reached. Its own file: pointing firebase-admin at a dead
@@ -86,6 +92,8 @@ describe('identity provider outage', () => {
   });
 
   it('sign out everywhere still retires the API tokens, and answers 503 JSON for the Firebase sessions', async () => {
+    // The account exists while the emulator is still in reach; then Firebase goes away.
+    await testAccount(testUid('outage@example.test'));
     const dead = `127.0.0.1:${await freePort()}`;
     const t = await createTestApp({ FIREBASE_AUTH_EMULATOR_HOST: dead });
     try {
