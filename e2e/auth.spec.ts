@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { admin, createAccount, customer, logIn, uniqueEmail, test } from './support.ts';
+import { admin, createAccount, customer, logIn, uniqueEmail, test, verifyAccountEmail } from './support.ts';
 
 test.describe('sign-in', () => {
   test('sign up sets the display name, and a protected page brings the visitor back after sign-in', async ({
@@ -166,6 +166,8 @@ test.describe('sign-in', () => {
   test('an admin makes a customer an admin', async ({ page, request }) => {
     const email = uniqueEmail('promoted');
     await createAccount(request, email, 'promote-me-1', 'Pat Promoted');
+    // Only an account that proved its address may be promoted (docs/security.md).
+    await verifyAccountEmail(request, email, 'promote-me-1');
     // The account must have signed in once to be a shop user.
     await logIn(page, email, 'promote-me-1');
     await page.getByRole('button', { name: 'Logout' }).click();

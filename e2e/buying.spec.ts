@@ -33,7 +33,7 @@ test.describe('buying', () => {
     }
     await quantity.fill('10');
     await expect(page.getByText('Please Order within the Range')).toBeHidden();
-    await expect(page.getByTestId('total-price')).toHaveText('$1299.90');
+    await expect(page.getByTestId('total-price')).toHaveText('$1,299.90');
     await quantity.fill('3');
     await expect(page.getByTestId('total-order')).toContainText('3');
 

@@ -32,6 +32,7 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
       RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
       MAX_UNPAID_UNITS_PER_PART: '1000000',
       MAX_UNPAID_CENTS: '100000000000',
+      MAIL_PER_RECIPIENT_PER_DAY: '1000000',
       // The test run's emulator: the API asks it about the Firebase account behind each token.
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:1',
       // No load balancer waits on these; operations.test.ts sets its own drain.

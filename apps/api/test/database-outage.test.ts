@@ -67,7 +67,14 @@ describe.skipIf(!testDatabaseUrl || !findPostgresBin())('PostgreSQL stopped unde
       const emails = Array.from({ length: WORKERS }, (_, i) => `outage-buyer-${i}@example.test`);
       await db
         .insert(users)
-        .values(emails.map((email) => ({ email, uid: testUid(email), userName: email.split('@')[0] ?? '' })));
+        .values(
+          emails.map((email) => ({
+            email,
+            uid: testUid(email),
+            userName: email.split('@')[0] ?? '',
+            emailVerified: true,
+          })),
+        );
       const bearer = await Promise.all(emails.map((email) => testToken(tokens, email)));
       const partId = newId();
       await db.insert(parts).values({
