@@ -65,16 +65,14 @@ describe.skipIf(!testDatabaseUrl || !findPostgresBin())('PostgreSQL stopped unde
       const db = database.db;
       const tokens = createTokenService(JWT_SECRET, 3600);
       const emails = Array.from({ length: WORKERS }, (_, i) => `outage-buyer-${i}@example.test`);
-      await db
-        .insert(users)
-        .values(
-          emails.map((email) => ({
-            email,
-            uid: testUid(email),
-            userName: email.split('@')[0] ?? '',
-            emailVerified: true,
-          })),
-        );
+      await db.insert(users).values(
+        emails.map((email) => ({
+          email,
+          uid: testUid(email),
+          userName: email.split('@')[0] ?? '',
+          emailVerified: true,
+        })),
+      );
       const bearer = await Promise.all(emails.map((email) => testToken(tokens, email)));
       const partId = newId();
       await db.insert(parts).values({

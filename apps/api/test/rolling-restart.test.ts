@@ -84,16 +84,14 @@ describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX))('a rolling restart be
       database = await createTestDatabase();
       const url = database.url ?? '';
       const emails = Array.from({ length: WORKERS }, (_, i) => `rolling-buyer-${i}@example.test`);
-      await database.db
-        .insert(users)
-        .values(
-          emails.map((email) => ({
-            email,
-            uid: testUid(email),
-            userName: email.split('@')[0] ?? '',
-            emailVerified: true,
-          })),
-        );
+      await database.db.insert(users).values(
+        emails.map((email) => ({
+          email,
+          uid: testUid(email),
+          userName: email.split('@')[0] ?? '',
+          emailVerified: true,
+        })),
+      );
       const tokens = createTokenService(JWT_SECRET, 3600);
       const bearer = await Promise.all(emails.map((email) => testToken(tokens, email)));
       const partId = newId();
