@@ -41,6 +41,8 @@ export const apiMessages = {
   webhookSignature: 'Invalid Stripe signature',
   mcpPostOnly: 'This MCP server is stateless: send JSON-RPC requests with POST',
   serverError: 'Something went wrong on our side. Please try again.',
+  busy: 'The shop is busy right now. Please try again in a moment.',
+  databaseUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
   photoHostNotAllowed: 'Use a photo from this shop or from a site it allows',
   reviewNeedsVerifiedEmail: 'Verify your email address before posting a review',
   signInUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',

@@ -16,8 +16,6 @@ function issuesOf(validation: { instancePath: string; message?: string }[]): Iss
   }));
 }
 
-const BUSY = 'The shop is busy right now. Please try again in a moment.';
-
 /**
  * A public read cut off by its time limit (db/client.ts): PostgreSQL's statement timeout, or
  * no connection free in the public reads' share in time. drizzle wraps the driver's error.
@@ -55,14 +53,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isOverTime(error)) {
       request.log.warn({ err: error }, 'public read over its time');
-      return reply.code(503).header('Retry-After', '1').send({ message: BUSY });
+      return reply.code(503).header('Retry-After', '1').send({ message: apiMessages.busy });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error.message }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
+      return reply.code(503).header('retry-after', '5').send({ message: apiMessages.databaseUnavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: apiMessages.serverError });
