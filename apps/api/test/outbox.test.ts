@@ -30,9 +30,10 @@ function worker(
   smtpUrl: string,
   overrides: { leaseMs?: number; perRecipientPerDay?: number } = {},
 ): MailWorker {
-  return createMailWorker({
+  const transport = createSmtpTransport(smtpUrl);
+  const mailWorker = createMailWorker({
     db,
-    transport: createSmtpTransport(smtpUrl),
+    transport,
     from: 'Parts Shop <orders@parts-shop.example>',
     shopUrl: 'http://shop.test',
     leaseMs: overrides.leaseMs ?? 5_000,
@@ -42,6 +43,15 @@ function worker(
     retryMaxMs: 1_000,
     log: quiet,
   });
+  // Its pooled SMTP connection closed too, as the API's own close does: left open, it would
+  // hold the catcher's stop until the connection times out.
+  return {
+    ...mailWorker,
+    stop: async () => {
+      await mailWorker.stop();
+      transport.close();
+    },
+  };
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {

@@ -7,6 +7,10 @@ import nodemailer, { type Transporter } from 'nodemailer';
 export function createSmtpTransport(url: string): Transporter {
   return nodemailer.createTransport({
     url,
+    // One connection kept open: the worker sends one email at a time, and a new connection
+    // per email (the handshake, then QUIT) capped the outbox at a few emails a second.
+    pool: true,
+    maxConnections: 1,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
