@@ -25,7 +25,9 @@ import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 const NGINX = '/usr/sbin/nginx';
 const JWT_SECRET = 'rolling-restart-secret-0123456789abcdef';
 const WORKERS = 12;
-const DRAIN_MS = 1500;
+// Well over nginx's keepalive_timeout (1 s), so nginx has closed every idle connection to a
+// draining process before it closes them itself, even on a busy machine.
+const DRAIN_MS = 3000;
 /**
  * nginx (open source) learns that a stopped server is back only by trying it once this long
  * after its last failure, so the next process may stop only after that: with both marked
