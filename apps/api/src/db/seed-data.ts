@@ -522,7 +522,3 @@ export const demoUsers = z
     }),
   )
   .parse(demoAccounts);
-
-export function partImage(kind: string): string {
-  return `/images/parts/${kind === 'other' ? 'placeholder' : kind}.svg`;
-}

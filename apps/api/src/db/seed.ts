@@ -4,7 +4,8 @@ import { partSpecsSchema } from '@parts-shop/shared/part-specs';
 import { newId } from '../lib/ids.ts';
 import { specColumns } from '../domain/catalog/spec-columns.ts';
 import type { Db } from './client.ts';
-import { demoParts, demoReviews, demoUsers, partImage } from './seed-data.ts';
+import { partDrawing } from './part-drawings.ts';
+import { demoParts, demoReviews, demoUsers } from './seed-data.ts';
 import { parts, reviews, users } from './schema.ts';
 
 const SEED_LOCK = 727_202_3;
@@ -25,7 +26,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         name: p.name,
         brand: p.brand,
         description: p.description,
-        img: partImage(p.kind),
+        img: partDrawing(p),
         minOrder: p.minOrder,
         available: p.available,
         priceCents: dollarsToCents(p.price),

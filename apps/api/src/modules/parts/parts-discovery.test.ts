@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Part } from '@parts-shop/shared/part';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { partDrawing } from '../../db/part-drawings.ts';
 import { seedDemoData } from '../../db/seed.ts';
+import { demoParts } from '../../db/seed-data.ts';
 
 // How a builder finds parts (docs/product.md#catalog-search-filters-and-sort): brands, aliases and typos in the
 // search, and a filter on any spec of a kind; over the demo catalog, on PGlite and PostgreSQL.
@@ -168,5 +170,14 @@ describe('GET /api/parts filters on any spec of a kind', () => {
       false: (await list('kind=cpu&spec.integratedGraphics=false')).length,
     });
     expect((await facets('')).specs).toBeUndefined();
+  });
+});
+
+describe('the demo catalog', () => {
+  it('shows each demo part with the drawing of its type', async () => {
+    const names = new Set(demoParts.map((p) => p.name));
+    const seeded = (await list('')).filter((p) => names.has(p.name));
+    expect(seeded).toHaveLength(demoParts.length);
+    for (const p of seeded) expect(p.img, p.name).toBe(partDrawing(p));
   });
 });

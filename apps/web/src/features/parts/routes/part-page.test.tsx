@@ -34,6 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -97,6 +98,20 @@ describe('/parts/{id}', () => {
     expect(screen.getByTestId('part-available').textContent).toBe('Out of stock');
     expect(router.state.location.pathname).toBe(`/parts/${cpu._id}`);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('adds the part to the comparison and links to /compare once two parts are in it', async () => {
+    const other = '01890a5d-ac96-774b-bcce-000000000007';
+    localStorage.setItem('compare-parts', JSON.stringify([other]));
+    fetchMock.mockResolvedValueOnce(json(cpu));
+    renderPage(cpu._id);
+    const toggle = await screen.findByRole('button', { name: `Compare ${cpu.name}` });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByRole('link', { name: /Compare \d parts/ })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    const link = screen.getByRole('link', { name: 'Compare 2 parts' });
+    expect(link.getAttribute('href')).toBe(`/compare?ids=${other},${cpu._id}`);
   });
 
   it('shows the not-found message for an unknown id', async () => {
