@@ -21,6 +21,7 @@ import {
   type Slot,
 } from '../build-slots.ts';
 import { OrderBuildForm } from '../components/order-build-form.tsx';
+import { PowerBar } from '../components/power-bar.tsx';
 import { SaveBuildForm } from '../components/save-build-form.tsx';
 import { SlotPicker } from '../components/slot-picker.tsx';
 
@@ -52,7 +53,8 @@ export function Component() {
   const { selection, loose } = useMemo(() => selectionFromParams(params), [params]);
   const ids = useMemo(() => [...selectedIds(selection), ...loose], [selection, loose]);
   const results = useBuildParts(ids);
-  const [picking, setPicking] = useState<Slot | null>(null);
+  // The slot being chosen for, and the drive being swapped when a storage row is changed.
+  const [picking, setPicking] = useState<{ slot: Slot; replacing?: string } | null>(null);
   // Parts chosen in the picker show at once, in its narrow shape, while the whole part is read;
   // they stay out of the shared part cache, which holds only whole parts.
   const [picked, setPicked] = useState<ReadonlyMap<string, PlannerPart>>(new Map());
@@ -102,7 +104,8 @@ export function Component() {
   };
 
   const loginState: LoginRedirectState = { from: `${location.pathname}${location.search}` };
-  const pickingLabel = SLOTS.find((s) => s.slot === picking)?.label ?? '';
+  const pickingLabel = SLOTS.find((s) => s.slot === picking?.slot)?.label ?? '';
+  const draw = `${check.estimatedWatts} W${psuWatts ? ` of ${psuWatts} W` : ''}`;
 
   const slotRow = (slot: Slot, label: string, part: PlannerPart | undefined, id?: string) => (
     <li key={id ?? slot} className="card bg-base-100 shadow-sm">
@@ -123,15 +126,19 @@ export function Component() {
             </p>
           )}
           <div className="flex gap-2">
-            {slot !== 'storage' || !id ? (
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => setPicking(slot)}>
-                {slot === 'storage'
-                  ? 'Add a drive'
-                  : id
-                    ? `Change ${label.toLowerCase()}`
-                    : `Choose ${label.toLowerCase()}`}
-              </button>
-            ) : null}
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => setPicking(slot === 'storage' && id ? { slot, replacing: id } : { slot })}
+            >
+              {slot === 'storage'
+                ? id
+                  ? 'Change drive'
+                  : 'Add a drive'
+                : id
+                  ? `Change ${label.toLowerCase()}`
+                  : `Choose ${label.toLowerCase()}`}
+            </button>
             {id ? (
               <button
                 type="button"
@@ -177,22 +184,15 @@ export function Component() {
               </dd>
               <dt>Estimated draw</dt>
               <dd className="text-right" data-testid="build-watts">
-                {check.estimatedWatts} W{psuWatts ? ` of ${psuWatts} W` : ''}
+                {draw}
               </dd>
             </dl>
-            {psuWatts ? (
-              <progress
-                className={`progress ${check.estimatedWatts > psuWatts ? 'progress-error' : check.estimatedWatts > psuWatts * 0.8 ? 'progress-warning' : 'progress-success'}`}
-                value={Math.min(check.estimatedWatts, psuWatts)}
-                max={psuWatts}
-                aria-label="Estimated draw against the power supply"
-              />
-            ) : null}
+            {psuWatts ? <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} /> : null}
             <div role="status" aria-live="polite">
               {parts.length === 0 ? (
                 <p>Choose parts to start your build.</p>
               ) : check.problems.length === 0 ? (
-                <p className="font-medium text-success-content">Everything fits together.</p>
+                <p className="font-medium text-success">Everything fits together.</p>
               ) : (
                 <ProblemList problems={check.problems} label="Build problems" />
               )}
@@ -222,15 +222,33 @@ export function Component() {
           </div>
         </section>
       ) : null}
+      {/* On a phone the summary sits below the slots: the total and the draw stay in view here. */}
+      <section
+        className="sticky bottom-0 z-10 -mx-4 border-t border-base-300 bg-base-100 px-4 py-2 shadow-lg lg:hidden"
+        aria-label="Build total"
+        data-testid="build-bar"
+      >
+        <dl className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 text-sm">
+          <div className="flex gap-1">
+            <dt>Total</dt>
+            <dd className="font-semibold">{formatCents(totalCents)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Draw</dt>
+            <dd>{draw}</dd>
+          </div>
+        </dl>
+        {psuWatts ? <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} /> : null}
+      </section>
       {picking ? (
         <SlotPicker
-          slot={picking}
+          slot={picking.slot}
           label={pickingLabel}
-          build={parts}
+          build={parts.filter((p) => p._id !== picking.replacing)}
           onClose={() => setPicking(null)}
           onChoose={(part) => {
             setPicked(new Map(picked).set(part._id, part));
-            setSelection(withPart(selection, picking, part._id));
+            setSelection(withPart(selection, picking.slot, part._id, picking.replacing));
             setPicking(null);
           }}
         />
