@@ -24,6 +24,7 @@ import { OrderBuildForm } from '../components/order-build-form.tsx';
 import { PowerBar } from '../components/power-bar.tsx';
 import { SaveBuildForm } from '../components/save-build-form.tsx';
 import { SlotPicker } from '../components/slot-picker.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 function ProblemList({ problems, label }: { problems: readonly Problem[]; label: string }) {
   if (problems.length === 0) return null;
@@ -111,7 +112,7 @@ export function Component() {
     <li key={id ?? slot} className="card bg-base-100 shadow-sm">
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap items-center gap-3">
-          <h3 className="w-32 shrink-0 font-semibold">{label}</h3>
+          <h2 className="w-32 shrink-0 font-semibold">{label}</h2>
           {part ? (
             <>
               <img src={part.img} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
@@ -160,18 +161,26 @@ export function Component() {
     <div className="flex flex-col gap-6 py-4">
       <h1 className="text-3xl font-bold">Plan a Build</h1>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-        <ul className="flex flex-col gap-3" aria-label="Build slots">
-          {SLOTS.flatMap(({ slot, label }) => {
-            if (slot === 'storage') {
-              return [
-                ...selection.storage.map((id) => slotRow(slot, label, byId.get(id), id)),
-                slotRow(slot, label, undefined),
-              ];
-            }
-            const id = selection[slot];
-            return [slotRow(slot, label, id ? byId.get(id) : undefined, id)];
-          })}
-        </ul>
+        {loading ? (
+          // The slots are drawn once the build's parts are in, on a screen-high placeholder, so
+          // nothing below them jumps as each part arrives.
+          <div className="min-h-screen">
+            <Spinner label="Loading your build" />
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Build slots">
+            {SLOTS.flatMap(({ slot, label }) => {
+              if (slot === 'storage') {
+                return [
+                  ...selection.storage.map((id) => slotRow(slot, label, byId.get(id), id)),
+                  slotRow(slot, label, undefined),
+                ];
+              }
+              const id = selection[slot];
+              return [slotRow(slot, label, id ? byId.get(id) : undefined, id)];
+            })}
+          </ul>
+        )}
         <aside className="card bg-base-200 lg:sticky lg:top-4" aria-labelledby="build-summary-title">
           <div className="card-body gap-3">
             <h2 id="build-summary-title" className="card-title">
@@ -187,7 +196,7 @@ export function Component() {
                 {draw}
               </dd>
             </dl>
-            {psuWatts ? <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} /> : null}
+            <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} />
             <div role="status" aria-live="polite">
               {parts.length === 0 ? (
                 <p>Choose parts to start your build.</p>
@@ -238,7 +247,7 @@ export function Component() {
             <dd>{draw}</dd>
           </div>
         </dl>
-        {psuWatts ? <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} /> : null}
+        <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} />
       </section>
       {picking ? (
         <SlotPicker
