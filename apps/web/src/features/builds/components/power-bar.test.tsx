@@ -6,7 +6,11 @@ afterEach(cleanup);
 
 describe('the wattage bar', () => {
   it('is green within the limit, amber near it, and red and says so when the supply is overloaded', () => {
-    const { rerender } = render(<PowerBar watts={300} psuWatts={650} />);
+    const { rerender } = render(<PowerBar watts={300} psuWatts={null} />);
+    expect(screen.getByTestId('power-bar').dataset.load).toBe('none');
+    expect(screen.getByText('No power supply chosen yet')).toBeTruthy();
+
+    rerender(<PowerBar watts={300} psuWatts={650} />);
     expect(screen.getByTestId('power-bar').dataset.load).toBe('fine');
     expect(screen.getByText('Within the power supply’s limit')).toBeTruthy();
 
