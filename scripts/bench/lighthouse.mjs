@@ -68,7 +68,9 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
   }
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   try {
-    for (const page of ['/', '/allparts', await partPage(url)]) {
+    const build = await buildPage(url);
+    for (const page of ['/', '/allparts', await partPage(url), build]) {
+      const name = page === build ? '/build (a complete build)' : page;
       /** @type {any[]} */
       const lhrs = [];
       for (let i = 0; i < runs; i += 1) {
@@ -78,7 +80,7 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
         if (lhr) lhrs.push(lhr);
       }
       if (lhrs.length === 0) {
-        record(section, `${page} Lighthouse`, 'no run completed', 'completes', false);
+        record(section, `${name} Lighthouse`, 'no run completed', 'completes', false);
         continue;
       }
       // The run with the median performance score stands for the page (Lighthouse's advice
@@ -92,7 +94,7 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
           id === 'performance' && runs > 1 ? ` (runs: ${perf.map((p) => Math.round(p * 100)).join(', ')})` : '';
         record(
           section,
-          `${page} ${label}`,
+          `${name} ${label}`,
           `${score}${extra}`,
           target === 100 ? '100' : `>= ${target}`,
           score >= target,
@@ -101,7 +103,7 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
       const agentic = passRatio(lhr, AGENTIC);
       record(
         section,
-        `${page} agentic browsing`,
+        `${name} agentic browsing`,
         agentic ? `${agentic.passed}/${agentic.applicable} passed` : 'not reported',
         'all applicable pass',
         !!agentic && agentic.passed === agentic.applicable,
@@ -174,6 +176,24 @@ async function partPage(url) {
   const [part] = /** @type {{ _id: string }[]} */ (await response.json());
   if (!part?._id) throw new Error('the catalog has no part to audit');
   return `/parts/${part._id}`;
+}
+
+/**
+ * The planner with a complete build: the first part of each slot's kind (storage once), so
+ * every slot, the verdict and the wattage bar are drawn.
+ * @param {string} url the shop
+ */
+async function buildPage(url) {
+  const params = new URLSearchParams();
+  // The slots of packages/shared/src/build-link.ts (plain Node cannot import its TypeScript).
+  for (const kind of ['cpu', 'motherboard', 'memory', 'gpu', 'storage', 'psu', 'case', 'cooling']) {
+    const response = await fetch(`${url}/api/parts?kind=${kind}&limit=1`);
+    if (!response.ok) throw new Error(`GET /api/parts?kind=${kind} answered ${response.status}`);
+    const [part] = /** @type {{ _id: string }[]} */ (await response.json());
+    if (!part?._id) throw new Error(`the catalog has no ${kind} to build with`);
+    params.set(kind, part._id);
+  }
+  return `/build?${params.toString()}`;
 }
 
 /**

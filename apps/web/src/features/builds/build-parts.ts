@@ -1,4 +1,5 @@
 import {
+  PSU_HEADROOM_SHARE,
   checkBuild,
   problemsWith,
   type BuildCheck,
@@ -38,4 +39,12 @@ export function rankCandidates(
     return { part, problems, clash: problems.find((p) => p.severity === 'error') };
   });
   return [...ranked.filter((c) => !c.clash), ...ranked.filter((c) => c.clash)];
+}
+
+export type PowerLoad = 'fine' | 'near' | 'over';
+
+/** Where the estimated draw sits against the supply, by the same limits the engine judges with. */
+export function powerLoad(estimatedWatts: number, psuWatts: number): PowerLoad {
+  if (estimatedWatts > psuWatts) return 'over';
+  return estimatedWatts > psuWatts * PSU_HEADROOM_SHARE ? 'near' : 'fine';
 }

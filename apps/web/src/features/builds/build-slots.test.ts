@@ -40,6 +40,12 @@ describe('the build in the URL', () => {
     ]);
   });
 
+  it('changes one drive in its place, keeping the others', () => {
+    const selection = { cpu: id(1), storage: [id(3), id(4)] };
+    expect(withPart(selection, 'storage', id(5), id(3))).toEqual({ cpu: id(1), storage: [id(5), id(4)] });
+    expect(withPart(selection, 'storage', id(4), id(3))).toEqual({ cpu: id(1), storage: [id(4)] });
+  });
+
   it('links a saved build by its part ids', () => {
     expect(plannerLinkOf([{ partId: id(1) }, { partId: id(2) }])).toBe(`/build?part=${id(1)}&part=${id(2)}`);
   });

@@ -65,10 +65,14 @@ export function selectedIds(selection: Selection): string[] {
   return SLOTS.flatMap(({ slot }) => (slot === 'storage' ? selection.storage : (selection[slot] ?? [])));
 }
 
-/** Puts a part in its kind's slot: replaces the slot's part, or adds a drive. */
-export function withPart(selection: Selection, kind: Slot, id: string): Selection {
+/** Puts a part in its kind's slot: replaces the slot's part, or adds a drive (or swaps the drive `replacing` in place). */
+export function withPart(selection: Selection, kind: Slot, id: string, replacing?: string): Selection {
   if (kind === 'storage') {
-    return selection.storage.includes(id) ? selection : { ...selection, storage: [...selection.storage, id] };
+    if (selection.storage.includes(id)) return replacing ? withoutPart(selection, replacing) : selection;
+    const storage = replacing
+      ? selection.storage.map((drive) => (drive === replacing ? id : drive))
+      : [...selection.storage, id];
+    return { ...selection, storage };
   }
   return { ...selection, [kind]: id };
 }

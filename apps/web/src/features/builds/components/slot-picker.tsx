@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSlotCandidates, type PlannerPart } from '../api/planner-parts.ts';
 import { rankCandidates } from '../build-parts.ts';
 import type { Slot } from '../build-slots.ts';
+import { keySpecs, pickerSorts, sortParts } from '../picker-specs.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { CompareToggle } from '../../../components/compare-toggle.tsx';
 
@@ -16,16 +17,17 @@ type Props = {
 };
 
 /**
- * Choosing a part for a slot: the catalog's parts of that kind, searchable, those that fit the
- * build so far first and the ones that would clash marked with the reason (the shared engine).
- * A native modal <dialog>: focus stays inside, Esc closes it.
+ * Choosing a part for a slot: the catalog's parts of that kind with their key specs, searchable
+ * and sortable, those that fit the build so far first and the ones that would clash marked with
+ * the reason (the shared engine). A native modal <dialog>: focus stays inside, Esc closes it.
  */
 export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [search, setSearch] = useState('');
+  const [sort, setSort] = useState('price-asc');
   const candidates = useSlotCandidates(slot, search);
-  const ranked = candidates.data ? rankCandidates(build, slot, candidates.data) : [];
+  const ranked = candidates.data ? rankCandidates(build, slot, sortParts(candidates.data, sort)) : [];
 
   useEffect(() => {
     const dialog = ref.current;
@@ -43,13 +45,22 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
             Close
           </button>
         </div>
-        <FormField
-          label={`Search ${label.toLowerCase()}`}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          maxLength={200}
-        />
+        <div className="grid gap-2 sm:grid-cols-2">
+          <FormField
+            label={`Search ${label.toLowerCase()}`}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            maxLength={200}
+          />
+          <FormField as="select" label="Sort by" value={sort} onChange={(event) => setSort(event.target.value)}>
+            {pickerSorts(slot).map((option) => (
+              <option key={option.key} value={option.key}>
+                {option.label}
+              </option>
+            ))}
+          </FormField>
+        </div>
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={candidates.isFetching}>
           {candidates.isPending ? <Spinner label={`Loading ${label.toLowerCase()}`} /> : null}
           {candidates.error ? (
@@ -71,14 +82,22 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold break-words">{part.name}</p>
                   <p className="text-sm">{formatDollars(part.price)}</p>
+                  <dl className="flex flex-wrap gap-x-3 text-sm" aria-label={`Key specs of ${part.name}`}>
+                    {keySpecs(part).map((row) => (
+                      <div key={row.label} className="flex gap-1">
+                        <dt className="text-base-content/70">{row.label}</dt>
+                        <dd className="font-medium">{row.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
                   <CompareToggle partId={part._id} partName={part.name} />
                   {clash ? (
                     <p className="text-sm font-medium text-error">Clashes: {clash.message}</p>
                   ) : (
-                    <p className="text-sm text-success-content">
+                    <p className="text-sm">
                       <span className="badge badge-success badge-sm">Fits</span>
                       {problems.length > 0 ? (
-                        <span className="ml-2 text-warning-content">{problems[0]?.message}</span>
+                        <span className="ml-2 font-medium text-warning-content">{problems[0]?.message}</span>
                       ) : null}
                     </p>
                   )}

@@ -21,8 +21,10 @@ import {
   type Slot,
 } from '../build-slots.ts';
 import { OrderBuildForm } from '../components/order-build-form.tsx';
+import { PowerBar } from '../components/power-bar.tsx';
 import { SaveBuildForm } from '../components/save-build-form.tsx';
 import { SlotPicker } from '../components/slot-picker.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 function ProblemList({ problems, label }: { problems: readonly Problem[]; label: string }) {
   if (problems.length === 0) return null;
@@ -52,7 +54,8 @@ export function Component() {
   const { selection, loose } = useMemo(() => selectionFromParams(params), [params]);
   const ids = useMemo(() => [...selectedIds(selection), ...loose], [selection, loose]);
   const results = useBuildParts(ids);
-  const [picking, setPicking] = useState<Slot | null>(null);
+  // The slot being chosen for, and the drive being swapped when a storage row is changed.
+  const [picking, setPicking] = useState<{ slot: Slot; replacing?: string } | null>(null);
   // Parts chosen in the picker show at once, in its narrow shape, while the whole part is read;
   // they stay out of the shared part cache, which holds only whole parts.
   const [picked, setPicked] = useState<ReadonlyMap<string, PlannerPart>>(new Map());
@@ -102,13 +105,14 @@ export function Component() {
   };
 
   const loginState: LoginRedirectState = { from: `${location.pathname}${location.search}` };
-  const pickingLabel = SLOTS.find((s) => s.slot === picking)?.label ?? '';
+  const pickingLabel = SLOTS.find((s) => s.slot === picking?.slot)?.label ?? '';
+  const draw = `${check.estimatedWatts} W${psuWatts ? ` of ${psuWatts} W` : ''}`;
 
   const slotRow = (slot: Slot, label: string, part: PlannerPart | undefined, id?: string) => (
     <li key={id ?? slot} className="card bg-base-100 shadow-sm">
       <div className="card-body gap-2 p-4">
         <div className="flex flex-wrap items-center gap-3">
-          <h3 className="w-32 shrink-0 font-semibold">{label}</h3>
+          <h2 className="w-32 shrink-0 font-semibold">{label}</h2>
           {part ? (
             <>
               <img src={part.img} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
@@ -123,15 +127,19 @@ export function Component() {
             </p>
           )}
           <div className="flex gap-2">
-            {slot !== 'storage' || !id ? (
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => setPicking(slot)}>
-                {slot === 'storage'
-                  ? 'Add a drive'
-                  : id
-                    ? `Change ${label.toLowerCase()}`
-                    : `Choose ${label.toLowerCase()}`}
-              </button>
-            ) : null}
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => setPicking(slot === 'storage' && id ? { slot, replacing: id } : { slot })}
+            >
+              {slot === 'storage'
+                ? id
+                  ? 'Change drive'
+                  : 'Add a drive'
+                : id
+                  ? `Change ${label.toLowerCase()}`
+                  : `Choose ${label.toLowerCase()}`}
+            </button>
             {id ? (
               <button
                 type="button"
@@ -153,18 +161,26 @@ export function Component() {
     <div className="flex flex-col gap-6 py-4">
       <h1 className="text-3xl font-bold">Plan a Build</h1>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-        <ul className="flex flex-col gap-3" aria-label="Build slots">
-          {SLOTS.flatMap(({ slot, label }) => {
-            if (slot === 'storage') {
-              return [
-                ...selection.storage.map((id) => slotRow(slot, label, byId.get(id), id)),
-                slotRow(slot, label, undefined),
-              ];
-            }
-            const id = selection[slot];
-            return [slotRow(slot, label, id ? byId.get(id) : undefined, id)];
-          })}
-        </ul>
+        {loading ? (
+          // The slots are drawn once the build's parts are in, on a screen-high placeholder, so
+          // nothing below them jumps as each part arrives.
+          <div className="min-h-screen">
+            <Spinner label="Loading your build" />
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Build slots">
+            {SLOTS.flatMap(({ slot, label }) => {
+              if (slot === 'storage') {
+                return [
+                  ...selection.storage.map((id) => slotRow(slot, label, byId.get(id), id)),
+                  slotRow(slot, label, undefined),
+                ];
+              }
+              const id = selection[slot];
+              return [slotRow(slot, label, id ? byId.get(id) : undefined, id)];
+            })}
+          </ul>
+        )}
         <aside className="card bg-base-200 lg:sticky lg:top-4" aria-labelledby="build-summary-title">
           <div className="card-body gap-3">
             <h2 id="build-summary-title" className="card-title">
@@ -177,22 +193,15 @@ export function Component() {
               </dd>
               <dt>Estimated draw</dt>
               <dd className="text-right" data-testid="build-watts">
-                {check.estimatedWatts} W{psuWatts ? ` of ${psuWatts} W` : ''}
+                {draw}
               </dd>
             </dl>
-            {psuWatts ? (
-              <progress
-                className={`progress ${check.estimatedWatts > psuWatts ? 'progress-error' : check.estimatedWatts > psuWatts * 0.8 ? 'progress-warning' : 'progress-success'}`}
-                value={Math.min(check.estimatedWatts, psuWatts)}
-                max={psuWatts}
-                aria-label="Estimated draw against the power supply"
-              />
-            ) : null}
+            <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} />
             <div role="status" aria-live="polite">
               {parts.length === 0 ? (
                 <p>Choose parts to start your build.</p>
               ) : check.problems.length === 0 ? (
-                <p className="font-medium text-success-content">Everything fits together.</p>
+                <p className="font-medium text-success">Everything fits together.</p>
               ) : (
                 <ProblemList problems={check.problems} label="Build problems" />
               )}
@@ -222,15 +231,33 @@ export function Component() {
           </div>
         </section>
       ) : null}
+      {/* On a phone the summary sits below the slots: the total and the draw stay in view here. */}
+      <section
+        className="sticky bottom-0 z-10 -mx-4 border-t border-base-300 bg-base-100 px-4 py-2 shadow-lg lg:hidden"
+        aria-label="Build total"
+        data-testid="build-bar"
+      >
+        <dl className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 text-sm">
+          <div className="flex gap-1">
+            <dt>Total</dt>
+            <dd className="font-semibold">{formatCents(totalCents)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Draw</dt>
+            <dd>{draw}</dd>
+          </div>
+        </dl>
+        <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} />
+      </section>
       {picking ? (
         <SlotPicker
-          slot={picking}
+          slot={picking.slot}
           label={pickingLabel}
-          build={parts}
+          build={parts.filter((p) => p._id !== picking.replacing)}
           onClose={() => setPicking(null)}
           onChoose={(part) => {
             setPicked(new Map(picked).set(part._id, part));
-            setSelection(withPart(selection, picking, part._id));
+            setSelection(withPart(selection, picking.slot, part._id, picking.replacing));
             setPicking(null);
           }}
         />

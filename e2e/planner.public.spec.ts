@@ -1,0 +1,52 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { expectNoSidewaysScroll, test } from './support.ts';
+
+type Part = { _id: string; name: string; specs: Record<string, number> };
+
+async function partsOf(request: APIRequestContext, kind: string): Promise<Part[]> {
+  const response = await request.get(`/api/parts?kind=${kind}&limit=100`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Part[];
+}
+
+const most = (parts: Part[], spec: string) =>
+  parts.reduce((a, b) => (Number(b.specs[spec]) > Number(a.specs[spec]) ? b : a));
+
+test('the picker shows key specs and sorts by them; an overloaded supply turns the bar red; the total stays in view', async ({
+  page,
+  request,
+}) => {
+  const cpu = most(await partsOf(request, 'cpu'), 'tdpW');
+  const gpu = most(await partsOf(request, 'gpu'), 'boardPowerW');
+  const psus = await partsOf(request, 'psu');
+  const smallest = psus.reduce((a, b) => (Number(b.specs.wattageW) < Number(a.specs.wattageW) ? b : a));
+  const largest = most(psus, 'wattageW');
+  await page.goto(`/build?cpu=${cpu._id}&gpu=${gpu._id}`);
+  await expect(page.getByText(gpu.name)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Choose power supply' }).click();
+  const picker = page.getByRole('list', { name: 'Power supply to choose from' });
+  await expect(picker.getByRole('listitem')).toHaveCount(psus.length);
+  const specs = picker.getByRole('definition');
+  await expect(picker.getByLabel(`Key specs of ${smallest.name}`)).toContainText(`Wattage${smallest.specs.wattageW} W`);
+  // Parts that fit stay first, in the chosen order.
+  await page.getByLabel('Sort by').selectOption({ label: 'Wattage, high to low' });
+  await expect(specs.first()).toHaveText(`${largest.specs.wattageW} W`);
+  await picker.getByRole('button', { name: `Choose ${smallest.name}` }).click();
+
+  // On a phone the bar at the screen's foot; on a desktop the summary's.
+  const bar = page.getByTestId('power-bar').locator('visible=true').last();
+  await expect(bar).toHaveAttribute('data-load', 'over');
+  await expect(bar).toContainText('Over the power supply’s limit');
+  expect(await bar.locator('[aria-hidden] > div').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    'rgb(185, 28, 28)',
+  );
+
+  if ((page.viewportSize()?.width ?? 1280) < 1024) {
+    // The slots fill the phone's screen; the total and the draw stay at its foot.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId('build-bar')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('build-bar')).toContainText(`${smallest.specs.wattageW} W`);
+    await expectNoSidewaysScroll(page);
+  }
+});
