@@ -30,6 +30,7 @@ import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
 import { createSmtpTransport } from './domain/emails/smtp-transport.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
       await api.register(usersRoutes, { deps });
       await api.register(ordersRoutes, { deps });
       await api.register(buildsRoutes, { deps });
+      await api.register(alertsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
       await api.register(mcpRoutes, { deps });

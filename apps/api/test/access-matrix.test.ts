@@ -65,6 +65,12 @@ const fx = {
     return res.json<{ id: string }>().id;
   },
   buildItems: async () => [{ partId: await fx.part(), quantity: 1 }],
+  /** An alert CUSTOMER set. */
+  alert: async () => {
+    const body = { partId: await fx.part(), type: 'price-below', price: 1 };
+    const res = await t.app.inject({ ...at('POST', '/api/alerts', body), headers: auth.customer });
+    return res.json<{ id: string }>().id;
+  },
   /** A review CUSTOMER posted. */
   review: async () => {
     const res = await t.app.inject({ ...at('POST', '/api/reviews', review), headers: auth.customer });
@@ -182,6 +188,19 @@ const rows: Row[] = [
   ['GET /api/builds/{id}', ownerOnly(200), async () => at('GET', `/api/builds/${await fx.build()}`)],
   ['PATCH /api/builds/{id}', ownerOnly(200), async () => at('PATCH', `/api/builds/${await fx.build()}`, { name: 'C' })],
   ['DELETE /api/builds/{id}', ownerOnly(200), async () => at('DELETE', `/api/builds/${await fx.build()}`)],
+  [
+    'GET /api/parts/{id}/price-history',
+    publicRoute(200),
+    async () => at('GET', `/api/parts/${await fx.part()}/price-history`),
+  ],
+  ['GET /api/alerts', signedIn(200), async () => at('GET', '/api/alerts')],
+  [
+    'POST /api/alerts',
+    signedIn(201),
+    async () => at('POST', '/api/alerts', { partId: await fx.part(), type: 'price-below', price: 1 }),
+  ],
+  // An alert is its owner's alone: to anyone else, admins included, it does not exist.
+  ['DELETE /api/alerts/{id}', ownerOnly(200), async () => at('DELETE', `/api/alerts/${await fx.alert()}`)],
   [
     'POST /api/orders/batch',
     signedIn(201),

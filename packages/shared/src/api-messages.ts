@@ -15,6 +15,7 @@ export const apiMessages = {
   lastAdmin: 'The shop needs at least one admin',
   partNotFound: 'Part not found',
   buildNotFound: 'Build not found',
+  alertNotFound: 'Alert not found',
   orderNotFound: 'Order not found',
   reviewNotFound: 'Review not found',
   sitemapNotFound: 'No such sitemap',

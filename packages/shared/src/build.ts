@@ -88,6 +88,9 @@ export const savedBuildSchema = z.object({
   id: z.string(),
   name: z.string(),
   items: z.array(z.object({ partId: z.string(), quantity: z.number().int() })),
+  /** Dollars: the parts' total when the items were saved (null for builds saved before it was kept), and now. */
+  totalThen: z.number().nullable(),
+  totalNow: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

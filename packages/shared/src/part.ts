@@ -36,7 +36,7 @@ function wholeNumber(field: string, min: number) {
     .refine((v) => v <= STOCK_MAX, `${field} must be at most ${STOCK_MAX}`);
 }
 
-const priceSchema = z
+export const priceSchema = z
   .number({ error: requiredMessage('Price') })
   .refine(Number.isFinite, requiredMessage('Price'))
   .refine((v) => v > 0, 'Price must be more than 0')

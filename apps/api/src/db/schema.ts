@@ -344,8 +344,61 @@ export const builds = pgTable(
       .references(() => users.email, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     items: jsonb('items').$type<{ partId: string; quantity: number }[]>().notNull(),
+    /** The parts' total when the items were last saved, so the build can show then and now. */
+    savedTotalCents: integer('saved_total_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('builds_email_idx').on(t.email, t.id)],
+);
+
+/**
+ * Every price a part has had, from its first: written by a trigger on parts (hand SQL in the
+ * migration), so every path that inserts a part or changes its price writes the row in its own
+ * transaction (docs/decisions/0025-price-history-and-alerts.md).
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_history_part_idx').on(t.partId, t.at)],
+);
+
+export const ALERT_TYPES = ['price-below', 'back-in-stock'] as const;
+
+/** A customer's wish to hear once when a part gets cheap enough or comes back in stock. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email')
+      .notNull()
+      .references(() => users.email, { onDelete: 'cascade' }),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ALERT_TYPES }).notNull(),
+    /** The price to reach, for price-below; null for back-in-stock. */
+    priceCents: integer('price_cents'),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('alerts_type_valid', sql`${t.type} in ('price-below', 'back-in-stock')`),
+    check(
+      'alerts_price_fits_type',
+      sql`(${t.type} = 'price-below') = (${t.priceCents} is not null) and coalesce(${t.priceCents}, 1) > 0`,
+    ),
+    index('alerts_email_idx').on(t.email, t.id),
+    // Firing looks up a part's alerts still waiting.
+    index('alerts_waiting_idx')
+      .on(t.partId)
+      .where(sql`${t.firedAt} is null`),
+  ],
 );

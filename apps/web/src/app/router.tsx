@@ -52,6 +52,7 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
   { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
   { path: 'orders/:orderId', ...lazy(() => import('../features/orders/routes/order-detail.tsx')) },
   { path: 'builds', ...lazy(() => import('../features/builds/routes/my-builds.tsx')) },
+  { path: 'alerts', ...lazy(() => import('../features/dashboard/routes/my-alerts.tsx')) },
   { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
   { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
   { path: 'payment', ...lazy(() => import('../features/payment/routes/group-payment.tsx')) },

@@ -22,6 +22,8 @@ export const queryKeys = {
     manage: (size: number) => ['parts', 'manage', size] as const,
     /** GET /parts/{id}. */
     detail: (id: string) => ['parts', 'detail', id] as const,
+    /** GET /parts/{id}/price-history: under the part, so a price edit refreshes it. */
+    priceHistory: (id: string) => ['parts', 'detail', id, 'price-history'] as const,
     /** The build planner's picker: a slot's candidates, in the picker's own narrow shape. */
     planner: {
       candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,
@@ -31,6 +33,11 @@ export const queryKeys = {
     all: ['builds'] as const,
     /** GET /builds: the signed-in customer's saved builds. */
     mine: (email: string) => ['builds', 'mine', email] as const,
+  },
+  alerts: {
+    all: ['alerts'] as const,
+    /** GET /alerts: the signed-in customer's price and stock alerts. */
+    mine: (email: string) => ['alerts', 'mine', email] as const,
   },
   reviews: {
     all: ['reviews'] as const,

@@ -23,6 +23,23 @@ export const orderEmailPayloadSchema = z.object({
 });
 export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
 
+/** What an alert email reports, frozen when the alert fires. */
+export const alertEmailPayloadSchema = z.object({
+  kind: z.enum(['price-alert', 'stock-alert']),
+  alertId: z.string(),
+  partId: z.string(),
+  partName: z.string(),
+  userName: z.string(),
+  /** The part's price when the alert fired, and for a price alert the price asked for (dollars). */
+  price: z.number(),
+  wanted: z.number().nullable(),
+  available: z.number(),
+});
+export type AlertEmailPayload = z.infer<typeof alertEmailPayloadSchema>;
+
+export const emailPayloadSchema = z.union([orderEmailPayloadSchema, alertEmailPayloadSchema]);
+export type EmailPayload = z.infer<typeof emailPayloadSchema>;
+
 export type RenderedEmail = { subject: string; text: string; html: string };
 
 const CANCEL_REASONS = {
@@ -77,11 +94,65 @@ function detailRows(p: OrderEmailPayload): Row[] {
   return rows;
 }
 
+const shopLink = (path: string, shopUrl: string) => new URL(path, shopUrl.endsWith('/') ? shopUrl : `${shopUrl}/`).href;
+
+type Link = { href: string; text: string };
+
+function page(subject: string, paragraphs: string[], rows: Row[], link?: Link, closing: string[] = []): string {
+  const tableRows = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return [
+    '<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">',
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<table>${tableRows}</table>`,
+    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : '',
+    ...[...closing, 'Parts Shop'].map((p) => `<p>${escapeHtml(p)}</p>`),
+    '</body></html>',
+  ].join('');
+}
+
+/** Renders an alert email: the part, its price now, and a link to it. */
+export function renderAlertEmail(p: AlertEmailPayload, shopUrl: string): RenderedEmail {
+  const subject =
+    p.kind === 'price-alert' ? `${p.partName} is now ${formatDollars(p.price)}` : `${p.partName} is back in stock`;
+  const intro =
+    p.kind === 'price-alert' && p.wanted !== null
+      ? `The price fell to ${formatDollars(p.price)}, at or below the ${formatDollars(p.wanted)} you asked for.`
+      : `It is back in stock: ${p.available} available.`;
+  const greeting = `Hello ${p.userName || 'there'},`;
+  const partUrl = shopLink(`parts/${p.partId}`, shopUrl);
+  const rows: Row[] = [
+    ['Part', p.partName],
+    ['Price', formatDollars(p.price)],
+    ['In stock', String(p.available)],
+  ];
+  const footer = 'You asked for this alert once; it will not be sent again.';
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `See the part: ${partUrl}`,
+    '',
+    footer,
+    'Parts Shop',
+  ].join('\n');
+  const html = page(subject, [greeting, intro], rows, { href: partUrl, text: 'See the part' }, [footer]);
+  return { subject, text, html };
+}
+
 /** Renders an order email as plain text and HTML; every value from the order is escaped in the HTML. */
 export function renderOrderEmail(p: OrderEmailPayload, shopUrl: string): RenderedEmail {
   const { subject, intro } = heading(p);
   const rows = detailRows(p);
-  const receiptUrl = new URL(`dashboard/orders/${p.orderId}`, shopUrl.endsWith('/') ? shopUrl : `${shopUrl}/`).href;
+  const receiptUrl = shopLink(`dashboard/orders/${p.orderId}`, shopUrl);
   const showLink = p.kind !== 'order-cancelled';
   const greeting = `Hello ${p.userName || 'there'},`;
 
@@ -96,22 +167,12 @@ export function renderOrderEmail(p: OrderEmailPayload, shopUrl: string): Rendere
     'Parts Shop',
   ].join('\n');
 
-  const tableRows = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">',
-    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<table>${tableRows}</table>`,
-    showLink ? `<p><a href="${escapeHtml(receiptUrl)}">View your receipt</a></p>` : '',
-    '<p>Parts Shop</p>',
-    '</body></html>',
-  ].join('');
+  const html = page(
+    subject,
+    [greeting, intro],
+    rows,
+    showLink ? { href: receiptUrl, text: 'View your receipt' } : undefined,
+  );
 
   return { subject, text, html };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, getTableColumns, isNull, lt, lte, or, sql } from 
 import type { Db } from '../../db/client.ts';
 import { emailOutbox, leases, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import type { OrderEmailPayload } from './order-email-templates.ts';
+import type { EmailPayload } from './order-email-templates.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -10,13 +10,13 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
  * Writes an email to the outbox. Call it with the transaction that makes the change the
  * email reports: both commit or neither does.
  */
-export async function queueEmail(db: Db, recipient: string, payload: OrderEmailPayload): Promise<void> {
+export async function queueEmail(db: Db, recipient: string, payload: EmailPayload): Promise<void> {
   const id = newId();
   await db.insert(emailOutbox).values({
     id,
     messageId: `<${id}.${payload.kind}@parts-shop>`,
     kind: payload.kind,
-    orderId: payload.orderId,
+    orderId: 'orderId' in payload ? payload.orderId : null,
     recipient,
     payload,
   });

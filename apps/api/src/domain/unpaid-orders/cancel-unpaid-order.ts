@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { fireAlerts } from '../alerts/fire-alerts.ts';
 import { queueOrderEmail, type CancelReason } from '../orders/order-emails.ts';
 import { deleteOrder, findOrder, lockOrders, type OrderRow } from '../orders/orders.repo.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
@@ -43,7 +44,10 @@ export async function cancelUnpaidOrder(
       if (verdict === 'payment-open') return 'retry';
       if (verdict !== 'clear') return { kind: verdict };
       await deleteOrder(tx, order.id);
-      if (order.partId) await returnStock(tx, order.partId, order.totalOrder);
+      if (order.partId) {
+        await returnStock(tx, order.partId, order.totalOrder);
+        await fireAlerts(tx, order.partId);
+      }
       // In the same transaction: the customer hears of every cancellation, and only of real ones.
       await queueOrderEmail(tx, 'order-cancelled', order, reason);
       return { kind: 'cancelled', order, reason };

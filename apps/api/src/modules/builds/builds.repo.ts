@@ -41,7 +41,7 @@ export async function updateOwnBuild(
   db: Db,
   email: string,
   id: string,
-  change: { name?: string; items?: BuildItems },
+  change: { name?: string; items?: BuildItems; savedTotalCents?: number },
 ): Promise<BuildRow | undefined> {
   const [row] = await db
     .update(builds)

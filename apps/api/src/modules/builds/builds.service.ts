@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { centsToDollars } from '@parts-shop/shared/money';
 import { loadBuildParts } from '../../domain/catalog/build-check.ts';
+import { findBuildParts } from '../../domain/catalog/parts.repo.ts';
 import {
   deleteOwnBuild,
   findOwnBuild,
@@ -18,39 +20,64 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 /** Saved builds belong to the customer who saved them; for anyone else they do not exist (404). */
 export const buildNotFound = () => notFound(apiMessages.buildNotFound);
 
-export function toSavedBuild(row: BuildRow): SavedBuild & { id: string } {
+/** What the items cost at the prices in `priceOf`; a part deleted since counts for nothing. */
+function totalCents(items: BuildItems, priceOf: ReadonlyMap<string, { priceCents: number }>): number {
+  return items.reduce((sum, item) => sum + (priceOf.get(item.partId)?.priceCents ?? 0) * item.quantity, 0);
+}
+
+async function pricesOf(db: Db, rows: readonly BuildRow[]) {
+  const found = await findBuildParts(db, [...new Set(rows.flatMap((r) => r.items.map((i) => i.partId)))]);
+  return new Map(found.map((p) => [p.id, p]));
+}
+
+function toSavedBuild(
+  row: BuildRow,
+  priceOf: ReadonlyMap<string, { priceCents: number }>,
+): SavedBuild & { id: string } {
   return {
     id: row.id,
     name: row.name,
     items: row.items,
+    totalThen: row.savedTotalCents === null ? null : centsToDollars(row.savedTotalCents),
+    totalNow: centsToDollars(totalCents(row.items, priceOf)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 export async function pageOfBuilds(db: Db, caller: Caller, limit: number, before?: string) {
-  return (await listBuilds(db, caller.email, limit + 1, before)).map(toSavedBuild);
+  const rows = await listBuilds(db, caller.email, limit + 1, before);
+  const priceOf = await pricesOf(db, rows);
+  return rows.map((row) => toSavedBuild(row, priceOf));
 }
 
 export async function getBuild(db: Db, caller: Caller, id: string) {
   const row = await findOwnBuild(db, caller.email, id);
   if (!row) throw buildNotFound();
-  return toSavedBuild(row);
+  return toSavedBuild(row, await pricesOf(db, [row]));
 }
 
 export async function saveBuild(db: Db, caller: Caller, input: { name: string; items: BuildItems }) {
   // A build names parts the catalog has at the time it is saved.
-  await loadBuildParts(db, input.items);
-  const row = await insertBuild(db, { id: newId(), email: caller.email, name: input.name, items: input.items });
-  return toSavedBuild(row);
+  const priceOf = await loadBuildParts(db, input.items);
+  const row = await insertBuild(db, {
+    id: newId(),
+    email: caller.email,
+    name: input.name,
+    items: input.items,
+    savedTotalCents: totalCents(input.items, priceOf),
+  });
+  return toSavedBuild(row, priceOf);
 }
 
 export async function changeBuild(db: Db, caller: Caller, id: string, change: { name?: string; items?: BuildItems }) {
   if (!(await findOwnBuild(db, caller.email, id))) throw buildNotFound();
-  if (change.items) await loadBuildParts(db, change.items);
-  const row = await updateOwnBuild(db, caller.email, id, change);
+  // New items are priced as they are saved; a rename keeps the total they were saved at.
+  const priceOf = change.items ? await loadBuildParts(db, change.items) : undefined;
+  const savedTotalCents = change.items && priceOf ? totalCents(change.items, priceOf) : undefined;
+  const row = await updateOwnBuild(db, caller.email, id, { ...change, savedTotalCents });
   if (!row) throw buildNotFound();
-  return toSavedBuild(row);
+  return toSavedBuild(row, priceOf ?? (await pricesOf(db, [row])));
 }
 
 export async function removeBuild(db: Db, caller: Caller, id: string): Promise<void> {

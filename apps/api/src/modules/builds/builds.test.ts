@@ -1,11 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildCheckResult, SavedBuild } from '@parts-shop/shared/build';
 import type { ApiError } from '@parts-shop/shared/error';
 import type { ProblemCode } from '@parts-shop/shared/compatibility';
 import type { Order } from '@parts-shop/shared/order';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
-import { builds, emailOutbox, orders } from '../../db/schema.ts';
+import { builds, emailOutbox, orders, parts } from '../../db/schema.ts';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '../../../test/build-fixtures.ts';
 import { stockOf, type Auth } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -191,6 +191,21 @@ describe('saved builds', () => {
     expect((await call('DELETE', `/api/builds/${build.id}`, alice)).statusCode).toBe(200);
     expect((await call('GET', `/api/builds/${build.id}`, alice)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/builds/${build.id}`, alice)).statusCode).toBe(404);
+  });
+
+  it('shows the total a build was saved at and what it costs now', async () => {
+    const ids = await addBuild(t, {}, { priceCents: 10_000 });
+    const build = (await call('POST', '/api/builds', alice, { name: 'Then', items: itemsOf(ids) })).json<SavedBuild>();
+    expect(build).toMatchObject({ totalThen: 800, totalNow: 800 });
+    await t.database.db.update(parts).set({ priceCents: 7_500 }).where(eq(parts.id, ids.gpu));
+    expect((await call('GET', `/api/builds/${build.id}`, alice)).json<SavedBuild>()).toMatchObject({
+      totalThen: 800,
+      totalNow: 775,
+    });
+    const renamed = await call('PATCH', `/api/builds/${build.id}`, alice, { name: 'Still then' });
+    expect(renamed.json<SavedBuild>()).toMatchObject({ totalThen: 800, totalNow: 775 });
+    const listed = (await call('GET', '/api/builds', alice)).json<SavedBuild[]>().find((b) => b.id === build.id);
+    expect(listed).toMatchObject({ totalThen: 800, totalNow: 775 });
   });
 
   it('keeps a build private: another customer and an admin get 404 and change nothing', async () => {

@@ -17,8 +17,9 @@ import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { trustedJson } from '../../lib/trusted-json.ts';
 import { getPart, pageOfParts, toPart } from '../../domain/catalog/part-reads.ts';
-import { changeStock, createPart, editPart, partFacets, removePart } from './parts.service.ts';
+import { changeStock, createPart, editPart, partFacets, partPriceHistory, removePart } from './parts.service.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
+import { priceHistorySchema } from '@parts-shop/shared/alert';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));
 
@@ -81,6 +82,19 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       await expireOverdueOrders(db, payments, unpaidHold(config), { partId: id });
       return getPart(db, id);
     },
+  );
+
+  app.get(
+    '/parts/:id/price-history',
+    {
+      schema: {
+        tags: ['parts'],
+        summary: "A part's prices, oldest first, each with when it began",
+        params: idParams,
+        response: { 200: priceHistorySchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) => partPriceHistory(deps.publicReads, parseId(request.params.id)),
   );
 
   app.post(

@@ -1,4 +1,6 @@
-import { dollarsToCents } from '@parts-shop/shared/money';
+import { centsToDollars, dollarsToCents } from '@parts-shop/shared/money';
+import type { PriceHistory } from '@parts-shop/shared/alert';
+import { listPriceHistory } from './price-history.repo.ts';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import { STALE_VERSION_MESSAGE, STOCK_MAX, type NewPart, type PartEdit } from '@parts-shop/shared/part';
 import { SPEC_FILTER_NAMES, type PartFacets, type PartFilters } from '@parts-shop/shared/part-query';
@@ -17,6 +19,7 @@ import {
 } from '../../domain/catalog/parts.repo.ts';
 import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
+import { fireAlerts } from '../../domain/alerts/fire-alerts.ts';
 import { filterConditions } from '../../domain/catalog/parts-search.ts';
 import { resolveSearch, suggestSearch } from '../../domain/catalog/search-words.ts';
 import { specConditions } from '@parts-shop/shared/spec-filters';
@@ -94,7 +97,13 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
     priceCents: edit.price === undefined ? undefined : dollarsToCents(edit.price),
     ...(edit.kind === undefined ? {} : specColumns({ kind: edit.kind, specs: edit.specs } as PartSpecs)),
   };
-  const row = await updatePart(db, id, edit.version, changes);
+  // A new price fires the alerts it satisfies in the same transaction (the history row is the
+  // database trigger's).
+  const row = await db.transaction(async (tx) => {
+    const updated = await updatePart(tx, id, edit.version, changes);
+    if (updated && changes.priceCents !== undefined) await fireAlerts(tx, id);
+    return updated;
+  });
   if (row) return toPart(row);
   if (!(await findPart(db, id))) throw notFound(apiMessages.partNotFound);
   throw conflict(STALE_VERSION_MESSAGE);
@@ -102,7 +111,12 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
 
 /** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
 export async function changeStock(db: Db, id: string, delta: number) {
-  if (await adjustStock(db, id, delta, STOCK_MAX)) return getPart(db, id);
+  const moved = await db.transaction(async (tx) => {
+    const done = await adjustStock(tx, id, delta, STOCK_MAX);
+    if (done && delta > 0) await fireAlerts(tx, id);
+    return done;
+  });
+  if (moved) return getPart(db, id);
   const current = await findPart(db, id);
   if (!current) throw notFound(apiMessages.partNotFound);
   if (delta < 0) throw conflict(`Cannot remove ${-delta}: only ${current.available} in stock`);
@@ -113,4 +127,11 @@ export async function changeStock(db: Db, id: string, delta: number) {
 export async function removePart(db: Db, id: string): Promise<void> {
   const count = await deletePart(db, id);
   if (count === 0) throw notFound(apiMessages.partNotFound);
+}
+
+/** A part's prices, oldest first; 404 for a part the shop does not have. */
+export async function partPriceHistory(db: Db, id: string): Promise<PriceHistory> {
+  const rows = await listPriceHistory(db, id);
+  if (rows.length === 0 && !(await findPart(db, id))) throw notFound(apiMessages.partNotFound);
+  return rows.map((r) => ({ price: centsToDollars(r.priceCents), at: r.at.toISOString() }));
 }

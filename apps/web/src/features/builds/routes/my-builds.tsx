@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
+import { formatDollars } from '@parts-shop/shared/money';
 import { BUILD_NAME_MAX, buildNameSchema, type SavedBuild } from '@parts-shop/shared/build';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -140,6 +141,11 @@ export function Component() {
                     </button>
                   </div>
                 )}
+                <p className="text-sm" data-testid="build-totals">
+                  {build.totalThen === null
+                    ? `Total now ${formatDollars(build.totalNow)}`
+                    : `Saved at ${formatDollars(build.totalThen)}, now ${formatDollars(build.totalNow)}`}
+                </p>
               </div>
             </li>
           ))}

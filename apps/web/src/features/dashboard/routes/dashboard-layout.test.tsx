@@ -28,11 +28,12 @@ function sidebarLinks(isAdmin: boolean | null) {
 }
 
 describe('Dashboard sidebar', () => {
-  it('shows customers My Profile, My Orders, My Builds and Add Review', () => {
+  it('shows customers My Profile, My Orders, My Builds, My Alerts and Add Review', () => {
     expect(sidebarLinks(false)).toEqual([
       ['My Profile', '/dashboard'],
       ['My Orders', '/dashboard/myorders'],
       ['My Builds', '/dashboard/builds'],
+      ['My Alerts', '/dashboard/alerts'],
       ['Add Review', '/dashboard/addreview'],
     ]);
   });

@@ -11,6 +11,7 @@ export const CUSTOMER_LINKS: DashboardLink[] = [
   MY_PROFILE,
   { to: '/dashboard/myorders', label: 'My Orders' },
   { to: '/dashboard/builds', label: 'My Builds' },
+  { to: '/dashboard/alerts', label: 'My Alerts' },
   { to: '/dashboard/addreview', label: 'Add Review' },
 ];
 

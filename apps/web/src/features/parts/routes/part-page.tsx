@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { formatDollars } from '@parts-shop/shared/money';
 import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Part } from '@parts-shop/shared/part';
@@ -10,6 +10,8 @@ import { partQueryOptions } from '../../../lib/get-part.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
+
+const PriceWatch = lazy(() => import('../components/price-watch.tsx'));
 
 /** The server renders the part the address names (/parts/{id}). */
 export const prefetch: PagePrefetch = (client, url) => {
@@ -53,6 +55,9 @@ function PartDetails({ part }: { part: Part }) {
           <PurchaseButton part={part} describedBy={titleId} />
         </div>
         <CompareToggle partId={part._id} partName={part.name} />
+        <Suspense fallback={null}>
+          <PriceWatch part={part} />
+        </Suspense>
         <p className="break-words whitespace-pre-line">{part.description}</p>
         {rows.length > 0 ? (
           <div className="overflow-x-auto rounded-box border border-base-300">

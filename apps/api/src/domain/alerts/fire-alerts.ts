@@ -1,0 +1,62 @@
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { centsToDollars } from '@parts-shop/shared/money';
+import type { Db } from '../../db/client.ts';
+import { alerts, parts, users } from '../../db/schema.ts';
+import { queueEmail } from '../emails/outbox.repo.ts';
+
+/**
+ * Fires a part's waiting alerts that have come true: the price at or below the one asked
+ * for, or the part in stock. Call it in the transaction that changed the price or the stock,
+ * after the change. Marking an alert fired and queueing its email commit together, and the
+ * update takes each alert's row lock and re-checks `fired_at is null`, so two changes at once
+ * (or two price drops one after the other) mail a customer once.
+ */
+export async function fireAlerts(db: Db, partId: string): Promise<void> {
+  const fired = await db
+    .update(alerts)
+    .set({ firedAt: sql`now()` })
+    .from(parts)
+    .where(
+      and(
+        eq(alerts.partId, partId),
+        eq(parts.id, alerts.partId),
+        isNull(alerts.firedAt),
+        or(
+          and(eq(alerts.type, 'price-below'), lte(parts.priceCents, alerts.priceCents)),
+          and(eq(alerts.type, 'back-in-stock'), gt(parts.available, 0)),
+        ),
+      ),
+    )
+    .returning({
+      id: alerts.id,
+      email: alerts.email,
+      type: alerts.type,
+      wantedCents: alerts.priceCents,
+      partName: parts.name,
+      priceCents: parts.priceCents,
+      available: parts.available,
+    });
+  if (fired.length === 0) return;
+  const names = await db
+    .select({ email: users.email, userName: users.userName })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        fired.map((a) => a.email),
+      ),
+    );
+  const nameOf = new Map(names.map((n) => [n.email, n.userName]));
+  for (const alert of fired) {
+    await queueEmail(db, alert.email, {
+      kind: alert.type === 'price-below' ? 'price-alert' : 'stock-alert',
+      alertId: alert.id,
+      partId,
+      partName: alert.partName,
+      userName: nameOf.get(alert.email) ?? '',
+      price: centsToDollars(alert.priceCents),
+      wanted: alert.wantedCents === null ? null : centsToDollars(alert.wantedCents),
+      available: alert.available,
+    });
+  }
+}

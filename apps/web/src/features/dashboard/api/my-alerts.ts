@@ -1,0 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { alertSchema } from '@parts-shop/shared/alert';
+import { PAGE_LIMIT_MAX } from '@parts-shop/shared/constants';
+import { deletedSchema } from '@parts-shop/shared/part';
+import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** The customer's alerts, newest first (GET /alerts). */
+export function useMyAlerts(email: string) {
+  return useQuery({
+    queryKey: queryKeys.alerts.mine(email),
+    queryFn: ({ signal }) => apiGet(`/alerts?limit=${PAGE_LIMIT_MAX}`, z.array(alertSchema), signal),
+    enabled: email !== '',
+  });
+}
+
+export function useDeleteAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiSend('DELETE', `/alerts/${id}`, deletedSchema),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all }),
+  });
+}

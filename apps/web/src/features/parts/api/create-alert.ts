@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alertSchema, type NewAlert } from '@parts-shop/shared/alert';
+import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST /alerts: the signed-in customer asks to be emailed once when it comes true. */
+export function useCreateAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewAlert) => apiSend('POST', '/alerts', alertSchema, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all }),
+  });
+}

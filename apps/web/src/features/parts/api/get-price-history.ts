@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { priceHistorySchema } from '@parts-shop/shared/alert';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /parts/{id}/price-history: the part's prices, oldest first. */
+export function usePriceHistory(partId: string) {
+  return useQuery({
+    queryKey: queryKeys.parts.priceHistory(partId),
+    queryFn: ({ signal }) => apiGet(`/parts/${encodeURIComponent(partId)}/price-history`, priceHistorySchema, signal),
+  });
+}
