@@ -9,6 +9,8 @@ import { getPart, toPart } from '../../domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
   countSpecFacets,
+  maintainedFacetGroups,
+  maintainedSpecFacets,
   deletePart,
   findPart,
   insertPart,
@@ -26,7 +28,9 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
  * Counts for the catalog's filters: each facet counts with every filter but its own
  * (choosing a kind still shows the other kinds' counts), and `total` with all of them. The
  * database groups the parts the search, price and stock filters keep by kind and spec tags
- * (a few dozen groups); the kind and spec filters are applied to those groups here.
+ * (a few dozen groups); the kind and spec filters are applied to those groups here. Without
+ * those three filters and spec.* conditions, the groups and a kind's spec facets are read
+ * from the counts the triggers keep (docs/decisions/0024-maintained-facet-counts.md).
  */
 export async function partFacets(db: Db, filters: PartFilters): Promise<PartFacets> {
   const facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
@@ -35,7 +39,16 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
   });
   const search = await resolveSearch(db, filters.q);
-  for (const group of await countFacetGroups(db, filters, search)) {
+  const { conditions } = specConditions(filters.kind, filters);
+  const { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
+  const counted =
+    search === undefined &&
+    minPrice === undefined &&
+    maxPrice === undefined &&
+    inStock !== 'true' &&
+    conditions.length === 0;
+  const groups = counted ? await maintainedFacetGroups(db) : await countFacetGroups(db, filters, search);
+  for (const group of groups) {
     const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
     const unmet = chosen.filter((c) => !group.specTags.includes(c.tag)).map((c) => c.name);
     if (unmet.length === 0) {
@@ -52,9 +65,8 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     }
   }
   const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
-  if (kind) {
-    const { conditions } = specConditions(filters.kind, filters);
-    const { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
+  if (kind && counted && chosen.length === 0) facets.specs = await maintainedSpecFacets(db, kind);
+  else if (kind) {
     const rest = filterConditions(
       { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
       search,
