@@ -255,6 +255,29 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
 }
 
 /**
+ * The list, search and facets alone, in alternating slices, against the list: for a database
+ * the raw baseline cannot reach (PGlite lives inside the shop's process).
+ * @param {string} shopUrl a shop with PUBLIC_CACHE_MS=0
+ * @param {{ label: string, duration: number, connections: number }} options
+ */
+export async function discoveryAgainstList(shopUrl, { label, duration, connections }) {
+  const section = `Discovery on ${label}, read cache off, against the list (${connections} at a time, medians of 3 alternating slices)`;
+  console.log(`\n--- ${section} ---`);
+  const reads = READS.filter((r) => r.name === LIST || AGAINST_LIST.includes(r.name));
+  await load(shopUrl, { paths: reads.map((r) => r.path), duration: 3, connections, warmup: 0 });
+  const slice = Math.max(2, Math.round(duration / 3));
+  /** @type {Record<string, number[]>} */
+  const rps = {};
+  for (let i = 0; i < 3; i += 1)
+    for (const read of reads) {
+      const result = await load(shopUrl, { paths: [read.path], duration: slice, connections, warmup: 0 });
+      if (result.errors + result.timeouts + result.non2xx > 0) throw new Error(`${read.path} failed under load`);
+      (rps[read.name] ??= []).push(result.rps);
+    }
+  recordAgainstList(section, Object.fromEntries(Object.entries(rps).map(([name, all]) => [name, median(all)])));
+}
+
+/**
  * Search and facets against the plain list of the same run (issue 27: each at least
  * RATIO_TARGET of it), beside the same ratio for the bare HTTP floor, which shows how much of
  * the gap the SQL alone leaves.
