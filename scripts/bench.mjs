@@ -276,7 +276,7 @@ async function discovery(databaseUrl) {
   await recording.stop();
   const bare = await startShop(root, { port: await freePort(), env, stdio: ['ignore', 'inherit', 'inherit'] });
   cleanups.push(() => bare.stop());
-  // Issue 27 holds search and facets to half the list's throughput at 10 and at 50 connections.
+  // Search and facets are held to half the list's throughput at 10 and at 50 connections.
   for (const at of new Set([10, connections]))
     await discoveryBench(bare.url, reads, {
       databaseUrl,

@@ -278,7 +278,7 @@ export async function discoveryAgainstList(shopUrl, { label, duration, connectio
 }
 
 /**
- * Search and facets against the plain list of the same run (issue 27: each at least
+ * Search and facets against the plain list of the same run (the target: each at least
  * RATIO_TARGET of it), beside the same ratio for the bare HTTP floor, which shows how much of
  * the gap the SQL alone leaves.
  * @param {string} section

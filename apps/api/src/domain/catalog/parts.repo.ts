@@ -193,36 +193,45 @@ function specFacets(
   return facets;
 }
 
-/**
- * The whole catalog's facet groups from the counts the triggers keep (part_facet_groups):
- * what countFacetGroups answers when no search, price, stock or spec.* filter is set.
- */
-export function maintainedFacetGroups(db: Db): Promise<FacetGroup[]> {
-  const statement = prepared<FacetGroup>(db, ['facet_groups'], (name) =>
-    db
-      .select({ kind: partFacetGroups.kind, specTags: partFacetGroups.specTags, n: partFacetGroups.n })
-      .from(partFacetGroups)
-      .where(gt(partFacetGroups.n, 0))
-      .prepare(name),
-  );
-  return statement.execute({});
-}
-
-type SpecValueRow = { field: string; value: unknown; n: number };
+type MaintainedRow = FacetGroup & { field: string | null; value: unknown };
 
 /**
- * A kind's spec facets from the counts the triggers keep (part_spec_values): what
- * countSpecFacets answers for the kind alone, with no other filter.
+ * The counts the triggers keep, in one statement: the whole catalog's facet groups
+ * (part_facet_groups, what countFacetGroups answers when no search, price, stock or spec.*
+ * filter is set) and, for a kind, its spec values (part_spec_values), from which
+ * maintainedSpecFacets answers what countSpecFacets would for the kind alone.
  */
-export async function maintainedSpecFacets(db: Db, kind: PartKind): Promise<NonNullable<PartFacets['specs']>> {
-  const statement = prepared<SpecValueRow>(db, ['spec_values'], (name) =>
-    db
-      .select({ field: partSpecValues.field, value: partSpecValues.value, n: partSpecValues.n })
-      .from(partSpecValues)
-      .where(and(eq(partSpecValues.kind, sql.placeholder('kind')), gt(partSpecValues.n, 0)))
-      .prepare(name),
+export async function maintainedFacets(db: Db, kind: PartKind | undefined) {
+  const g = partFacetGroups;
+  const v = partSpecValues;
+  const groups = db
+    .select({ kind: g.kind, specTags: g.specTags, n: g.n, field: sql<string | null>`null`, value: sql`null::jsonb` })
+    .from(g)
+    .where(gt(g.n, 0));
+  const statement = prepared<MaintainedRow>(db, ['facet_counts', kind ? 'kind' : ''], (name) =>
+    (kind
+      ? groups.unionAll(
+          db
+            .select({ kind: v.kind, specTags: sql<string[]>`null::text[]`, n: v.n, field: v.field, value: v.value })
+            .from(v)
+            .where(and(eq(v.kind, sql.placeholder('kind')), gt(v.n, 0))),
+        )
+      : groups
+    ).prepare(name),
   );
   const rows = await statement.execute({ kind });
+  return {
+    groups: rows.filter((row) => row.field === null),
+    specs: kind
+      ? maintainedSpecFacets(
+          kind,
+          rows.filter((row) => row.field !== null),
+        )
+      : undefined,
+  };
+}
+
+function maintainedSpecFacets(kind: PartKind, rows: MaintainedRow[]): NonNullable<PartFacets['specs']> {
   const fields = SPEC_FIELDS[kind];
   const of = (f: number) => rows.filter((row) => row.field === fields[f]?.name);
   return specFacets(

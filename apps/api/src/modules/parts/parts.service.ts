@@ -9,8 +9,7 @@ import { getPart, toPart } from '../../domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
   countSpecFacets,
-  maintainedFacetGroups,
-  maintainedSpecFacets,
+  maintainedFacets,
   deletePart,
   findPart,
   insertPart,
@@ -47,7 +46,10 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     maxPrice === undefined &&
     inStock !== 'true' &&
     conditions.length === 0;
-  const groups = counted ? await maintainedFacetGroups(db) : await countFacetGroups(db, filters, search);
+  const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
+  // A kind's spec facets come with the groups when nothing narrows them but the kind.
+  const maintained = counted ? await maintainedFacets(db, chosen.length === 0 ? kind : undefined) : undefined;
+  const groups = maintained ? maintained.groups : await countFacetGroups(db, filters, search);
   for (const group of groups) {
     const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
     const unmet = chosen.filter((c) => !group.specTags.includes(c.tag)).map((c) => c.name);
@@ -64,8 +66,7 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
       }
     }
   }
-  const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
-  if (kind && counted && chosen.length === 0) facets.specs = await maintainedSpecFacets(db, kind);
+  if (maintained?.specs) facets.specs = maintained.specs;
   else if (kind) {
     const rest = filterConditions(
       { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
