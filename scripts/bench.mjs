@@ -35,7 +35,8 @@ const { startPostgres } = await import('./lib/postgres.mjs');
 const { buildShop, startShop } = await import('./lib/shop.mjs');
 const { openPglite, openPostgres, seedCatalog, checkIdOrder, explainPaging } = await import('./bench/seed.mjs');
 const { readBench, pagingBench } = await import('./bench/reads.mjs');
-const { captureDiscovery, captureEnv, captureFile, discoveryBench } = await import('./bench/discovery.mjs');
+const { captureDiscovery, captureEnv, captureFile, discoveryAgainstList, discoveryBench } =
+  await import('./bench/discovery.mjs');
 const { lighthouseBench } = await import('./bench/lighthouse.mjs');
 const { firstVisitScripts, JS_BUDGET_BYTES } = await import('./lib/first-visit-budget.mjs');
 const { writeBench } = await import('./bench/writes.mjs');
@@ -166,14 +167,14 @@ try {
     await cleanUp();
   }
 
-  if (!args['pg-only'] && wanted.has('reads')) {
+  if (!args['pg-only'] && (wanted.has('reads') || wanted.has('discovery'))) {
     heading('PGlite');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-bench-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const db = await openPglite(dataDir);
     const seeded = await seedCatalog(db, { parts: PARTS, reviews: REVIEWS });
     checkSeed(await checkIdOrder(db, 'parts'), 'parts');
-    recordPlans('PGlite', await explainPaging(db, { page: 1_000, pageSize: 24 }));
+    if (wanted.has('reads')) recordPlans('PGlite', await explainPaging(db, { page: 1_000, pageSize: 24 }));
     // PGlite is one process: the bench lets go of the files before the shop opens them.
     await db.close();
     console.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
@@ -183,19 +184,27 @@ try {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     cleanups.push(() => bare.stop());
-    await attempt('Paging on PGlite', () =>
-      pagingBench(bare.url, { label: 'PGlite', gate: false, duration, connections }),
-    );
+    if (wanted.has('reads'))
+      await attempt('Paging on PGlite', () =>
+        pagingBench(bare.url, { label: 'PGlite', gate: false, duration, connections }),
+      );
+    if (wanted.has('discovery'))
+      for (const at of new Set([10, connections]))
+        await attempt('Discovery on PGlite', () =>
+          discoveryAgainstList(bare.url, { label: 'PGlite', duration, connections: at }),
+        );
     await bare.stop();
-    const shop = await startShop(root, {
-      port: await freePort(),
-      env: { ...shopEnv, DATA_DIR: dataDir },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    cleanups.push(() => shop.stop());
-    await attempt('Reads on PGlite', () =>
-      readBench(shop.url, { label: 'PGlite', gate: false, duration, connections }),
-    );
+    if (wanted.has('reads')) {
+      const shop = await startShop(root, {
+        port: await freePort(),
+        env: { ...shopEnv, DATA_DIR: dataDir },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      cleanups.push(() => shop.stop());
+      await attempt('Reads on PGlite', () =>
+        readBench(shop.url, { label: 'PGlite', gate: false, duration, connections }),
+      );
+    }
     await cleanUp();
   }
 
@@ -267,12 +276,14 @@ async function discovery(databaseUrl) {
   await recording.stop();
   const bare = await startShop(root, { port: await freePort(), env, stdio: ['ignore', 'inherit', 'inherit'] });
   cleanups.push(() => bare.stop());
-  await discoveryBench(bare.url, reads, {
-    databaseUrl,
-    poolSize: Number(shopEnv.DATABASE_POOL_SIZE),
-    duration,
-    connections,
-  });
+  // Search and facets are held to half the list's throughput at 10 and at 50 connections.
+  for (const at of new Set([10, connections]))
+    await discoveryBench(bare.url, reads, {
+      databaseUrl,
+      poolSize: Number(shopEnv.DATABASE_POOL_SIZE),
+      duration,
+      connections: at,
+    });
   await bare.stop();
 }
 

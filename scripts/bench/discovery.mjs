@@ -35,7 +35,12 @@ const READS = [
   },
   { name: 'sort=price_asc, page 1,000 (cursor)', path: 'deep' },
   { name: 'GET /api/parts/facets', path: '/api/parts/facets' },
+  { name: 'GET /api/parts/facets?kind=cpu', path: '/api/parts/facets?kind=cpu' },
 ];
+
+/** The plain list, and the reads a builder uses most, each held to RATIO_TARGET of its throughput. */
+const LIST = 'GET /api/parts?limit=24';
+const AGAINST_LIST = ['q=ryzen (best match)', 'GET /api/parts/facets', 'GET /api/parts/facets?kind=cpu'];
 
 /**
  * What a shop process started with the capture loaded needs in its environment.
@@ -166,6 +171,8 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
   const floor = await startFloor(reads, databaseUrl, poolSize);
   /** @type {Record<string, { shop: { rps: number, p99: number }, raw: { rps: number, p99: number } }>} */
   const results = {};
+  /** @type {Record<string, number>} */
+  const floorByRead = {};
   try {
     // The shop has just started: its first requests compile the hot paths, on every read.
     await load(shopUrl, { paths: reads.map((r) => r.path), duration: 3, connections, warmup: 0 });
@@ -215,13 +222,15 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
         `< ${P99_TARGET_MS} ms`,
         shop.total > 0 && shop.p99 < P99_TARGET_MS,
       );
+      const floorRps = median(floors.map((r) => r.rps));
+      floorByRead[read.name] = floorRps;
       const floorRatio = median(floors.map((r, i) => r.rps / (raws[i]?.rps ?? Infinity)));
       // A floor that failed would look fast: its failures are part of its figure.
       const floorErrors = floors.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
       record(
         section,
         `${read.name} bare HTTP floor`,
-        `${fmt.rps(median(floors.map((r) => r.rps)))} = ${floorRatio.toFixed(2)} x raw, p99 ${fmt.ms(median(floors.map((r) => r.p99)))}${floorErrors ? `, ${floorErrors} errors` : ''}`,
+        `${fmt.rps(floorRps)} = ${floorRatio.toFixed(2)} x raw, p99 ${fmt.ms(median(floors.map((r) => r.p99)))}${floorErrors ? `, ${floorErrors} errors` : ''}`,
         'for reference',
         null,
       );
@@ -233,11 +242,66 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
         shop.errors === 0,
       );
     }
+    recordAgainstList(
+      section,
+      Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.shop.rps])),
+      floorByRead,
+    );
   } finally {
     await pool.end();
     await floor.stop();
   }
   return results;
+}
+
+/**
+ * The list, search and facets alone, in alternating slices, against the list: for a database
+ * the raw baseline cannot reach (PGlite lives inside the shop's process).
+ * @param {string} shopUrl a shop with PUBLIC_CACHE_MS=0
+ * @param {{ label: string, duration: number, connections: number }} options
+ */
+export async function discoveryAgainstList(shopUrl, { label, duration, connections }) {
+  const section = `Discovery on ${label}, read cache off, against the list (${connections} at a time, medians of 3 alternating slices)`;
+  console.log(`\n--- ${section} ---`);
+  const reads = READS.filter((r) => r.name === LIST || AGAINST_LIST.includes(r.name));
+  await load(shopUrl, { paths: reads.map((r) => r.path), duration: 3, connections, warmup: 0 });
+  const slice = Math.max(2, Math.round(duration / 3));
+  /** @type {Record<string, number[]>} */
+  const rps = {};
+  for (let i = 0; i < 3; i += 1)
+    for (const read of reads) {
+      const result = await load(shopUrl, { paths: [read.path], duration: slice, connections, warmup: 0 });
+      if (result.errors + result.timeouts + result.non2xx > 0) throw new Error(`${read.path} failed under load`);
+      (rps[read.name] ??= []).push(result.rps);
+    }
+  recordAgainstList(section, Object.fromEntries(Object.entries(rps).map(([name, all]) => [name, median(all)])));
+}
+
+/**
+ * Search and facets against the plain list of the same run (the target: each at least
+ * RATIO_TARGET of it), beside the same ratio for the bare HTTP floor, which shows how much of
+ * the gap the SQL alone leaves.
+ * @param {string} section
+ * @param {Record<string, number>} shopRps
+ * @param {Record<string, number>} [floorRps]
+ */
+export function recordAgainstList(section, shopRps, floorRps) {
+  const list = shopRps[LIST];
+  if (!list) return;
+  for (const name of AGAINST_LIST) {
+    const rps = shopRps[name];
+    if (rps === undefined) continue;
+    const floorList = floorRps?.[LIST];
+    const floor = floorRps?.[name];
+    const floorNote = floor && floorList ? `; floor ${(floor / floorList).toFixed(2)} x floor list` : '';
+    record(
+      section,
+      `${name} vs the list`,
+      `${(rps / list).toFixed(2)} x list (${fmt.rps(rps)} vs ${fmt.rps(list)}${floorNote})`,
+      `>= ${RATIO_TARGET} x list`,
+      rps / list >= RATIO_TARGET,
+    );
+  }
 }
 
 /**

@@ -88,6 +88,37 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
 
+/**
+ * The catalog's facet counts, kept in step with parts by triggers (in the migration) on every
+ * insert, delete and edit of kind, spec tags or specs, so the facets of the whole catalog or
+ * of a kind read a few dozen rows instead of counting 100,000 parts
+ * (docs/decisions/0024-maintained-facet-counts.md). A count that falls to 0 stays as a row.
+ */
+export const partFacetGroups = pgTable(
+  'part_facet_groups',
+  {
+    kind: text('kind', { enum: PART_KINDS }).notNull(),
+    specTags: text('spec_tags').array().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.specTags] })],
+);
+
+/**
+ * How many parts of a kind hold each spec value: a scalar as it is, a list by its string
+ * elements (what a choice filter matches); numbers give a spec's range.
+ */
+export const partSpecValues = pgTable(
+  'part_spec_values',
+  {
+    kind: text('kind', { enum: PART_KINDS }).notNull(),
+    field: text('field').notNull(),
+    value: jsonb('value').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.field, t.value] })],
+);
+
 export const reviews = pgTable(
   'reviews',
   {

@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PartFacets } from '@parts-shop/shared/part-query';
-import { SPEC_FIELDS, type PartKind } from '@parts-shop/shared/part-specs';
+import { SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
-import { parts } from '../../db/schema.ts';
+import { partFacetGroups, parts, partSpecValues } from '../../db/schema.ts';
 import {
   addSpecConditions,
   afterCursor,
@@ -154,8 +154,7 @@ export async function countSpecFacets(
       columns[`${f}.max`] = sql`(max((${value})::numeric) filter (where ${among(sql`true`)}))::float8`;
       return;
     }
-    const options = field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
-    options.forEach((option, o) => {
+    optionsOf(field).forEach((option, o) => {
       const test =
         field.input === 'yesno'
           ? sql`${value} = ${sql.raw(`'${option}'`)}::jsonb`
@@ -168,16 +167,86 @@ export async function countSpecFacets(
     .from(parts)
     .where(and(...where.conditions));
   const [row = {}] = await query.prepare('').execute(values);
+  return specFacets(
+    kind,
+    (f) => ({ min: row[`${f}.min`] ?? null, max: row[`${f}.max`] ?? null }),
+    (f, o) => row[`${f}.${o}`] ?? 0,
+  );
+}
+
+/** The options a choice or yes/no spec is counted by. */
+const optionsOf = (field: SpecField): readonly string[] =>
+  field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
+
+/** A kind's spec facets from each numeric field's range and each option's count (by index). */
+function specFacets(
+  kind: PartKind,
+  range: (field: number) => { min: number | null; max: number | null },
+  count: (field: number, option: number) => number,
+): NonNullable<PartFacets['specs']> {
   const facets: NonNullable<PartFacets['specs']> = {};
-  fields.forEach((field, f) => {
-    if (isNumeric(field)) {
-      facets[field.name] = { min: row[`${f}.min`] ?? null, max: row[`${f}.max`] ?? null };
-      return;
-    }
-    const options = field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
-    facets[field.name] = { counts: Object.fromEntries(options.map((option, o) => [option, row[`${f}.${o}`] ?? 0])) };
+  SPEC_FIELDS[kind].forEach((field, f) => {
+    facets[field.name] = isNumeric(field)
+      ? range(f)
+      : { counts: Object.fromEntries(optionsOf(field).map((option, o) => [option, count(f, o)])) };
   });
   return facets;
+}
+
+type MaintainedRow = FacetGroup & { field: string | null; value: unknown };
+
+/**
+ * The counts the triggers keep, in one statement: the whole catalog's facet groups
+ * (part_facet_groups, what countFacetGroups answers when no search, price, stock or spec.*
+ * filter is set) and, for a kind, its spec values (part_spec_values), from which
+ * maintainedSpecFacets answers what countSpecFacets would for the kind alone.
+ */
+export async function maintainedFacets(db: Db, kind: PartKind | undefined) {
+  const g = partFacetGroups;
+  const v = partSpecValues;
+  const groups = db
+    .select({ kind: g.kind, specTags: g.specTags, n: g.n, field: sql<string | null>`null`, value: sql`null::jsonb` })
+    .from(g)
+    .where(gt(g.n, 0));
+  const statement = prepared<MaintainedRow>(db, ['facet_counts', kind ? 'kind' : ''], (name) =>
+    (kind
+      ? groups.unionAll(
+          db
+            .select({ kind: v.kind, specTags: sql<string[]>`null::text[]`, n: v.n, field: v.field, value: v.value })
+            .from(v)
+            .where(and(eq(v.kind, sql.placeholder('kind')), gt(v.n, 0))),
+        )
+      : groups
+    ).prepare(name),
+  );
+  const rows = await statement.execute({ kind });
+  return {
+    groups: rows.filter((row) => row.field === null),
+    specs: kind
+      ? maintainedSpecFacets(
+          kind,
+          rows.filter((row) => row.field !== null),
+        )
+      : undefined,
+  };
+}
+
+function maintainedSpecFacets(kind: PartKind, rows: MaintainedRow[]): NonNullable<PartFacets['specs']> {
+  const fields = SPEC_FIELDS[kind];
+  const of = (f: number) => rows.filter((row) => row.field === fields[f]?.name);
+  return specFacets(
+    kind,
+    (f) => {
+      const numbers = of(f).flatMap((row) => (typeof row.value === 'number' ? [row.value] : []));
+      return numbers.length === 0 ? { min: null, max: null } : { min: Math.min(...numbers), max: Math.max(...numbers) };
+    },
+    (f, o) => {
+      const field = fields[f];
+      const option = field ? optionsOf(field)[o] : undefined;
+      const value = field?.input === 'yesno' ? option === 'true' : option;
+      return of(f).find((row) => row.value === value)?.n ?? 0;
+    },
+  );
 }
 
 export async function findPart(db: Db, id: string): Promise<PartRow | undefined> {

@@ -11,6 +11,7 @@ import { getPart, toPart } from '../../domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
   countSpecFacets,
+  maintainedFacets,
   deletePart,
   findPart,
   insertPart,
@@ -29,7 +30,9 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
  * Counts for the catalog's filters: each facet counts with every filter but its own
  * (choosing a kind still shows the other kinds' counts), and `total` with all of them. The
  * database groups the parts the search, price and stock filters keep by kind and spec tags
- * (a few dozen groups); the kind and spec filters are applied to those groups here.
+ * (a few dozen groups); the kind and spec filters are applied to those groups here. Without
+ * those three filters and spec.* conditions, the groups and a kind's spec facets are read
+ * from the counts the triggers keep (docs/decisions/0024-maintained-facet-counts.md).
  */
 export async function partFacets(db: Db, filters: PartFilters): Promise<PartFacets> {
   const facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
@@ -38,7 +41,19 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
   });
   const search = await resolveSearch(db, filters.q);
-  for (const group of await countFacetGroups(db, filters, search)) {
+  const { conditions } = specConditions(filters.kind, filters);
+  const { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
+  const counted =
+    search === undefined &&
+    minPrice === undefined &&
+    maxPrice === undefined &&
+    inStock !== 'true' &&
+    conditions.length === 0;
+  const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
+  // A kind's spec facets come with the groups when nothing narrows them but the kind.
+  const maintained = counted ? await maintainedFacets(db, chosen.length === 0 ? kind : undefined) : undefined;
+  const groups = maintained ? maintained.groups : await countFacetGroups(db, filters, search);
+  for (const group of groups) {
     const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
     const unmet = chosen.filter((c) => !group.specTags.includes(c.tag)).map((c) => c.name);
     if (unmet.length === 0) {
@@ -54,10 +69,8 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
       }
     }
   }
-  const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
-  if (kind) {
-    const { conditions } = specConditions(filters.kind, filters);
-    const { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
+  if (maintained?.specs) facets.specs = maintained.specs;
+  else if (kind) {
     const rest = filterConditions(
       { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
       search,
