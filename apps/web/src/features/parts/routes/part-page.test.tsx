@@ -17,6 +17,7 @@ const cpu: Part = {
   available: 12,
   price: 449,
   version: 1,
+  rating: { average: 4.5, count: 12 },
   kind: 'cpu',
   specs: {
     socket: 'AM5',
