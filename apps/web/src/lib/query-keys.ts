@@ -22,6 +22,8 @@ export const queryKeys = {
     manage: (size: number) => ['parts', 'manage', size] as const,
     /** GET /parts/{id}. */
     detail: (id: string) => ['parts', 'detail', id] as const,
+    /** GET /parts/{id}/reviews: its buyers' ratings, a page at a time. */
+    reviews: (id: string) => ['parts', 'reviews', id] as const,
     /** The build planner's picker: a slot's candidates, in the picker's own narrow shape. */
     planner: {
       candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,
