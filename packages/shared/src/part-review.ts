@@ -29,9 +29,3 @@ export const newPartReviewSchema = z
   })
   .strict();
 export type NewPartReview = z.infer<typeof newPartReviewSchema>;
-
-/** What a screen reader hears for a part's stars: "4.5 out of 5, 12 ratings". */
-export function ratingLabel({ average, count }: { average: number; count: number }): string {
-  if (count === 0) return 'No ratings yet';
-  return `${average} out of 5, ${count} ${count === 1 ? 'rating' : 'ratings'}`;
-}

@@ -1,16 +1,16 @@
-import { ratingLabel } from '@parts-shop/shared/part-review';
+import { ratingLabel } from '@parts-shop/shared/part-rating';
 import type { Part } from '@parts-shop/shared/part';
-import { StarRating } from './star-rating.tsx';
 
-/** A part's buyers' rating as stars and "4.5 (12)"; screen readers hear "4.5 out of 5, 12 ratings". */
+/**
+ * A part's buyers' rating as "★★★★☆ 4.2 (12)", which screen readers hear once as "4.2 out of
+ * 5, 12 ratings". Characters rather than icons: part cards are on the first screen.
+ */
 export function PartRating({ rating }: { rating: Part['rating'] }) {
-  if (rating.count === 0) return <p className="text-sm text-base-content/70">No ratings yet</p>;
+  const filled = Math.round(rating.average);
   return (
-    <p className="flex items-center gap-1 text-sm">
-      <StarRating rating={rating.average} label={ratingLabel(rating)} />
-      <span aria-hidden="true">
-        {rating.average} ({rating.count})
-      </span>
+    <p role="img" aria-label={ratingLabel(rating)} className="text-sm">
+      <span className="text-amber-700">{'★'.repeat(filled) + '☆'.repeat(5 - filled)}</span> {rating.average} (
+      {rating.count})
     </p>
   );
 }

@@ -6,7 +6,6 @@ import { TEXT_MAX } from '@parts-shop/shared/constants';
 import { newPartReviewSchema, PART_RATING_MAX, PART_RATING_MIN } from '@parts-shop/shared/part-review';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -75,7 +74,7 @@ export function PartReviews({ partId }: { partId: string }) {
       </h2>
       {user ? <RateForm partId={partId} /> : <p className="text-sm">Customers who bought this part can rate it.</p>}
       <ul className="flex flex-col gap-3">
-        {reviews.items.map((review) => (
+        {(reviews.data ?? []).map((review) => (
           <li key={review._id} className="rounded-box border border-base-300 p-4">
             <p className="font-semibold">{review.name || 'A buyer'}</p>
             <StarRating rating={review.rating} label={`${review.rating} out of ${PART_RATING_MAX}`} />
@@ -83,14 +82,6 @@ export function PartReviews({ partId }: { partId: string }) {
           </li>
         ))}
       </ul>
-      <LoadMore
-        shown={reviews.items.length}
-        noun={{ one: 'rating', many: 'ratings' }}
-        hasNextPage={reviews.hasNextPage}
-        isFetchingNextPage={reviews.isFetchingNextPage}
-        isFetchNextPageError={reviews.isFetchNextPageError}
-        fetchNextPage={reviews.fetchNextPage}
-      />
     </section>
   );
 }

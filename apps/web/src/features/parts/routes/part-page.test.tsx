@@ -62,7 +62,7 @@ describe('/parts/{id}', () => {
   it("shows the buyers' rating as stars with its text, and each buyer's words", async () => {
     answerApi({
       [`GET /api/parts/${cpu._id}`]: () => json(cpu),
-      [`GET /api/parts/${cpu._id}/reviews?limit=10`]: () =>
+      [`GET /api/parts/${cpu._id}/reviews?limit=20`]: () =>
         json([{ _id: 'r1', name: 'Ada', rating: 4, text: 'Cool and fast.', createdAt: '2026-11-25T10:00:00.000Z' }]),
     });
     renderPage(cpu._id);

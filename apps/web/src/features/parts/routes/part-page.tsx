@@ -42,7 +42,7 @@ function PartDetails({ part }: { part: Part }) {
         <h1 id={titleId} className="text-3xl font-bold break-words">
           {part.name}
         </h1>
-        <PartRating rating={part.rating} />
+        {part.rating.count > 0 ? <PartRating rating={part.rating} /> : <p className="text-sm">No ratings yet</p>}
         <p className="text-3xl font-bold text-primary" data-testid="part-price">
           {formatDollars(part.price)}
         </p>
