@@ -38,6 +38,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { partReviewsRoutes } from './modules/part-reviews/part-reviews.routes.ts';
 import { partsRoutes } from './modules/parts/parts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
       await api.register(healthRoutes, { deps });
       await api.register(clientConfigRoutes, { deps });
       await api.register(partsRoutes, { deps });
+      await api.register(partReviewsRoutes, { deps });
       await api.register(reviewsRoutes, { deps });
       await api.register(messagesRoutes, { deps });
       await api.register(usersRoutes, { deps });

@@ -127,6 +127,13 @@ const rows: Row[] = [
     async () => at('POST', `/api/parts/${await fx.part()}/stock`, { delta: 1 }),
   ],
   ['DELETE /api/parts/{id}', adminOnly(200), async () => at('DELETE', `/api/parts/${await fx.part()}`)],
+  ['GET /api/parts/{id}/reviews', publicRoute(200), async () => at('GET', `/api/parts/${await fx.part()}/reviews`)],
+  // Nobody here has paid for a fresh part: only a buyer may rate it (part-reviews.test.ts).
+  [
+    'POST /api/parts/{id}/reviews',
+    { anonymous: 401, customer: 403, otherCustomer: 403, admin: 403 },
+    async () => at('POST', `/api/parts/${await fx.part()}/reviews`, { rating: 5 }),
+  ],
   ['GET /api/reviews', publicRoute(200), async () => at('GET', '/api/reviews')],
   ['POST /api/reviews', signedIn(201), async () => at('POST', '/api/reviews', review)],
   ['DELETE /api/reviews/{id}', adminOnly(200), async () => at('DELETE', `/api/reviews/${await fx.review()}`)],

@@ -32,6 +32,7 @@ export function part(n: number, fields: Partial<Omit<Part, 'kind' | 'specs'>> = 
     available: 10,
     price: 10 + n,
     version: 1,
+    rating: { average: 0, count: 0 },
     ...fields,
     kind: 'other',
     specs: {},

@@ -46,6 +46,8 @@ export const apiMessages = {
   databaseUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
   photoHostNotAllowed: 'Use a photo from this shop or from a site it allows',
   reviewNeedsVerifiedEmail: 'Verify your email address before posting a review',
+  partReviewBuyersOnly: 'Only customers who bought and paid for this part can rate it',
+  partReviewTwice: 'You have already rated this part',
   signInUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
   makeAdminUnverified:
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',

@@ -21,6 +21,8 @@ const partFieldsSchema = z.object({
   price: z.number(),
   /** Bumped by every catalog edit; an edit names the version it started from. */
   version: z.number().int(),
+  /** Buyers' ratings: the average to one decimal (0 when none) and how many. */
+  rating: z.object({ average: z.number(), count: z.number().int() }),
 });
 
 /** A part as the API answers it: the catalog fields beside its kind and that kind's specs. */

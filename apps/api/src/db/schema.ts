@@ -53,6 +53,12 @@ export const parts = pgTable(
       .default(sql`'{}'::text[]`),
     /** Bumped by every catalog edit (not by stock moves): the optimistic check of PATCH. */
     version: integer('version').notNull().default(1),
+    /**
+     * Buyers' ratings of the part, kept in step with part_reviews by the transaction that adds
+     * one, so every catalog read answers the average without a join (docs/decisions/0026).
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     // The search document: brand and name first, spec values next, then the description.
     // 'simple' keeps model numbers and brand names as typed (no stemming, no stop words).
     search: tsvector('search')
@@ -68,6 +74,7 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} > 0`),
     check('parts_kind_valid', sql`${t.kind} in (${sql.raw(PART_KINDS.map((k) => `'${k}'`).join(', '))})`),
     check('parts_version_positive', sql`${t.version} >= 1`),
+    check('parts_rating_sum_in_range', sql`${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
     index('parts_search_idx').using('gin', t.search),
     index('parts_spec_tags_idx').using('gin', t.specTags),
     index('parts_price_idx').on(t.priceCents, t.id),
@@ -131,6 +138,31 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('reviews_rating_range', sql`${t.rating} between 0 and 5`)],
+);
+
+/** A buyer's rating of a part they paid for: one per customer and part (docs/decisions/0026). */
+export const partReviews = pgTable(
+  'part_reviews',
+  {
+    id: uuid('id').primaryKey(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    authorEmail: text('author_email')
+      .notNull()
+      .references(() => users.email),
+    /** The author's name on their profile when they rated; empty when they had none. */
+    name: text('name').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('part_reviews_part_author_idx').on(t.partId, t.authorEmail),
+    // The part page's list: newest first, keyset paged on the id.
+    index('part_reviews_part_id_idx').on(t.partId, t.id),
+    check('part_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 export const users = pgTable(

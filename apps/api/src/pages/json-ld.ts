@@ -11,6 +11,7 @@ export type JsonLdPart = {
   price: number;
   available: number;
   kind?: string;
+  rating: { average: number; count: number };
 };
 
 const SHOP_NAME = 'Parts Shop';
@@ -40,6 +41,16 @@ export function productJsonLd(part: JsonLdPart, origin: string): WithContext<Pro
       availability,
       seller: { '@type': 'Organization', name: SHOP_NAME, url: `${origin}/` },
     },
+    // schema.org's rule: no aggregate without at least one rating.
+    ...(part.rating.count > 0 && {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: part.rating.average,
+        ratingCount: part.rating.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
   };
 }
 

@@ -89,6 +89,16 @@ describe('public page heads', () => {
     await t.database.db.delete(parts);
   });
 
+  it("carries the buyers' aggregateRating only once a part has ratings", async () => {
+    const part = await addPart();
+    expect((await crawl(`/parts/${part.id}`)).jsonLd[0]).not.toHaveProperty('aggregateRating');
+    await t.database.db.update(parts).set({ ratingCount: 12, ratingSum: 54 }).where(eq(parts.id, part.id));
+    expect((await crawl(`/parts/${part.id}`)).jsonLd[0]).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 12, bestRating: 5, worstRating: 1 },
+    });
+    await t.database.db.delete(parts);
+  });
+
   it('keeps a hostile part name inside its JSON string and its attributes', async () => {
     const part = await addPart({ name: HOSTILE, description: HOSTILE });
     const page = await crawl(`/parts/${part.id}`);

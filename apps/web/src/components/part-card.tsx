@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
+import { PartRating } from './part-rating.tsx';
 import { PurchaseButton } from './purchase-button.tsx';
 
 type Props = {
@@ -51,6 +52,7 @@ export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
             {part.name}
           </Link>
         </Heading>
+        {part.rating.count > 0 ? <PartRating rating={part.rating} /> : null}
         {/* Said before anyone clicks; Purchase still answers 'Not Available' as the contract says. */}
         {part.available > 0 ? null : <span className="badge badge-error self-start">Out of stock</span>}
         <p className="break-words">{part.description}</p>

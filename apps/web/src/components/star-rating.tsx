@@ -8,13 +8,20 @@ export function clampRating(rating: number): number {
   return Math.min(RATING_MAX, Math.max(RATING_MIN, Math.round(rating)));
 }
 
-/** Read-only stars; screen readers hear "Rated N out of 5" once instead of five images. */
-export function StarRating({ rating, className }: { rating: number; className?: string }) {
+type Props = {
+  rating: number;
+  className?: string;
+  /** What screen readers hear instead; "Rated N out of 5" by default. */
+  label?: string;
+};
+
+/** Read-only stars; screen readers hear one label (`label`, or "Rated N out of 5") instead of five images. */
+export function StarRating({ rating, className, label }: Props) {
   const filled = clampRating(rating);
   return (
     <span
       role="img"
-      aria-label={`Rated ${filled} out of ${RATING_MAX}`}
+      aria-label={label ?? `Rated ${filled} out of ${RATING_MAX}`}
       className={`inline-flex gap-0.5 ${className ?? ''}`}
     >
       {Array.from({ length: RATING_MAX }, (_, index) => (

@@ -24,6 +24,8 @@ export const queryKeys = {
     detail: (id: string) => ['parts', 'detail', id] as const,
     /** GET /parts/{id}/price-history: under the part, so a price edit refreshes it. */
     priceHistory: (id: string) => ['parts', 'detail', id, 'price-history'] as const,
+    /** GET /parts/{id}/reviews: its buyers' ratings, a page at a time. */
+    reviews: (id: string) => ['parts', 'reviews', id] as const,
     /** The build planner's picker: a slot's candidates, in the picker's own narrow shape. */
     planner: {
       candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,

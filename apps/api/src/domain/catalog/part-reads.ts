@@ -21,9 +21,15 @@ export function toPart(row: PartRow): Part {
     available: row.available,
     price: centsToDollars(row.priceCents),
     version: row.version,
+    rating: ratingOf(row),
     // Written only after the shared partSpecsSchema accepted them.
     ...({ kind: row.kind, specs: row.specs } as PartSpecs),
   };
+}
+
+/** The average to one decimal, from the aggregate the part row keeps (docs/decisions/0026). */
+function ratingOf({ ratingCount: count, ratingSum: sum }: PartRow): Part['rating'] {
+  return { average: count === 0 ? 0 : Math.round((sum * 10) / count) / 10, count };
 }
 
 /** One page of rows in the query's sort (one more than the limit), and the next page's cursor. */

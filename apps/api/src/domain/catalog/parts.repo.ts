@@ -32,6 +32,8 @@ const partColumns = {
   kind: parts.kind,
   specs: parts.specs,
   version: parts.version,
+  ratingCount: parts.ratingCount,
+  ratingSum: parts.ratingSum,
 };
 
 export type PartRow = {
@@ -46,6 +48,8 @@ export type PartRow = {
   kind: (typeof parts.$inferSelect)['kind'];
   specs: Record<string, unknown>;
   version: number;
+  ratingCount: number;
+  ratingSum: number;
   /** The relevance of a searched row, when sorted by it (the next page's cursor needs it). */
   rank?: number;
 };

@@ -29,6 +29,7 @@ const board: Part = {
   available: 4,
   price: 189.99,
   version: 2,
+  rating: { average: 0, count: 0 },
   kind: 'motherboard',
   specs: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
 };

@@ -33,6 +33,7 @@ function part(n: number, name = `Part ${n}`): Part {
     kind: 'other',
     specs: {},
     version: 1,
+    rating: { average: 0, count: 0 },
   };
 }
 

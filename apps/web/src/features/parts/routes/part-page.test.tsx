@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { Component as PartPage } from './part-page.tsx';
-import { fetchMock, json, stubApi } from '../../../../test/api.ts';
+import { answerApi, fetchMock, json, stubApi } from '../../../../test/api.ts';
+import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
 
 const cpu: Part = {
   _id: '01890a5d-ac96-774b-bcce-000000000042',
@@ -17,6 +18,7 @@ const cpu: Part = {
   available: 12,
   price: 449,
   version: 1,
+  rating: { average: 4.5, count: 12 },
   kind: 'cpu',
   specs: {
     socket: 'AM5',
@@ -49,13 +51,28 @@ function renderPage(id: string) {
   );
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MockAuthProvider state={mockAuthState()}>
+        <RouterProvider router={router} />
+      </MockAuthProvider>
     </QueryClientProvider>,
   );
   return router;
 }
 
 describe('/parts/{id}', () => {
+  it("shows the buyers' rating as stars with its text, and each buyer's words", async () => {
+    answerApi({
+      [`GET /api/parts/${cpu._id}`]: () => json(cpu),
+      [`GET /api/parts/${cpu._id}/reviews?limit=20`]: () =>
+        json([{ _id: 'r1', name: 'Ada', rating: 4, text: 'Cool and fast.', createdAt: '2026-11-25T10:00:00.000Z' }]),
+    });
+    renderPage(cpu._id);
+    expect(await screen.findByRole('img', { name: '4.5 out of 5, 12 ratings' })).toBeTruthy();
+    expect(await screen.findByText('Cool and fast.')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '4 out of 5' })).toBeTruthy();
+    expect(screen.getByText('Customers who bought this part can rate it.')).toBeTruthy();
+  });
+
   it('shows the part with its price, stock, minimum order and a specification table with units', async () => {
     fetchMock.mockResolvedValueOnce(json(cpu));
     renderPage(cpu._id);

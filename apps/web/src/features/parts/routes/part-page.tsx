@@ -4,10 +4,12 @@ import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Part } from '@parts-shop/shared/part';
 import { useParams } from 'react-router';
 import { CompareToggle } from '../../../components/compare-toggle.tsx';
+import { PartRating } from '../../../components/part-rating.tsx';
 import { PartLoader } from '../../../components/part-loader.tsx';
 import { PurchaseButton } from '../../../components/purchase-button.tsx';
 import { partQueryOptions } from '../../../lib/get-part.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { PartReviews } from '../components/part-reviews.tsx';
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
 
@@ -42,6 +44,7 @@ function PartDetails({ part }: { part: Part }) {
         <h1 id={titleId} className="text-3xl font-bold break-words">
           {part.name}
         </h1>
+        {part.rating.count > 0 ? <PartRating rating={part.rating} /> : <p className="text-sm">No ratings yet</p>}
         <p className="text-3xl font-bold text-primary" data-testid="part-price">
           {formatDollars(part.price)}
         </p>
@@ -86,7 +89,12 @@ export function Component() {
   const { id = '' } = useParams();
   return (
     <PartLoader partId={id} title={(part) => part?.name}>
-      {(part) => <PartDetails part={part} />}
+      {(part) => (
+        <>
+          <PartDetails part={part} />
+          <PartReviews partId={part._id} />
+        </>
+      )}
     </PartLoader>
   );
 }

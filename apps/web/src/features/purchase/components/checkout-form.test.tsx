@@ -25,6 +25,7 @@ const part: Part = {
   kind: 'other',
   specs: {},
   version: 1,
+  rating: { average: 0, count: 0 },
 };
 const user = { email: 'customer@example.com', displayName: 'Casey Customer', photoURL: null };
 /** A new customer's profile: nothing filled in yet. */

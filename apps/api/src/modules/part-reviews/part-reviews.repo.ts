@@ -1,0 +1,54 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders, partReviews, parts, users } from '../../db/schema.ts';
+
+export type PartReviewRow = typeof partReviews.$inferSelect;
+
+export function listPartReviews(db: Db, partId: string, limit: number, before?: string): Promise<PartReviewRow[]> {
+  return db
+    .select()
+    .from(partReviews)
+    .where(and(eq(partReviews.partId, partId), before ? lt(partReviews.id, before) : undefined))
+    .orderBy(desc(partReviews.id))
+    .limit(limit);
+}
+
+/** The author's verified flag and profile name; undefined when they have no row. */
+export async function findAuthor(db: Db, email: string) {
+  const [row] = await db
+    .select({ verified: users.emailVerified, name: users.userName })
+    .from(users)
+    .where(eq(users.email, email));
+  return row;
+}
+
+/** Whether the customer has a paid order for the part. */
+export async function hasPaidFor(db: Db, email: string, partId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(orders)
+    .where(and(eq(orders.email, email), eq(orders.partId, partId), eq(orders.paid, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Adds the review and the part's aggregate in one transaction. The unique (part, author)
+ * index decides between two concurrent posts: the second waits for the first to commit,
+ * then inserts nothing, and false says so. Nothing else writes rating_count or rating_sum.
+ */
+export function insertPartReview(db: Db, row: typeof partReviews.$inferInsert): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(partReviews)
+      .values(row)
+      .onConflictDoNothing({ target: [partReviews.partId, partReviews.authorEmail] })
+      .returning({ id: partReviews.id });
+    if (inserted.length === 0) return false;
+    await tx
+      .update(parts)
+      .set({ ratingCount: sql`${parts.ratingCount} + 1`, ratingSum: sql`${parts.ratingSum} + ${row.rating}` })
+      .where(eq(parts.id, row.partId));
+    return true;
+  });
+}

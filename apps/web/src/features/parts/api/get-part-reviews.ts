@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { partReviewSchema } from '@parts-shop/shared/part-review';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** The part page shows this many of its newest ratings. */
+const PART_REVIEWS_SHOWN = 20;
+const partReviewListSchema = z.array(partReviewSchema);
+
+/** The part page's buyers' ratings, newest first (GET /parts/{id}/reviews). */
+export function usePartReviews(partId: string) {
+  return useQuery({
+    queryKey: queryKeys.parts.reviews(partId),
+    queryFn: ({ signal }) =>
+      apiGet(`/parts/${encodeURIComponent(partId)}/reviews?limit=${PART_REVIEWS_SHOWN}`, partReviewListSchema, signal),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { insertedSchema } from '@parts-shop/shared/part';
+import type { NewPartReview } from '@parts-shop/shared/part-review';
+import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST /parts/{id}/reviews (a buyer, once); the part's average and its list both change. */
+export function useRatePart(partId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (review: NewPartReview) =>
+      apiSend('POST', `/parts/${encodeURIComponent(partId)}/reviews`, insertedSchema, review),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.parts.all });
+    },
+  });
+}
