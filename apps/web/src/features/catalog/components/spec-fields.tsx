@@ -31,7 +31,7 @@ function SpecInput({ field }: { field: SpecField }) {
           inputMode={field.input === 'whole' ? 'numeric' : 'decimal'}
           step={field.input === 'whole' ? 1 : 'any'}
           required
-          {...register(name, { ...keep, valueAsNumber: true })}
+          {...register(name, { ...keep, setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
         />
       );
     case 'choice':
