@@ -234,6 +234,8 @@ export type SpecField = {
   unit?: string;
   /** Only for the variant with this type (a cooler's height is for air, its radiator for liquid). */
   onlyFor?: string;
+  /** A count the schema lets a part leave out (parts stored before it existed). */
+  optional?: true;
 } & (
   | { input: 'whole' | 'decimal' | 'yesno' }
   | { input: 'choice' | 'choices'; options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }
@@ -256,8 +258,8 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'memorySlots', label: 'Memory slots', input: 'whole' },
     { name: 'maxMemoryGb', label: 'Max memory', unit: 'GB', input: 'whole' },
     { name: 'm2Slots', label: 'M.2 slots', input: 'whole' },
-    { name: 'sataPorts', label: 'SATA ports', input: 'whole' },
-    { name: 'epsConnectors', label: 'CPU power connectors', input: 'whole' },
+    { name: 'sataPorts', label: 'SATA ports', input: 'whole', optional: true },
+    { name: 'epsConnectors', label: 'CPU power connectors', input: 'whole', optional: true },
   ],
   memory: [
     { name: 'memoryType', label: 'Memory type', input: 'choice', options: MEMORY_TYPES },
@@ -270,8 +272,8 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'boardPowerW', label: 'Board power', unit: 'W', input: 'whole' },
     { name: 'memoryGb', label: 'Video memory', unit: 'GB', input: 'whole' },
     { name: 'recommendedPsuW', label: 'Recommended PSU', unit: 'W', input: 'whole' },
-    { name: 'pcie8Pin', label: '8-pin PCIe connectors', input: 'whole' },
-    { name: 'pcie12v2x6', label: '12V-2x6 connectors', input: 'whole' },
+    { name: 'pcie8Pin', label: '8-pin PCIe connectors', input: 'whole', optional: true },
+    { name: 'pcie12v2x6', label: '12V-2x6 connectors', input: 'whole', optional: true },
   ],
   storage: [
     { name: 'interface', label: 'Interface', input: 'choice', options: STORAGE_INTERFACES },
@@ -282,9 +284,9 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'wattageW', label: 'Wattage', unit: 'W', input: 'whole' },
     { name: 'formFactor', label: 'Form factor', input: 'choice', options: PSU_FORM_FACTORS },
     { name: 'efficiency', label: 'Efficiency', input: 'choice', options: EFFICIENCY_RATINGS },
-    { name: 'epsConnectors', label: 'CPU power connectors', input: 'whole' },
-    { name: 'pcie8Pin', label: '8-pin PCIe connectors', input: 'whole' },
-    { name: 'pcie12v2x6', label: '12V-2x6 connectors', input: 'whole' },
+    { name: 'epsConnectors', label: 'CPU power connectors', input: 'whole', optional: true },
+    { name: 'pcie8Pin', label: '8-pin PCIe connectors', input: 'whole', optional: true },
+    { name: 'pcie12v2x6', label: '12V-2x6 connectors', input: 'whole', optional: true },
   ],
   case: [
     {

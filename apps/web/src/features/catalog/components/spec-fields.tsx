@@ -30,7 +30,7 @@ function SpecInput({ field }: { field: SpecField }) {
           type="number"
           inputMode={field.input === 'whole' ? 'numeric' : 'decimal'}
           step={field.input === 'whole' ? 1 : 'any'}
-          required
+          required={!field.optional}
           {...register(name, { ...keep, setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
         />
       );
