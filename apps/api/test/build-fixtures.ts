@@ -22,12 +22,34 @@ export const compatibleSpecs = {
   },
   motherboard: {
     kind: 'motherboard',
-    specs: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
+    specs: {
+      socket: 'AM5',
+      formFactor: 'ATX',
+      memoryType: 'DDR5',
+      memorySlots: 4,
+      maxMemoryGb: 192,
+      m2Slots: 2,
+      sataPorts: 4,
+      epsConnectors: 2,
+    },
   },
   memory: { kind: 'memory', specs: { memoryType: 'DDR5', modules: 2, totalGb: 32, speedMts: 6000 } },
-  gpu: { kind: 'gpu', specs: { lengthMm: 300, boardPowerW: 220, memoryGb: 12, recommendedPsuW: 650 } },
+  gpu: {
+    kind: 'gpu',
+    specs: { lengthMm: 300, boardPowerW: 220, memoryGb: 12, recommendedPsuW: 650, pcie8Pin: 2, pcie12v2x6: 0 },
+  },
   storage: { kind: 'storage', specs: { interface: 'NVMe', formFactor: 'M.2', capacityGb: 2000 } },
-  psu: { kind: 'psu', specs: { wattageW: 750, formFactor: 'ATX', efficiency: '80 Plus Gold' } },
+  psu: {
+    kind: 'psu',
+    specs: {
+      wattageW: 750,
+      formFactor: 'ATX',
+      efficiency: '80 Plus Gold',
+      epsConnectors: 2,
+      pcie8Pin: 4,
+      pcie12v2x6: 1,
+    },
+  },
   case: {
     kind: 'case',
     specs: {
@@ -35,6 +57,7 @@ export const compatibleSpecs = {
       maxGpuLengthMm: 360,
       maxCoolerHeightMm: 165,
       psuFormFactor: 'ATX',
+      radiatorSizesMm: ['120', '240', '280', '360'],
     },
   },
   cooling: {

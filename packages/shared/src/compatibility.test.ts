@@ -3,13 +3,22 @@ import { describe, expect, it } from 'vitest';
 import {
   type BuildPart,
   type ProblemCode,
+  ADAPTER_W_PER_8_PIN,
   POWER_ALLOWANCE,
   checkBuild,
   estimateWatts,
   hasErrors,
   problemsWith,
 } from './compatibility.ts';
-import { BOARD_FORM_FACTORS, MEMORY_TYPES, PSU_FORM_FACTORS, SOCKETS, type SpecsOf } from './part-specs.ts';
+import {
+  BOARD_FORM_FACTORS,
+  MEMORY_TYPES,
+  PSU_FORM_FACTORS,
+  RADIATOR_SIZES,
+  SOCKETS,
+  type PartSpecs,
+  type SpecsOf,
+} from './part-specs.ts';
 
 /** A build of one part per slot whose values all match, with specs typed by kind. */
 type Build = {
@@ -24,18 +33,22 @@ type Build = {
   extraCpu: boolean;
 };
 
+/** Each part is named after its id, so a message can be checked for the names of its parts. */
+const nameOf = (id: string) => `Part ${id.toUpperCase()}`;
+
 function partsOf(build: Build): BuildPart[] {
+  const part = (id: string, specs: PartSpecs): BuildPart => ({ id, name: nameOf(id), ...specs });
   const parts: BuildPart[] = [
-    { id: 'cpu', kind: 'cpu', specs: build.cpu },
-    { id: 'board', kind: 'motherboard', specs: build.motherboard },
-    { id: 'memory', kind: 'memory', specs: build.memory },
-    { id: 'psu', kind: 'psu', specs: build.psu },
-    { id: 'case', kind: 'case', specs: build.case },
-    { id: 'cooler', kind: 'cooling', specs: build.cooling },
-    ...build.storage.map((specs, i): BuildPart => ({ id: `drive-${i}`, kind: 'storage', specs })),
+    part('cpu', { kind: 'cpu', specs: build.cpu }),
+    part('board', { kind: 'motherboard', specs: build.motherboard }),
+    part('memory', { kind: 'memory', specs: build.memory }),
+    part('psu', { kind: 'psu', specs: build.psu }),
+    part('case', { kind: 'case', specs: build.case }),
+    part('cooler', { kind: 'cooling', specs: build.cooling }),
+    ...build.storage.map((specs, i) => part(`drive-${i}`, { kind: 'storage', specs })),
   ];
-  if (build.gpu) parts.push({ id: 'gpu', kind: 'gpu', specs: build.gpu });
-  if (build.extraCpu) parts.push({ id: 'cpu-2', kind: 'cpu', specs: build.cpu });
+  if (build.gpu) parts.push(part('gpu', { kind: 'gpu', specs: build.gpu }));
+  if (build.extraCpu) parts.push(part('cpu-2', { kind: 'cpu', specs: build.cpu }));
   return parts;
 }
 
@@ -59,13 +72,19 @@ const matchingBuild: fc.Arbitrary<Build> = fc
     m2Slots: fc.integer({ min: 1, max: 4 }),
     m2Drives: fc.integer({ min: 0, max: 4 }),
     sataDrives: fc.integer({ min: 0, max: 2 }),
+    spareSataPorts: fc.integer({ min: 0, max: 4 }),
+    epsConnectors: fc.integer({ min: 1, max: 2 }),
     gpu: fc.option(
       fc.record({
         lengthMm: fc.integer({ min: 150, max: 400 }),
         boardPowerW: fc.integer({ min: 50, max: 450 }),
         recommendedPsuW: fc.integer({ min: 300, max: 1000 }),
+        pcie8Pin: fc.integer({ min: 0, max: 3 }),
+        pcie12v2x6: fc.integer({ min: 0, max: 1 }),
       }),
     ),
+    spare8Pin: fc.integer({ min: 0, max: 2 }),
+    radiatorSizes: fc.subarray([...RADIATOR_SIZES], { minLength: 1 }),
     caseSpareMm: fc.integer({ min: 0, max: 100 }),
     air: fc.boolean(),
     heightMm: fc.integer({ min: 40, max: 180 }),
@@ -114,20 +133,30 @@ const matchingBuild: fc.Arbitrary<Build> = fc
         memorySlots: v.memorySlots,
         maxMemoryGb: totalGb,
         m2Slots: v.m2Slots,
+        sataPorts: v.sataDrives + v.spareSataPorts,
+        epsConnectors: v.epsConnectors,
       },
       memory: { memoryType: v.memoryType, modules, totalGb, speedMts: 4800 },
       gpu,
       storage,
-      psu: { wattageW, formFactor: v.psuForm, efficiency: '80 Plus Gold' },
+      psu: {
+        wattageW,
+        formFactor: v.psuForm,
+        efficiency: '80 Plus Gold',
+        epsConnectors: v.epsConnectors,
+        pcie8Pin: (gpu?.pcie8Pin ?? 0) + v.spare8Pin,
+        pcie12v2x6: gpu?.pcie12v2x6 ?? 0,
+      },
       case: {
         motherboardFormFactors: [v.boardForm],
         maxGpuLengthMm: (gpu?.lengthMm ?? 300) + v.caseSpareMm,
         maxCoolerHeightMm: v.heightMm + v.caseSpareMm,
         psuFormFactor: v.psuForm,
+        radiatorSizesMm: v.radiatorSizes,
       },
       cooling: v.air
         ? { type: 'air', heightMm: v.heightMm, ...sockets }
-        : { type: 'liquid', radiatorMm: 240, ...sockets },
+        : { type: 'liquid', radiatorMm: Number(v.radiatorSizes[0]), ...sockets },
       extraCpu: false,
     };
   });
@@ -135,7 +164,15 @@ const matchingBuild: fc.Arbitrary<Build> = fc
 /** A change of one value to a clashing one, and the problem codes it must produce (no others). */
 type Mutation = { name: string; apply: (b: Build) => Build; expect: (b: Build) => ProblemCode[] };
 
-const gpuOf = (b: Build) => b.gpu ?? { lengthMm: 250, boardPowerW: 200, memoryGb: 8, recommendedPsuW: 300 };
+const gpuOf = (b: Build) =>
+  b.gpu ?? { lengthMm: 250, boardPowerW: 200, memoryGb: 8, recommendedPsuW: 300, pcie8Pin: 0, pcie12v2x6: 0 };
+const sataDrive = { interface: 'SATA', formFactor: '3.5"', capacityGb: 4000 } as const;
+/** The build's 12V-2x6 card, with the supply's 8-pin connectors cut to `plugs`. */
+const with12v2x6Card = (b: Build, plugs: (adapter: number) => number): Build => {
+  const gpu = { ...gpuOf(b), pcie8Pin: 0, pcie12v2x6: 1 };
+  const adapter = Math.ceil(gpu.boardPowerW / ADAPTER_W_PER_8_PIN);
+  return { ...b, gpu, psu: { ...b.psu, pcie12v2x6: 0, pcie8Pin: plugs(adapter) } };
+};
 const draw = (b: Build) => estimateWatts(partsOf(b));
 
 const mutations: Mutation[] = [
@@ -201,6 +238,54 @@ const mutations: Mutation[] = [
     expect: () => ['cooler-height'],
   },
   {
+    name: 'liquid cooler radiator size',
+    apply: (b) => ({
+      ...b,
+      cooling: { type: 'liquid', sockets: b.cooling.sockets, tdpRatingW: b.cooling.tdpRatingW, radiatorMm: 420 },
+      case: {
+        ...b.case,
+        radiatorSizesMm: ['120', ...(b.case.radiatorSizesMm ?? []).filter((s) => s !== '420' && s !== '120')],
+      },
+    }),
+    expect: () => ['radiator-size'],
+  },
+  {
+    name: 'one SATA drive too many',
+    apply: (b) => {
+      const ports = b.motherboard.sataPorts ?? 0;
+      const others = b.storage.filter((d) => d.interface !== 'SATA');
+      return { ...b, storage: [...others, ...Array.from({ length: ports + 1 }, () => sataDrive)] };
+    },
+    expect: () => ['sata-ports'],
+  },
+  {
+    name: 'one 8-pin PCIe connector too few',
+    apply: (b) => {
+      const gpu = { ...gpuOf(b), pcie8Pin: 2, pcie12v2x6: 0 };
+      return { ...b, gpu, psu: { ...b.psu, pcie8Pin: 1 } };
+    },
+    expect: () => ['gpu-power-connectors'],
+  },
+  {
+    name: '12V-2x6 card on a supply without one nor enough 8-pin for its adapter',
+    apply: (b) => with12v2x6Card(b, (adapter) => adapter - 1),
+    expect: () => ['gpu-power-connectors'],
+  },
+  {
+    name: '12V-2x6 card through its adapter',
+    apply: (b) => with12v2x6Card(b, (adapter) => adapter),
+    expect: () => ['gpu-power-adapter'],
+  },
+  {
+    name: 'CPU power connector too few',
+    apply: (b) => ({
+      ...b,
+      motherboard: { ...b.motherboard, epsConnectors: 2 },
+      psu: { ...b.psu, epsConnectors: 1 },
+    }),
+    expect: () => ['cpu-power-connectors'],
+  },
+  {
     name: 'one M.2 drive too many',
     apply: (b) => {
       const m2 = Array.from({ length: b.motherboard.m2Slots + 1 }, () => ({
@@ -248,6 +333,20 @@ const mutations: Mutation[] = [
 
 const codes = (parts: BuildPart[]) => checkBuild(parts).problems.map((p) => p.code);
 
+/** A matching build with any number of clashes applied, as the planner might hold. */
+const anyBuild = fc
+  .tuple(matchingBuild, fc.subarray(mutations))
+  .map(([build, chosen]) => chosen.reduce((b, m) => m.apply(b), build));
+
+/** The rules whose messages name the parts themselves rather than their kinds. */
+const NAMING_CODES: readonly ProblemCode[] = [
+  'radiator-size',
+  'sata-ports',
+  'gpu-power-connectors',
+  'gpu-power-adapter',
+  'cpu-power-connectors',
+];
+
 describe('checkBuild (properties)', () => {
   it('finds no problem in a build of one part per slot with matching values', () => {
     fc.assert(
@@ -268,24 +367,63 @@ describe('checkBuild (properties)', () => {
   });
 
   it('answers the same whatever order the parts were added in', () => {
-    const anyBuild = fc
-      .tuple(matchingBuild, fc.subarray(mutations))
-      .map(([build, chosen]) => partsOf(chosen.reduce((b, m) => m.apply(b), build)));
     fc.assert(
       fc.property(
-        anyBuild.chain((parts) =>
-          fc.tuple(fc.constant(parts), fc.shuffledSubarray(parts, { minLength: parts.length })),
-        ),
+        anyBuild
+          .map(partsOf)
+          .chain((parts) => fc.tuple(fc.constant(parts), fc.shuffledSubarray(parts, { minLength: parts.length }))),
         ([parts, shuffled]) => {
           expect(checkBuild(shuffled)).toEqual(checkBuild(parts));
         },
       ),
     );
   });
+
+  it('never adds an error or a problem when the supply gets more connectors', () => {
+    const more = fc.record({
+      eps: fc.integer({ min: 0, max: 2 }),
+      pcie8: fc.integer({ min: 0, max: 4 }),
+      pcie12: fc.integer({ min: 0, max: 2 }),
+    });
+    fc.assert(
+      fc.property(anyBuild, more, (build, add) => {
+        const { psu } = build;
+        const richer = {
+          ...build,
+          psu: {
+            ...psu,
+            epsConnectors: Math.min(4, (psu.epsConnectors ?? 1) + add.eps),
+            pcie8Pin: (psu.pcie8Pin ?? 0) + add.pcie8,
+            pcie12v2x6: (psu.pcie12v2x6 ?? 0) + add.pcie12,
+          },
+        };
+        const before = checkBuild(partsOf(build)).problems;
+        const after = checkBuild(partsOf(richer)).problems;
+        const errors = (problems: typeof before) =>
+          problems.filter((p) => p.severity === 'error').map((p) => `${p.code} ${p.partIds.join(' ')}`);
+        expect(after.length).toBeLessThanOrEqual(before.length);
+        expect(errors(before)).toEqual(expect.arrayContaining(errors(after)));
+      }),
+    );
+  });
+
+  it('names both parts and both numbers in every connector, port and radiator problem', () => {
+    fc.assert(
+      fc.property(anyBuild, (build) => {
+        for (const p of checkBuild(partsOf(build)).problems.filter((p) => NAMING_CODES.includes(p.code))) {
+          expect(p.partIds.length).toBeGreaterThanOrEqual(2);
+          for (const id of p.partIds) expect(p.message).toContain(nameOf(id));
+          const numbers = p.partIds.reduce((text, id) => text.replaceAll(nameOf(id), ''), p.message).match(/\d+/g);
+          expect(numbers?.length ?? 0).toBeGreaterThanOrEqual(2);
+        }
+      }),
+    );
+  });
 });
 
 const am5Cpu: BuildPart = {
   id: 'cpu',
+  name: 'Ryzen 7',
   kind: 'cpu',
   specs: {
     socket: 'AM5',
@@ -299,11 +437,13 @@ const am5Cpu: BuildPart = {
 };
 const ddr5Board: BuildPart = {
   id: 'board',
+  name: 'B650 board',
   kind: 'motherboard',
   specs: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 128, m2Slots: 2 },
 };
 const ddr4Kit: BuildPart = {
   id: 'kit',
+  name: 'DDR4 kit',
   kind: 'memory',
   specs: { memoryType: 'DDR4', modules: 2, totalGb: 32, speedMts: 3200 },
 };
@@ -331,11 +471,13 @@ describe('checkBuild (examples)', () => {
     expect(estimateWatts([])).toBe(0);
     const gpu: BuildPart = {
       id: 'gpu',
+      name: 'Card',
       kind: 'gpu',
       specs: { lengthMm: 300, boardPowerW: 200, memoryGb: 12, recommendedPsuW: 650 },
     };
     const drive: BuildPart = {
       id: 'ssd',
+      name: 'SSD',
       kind: 'storage',
       specs: { interface: 'NVMe', formFactor: 'M.2', capacityGb: 1000 },
     };

@@ -20,8 +20,11 @@ import { PART_KIND_LABELS } from './part-specs.ts';
  * explained in docs/decisions (compatibility engine).
  */
 
-/** One line of a build: a part with its kind and specs, and how many of it (1 when absent). */
-export type BuildPart = PartSpecs & { id: string; quantity?: number };
+/**
+ * One line of a build: a part with its name, kind and specs, and how many of it (1 when absent).
+ * Problems between two specific parts name them.
+ */
+export type BuildPart = PartSpecs & { id: string; name: string; quantity?: number };
 
 export type ProblemSeverity = 'error' | 'warning';
 
@@ -39,11 +42,16 @@ export const PROBLEM_CODES = [
   'psu-needs-bracket',
   'gpu-length',
   'cooler-height',
+  'radiator-size',
   'm2-slots',
+  'sata-ports',
   'no-display-output',
   'psu-overload',
   'psu-headroom',
   'psu-below-recommended',
+  'gpu-power-connectors',
+  'gpu-power-adapter',
+  'cpu-power-connectors',
   'cooler-tdp',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
@@ -68,10 +76,29 @@ export const POWER_ALLOWANCE = { baseW: 75, perMemoryModuleW: 5, perDriveW: 10 }
 /** Above this share of the PSU's wattage the build runs without headroom. */
 export const PSU_HEADROOM_SHARE = 0.8;
 
+/**
+ * What a 12V-2x6 card's bundled adapter draws from the supply: one 8-pin PCIe connector per
+ * 150 W of board power, the 8-pin connector's rating (NVIDIA's adapters take 2, 3 or 4).
+ */
+export const ADAPTER_W_PER_8_PIN = 150;
+
+/**
+ * What the planner does not check, in the words it shows under the verdict: the rules need data
+ * the catalog does not keep, or a part's specs leave a count out.
+ */
+export const NOT_CHECKED = [
+  'Whether an older motherboard needs a BIOS update for the processor',
+  'PCIe lanes, and SATA ports that an M.2 drive turns off',
+  'Where a radiator mounts, and whether it clears the memory and fans',
+  'Cooler clearance over tall memory',
+  'Cable lengths, fan headers and front-panel connectors',
+  'Power connectors and ports of parts whose specs leave them out',
+] as const;
+
 /** Kinds a build holds at most one of (counting quantities). */
 const SINGLE_KINDS = ['cpu', 'motherboard', 'psu', 'case', 'cooling'] as const satisfies readonly PartKind[];
 
-type Line<S> = { id: string; quantity: number; specs: S };
+type Line<S> = { id: string; name: string; quantity: number; specs: S };
 
 type Sorted = {
   cpu: Line<CpuSpecs>[];
@@ -97,11 +124,20 @@ function sortByKind(parts: readonly BuildPart[]): Sorted {
   };
   for (const part of parts) {
     if (part.kind === 'other') continue;
-    const line = { id: part.id, quantity: part.quantity ?? 1, specs: part.specs };
+    const line = { id: part.id, name: part.name, quantity: part.quantity ?? 1, specs: part.specs };
     (sorted[part.kind] as Line<typeof part.specs>[]).push(line);
   }
   return sorted;
 }
+
+/** "1 SATA port", "2 SATA ports". */
+const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
+/** The names of some lines, each once and sorted: "2 TB SATA SSD and 4 TB SATA Hard Drive". */
+const namesOf = (lines: readonly Line<unknown>[]) => {
+  const names = [...new Set(lines.map((l) => l.name))].sort();
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+};
 
 const sum = <S>(lines: readonly Line<S>[], each: (line: Line<S>) => number) =>
   lines.reduce((total, line) => total + each(line) * line.quantity, 0);
@@ -309,24 +345,59 @@ function caseProblems(s: Sorted): Problem[] {
         ),
       );
     }
+    const sizes = pcCase.specs.radiatorSizesMm;
+    if (
+      cooler.specs.type === 'liquid' &&
+      sizes &&
+      !(sizes as readonly string[]).includes(String(cooler.specs.radiatorMm))
+    ) {
+      const takes = sizes.length > 0 ? `takes ${sizes.join(', ')} mm` : 'takes no radiator';
+      problems.push(
+        problem(
+          'error',
+          'radiator-size',
+          `${cooler.name} has a ${cooler.specs.radiatorMm} mm radiator; ${pcCase.name} ${takes}.`,
+          [cooler.id, pcCase.id],
+        ),
+      );
+    }
   }
   return problems;
 }
 
 function storageProblems(s: Sorted): Problem[] {
+  const problems: Problem[] = [];
   const m2 = s.storage.filter((l) => l.specs.formFactor === 'M.2');
   const drives = sum(m2, () => 1);
-  if (drives === 0) return [];
-  return s.motherboard
-    .filter((board) => drives > board.specs.m2Slots)
-    .map((board) =>
-      problem(
-        'error',
-        'm2-slots',
-        `The build has ${drives} M.2 drives but the motherboard has ${board.specs.m2Slots} M.2 slots.`,
-        [board.id, ...m2.map((l) => l.id)],
-      ),
-    );
+  for (const board of s.motherboard) {
+    if (drives > board.specs.m2Slots) {
+      problems.push(
+        problem(
+          'error',
+          'm2-slots',
+          `The build has ${drives} M.2 drives but the motherboard has ${board.specs.m2Slots} M.2 slots.`,
+          [board.id, ...m2.map((l) => l.id)],
+        ),
+      );
+    }
+  }
+  // An M.2 drive on the SATA protocol sits in an M.2 slot, not on a SATA port.
+  const sata = s.storage.filter((l) => l.specs.interface === 'SATA' && l.specs.formFactor !== 'M.2');
+  const sataDrives = sum(sata, () => 1);
+  for (const board of s.motherboard) {
+    const ports = board.specs.sataPorts;
+    if (ports !== undefined && sataDrives > ports) {
+      problems.push(
+        problem(
+          'error',
+          'sata-ports',
+          `${namesOf(sata)} need ${count(sataDrives, 'SATA port')}; ${board.name} has ${ports}.`,
+          [board.id, ...sata.map((l) => l.id)],
+        ),
+      );
+    }
+  }
+  return problems;
 }
 
 function displayProblems(s: Sorted): Problem[] {
@@ -396,6 +467,73 @@ function powerProblems(s: Sorted, watts: number): Problem[] {
   return problems;
 }
 
+/** How many 8-pin PCIe connectors a 12V-2x6 card's adapter takes for each 12V-2x6 it replaces. */
+function adapterPlugs(gpu: GpuSpecs): number {
+  return Math.ceil(gpu.boardPowerW / ADAPTER_W_PER_8_PIN / Math.max(1, gpu.pcie12v2x6 ?? 1));
+}
+
+/**
+ * The graphics cards' power connectors against the supply's, summed over every card. A 12V-2x6
+ * the supply lacks is fed by the card's adapter from 8-pin connectors; with several 12V-2x6
+ * cards the largest adapter is counted for each, to stay on the safe side.
+ */
+function gpuConnectorProblems(psu: Line<PsuSpecs>, gpus: readonly Line<GpuSpecs>[]): Problem[] {
+  const have8 = psu.specs.pcie8Pin;
+  const have12 = psu.specs.pcie12v2x6;
+  if (have8 === undefined || have12 === undefined) return [];
+  const known = gpus.filter((g) => g.specs.pcie8Pin !== undefined && g.specs.pcie12v2x6 !== undefined);
+  if (known.length === 0) return [];
+  const need8 = sum(known, (g) => g.specs.pcie8Pin ?? 0);
+  const need12 = sum(known, (g) => g.specs.pcie12v2x6 ?? 0);
+  const cards = namesOf(known);
+  const ids = [psu.id, ...known.map((g) => g.id)];
+  const short12 = Math.max(0, need12 - have12);
+  const plugs = Math.max(0, ...known.filter((g) => (g.specs.pcie12v2x6 ?? 0) > 0).map((g) => adapterPlugs(g.specs)));
+  const through8 = need8 + short12 * plugs;
+  if (through8 > have8) {
+    const message =
+      short12 === 0
+        ? `${cards} needs ${count(need8, '8-pin PCIe connector')}; ${psu.name} has ${have8}.`
+        : `${cards} needs ${count(need12, '12V-2x6 connector')}, or ${count(through8, '8-pin PCIe connector')} through its adapter; ${psu.name} has ${have12} and ${have8}.`;
+    return [problem('error', 'gpu-power-connectors', message, ids)];
+  }
+  if (short12 > 0) {
+    return [
+      problem(
+        'warning',
+        'gpu-power-adapter',
+        `${cards} needs ${count(need12, '12V-2x6 connector')}; ${psu.name} has ${have12}, so the card's adapter takes ${through8} of its ${have8} 8-pin PCIe connectors.`,
+        ids,
+      ),
+    ];
+  }
+  return [];
+}
+
+function connectorProblems(s: Sorted): Problem[] {
+  const problems: Problem[] = [];
+  for (const psu of s.psu) {
+    problems.push(...gpuConnectorProblems(psu, s.gpu));
+    const have = psu.specs.epsConnectors;
+    for (const board of s.motherboard) {
+      const need = board.specs.epsConnectors;
+      // A board boots on its first CPU connector; the others carry the load of a heavy or
+      // overclocked processor, so a shortfall is a warning.
+      if (have !== undefined && need !== undefined && have < need) {
+        problems.push(
+          problem(
+            'warning',
+            'cpu-power-connectors',
+            `${board.name} has ${count(need, 'CPU power connector')}; ${psu.name} has ${have}, enough to boot but short under heavy load.`,
+            [board.id, psu.id],
+          ),
+        );
+      }
+    }
+  }
+  return problems;
+}
+
 function compareProblems(a: Problem, b: Problem): number {
   if (a.severity !== b.severity) return a.severity === 'error' ? -1 : 1;
   const byCode = PROBLEM_CODES.indexOf(a.code) - PROBLEM_CODES.indexOf(b.code);
@@ -420,6 +558,7 @@ export function checkBuild(parts: readonly BuildPart[]): BuildCheck {
     ...storageProblems(s),
     ...displayProblems(s),
     ...powerProblems(s, estimatedWatts),
+    ...connectorProblems(s),
   ].sort(compareProblems);
   return { problems, estimatedWatts };
 }

@@ -58,6 +58,9 @@ export const EFFICIENCY_RATINGS = [
 
 export const COOLING_TYPES = ['air', 'liquid'] as const;
 
+/** Radiator lengths in mm, as text so a case's list filters and counts like any other choice. */
+export const RADIATOR_SIZES = ['120', '140', '240', '280', '360', '420'] as const;
+
 /** A whole number of a unit within a plausible range: sizes are never negative or fractional. */
 function whole(label: string, min: number, max: number) {
   return z
@@ -69,6 +72,14 @@ function whole(label: string, min: number, max: number) {
 
 function choice<const T extends readonly [string, ...string[]]>(label: string, values: T) {
   return z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+}
+
+/**
+ * A count of power connectors or ports. Optional: parts stored before these fields existed still
+ * parse, and the rules that need a count skip a part without it (NOT_CHECKED says so).
+ */
+function connectors(label: string, min: number, max: number) {
+  return whole(label, min, max).optional();
 }
 
 /** A non-empty list of distinct choices (e.g. the sockets a cooler fits). */
@@ -104,6 +115,8 @@ export const motherboardSpecsSchema = z
     memorySlots: whole('Memory slots', 1, 16),
     maxMemoryGb: whole('Max memory', 1, 4096),
     m2Slots: whole('M.2 slots', 0, 12),
+    sataPorts: connectors('SATA ports', 0, 16),
+    epsConnectors: connectors('CPU power connectors', 1, 4),
   })
   .strict();
 
@@ -122,6 +135,8 @@ export const gpuSpecsSchema = z
     boardPowerW: whole('Board power', 1, 2000),
     memoryGb: whole('Video memory', 1, 256),
     recommendedPsuW: whole('Recommended PSU', 100, 3000),
+    pcie8Pin: connectors('8-pin PCIe connectors', 0, 4),
+    pcie12v2x6: connectors('12V-2x6 connectors', 0, 2),
   })
   .strict();
 
@@ -142,6 +157,9 @@ export const psuSpecsSchema = z
     wattageW: whole('Wattage', 100, 3000),
     formFactor: choice('Form factor', PSU_FORM_FACTORS),
     efficiency: choice('Efficiency rating', EFFICIENCY_RATINGS),
+    epsConnectors: connectors('CPU power connectors', 1, 4),
+    pcie8Pin: connectors('8-pin PCIe connectors', 0, 12),
+    pcie12v2x6: connectors('12V-2x6 connectors', 0, 4),
   })
   .strict();
 
@@ -151,6 +169,11 @@ export const caseSpecsSchema = z
     maxGpuLengthMm: whole('Max GPU length', 100, 600),
     maxCoolerHeightMm: whole('Max cooler height', 20, 300),
     psuFormFactor: choice('PSU form factor', PSU_FORM_FACTORS),
+    // May be empty: a case with no radiator mount.
+    radiatorSizesMm: z
+      .array(choice('Radiator sizes', RADIATOR_SIZES), { error: 'Radiator sizes must be a list' })
+      .refine((list) => new Set(list).size === list.length, 'Radiator sizes lists a value twice')
+      .optional(),
   })
   .strict();
 
@@ -211,6 +234,8 @@ export type SpecField = {
   unit?: string;
   /** Only for the variant with this type (a cooler's height is for air, its radiator for liquid). */
   onlyFor?: string;
+  /** A count the schema lets a part leave out (parts stored before it existed). */
+  optional?: true;
 } & (
   | { input: 'whole' | 'decimal' | 'yesno' }
   | { input: 'choice' | 'choices'; options: readonly string[]; optionLabels?: Readonly<Record<string, string>> }
@@ -233,6 +258,8 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'memorySlots', label: 'Memory slots', input: 'whole' },
     { name: 'maxMemoryGb', label: 'Max memory', unit: 'GB', input: 'whole' },
     { name: 'm2Slots', label: 'M.2 slots', input: 'whole' },
+    { name: 'sataPorts', label: 'SATA ports', input: 'whole', optional: true },
+    { name: 'epsConnectors', label: 'CPU power connectors', input: 'whole', optional: true },
   ],
   memory: [
     { name: 'memoryType', label: 'Memory type', input: 'choice', options: MEMORY_TYPES },
@@ -245,6 +272,8 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'boardPowerW', label: 'Board power', unit: 'W', input: 'whole' },
     { name: 'memoryGb', label: 'Video memory', unit: 'GB', input: 'whole' },
     { name: 'recommendedPsuW', label: 'Recommended PSU', unit: 'W', input: 'whole' },
+    { name: 'pcie8Pin', label: '8-pin PCIe connectors', input: 'whole', optional: true },
+    { name: 'pcie12v2x6', label: '12V-2x6 connectors', input: 'whole', optional: true },
   ],
   storage: [
     { name: 'interface', label: 'Interface', input: 'choice', options: STORAGE_INTERFACES },
@@ -255,6 +284,9 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'wattageW', label: 'Wattage', unit: 'W', input: 'whole' },
     { name: 'formFactor', label: 'Form factor', input: 'choice', options: PSU_FORM_FACTORS },
     { name: 'efficiency', label: 'Efficiency', input: 'choice', options: EFFICIENCY_RATINGS },
+    { name: 'epsConnectors', label: 'CPU power connectors', input: 'whole', optional: true },
+    { name: 'pcie8Pin', label: '8-pin PCIe connectors', input: 'whole', optional: true },
+    { name: 'pcie12v2x6', label: '12V-2x6 connectors', input: 'whole', optional: true },
   ],
   case: [
     {
@@ -266,6 +298,13 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'maxGpuLengthMm', label: 'Max GPU length', unit: 'mm', input: 'whole' },
     { name: 'maxCoolerHeightMm', label: 'Max cooler height', unit: 'mm', input: 'whole' },
     { name: 'psuFormFactor', label: 'PSU form factor', input: 'choice', options: PSU_FORM_FACTORS },
+    {
+      name: 'radiatorSizesMm',
+      label: 'Radiator sizes',
+      input: 'choices',
+      options: RADIATOR_SIZES,
+      optionLabels: Object.fromEntries(RADIATOR_SIZES.map((size) => [size, `${size} mm`])),
+    },
   ],
   cooling: [
     {

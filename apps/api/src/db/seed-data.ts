@@ -14,8 +14,9 @@ type DemoPart = PartSpecs & {
 /**
  * Demo catalog for a first start (docs/product.md#demo-content). Images ship with the web app. The specs
  * allow complete builds on AM5, AM4 and LGA1700, and some parts that clash on purpose: DDR4
- * kits beside DDR5-only boards, a Mini-ITX case too short for the longest card, and a small
- * SFX supply below what that card asks for. Inserted in this order, so the last is the
+ * kits beside DDR5-only boards, a Mini-ITX case too short for the longest card, a small
+ * SFX supply below what that card asks for and without its 12V-2x6 connector, and a 360 mm
+ * radiator the two small cases cannot take. Connector and port counts are the real products'. Inserted in this order, so the last is the
  * newest: the original twelve stay first on Home and the first page of All Parts.
  */
 export const demoParts: readonly DemoPart[] = [
@@ -100,7 +101,16 @@ export const demoParts: readonly DemoPart[] = [
     available: 25,
     price: 229.99,
     kind: 'motherboard',
-    specs: { socket: 'AM5', formFactor: 'Mini-ITX', memoryType: 'DDR5', memorySlots: 2, maxMemoryGb: 96, m2Slots: 2 },
+    specs: {
+      socket: 'AM5',
+      formFactor: 'Mini-ITX',
+      memoryType: 'DDR5',
+      memorySlots: 2,
+      maxMemoryGb: 96,
+      m2Slots: 2,
+      sataPorts: 2,
+      epsConnectors: 1,
+    },
   },
   {
     name: 'B550 ATX Motherboard',
@@ -110,7 +120,16 @@ export const demoParts: readonly DemoPart[] = [
     available: 80,
     price: 129.99,
     kind: 'motherboard',
-    specs: { socket: 'AM4', formFactor: 'ATX', memoryType: 'DDR4', memorySlots: 4, maxMemoryGb: 128, m2Slots: 2 },
+    specs: {
+      socket: 'AM4',
+      formFactor: 'ATX',
+      memoryType: 'DDR4',
+      memorySlots: 4,
+      maxMemoryGb: 128,
+      m2Slots: 2,
+      sataPorts: 6,
+      epsConnectors: 2,
+    },
   },
   {
     name: 'B760 Micro-ATX DDR4 Motherboard',
@@ -127,6 +146,8 @@ export const demoParts: readonly DemoPart[] = [
       memorySlots: 4,
       maxMemoryGb: 128,
       m2Slots: 2,
+      sataPorts: 4,
+      epsConnectors: 1,
     },
   },
   {
@@ -137,7 +158,16 @@ export const demoParts: readonly DemoPart[] = [
     available: 12,
     price: 499.99,
     kind: 'motherboard',
-    specs: { socket: 'AM5', formFactor: 'E-ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 5 },
+    specs: {
+      socket: 'AM5',
+      formFactor: 'E-ATX',
+      memoryType: 'DDR5',
+      memorySlots: 4,
+      maxMemoryGb: 192,
+      m2Slots: 5,
+      sataPorts: 6,
+      epsConnectors: 2,
+    },
   },
   {
     name: '64 GB DDR5-5600 Memory Kit',
@@ -167,7 +197,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 8,
     price: 1799,
     kind: 'gpu',
-    specs: { lengthMm: 336, boardPowerW: 450, memoryGb: 24, recommendedPsuW: 850 },
+    specs: { lengthMm: 336, boardPowerW: 450, memoryGb: 24, recommendedPsuW: 850, pcie12v2x6: 1, pcie8Pin: 0 },
   },
   {
     name: 'Radeon RX 6600 8 GB',
@@ -177,7 +207,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 65,
     price: 199.99,
     kind: 'gpu',
-    specs: { lengthMm: 190, boardPowerW: 132, memoryGb: 8, recommendedPsuW: 450 },
+    specs: { lengthMm: 190, boardPowerW: 132, memoryGb: 8, recommendedPsuW: 450, pcie8Pin: 1, pcie12v2x6: 0 },
   },
   {
     name: 'GeForce RTX 4060 8 GB',
@@ -187,7 +217,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 70,
     price: 299,
     kind: 'gpu',
-    specs: { lengthMm: 244, boardPowerW: 115, memoryGb: 8, recommendedPsuW: 550 },
+    specs: { lengthMm: 244, boardPowerW: 115, memoryGb: 8, recommendedPsuW: 550, pcie8Pin: 1, pcie12v2x6: 0 },
   },
   {
     name: '1 TB NVMe SSD (PCIe 4.0)',
@@ -217,7 +247,14 @@ export const demoParts: readonly DemoPart[] = [
     available: 130,
     price: 54.99,
     kind: 'psu',
-    specs: { wattageW: 550, formFactor: 'ATX', efficiency: '80 Plus Bronze' },
+    specs: {
+      wattageW: 550,
+      formFactor: 'ATX',
+      efficiency: '80 Plus Bronze',
+      epsConnectors: 1,
+      pcie8Pin: 2,
+      pcie12v2x6: 0,
+    },
   },
   {
     name: '1000 W 80+ Platinum Power Supply',
@@ -227,7 +264,14 @@ export const demoParts: readonly DemoPart[] = [
     available: 35,
     price: 229.99,
     kind: 'psu',
-    specs: { wattageW: 1000, formFactor: 'ATX', efficiency: '80 Plus Platinum' },
+    specs: {
+      wattageW: 1000,
+      formFactor: 'ATX',
+      efficiency: '80 Plus Platinum',
+      epsConnectors: 2,
+      pcie8Pin: 4,
+      pcie12v2x6: 2,
+    },
   },
   {
     name: '450 W SFX Power Supply',
@@ -237,7 +281,14 @@ export const demoParts: readonly DemoPart[] = [
     available: 45,
     price: 89.99,
     kind: 'psu',
-    specs: { wattageW: 450, formFactor: 'SFX', efficiency: '80 Plus Gold' },
+    specs: {
+      wattageW: 450,
+      formFactor: 'SFX',
+      efficiency: '80 Plus Gold',
+      epsConnectors: 1,
+      pcie8Pin: 2,
+      pcie12v2x6: 0,
+    },
   },
   {
     name: 'Compact Mini-ITX Case',
@@ -247,7 +298,13 @@ export const demoParts: readonly DemoPart[] = [
     available: 30,
     price: 109.99,
     kind: 'case',
-    specs: { motherboardFormFactors: ['Mini-ITX'], maxGpuLengthMm: 300, maxCoolerHeightMm: 70, psuFormFactor: 'SFX' },
+    specs: {
+      motherboardFormFactors: ['Mini-ITX'],
+      maxGpuLengthMm: 300,
+      maxCoolerHeightMm: 70,
+      psuFormFactor: 'SFX',
+      radiatorSizesMm: ['120', '240'],
+    },
   },
   {
     name: 'Micro-ATX Mesh Case',
@@ -262,6 +319,7 @@ export const demoParts: readonly DemoPart[] = [
       maxGpuLengthMm: 330,
       maxCoolerHeightMm: 160,
       psuFormFactor: 'ATX',
+      radiatorSizesMm: ['120', '140', '240', '280'],
     },
   },
   {
@@ -341,7 +399,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 35,
     price: 599,
     kind: 'gpu',
-    specs: { lengthMm: 267, boardPowerW: 220, memoryGb: 12, recommendedPsuW: 650 },
+    specs: { lengthMm: 267, boardPowerW: 220, memoryGb: 12, recommendedPsuW: 650, pcie12v2x6: 1, pcie8Pin: 0 },
   },
   {
     name: 'Radeon RX 7800 XT 16 GB',
@@ -351,7 +409,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 0,
     price: 499.99,
     kind: 'gpu',
-    specs: { lengthMm: 267, boardPowerW: 263, memoryGb: 16, recommendedPsuW: 700 },
+    specs: { lengthMm: 267, boardPowerW: 263, memoryGb: 16, recommendedPsuW: 700, pcie8Pin: 2, pcie12v2x6: 0 },
   },
   {
     name: 'B650 ATX Motherboard',
@@ -361,7 +419,16 @@ export const demoParts: readonly DemoPart[] = [
     available: 60,
     price: 179.99,
     kind: 'motherboard',
-    specs: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 3 },
+    specs: {
+      socket: 'AM5',
+      formFactor: 'ATX',
+      memoryType: 'DDR5',
+      memorySlots: 4,
+      maxMemoryGb: 192,
+      m2Slots: 3,
+      sataPorts: 6,
+      epsConnectors: 2,
+    },
   },
   {
     name: 'Z790 Micro-ATX Motherboard',
@@ -378,6 +445,8 @@ export const demoParts: readonly DemoPart[] = [
       memorySlots: 4,
       maxMemoryGb: 192,
       m2Slots: 3,
+      sataPorts: 4,
+      epsConnectors: 2,
     },
   },
   {
@@ -428,7 +497,14 @@ export const demoParts: readonly DemoPart[] = [
     available: 110,
     price: 129.99,
     kind: 'psu',
-    specs: { wattageW: 850, formFactor: 'ATX', efficiency: '80 Plus Gold' },
+    specs: {
+      wattageW: 850,
+      formFactor: 'ATX',
+      efficiency: '80 Plus Gold',
+      epsConnectors: 2,
+      pcie8Pin: 4,
+      pcie12v2x6: 1,
+    },
   },
   {
     name: 'Airflow Mid-Tower Case',
@@ -443,6 +519,7 @@ export const demoParts: readonly DemoPart[] = [
       maxGpuLengthMm: 400,
       maxCoolerHeightMm: 170,
       psuFormFactor: 'ATX',
+      radiatorSizesMm: ['120', '140', '240', '280', '360', '420'],
     },
   },
   {

@@ -29,7 +29,7 @@ export async function loadBuildParts(db: Db, lines: readonly Line[]): Promise<Ma
 export function toBuildPart(row: BuildPartRow, quantity: number): BuildPart {
   const parsed = partSpecsSchema.safeParse({ kind: row.kind, specs: row.specs });
   const specs = parsed.success ? parsed.data : { kind: 'other' as const, specs: {} };
-  return { id: row.id, quantity, ...specs };
+  return { id: row.id, name: row.name, quantity, ...specs };
 }
 
 export function checkStoredBuild(lines: readonly Line[], byId: Map<string, BuildPartRow>) {

@@ -8,6 +8,7 @@ import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import { builds, emailOutbox, orders, parts } from '../../db/schema.ts';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '../../../test/build-fixtures.ts';
 import { stockOf, type Auth } from '../../../test/shop-fixtures.ts';
+import { demoParts } from '../../db/seed-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -48,10 +49,30 @@ const clashes: { code: ProblemCode; swap: Partial<Record<Slot, PartSpecs>>; extr
   { code: 'psu-needs-bracket', swap: { psu: { ...psu, specs: { ...psu.specs, formFactor: 'SFX' } } } },
   { code: 'gpu-length', swap: { gpu: { ...gpu, specs: { ...gpu.specs, lengthMm: 400 } } } },
   { code: 'cooler-height', swap: { cooling: { ...cooling, specs: { ...cooling.specs, heightMm: 170 } } } },
+  {
+    code: 'radiator-size',
+    swap: {
+      cooling: { kind: 'cooling', specs: { type: 'liquid', radiatorMm: 420, sockets: ['AM5'], tdpRatingW: 300 } },
+    },
+  },
   { code: 'm2-slots', swap: {}, extra: [fewer, fewer] },
+  {
+    code: 'sata-ports',
+    swap: { motherboard: { ...motherboard, specs: { ...motherboard.specs, sataPorts: 0 } } },
+    extra: [{ kind: 'storage', specs: { interface: 'SATA', formFactor: '2.5"', capacityGb: 2000 } }],
+  },
   { code: 'psu-overload', swap: { gpu: { ...gpu, specs: { ...gpu.specs, boardPowerW: 600 } } } },
   { code: 'psu-headroom', swap: { gpu: { ...gpu, specs: { ...gpu.specs, boardPowerW: 400 } } } },
   { code: 'psu-below-recommended', swap: { gpu: { ...gpu, specs: { ...gpu.specs, recommendedPsuW: 850 } } } },
+  { code: 'gpu-power-connectors', swap: { psu: { ...psu, specs: { ...psu.specs, pcie8Pin: 1 } } } },
+  {
+    code: 'gpu-power-adapter',
+    swap: {
+      gpu: { ...gpu, specs: { ...gpu.specs, pcie8Pin: 0, pcie12v2x6: 1 } },
+      psu: { ...psu, specs: { ...psu.specs, pcie12v2x6: 0 } },
+    },
+  },
+  { code: 'cpu-power-connectors', swap: { psu: { ...psu, specs: { ...psu.specs, epsConnectors: 1 } } } },
   { code: 'cooler-tdp', swap: { cooling: { ...cooling, specs: { ...cooling.specs, tdpRatingW: 65 } } } },
   { code: 'one-per-build', swap: {}, extra: [cpu] },
 ];
@@ -290,6 +311,25 @@ describe('POST /orders/batch', () => {
     expect(res.json<ApiError>().message).toContain('DDR4 memory does not fit a DDR5 motherboard.');
     expect(await ordersFor(Object.values(ids))).toEqual([]);
     expect(await stockOf(t, ids.memory)).toBe(10);
+  });
+
+  it("refuses a supply without the card's 12V-2x6 and too few 8-pin for its adapter, naming both", async () => {
+    const card = demoParts.find((p) => p.name === 'GeForce RTX 4090 24 GB') as PartSpecs & { name: string };
+    const supply = demoParts.find((p) => p.name === '550 W 80+ Bronze Power Supply') as PartSpecs & { name: string };
+    const ids = await addBuild(t);
+    const gpuId = await addSpecPart(t, card);
+    const psuId = await addSpecPart(t, supply);
+    const items = itemsOf({ ...ids, gpu: gpuId, psu: psuId });
+    const flagged = (await check(items)).json<BuildCheckResult>().problems;
+    expect(flagged).toContainEqual(
+      expect.objectContaining({ code: 'gpu-power-connectors', partIds: [gpuId, psuId].sort() }),
+    );
+    const res = await batch(alice, lines({ ...ids, gpu: gpuId, psu: psuId }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiError>().message).toContain(
+      'GeForce RTX 4090 24 GB needs 1 12V-2x6 connector, or 3 8-pin PCIe connectors through its adapter; 550 W 80+ Bronze Power Supply has 0 and 2.',
+    );
+    expect(await ordersFor([gpuId, psuId])).toEqual([]);
   });
 
   it('orders a build with only warnings', async () => {

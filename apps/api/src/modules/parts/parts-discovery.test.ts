@@ -156,7 +156,14 @@ describe('GET /api/parts filters on any spec of a kind', () => {
   it('answers counts and ranges for every spec of the chosen kind, each with every filter but its own', async () => {
     const gpus = await facets('kind=gpu');
     expect(gpus.specs?.memoryGb).toEqual({ min: 8, max: 24 });
-    expect(Object.keys(gpus.specs ?? {}).sort()).toEqual(['boardPowerW', 'lengthMm', 'memoryGb', 'recommendedPsuW']);
+    expect(Object.keys(gpus.specs ?? {}).sort()).toEqual([
+      'boardPowerW',
+      'lengthMm',
+      'memoryGb',
+      'pcie12v2x6',
+      'pcie8Pin',
+      'recommendedPsuW',
+    ]);
     const big = await facets('kind=gpu&spec.memoryGb.min=12');
     expect(big.total).toBe(3);
     expect(big.specs?.memoryGb).toEqual({ min: 8, max: 24 });

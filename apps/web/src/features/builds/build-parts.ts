@@ -14,7 +14,7 @@ import type { Slot } from './build-slots.ts';
 export function toBuildPart(part: PlannerPart): BuildPart {
   // The kind and its specs travel together (PartSpecs is a union on kind).
   const specs = { kind: part.kind, specs: part.specs } as PartSpecs;
-  return { id: part._id, quantity: 1, ...specs };
+  return { id: part._id, name: part.name, quantity: 1, ...specs };
 }
 
 export function checkParts(parts: readonly PlannerPart[]): BuildCheck {

@@ -20,6 +20,7 @@ import {
   type Selection,
   type Slot,
 } from '../build-slots.ts';
+import { NotCheckedNote } from '../components/not-checked-note.tsx';
 import { OrderBuildForm } from '../components/order-build-form.tsx';
 import { PowerBar } from '../components/power-bar.tsx';
 import { SaveBuildForm } from '../components/save-build-form.tsx';
@@ -206,6 +207,7 @@ export function Component() {
                 <ProblemList problems={check.problems} label="Build problems" />
               )}
             </div>
+            <NotCheckedNote />
             <button type="button" className="btn btn-outline btn-sm" onClick={() => void copyLink()}>
               Copy link
             </button>

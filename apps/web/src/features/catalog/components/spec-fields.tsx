@@ -30,8 +30,8 @@ function SpecInput({ field }: { field: SpecField }) {
           type="number"
           inputMode={field.input === 'whole' ? 'numeric' : 'decimal'}
           step={field.input === 'whole' ? 1 : 'any'}
-          required
-          {...register(name, { ...keep, valueAsNumber: true })}
+          required={!field.optional}
+          {...register(name, { ...keep, setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
         />
       );
     case 'choice':

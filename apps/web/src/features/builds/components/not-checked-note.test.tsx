@@ -1,0 +1,16 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { NOT_CHECKED } from '@parts-shop/shared/compatibility';
+import { NotCheckedNote } from './not-checked-note.tsx';
+
+afterEach(cleanup);
+
+describe('NotCheckedNote', () => {
+  it('tells the builder every check the planner leaves out', () => {
+    render(<NotCheckedNote />);
+    expect(screen.getByText('What the planner does not check')).toBeTruthy();
+    const items = screen.getAllByRole('listitem', { hidden: true }).map((li) => li.textContent);
+    expect(items).toEqual([...NOT_CHECKED]);
+    expect(items).toContain('Cable lengths, fan headers and front-panel connectors');
+  });
+});
