@@ -6,9 +6,10 @@ import type { PageHandle, PagePrefetch } from '../lib/page-prefetch.ts';
 import { RequireAdmin, RequireAuth } from './route-guards.tsx';
 import { PageError, RootError, SectionError } from './routes/route-error.tsx';
 // The pages most visitors arrive on come with the first script instead of a round trip later
-// (First Contentful Paint, docs/performance.md); every other screen loads on demand.
+// (First Contentful Paint, docs/performance.md); every other screen loads on demand. All Parts,
+// with its filters, is one of those others: it would take the first visit to / over its
+// JavaScript budget, and the server draws it, so its chunk only delays the page's taking over.
 import { Component as Home, prefetch as prefetchHome } from '../features/home/routes/home.tsx';
-import { Component as AllParts, prefetch as prefetchAllParts } from '../features/parts/routes/all-parts.tsx';
 import { Component as AllReviews, prefetch as prefetchAllReviews } from '../features/reviews/routes/all-reviews.tsx';
 
 /**
@@ -79,7 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'home', ...page(Home, prefetchHome) },
           { path: 'blogs', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
           { path: 'faq', ...lazy(() => import('../features/blogs/routes/blogs.tsx')) },
-          { path: 'allparts', ...page(AllParts, prefetchAllParts) },
+          { path: 'allparts', ...lazy(() => import('../features/parts/routes/all-parts.tsx')) },
           { path: 'allreviews', ...page(AllReviews, prefetchAllReviews) },
           // The server writes this page's head (title, Product data) for the same path.
           { path: 'parts/:id', ...lazy(() => import('../features/parts/routes/part-page.tsx')) },
