@@ -190,6 +190,7 @@ describe('POST /api/parts success', () => {
       kind: 'other',
       specs: {},
       version: 1,
+      rating: { average: 0, count: 0 },
     });
     const home = await t.app.inject({ url: '/api/parts?limit=3' });
     expect(home.json<{ _id: string }[]>()[0]?._id).toBe(body.insertedId);
