@@ -193,6 +193,16 @@ export const users = pgTable(
 );
 
 /**
+ * API tokens ended by a Logout, by their id (`jti`), until they would have expired anyway:
+ * one device signs out without signing out the others (sign out everywhere raises the
+ * user's token version instead). Rows past `expires_at` prove nothing and are cleared.
+ */
+export const revokedTokens = pgTable('revoked_tokens', {
+  tokenId: text('token_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Order numbers (PS-000123) come from one sequence: unique and increasing across every API
  * process, without a lock. A rolled-back order leaves a gap, which is harmless.
  */

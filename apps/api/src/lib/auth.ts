@@ -1,14 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { revokedTokens, users } from '../db/schema.ts';
 import type { AccountCheck } from './account-check.ts';
 import { forbidden, unauthorized } from './http-error.ts';
 import { IdentityUnavailableError, type AccountStatus } from './identity.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-export type Caller = { email: string; uid: string; role: 'admin' | 'customer' };
+/** Who a guarded request runs for, and the token it came with (its id and expiry, for Logout). */
+export type Caller = {
+  email: string;
+  uid: string;
+  role: 'admin' | 'customer';
+  token: { id: string; expiresAtMs: number };
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,10 +33,10 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Guards for routes, attached as `preValidation` hooks: after the rate limiter has counted the
  * request, before the body is validated, so a stranger hears 401 and a customer 403, never
  * the schema's 400. The role is read from the database on every request, never from the
- * token (docs/product.md#who-may-do-what). The same read (one primary-key lookup) checks
+ * token (docs/product.md#who-may-do-what). The same read (primary-key lookups) checks
  * the token's uid and version against the row, so a token issued before a rebinding, a
- * role change, a Logout or "sign out everywhere" answers 401. The Firebase account behind the
- * token is then checked (at most once a minute per user, lib/account-check.ts): a disabled or
+ * role change or "sign out everywhere" answers 401, and whether its Logout ended this
+ * token. The Firebase account behind the token is then checked (at most once a minute per user, lib/account-check.ts): a disabled or
  * deleted account, or a token older than the account's last password change or revocation,
  * answers 401 too.
  */
@@ -71,13 +77,20 @@ export function createGuards(db: Db, tokens: TokenService, accountStatus: Accoun
         uid: users.uid,
         tokenVersion: users.tokenVersion,
         emailVerified: users.emailVerified,
+        loggedOut: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${claims.tokenId})`,
       })
       .from(users)
       .where(eq(users.email, claims.email))
       .limit(1);
-    if (!row || row.uid !== claims.uid || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
+    if (!row || row.uid !== claims.uid || row.tokenVersion !== claims.tokenVersion || row.loggedOut)
+      throw unauthorized();
     if (!(await accountAllows(claims, row.emailVerified))) throw unauthorized();
-    request.caller = { email: claims.email, uid: claims.uid, role: row.role };
+    request.caller = {
+      email: claims.email,
+      uid: claims.uid,
+      role: row.role,
+      token: { id: claims.tokenId, expiresAtMs: claims.expiresAtMs },
+    };
   }
 
   async function admin(request: FastifyRequest, reply: FastifyReply): Promise<void> {

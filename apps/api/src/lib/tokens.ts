@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'parts-shop-api';
@@ -10,8 +11,12 @@ const AUDIENCE = 'parts-shop-web';
  */
 export type TokenSubject = { email: string; uid: string; tokenVersion: number };
 
-/** A verified token's subject and when it was issued (ms), to compare with the Firebase account's sessions. */
-export type VerifiedToken = TokenSubject & { issuedAtMs: number };
+/**
+ * A verified token's subject; its own id (`jti`), so Logout can end this token alone; when it
+ * was issued (ms), to compare with the Firebase account's sessions; and when it expires (ms),
+ * how long a Logout must remember it.
+ */
+export type VerifiedToken = TokenSubject & { tokenId: string; issuedAtMs: number; expiresAtMs: number };
 
 /** The API's own access tokens (docs/product.md#sign-in-and-tokens): HS256, with exp, issuer and audience checked. */
 export type TokenService = {
@@ -28,18 +33,19 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setSubject(email)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     verify: async (token) => {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-        const { sub, uid, ver, iat } = payload;
-        // A token from before uid and version were claims proves too little: sign in again.
+        const { sub, uid, ver, jti, iat, exp } = payload;
+        // A token from before uid, version and id were claims proves too little: sign in again.
         if (typeof sub !== 'string' || !sub || typeof uid !== 'string' || !uid) return null;
         if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
-        if (typeof iat !== 'number') return null;
-        return { email: sub, uid, tokenVersion: ver, issuedAtMs: iat * 1000 };
+        if (typeof jti !== 'string' || !jti || typeof iat !== 'number' || typeof exp !== 'number') return null;
+        return { email: sub, uid, tokenVersion: ver, tokenId: jti, issuedAtMs: iat * 1000, expiresAtMs: exp * 1000 };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

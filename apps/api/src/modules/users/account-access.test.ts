@@ -98,11 +98,13 @@ describe('API tokens follow the Firebase account', () => {
     expect(await profileStatus(email, fresh)).toBe(200);
   });
 
-  it('Logout ends the API token on the server (POST /users/me/sign-out)', async () => {
-    const { email, token } = await customer();
+  it('Logout ends its own API token on the server, and only that one (POST /users/me/sign-out)', async () => {
+    const { email, token, idToken } = await customer();
+    const otherDevice = await apiToken(email, idToken);
     const out = await t.app.inject({ method: 'POST', url: '/api/users/me/sign-out', headers: bearer(token) });
     expect(out.statusCode).toBe(204);
     expect(await profileStatus(email, token)).toBe(401);
+    expect(await profileStatus(email, otherDevice)).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/users/me/sign-out' })).statusCode).toBe(401);
   });
 });

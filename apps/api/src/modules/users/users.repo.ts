@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roleChanges, users } from '../../db/schema.ts';
+import { revokedTokens, roleChanges, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
@@ -130,10 +130,21 @@ export async function changeRole(db: Db, email: string, role: Role): Promise<Use
   return row;
 }
 
-/** Logout and "sign out everywhere": every API token the user holds answers 401 from now on. */
+/** "Sign out everywhere": every API token the user holds answers 401 from now on. */
 export async function retireTokens(db: Db, email: string): Promise<void> {
   await db
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(eq(users.email, email));
+}
+
+/** Logout: this one token answers 401 from now on; tokens long expired are forgotten on the way. */
+export async function revokeToken(db: Db, token: { id: string; expiresAtMs: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now()`));
+    await tx
+      .insert(revokedTokens)
+      .values({ tokenId: token.id, expiresAt: new Date(token.expiresAtMs) })
+      .onConflictDoNothing();
+  });
 }

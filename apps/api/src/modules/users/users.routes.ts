@@ -143,10 +143,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       config: writeLimit(config),
       schema: {
         tags: ['users'],
-        summary: "Logout: end the caller's API access tokens",
+        summary: 'Logout: end this API access token',
         description:
-          'Every API access token the caller holds answers 401 from now on, this one included; the ' +
-          'Firebase sign-in is ended by the browser itself.',
+          'The access token sent with this call answers 401 from now on; the caller stays signed in ' +
+          'on other devices (sign-out-everywhere ends those). The Firebase sign-in is ended by the ' +
+          'browser itself.',
         security: [{ bearer: [] }],
         response: { 204: z.null(), ...errorAnswers(401, 429) },
       },

@@ -16,6 +16,7 @@ import {
   lockOrCreateUser,
   recordRoleChange,
   retireTokens,
+  revokeToken,
   updateProfile,
   type UserRow,
 } from './users.repo.ts';
@@ -124,9 +125,12 @@ export async function signOutEverywhere(deps: { db: Db; identity: IdentityVerifi
   await deps.identity.revokeSessions(caller.uid);
 }
 
-/** Logout (docs/product.md#sign-in-and-tokens): the caller's API tokens answer 401 from now on. */
+/**
+ * Logout (docs/product.md#sign-in-and-tokens): the token it came with answers 401 from now
+ * on; the user's other devices stay signed in (sign out everywhere ends those).
+ */
 export async function signOut(db: Db, caller: Caller): Promise<void> {
-  await retireTokens(db, caller.email);
+  await revokeToken(db, caller.token);
 }
 
 /** Only the user edits their profile; admins manage roles, not other people's details. */
