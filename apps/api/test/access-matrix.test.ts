@@ -134,6 +134,11 @@ const rows: Row[] = [
     { anonymous: 401, customer: 403, otherCustomer: 403, admin: 403 },
     async () => at('POST', `/api/parts/${await fx.part()}/reviews`, { rating: 5 }),
   ],
+  [
+    'GET /api/parts/{id}/reviews/eligibility',
+    signedIn(200),
+    async () => at('GET', `/api/parts/${await fx.part()}/reviews/eligibility`),
+  ],
   ['GET /api/reviews', publicRoute(200), async () => at('GET', '/api/reviews')],
   ['POST /api/reviews', signedIn(201), async () => at('POST', '/api/reviews', review)],
   ['DELETE /api/reviews/{id}', adminOnly(200), async () => at('DELETE', `/api/reviews/${await fx.review()}`)],

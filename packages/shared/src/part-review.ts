@@ -29,3 +29,10 @@ export const newPartReviewSchema = z
   })
   .strict();
 export type NewPartReview = z.infer<typeof newPartReviewSchema>;
+
+/**
+ * GET /api/parts/{id}/reviews/eligibility: whether the signed-in caller may rate the part,
+ * and if not, the same words POST would answer (not a buyer, not verified, rated already).
+ */
+export const ratingEligibilitySchema = z.object({ canRate: z.boolean(), reason: z.string().nullable() });
+export type RatingEligibility = z.infer<typeof ratingEligibilitySchema>;

@@ -26,6 +26,8 @@ export const queryKeys = {
     priceHistory: (id: string) => ['parts', 'detail', id, 'price-history'] as const,
     /** GET /parts/{id}/reviews: its buyers' ratings, a page at a time. */
     reviews: (id: string) => ['parts', 'reviews', id] as const,
+    /** GET /parts/{id}/reviews/eligibility: whether this user may rate it (so, per user). */
+    ratingEligibility: (id: string, email: string) => ['parts', 'reviews', id, 'eligibility', email] as const,
     /** The build planner's picker: a slot's candidates, in the picker's own narrow shape. */
     planner: {
       candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,

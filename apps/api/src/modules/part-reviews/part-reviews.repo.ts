@@ -32,6 +32,16 @@ export async function hasPaidFor(db: Db, email: string, partId: string): Promise
   return row !== undefined;
 }
 
+/** Whether the customer has rated the part already. */
+export async function hasRated(db: Db, email: string, partId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(partReviews)
+    .where(and(eq(partReviews.authorEmail, email), eq(partReviews.partId, partId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Adds the review and the part's aggregate in one transaction. The unique (part, author)
  * index decides between two concurrent posts: the second waits for the first to commit,

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { insertedSchema } from '@parts-shop/shared/part';
-import { newPartReviewSchema, partReviewSchema } from '@parts-shop/shared/part-review';
+import { newPartReviewSchema, partReviewSchema, ratingEligibilitySchema } from '@parts-shop/shared/part-review';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers, notFound } from '../../lib/http-error.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import { pageOfPartReviews, ratePart } from './part-reviews.service.ts';
+import { pageOfPartReviews, ratePart, ratingEligibility } from './part-reviews.service.ts';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));
 
@@ -33,6 +33,21 @@ export const partReviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
       const rows = await pageOfPartReviews(deps.publicReads, parseId(request.params.id), limit, decodeCursor(cursor));
       return pageOf(rows, limit, request, reply);
     },
+  );
+
+  app.get(
+    '/parts/:id/reviews/eligibility',
+    {
+      preValidation: guards.signedIn,
+      schema: {
+        tags: ['parts'],
+        summary: 'Whether you may rate this part, and if not, why (signed in)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: ratingEligibilitySchema, ...errorAnswers(401, 404) },
+      },
+    },
+    async (request) => ratingEligibility(db, parseId(request.params.id), callerOf(request).email),
   );
 
   app.post(

@@ -1,10 +1,17 @@
-import type { NewPartReview, PartReview } from '@parts-shop/shared/part-review';
+import type { NewPartReview, PartReview, RatingEligibility } from '@parts-shop/shared/part-review';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '../../db/client.ts';
 import { findPart } from '../../domain/catalog/parts.repo.ts';
-import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { findAuthor, hasPaidFor, insertPartReview, listPartReviews, type PartReviewRow } from './part-reviews.repo.ts';
+import {
+  findAuthor,
+  hasPaidFor,
+  hasRated,
+  insertPartReview,
+  listPartReviews,
+  type PartReviewRow,
+} from './part-reviews.repo.ts';
 
 function toPartReview(row: PartReviewRow): PartReview & { id: string } {
   return {
@@ -30,14 +37,30 @@ export async function pageOfPartReviews(db: Db, partId: string, limit: number, b
 /**
  * Only a customer with a paid order for the part may rate it, once (docs/decisions/0026).
  * A verified email comes first, as for the shop-wide reviews: both speak on public pages.
+ * Answers why the author may not, or their profile name when they may.
  */
+async function mayRate(db: Db, partId: string, authorEmail: string): Promise<HttpError | { authorName: string }> {
+  const author = await findAuthor(db, authorEmail);
+  if (!author?.verified) return forbidden(apiMessages.reviewNeedsVerifiedEmail);
+  if (!(await hasPaidFor(db, authorEmail, partId))) return forbidden(apiMessages.partReviewBuyersOnly);
+  if (await hasRated(db, authorEmail, partId)) return conflict(apiMessages.partReviewTwice);
+  return { authorName: author.name };
+}
+
+/** What the part page asks before it offers the rate form. */
+export async function ratingEligibility(db: Db, partId: string, authorEmail: string): Promise<RatingEligibility> {
+  await requirePart(db, partId);
+  const verdict = await mayRate(db, partId, authorEmail);
+  return verdict instanceof HttpError ? { canRate: false, reason: verdict.message } : { canRate: true, reason: null };
+}
+
 export async function ratePart(db: Db, partId: string, input: NewPartReview, authorEmail: string): Promise<string> {
   await requirePart(db, partId);
-  const author = await findAuthor(db, authorEmail);
-  if (!author?.verified) throw forbidden(apiMessages.reviewNeedsVerifiedEmail);
-  if (!(await hasPaidFor(db, authorEmail, partId))) throw forbidden(apiMessages.partReviewBuyersOnly);
+  const verdict = await mayRate(db, partId, authorEmail);
+  if (verdict instanceof HttpError) throw verdict;
   const id = newId();
-  const added = await insertPartReview(db, { id, partId, authorEmail, name: author.name, ...input });
+  // Two posts at once both pass mayRate; the unique index lets one in.
+  const added = await insertPartReview(db, { id, partId, authorEmail, name: verdict.authorName, ...input });
   if (!added) throw conflict(apiMessages.partReviewTwice);
   return id;
 }

@@ -129,6 +129,29 @@ describe('once per buyer and part', () => {
   });
 });
 
+describe('whether the part page offers the rate form (GET /api/parts/{id}/reviews/eligibility)', () => {
+  const eligibility = (auth: Auth | Record<string, never>, part = partId) =>
+    t.app.inject({ url: `/api/parts/${part}/reviews/eligibility`, headers: auth });
+
+  it('says yes to a buyer who has not rated it, and no with the reason to everyone else', async () => {
+    const part = await addPart(t);
+    const auth = await buyer(part);
+    expect((await eligibility(auth, part)).json()).toEqual({ canRate: true, reason: null });
+    const stranger = await t.signIn('eligibility-stranger@example.com');
+    expect((await eligibility(stranger, part)).json()).toEqual({
+      canRate: false,
+      reason: apiMessages.partReviewBuyersOnly,
+    });
+    expect((await rate(auth, { rating: 4 }, part)).statusCode).toBe(201);
+    expect((await eligibility(auth, part)).json()).toEqual({ canRate: false, reason: apiMessages.partReviewTwice });
+  });
+
+  it('answers 401 to a visitor and 404 for a part that does not exist', async () => {
+    expect((await eligibility({})).statusCode).toBe(401);
+    expect((await eligibility(regular, '01890a5d-ac96-774b-bcce-000000000000')).statusCode).toBe(404);
+  });
+});
+
 describe('the rating every part answers with', () => {
   it('is {average: 0, count: 0} before anyone rates, on the list and the part', async () => {
     const part = await addPart(t, { name: 'Unrated part xyzzy' });

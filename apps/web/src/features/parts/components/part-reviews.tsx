@@ -10,21 +10,31 @@ import { StarRating } from '../../../components/star-rating.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePartReviews } from '../api/get-part-reviews.ts';
+import { useRatingEligibility } from '../api/get-rating-eligibility.ts';
 import { useRatePart } from '../api/rate-part.ts';
 
 type RateInput = z.input<typeof newPartReviewSchema>;
 const STARS = Array.from({ length: PART_RATING_MAX - PART_RATING_MIN + 1 }, (_, i) => PART_RATING_MAX - i);
 
-/** Rate the part: the server decides who bought it, and says so to anyone else. */
-function RateForm({ partId }: { partId: string }) {
+/** The rate form for a buyer who may rate the part; anyone else reads why not, as the server words it. */
+function RateOrWhyNot({ partId, email }: { partId: string; email: string }) {
+  const eligibility = useRatingEligibility(partId, email);
+  // Kept here: once rated, the refreshed answer says "rated already", and the thanks stay.
+  const [rated, setRated] = useState(false);
+  if (rated) return <p role="status">Thank you for rating this part.</p>;
+  if (!eligibility.data) return null;
+  if (eligibility.data.canRate) return <RateForm partId={partId} onRated={() => setRated(true)} />;
+  return <p className="text-sm">{eligibility.data.reason}</p>;
+}
+
+/** Rate the part: the server decides again who bought it when the rating is sent. */
+function RateForm({ partId, onRated }: { partId: string; onRated: () => void }) {
   const rate = useRatePart(partId);
-  const [done, setDone] = useState(false);
   const { register, handleSubmit, formState } = useForm<RateInput, unknown, z.output<typeof newPartReviewSchema>>({
     resolver: zodResolver(newPartReviewSchema),
     defaultValues: { rating: PART_RATING_MAX, text: '' },
   });
-  const onSubmit = handleSubmit((review) => rate.mutate(review, { onSuccess: () => setDone(true) }));
-  if (done) return <p role="status">Thank you for rating this part.</p>;
+  const onSubmit = handleSubmit((review) => rate.mutate(review, { onSuccess: onRated }));
   return (
     <form
       noValidate
@@ -72,7 +82,11 @@ export function PartReviews({ partId }: { partId: string }) {
       <h2 id="part-reviews-title" className="text-2xl font-bold">
         Ratings from buyers
       </h2>
-      {user ? <RateForm partId={partId} /> : <p className="text-sm">Customers who bought this part can rate it.</p>}
+      {user ? (
+        <RateOrWhyNot partId={partId} email={user.email} />
+      ) : (
+        <p className="text-sm">Customers who bought this part can rate it.</p>
+      )}
       <ul className="flex flex-col gap-3">
         {(reviews.data ?? []).map((review) => (
           <li key={review._id} className="rounded-box border border-base-300 p-4">
