@@ -1,3 +1,4 @@
+import { messages } from './messages.ts';
 import { formatCents } from './money.ts';
 
 /**
@@ -65,4 +66,10 @@ export function unpaidValueMessage(maxCents: number, heldCents: number): string 
   return heldCents > 0
     ? `Your unpaid orders may be worth at most ${formatCents(maxCents)} together, and they are worth ${formatCents(heldCents)}. Pay for them first, or order less.`
     : `Your unpaid orders may be worth at most ${formatCents(maxCents)} together. Order less, pay, then order more.`;
+}
+
+/** The refusal of build lines below their parts' minimum orders, each part named with its minimum. */
+export function belowMinOrderMessage(lines: readonly { name: string; minOrder: number }[]): string {
+  const named = lines.map((l) => `${l.name} (minimum order ${l.minOrder})`).join(', ');
+  return `${messages.quantityOutOfRange}: ${named}`;
 }

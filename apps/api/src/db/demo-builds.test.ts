@@ -74,3 +74,13 @@ describe('the demo catalog under the connector, port and radiator rules', () => 
     expect(problemsOf('240 mm AIO Liquid Cooler', 'Micro-ATX Mesh Case')).toEqual([]);
   });
 });
+
+describe('the demo catalog and minimum orders', () => {
+  it('sells every part a build slot holds singly, and keeps a larger minimum only on a multi-pack', () => {
+    const components = demoParts.filter((p) => p.kind !== 'other');
+    expect(components.filter((p) => p.minOrder !== 1).map((p) => p.name)).toEqual([]);
+    expect(demoParts.filter((p) => p.minOrder > 1).map((p) => `${p.name}: ${p.minOrder}`)).toEqual([
+      '120 mm PWM Case Fan: 3',
+    ]);
+  });
+});

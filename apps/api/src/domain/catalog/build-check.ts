@@ -1,5 +1,6 @@
 import { checkBuild, type BuildPart } from '@parts-shop/shared/compatibility';
 import type { BuildCheckResult } from '@parts-shop/shared/build';
+import { buildTotalCents, lineCents } from '@parts-shop/shared/build-total';
 import { centsToDollars } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
 import type { Db } from '../../db/client.ts';
@@ -39,21 +40,20 @@ export function checkStoredBuild(lines: readonly Line[], byId: Map<string, Build
 export async function checkBuildItems(db: Db, lines: readonly Line[]): Promise<BuildCheckResult> {
   const byId = await loadBuildParts(db, lines);
   const { problems, estimatedWatts } = checkStoredBuild(lines, byId);
-  let totalCents = 0;
   const priced = lines.map((line) => {
     const part = byId.get(line.partId) as BuildPartRow;
-    const lineCents = part.priceCents * line.quantity;
-    totalCents += lineCents;
-    return {
-      partId: part.id,
-      name: part.name,
-      kind: part.kind,
-      quantity: line.quantity,
-      price: centsToDollars(part.priceCents),
-      lineTotal: centsToDollars(lineCents),
-      minOrder: part.minOrder,
-      available: part.available,
-    };
+    return { part, line: { unitCents: part.priceCents, quantity: line.quantity } };
   });
-  return { problems, estimatedWatts, lines: priced, total: centsToDollars(totalCents) };
+  const answered = priced.map(({ part, line }) => ({
+    partId: part.id,
+    name: part.name,
+    kind: part.kind,
+    quantity: line.quantity,
+    price: centsToDollars(part.priceCents),
+    lineTotal: centsToDollars(lineCents(line)),
+    minOrder: part.minOrder,
+    available: part.available,
+  }));
+  const totalCents = buildTotalCents(priced.map((p) => p.line));
+  return { problems, estimatedWatts, lines: answered, total: centsToDollars(totalCents) };
 }

@@ -1,3 +1,4 @@
+import { lineCents } from '@parts-shop/shared/build-total';
 import { formatCents } from '@parts-shop/shared/money';
 import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/api-messages';
 import { ORDER_TOTAL_MAX_CENTS } from '@parts-shop/shared/order';
@@ -115,7 +116,7 @@ export async function placeOrders(db: Db, rules: PlacementRules, caller: Caller,
 
     const priced = placement.lines.map((line) => {
       const part = reserved.get(line.partId) as { name: string; priceCents: number; minOrder: number };
-      const totalCents = line.quantity * part.priceCents;
+      const totalCents = lineCents({ unitCents: part.priceCents, quantity: line.quantity });
       if (totalCents > ORDER_TOTAL_MAX_CENTS) {
         const max = `An order can be at most ${formatCents(ORDER_TOTAL_MAX_CENTS)}`;
         throw badRequest(`${max}; ${placement.tooLarge?.(line.partId) ?? 'order fewer units'}`);

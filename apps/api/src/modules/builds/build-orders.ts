@@ -1,5 +1,7 @@
 import { buildMessages, type BatchOrder } from '@parts-shop/shared/build';
 import { hasErrors } from '@parts-shop/shared/compatibility';
+import { belowMinOrderMessage } from '@parts-shop/shared/api-messages';
+import { buildTotalCents } from '@parts-shop/shared/build-total';
 import { messages } from '@parts-shop/shared/messages';
 import { centsToPriceString } from '@parts-shop/shared/money';
 import type { Db } from '../../db/client.ts';
@@ -30,14 +32,15 @@ export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Cal
         const errors = check.problems.filter((p) => p.severity === 'error').map((p) => p.message);
         throw badRequest(`${buildMessages.hasErrors}: ${errors.join(' ')}`);
       }
-      const belowMin = lines.filter((l) => l.quantity < (byId.get(l.partId)?.minOrder ?? 1));
-      if (belowMin.length > 0) {
-        throw badRequest(`${messages.quantityOutOfRange}: ${named(belowMin.map((l) => l.partId))}`);
-      }
+      const belowMin = lines.flatMap((l) => {
+        const part = byId.get(l.partId);
+        return part && l.quantity < part.minOrder ? [part] : [];
+      });
+      if (belowMin.length > 0) throw badRequest(belowMinOrderMessage(belowMin));
     },
     short: async (_tx, partIds) => conflict(`${messages.notEnoughStock}: ${named(partIds)}`),
     tooLarge: (partId) => `order fewer of ${named([partId])}`,
   });
-  const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
+  const totalCents = buildTotalCents(rows.map((r) => ({ unitCents: r.unitPriceCents, quantity: r.totalOrder })));
   return { orders: rows.map(toOrder), total: centsToPriceString(totalCents) };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { buildTotalCents } from '@parts-shop/shared/build-total';
 import { centsToDollars } from '@parts-shop/shared/money';
 import { loadBuildParts } from '../../domain/catalog/build-check.ts';
 import { findBuildParts } from '../../domain/catalog/parts.repo.ts';
@@ -22,7 +23,9 @@ export const buildNotFound = () => notFound(apiMessages.buildNotFound);
 
 /** What the items cost at the prices in `priceOf`; a part deleted since counts for nothing. */
 function totalCents(items: BuildItems, priceOf: ReadonlyMap<string, { priceCents: number }>): number {
-  return items.reduce((sum, item) => sum + (priceOf.get(item.partId)?.priceCents ?? 0) * item.quantity, 0);
+  return buildTotalCents(
+    items.map((item) => ({ unitCents: priceOf.get(item.partId)?.priceCents ?? 0, quantity: item.quantity })),
+  );
 }
 
 async function pricesOf(db: Db, rows: readonly BuildRow[]) {

@@ -361,7 +361,7 @@ describe('POST /orders/batch', () => {
     const bulk = await addSpecPart(t, { ...compatibleSpecs.storage, name: 'Bulk SSD', minOrder: 2 });
     const res = await batch(alice, [...lines({ ...ids, storage: bulk })]);
     expect(res.statusCode).toBe(400);
-    expect(res.json<ApiError>().message).toBe('Please Order within the Range: Bulk SSD');
+    expect(res.json<ApiError>().message).toBe('Please Order within the Range: Bulk SSD (minimum order 2)');
     expect(await stockOf(t, ids.cpu)).toBe(10);
   });
 

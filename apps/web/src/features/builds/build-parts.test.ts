@@ -48,3 +48,14 @@ describe('rankCandidates', () => {
     expect(ranked[0]?.problems).toEqual([]);
   });
 });
+
+describe('rankCandidates and minimum orders', () => {
+  it('marks a part sold only in larger quantities than a slot holds, with the reason, and lists it last', () => {
+    const pack = { ...kit('pack', 'DDR5'), minOrder: 4 };
+    const ranked = rankCandidates([cpu, board('b', 'DDR5')], 'memory', [pack, kit('old', 'DDR4'), kit('new', 'DDR5')]);
+    expect(ranked.map((c) => c.part._id)).toEqual(['new', 'old', 'pack']);
+    expect(ranked[2]?.unfit).toBe('Sold in packs of 4: not for a single build slot');
+    expect(ranked[0]?.unfit).toBeUndefined();
+    expect(ranked[1]?.unfit).toBeUndefined();
+  });
+});

@@ -6,6 +6,7 @@ import {
   type BuildPart,
   type Problem,
 } from '@parts-shop/shared/compatibility';
+import { fitsBuildSlot, slotMinOrderMessage } from '@parts-shop/shared/build-total';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { PlannerPart } from './api/planner-parts.ts';
 import type { Slot } from './build-slots.ts';
@@ -21,12 +22,19 @@ export function checkParts(parts: readonly PlannerPart[]): BuildCheck {
   return checkBuild(parts.map(toBuildPart));
 }
 
-export type Candidate = { part: PlannerPart; problems: Problem[]; clash: Problem | undefined };
+export type Candidate = {
+  part: PlannerPart;
+  problems: Problem[];
+  clash: Problem | undefined;
+  /** Why the part cannot be chosen at all: its minimum order is more than a slot holds. */
+  unfit: string | undefined;
+};
 
 /**
  * A picker's candidates against the build so far: the part a single slot would replace is
  * left out, and parts that fit come first, then the ones that would clash, each with the
- * first reason. The catalog's order is kept within each group.
+ * first reason, then those sold only in larger quantities than a slot holds. The catalog's
+ * order is kept within each group.
  */
 export function rankCandidates(
   build: readonly PlannerPart[],
@@ -36,9 +44,11 @@ export function rankCandidates(
   const rest = build.filter((p) => slot === 'storage' || p.kind !== slot).map(toBuildPart);
   const ranked = candidates.map((part) => {
     const problems = problemsWith(rest, toBuildPart(part));
-    return { part, problems, clash: problems.find((p) => p.severity === 'error') };
+    const unfit = fitsBuildSlot(part) ? undefined : slotMinOrderMessage(part.minOrder);
+    return { part, problems, clash: problems.find((p) => p.severity === 'error'), unfit };
   });
-  return [...ranked.filter((c) => !c.clash), ...ranked.filter((c) => c.clash)];
+  const group = (c: Candidate) => (c.unfit ? 2 : c.clash ? 1 : 0);
+  return [0, 1, 2].flatMap((g) => ranked.filter((c) => group(c) === g));
 }
 
 export type PowerLoad = 'fine' | 'near' | 'over';

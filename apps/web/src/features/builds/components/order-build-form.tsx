@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { BatchOrderResponse } from '@parts-shop/shared/build';
-import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
+import { SLOT_QUANTITY, buildTotalCents, plannerLine } from '@parts-shop/shared/build-total';
+import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { newOrderSchema } from '@parts-shop/shared/order';
 import { parseQuantity, quantityError, quantityFieldSchema } from '@parts-shop/shared/part';
 import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
@@ -39,8 +40,8 @@ export function OrderBuildForm(props: Props) {
 }
 
 /**
- * "Order this build": one line per part, each quantity starting at the part's minimum order,
- * then the delivery details. The server checks the build again, prices every line and
+ * "Order this build": one line per part, each quantity starting at the one its slot holds, so
+ * the order's total starts at the planner's, then the delivery details. The server checks the build again, prices every line and
  * reserves all of them or none.
  */
 function OrderBuildLines({
@@ -65,17 +66,17 @@ function OrderBuildLines({
   } = useForm<OrderBuildFields, unknown, OrderBuildValues>({
     resolver: zodResolver(schema),
     defaultValues: {
-      quantities: Object.fromEntries(parts.map((part) => [part._id, String(part.minOrder)])),
+      quantities: Object.fromEntries(parts.map((part) => [part._id, String(SLOT_QUANTITY)])),
       ...initial,
     },
   });
   const [quantities, phoneNumber, address] = useWatch({ control, name: ['quantities', 'phoneNumber', 'address'] });
 
   const lines = parts.map((part) => {
-    const text = quantities[part._id] ?? String(part.minOrder);
+    const text = quantities[part._id] ?? String(SLOT_QUANTITY);
     return { part, quantity: parseQuantity(text), error: quantityError(text, part) };
   });
-  const totalCents = lines.reduce((sum, l) => sum + (l.error ? 0 : l.quantity * dollarsToCents(l.part.price)), 0);
+  const totalCents = buildTotalCents(lines.flatMap((l) => (l.error ? [] : [plannerLine(l.part, l.quantity)])));
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -84,7 +85,7 @@ function OrderBuildLines({
       const entered = { phoneNumber: values.phoneNumber, address: values.address };
       setPlaced(
         await orderBuild.mutateAsync({
-          items: parts.map((part) => ({ partId: part._id, totalOrder: values.quantities[part._id] ?? part.minOrder })),
+          items: parts.map((part) => ({ partId: part._id, totalOrder: values.quantities[part._id] ?? SLOT_QUANTITY })),
           ...entered,
         }),
       );

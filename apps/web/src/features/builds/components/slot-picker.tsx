@@ -19,7 +19,8 @@ type Props = {
 /**
  * Choosing a part for a slot: the catalog's parts of that kind with their key specs, searchable
  * and sortable, those that fit the build so far first and the ones that would clash marked with
- * the reason (the shared engine). A native modal <dialog>: focus stays inside, Esc closes it.
+ * the reason (the shared engine); a part whose minimum order is more than a slot holds is
+ * explained and cannot be chosen. A native modal <dialog>: focus stays inside, Esc closes it.
  */
 export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -73,10 +74,10 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
           ) : null}
           {candidates.data && ranked.length === 0 ? <p className="py-4">No parts match.</p> : null}
           <ul className="flex flex-col gap-2" aria-label={`${label} to choose from`}>
-            {ranked.map(({ part, problems, clash }) => (
+            {ranked.map(({ part, problems, clash, unfit }) => (
               <li
                 key={part._id}
-                className={`flex flex-wrap items-center gap-3 rounded-box border p-3 ${clash ? 'border-error/50' : 'border-base-300'}`}
+                className={`flex flex-wrap items-center gap-3 rounded-box border p-3 ${clash || unfit ? 'border-error/50' : 'border-base-300'}`}
               >
                 <img src={part.img} alt="" width={48} height={48} className="h-12 w-12 object-contain" />
                 <div className="min-w-0 flex-1">
@@ -91,7 +92,11 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
                     ))}
                   </dl>
                   <CompareToggle partId={part._id} partName={part.name} />
-                  {clash ? (
+                  {unfit ? (
+                    <p id={`${part._id}-unfit`} className="text-sm font-medium text-error">
+                      {unfit}
+                    </p>
+                  ) : clash ? (
                     <p className="text-sm font-medium text-error">Clashes: {clash.message}</p>
                   ) : (
                     <p className="text-sm">
@@ -107,6 +112,8 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
                   className={`btn btn-sm ${clash ? 'btn-outline' : 'btn-primary'}`}
                   onClick={() => onChoose(part)}
                   aria-label={`Choose ${part.name}`}
+                  disabled={unfit !== undefined}
+                  aria-describedby={unfit ? `${part._id}-unfit` : undefined}
                 >
                   Choose
                 </button>

@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { hasErrors, type Problem } from '@parts-shop/shared/compatibility';
-import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
+import {
+  SLOT_QUANTITY,
+  buildTotalCents,
+  fitsBuildSlot,
+  plannerLine,
+  slotMinOrderMessage,
+} from '@parts-shop/shared/build-total';
+import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { useAuth } from '../../../lib/auth.tsx';
 import type { LoginRedirectState } from '../../../lib/auth-session.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -90,8 +97,9 @@ export function Component() {
     .map((id) => byId.get(id))
     .filter((p): p is PlannerPart => p !== undefined);
   const check = checkParts(parts);
-  const errors = hasErrors(check);
-  const totalCents = parts.reduce((sum, p) => sum + dollarsToCents(p.price), 0);
+  // A part a slot cannot hold once (a larger minimum order) stops the order like a clash does.
+  const errors = hasErrors(check) || !parts.every(fitsBuildSlot);
+  const totalCents = buildTotalCents(parts.map((p) => plannerLine(p, SLOT_QUANTITY)));
   const psu = parts.find((p) => p.kind === 'psu');
   const psuWatts = psu?.kind === 'psu' ? psu.specs.wattageW : null;
   const problemsOf = (id: string) => check.problems.filter((p) => p.partIds.includes(id));
@@ -153,6 +161,9 @@ export function Component() {
             ) : null}
           </div>
         </div>
+        {part && !fitsBuildSlot(part) ? (
+          <p className="text-sm font-medium text-error">{slotMinOrderMessage(part.minOrder)}</p>
+        ) : null}
         {id ? <ProblemList problems={problemsOf(id)} label={`Problems with ${part?.name ?? label}`} /> : null}
       </div>
     </li>
