@@ -32,15 +32,19 @@ function requestHash(request: FastifyRequest): string {
  * first commits, then answers the stored answer (marked `Idempotent-Replayed`), so a retry or
  * a race makes nothing new. A refusal rolls the key back with everything else, so the retry
  * of a refused request is tried afresh. The same key for another request is a 409.
+ * `before` runs first, outside the transaction: work that calls the payment gateway (the
+ * caller's overdue orders ending) belongs there, as no gateway call runs inside a transaction.
  */
 export async function answerOnce<T>(
   db: Db,
   request: FastifyRequest,
   reply: { header: (name: string, value: string) => unknown },
   write: (db: Db) => Promise<T>,
+  before: () => Promise<unknown>,
 ): Promise<T> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return write(db);
+  await before();
   const { email } = callerOf(request);
   const hash = requestHash(request);
   return db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
 import { answerOnce, idempotencyHeaders } from '../../lib/idempotency-key.ts';
+import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { checkBuildItems } from '../../domain/catalog/build-check.ts';
@@ -64,8 +65,12 @@ export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (request, reply) => {
-      const answer = await answerOnce(db, request, reply, (tx) =>
-        placeBuildOrder(tx, placement, callerOf(request), request.body),
+      const answer = await answerOnce(
+        db,
+        request,
+        reply,
+        (tx) => placeBuildOrder(tx, placement, callerOf(request), request.body),
+        () => expireOverdueOrders(db, placement.gateway, placement.hold, { email: callerOf(request).email }),
       );
       return reply.code(201).send(answer);
     },

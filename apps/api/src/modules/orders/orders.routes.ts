@@ -20,6 +20,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
 import { answerOnce, idempotencyHeaders } from '../../lib/idempotency-key.ts';
+import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { idParams } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { createThrottle } from '../../lib/throttle.ts';
@@ -65,10 +66,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (request, reply) => {
-      const answer = await answerOnce(db, request, reply, async (tx) => {
-        const order = await placeOrder(tx, rules, callerOf(request), request.body);
-        return { acknowledged: true, insertedId: order._id, order };
-      });
+      const answer = await answerOnce(
+        db,
+        request,
+        reply,
+        async (tx) => {
+          const order = await placeOrder(tx, rules, callerOf(request), request.body);
+          return { acknowledged: true, insertedId: order._id, order };
+        },
+        () => expireOverdueOrders(db, rules.gateway, rules.hold, { email: callerOf(request).email }),
+      );
       return reply.code(201).send(answer);
     },
   );
