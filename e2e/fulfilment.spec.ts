@@ -171,10 +171,18 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Profile Updated')).toBeVisible();
 
-  // The cart counts the new order at once, fits the phone's width, and leads to My Orders.
+  // The form gives way to the placed order, so no second click can place another.
+  const placed = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Order placed' }) });
+  await expect(placed.getByRole('link', { name: 'Pay', exact: true })).toBeVisible();
+  await expect(placed.getByRole('link', { name: 'View order' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+
+  // The cart counts the one new order at once, fits the phone's width, and leads to My Orders.
   await expect(cart).toHaveAccessibleName('Cart: 1 unpaid order, $69.00');
   await expect(cart).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await placed.getByRole('link', { name: 'View order' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\/[\w-]+$/);
   await cart.click();
   await expect(page).toHaveURL('/dashboard/myorders');
   const entry = orderEntry(page, 'My Orders', partName);

@@ -24,6 +24,9 @@ export const apiMessages = {
   invalidCursor: 'Invalid cursor',
   cursorOtherSort: 'This cursor belongs to another sort; start again from the first page',
   totalPriceFormat: 'Total Price must be an amount like 259.98',
+  idempotencyKeyFormat: 'Idempotency-Key must be 1 to 255 letters, digits or the characters - _ . :',
+  idempotencyKeyReused:
+    'This purchase was already placed with other details; check My Orders, and start a new purchase to order again',
   ownOrdersOnly: 'You can only see your own orders',
   cancelUnpaidOnly: 'Only unpaid orders can be cancelled',
   cancelPaid: 'This order has already been paid, so it cannot be cancelled',

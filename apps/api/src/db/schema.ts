@@ -399,6 +399,27 @@ export const emailOutbox = pgTable(
 );
 
 /**
+ * The answers to keyed order requests (the Idempotency-Key header, lib/idempotency-key.ts):
+ * one row per customer and key, written in the same transaction as the orders it answers,
+ * so a retry finds either nothing or the whole answer. Kept at least a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    email: text('email')
+      .notNull()
+      .references(() => users.email, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** A digest of the route and the request body, so the same key cannot stand for another request. */
+    requestHash: text('request_hash').notNull(),
+    /** The first request's answer; null only inside the transaction that claimed the key. */
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.key] })],
+);
+
+/**
  * Named leases held by one API process at a time (the mail worker's): a holder that dies
  * simply stops renewing, and another process takes over once the lease expires.
  */

@@ -36,6 +36,8 @@ type RequestOptions<T> = {
   /** Overrides the stored access token, e.g. a Firebase ID token for the token exchange. */
   bearer?: string;
   signal?: AbortSignal;
+  /** One purchase attempt's key: a retry with it answers the first order (docs/product.md#idempotency-keys). */
+  idempotencyKey?: string;
 };
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -51,6 +53,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let response: Response;
   try {
     response = await transport(`${API_BASE}${path}`, {
@@ -83,8 +86,9 @@ export async function apiSend<T>(
   path: string,
   schema: z.ZodType<T>,
   body?: unknown,
+  idempotencyKey?: string,
 ): Promise<T> {
-  return (await request(path, { method, body, schema })).data;
+  return (await request(path, { method, body, schema, idempotencyKey })).data;
 }
 
 export type Page<T> = { items: T[]; next: string | null };

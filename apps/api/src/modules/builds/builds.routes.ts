@@ -15,6 +15,8 @@ import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
+import { answerOnce, idempotencyHeaders } from '../../lib/idempotency-key.ts';
+import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { checkBuildItems } from '../../domain/catalog/build-check.ts';
@@ -54,14 +56,24 @@ export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         description:
           'Refuses a build that would take the caller past the unpaid-order cap (409, every line is ' +
           'an order), one with compatibility errors (400), a quantity below a part minimum (400) ' +
-          'and, naming every short part, a line the stock cannot cover (409).',
+          'and, naming every short part, a line the stock cannot cover (409). An Idempotency-Key ' +
+          'header makes a retry answer the first orders instead of placing more.',
         security: [{ bearer: [] }],
+        headers: idempotencyHeaders,
         body: batchOrderSchema,
         response: { 201: batchOrderResponseSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await placeBuildOrder(db, placement, callerOf(request), request.body)),
+    async (request, reply) => {
+      const answer = await answerOnce(
+        db,
+        request,
+        reply,
+        (tx) => placeBuildOrder(tx, placement, callerOf(request), request.body),
+        () => expireOverdueOrders(db, placement.gateway, placement.hold, { email: callerOf(request).email }),
+      );
+      return reply.code(201).send(answer);
+    },
   );
 
   app.get(

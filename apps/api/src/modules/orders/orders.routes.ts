@@ -19,6 +19,8 @@ import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
+import { answerOnce, idempotencyHeaders } from '../../lib/idempotency-key.ts';
+import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { idParams } from '../../lib/ids.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { createThrottle } from '../../lib/throttle.ts';
@@ -55,15 +57,26 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: 'Buy a part: reserves the stock and stores an unpaid order',
         description:
           'The name, unit price and total come from the database, the buyer from the token; ' +
-          'userName, email and productName in the body are ignored, a totalPrice must match (409).',
+          'userName, email and productName in the body are ignored, a totalPrice must match (409). ' +
+          'An Idempotency-Key header makes a retry answer the first order instead of placing another.',
         security: [{ bearer: [] }],
+        headers: idempotencyHeaders,
         body: newOrderSchema,
         response: { 201: createdOrderSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(db, rules, callerOf(request), request.body);
-      return reply.code(201).send({ acknowledged: true, insertedId: order._id, order });
+      const answer = await answerOnce(
+        db,
+        request,
+        reply,
+        async (tx) => {
+          const order = await placeOrder(tx, rules, callerOf(request), request.body);
+          return { acknowledged: true, insertedId: order._id, order };
+        },
+        () => expireOverdueOrders(db, rules.gateway, rules.hold, { email: callerOf(request).email }),
+      );
+      return reply.code(201).send(answer);
     },
   );
 

@@ -7,7 +7,8 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useOrderBuild() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BatchOrder) => apiSend('POST', '/orders/batch', batchOrderResponseSchema, input),
+    mutationFn: ({ idempotencyKey, ...input }: BatchOrder & { idempotencyKey: string }) =>
+      apiSend('POST', '/orders/batch', batchOrderResponseSchema, input, idempotencyKey),
     // Stock moved (or a refusal means the shop's numbers changed): every part view is stale.
     onSettled: () =>
       Promise.all([

@@ -24,6 +24,28 @@ const ssd = {
   specs: {},
 } as PlannerPart;
 
+const order: Order = {
+  _id: 'order-1',
+  number: 'PS-000001',
+  partId: ssd._id,
+  userName: 'Casey',
+  email: user.email,
+  productName: ssd.name,
+  phoneNumber: '+1 555 0199',
+  totalPrice: '89.99',
+  totalOrder: 1,
+  address: '1 Old Street',
+  paid: false,
+  shipped: false,
+  transactionId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  placedAt: '2026-01-01T00:00:00.000Z',
+  paidAt: null,
+  shippedAt: null,
+  carrier: null,
+  trackingNumber: null,
+};
+
 function renderForm() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
@@ -47,27 +69,6 @@ afterEach(() => {
 
 describe('OrderBuildForm and the profile', () => {
   it("starts from the profile's phone and address, and saves new ones when asked, after ordering", async () => {
-    const order: Order = {
-      _id: 'order-1',
-      number: 'PS-000001',
-      partId: ssd._id,
-      userName: 'Casey',
-      email: user.email,
-      productName: ssd.name,
-      phoneNumber: '+1 555 0199',
-      totalPrice: '89.99',
-      totalOrder: 1,
-      address: '1 Old Street',
-      paid: false,
-      shipped: false,
-      transactionId: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      placedAt: '2026-01-01T00:00:00.000Z',
-      paidAt: null,
-      shippedAt: null,
-      carrier: null,
-      trackingNumber: null,
-    };
     const fetchMock = stubApi().mockImplementation((input) =>
       Promise.resolve(
         urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '89.99' }, 201) : json(profile),
@@ -103,5 +104,50 @@ describe('OrderBuildForm and the profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
     await waitFor(() => expect(screen.getByLabelText(/Fast SSD/).getAttribute('aria-invalid')).toBe('true'));
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders/batch')).toBe(false);
+  });
+});
+
+describe('OrderBuildForm: one order attempt, one order', () => {
+  const keyOf = (call: unknown) =>
+    ((call as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'];
+  const batchCalls = (fetchMock: ReturnType<typeof stubApi>) =>
+    fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/orders/batch');
+  const answering = (input: Parameters<typeof fetch>[0]) =>
+    Promise.resolve(
+      urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '89.99' }, 201) : json(profile),
+    );
+
+  it('gives way to the order with Pay and View order; only Order this build again starts a new key', async () => {
+    const fetchMock = stubApi().mockImplementation(answering);
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    await screen.findByRole('heading', { name: 'Build ordered' });
+    expect(screen.queryByRole('button', { name: 'Place 1 orders' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Pay for the whole build ($89.99)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/dashboard/orders/order-1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Order this build again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    await screen.findByRole('heading', { name: 'Build ordered' });
+    const [first, second] = batchCalls(fetchMock).map(keyOf);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('sends the same key again when a submission that never got its answer is retried', async () => {
+    const fetchMock = stubApi().mockImplementation((input) =>
+      urlOf(input) === '/api/orders/batch' && batchCalls(fetchMock).length === 1
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : answering(input),
+    );
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
+    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    await screen.findByRole('heading', { name: 'Build ordered' });
+    const [first, retry] = batchCalls(fetchMock).map(keyOf);
+    expect(first).toBeTruthy();
+    expect(retry).toBe(first);
   });
 });

@@ -1,18 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import type { BatchOrderResponse } from '@parts-shop/shared/build';
 import { SLOT_QUANTITY, buildTotalCents, plannerLine } from '@parts-shop/shared/build-total';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { newOrderSchema } from '@parts-shop/shared/order';
 import { parseQuantity, quantityError, quantityFieldSchema } from '@parts-shop/shared/part';
+import { OrderPlaced } from '../../../components/order-placed.tsx';
 import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
@@ -41,8 +42,9 @@ export function OrderBuildForm(props: Props) {
 
 /**
  * "Order this build": one line per part, each quantity starting at the one its slot holds, so
- * the order's total starts at the planner's, then the delivery details. The server checks the build again, prices every line and
- * reserves all of them or none.
+ * the order's total starts at the planner's, then the delivery details. The server checks the
+ * build again, prices every line and reserves all of them or none. One attempt has one key,
+ * kept when its submission is retried.
  */
 function OrderBuildLines({
   parts,
@@ -53,9 +55,7 @@ function OrderBuildLines({
   const orderBuild = useOrderBuild();
   const [serverError, setServerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<BatchOrderResponse | null>(null);
-  const outcome = useRef<HTMLDivElement>(null);
-  // The form gives way to the outcome; take the shopper (and a screen reader) there.
-  useEffect(() => outcome.current?.focus(), [placed]);
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   // Rebuilt when the planner's parts (or their limits) change, so each line is held to its part's latest range.
   const schema = useMemo(() => orderBuildSchema(parts), [parts]);
   const {
@@ -87,6 +87,7 @@ function OrderBuildLines({
         await orderBuild.mutateAsync({
           items: parts.map((part) => ({ partId: part._id, totalOrder: values.quantities[part._id] ?? SLOT_QUANTITY })),
           ...entered,
+          idempotencyKey: attemptKey,
         }),
       );
       await delivery.saveAfterOrder(entered);
@@ -96,23 +97,30 @@ function OrderBuildLines({
   });
 
   if (placed) {
+    const ids = placed.orders.map((o) => o._id);
+    const [only] = ids.length === 1 ? ids : [];
+    const orderAgain = () => {
+      setAttemptKey(newIdempotencyKey());
+      setPlaced(null);
+    };
     // Paying for the whole build at once: the payment page for exactly the orders just placed.
     return (
-      <div ref={outcome} tabIndex={-1} role="status" className="flex flex-col items-start gap-3 focus:outline-none">
-        <h2 className="text-xl font-bold">Build ordered</h2>
+      <OrderPlaced
+        heading="Build ordered"
+        pay={{ to: groupPaymentPath(ids), label: `Pay for the whole build (${formatDollars(placed.total)})` }}
+        view={
+          only
+            ? { to: `/dashboard/orders/${encodeURIComponent(only)}`, label: 'View order' }
+            : { to: '/dashboard/myorders', label: 'View orders' }
+        }
+        again="Order this build again"
+        onAgain={orderAgain}
+      >
         <p>
           Ordered {placed.orders.length} parts for {formatDollars(placed.total)}. They are held for you unpaid until you
           pay.
         </p>
-        <div className="flex flex-wrap gap-2">
-          <Link className="btn btn-primary" to={groupPaymentPath(placed.orders.map((o) => o._id))}>
-            Pay for the whole build ({formatDollars(placed.total)})
-          </Link>
-          <Link className="btn btn-outline" to="/dashboard/myorders">
-            Pay later under My Orders
-          </Link>
-        </div>
-      </div>
+      </OrderPlaced>
     );
   }
 

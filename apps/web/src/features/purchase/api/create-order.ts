@@ -4,18 +4,25 @@ import type { NewOrder } from '@parts-shop/shared/order';
 import { ApiError, apiSend } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** 201 from POST /orders; the API may add the stored order, which this page does not need. */
-const createdOrderSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+/** 201 from POST /orders: the new order's id, and its number for the placed state. */
+const createdOrderSchema = z.object({
+  acknowledged: z.boolean(),
+  insertedId: z.string(),
+  order: z.object({ number: z.string() }),
+});
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 /**
  * POST /orders. Only the part, the quantity and the delivery details are sent: the API
  * reads the name and price from the catalog and the buyer from the token (docs/product.md#stock).
  */
-export type CreateOrderInput = Pick<NewOrder, 'partId' | 'totalOrder' | 'phoneNumber' | 'address'>;
+export type CreateOrderInput = Pick<NewOrder, 'partId' | 'totalOrder' | 'phoneNumber' | 'address'> & {
+  /** The purchase attempt's key: a retry of the same submission answers the first order. */
+  idempotencyKey: string;
+};
 
-export function createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
-  return apiSend('POST', '/orders', createdOrderSchema, input);
+export function createOrder({ idempotencyKey, ...input }: CreateOrderInput): Promise<CreatedOrder> {
+  return apiSend('POST', '/orders', createdOrderSchema, input, idempotencyKey);
 }
 
 export function useCreateOrder() {

@@ -12,6 +12,10 @@ import { json, stubApi, urlOf } from '../../../../test/api.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+const keyOf = (call: unknown) =>
+  ((call as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'];
+/** POST /orders' 201, as much of it as the form reads. */
+const created = { acknowledged: true, insertedId: 'order-1', order: { number: 'PS-000042' } };
 
 const part: Part = {
   _id: '0190f5c2-0000-7000-8000-000000000001',
@@ -117,9 +121,7 @@ describe('CheckoutForm', () => {
   });
 
   it('sends the part, quantity and delivery details, then offers the way to pay', async () => {
-    const fetchMock = stubApi().mockImplementation(() =>
-      Promise.resolve(json({ acknowledged: true, insertedId: 'order-1' }, 201)),
-    );
+    const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
     renderForm();
     fireEvent.change(quantity(), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
@@ -128,9 +130,9 @@ describe('CheckoutForm', () => {
 
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain(messages.addedToCart);
-    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/dashboard/payment/order-1');
-    expect(screen.getByRole('link', { name: 'Go to My Orders' }).getAttribute('href')).toBe('/dashboard/myorders');
-    expect(quantity().value).toBe('2');
+    expect(status.textContent).toContain('PS-000042');
+    expect(screen.getByRole('link', { name: 'Pay' }).getAttribute('href')).toBe('/dashboard/payment/order-1');
+    expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/dashboard/orders/order-1');
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/orders');
@@ -140,6 +142,53 @@ describe('CheckoutForm', () => {
       totalOrder: 3,
       phoneNumber: '0123456789',
       address: '1 Main Street',
+    });
+  });
+
+  describe('one purchase, one order', () => {
+    const fillAndAdd = () => {
+      fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
+      fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
+      fireEvent.click(addToCart());
+    };
+
+    it('gives way to the placed order, so no second click of Add to Cart can place another', async () => {
+      stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
+      renderForm();
+      fillAndAdd();
+      expect((await screen.findByRole('heading', { name: 'Order placed' })).closest('[role="status"]')).toBe(
+        document.activeElement,
+      );
+      expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+      expect(screen.queryByLabelText('Quantity')).toBeNull();
+    });
+
+    it('starts a new purchase with a new key only on Buy again', async () => {
+      const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
+      renderForm();
+      fillAndAdd();
+      fireEvent.click(await screen.findByRole('button', { name: 'Buy again' }));
+      expect(quantity().value).toBe('2');
+      fireEvent.click(addToCart());
+      await screen.findByRole('heading', { name: 'Order placed' });
+      const [first, second] = fetchMock.mock.calls.map(keyOf);
+      expect(first).toMatch(/^[0-9a-f]{32}$/);
+      expect(second).toMatch(/^[0-9a-f]{32}$/);
+      expect(second).not.toBe(first);
+    });
+
+    it('sends the same key again when a submission that never got its answer is retried', async () => {
+      const fetchMock = stubApi()
+        .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
+        .mockImplementation(() => Promise.resolve(json(created, 201)));
+      renderForm();
+      fillAndAdd();
+      expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
+      fireEvent.click(addToCart());
+      await screen.findByRole('heading', { name: 'Order placed' });
+      const [first, retry] = fetchMock.mock.calls.map(keyOf);
+      expect(first).toBeTruthy();
+      expect(retry).toBe(first);
     });
   });
 
@@ -156,9 +205,7 @@ describe('CheckoutForm', () => {
     const phone = () => screen.getByLabelText<HTMLInputElement>('Phone Number');
     const address = () => screen.getByLabelText<HTMLInputElement>('Address');
     const placing = (input: Parameters<typeof fetch>[0]) =>
-      Promise.resolve(
-        urlOf(input) === '/api/orders' ? json({ acknowledged: true, insertedId: 'order-1' }, 201) : json(fullProfile),
-      );
+      Promise.resolve(urlOf(input) === '/api/orders' ? json(created, 201) : json(fullProfile));
 
     it("start from the profile's phone and address, with nothing to save", () => {
       renderForm({}, fullProfile);

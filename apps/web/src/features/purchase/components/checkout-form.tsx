@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import { quantityError, type Part } from '@parts-shop/shared/part';
+import { OrderPlaced } from '../../../components/order-placed.tsx';
 import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { showServerIssues } from '../../../lib/server-issues.ts';
 import type { SessionUser } from '../../../lib/auth.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
@@ -30,11 +31,13 @@ export function CheckoutForm({ part, user }: Props) {
 /**
  * The checkout card. Total Order and Total Price follow the quantity as it is typed; a
  * quantity outside minOrder..available disables Add to Cart. Everything here is a preview:
- * the API decides the price and reserves the stock.
+ * the API decides the price and reserves the stock. One purchase attempt has one key, kept
+ * when its submission is retried; once its order is placed the form gives way to the order.
  */
 function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: DeliveryProfile; initial: Delivery }) {
   const createOrder = useCreateOrder();
   const [placed, setPlaced] = useState<CreatedOrder | null>(null);
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [serverError, setServerError] = useState<string | null>(null);
   // Rebuilt when a refetch brings new limits, so the check always uses the shop's latest stock.
   const schema = useMemo(
@@ -62,9 +65,8 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
-    setPlaced(null);
     try {
-      const created = await createOrder.mutateAsync({ partId: part._id, ...values });
+      const created = await createOrder.mutateAsync({ partId: part._id, ...values, idempotencyKey: attemptKey });
       toastSuccess(messages.addedToCart);
       setPlaced(created);
       resetField('totalOrder', { defaultValue: String(part.minOrder) });
@@ -78,6 +80,32 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
       if (!showServerIssues(error, FIELDS, setError)) setServerError(error.message);
     }
   });
+
+  if (placed) {
+    const { insertedId, order } = placed;
+    const buyAgain = () => {
+      setAttemptKey(newIdempotencyKey());
+      setPlaced(null);
+    };
+    return (
+      <section className="card bg-base-100 shadow-md" aria-labelledby="checkout-title">
+        <div className="card-body">
+          <OrderPlaced
+            headingId="checkout-title"
+            heading="Order placed"
+            pay={{ to: `/dashboard/payment/${encodeURIComponent(insertedId)}`, label: 'Pay' }}
+            view={{ to: `/dashboard/orders/${encodeURIComponent(insertedId)}`, label: 'View order' }}
+            again="Buy again"
+            onAgain={buyAgain}
+          >
+            <p>
+              {messages.addedToCart}: order {order.number} is held for you unpaid until you pay.
+            </p>
+          </OrderPlaced>
+        </div>
+      </section>
+    );
+  }
 
   return (
     <section className="card bg-base-100 shadow-md" aria-labelledby="checkout-title">
@@ -147,23 +175,6 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
         <SubmitButton pending={createOrder.isPending} disabled={!canSubmit} className="mt-2">
           Add to Cart
         </SubmitButton>
-
-        {placed ? (
-          <div role="status" className="alert alert-success alert-soft flex flex-wrap">
-            <span>{messages.addedToCart}.</span>
-            <span className="flex flex-wrap gap-2">
-              <Link
-                className="btn btn-primary btn-sm"
-                to={`/dashboard/payment/${encodeURIComponent(placed.insertedId)}`}
-              >
-                Pay now
-              </Link>
-              <Link className="btn btn-sm btn-outline" to="/dashboard/myorders">
-                Go to My Orders
-              </Link>
-            </span>
-          </div>
-        ) : null}
       </form>
     </section>
   );
