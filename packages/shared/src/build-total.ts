@@ -3,7 +3,7 @@ import { dollarsToCents } from './money.ts';
 /**
  * What a build costs and what goes in it, written once: the planner shows this total and the
  * server charges it when it prices a build order, so the two cannot drift apart
- * (docs/decisions/0030-what-the-planner-shows-is-charged.md).
+ * (docs/decisions/0028-what-the-planner-shows-is-charged.md).
  */
 
 /** A build line in integer cents: the part's unit price and how many of it. */

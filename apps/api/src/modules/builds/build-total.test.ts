@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 // The planner's total (a build's parts as GET /parts/{id} answers them, in dollars, summed by
 // the shared build total) against what the server charges for the same build, over builds of
-// random prices, quantities and minimum orders (docs/decisions/0030-what-the-planner-shows-is-charged.md).
+// random prices, quantities and minimum orders (docs/decisions/0028-what-the-planner-shows-is-charged.md).
 
 let t: TestApp;
 let buyer: Auth;
