@@ -7,7 +7,7 @@ import type { Order } from '@parts-shop/shared/order';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import { builds, emailOutbox, orderLines, orders, parts } from '../../db/schema.ts';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '../../../test/build-fixtures.ts';
-import { stockOf, type Auth } from '../../../test/shop-fixtures.ts';
+import { payOrder, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
 import { demoParts } from '../../db/seed-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -304,6 +304,35 @@ describe('POST /orders/batch', () => {
     // The order reads back the same through GET /orders/{id}.
     const read = await call('GET', `/api/orders/${order._id}`, alice);
     expect(read.json<Order>()).toMatchObject({ totalPrice: '179.91', totalOrder: 9, lines: order.lines });
+  });
+
+  it('is one order from checkout to parcel: one email per event, one payment, one shipment', async () => {
+    const ids = await addBuild(t, {}, { available: 5, priceCents: 1_000 });
+    const [order] = (await batch(alice, lines(ids))).json<{ orders: Order[] }>().orders as [Order];
+    expect((await payOrder(t, alice, order._id)).paid).toBe(true);
+    const tracking = { carrier: 'DHL', trackingNumber: 'JD014600006281' };
+    const shipped = await call('PATCH', `/api/shipped/${order._id}`, admin, tracking);
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json<Order>()).toMatchObject({ ...tracking, shipped: true, lines: order.lines });
+    expect((await call('PATCH', `/api/shipped/${order._id}`, admin, tracking)).statusCode).toBe(409);
+    const sent = await t.database.db
+      .select({ kind: emailOutbox.kind })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.orderId, order._id))
+      .orderBy(emailOutbox.id);
+    expect(sent.map((e) => e.kind)).toEqual(['order-placed', 'payment-receipt', 'order-shipped']);
+  });
+
+  it("returns every line's stock when its customer cancels the unpaid order, with one email", async () => {
+    const ids = await addBuild(t, {}, { available: 5 });
+    const [order] = (await batch(bob, lines(ids))).json<{ orders: Order[] }>().orders as [Order];
+    for (const id of Object.values(ids)) expect(await stockOf(t, id)).toBe(4);
+    expect((await call('DELETE', `/api/orders/${order._id}`, bob)).statusCode).toBe(200);
+    for (const id of Object.values(ids)) expect(await stockOf(t, id)).toBe(5);
+    const sent = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order._id));
+    expect(sent.map((e) => e.kind).sort()).toEqual(['order-cancelled', 'order-placed']);
+    const cancelled = sent.find((e) => e.kind === 'order-cancelled')?.payload as { lines: unknown[] };
+    expect(cancelled.lines).toHaveLength(8);
   });
 
   it('refuses a build with compatibility errors and changes nothing', async () => {

@@ -3,10 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
-import type { Order } from '@parts-shop/shared/order';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
-import { customerProfile } from '../../../../test/fixtures.ts';
+import { customerProfile, order as orderFixture } from '../../../../test/fixtures.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { OrderBuildForm } from './order-build-form.tsx';
 import { json, stubApi, urlOf } from '../../../../test/api.ts';
@@ -47,9 +46,8 @@ afterEach(() => {
 
 describe('OrderBuildForm and the profile', () => {
   it("starts from the profile's phone and address, and saves new ones when asked, after ordering", async () => {
-    const order: Order = {
+    const order = orderFixture({
       _id: 'order-1',
-      number: 'PS-000001',
       partId: ssd._id,
       userName: 'Casey',
       email: user.email,
@@ -58,16 +56,10 @@ describe('OrderBuildForm and the profile', () => {
       totalPrice: '89.99',
       totalOrder: 1,
       address: '1 Old Street',
-      paid: false,
-      shipped: false,
-      transactionId: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       placedAt: '2026-01-01T00:00:00.000Z',
-      paidAt: null,
-      shippedAt: null,
-      carrier: null,
-      trackingNumber: null,
-    };
+      lines: [{ id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99' }],
+    });
     const fetchMock = stubApi().mockImplementation((input) =>
       Promise.resolve(
         urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '89.99' }, 201) : json(profile),
@@ -81,7 +73,7 @@ describe('OrderBuildForm and the profile', () => {
 
     fireEvent.change(phone, { target: { value: '+1 555 0199' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my profile' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
@@ -89,6 +81,10 @@ describe('OrderBuildForm and the profile', () => {
     expect(init.method).toBe('PATCH');
     expect(JSON.parse(init.body as string)).toEqual({ phone: '+1 555 0199', address: '1 Old Street' });
     expect(screen.getByRole('heading', { name: 'Build ordered' })).toBeTruthy();
+    expect(screen.getByText(/Ordered 1 part as order PS-000001 for \$89\.99\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay for the whole build ($89.99)' }).getAttribute('href')).toBe(
+      '/dashboard/payment/order-1',
+    );
   });
 
   it("holds each quantity to checkout's rule: only a plain whole number in range, and nothing is sent otherwise", async () => {
@@ -100,7 +96,7 @@ describe('OrderBuildForm and the profile', () => {
       fireEvent.change(quantity, { target: { value: text } });
       expect(screen.getByText(messages.quantityOutOfRange)).toBeTruthy();
     }
-    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await waitFor(() => expect(screen.getByLabelText(/Fast SSD/).getAttribute('aria-invalid')).toBe('true'));
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders/batch')).toBe(false);
   });

@@ -12,7 +12,6 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -94,17 +93,19 @@ function OrderBuildLines({
     }
   });
 
+  const placedOrder = placed?.orders[0];
+  const partsCount = placedOrder?.lines.length ?? 0;
   if (placed) {
-    // Paying for the whole build at once: the payment page for exactly the orders just placed.
+    // The build is one order: its payment page pays every line at once.
     return (
       <div ref={outcome} tabIndex={-1} role="status" className="flex flex-col items-start gap-3 focus:outline-none">
         <h2 className="text-xl font-bold">Build ordered</h2>
         <p>
-          Ordered {placed.orders.length} parts for {formatDollars(placed.total)}. They are held for you unpaid until you
-          pay.
+          Ordered {partsCount === 1 ? '1 part' : `${partsCount} parts`} as order {placedOrder?.number} for{' '}
+          {formatDollars(placed.total)}. It is held for you unpaid until you pay.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Link className="btn btn-primary" to={groupPaymentPath(placed.orders.map((o) => o._id))}>
+          <Link className="btn btn-primary" to={`/dashboard/payment/${encodeURIComponent(placedOrder?._id ?? '')}`}>
             Pay for the whole build ({formatDollars(placed.total)})
           </Link>
           <Link className="btn btn-outline" to="/dashboard/myorders">
@@ -188,7 +189,7 @@ function OrderBuildLines({
         </p>
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={hasErrors || orderBuild.isPending}>
-        {orderBuild.isPending ? 'Placing orders…' : `Place ${lines.length} orders`}
+        {orderBuild.isPending ? 'Placing the order…' : 'Place the order'}
       </button>
     </form>
   );
