@@ -15,9 +15,7 @@ export const orderEmailPayloadSchema = z.object({
   productName: z.string(),
   quantity: z.number(),
   /** Every line of the order; emails queued before orders had lines carry none. */
-  lines: z
-    .array(z.object({ productName: z.string(), quantity: z.number(), unitCents: z.number().int() }))
-    .default([]),
+  lines: z.array(z.object({ productName: z.string(), quantity: z.number(), unitCents: z.number().int() })).default([]),
   totalPrice: z.string(),
   address: z.string(),
   phoneNumber: z.string(),

@@ -27,7 +27,11 @@ export async function queueOrderEmail(
     userName: order.userName,
     productName: order.productName,
     quantity: order.totalOrder,
-    lines: lines.map((line) => ({ productName: line.productName, quantity: line.quantity, unitCents: line.unitPriceCents })),
+    lines: lines.map((line) => ({
+      productName: line.productName,
+      quantity: line.quantity,
+      unitCents: line.unitPriceCents,
+    })),
     totalPrice: centsToPriceString(order.totalCents),
     address: order.address,
     phoneNumber: order.phoneNumber,

@@ -5,7 +5,7 @@ import type { ApiError } from '@parts-shop/shared/error';
 import type { ProblemCode } from '@parts-shop/shared/compatibility';
 import type { Order } from '@parts-shop/shared/order';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
-import { builds, emailOutbox, orderLines, orders, parts } from '../../db/schema.ts';
+import { builds, emailOutbox, orderLines, parts } from '../../db/schema.ts';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '../../../test/build-fixtures.ts';
 import { payOrder, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
 import { demoParts } from '../../db/seed-data.ts';

@@ -285,7 +285,9 @@ describe('DELETE /api/parts/{id}', () => {
       totalPrice: '259.98',
       email: 'customer@example.com',
       partId: null,
-      lines: [expect.objectContaining({ partId: null, productName: 'Soon Gone GPU', quantity: 2, unitPrice: '129.99' })],
+      lines: [
+        expect.objectContaining({ partId: null, productName: 'Soon Gone GPU', quantity: 2, unitPrice: '129.99' }),
+      ],
     });
   });
 
