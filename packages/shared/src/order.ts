@@ -34,7 +34,7 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /**
  * An order: one number, ship-to, payment and shipment for one or more lines. productName,
- * totalOrder and totalPrice sum the lines up (docs/product.md#orders); partId is the part of
+ * totalOrder and totalPrice sum the lines up (docs/product.md#orders-and-their-lines); partId is the part of
  * a one-line order and null for more lines.
  */
 export const orderSchema = z.object({
