@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchOrderResponseSchema } from '@parts-shop/shared/build';
 import { createdOrderSchema, paymentIntentResponseSchema } from '@parts-shop/shared/order';
-import { orders, parts, users } from '../src/db/schema.ts';
+import { orderLines, orders, parts, users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
@@ -142,11 +142,17 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     const [sold] = await db()
       .select({ count: sql<number>`count(*)::int`, units: sql<number>`coalesce(sum(${orders.totalOrder}), 0)::int` })
       .from(orders)
-      .where(eq(orders.partId, partId));
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(eq(orderLines.partId, partId));
     expect(sold).toEqual({ count: STOCK, units: STOCK });
 
     // Cancel one order through the other process: exactly its one unit comes back.
-    const [mine] = await db().select().from(orders).where(eq(orders.partId, partId)).limit(1);
+    const [mine] = await db()
+      .select({ id: orders.id, email: orders.email, totalOrder: orders.totalOrder })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(eq(orderLines.partId, partId))
+      .limit(1);
     if (!mine) throw new Error('no order to cancel');
     const ownerToken = await testToken(tokens, mine.email);
     const cancel = await call(server(1), 'DELETE', `/orders/${mine.id}`, ownerToken);
@@ -233,8 +239,9 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
         continue;
       }
       const { orders: placed } = batchOrderResponseSchema.parse(r.json);
-      // Complete: one order for every line of this build.
-      expect(placed.map((o) => o.partId).sort()).toEqual(builds[i]?.map((l) => l.partId).sort());
+      // Complete: one order with a line for every part of this build.
+      expect(placed).toHaveLength(1);
+      expect(placed[0]?.lines.map((l) => l.partId).sort()).toEqual(builds[i]?.map((l) => l.partId).sort());
       ordered += 1;
     }
     // The board (60) is not the limit; the CPUs (45 in all) are.
@@ -243,9 +250,10 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     // Complete or absent in the database too: each builder holds every line of their build
     // (answered 201) or no order at all (answered 409), never some of the lines.
     const held = await db()
-      .select({ email: orders.email, partId: orders.partId, units: orders.totalOrder })
+      .select({ email: orders.email, partId: orderLines.partId, units: orderLines.quantity })
       .from(orders)
-      .where(inArray(orders.partId, Object.keys(stock)));
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(inArray(orderLines.partId, Object.keys(stock)));
     for (const [i, r] of results.entries()) {
       const mine = held.filter((o) => o.email === `builder${i}@example.com`);
       const expected = r.status === 201 ? (builds[i] ?? []) : [];
@@ -255,10 +263,10 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
 
     const ids = Object.keys(stock);
     const rows = await db()
-      .select({ partId: orders.partId, units: sql<number>`sum(${orders.totalOrder})::int` })
-      .from(orders)
-      .where(inArray(orders.partId, ids))
-      .groupBy(orders.partId);
+      .select({ partId: orderLines.partId, units: sql<number>`sum(${orderLines.quantity})::int` })
+      .from(orderLines)
+      .where(inArray(orderLines.partId, ids))
+      .groupBy(orderLines.partId);
     const sold = new Map(rows.map((r) => [r.partId, r.units]));
     // Absent, never partial: every part of the build was ordered exactly once per complete build.
     expect(sold.get(board)).toBe(ordered);
@@ -314,7 +322,11 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       }
     }
     const [stock] = await db().select({ available: parts.available }).from(parts).where(eq(parts.id, partId));
-    const remaining = await db().select().from(orders).where(eq(orders.partId, partId));
+    const remaining = await db()
+      .select({ paid: orders.paid })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(eq(orderLines.partId, partId));
     expect(remaining.every((o) => o.paid)).toBe(true);
     expect((stock?.available ?? 0) + remaining.length).toBe(rounds);
   });

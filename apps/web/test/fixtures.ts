@@ -1,3 +1,4 @@
+import type { Order } from '@parts-shop/shared/order';
 import type { Part } from '@parts-shop/shared/part';
 import type { Review } from '@parts-shop/shared/review';
 import type { User } from '@parts-shop/shared/user';
@@ -47,6 +48,33 @@ export function review(n: number, fields: Partial<Review> = {}): Review {
     description: `Review ${n}`,
     image: '/images/reviewers/tom.svg',
     rating: 5,
+    ...fields,
+  };
+}
+
+/** An unpaid one-line order of two RTX 4070s; pass fields (lines among them) to change it. */
+export function order(fields: Partial<Order> = {}): Order {
+  return {
+    _id: 'o-1',
+    number: 'PS-000001',
+    partId: 'p-1',
+    userName: 'Casey Customer',
+    email: 'customer@example.com',
+    productName: 'RTX 4070',
+    phoneNumber: '0123456789',
+    totalPrice: '259.98',
+    totalOrder: 2,
+    address: '1 Main Street',
+    paid: false,
+    shipped: false,
+    transactionId: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    placedAt: '2025-01-01T00:00:00.000Z',
+    paidAt: null,
+    shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
+    lines: [{ id: 'l-1', partId: 'p-1', productName: 'RTX 4070', quantity: 2, unitPrice: '129.99' }],
     ...fields,
   };
 }

@@ -98,7 +98,7 @@ export type SavedBuild = z.infer<typeof savedBuildSchema>;
 
 const orderQuantity = newOrderSchema.shape.totalOrder;
 
-/** POST /orders/batch: one order per line, all reserved or none. */
+/** POST /orders/batch: one order with a line per item, all reserved or none. */
 export const batchOrderSchema = z
   .object({
     items: lines(z.object({ partId: idSchema, totalOrder: orderQuantity }).strict(), 1),
@@ -108,5 +108,6 @@ export const batchOrderSchema = z
   .strict();
 export type BatchOrder = z.infer<typeof batchOrderSchema>;
 
-export const batchOrderResponseSchema = z.object({ orders: z.array(orderSchema), total: z.string() });
+/** The build's one order (in a list, the documented shape) and its total. */
+export const batchOrderResponseSchema = z.object({ orders: z.array(orderSchema).length(1), total: z.string() });
 export type BatchOrderResponse = z.infer<typeof batchOrderResponseSchema>;

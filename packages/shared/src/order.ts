@@ -21,6 +21,22 @@ export function parseOrderNumber(text: string): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
+/** One line of an order: a part, how many, and its name and unit price (dollars) when ordered. */
+export const orderLineSchema = z.object({
+  id: z.string(),
+  /** Null once the part is deleted; the line keeps its name and price. */
+  partId: z.string().nullable(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.string(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order: one number, ship-to, payment and shipment for one or more lines. productName,
+ * totalOrder and totalPrice sum the lines up (docs/product.md#orders-and-their-lines); partId is the part of
+ * a one-line order and null for more lines.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
   /** The human order number, like PS-000123. */
@@ -42,6 +58,7 @@ export const orderSchema = z.object({
   shippedAt: z.string().nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  lines: z.array(orderLineSchema).min(1),
 });
 export type Order = z.infer<typeof orderSchema>;
 

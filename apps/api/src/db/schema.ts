@@ -215,14 +215,14 @@ export const orders = pgTable(
     number: bigint('number', { mode: 'number' })
       .notNull()
       .default(sql`nextval('order_number_seq')`),
-    // A deleted part leaves its orders intact: they keep name, quantity and price.
-    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
     email: text('email')
       .notNull()
       .references(() => users.email),
     userName: text('user_name').notNull(),
+    // The lines' summary, quantity and worth, written with the lines when the order is placed
+    // (an order's lines never change): Manage Orders searches the name, the caps and the
+    // gateway read the totals without a join.
     productName: text('product_name').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
     totalOrder: integer('total_order').notNull(),
     totalCents: integer('total_cents').notNull(),
     phoneNumber: text('phone_number').notNull(),
@@ -254,6 +254,29 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.totalOrder} > 0`),
     check('orders_shipped_after_paid', sql`not ${t.shipped} or ${t.paid}`),
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
+  ],
+);
+
+/** What an order holds: a part, how many, and its name and price when the order was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // A deleted part leaves its lines intact: they keep name, quantity and price.
+    partId: uuid('part_id').references(() => parts.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId, t.id),
+    // A part's buyers (reviews) and its unpaid orders (expiry when the part is read).
+    index('order_lines_part_idx').on(t.partId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { emailOutbox, idempotencyKeys, orders } from '../db/schema.ts';
+import { emailOutbox, idempotencyKeys, orderLines } from '../db/schema.ts';
 import { addBuild } from '../../test/build-fixtures.ts';
 import { addPart, orderBody, stockOf, type Auth } from '../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -28,7 +28,10 @@ function post(url: '/api/orders' | '/api/orders/batch', auth: Auth, payload: obj
 
 /** What a placement leaves behind for these parts: the orders and their placed emails. */
 async function placedFor(partIds: string[]) {
-  const rows = await t.database.db.select({ id: orders.id }).from(orders).where(inArray(orders.partId, partIds));
+  const rows = await t.database.db
+    .selectDistinct({ id: orderLines.orderId })
+    .from(orderLines)
+    .where(inArray(orderLines.partId, partIds));
   const emails =
     rows.length === 0
       ? []
@@ -159,6 +162,7 @@ describe('Idempotency-Key on POST /orders/batch', () => {
     const first = await post('/api/orders/batch', alice, buildBody(ids), 'build-1');
     expect(first.statusCode).toBe(201);
     const placed = await placedFor(partIds);
+    expect(placed).toEqual({ orders: 1, emails: 1 });
     const retry = await post('/api/orders/batch', alice, buildBody(ids), 'build-1');
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(first.json());

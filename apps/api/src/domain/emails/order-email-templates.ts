@@ -1,5 +1,7 @@
+import type { Order as OrderLd, WithContext } from 'schema-dts';
 import { z } from 'zod';
-import { formatDollars } from '@parts-shop/shared/money';
+import { centsToPriceString, formatCents, formatDollars } from '@parts-shop/shared/money';
+import { scriptSafeJson } from '../../lib/page-head.ts';
 
 /**
  * What an order email reports, frozen when the change commits: a cancelled order's row is
@@ -12,6 +14,8 @@ export const orderEmailPayloadSchema = z.object({
   userName: z.string(),
   productName: z.string(),
   quantity: z.number(),
+  /** Every line of the order; emails queued before orders had lines carry none. */
+  lines: z.array(z.object({ productName: z.string(), quantity: z.number(), unitCents: z.number().int() })).default([]),
   totalPrice: z.string(),
   address: z.string(),
   phoneNumber: z.string(),
@@ -78,12 +82,56 @@ function heading(p: OrderEmailPayload): { subject: string; intro: string } {
   }
 }
 
+/** One row per line ("2 × Ryzen 5 7600": "$398.00 ($199.00 each)"), or the summary for an email queued without lines. */
+function lineRows(p: OrderEmailPayload): Row[] {
+  if (p.lines.length === 0) {
+    return [
+      ['Product', p.productName],
+      ['Quantity', String(p.quantity)],
+    ];
+  }
+  return p.lines.map((line) => [
+    `${line.quantity} × ${line.productName}`,
+    `${formatCents(line.quantity * line.unitCents)} (${formatCents(line.unitCents)} each)`,
+  ]);
+}
+
+/**
+ * schema.org's Order for mail clients that read it (an order's number, status and every line),
+ * written with the same escaping as the shop's pages.
+ */
+function orderJsonLd(p: OrderEmailPayload, receiptUrl: string): string {
+  const data: WithContext<OrderLd> = {
+    '@context': 'https://schema.org',
+    '@type': 'Order',
+    orderNumber: p.number,
+    url: receiptUrl,
+    orderDate: p.placedAt,
+    orderStatus: ORDER_STATUS_LD[p.kind],
+    seller: { '@type': 'Organization', name: 'Parts Shop' },
+    acceptedOffer: p.lines.map((line) => ({
+      '@type': 'Offer',
+      itemOffered: { '@type': 'Product', name: line.productName },
+      price: centsToPriceString(line.unitCents),
+      priceCurrency: 'USD',
+      eligibleQuantity: { '@type': 'QuantitativeValue', value: line.quantity },
+    })),
+  };
+  return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
+}
+
+const ORDER_STATUS_LD = {
+  'order-placed': 'https://schema.org/OrderPaymentDue',
+  'payment-receipt': 'https://schema.org/OrderProcessing',
+  'order-shipped': 'https://schema.org/OrderInTransit',
+  'order-cancelled': 'https://schema.org/OrderCancelled',
+} as const;
+
 function detailRows(p: OrderEmailPayload): Row[] {
   const rows: Row[] = [
     ['Order', p.number],
     ['Placed', new Date(p.placedAt).toUTCString()],
-    ['Product', p.productName],
-    ['Quantity', String(p.quantity)],
+    ...lineRows(p),
     [p.kind === 'payment-receipt' ? 'Paid' : 'Total', formatDollars(p.totalPrice)],
   ];
   if (p.kind === 'payment-receipt' && p.transactionId) rows.push(['Transaction', p.transactionId]);
@@ -98,7 +146,14 @@ const shopLink = (path: string, shopUrl: string) => new URL(path, shopUrl.endsWi
 
 type Link = { href: string; text: string };
 
-function page(subject: string, paragraphs: string[], rows: Row[], link?: Link, closing: string[] = []): string {
+function page(
+  subject: string,
+  paragraphs: string[],
+  rows: Row[],
+  link?: Link,
+  closing: string[] = [],
+  head = '',
+): string {
   const tableRows = rows
     .map(
       ([label, value]) =>
@@ -106,7 +161,7 @@ function page(subject: string, paragraphs: string[], rows: Row[], link?: Link, c
     )
     .join('');
   return [
-    '<!doctype html><html><body style="font-family:sans-serif;color:#1f2937">',
+    `<!doctype html><html><head>${head}</head><body style="font-family:sans-serif;color:#1f2937">`,
     `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     `<table>${tableRows}</table>`,
@@ -172,6 +227,8 @@ export function renderOrderEmail(p: OrderEmailPayload, shopUrl: string): Rendere
     [greeting, intro],
     rows,
     showLink ? { href: receiptUrl, text: 'View your receipt' } : undefined,
+    [],
+    orderJsonLd(p, receiptUrl),
   );
 
   return { subject, text, html };

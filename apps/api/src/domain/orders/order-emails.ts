@@ -3,14 +3,15 @@ import { formatOrderNumber } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
 import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
-import type { OrderRow } from './orders.repo.ts';
+import { linesOf, type OrderRow } from './orders.repo.ts';
 
 /** Who ended an unpaid order: its customer, an admin, or the hold running out. */
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
 
 /**
- * Puts the email about an order's change in the outbox. Pass the transaction that makes the
- * change, so the email exists exactly when the change does.
+ * Puts the email about an order's change in the outbox, one per order whatever its line
+ * count, listing every line. Pass the transaction that makes the change, so the email exists
+ * exactly when the change does; an order about to be deleted is queued before its lines go.
  */
 export async function queueOrderEmail(
   db: Db,
@@ -18,6 +19,7 @@ export async function queueOrderEmail(
   order: OrderRow,
   cancelReason?: CancelReason,
 ): Promise<void> {
+  const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
   await queueEmail(db, order.email, {
     kind,
     orderId: order.id,
@@ -25,6 +27,11 @@ export async function queueOrderEmail(
     userName: order.userName,
     productName: order.productName,
     quantity: order.totalOrder,
+    lines: lines.map((line) => ({
+      productName: line.productName,
+      quantity: line.quantity,
+      unitCents: line.unitPriceCents,
+    })),
     totalPrice: centsToPriceString(order.totalCents),
     address: order.address,
     phoneNumber: order.phoneNumber,

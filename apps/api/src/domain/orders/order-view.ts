@@ -3,18 +3,20 @@ import { formatOrderNumber, type Order } from '@parts-shop/shared/order';
 import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { parseIdOr } from '../../lib/ids.ts';
-import type { OrderRow } from './orders.repo.ts';
+import type { Db } from '../../db/client.ts';
+import { withLines, type OrderRow, type OrderWithLines } from './orders.repo.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 export const orderNotFound = () => notFound(apiMessages.orderNotFound);
 
-/** An order as the API answers it. */
-export function toOrder(row: OrderRow): Order & { id: string } {
+/** An order as the API answers it: the contract's fields, which sum its lines up, and the lines. */
+export function toOrder(row: OrderWithLines): Order & { id: string } {
+  const [only, ...more] = row.lines;
   return {
     id: row.id,
     _id: row.id,
     number: formatOrderNumber(row.number),
-    partId: row.partId,
+    partId: more.length === 0 ? (only?.partId ?? null) : null,
     userName: row.userName,
     email: row.email,
     productName: row.productName,
@@ -31,7 +33,23 @@ export function toOrder(row: OrderRow): Order & { id: string } {
     shippedAt: row.shippedAt?.toISOString() ?? null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    lines: row.lines.map((line) => ({
+      id: line.id,
+      partId: line.partId,
+      productName: line.productName,
+      quantity: line.quantity,
+      unitPrice: centsToPriceString(line.unitPriceCents),
+    })),
   };
+}
+
+/** Stored orders as the API answers them, their lines read in one query. */
+export async function answerOrders(db: Db, rows: readonly OrderRow[]): Promise<(Order & { id: string })[]> {
+  return (await withLines(db, rows)).map(toOrder);
+}
+
+export async function answerOrder(db: Db, row: OrderRow): Promise<Order & { id: string }> {
+  return toOrder({ ...row, lines: (await withLines(db, [row]))[0]?.lines ?? [] });
 }
 
 /** Customers see their own orders; admins see everyone's. Others get a 404 (docs/product.md#who-may-do-what). */

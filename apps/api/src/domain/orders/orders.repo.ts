@@ -1,10 +1,43 @@
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderNumber, type OrderTab } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
-import { orders, users } from '../../db/schema.ts';
+import { orderLines, orders, users } from '../../db/schema.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+/** An order with what it holds: what every answer and email about an order shows. */
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
+
+/** The lines of these orders, in the order they were placed, by order id. */
+export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.id));
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
+}
+
+export async function withLines(db: Db, rows: readonly OrderRow[]): Promise<OrderWithLines[]> {
+  const byOrder = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, lines: byOrder.get(r.id) ?? [] }));
+}
+
+export async function insertOrderLines(db: Db, rows: (typeof orderLines.$inferInsert)[]): Promise<OrderLineRow[]> {
+  return db.insert(orderLines).values(rows).returning();
+}
+
+/** Orders with a line that matches: `where` is about the line's columns. */
+export function withLineWhere(where: SQL | undefined): SQL {
+  return sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${where})`;
+}
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
@@ -32,13 +65,13 @@ const TAB_FILTERS: Record<OrderTab, SQL | undefined> = {
   all: undefined,
 };
 
-/** Manage Orders' search: the order number, or a part of the email or product name. */
+/** Manage Orders' search: the order number, or a part of the email or of any line's product name. */
 function searchFilter(q: string): SQL | undefined {
   const number = parseOrderNumber(q);
   return or(
     number === null ? undefined : eq(orders.number, number),
     ilike(orders.email, containing(q)),
-    ilike(orders.productName, containing(q)),
+    withLineWhere(ilike(orderLines.productName, containing(q))),
   );
 }
 
@@ -166,18 +199,20 @@ export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<
 export type Holdings = { unitsByPart: Map<string, number>; cents: number };
 
 export async function unpaidHoldings(db: Db, email: string): Promise<Holdings> {
-  const rows = await db
-    .select({
-      partId: orders.partId,
-      units: sql<number>`sum(${orders.totalOrder})`.mapWith(Number),
-      cents: sql<number>`sum(${orders.totalCents})`.mapWith(Number),
-    })
+  const unpaidOf = and(eq(orders.email, email), eq(orders.paid, false));
+  const units = await db
+    .select({ partId: orderLines.partId, units: sql<number>`sum(${orderLines.quantity})`.mapWith(Number) })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(unpaidOf)
+    .groupBy(orderLines.partId);
+  const [worth] = await db
+    .select({ cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number) })
     .from(orders)
-    .where(and(eq(orders.email, email), eq(orders.paid, false)))
-    .groupBy(orders.partId);
+    .where(unpaidOf);
   const unitsByPart = new Map<string, number>();
-  for (const row of rows) if (row.partId) unitsByPart.set(row.partId, row.units);
-  return { unitsByPart, cents: rows.reduce((sum, row) => sum + row.cents, 0) };
+  for (const row of units) if (row.partId) unitsByPart.set(row.partId, row.units);
+  return { unitsByPart, cents: worth?.cents ?? 0 };
 }
 
 export async function countUnpaidOrders(db: Db, email: string): Promise<number> {

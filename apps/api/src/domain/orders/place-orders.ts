@@ -1,4 +1,4 @@
-import { lineCents } from '@parts-shop/shared/build-total';
+import { buildTotalCents, lineCents } from '@parts-shop/shared/build-total';
 import { formatCents } from '@parts-shop/shared/money';
 import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/api-messages';
 import { ORDER_TOTAL_MAX_CENTS } from '@parts-shop/shared/order';
@@ -14,14 +14,15 @@ import { queueOrderEmail } from './order-emails.ts';
 import {
   countUnpaidOrders,
   insertOrder,
+  insertOrderLines,
   lockBuyer,
   unpaidHoldings,
   type Holdings,
-  type OrderRow,
+  type OrderWithLines,
 } from './orders.repo.ts';
 import { ordersPlaced } from '../../lib/shop-counters.ts';
 
-/** What placing orders needs besides the database: the gateway, the hold and the caps on what one customer holds. */
+/** What placing an order needs besides the database: the gateway, the hold and the caps on what one customer holds. */
 export type PlacementRules = {
   gateway: PaymentGateway;
   hold: UnpaidHold;
@@ -52,17 +53,22 @@ export type Placement = {
   check?: (tx: Db) => Promise<void>;
   /** The refusal when the shelf cannot cover these parts (checked after every line was tried). */
   short: (tx: Db, partIds: string[]) => Promise<HttpError>;
-  /** The refusal for a line above the largest order, named for the caller. */
+  /** The refusal for an order above the largest, naming its priciest line for the caller. */
   tooLarge?: (partId: string) => string;
-  /** A last look at the stored orders before the commit (a single order's sent total). */
-  accept?: (rows: OrderRow[]) => void;
+  /** A last look at the stored order before the commit (a single order's sent total). */
+  accept?: (order: OrderWithLines) => void;
 };
 
-/** The unpaid-order cap's refusals (docs/product.md#stock). */
-export function unpaidCapMessage(max: number, unpaid: number, adding: number): string {
-  return unpaid >= max
-    ? `You already have ${max} unpaid orders. Pay for or cancel one before ordering more.`
-    : `This would make ${unpaid + adding} unpaid orders; at most ${max} are allowed. Pay for or cancel some, or order fewer parts.`;
+/** The unpaid-order cap's refusal (docs/product.md#stock). */
+function unpaidCapMessage(max: number): string {
+  return `You already have ${max} unpaid orders. Pay for or cancel one before ordering more.`;
+}
+
+/** An order's name: its part's, or the first line's and how many more ("Ryzen 5 7600 and 7 more parts"). */
+export function orderSummaryName(names: readonly string[]): string {
+  const [first = '', ...rest] = names;
+  if (rest.length === 0) return first;
+  return `${first} and ${rest.length} more ${rest.length === 1 ? 'part' : 'parts'}`;
 }
 
 /**
@@ -73,34 +79,39 @@ export function unpaidCapMessage(max: number, unpaid: number, adding: number): s
 function checkHoldings(
   rules: PlacementRules,
   held: Holdings,
-  lines: readonly { partId: string; quantity: number; name: string; minOrder: number; totalCents: number }[],
+  lines: readonly { partId: string; quantity: number; name: string; minOrder: number }[],
+  orderCents: number,
 ): void {
-  const units = new Map(held.unitsByPart);
   for (const line of lines) {
-    const total = (units.get(line.partId) ?? 0) + line.quantity;
-    units.set(line.partId, total);
+    const before = held.unitsByPart.get(line.partId) ?? 0;
     const allowed = Math.max(rules.maxUnpaidUnitsPerPart, line.minOrder);
-    if (total > allowed) throw conflict(unpaidUnitsMessage(line.name, allowed, total - line.quantity));
+    if (before + line.quantity > allowed) throw conflict(unpaidUnitsMessage(line.name, allowed, before));
   }
-  const cents = held.cents + lines.reduce((sum, line) => sum + line.totalCents, 0);
-  if (cents > rules.maxUnpaidCents) throw conflict(unpaidValueMessage(rules.maxUnpaidCents, held.cents));
+  if (held.cents + orderCents > rules.maxUnpaidCents) {
+    throw conflict(unpaidValueMessage(rules.maxUnpaidCents, held.cents));
+  }
 }
 
 /**
- * The one way orders are placed, one from a part's page or one per line of a build: in one
- * transaction the buyer is locked (one customer's placements run one at a time on any number
- * of API processes), the unpaid cap is checked for every order the placement adds, each
- * line's stock is reserved in part id order (two placements sharing parts never deadlock),
- * the server prices each line, and the orders are stored. Any refusal changes nothing.
+ * The one way an order is placed, of one part from its page or of every part of a build: in
+ * one transaction the buyer is locked (one customer's placements run one at a time on any
+ * number of API processes), the unpaid cap is checked, each line's stock is reserved in part
+ * id order (two placements sharing parts never deadlock), the server prices each line in
+ * cents, and the order and its lines are stored with one placed email. Any refusal, a single
+ * line short included, changes nothing.
  */
-export async function placeOrders(db: Db, rules: PlacementRules, caller: Caller, placement: Placement) {
+export async function placeOneOrder(
+  db: Db,
+  rules: PlacementRules,
+  caller: Caller,
+  placement: Placement,
+): Promise<OrderWithLines> {
   // The caller's own overdue orders end first, so they neither count nor hold stock.
   await expireOverdueOrders(db, rules.gateway, rules.hold, { email: caller.email });
   const placed = await db.transaction(async (tx) => {
     const buyer = await lockBuyer(tx, caller.email);
-    const unpaid = await countUnpaidOrders(tx, caller.email);
-    if (unpaid + placement.lines.length > rules.maxUnpaidOrders) {
-      throw conflict(unpaidCapMessage(rules.maxUnpaidOrders, unpaid, placement.lines.length));
+    if ((await countUnpaidOrders(tx, caller.email)) >= rules.maxUnpaidOrders) {
+      throw conflict(unpaidCapMessage(rules.maxUnpaidOrders));
     }
     await placement.check?.(tx);
 
@@ -116,40 +127,42 @@ export async function placeOrders(db: Db, rules: PlacementRules, caller: Caller,
 
     const priced = placement.lines.map((line) => {
       const part = reserved.get(line.partId) as { name: string; priceCents: number; minOrder: number };
-      const totalCents = lineCents({ unitCents: part.priceCents, quantity: line.quantity });
-      if (totalCents > ORDER_TOTAL_MAX_CENTS) {
-        const max = `An order can be at most ${formatCents(ORDER_TOTAL_MAX_CENTS)}`;
-        throw badRequest(`${max}; ${placement.tooLarge?.(line.partId) ?? 'order fewer units'}`);
-      }
-      return { line, part, totalCents };
+      return { ...line, name: part.name, minOrder: part.minOrder, unitCents: part.priceCents };
     });
-    checkHoldings(
-      rules,
-      held,
-      priced.map(({ line, part, totalCents }) => ({ ...line, name: part.name, minOrder: part.minOrder, totalCents })),
-    );
-    const userName = buyer?.userName || caller.email.split('@')[0] || caller.email;
-    const rows: OrderRow[] = [];
-    for (const { line, part, totalCents } of priced) {
-      const order = await insertOrder(tx, {
-        id: newId(),
-        partId: line.partId,
-        email: caller.email,
-        userName,
-        productName: part.name,
-        unitPriceCents: part.priceCents,
-        totalOrder: line.quantity,
-        totalCents,
-        phoneNumber: placement.phoneNumber,
-        address: placement.address,
-      });
-      // Each order is one the customer pays and tracks, so each gets its email, with the order.
-      await queueOrderEmail(tx, 'order-placed', order);
-      rows.push(order);
+    const totalCents = buildTotalCents(priced);
+    if (totalCents > ORDER_TOTAL_MAX_CENTS) {
+      const priciest = priced.reduce((a, b) => (lineCents(b) > lineCents(a) ? b : a));
+      const max = `An order can be at most ${formatCents(ORDER_TOTAL_MAX_CENTS)}`;
+      throw badRequest(`${max}; ${placement.tooLarge?.(priciest.partId) ?? 'order fewer units'}`);
     }
-    placement.accept?.(rows);
-    return rows;
+    checkHoldings(rules, held, priced, totalCents);
+
+    const order = await insertOrder(tx, {
+      id: newId(),
+      email: caller.email,
+      userName: buyer?.userName || caller.email.split('@')[0] || caller.email,
+      productName: orderSummaryName(priced.map((line) => line.name)),
+      totalOrder: priced.reduce((sum, line) => sum + line.quantity, 0),
+      totalCents,
+      phoneNumber: placement.phoneNumber,
+      address: placement.address,
+    });
+    const lines = await insertOrderLines(
+      tx,
+      priced.map((line) => ({
+        id: newId(),
+        orderId: order.id,
+        partId: line.partId,
+        productName: line.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitCents,
+      })),
+    );
+    const withItsLines = { ...order, lines };
+    await queueOrderEmail(tx, 'order-placed', order);
+    placement.accept?.(withItsLines);
+    return withItsLines;
   });
-  ordersPlaced.inc(placed.length);
+  ordersPlaced.inc();
   return placed;
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-or
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
-import { orders, users } from '../../db/schema.ts';
+import { orderLines, orders, users } from '../../db/schema.ts';
+import { withLineWhere } from '../orders/orders.repo.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { retryPendingRefunds } from '../payments/settlement.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
@@ -48,7 +49,7 @@ async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promi
   const filters: SQL[] = [eq(orders.paid, false)];
   if (overdueNow) filters.push(overdueNow);
   if (scope.orderId !== undefined) filters.push(eq(orders.id, scope.orderId));
-  if (scope.partId !== undefined) filters.push(eq(orders.partId, scope.partId));
+  if (scope.partId !== undefined) filters.push(withLineWhere(eq(orderLines.partId, scope.partId)));
   if (scope.email !== undefined) filters.push(eq(orders.email, scope.email));
   const unclaimed = or(
     isNull(orders.expiryClaimedAt),

@@ -1,27 +1,25 @@
 import { buildMessages, type BatchOrder } from '@parts-shop/shared/build';
 import { hasErrors } from '@parts-shop/shared/compatibility';
 import { belowMinOrderMessage } from '@parts-shop/shared/api-messages';
-import { buildTotalCents } from '@parts-shop/shared/build-total';
 import { messages } from '@parts-shop/shared/messages';
-import { centsToPriceString } from '@parts-shop/shared/money';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { toOrder } from '../../domain/orders/order-view.ts';
-import { placeOrders, type PlacementRules } from '../../domain/orders/place-orders.ts';
+import { placeOneOrder, type PlacementRules } from '../../domain/orders/place-orders.ts';
 import { checkStoredBuild, loadBuildParts } from '../../domain/catalog/build-check.ts';
 import type { BuildPartRow } from '../../domain/catalog/parts.repo.ts';
 
 /**
- * Orders a whole build in one step: one order per line, all placed by the one placement path
- * (the unpaid cap counts every order the build adds), so either every line's stock is
- * reserved and every order stored, or nothing changes.
+ * Orders a whole build in one step: one order with a line per part, placed by the one
+ * placement path, so either every line's stock is reserved and the order stored, or nothing
+ * changes. Answers the order in the documented `{orders, total}` shape (docs/product.md).
  */
 export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Caller, input: BatchOrder) {
   const lines = input.items.map((i) => ({ partId: i.partId, quantity: i.totalOrder }));
   let byId = new Map<string, BuildPartRow>();
   const named = (ids: string[]) => ids.map((id) => byId.get(id)?.name ?? id).join(', ');
-  const rows = await placeOrders(db, rules, caller, {
+  const order = await placeOneOrder(db, rules, caller, {
     lines,
     phoneNumber: input.phoneNumber,
     address: input.address,
@@ -41,6 +39,6 @@ export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Cal
     short: async (_tx, partIds) => conflict(`${messages.notEnoughStock}: ${named(partIds)}`),
     tooLarge: (partId) => `order fewer of ${named([partId])}`,
   });
-  const totalCents = buildTotalCents(rows.map((r) => ({ unitCents: r.unitPriceCents, quantity: r.totalOrder })));
-  return { orders: rows.map(toOrder), total: centsToPriceString(totalCents) };
+  const answered = toOrder(order);
+  return { orders: [answered], total: answered.totalPrice };
 }

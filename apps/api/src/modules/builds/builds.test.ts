@@ -5,9 +5,9 @@ import type { ApiError } from '@parts-shop/shared/error';
 import type { ProblemCode } from '@parts-shop/shared/compatibility';
 import type { Order } from '@parts-shop/shared/order';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
-import { builds, emailOutbox, orders, parts } from '../../db/schema.ts';
+import { builds, emailOutbox, orderLines, parts } from '../../db/schema.ts';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '../../../test/build-fixtures.ts';
-import { stockOf, type Auth } from '../../../test/shop-fixtures.ts';
+import { payOrder, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
 import { demoParts } from '../../db/seed-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -270,37 +270,69 @@ const batch = (auth: Auth | undefined, items: unknown) =>
 const lines = (ids: Record<string, string>, totalOrder = 1) =>
   Object.values(ids).map((partId) => ({ partId, totalOrder }));
 
+/** The order lines that hold any of these parts (an order has at least one). */
 async function ordersFor(partIds: string[]) {
-  return t.database.db.select().from(orders).where(inArray(orders.partId, partIds));
+  return t.database.db.select().from(orderLines).where(inArray(orderLines.partId, partIds));
 }
 
 describe('POST /orders/batch', () => {
-  it('stores one unpaid order per line with server prices and reserves every line', async () => {
-    const ids = await addBuild(t, {}, { available: 5, priceCents: 2_500 });
+  it('stores one unpaid order with a line per part, priced in cents by the server, and reserves every line', async () => {
+    const ids = await addBuild(t, {}, { available: 5, priceCents: 1_999 });
     const ok = await batch(
       alice,
       lines(ids).map((l) => (l.partId === ids.memory ? { ...l, totalOrder: 2 } : l)),
     );
     expect(ok.statusCode).toBe(201);
     const body = ok.json<{ orders: Order[]; total: string }>();
-    expect(body.orders).toHaveLength(8);
-    expect(body.total).toBe('225.00');
-    expect(body.orders.every((o) => o.email === 'alice@example.com' && !o.paid)).toBe(true);
-    expect(body.orders.find((o) => o.partId === ids.memory)?.totalPrice).toBe('50.00');
+    expect(body.orders).toHaveLength(1);
+    const [order] = body.orders as [Order];
+    // Nine units at $19.99: summed in cents, never in floating dollars.
+    expect(body.total).toBe('179.91');
+    expect(order).toMatchObject({ email: 'alice@example.com', paid: false, totalOrder: 9, totalPrice: '179.91' });
+    expect(order.lines).toHaveLength(8);
+    expect(order.partId).toBeNull();
+    const first = order.lines[0];
+    expect(order.productName).toBe(`${first?.productName} and 7 more parts`);
+    expect(order.lines.find((l) => l.partId === ids.memory)).toMatchObject({ quantity: 2, unitPrice: '19.99' });
+    expect(order.lines.map((l) => l.partId).sort()).toEqual(Object.values(ids).sort());
     expect(await stockOf(t, ids.memory)).toBe(3);
     expect(await stockOf(t, ids.case)).toBe(4);
-    // Each order of the build has its order-placed email queued with it.
-    const queued = await t.database.db
-      .select({ kind: emailOutbox.kind, orderId: emailOutbox.orderId, recipient: emailOutbox.recipient })
+    // One order-placed email for the whole build, listing every line.
+    const queued = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order._id));
+    expect(queued.map((e) => [e.kind, e.recipient])).toEqual([['order-placed', 'alice@example.com']]);
+    expect((queued[0]?.payload as { lines: unknown[] }).lines).toHaveLength(8);
+    // The order reads back the same through GET /orders/{id}.
+    const read = await call('GET', `/api/orders/${order._id}`, alice);
+    expect(read.json<Order>()).toMatchObject({ totalPrice: '179.91', totalOrder: 9, lines: order.lines });
+  });
+
+  it('is one order from checkout to parcel: one email per event, one payment, one shipment', async () => {
+    const ids = await addBuild(t, {}, { available: 5, priceCents: 1_000 });
+    const [order] = (await batch(alice, lines(ids))).json<{ orders: Order[] }>().orders as [Order];
+    expect((await payOrder(t, alice, order._id)).paid).toBe(true);
+    const tracking = { carrier: 'DHL', trackingNumber: 'JD014600006281' };
+    const shipped = await call('PATCH', `/api/shipped/${order._id}`, admin, tracking);
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json<Order>()).toMatchObject({ ...tracking, shipped: true, lines: order.lines });
+    expect((await call('PATCH', `/api/shipped/${order._id}`, admin, tracking)).statusCode).toBe(409);
+    const sent = await t.database.db
+      .select({ kind: emailOutbox.kind })
       .from(emailOutbox)
-      .where(
-        inArray(
-          emailOutbox.orderId,
-          body.orders.map((o) => o._id),
-        ),
-      );
-    expect(queued.map((e) => e.orderId).sort()).toEqual(body.orders.map((o) => o._id).sort());
-    expect(queued.every((e) => e.kind === 'order-placed' && e.recipient === 'alice@example.com')).toBe(true);
+      .where(eq(emailOutbox.orderId, order._id))
+      .orderBy(emailOutbox.id);
+    expect(sent.map((e) => e.kind)).toEqual(['order-placed', 'payment-receipt', 'order-shipped']);
+  });
+
+  it("returns every line's stock when its customer cancels the unpaid order, with one email", async () => {
+    const ids = await addBuild(t, {}, { available: 5 });
+    const [order] = (await batch(bob, lines(ids))).json<{ orders: Order[] }>().orders as [Order];
+    for (const id of Object.values(ids)) expect(await stockOf(t, id)).toBe(4);
+    expect((await call('DELETE', `/api/orders/${order._id}`, bob)).statusCode).toBe(200);
+    for (const id of Object.values(ids)) expect(await stockOf(t, id)).toBe(5);
+    const sent = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order._id));
+    expect(sent.map((e) => e.kind).sort()).toEqual(['order-cancelled', 'order-placed']);
+    const cancelled = sent.find((e) => e.kind === 'order-cancelled')?.payload as { lines: unknown[] };
+    expect(cancelled.lines).toHaveLength(8);
   });
 
   it('refuses a build with compatibility errors and changes nothing', async () => {

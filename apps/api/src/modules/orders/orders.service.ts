@@ -11,7 +11,7 @@ import {
 import { PAYMENT_GROUP_MAX } from '@parts-shop/shared/payment-group';
 import type { Db } from '../../db/client.ts';
 import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
-import { canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
+import { answerOrder, answerOrders, canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
 import {
   countOrdersByTab,
   findOrder,
@@ -20,7 +20,7 @@ import {
   markOrderShipped,
   type OrderRow,
 } from '../../domain/orders/orders.repo.ts';
-import { placeOrders, type PlacementRules } from '../../domain/orders/place-orders.ts';
+import { placeOneOrder, type PlacementRules } from '../../domain/orders/place-orders.ts';
 import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
 import { reconcileFromLedger, reconcileLive } from '../../domain/payments/settlement.ts';
 import { findPartStock } from '../../domain/stock/stock.repo.ts';
@@ -41,14 +41,14 @@ function mayBeOverdue(rules: OrderRules, order: OrderRow): boolean {
   return !order.paid && Date.now() - order.createdAt.getTime() > shortestHoldMs(rules.hold);
 }
 
-/** POST /orders: one order, through the same placement as a build's orders. */
+/** POST /orders: a one-line order, through the same placement as a build's order. */
 export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
   // A client-sent total is checked, never used (docs/product.md#prices).
   const sentCents = input.totalPrice === undefined ? undefined : priceToCents(input.totalPrice);
   if (sentCents === null) throw badRequest(apiMessages.totalPriceFormat);
 
-  const [row] = await placeOrders(db, rules, caller, {
+  const row = await placeOneOrder(db, rules, caller, {
     lines: [{ partId: input.partId, quantity }],
     phoneNumber: input.phoneNumber,
     address: input.address,
@@ -58,15 +58,14 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
       if (quantity < part.minOrder) return badRequest(messages.quantityOutOfRange);
       return conflict(messages.notEnoughStock);
     },
-    accept: ([placed]) => {
-      if (placed && sentCents !== undefined && sentCents !== placed.totalCents) {
+    accept: (placed) => {
+      if (sentCents !== undefined && sentCents !== placed.totalCents) {
         throw conflict(
           `The price has changed: the total is now ${formatCents(placed.totalCents)}. Check it and order again.`,
         );
       }
     },
   });
-  if (!row) throw new Error('placement stored no order');
   return toOrder(row);
 }
 
@@ -93,7 +92,7 @@ export async function pageOfOrders(
   const email = query.email ?? caller.email;
   if (caller.role !== 'admin' && email !== caller.email) throw forbidden(apiMessages.ownOrdersOnly);
   const rows = await withoutOverdue(db, rules, await listOrders(db, query.limit + 1, { email, before: query.before }));
-  return (await reconcileFromLedger(db, rows)).map(toOrder);
+  return answerOrders(db, await reconcileFromLedger(db, rows));
 }
 
 /**
@@ -117,7 +116,7 @@ export async function pageOfAllOrders(
 ) {
   const listed = await listOrders(db, query.limit + 1, { tab: query.tab, q: query.q, before: query.before });
   const rows = await withoutOverdue(db, rules, listed);
-  return (await reconcileFromLedger(db, rows)).map(toOrder);
+  return answerOrders(db, await reconcileFromLedger(db, rows));
 }
 
 export function orderCounts(db: Db, q: string | undefined): Promise<OrderCounts> {
@@ -134,7 +133,7 @@ export async function getOrderDetail(db: Db, rules: OrderRules, caller: Caller, 
   if (order.paidAt) timeline.push({ event: 'paid', at: order.paidAt.toISOString() });
   if (order.shippedAt) timeline.push({ event: 'shipped', at: order.shippedAt.toISOString() });
   return {
-    order: toOrder(order),
+    order: await answerOrder(db, order),
     customer: { email: order.email, userName: order.userName },
     payment:
       order.paid && order.transactionId
@@ -168,7 +167,7 @@ async function currentOrder(db: Db, rules: OrderRules, caller: Caller, id: strin
 }
 
 export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: string) {
-  return toOrder(await currentOrder(db, rules, caller, id));
+  return answerOrder(db, await currentOrder(db, rules, caller, id));
 }
 
 /**
@@ -198,7 +197,7 @@ export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id:
   }
 }
 
-/** Marks the order shipped and queues the customer's shipped email, in one transaction. */
+/** Marks the order, every line of it, shipped and queues the customer's one shipped email, in one transaction. */
 function shipWithEmail(db: Db, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
     const shipped = await markOrderShipped(tx, id, tracking);
@@ -213,13 +212,13 @@ function shipWithEmail(db: Db, id: string, tracking: ShipInput): Promise<OrderRo
  */
 export async function shipOrder(db: Db, id: string, tracking: ShipInput = {}) {
   const shipped = await shipWithEmail(db, id, tracking);
-  if (shipped) return toOrder(shipped);
+  if (shipped) return answerOrder(db, shipped);
   const row = await findOrder(db, id);
   if (!row) throw orderNotFound();
   if (!row.paid) {
     const [reconciled] = await reconcileFromLedger(db, [row]);
     const now = reconciled?.paid ? await shipWithEmail(db, id, tracking) : undefined;
-    if (now) return toOrder(now);
+    if (now) return answerOrder(db, now);
   }
   throw conflict(row.shipped ? 'This order has already shipped' : 'Only paid orders can be shipped');
 }

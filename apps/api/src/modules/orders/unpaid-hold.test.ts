@@ -218,29 +218,29 @@ describe('MAX_UNPAID_ORDERS for a whole build (POST /orders/batch)', () => {
     });
   };
 
-  it('counts every line as an order: a build that would pass the cap is refused whole', async () => {
+  it('counts a build as one order: a build past the cap is refused whole and reserves nothing', async () => {
     const customer = await newCustomer();
     const single = await addPart(t, { available: 20 });
     const lines = [await addPart(t, { available: 5 }), await addPart(t, { available: 5 })];
-    await placeOrder(t, customer, single, 1);
-    await placeOrder(t, customer, single, 1);
+    for (let i = 0; i < MAX_UNPAID; i += 1) await placeOrder(t, customer, single, 1);
     const refused = await batch(customer, lines);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(
-      `This would make 4 unpaid orders; at most ${MAX_UNPAID} are allowed. Pay for or cancel some, or order fewer parts.`,
+      `You already have ${MAX_UNPAID} unpaid orders. Pay for or cancel one before ordering more.`,
     );
     for (const partId of lines) expect(await stockOf(t, partId)).toBe(5);
     const stored = await t.database.db
       .select()
       .from(orders)
       .where(eq(orders.email, `holder${customers}@example.com`));
-    expect(stored).toHaveLength(2);
+    expect(stored).toHaveLength(MAX_UNPAID);
   });
 
   it('places a build that reaches the cap exactly, then refuses the next order with the cap message', async () => {
     const customer = await newCustomer();
     const single = await addPart(t, { available: 20 });
     const lines = [await addPart(t, { available: 5 }), await addPart(t, { available: 5 })];
+    await placeOrder(t, customer, single, 1);
     await placeOrder(t, customer, single, 1);
     expect((await batch(customer, lines)).statusCode).toBe(201);
     const next = await t.app.inject({
@@ -260,8 +260,8 @@ describe('MAX_UNPAID_ORDERS for a whole build (POST /orders/batch)', () => {
     const customer = await newCustomer();
     const partIds = [await addPart(t, { available: 50 }), await addPart(t, { available: 50 })];
     const results = await Promise.all(Array.from({ length: 6 }, () => batch(customer, partIds)));
-    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    for (const partId of partIds) expect(await stockOf(t, partId)).toBe(49);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(MAX_UNPAID);
+    for (const partId of partIds) expect(await stockOf(t, partId)).toBe(50 - MAX_UNPAID);
   });
 });
 

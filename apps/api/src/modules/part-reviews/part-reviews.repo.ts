@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, partReviews, parts, users } from '../../db/schema.ts';
+import { orderLines, orders, partReviews, parts, users } from '../../db/schema.ts';
 
 export type PartReviewRow = typeof partReviews.$inferSelect;
 
@@ -27,7 +27,8 @@ export async function hasPaidFor(db: Db, email: string, partId: string): Promise
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(orders)
-    .where(and(eq(orders.email, email), eq(orders.partId, partId), eq(orders.paid, true)))
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.email, email), eq(orderLines.partId, partId), eq(orders.paid, true)))
     .limit(1);
   return row !== undefined;
 }

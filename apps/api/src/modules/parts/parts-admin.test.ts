@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredMessage } from '@parts-shop/shared/messages';
 import { placeOrder } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { orders, parts } from '../../db/schema.ts';
+import { orderLines, orders, parts } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
 // Admin catalog tools (docs/product.md: Dashboard, Who may do what, Web addresses, Errors): POST /parts and DELETE /parts/{id}.
@@ -284,30 +284,32 @@ describe('DELETE /api/parts/{id}', () => {
       totalOrder: 2,
       totalPrice: '259.98',
       email: 'customer@example.com',
+      partId: null,
+      lines: [
+        expect.objectContaining({ partId: null, productName: 'Soon Gone GPU', quantity: 2, unitPrice: '129.99' }),
+      ],
     });
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(row?.partId).toBeNull();
   });
 
-  it('keeps an order row inserted directly when its part goes (the foreign key is ON DELETE SET NULL)', async () => {
+  it('keeps an order line inserted directly when its part goes (the foreign key is ON DELETE SET NULL)', async () => {
     const partId = (await addPart(validPart)).json<{ insertedId: string }>().insertedId;
     const orderId = newId();
     await t.database.db.insert(orders).values({
       id: orderId,
-      partId,
       email: 'customer@example.com',
       userName: 'customer',
       productName: validPart.name,
-      unitPriceCents: 24_950,
       totalOrder: 2,
       totalCents: 49_900,
       phoneNumber: '01234567',
       address: '1 Main Street',
     });
+    const line = { id: newId(), orderId, partId, productName: validPart.name, quantity: 2, unitPriceCents: 24_950 };
+    await t.database.db.insert(orderLines).values(line);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/parts/${partId}`, headers: admin })).statusCode).toBe(
       200,
     );
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(row).toMatchObject({ partId: null, productName: validPart.name, totalOrder: 2, totalCents: 49_900 });
+    const [row] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    expect(row).toMatchObject({ ...line, partId: null });
   });
 });

@@ -3,7 +3,7 @@ import { ORDER_TOTAL_MAX_CENTS, priceToCents } from '@parts-shop/shared/order';
 import { paymentGroupMessages } from '@parts-shop/shared/payment-group';
 import type { Card } from '@parts-shop/shared/payment';
 import type { Db } from '../../db/client.ts';
-import { orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
+import { answerOrder, answerOrders, orderNotFound } from '../../domain/orders/order-view.ts';
 import { findOrder, findOrders, lockOrder, lockOrders, type OrderRow } from '../../domain/orders/orders.repo.ts';
 import { paymentsForOrder, paymentsForOrders, type PaymentRow } from '../../domain/payment-gateway/ledger.repo.ts';
 import {
@@ -166,11 +166,12 @@ export async function createGroupPaymentIntent(
     return { group: made, orders: rows, ledger: await paymentsForOrders(tx, [...orderIds]) };
   });
   const own = ledger.filter((p) => p.groupId === group.id);
+  const answered = await answerOrders(db, orders);
   const answer = (intent: IntentAnswer) => ({
     ...intent,
     groupId: group.id,
     total: centsToPriceString(group.totalCents),
-    orders: orders.map(toOrder),
+    orders: answered,
   });
   const target = { orderId: null, groupId: group.id, amountCents: group.totalCents };
   const isPaid = async () => (await findOrders(db, orderIds)).some((r) => r.paid);
@@ -202,7 +203,7 @@ export async function recordPayment(
   transactionId: string,
 ) {
   const order = ownOrder(caller, await findOrder(db, orderId));
-  if (order.paid && order.transactionId === transactionId) return toOrder(order);
+  if (order.paid && order.transactionId === transactionId) return answerOrder(db, order);
   const intent = PAYMENT_INTENT_ID.test(transactionId) ? await gateway.retrieveIntent(db, transactionId) : null;
   const forThisOrder = intent !== null && (await orderIdsPaidBy(db, intent)).includes(order.id);
   if (order.paid) {
@@ -218,7 +219,7 @@ export async function recordPayment(
   if (outcome !== 'paid' && outcome !== 'already-paid') throw alreadyPaid();
   const paid = await findOrder(db, order.id);
   if (!paid) throw orderNotFound();
-  return toOrder(paid);
+  return answerOrder(db, paid);
 }
 
 /**

@@ -3,7 +3,7 @@ import { batchOrderResponseSchema, type BatchOrder } from '@parts-shop/shared/bu
 import { apiSend } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** POST /orders/batch: one order per line, all reserved or none; the server prices every line. */
+/** POST /orders/batch: one order with a line per part, all reserved or none; the server prices every line. */
 export function useOrderBuild() {
   const queryClient = useQueryClient();
   return useMutation({

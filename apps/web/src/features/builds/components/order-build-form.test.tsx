@@ -3,10 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
-import type { Order } from '@parts-shop/shared/order';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
-import { customerProfile } from '../../../../test/fixtures.ts';
+import { customerProfile, order as orderFixture } from '../../../../test/fixtures.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { OrderBuildForm } from './order-build-form.tsx';
 import { json, stubApi, urlOf } from '../../../../test/api.ts';
@@ -24,9 +23,8 @@ const ssd = {
   specs: {},
 } as PlannerPart;
 
-const order: Order = {
+const order = orderFixture({
   _id: 'order-1',
-  number: 'PS-000001',
   partId: ssd._id,
   userName: 'Casey',
   email: user.email,
@@ -35,16 +33,10 @@ const order: Order = {
   totalPrice: '89.99',
   totalOrder: 1,
   address: '1 Old Street',
-  paid: false,
-  shipped: false,
-  transactionId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   placedAt: '2026-01-01T00:00:00.000Z',
-  paidAt: null,
-  shippedAt: null,
-  carrier: null,
-  trackingNumber: null,
-};
+  lines: [{ id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99' }],
+});
 
 function renderForm() {
   const client = new QueryClient({
@@ -82,7 +74,7 @@ describe('OrderBuildForm and the profile', () => {
 
     fireEvent.change(phone, { target: { value: '+1 555 0199' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my profile' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
@@ -90,6 +82,10 @@ describe('OrderBuildForm and the profile', () => {
     expect(init.method).toBe('PATCH');
     expect(JSON.parse(init.body as string)).toEqual({ phone: '+1 555 0199', address: '1 Old Street' });
     expect(screen.getByRole('heading', { name: 'Build ordered' })).toBeTruthy();
+    expect(screen.getByText(/Ordered 1 part as order PS-000001 for \$89\.99\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay for the whole build ($89.99)' }).getAttribute('href')).toBe(
+      '/dashboard/payment/order-1',
+    );
   });
 
   it("holds each quantity to checkout's rule: only a plain whole number in range, and nothing is sent otherwise", async () => {
@@ -101,7 +97,7 @@ describe('OrderBuildForm and the profile', () => {
       fireEvent.change(quantity, { target: { value: text } });
       expect(screen.getByText(messages.quantityOutOfRange)).toBeTruthy();
     }
-    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await waitFor(() => expect(screen.getByLabelText(/Fast SSD/).getAttribute('aria-invalid')).toBe('true'));
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders/batch')).toBe(false);
   });
@@ -120,14 +116,14 @@ describe('OrderBuildForm: one order attempt, one order', () => {
   it('gives way to the order with Pay and View order; only Order this build again starts a new key', async () => {
     const fetchMock = stubApi().mockImplementation(answering);
     renderForm();
-    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await screen.findByRole('heading', { name: 'Build ordered' });
-    expect(screen.queryByRole('button', { name: 'Place 1 orders' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Place the order' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Pay for the whole build ($89.99)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/dashboard/orders/order-1');
 
     fireEvent.click(screen.getByRole('button', { name: 'Order this build again' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await screen.findByRole('heading', { name: 'Build ordered' });
     const [first, second] = batchCalls(fetchMock).map(keyOf);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
@@ -142,9 +138,9 @@ describe('OrderBuildForm: one order attempt, one order', () => {
         : answering(input),
     );
     renderForm();
-    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
-    fireEvent.click(screen.getByRole('button', { name: 'Place 1 orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await screen.findByRole('heading', { name: 'Build ordered' });
     const [first, retry] = batchCalls(fetchMock).map(keyOf);
     expect(first).toBeTruthy();

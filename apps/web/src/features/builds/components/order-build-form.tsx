@@ -14,7 +14,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { groupPaymentPath } from '../../../lib/payment-paths.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -96,29 +95,26 @@ function OrderBuildLines({
     }
   });
 
+  const placedOrder = placed?.orders[0];
+  const partsCount = placedOrder?.lines.length ?? 0;
   if (placed) {
-    const ids = placed.orders.map((o) => o._id);
-    const [only] = ids.length === 1 ? ids : [];
     const orderAgain = () => {
       setAttemptKey(newIdempotencyKey());
       setPlaced(null);
     };
-    // Paying for the whole build at once: the payment page for exactly the orders just placed.
+    const id = encodeURIComponent(placedOrder?._id ?? '');
+    // The build is one order: its payment page pays every line at once.
     return (
       <OrderPlaced
         heading="Build ordered"
-        pay={{ to: groupPaymentPath(ids), label: `Pay for the whole build (${formatDollars(placed.total)})` }}
-        view={
-          only
-            ? { to: `/dashboard/orders/${encodeURIComponent(only)}`, label: 'View order' }
-            : { to: '/dashboard/myorders', label: 'View orders' }
-        }
+        pay={{ to: `/dashboard/payment/${id}`, label: `Pay for the whole build (${formatDollars(placed.total)})` }}
+        view={{ to: `/dashboard/orders/${id}`, label: 'View order' }}
         again="Order this build again"
         onAgain={orderAgain}
       >
         <p>
-          Ordered {placed.orders.length} parts for {formatDollars(placed.total)}. They are held for you unpaid until you
-          pay.
+          Ordered {partsCount === 1 ? '1 part' : `${partsCount} parts`} as order {placedOrder?.number} for{' '}
+          {formatDollars(placed.total)}. It is held for you unpaid until you pay.
         </p>
       </OrderPlaced>
     );
@@ -197,7 +193,7 @@ function OrderBuildLines({
         </p>
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={hasErrors || orderBuild.isPending}>
-        {orderBuild.isPending ? 'Placing orders…' : `Place ${lines.length} orders`}
+        {orderBuild.isPending ? 'Placing the order…' : 'Place the order'}
       </button>
     </form>
   );

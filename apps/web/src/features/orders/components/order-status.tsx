@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
+import { OrderProducts } from '../../../components/order-products.tsx';
 import type { Column } from '../../../components/ui/responsive-table.tsx';
 
 /** The contract's price column: the stored totalPrice string ("259.98") for people. */
@@ -57,7 +58,7 @@ export function orderColumns({ withEmail }: { withEmail: boolean }): Column<Orde
     { header: 'Date', cell: formatOrderDate },
     { header: 'Name', cell: (order) => order.userName },
     ...email,
-    { header: 'Product', cell: (order) => order.productName },
+    { header: 'Product', cell: (order) => <OrderProducts order={order} /> },
     { header: 'Quantity', cell: (order) => order.totalOrder },
     { header: 'Price', cell: formatOrderPrice },
   ];

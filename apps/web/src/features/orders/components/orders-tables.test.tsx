@@ -1,35 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { Order } from '@parts-shop/shared/order';
 import { ManageOrdersTable } from './manage-orders-table.tsx';
 import { MyOrdersTable } from './my-orders-table.tsx';
 import { OrderStatusLabel } from './order-status.tsx';
-
-function order(overrides: Partial<Order>): Order {
-  return {
-    _id: 'o-1',
-    partId: 'p-1',
-    userName: 'Casey Customer',
-    email: 'customer@example.com',
-    productName: 'RTX 4070',
-    phoneNumber: '0123456789',
-    totalPrice: '259.98',
-    totalOrder: 2,
-    address: '1 Main Street',
-    paid: false,
-    shipped: false,
-    transactionId: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    number: 'PS-000001',
-    placedAt: '2025-01-01T00:00:00.000Z',
-    paidAt: null,
-    shippedAt: null,
-    carrier: null,
-    trackingNumber: null,
-    ...overrides,
-  };
-}
+import { order } from '../../../../test/fixtures.ts';
 
 const unpaid = order({ _id: 'o-unpaid', productName: 'Ryzen 7', number: 'PS-000011' });
 const pending = order({
@@ -92,6 +67,36 @@ describe('MyOrdersTable', () => {
     expect(firstRow?.textContent).toContain('Casey Customer');
     expect(firstRow?.textContent).toContain('$259.98');
     expect(firstRow?.textContent).toContain('2025');
+  });
+
+  it('lists every line of a build order in its Product cell', () => {
+    const build = order({
+      _id: 'o-build',
+      number: 'PS-000020',
+      partId: null,
+      productName: 'Ryzen 5 7600 and 2 more parts',
+      totalOrder: 4,
+      totalPrice: '612.97',
+      lines: [
+        { id: 'l-1', partId: 'p-1', productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99' },
+        { id: 'l-2', partId: 'p-2', productName: 'DDR5 16 GB', quantity: 2, unitPrice: '56.49' },
+        { id: 'l-3', partId: 'p-3', productName: 'B650 Board', quantity: 1, unitPrice: '300.00' },
+      ],
+    });
+    render(
+      <MemoryRouter>
+        <h2 id="title">My Orders</h2>
+        <MyOrdersTable orders={[build]} labelledBy="title" onCancel={vi.fn()} />
+      </MemoryRouter>,
+    );
+    const table = screen.getByRole('table', { name: 'My Orders' });
+    const lines = within(table).getByRole('list', { name: 'Ryzen 5 7600 and 2 more parts' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1 × Ryzen 5 7600', '2 × DDR5 16 GB', '1 × B650 Board']);
+    expect(within(table).getAllByRole('row')[1]?.textContent).toContain('$612.97');
   });
 
   it('opens each order as a receipt from its number', () => {

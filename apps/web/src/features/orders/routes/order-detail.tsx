@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderDetail } from '@parts-shop/shared/order';
-import { formatDollars } from '@parts-shop/shared/money';
+import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -23,6 +23,40 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Every line of the order: what, how many, at what price, and its amount (cents, as the server sums them). */
+function OrderLinesTable({ order }: { order: OrderDetail['order'] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm" aria-labelledby="items-title">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="text-right">
+              Quantity
+            </th>
+            <th scope="col" className="text-right">
+              Unit price
+            </th>
+            <th scope="col" className="text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id}>
+              <td className="break-words">{line.productName}</td>
+              <td className="text-right">{line.quantity}</td>
+              <td className="text-right">{formatDollars(line.unitPrice)}</td>
+              <td className="text-right">{formatCents(line.quantity * dollarsToCents(Number(line.unitPrice)))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function Receipt({ detail }: { detail: OrderDetail }) {
   const { order, customer, payment, timeline } = detail;
   return (
@@ -31,9 +65,8 @@ function Receipt({ detail }: { detail: OrderDetail }) {
         <h3 id="items-title" className="text-lg font-semibold">
           Items
         </h3>
+        <OrderLinesTable order={order} />
         <dl>
-          <Row label="Product">{order.productName}</Row>
-          <Row label="Quantity">{order.totalOrder}</Row>
           <Row label="Total">{formatOrderPrice(order)}</Row>
           <Row label="Status">
             <OrderStatusLabel order={order} />

@@ -41,7 +41,8 @@ export function PaymentSuccess({ orderIds, transactionId, receipts }: Props) {
               <ul className="flex flex-col gap-1">
                 {receipts.map(({ order }) => (
                   <li key={order._id} className="break-words">
-                    <span className="font-mono">{order.number}</span>: {order.totalOrder} × {order.productName},{' '}
+                    <span className="font-mono">{order.number}</span>:{' '}
+                    {order.lines.length > 1 ? order.productName : `${order.totalOrder} × ${order.productName}`},{' '}
                     {formatDollars(order.totalPrice)}
                     {single ? null : (
                       <>

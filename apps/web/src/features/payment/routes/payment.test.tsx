@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
-import type { Order } from '@parts-shop/shared/order';
+import { order as orderFixture } from '../../../../test/fixtures.ts';
 import { Component as Payment } from './payment.tsx';
 import { answerApi, json } from '../../../../test/api.ts';
 
@@ -19,27 +19,7 @@ vi.mock('../../../lib/auth.tsx', () => ({
   }),
 }));
 
-const order: Order = {
-  _id: 'o-1',
-  partId: 'p-1',
-  userName: 'Casey',
-  email: 'customer@example.com',
-  productName: 'RTX 4070',
-  phoneNumber: '0123456789',
-  totalPrice: '259.98',
-  totalOrder: 2,
-  address: '1 Main Street',
-  paid: false,
-  shipped: false,
-  transactionId: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  number: 'PS-000001',
-  placedAt: '2025-01-01T00:00:00.000Z',
-  paidAt: null,
-  shippedAt: null,
-  carrier: null,
-  trackingNumber: null,
-};
+const order = orderFixture({ userName: 'Casey' });
 const config = {
   firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorHost: null },
   payments: { gateway: 'local', stripePublishableKey: null },
