@@ -184,7 +184,10 @@ async function ledger(database: Database) {
     return list as Record<string, unknown>[];
   };
   const partRows = await rows(sql`select id, available from parts`);
-  const orderRows = await rows(sql`select id, part_id, total_order, paid, transaction_id from orders`);
+  // Every order this test places is of one part, so it has one line.
+  const orderRows = await rows(
+    sql`select o.id, l.part_id, l.quantity, o.paid, o.transaction_id from orders o join order_lines l on l.order_id = o.id`,
+  );
   const paymentRows = await rows(sql`select id, order_id, status from payments`);
   return {
     available: new Map(partRows.map((r) => [String(r.id), Number(r.available)])),
@@ -193,7 +196,7 @@ async function ledger(database: Database) {
         String(r.id),
         {
           partId: String(r.part_id),
-          quantity: Number(r.total_order),
+          quantity: Number(r.quantity),
           paid: Boolean(r.paid),
           transactionId: typeof r.transaction_id === 'string' ? r.transaction_id : null,
         },
