@@ -6,7 +6,14 @@ import { formatDollars } from '@parts-shop/shared/money';
  * gone by the time its email is sent, and a retry must say the same thing.
  */
 export const orderEmailPayloadSchema = z.object({
-  kind: z.enum(['order-placed', 'payment-receipt', 'order-shipped', 'order-cancelled']),
+  kind: z.enum([
+    'order-placed',
+    'payment-receipt',
+    'order-shipped',
+    'order-cancelled',
+    'order-refunded',
+    'return-received',
+  ]),
   orderId: z.string(),
   number: z.string(),
   userName: z.string(),
@@ -20,6 +27,8 @@ export const orderEmailPayloadSchema = z.object({
   carrier: z.string().nullable().optional(),
   trackingNumber: z.string().nullable().optional(),
   cancelReason: z.enum(['customer', 'admin', 'expired']).optional(),
+  /** order-refunded: the dollars this refund gives back. */
+  refundAmount: z.string().optional(),
 });
 export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
 
@@ -75,6 +84,13 @@ function heading(p: OrderEmailPayload): { subject: string; intro: string } {
         subject: `Order ${p.number} cancelled`,
         intro: CANCEL_REASONS[p.cancelReason ?? 'customer'],
       };
+    case 'order-refunded':
+      return {
+        subject: `Refund for order ${p.number}`,
+        intro: `We have refunded ${formatDollars(p.refundAmount ?? '0')} to the card that paid for this order.`,
+      };
+    case 'return-received':
+      return { subject: `Return received for order ${p.number}`, intro: 'We have received the parts you sent back.' };
   }
 }
 
@@ -87,6 +103,7 @@ function detailRows(p: OrderEmailPayload): Row[] {
     [p.kind === 'payment-receipt' ? 'Paid' : 'Total', formatDollars(p.totalPrice)],
   ];
   if (p.kind === 'payment-receipt' && p.transactionId) rows.push(['Transaction', p.transactionId]);
+  if (p.kind === 'order-refunded') rows.push(['Refunded', formatDollars(p.refundAmount ?? '0')]);
   if (p.kind !== 'order-cancelled') rows.push(['Ship to', p.address], ['Phone', p.phoneNumber]);
   if (p.kind === 'order-shipped') {
     rows.push(['Carrier', p.carrier || 'Not given'], ['Tracking number', p.trackingNumber || 'Not given']);

@@ -17,6 +17,7 @@ export async function queueOrderEmail(
   kind: OrderEmailPayload['kind'],
   order: OrderRow,
   cancelReason?: CancelReason,
+  refundCents?: number,
 ): Promise<void> {
   await queueEmail(db, order.email, {
     kind,
@@ -33,5 +34,6 @@ export async function queueOrderEmail(
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     ...(cancelReason ? { cancelReason } : {}),
+    ...(refundCents === undefined ? {} : { refundAmount: centsToPriceString(refundCents) }),
   });
 }

@@ -1,5 +1,5 @@
 import { centsToPriceString } from '@parts-shop/shared/money';
-import { formatOrderNumber, type Order } from '@parts-shop/shared/order';
+import { formatOrderNumber, lifecycleOf, type Order } from '@parts-shop/shared/order';
 import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { parseIdOr } from '../../lib/ids.ts';
@@ -31,6 +31,11 @@ export function toOrder(row: OrderRow): Order & { id: string } {
     shippedAt: row.shippedAt?.toISOString() ?? null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    status: lifecycleOf({ ...row, cancelled: row.cancelledAt !== null }),
+    refunded: centsToPriceString(row.refundedCents),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: row.cancelledBy,
+    cancelReason: row.cancelReason,
   };
 }
 

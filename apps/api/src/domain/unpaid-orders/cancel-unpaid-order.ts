@@ -1,23 +1,30 @@
 import type { Db } from '../../db/client.ts';
-import { fireAlerts } from '../alerts/fire-alerts.ts';
 import { queueOrderEmail, type CancelReason } from '../orders/order-emails.ts';
-import { deleteOrder, findOrder, lockOrders, type OrderRow } from '../orders/orders.repo.ts';
+import { findOrder, lockOrders, markCancelled, type OrderRow } from '../orders/orders.repo.ts';
+import { restockOrderPart } from '../orders/restock-order.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { withGroupmates } from '../payments/payment-groups.repo.ts';
 import { cancelOpenIntents, ledgerVerdict } from '../payments/settlement.ts';
-import { lockPart, returnStock } from '../stock/stock.repo.ts';
+import { lockPart } from '../stock/stock.repo.ts';
 
 export type CancelOutcome =
   | { kind: 'cancelled'; order: OrderRow; reason: CancelReason }
   | { kind: 'gone' | 'already-paid' | 'paid' | 'payment-in-progress' | 'payment-mismatch' };
+
+/** What the record says when nobody wrote a reason. */
+const RECORDED_REASONS: Record<CancelReason, string> = {
+  customer: 'Cancelled by the customer',
+  admin: 'Cancelled by the shop',
+  expired: 'Not paid in time',
+};
 
 /** A payment started while the order was being cancelled is cancelled too, this many times. */
 const ATTEMPTS = 3;
 
 /**
  * The one way an unpaid order ends: its open intents (its payment groups' included, so a
- * group with a cancelled order can no longer be paid) are cancelled at the gateway, then its
- * row is deleted, its units go back on the shelf and the cancelled email is queued. The
+ * group with a cancelled order can no longer be paid) are cancelled at the gateway, then it
+ * is marked cancelled (kept on record: who, when, why), its units go back on the shelf and the cancelled email is queued. The
  * gateway is called outside any
  * transaction, so a slow gateway holds no row that other buyers of the part need; the
  * transaction then re-checks the ledger under the order's lock. An intent that took the
@@ -28,6 +35,8 @@ export async function cancelUnpaidOrder(
   gateway: PaymentGateway,
   orderId: string,
   reason: CancelReason,
+  by: string | null,
+  note?: string,
 ): Promise<CancelOutcome> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     await cancelOpenIntents(db, gateway, orderId);
@@ -43,11 +52,8 @@ export async function cancelUnpaidOrder(
       const verdict = await ledgerVerdict(tx, order);
       if (verdict === 'payment-open') return 'retry';
       if (verdict !== 'clear') return { kind: verdict };
-      await deleteOrder(tx, order.id);
-      if (order.partId) {
-        await returnStock(tx, order.partId, order.totalOrder);
-        await fireAlerts(tx, order.partId);
-      }
+      await markCancelled(tx, order.id, by, note ?? RECORDED_REASONS[reason]);
+      if (order.partId) await restockOrderPart(tx, order, order.partId, order.totalOrder - order.restockedUnits);
       // In the same transaction: the customer hears of every cancellation, and only of real ones.
       await queueOrderEmail(tx, 'order-cancelled', order, reason);
       return { kind: 'cancelled', order, reason };

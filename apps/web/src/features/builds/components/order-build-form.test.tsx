@@ -67,6 +67,11 @@ describe('OrderBuildForm and the profile', () => {
       shippedAt: null,
       carrier: null,
       trackingNumber: null,
+      status: 'unpaid',
+      refunded: '0.00',
+      cancelledAt: null,
+      cancelledBy: null,
+      cancelReason: null,
     };
     const fetchMock = stubApi().mockImplementation((input) =>
       Promise.resolve(

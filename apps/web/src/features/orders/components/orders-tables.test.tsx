@@ -27,6 +27,11 @@ function order(overrides: Partial<Order>): Order {
     shippedAt: null,
     carrier: null,
     trackingNumber: null,
+    status: 'unpaid',
+    refunded: '0.00',
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: null,
     ...overrides,
   };
 }
@@ -38,6 +43,7 @@ const pending = order({
   paid: true,
   transactionId: 'pi_pending',
   number: 'PS-000012',
+  status: 'paid',
 });
 const shipped = order({
   _id: 'o-shipped',
@@ -46,6 +52,7 @@ const shipped = order({
   paid: true,
   shipped: true,
   transactionId: 'pi_shipped',
+  status: 'shipped',
 });
 
 afterEach(cleanup);

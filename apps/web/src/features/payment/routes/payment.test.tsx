@@ -39,6 +39,11 @@ const order: Order = {
   shippedAt: null,
   carrier: null,
   trackingNumber: null,
+  status: 'unpaid',
+  refunded: '0.00',
+  cancelledAt: null,
+  cancelledBy: null,
+  cancelReason: null,
 };
 const config = {
   firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorHost: null },
