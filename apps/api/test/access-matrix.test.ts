@@ -31,6 +31,8 @@ const ownerOrAdmin = (s: number): Expect => ({ anonymous: 401, customer: s, othe
 const selfOnly = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 403, admin: 403 });
 /** Paying is the owner's business only (admins included in "anyone else"). */
 const ownerOnly = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: 404 });
+/** A return is asked by the order's customer; an admin may see the order, so hears 403. */
+const ownerAsks = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: 403 });
 
 let t: TestApp;
 let auth: Record<Valid, { authorization: string }>;
@@ -57,6 +59,22 @@ const fx = {
     const { clientSecret, paymentIntentId } = await startPayment(t, auth.customer, orderId);
     await confirmCard(t, clientSecret);
     return at('PATCH', `/api/orders/${orderId}`, { transactionId: paymentIntentId });
+  },
+  /** A paid order of CUSTOMER's that an admin has shipped. */
+  shippedOrder: async () => {
+    const id = await fx.paidOrder();
+    await t.app.inject({ ...at('PATCH', `/api/shipped/${id}`), headers: auth.admin });
+    return id;
+  },
+  partOf: async (orderId: string) =>
+    (await t.app.inject({ ...at('GET', `/api/orders/${orderId}`), headers: auth.admin })).json<{ partId: string }>()
+      .partId,
+  /** A return CUSTOMER asked for on a shipped order. */
+  returnRequest: async () => {
+    const id = await fx.shippedOrder();
+    const body = { lines: [{ partId: await fx.partOf(id), quantity: 1 }], reason: 'changed_mind' };
+    const res = await t.app.inject({ ...at('POST', `/api/orders/${id}/returns`, body), headers: auth.customer });
+    return res.json<{ id: string }>().id;
   },
   /** A build saved by CUSTOMER. */
   build: async () => {
@@ -217,6 +235,34 @@ const rows: Row[] = [
     'POST /api/orders/batch',
     signedIn(201),
     async () => at('POST', '/api/orders/batch', { items: [{ partId: await fx.part(), totalOrder: 1 }], ...contact }),
+  ],
+  [
+    'POST /api/orders/{id}/cancel',
+    adminOnly(200),
+    async () => at('POST', `/api/orders/${await fx.paidOrder()}/cancel`, { reason: 'Matrix' }),
+  ],
+  [
+    'POST /api/orders/{id}/refunds',
+    adminOnly(201),
+    async () => at('POST', `/api/orders/${await fx.paidOrder()}/refunds`, { amount: 1, reason: 'Matrix' }),
+  ],
+  ['GET /api/orders/{id}/refunds', ownerOrAdmin(200), async () => at('GET', `/api/orders/${await fx.order()}/refunds`)],
+  [
+    'POST /api/orders/{id}/returns',
+    ownerAsks(201),
+    async () => {
+      const id = await fx.shippedOrder();
+      return at('POST', `/api/orders/${id}/returns`, {
+        lines: [{ partId: await fx.partOf(id), quantity: 1 }],
+        reason: 'wrong_part',
+      });
+    },
+  ],
+  ['GET /api/returns', adminOnly(200), async () => at('GET', '/api/returns')],
+  [
+    'PATCH /api/returns/{id}',
+    adminOnly(200),
+    async () => at('PATCH', `/api/returns/${await fx.returnRequest()}`, { status: 'approved' }),
   ],
   ['GET /api/allorders', adminOnly(200), async () => at('GET', '/api/allorders?status=to_ship&q=PS-')],
   ['GET /api/allorders/counts', adminOnly(200), async () => at('GET', '/api/allorders/counts')],

@@ -27,8 +27,10 @@ export type FakeStripe = {
   setDown: (down: boolean) => void;
   /** Makes every answer wait this long, like a slow network or a slow Stripe. */
   setDelay: (ms: number) => void;
-  /** Refunds made, by payment intent id (one per intent: the SDK's idempotency key is honoured). */
+  /** Full refunds made, by payment intent id (one per intent: the SDK's idempotency key is honoured). */
   refunds: Map<string, { id: string; amount: number }>;
+  /** Every refund made (full or partial), in order; a replayed idempotency key adds none. */
+  refundLog: { id: string; paymentIntent: string; amount: number; idempotencyKey?: string }[];
   succeed: (id: string) => FakeIntent;
   close: () => Promise<void>;
 };
@@ -58,6 +60,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const byKey = new Map<string, FakeIntent>();
   const requests: FakeStripe['requests'] = [];
   const refunds: FakeStripe['refunds'] = new Map();
+  const refundLog: FakeStripe['refundLog'] = [];
   let down = false;
   let delayMs = 0;
 
@@ -102,8 +105,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
         return;
       }
-      const refund = refunds.get(target.id) ?? { id: `re_${token(24)}`, amount: target.amount };
-      refunds.set(target.id, refund);
+      const replay = idempotencyKey ? refundLog.find((r) => r.idempotencyKey === idempotencyKey) : undefined;
+      const asked = body.get('amount');
+      const already = refundLog.filter((r) => r.paymentIntent === target.id).reduce((sum, r) => sum + r.amount, 0);
+      if (!replay && asked !== null && Number(asked) > target.amount - already) {
+        send(res, 400, {
+          error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Refund exceeds the charge' },
+        });
+        return;
+      }
+      const refund = replay ??
+        (asked === null ? refunds.get(target.id) : undefined) ?? {
+          id: `re_${token(24)}`,
+          amount: asked === null ? target.amount : Number(asked),
+        };
+      if (asked === null) refunds.set(target.id, refund);
+      if (!replay && !refundLog.some((r) => r.id === refund.id)) {
+        refundLog.push({ id: refund.id, paymentIntent: target.id, amount: refund.amount, idempotencyKey });
+      }
       send(res, 200, {
         id: refund.id,
         object: 'refund',
@@ -192,6 +211,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents,
     requests,
     refunds,
+    refundLog,
     setDown: (value) => {
       down = value;
     },

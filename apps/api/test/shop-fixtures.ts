@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Order } from '@parts-shop/shared/order';
 import { orders, parts, payments } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
@@ -29,7 +29,16 @@ export async function stockOf(t: TestApp, partId: string): Promise<number | unde
   return row?.available;
 }
 
+/** The order's row while it is live; a cancelled order, kept on record, is read with orderRecord. */
 export async function orderRow(t: TestApp, id: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), isNull(orders.cancelledAt)));
+  return row;
+}
+
+export async function orderRecord(t: TestApp, id: string) {
   const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   return row;
 }

@@ -75,6 +75,11 @@ export function order(fields: Partial<Order> = {}): Order {
     carrier: null,
     trackingNumber: null,
     lines: [{ id: 'l-1', partId: 'p-1', productName: 'RTX 4070', quantity: 2, unitPrice: '129.99' }],
+    status: 'unpaid',
+    refunded: '0.00',
+    cancelledAt: null,
+    cancelledBy: null,
+    cancelReason: null,
     ...fields,
   };
 }

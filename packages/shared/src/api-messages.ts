@@ -33,6 +33,19 @@ export const apiMessages = {
   cancelPaymentInProgress: 'A payment for this order is in progress, so it cannot be cancelled now',
   cancelPaymentTaken: 'A payment was taken for this order; contact the shop to cancel it',
   orderAlreadyPaid: 'This order is already paid',
+  orderAlreadyCancelled: 'This order has already been cancelled',
+  cancelShipped: 'This order has shipped; refund it or take a return instead',
+  refundUnpaid: 'Only paid orders can be refunded',
+  restockTooMany: 'That is more units than the order has left to put back',
+  returnOwnOrderOnly: 'Only the customer who placed this order can return it',
+  returnNotShipped: 'Only shipped orders can be returned',
+  returnTooLate: 'Returns are accepted within 30 days of shipping',
+  returnTooMany: 'That is more units than this order has left to return',
+  returnNotFound: 'Return not found',
+  returnDecided: 'This return has already been decided',
+  returnActsOnReceipt: 'Restock and refund apply when the parts are received',
+  lineNotFound: 'No such line on this order',
+  restockNeedsLine: 'Name the line (lineId) whose units go back on the shelf',
   paymentProcessing: 'A payment for this order is being processed',
   paymentTotalChanged: 'The total does not match this order; reload the page',
   paymentRefundedLate: 'This order was already paid or cancelled, so this payment has been refunded',
@@ -56,6 +69,11 @@ export const apiMessages = {
   makeAdminUnverified:
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
 } as const;
+
+/** The refusal of a refund larger than what is left of the order's payment. */
+export function refundTooMuchMessage(leftCents: number): string {
+  return `At most ${formatCents(leftCents)} is left to refund on this order`;
+}
 
 /** The refusal of an order that would hold more units of one part unpaid than one customer may. */
 export function unpaidUnitsMessage(partName: string, allowed: number, held: number): string {

@@ -59,8 +59,34 @@ export const orderSchema = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   lines: z.array(orderLineSchema).min(1),
+  /** Derived (docs/decisions/0008-derived-order-status.md), never stored. */
+  status: z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'partly_refunded']),
+  /** Dollars given back so far. */
+  refunded: z.string(),
+  cancelledAt: z.string().nullable(),
+  /** Who cancelled it: an email, or null when the unpaid hold ran out. */
+  cancelledBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+export type OrderLifecycle = Order['status'];
+
+/**
+ * An order's status from what is stored: cancelled wins, then money given back, then the
+ * flags (docs/decisions/0008-derived-order-status.md).
+ */
+export function lifecycleOf(order: {
+  paid: boolean;
+  shipped: boolean;
+  cancelled: boolean;
+  refundedCents: number;
+  totalCents: number;
+}): OrderLifecycle {
+  if (order.cancelled) return 'cancelled';
+  if (order.refundedCents > 0) return order.refundedCents >= order.totalCents ? 'refunded' : 'partly_refunded';
+  if (order.shipped) return 'shipped';
+  return order.paid ? 'paid' : 'unpaid';
+}
 
 export type OrderStatus = 'Unpaid' | 'Pending' | 'Shipped';
 /** The status is derived from the two flags, never stored (docs/product.md#order-status). */
@@ -138,7 +164,7 @@ export const shipSchema = z
 export type ShipInput = z.infer<typeof shipSchema>;
 
 /** Manage Orders' tabs: To ship (paid, not shipped) is the screen's default; the API's is all. */
-export const ORDER_TABS = ['to_ship', 'unpaid', 'shipped', 'all'] as const;
+export const ORDER_TABS = ['to_ship', 'unpaid', 'shipped', 'cancelled', 'all'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 
 /** Order number, email or product: what Manage Orders' search box takes. */
@@ -160,6 +186,7 @@ export const orderCountsSchema = z.object({
   to_ship: z.number().int(),
   unpaid: z.number().int(),
   shipped: z.number().int(),
+  cancelled: z.number().int(),
   all: z.number().int(),
 });
 export type OrderCounts = z.infer<typeof orderCountsSchema>;

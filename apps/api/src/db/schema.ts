@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
 import { PAYMENT_INTENT_STATUSES } from '@parts-shop/shared/payment';
+import { RETURN_REASONS, RETURN_STATUSES } from '@parts-shop/shared/refunds';
 
 /** PostgreSQL's full-text document type; only the database reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -238,6 +239,14 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     // Set when an expiry sweep takes the order to cancel it, so another process skips it.
     expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
+    // A cancelled order stays on record (docs/decisions/0030-money-goes-back.md): when, by
+    // whom (null: the unpaid hold ran out) and why.
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    // Kept in step with order_refunds under the order's lock; the checks make over-refunding
+    // impossible whatever the code does.
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -254,6 +263,11 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.totalOrder} > 0`),
     check('orders_shipped_after_paid', sql`not ${t.shipped} or ${t.paid}`),
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
+    check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
+    check('orders_refunded_only_paid', sql`${t.paid} or ${t.refundedCents} = 0`),
+    index('orders_cancelled_idx')
+      .on(t.id)
+      .where(sql`${t.cancelledAt} is not null`),
   ],
 );
 
@@ -270,6 +284,9 @@ export const orderLines = pgTable(
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    // Units of this line put back on the shelf (a cancel, a refund, a received return), raised
+    // under the order's lock; its check keeps any mix of them within what the line sold.
+    restockedUnits: integer('restocked_units').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.id),
@@ -277,7 +294,63 @@ export const orderLines = pgTable(
     index('order_lines_part_idx').on(t.partId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
+    check('order_lines_restocked_within_quantity', sql`${t.restockedUnits} between 0 and ${t.quantity}`),
   ],
+);
+
+/**
+ * Money an admin gave back on an order (a cancel, a refund, a received return). A row is
+ * written, and the order's refunded_cents raised, under the order's lock before the gateway
+ * is asked; the row's id is the gateway's idempotency key, so a retry is the same refund.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: text('payment_id').notNull(),
+    gateway: text('gateway', { enum: ['local', 'stripe'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    cause: text('cause', { enum: ['cancel', 'refund', 'return'] }).notNull(),
+    reason: text('reason').notNull(),
+    // The line the refund was for, when the admin named one (its units are the ones restocked).
+    lineId: uuid('line_id').references(() => orderLines.id),
+    restockedUnits: integer('restocked_units').notNull().default(0),
+    createdBy: text('created_by').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded'] })
+      .notNull()
+      .default('pending'),
+    refundId: text('refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A customer's request to send parts of a shipped order back, and the admin's decision. */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** [{ partId, quantity }], checked against the order when asked. */
+    lines: jsonb('lines').$type<{ partId: string; quantity: number }[]>().notNull(),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    restocked: boolean('restocked').notNull().default(false),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    decidedBy: text('decided_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId)],
 );
 
 /**

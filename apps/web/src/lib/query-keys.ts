@@ -62,6 +62,8 @@ export const queryKeys = {
     detail: (id: string) => ['orders', 'detail', id] as const,
     /** GET /orders/{id}/detail: the order page and receipt (items, customer, payment, timeline). */
     receipt: (id: string) => ['orders', 'receipt', id] as const,
+    /** GET /orders/{id}/refunds: the order's refunds and return requests. */
+    moneyBack: (id: string) => ['orders', 'money-back', id] as const,
     /** The Ship mutations, so each row can tell whether its own request is on its way. */
     ship: ['orders', 'ship'] as const,
   },

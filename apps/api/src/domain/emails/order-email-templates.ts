@@ -8,7 +8,14 @@ import { scriptSafeJson } from '../../lib/page-head.ts';
  * gone by the time its email is sent, and a retry must say the same thing.
  */
 export const orderEmailPayloadSchema = z.object({
-  kind: z.enum(['order-placed', 'payment-receipt', 'order-shipped', 'order-cancelled']),
+  kind: z.enum([
+    'order-placed',
+    'payment-receipt',
+    'order-shipped',
+    'order-cancelled',
+    'order-refunded',
+    'return-received',
+  ]),
   orderId: z.string(),
   number: z.string(),
   userName: z.string(),
@@ -24,6 +31,8 @@ export const orderEmailPayloadSchema = z.object({
   carrier: z.string().nullable().optional(),
   trackingNumber: z.string().nullable().optional(),
   cancelReason: z.enum(['customer', 'admin', 'expired']).optional(),
+  /** order-refunded: the dollars this refund gives back. */
+  refundAmount: z.string().optional(),
 });
 export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
 
@@ -79,6 +88,13 @@ function heading(p: OrderEmailPayload): { subject: string; intro: string } {
         subject: `Order ${p.number} cancelled`,
         intro: CANCEL_REASONS[p.cancelReason ?? 'customer'],
       };
+    case 'order-refunded':
+      return {
+        subject: `Refund for order ${p.number}`,
+        intro: `We have refunded ${formatDollars(p.refundAmount ?? '0')} to the card that paid for this order.`,
+      };
+    case 'return-received':
+      return { subject: `Return received for order ${p.number}`, intro: 'We have received the parts you sent back.' };
   }
 }
 
@@ -120,12 +136,15 @@ function orderJsonLd(p: OrderEmailPayload, receiptUrl: string): string {
   return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
 }
 
-const ORDER_STATUS_LD = {
+// schema.org has no status for money given back, so a refund's email names none.
+const ORDER_STATUS_LD: Record<OrderEmailPayload['kind'], OrderLd['orderStatus']> = {
   'order-placed': 'https://schema.org/OrderPaymentDue',
   'payment-receipt': 'https://schema.org/OrderProcessing',
   'order-shipped': 'https://schema.org/OrderInTransit',
   'order-cancelled': 'https://schema.org/OrderCancelled',
-} as const;
+  'order-refunded': undefined,
+  'return-received': 'https://schema.org/OrderReturned',
+};
 
 function detailRows(p: OrderEmailPayload): Row[] {
   const rows: Row[] = [
@@ -135,6 +154,7 @@ function detailRows(p: OrderEmailPayload): Row[] {
     [p.kind === 'payment-receipt' ? 'Paid' : 'Total', formatDollars(p.totalPrice)],
   ];
   if (p.kind === 'payment-receipt' && p.transactionId) rows.push(['Transaction', p.transactionId]);
+  if (p.kind === 'order-refunded') rows.push(['Refunded', formatDollars(p.refundAmount ?? '0')]);
   if (p.kind !== 'order-cancelled') rows.push(['Ship to', p.address], ['Phone', p.phoneNumber]);
   if (p.kind === 'order-shipped') {
     rows.push(['Carrier', p.carrier || 'Not given'], ['Tracking number', p.trackingNumber || 'Not given']);

@@ -18,6 +18,7 @@ export async function queueOrderEmail(
   kind: OrderEmailPayload['kind'],
   order: OrderRow,
   cancelReason?: CancelReason,
+  refundCents?: number,
 ): Promise<void> {
   const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
   await queueEmail(db, order.email, {
@@ -40,5 +41,6 @@ export async function queueOrderEmail(
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     ...(cancelReason ? { cancelReason } : {}),
+    ...(refundCents === undefined ? {} : { refundAmount: centsToPriceString(refundCents) }),
   });
 }

@@ -1,5 +1,5 @@
 import { centsToPriceString } from '@parts-shop/shared/money';
-import { formatOrderNumber, type Order } from '@parts-shop/shared/order';
+import { formatOrderNumber, lifecycleOf, type Order } from '@parts-shop/shared/order';
 import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { parseIdOr } from '../../lib/ids.ts';
@@ -40,6 +40,11 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
       quantity: line.quantity,
       unitPrice: centsToPriceString(line.unitPriceCents),
     })),
+    status: lifecycleOf({ ...row, cancelled: row.cancelledAt !== null }),
+    refunded: centsToPriceString(row.refundedCents),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: row.cancelledBy,
+    cancelReason: row.cancelReason,
   };
 }
 

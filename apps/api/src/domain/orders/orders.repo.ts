@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderNumber, type OrderTab } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema.ts';
@@ -39,7 +39,23 @@ export function withLineWhere(where: SQL | undefined): SQL {
   return sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${where})`;
 }
 
+/**
+ * A cancelled order stays on record, but to paying, shipping, holding stock and the lists it
+ * is gone: every read here but `findOrderRecord` and the Cancelled tab sees live orders only.
+ */
+const live = isNull(orders.cancelledAt);
+
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), live))
+    .limit(1);
+  return row;
+}
+
+/** An order, cancelled or not: what its record pages read. */
+export async function findOrderRecord(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
 }
@@ -49,20 +65,32 @@ export function findOrders(db: Db, ids: readonly string[]): Promise<OrderRow[]> 
   return db
     .select()
     .from(orders)
-    .where(inArray(orders.id, [...ids]));
+    .where(and(inArray(orders.id, [...ids]), live));
 }
 
 /** Reads an order and holds its row until the transaction ends (cancel and pay serialize on it). */
 export async function lockOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), live))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Holds an order's row, cancelled or not: refunds and returns move money on either. */
+export async function lockOrderRecord(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
   return row;
 }
 
 const TAB_FILTERS: Record<OrderTab, SQL | undefined> = {
-  to_ship: and(eq(orders.paid, true), eq(orders.shipped, false)),
-  unpaid: eq(orders.paid, false),
-  shipped: eq(orders.shipped, true),
-  all: undefined,
+  to_ship: and(eq(orders.paid, true), eq(orders.shipped, false), live),
+  unpaid: and(eq(orders.paid, false), live),
+  shipped: and(eq(orders.shipped, true), live),
+  cancelled: isNotNull(orders.cancelledAt),
+  all: live,
 };
 
 /** Manage Orders' search: the order number, or a part of the email or of any line's product name. */
@@ -91,7 +119,8 @@ function whereOf(options: OrderFilters): SQL[] {
 // the other repos' list queries: the key, the order and the filters differ, and a generic page
 // query over Drizzle tables would hide the SQL this repo runs.
 export function listOrders(db: Db, limit: number, options: OrderFilters & { before?: string }): Promise<OrderRow[]> {
-  const filters = whereOf(options);
+  // A list without a tab (My Orders, the contract's /allorders) shows live orders only.
+  const filters = whereOf({ ...options, tab: options.tab ?? 'all' });
   if (options.before !== undefined) filters.push(lt(orders.id, options.before));
   return db
     .select()
@@ -105,14 +134,15 @@ export function listOrders(db: Db, limit: number, options: OrderFilters & { befo
 export async function countOrdersByTab(db: Db, q: string | undefined): Promise<Record<OrderTab, number>> {
   const [row] = await db
     .select({
-      all: count(),
+      all: sql<number>`count(*) filter (where ${TAB_FILTERS.all})`.mapWith(Number),
+      cancelled: sql<number>`count(*) filter (where ${TAB_FILTERS.cancelled})`.mapWith(Number),
       to_ship: sql<number>`count(*) filter (where ${TAB_FILTERS.to_ship})`.mapWith(Number),
       unpaid: sql<number>`count(*) filter (where ${TAB_FILTERS.unpaid})`.mapWith(Number),
       shipped: sql<number>`count(*) filter (where ${TAB_FILTERS.shipped})`.mapWith(Number),
     })
     .from(orders)
     .where(and(...whereOf({ q })));
-  return row ?? { all: 0, to_ship: 0, unpaid: 0, shipped: 0 };
+  return row ?? { all: 0, to_ship: 0, unpaid: 0, shipped: 0, cancelled: 0 };
 }
 
 export async function insertOrder(db: Db, row: typeof orders.$inferInsert): Promise<OrderRow> {
@@ -121,9 +151,15 @@ export async function insertOrder(db: Db, row: typeof orders.$inferInsert): Prom
   return inserted;
 }
 
-export async function deleteOrder(db: Db, id: string): Promise<number> {
-  const deleted = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
-  return deleted.length;
+/** Ends an order on record: `by` is who (an email, or null for the hold running out), `reason` why. */
+export async function markCancelled(db: Db, id: string, by: string | null, reason: string): Promise<OrderRow> {
+  const [row] = await db
+    .update(orders)
+    .set({ cancelledAt: sql`now()`, cancelledBy: by, cancelReason: reason })
+    .where(and(eq(orders.id, id), live))
+    .returning();
+  if (!row) throw new Error(`order ${id} was not live when cancelled`);
+  return row;
 }
 
 /**
@@ -136,7 +172,7 @@ export function lockOrders(db: Db, ids: readonly string[]): Promise<OrderRow[]> 
   return db
     .select()
     .from(orders)
-    .where(inArray(orders.id, [...ids]))
+    .where(and(inArray(orders.id, [...ids]), live))
     .orderBy(asc(orders.id))
     .for('update');
 }
@@ -149,7 +185,7 @@ export function markOrdersPaid(db: Db, ids: readonly string[], transactionId: st
   return db
     .update(orders)
     .set({ paid: true, transactionId, paidAt: sql`now()` })
-    .where(and(inArray(orders.id, [...ids]), eq(orders.paid, false)))
+    .where(and(inArray(orders.id, [...ids]), eq(orders.paid, false), live))
     .returning();
 }
 
@@ -166,7 +202,7 @@ export async function markOrderShipped(
       carrier: tracking.carrier || null,
       trackingNumber: tracking.trackingNumber || null,
     })
-    .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.shipped, false)))
+    .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.shipped, false), live))
     .returning();
   return row;
 }
@@ -190,7 +226,7 @@ export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.email, email), eq(orders.paid, false)))
+    .where(and(eq(orders.email, email), eq(orders.paid, false), live))
     .orderBy(asc(orders.id))
     .limit(limit);
 }
@@ -199,7 +235,7 @@ export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<
 export type Holdings = { unitsByPart: Map<string, number>; cents: number };
 
 export async function unpaidHoldings(db: Db, email: string): Promise<Holdings> {
-  const unpaidOf = and(eq(orders.email, email), eq(orders.paid, false));
+  const unpaidOf = and(eq(orders.email, email), eq(orders.paid, false), live);
   const units = await db
     .select({ partId: orderLines.partId, units: sql<number>`sum(${orderLines.quantity})`.mapWith(Number) })
     .from(orderLines)
@@ -219,6 +255,6 @@ export async function countUnpaidOrders(db: Db, email: string): Promise<number> 
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.email, email), eq(orders.paid, false)));
+    .where(and(eq(orders.email, email), eq(orders.paid, false), live));
   return row?.n ?? 0;
 }

@@ -85,6 +85,13 @@ export function createLocalGateway(): LocalPaymentGateway {
       return `re_local_${id.slice(3)}`;
     },
 
+    async refundAmount(db, { paymentId, idempotencyKey }) {
+      const row = await localRow(db, paymentId);
+      if (row?.status !== 'succeeded') throw new Error(`local intent ${paymentId} has taken no money to refund`);
+      // Test mode moves no money: the shop's order_refunds row, keyed like Stripe's, is the record.
+      return `re_local_${idempotencyKey}`;
+    },
+
     async confirmCard(db, clientSecret, card) {
       const id = clientSecret.split('_secret_')[0] ?? '';
       const row = await localRow(db, id);

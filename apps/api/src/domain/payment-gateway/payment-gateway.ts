@@ -37,6 +37,11 @@ type GatewayCore = {
   cancelIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
   /** Gives all of a succeeded intent's money back and answers the refund's id; safe to repeat. */
   refundIntent: (db: Db, id: string) => Promise<string>;
+  /**
+   * Gives part (or all) of a succeeded intent's money back and answers the refund's id; the
+   * key makes a repeat the same refund. The shop caps the amounts (order_refunds).
+   */
+  refundAmount: (db: Db, refund: { paymentId: string; amountCents: number; idempotencyKey: string }) => Promise<string>;
 };
 
 export type LocalConfirmResult =

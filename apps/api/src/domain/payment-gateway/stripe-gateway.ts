@@ -134,6 +134,18 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
       }
     },
 
+    async refundAmount(_db, { paymentId, amountCents, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentId, amount: amountCents },
+          { idempotencyKey },
+        );
+        return refund.id;
+      } catch (error) {
+        throw upstream(error, 'refund');
+      }
+    },
+
     verifyWebhook(rawBody, signature): StripeWebhookEvent | null {
       if (!webhookSecret) return null;
       let event: Stripe.Event;

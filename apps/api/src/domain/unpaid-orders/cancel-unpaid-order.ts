@@ -1,23 +1,31 @@
 import type { Db } from '../../db/client.ts';
-import { fireAlerts } from '../alerts/fire-alerts.ts';
 import { queueOrderEmail, type CancelReason } from '../orders/order-emails.ts';
-import { deleteOrder, linesOf, lockOrders, type OrderRow } from '../orders/orders.repo.ts';
+import { linesOf, lockOrders, markCancelled, type OrderRow } from '../orders/orders.repo.ts';
+import { restockOrderPart, unitsLeftToRestock } from '../orders/restock-order.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { withGroupmates } from '../payments/payment-groups.repo.ts';
 import { cancelOpenIntents, ledgerVerdict } from '../payments/settlement.ts';
-import { lockPart, returnStock } from '../stock/stock.repo.ts';
+import { lockPart } from '../stock/stock.repo.ts';
 
 export type CancelOutcome =
   | { kind: 'cancelled'; order: OrderRow; reason: CancelReason }
   | { kind: 'gone' | 'already-paid' | 'paid' | 'payment-in-progress' | 'payment-mismatch' };
+
+/** What the record says when nobody wrote a reason. */
+const RECORDED_REASONS: Record<CancelReason, string> = {
+  customer: 'Cancelled by the customer',
+  admin: 'Cancelled by the shop',
+  expired: 'Not paid in time',
+};
 
 /** A payment started while the order was being cancelled is cancelled too, this many times. */
 const ATTEMPTS = 3;
 
 /**
  * The one way an unpaid order ends: its open intents (its payment groups' included, so a
- * group with a cancelled order can no longer be paid) are cancelled at the gateway, then its
- * row is deleted, every line's units go back on the shelf and the cancelled email is queued. The
+ * group with a cancelled order can no longer be paid) are cancelled at the gateway, then it
+ * is marked cancelled (kept on record: who, when, why), every line's units go back on the
+ * shelf and the cancelled email is queued. The
  * gateway is called outside any
  * transaction, so a slow gateway holds no row that other buyers of the part need; the
  * transaction then re-checks the ledger under the order's lock. An intent that took the
@@ -28,15 +36,17 @@ export async function cancelUnpaidOrder(
   gateway: PaymentGateway,
   orderId: string,
   reason: CancelReason,
+  by: string | null,
+  note?: string,
 ): Promise<CancelOutcome> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     await cancelOpenIntents(db, gateway, orderId);
     const outcome = await db.transaction(async (tx): Promise<CancelOutcome | 'retry'> => {
       // Locks in one order everywhere (parts in id order, then orders in id order) so no two
       // requests deadlock; the order's groupmates are held too, as a group payment would take
-      // them. An order's lines never change, so they can be read before its lock.
-      const lines = (await linesOf(tx, [orderId])).get(orderId) ?? [];
-      const partIds = [...new Set(lines.flatMap((line) => (line.partId ? [line.partId] : [])))].sort();
+      // them. An order's parts never change, so they can be read before its lock.
+      const before = (await linesOf(tx, [orderId])).get(orderId) ?? [];
+      const partIds = [...new Set(before.flatMap((line) => (line.partId ? [line.partId] : [])))].sort();
       for (const partId of partIds) await lockPart(tx, partId);
       const held = await lockOrders(tx, await withGroupmates(tx, orderId));
       const order = held.find((r) => r.id === orderId);
@@ -45,15 +55,13 @@ export async function cancelUnpaidOrder(
       const verdict = await ledgerVerdict(tx, order);
       if (verdict === 'payment-open') return 'retry';
       if (verdict !== 'clear') return { kind: verdict };
-      // In the same transaction: the customer hears of every cancellation, and only of real ones;
-      // queued before the delete, as the email lists the lines the delete removes.
-      await queueOrderEmail(tx, 'order-cancelled', order, reason);
-      await deleteOrder(tx, order.id);
-      for (const line of lines) {
-        if (!line.partId) continue;
-        await returnStock(tx, line.partId, line.quantity);
-        await fireAlerts(tx, line.partId);
+      await markCancelled(tx, order.id, by, note ?? RECORDED_REASONS[reason]);
+      // What each line has left to put back, read under the lock.
+      for (const line of (await linesOf(tx, [orderId])).get(orderId) ?? []) {
+        if (line.partId) await restockOrderPart(tx, order, line.partId, unitsLeftToRestock(line));
       }
+      // In the same transaction: the customer hears of every cancellation, and only of real ones.
+      await queueOrderEmail(tx, 'order-cancelled', order, reason);
       return { kind: 'cancelled', order, reason };
     });
     if (outcome !== 'retry') return outcome;

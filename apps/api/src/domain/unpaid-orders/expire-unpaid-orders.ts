@@ -5,6 +5,7 @@ import type { Config } from '../../config/env.ts';
 import { orderLines, orders, users } from '../../db/schema.ts';
 import { withLineWhere } from '../orders/orders.repo.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
+import { retryPendingOrderRefunds } from '../payments/give-back.ts';
 import { retryPendingRefunds } from '../payments/settlement.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 
@@ -46,7 +47,7 @@ async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promi
       inArray(orders.email, unverified),
     ),
   );
-  const filters: SQL[] = [eq(orders.paid, false)];
+  const filters: SQL[] = [eq(orders.paid, false), isNull(orders.cancelledAt)];
   if (overdueNow) filters.push(overdueNow);
   if (scope.orderId !== undefined) filters.push(eq(orders.id, scope.orderId));
   if (scope.partId !== undefined) filters.push(withLineWhere(eq(orderLines.partId, scope.partId)));
@@ -82,7 +83,7 @@ export async function expireOverdueOrders(
 ): Promise<number> {
   let cancelled = 0;
   for (const id of await claimOverdue(db, hold, scope)) {
-    const outcome = await cancelUnpaidOrder(db, gateway, id, 'expired');
+    const outcome = await cancelUnpaidOrder(db, gateway, id, 'expired', null);
     if (outcome.kind === 'cancelled') cancelled += 1;
   }
   return cancelled;
@@ -105,6 +106,7 @@ export function startUnpaidSweep(
         // Another batch may be waiting.
       }
       await retryPendingRefunds(db, gateway);
+      await retryPendingOrderRefunds(db, gateway);
     } catch (error) {
       log.error({ err: error }, 'unpaid order sweep failed');
     }

@@ -12,6 +12,7 @@ import {
   shipSchema,
 } from '@parts-shop/shared/order';
 import { unpaidOrdersSchema } from '@parts-shop/shared/payment-group';
+import { cancelOrderSchema } from '@parts-shop/shared/refunds';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { parseOrderId } from '../../domain/orders/order-view.ts';
 import { placementRules } from '../../domain/orders/place-orders.ts';
@@ -26,6 +27,7 @@ import { decodeCursor, pageOf } from '../../lib/paging.ts';
 import { createThrottle } from '../../lib/throttle.ts';
 import {
   cancelOrder,
+  cancelWithReason,
   getOrder,
   getOrderDetail,
   orderCounts,
@@ -151,7 +153,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       config: writeLimit(config),
       schema: {
         tags: ['orders'],
-        summary: 'Cancel an unpaid order (its owner or an admin) and return its stock',
+        summary: 'Cancel an unpaid order (its owner or an admin) and return its stock; it stays on record',
         security: [{ bearer: [] }],
         params: idParams,
         response: { 200: deletedSchema, ...errorAnswers(400, 401, 403, 404, 409) },
@@ -163,6 +165,24 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     },
   );
 
+  app.post(
+    '/orders/:id/cancel',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an order with a reason (admin): a paid, unshipped one is refunded in full and restocked',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: cancelOrderSchema,
+        response: { 200: orderSchema, ...errorAnswers(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) =>
+      cancelWithReason(db, rules, callerOf(request), parseOrderId(request.params.id), request.body.reason),
+  );
+
   app.get(
     '/allorders',
     {
@@ -171,7 +191,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         tags: ['orders'],
         summary: 'Every order, or one Manage Orders tab, newest first, paged (admin)',
         description:
-          'status: to_ship (paid, not shipped), unpaid, shipped or all (the default); ' +
+          'status: to_ship (paid, not shipped), unpaid, shipped, cancelled or all (the default: every order not cancelled); ' +
           'q: an order number (PS-000123), or part of an email or product name.',
         security: [{ bearer: [] }],
         querystring: allOrdersQuerySchema,

@@ -15,6 +15,8 @@ import { answerOrder, answerOrders, canSee, orderNotFound, toOrder } from '../..
 import {
   countOrdersByTab,
   findOrder,
+  findOrderRecord,
+  linesOf,
   listOrders,
   listUnpaidOrders,
   markOrderShipped,
@@ -22,6 +24,7 @@ import {
 } from '../../domain/orders/orders.repo.ts';
 import { placeOneOrder, type PlacementRules } from '../../domain/orders/place-orders.ts';
 import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
+import { giveBack } from '../../domain/payments/give-back.ts';
 import { reconcileFromLedger, reconcileLive } from '../../domain/payments/settlement.ts';
 import { findPartStock } from '../../domain/stock/stock.repo.ts';
 import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-order.ts';
@@ -160,10 +163,18 @@ async function currentOrder(db: Db, rules: OrderRules, caller: Caller, id: strin
     rules,
     [await findOrder(db, id)].filter((r) => r !== undefined),
   );
-  if (!row || !canSee(caller, row)) throw orderNotFound();
+  if (!row) return cancelledRecord(db, caller, id);
+  if (!canSee(caller, row)) throw orderNotFound();
   return rules.mayAskGateway(row.id)
     ? reconcileLive(db, rules.gateway, row)
     : ((await reconcileFromLedger(db, [row]))[0] ?? row);
+}
+
+/** A cancelled order, kept on record for its customer and the shop; nothing about it moves. */
+async function cancelledRecord(db: Db, caller: Caller, id: string): Promise<OrderRow> {
+  const row = await findOrderRecord(db, id);
+  if (!row || !canSee(caller, row)) throw orderNotFound();
+  return row;
 }
 
 export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: string) {
@@ -179,8 +190,12 @@ export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id:
   const order = await findOrder(db, id);
   if (!order || !canSee(caller, order)) throw orderNotFound();
   if (order.paid) throw conflict(apiMessages.cancelUnpaidOnly);
+  await endUnpaid(db, rules, caller, order);
+}
+
+async function endUnpaid(db: Db, rules: OrderRules, caller: Caller, order: OrderRow, note?: string): Promise<void> {
   const reason = order.email === caller.email ? 'customer' : 'admin';
-  const outcome = await cancelUnpaidOrder(db, rules.gateway, id, reason);
+  const outcome = await cancelUnpaidOrder(db, rules.gateway, order.id, reason, caller.email, note);
   switch (outcome.kind) {
     case 'cancelled':
       return;
@@ -195,6 +210,36 @@ export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id:
     case 'payment-mismatch':
       throw conflict(apiMessages.cancelPaymentTaken);
   }
+}
+
+/**
+ * Admin: POST /orders/{id}/cancel. An unpaid order ends as its customer's cancel would; a
+ * paid, unshipped one is refunded in full (what is left of it) and every unit goes back.
+ * Either way the order stays on record with who and why.
+ */
+export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller, id: string, reason: string) {
+  const order = await findOrderRecord(db, id);
+  if (!order) throw orderNotFound();
+  if (order.cancelledAt) throw conflict(apiMessages.orderAlreadyCancelled);
+  const [now] = await reconcileFromLedger(db, [order]);
+  if (now?.paid) {
+    await giveBack(db, rules.gateway, {
+      orderId: id,
+      amountCents: 'rest',
+      cause: 'cancel',
+      reason,
+      by: caller.email,
+      restock: ((await linesOf(db, [id])).get(id) ?? []).flatMap((line) =>
+        line.partId ? [{ partId: line.partId, quantity: 'rest' as const }] : [],
+      ),
+      cancel: true,
+    });
+  } else {
+    await endUnpaid(db, rules, caller, order, reason);
+  }
+  const row = await findOrderRecord(db, id);
+  if (!row) throw orderNotFound();
+  return answerOrder(db, row);
 }
 
 /** Marks the order, every line of it, shipped and queues the customer's one shipped email, in one transaction. */

@@ -95,12 +95,13 @@ describe('an unpaid order holds its stock for UNPAID_HOLD_MINUTES', () => {
     expect(await stockOf(t, partId)).toBe(10);
   });
 
-  it('reading the order cancels it once overdue (404), even before a sweep', async () => {
+  it('reading the order cancels it once overdue (kept on record, cancelled by nobody), even before a sweep', async () => {
     const partId = await addPart(t, { available: 5 });
     const order = await placeOrder(t, alice, partId, 1);
     await backdate(order._id);
     const res = await t.app.inject({ url: `/api/orders/${order._id}`, headers: alice });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: null, cancelReason: 'Not paid in time' });
     expect(await stockOf(t, partId)).toBe(5);
   });
 

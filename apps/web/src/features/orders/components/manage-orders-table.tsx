@@ -1,4 +1,4 @@
-import { orderStatus, type Order } from '@parts-shop/shared/order';
+import type { Order } from '@parts-shop/shared/order';
 import { orderColumns, OrderStatusLabel } from './order-status.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
@@ -30,12 +30,12 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
         {
           header: 'Status',
           cell: (order) => {
-            const status = orderStatus(order);
+            const { status } = order;
             return (
               <div className="flex flex-wrap items-start gap-2">
                 <OrderStatusLabel order={order} />
-                {status === 'Unpaid' ? <CancelOrderButton order={order} onCancel={onCancel} /> : null}
-                {status === 'Pending' ? (
+                {status === 'unpaid' ? <CancelOrderButton order={order} onCancel={onCancel} /> : null}
+                {status === 'paid' ? (
                   <button
                     type="button"
                     className="btn btn-primary btn-xs"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
-import { orderStatus, type Order } from '@parts-shop/shared/order';
+import type { Order, OrderLifecycle } from '@parts-shop/shared/order';
 import { OrderProducts } from '../../../components/order-products.tsx';
 import type { Column } from '../../../components/ui/responsive-table.tsx';
 
@@ -9,18 +9,35 @@ export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {
   return formatDollars(order.totalPrice);
 }
 
-const badgeClass = { Unpaid: 'badge-neutral', Pending: 'badge-accent', Shipped: 'badge-success' } as const;
+const LABELS: Record<OrderLifecycle, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Pending',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  partly_refunded: 'Partly refunded',
+};
 
-/** Unpaid, Pending or Shipped (docs/product.md#order-status); paid orders also show their transaction id. */
-export function OrderStatusLabel({ order }: { order: Pick<Order, 'paid' | 'shipped' | 'transactionId'> }) {
-  const status = orderStatus(order);
+const badgeClass: Record<OrderLifecycle, string> = {
+  unpaid: 'badge-neutral',
+  paid: 'badge-accent',
+  shipped: 'badge-success',
+  cancelled: 'badge-outline',
+  refunded: 'badge-outline',
+  partly_refunded: 'badge-outline',
+};
+
+/** The order's status in words (docs/product.md#order-status); paid orders also show their transaction id. */
+export function OrderStatusLabel({ order }: { order: Pick<Order, 'status' | 'refunded' | 'transactionId'> }) {
+  const { status } = order;
   return (
     <div className="flex flex-col items-start gap-1">
       <span className="flex flex-wrap items-center gap-2">
-        <span className={`badge ${badgeClass[status]}`}>{status}</span>
-        {status === 'Pending' ? <span className="text-sm">paid, waiting to ship</span> : null}
+        <span className={`badge ${badgeClass[status]}`}>{LABELS[status]}</span>
+        {status === 'paid' ? <span className="text-sm">paid, waiting to ship</span> : null}
+        {status === 'partly_refunded' ? <span className="text-sm">{formatDollars(order.refunded)} back</span> : null}
       </span>
-      {status !== 'Unpaid' && order.transactionId ? (
+      {status !== 'unpaid' && order.transactionId ? (
         <span className="text-xs text-base-content/70">
           Transaction id: <span className="break-all font-mono">{order.transactionId}</span>
         </span>

@@ -13,6 +13,7 @@ const pending = order({
   paid: true,
   transactionId: 'pi_pending',
   number: 'PS-000012',
+  status: 'paid',
 });
 const shipped = order({
   _id: 'o-shipped',
@@ -21,6 +22,7 @@ const shipped = order({
   paid: true,
   shipped: true,
   transactionId: 'pi_shipped',
+  status: 'shipped',
 });
 
 afterEach(cleanup);

@@ -12,11 +12,18 @@ import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { ManageOrdersTable } from '../components/manage-orders-table.tsx';
 import { ShipOrderDialog, type Tracking } from '../components/ship-order-dialog.tsx';
 
-const TAB_LABELS: Record<OrderTab, string> = { to_ship: 'To ship', unpaid: 'Unpaid', shipped: 'Shipped', all: 'All' };
+const TAB_LABELS: Record<OrderTab, string> = {
+  to_ship: 'To ship',
+  unpaid: 'Unpaid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+  all: 'All',
+};
 const EMPTY: Record<OrderTab, string> = {
   to_ship: 'No paid orders are waiting to ship.',
   unpaid: 'There are no unpaid orders.',
   shipped: 'No orders have shipped yet.',
+  cancelled: 'No orders have been cancelled.',
   all: 'There are no orders yet.',
 };
 

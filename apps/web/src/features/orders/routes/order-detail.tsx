@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useOrderDetail } from '../../../lib/get-order-detail.ts';
+import { MoneyBack } from '../components/money-back.tsx';
 import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
 
 const EVENT_LABELS = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped' } as const;
@@ -167,6 +168,7 @@ export function Component() {
         <Spinner />
       )}
       {detail.data ? <Receipt detail={detail.data} /> : null}
+      {detail.data ? <MoneyBack order={detail.data.order} isAdmin={isAdmin === true} /> : null}
     </section>
   );
 }

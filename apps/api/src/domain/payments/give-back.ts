@@ -1,0 +1,115 @@
+import type { Db } from '../../db/client.ts';
+import { conflict } from '../../lib/http-error.ts';
+import { refundsIssued } from '../../lib/shop-counters.ts';
+import { apiMessages, refundTooMuchMessage } from '@parts-shop/shared/api-messages';
+import { queueOrderEmail } from '../orders/order-emails.ts';
+import { linesOf, lockOrderRecord, markCancelled, type OrderRow } from '../orders/orders.repo.ts';
+import { orderNotFound } from '../orders/order-view.ts';
+import { restockOrderPart, unitsLeftToRestock } from '../orders/restock-order.ts';
+import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
+import { lockPart } from '../stock/stock.repo.ts';
+import { bookRefund, markOrderRefundDone, staleOrderRefunds, type OrderRefundRow } from './order-refunds.repo.ts';
+
+/**
+ * The one path for money an admin gives back on an order: a cancel of a paid order, a refund,
+ * a received return. Under the part's and the order's locks it checks what is left to give,
+ * books the refund row and the order's new refunded total, puts units back and queues the
+ * emails, all in one transaction; only then is the gateway asked, with the row's id as the
+ * idempotency key. So refunds racing on one order queue on its row and can never add up to
+ * more than was paid, and a crash before the gateway answers leaves a pending row that the
+ * sweep retries as the same refund.
+ */
+export type GiveBack = {
+  orderId: string;
+  /** 'rest' is all that is left unrefunded, worked out under the lock. */
+  amountCents: number | 'rest';
+  cause: OrderRefundRow['cause'];
+  reason: string;
+  by: string;
+  /** The order's line the refund is for, when the admin named one (kept on the refund row). */
+  lineId?: string;
+  /** Units of parts on the order to put back on the shelf, each part once; 'rest' is every unit of its line not yet back. */
+  restock?: readonly { partId: string; quantity: number | 'rest' }[];
+  cancel?: boolean;
+  /** More checks and writes under the same locks (a return's decision); throw to refuse. */
+  underLock?: (tx: Db, order: OrderRow) => Promise<void>;
+};
+
+/** Why an order cannot take this refund, or null when it can. */
+function refusal(order: OrderRow, input: GiveBack, amountCents: number): string | null {
+  if (input.cancel) {
+    if (order.cancelledAt) return apiMessages.orderAlreadyCancelled;
+    if (order.shipped) return apiMessages.cancelShipped;
+    if (!order.paid) return apiMessages.cancelUnpaidOnly;
+  }
+  if (amountCents > 0 && (!order.paid || !order.transactionId)) return apiMessages.refundUnpaid;
+  const left = order.totalCents - order.refundedCents;
+  if (amountCents > left) return refundTooMuchMessage(left);
+  return null;
+}
+
+async function book(db: Db, gateway: PaymentGateway, input: GiveBack): Promise<OrderRefundRow | null> {
+  return db.transaction(async (tx) => {
+    // Parts in id order, then the order: the order every other path takes its locks in.
+    const restock = input.restock ?? [];
+    for (const partId of restock.map((r) => r.partId).sort()) await lockPart(tx, partId);
+    const order = await lockOrderRecord(tx, input.orderId);
+    if (!order) throw orderNotFound();
+    const amountCents = input.amountCents === 'rest' ? order.totalCents - order.refundedCents : input.amountCents;
+    const refused = refusal(order, input, amountCents);
+    if (refused) throw conflict(refused);
+    await input.underLock?.(tx, order);
+    const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
+    let units = 0;
+    for (const { partId, quantity } of restock) {
+      const line = lines.find((l) => l.partId === partId);
+      const q = quantity !== 'rest' ? quantity : line ? unitsLeftToRestock(line) : 0;
+      if (!(await restockOrderPart(tx, order, partId, q))) throw conflict(apiMessages.restockTooMany);
+      units += q;
+    }
+    const row =
+      amountCents > 0 && order.transactionId
+        ? await bookRefund(tx, {
+            orderId: order.id,
+            paymentId: order.transactionId,
+            gateway: gateway.kind,
+            amountCents,
+            cause: input.cause,
+            reason: input.reason,
+            lineId: input.lineId ?? null,
+            restockedUnits: units,
+            createdBy: input.by,
+          })
+        : null;
+    if (input.cancel) {
+      await queueOrderEmail(tx, 'order-cancelled', await markCancelled(tx, order.id, input.by, input.reason), 'admin');
+    }
+    if (row) await queueOrderEmail(tx, 'order-refunded', order, undefined, row.amountCents);
+    return row;
+  });
+}
+
+/** Asks the gateway for a booked refund; the same row again is the same refund. */
+async function sendRefund(db: Db, gateway: PaymentGateway, row: OrderRefundRow): Promise<OrderRefundRow> {
+  const refundId = await gateway.refundAmount(db, {
+    paymentId: row.paymentId,
+    amountCents: row.amountCents,
+    idempotencyKey: `order-refund-${row.id}`,
+  });
+  await markOrderRefundDone(db, row.id, refundId);
+  refundsIssued.inc({ status: 'succeeded' });
+  return { ...row, status: 'succeeded', refundId };
+}
+
+/** Books, then pays out; answers the refund row (null when nothing but stock moved). */
+export async function giveBack(db: Db, gateway: PaymentGateway, input: GiveBack): Promise<OrderRefundRow | null> {
+  const row = await book(db, gateway, input);
+  return row ? sendRefund(db, gateway, row) : null;
+}
+
+/** Retries order refunds a crash or an outage left pending. */
+export async function retryPendingOrderRefunds(db: Db, gateway: PaymentGateway): Promise<void> {
+  for (const row of await staleOrderRefunds(db, 60, 20)) {
+    if (row.gateway === gateway.kind) await sendRefund(db, gateway, row);
+  }
+}

@@ -1,0 +1,234 @@
+import { centsToPriceString } from '@parts-shop/shared/money';
+import { formatOrderNumber, priceToCents } from '@parts-shop/shared/order';
+import {
+  RETURN_REASON_LABELS,
+  RETURN_WINDOW_DAYS,
+  type NewRefund,
+  type NewReturn,
+  type OrderReturn,
+  type Refund,
+  type ReturnDecision,
+  type ReturnStatus,
+} from '@parts-shop/shared/refunds';
+import { apiMessages } from '@parts-shop/shared/api-messages';
+import type { Db } from '../../db/client.ts';
+import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
+import { canSee, orderNotFound } from '../../domain/orders/order-view.ts';
+import {
+  findOrderRecord,
+  linesOf,
+  lockOrderRecord,
+  type OrderLineRow,
+  type OrderRow,
+} from '../../domain/orders/orders.repo.ts';
+import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
+import { giveBack } from '../../domain/payments/give-back.ts';
+import { refundsOfOrder, type OrderRefundRow } from '../../domain/payments/order-refunds.repo.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import {
+  decideReturn,
+  findReturn,
+  insertReturn,
+  listReturns,
+  lockReturn,
+  returnsOfOrder,
+  unitsAskedBack,
+  type ReturnRow,
+} from './returns.repo.ts';
+
+const DAY_MS = 86_400_000;
+const returnNotFound = () => notFound(apiMessages.returnNotFound);
+
+function toRefund(row: OrderRefundRow): Refund {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    amount: centsToPriceString(row.amountCents),
+    cause: row.cause,
+    reason: row.reason,
+    lineId: row.lineId,
+    restocked: row.restockedUnits,
+    status: row.status,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toReturn(row: ReturnRow): OrderReturn {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    lines: row.lines,
+    reason: row.reason,
+    status: row.status,
+    restocked: row.restocked,
+    refunded: centsToPriceString(row.refundedCents),
+    decidedBy: row.decidedBy,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** Dollars from a schema that has already checked them, as cents. */
+function cents(dollars: number): number {
+  const value = priceToCents(dollars);
+  if (value === null) throw badRequest(apiMessages.totalPriceFormat);
+  return value;
+}
+
+/**
+ * The line a refund is for: the one its lineId names (400 when the order has no such line),
+ * else an order's only line. Units go back from a line, so restocking an order of several
+ * lines needs one named.
+ */
+function lineOfRefund(lines: readonly OrderLineRow[], input: NewRefund, restocks: boolean): OrderLineRow | undefined {
+  if (input.lineId !== undefined) {
+    const named = lines.find((line) => line.id === input.lineId);
+    if (!named) throw badRequest(apiMessages.lineNotFound);
+    return named;
+  }
+  if (lines.length === 1) return lines[0];
+  if (restocks) throw badRequest(apiMessages.restockNeedsLine);
+  return undefined;
+}
+
+/** POST /orders/{id}/refunds (admin): part of the payment back, and optionally units of a line to the shelf. */
+export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Caller, id: string, input: NewRefund) {
+  const order = await findOrderRecord(db, id);
+  if (!order) throw orderNotFound();
+  const quantity = input.restock === true ? 'rest' : input.restock || 0;
+  const line = lineOfRefund((await linesOf(db, [id])).get(id) ?? [], input, quantity !== 0);
+  // A line whose part was deleted has no shelf to go back to.
+  if (quantity !== 0 && !line?.partId) throw conflict(apiMessages.restockTooMany);
+  const row = await giveBack(db, gateway, {
+    orderId: id,
+    amountCents: cents(input.amount),
+    cause: 'refund',
+    reason: input.reason,
+    by: caller.email,
+    lineId: input.lineId,
+    restock: line?.partId && quantity !== 0 ? [{ partId: line.partId, quantity }] : [],
+  });
+  if (!row) throw new Error('a refund of a positive amount booked no row');
+  return toRefund(row);
+}
+
+/** GET /orders/{id}/refunds: its refunds and return requests (its customer or an admin). */
+export async function moneyBack(db: Db, caller: Caller, id: string) {
+  const order = await findOrderRecord(db, id);
+  if (!order || !canSee(caller, order)) throw orderNotFound();
+  const [refunds, returns] = await Promise.all([refundsOfOrder(db, id), returnsOfOrder(db, id)]);
+  return { refunds: refunds.map(toRefund), returns: returns.map(toReturn) };
+}
+
+/** Units of each part in these lines, each part once. */
+function unitsByPart(lines: readonly { partId: string; quantity: number }[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.partId, (units.get(line.partId) ?? 0) + line.quantity);
+  return units;
+}
+
+/**
+ * Why these parts cannot be asked back from this order, or null when they can: each
+ * {partId, quantity} is of the order's line for that part, and no more than that line sold
+ * less what is already asked back.
+ */
+function returnRefusal(
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  input: NewReturn,
+  asked: Map<string, number>,
+  now: number,
+): string | null {
+  if (order.cancelledAt || !order.shipped || !order.shippedAt) return apiMessages.returnNotShipped;
+  if (now - order.shippedAt.getTime() > RETURN_WINDOW_DAYS * DAY_MS) return apiMessages.returnTooLate;
+  for (const [partId, quantity] of unitsByPart(input.lines)) {
+    const line = lines.find((l) => l.partId === partId);
+    if (!line || quantity + (asked.get(partId) ?? 0) > line.quantity) return apiMessages.returnTooMany;
+  }
+  return null;
+}
+
+/** POST /orders/{id}/returns: only the order's customer, a shipped order, within the window. */
+export async function requestReturn(db: Db, caller: Caller, id: string, input: NewReturn) {
+  const row = await db.transaction(async (tx) => {
+    const order = await lockOrderRecord(tx, id);
+    if (!order || !canSee(caller, order)) throw orderNotFound();
+    if (order.email !== caller.email) throw forbidden(apiMessages.returnOwnOrderOnly);
+    const lines = (await linesOf(tx, [id])).get(id) ?? [];
+    const refused = returnRefusal(order, lines, input, await unitsAskedBack(tx, id), Date.now());
+    if (refused) throw conflict(refused);
+    return insertReturn(tx, { orderId: id, lines: input.lines, reason: input.reason });
+  });
+  return toReturn(row);
+}
+
+/** Which decisions may follow which: a rejected or received return is final. */
+const NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {
+  requested: ['approved', 'rejected', 'received'],
+  approved: ['rejected', 'received'],
+  rejected: [],
+  received: [],
+};
+
+function checkMove(current: ReturnRow | undefined, to: ReturnStatus): ReturnRow {
+  if (!current) throw returnNotFound();
+  if (!NEXT[current.status].includes(to)) throw conflict(apiMessages.returnDecided);
+  return current;
+}
+
+/**
+ * PATCH /returns/{id} (admin). Approving or rejecting records the decision; receiving puts
+ * the returned units back when asked (restock) and refunds the amount asked (refund), through
+ * the same path as every refund, with the decision in the same transaction.
+ */
+export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id: string, input: ReturnDecision) {
+  const found = await findReturn(db, id);
+  if (!found) throw returnNotFound();
+  if (input.status !== 'received') {
+    if (input.restock || input.refund !== undefined) throw badRequest(apiMessages.returnActsOnReceipt);
+    const decided = await db.transaction(async (tx) => {
+      checkMove(await lockReturn(tx, id), input.status);
+      return decideReturn(tx, id, {
+        status: input.status,
+        restocked: false,
+        refundedCents: 0,
+        decidedBy: caller.email,
+      });
+    });
+    return toReturn(decided);
+  }
+  const refundCents = input.refund === undefined ? 0 : cents(input.refund);
+  await giveBack(db, gateway, {
+    orderId: found.orderId,
+    amountCents: refundCents,
+    cause: 'return',
+    reason: `Return: ${RETURN_REASON_LABELS[found.reason]}`,
+    by: caller.email,
+    restock: input.restock ? [...unitsByPart(found.lines)].map(([partId, quantity]) => ({ partId, quantity })) : [],
+    underLock: async (tx, order) => {
+      checkMove(await lockReturn(tx, id), 'received');
+      const restocked = Boolean(input.restock);
+      await decideReturn(tx, id, {
+        status: 'received',
+        restocked,
+        refundedCents: refundCents,
+        decidedBy: caller.email,
+      });
+      await queueOrderEmail(tx, 'return-received', order);
+    },
+  });
+  const row = await findReturn(db, id);
+  if (!row) throw returnNotFound();
+  return toReturn(row);
+}
+
+/** GET /returns (admin): open requests (asked or approved, not yet received), or every one. */
+export async function pageOfReturns(db: Db, query: { status: 'open' | 'all'; limit: number; before?: string }) {
+  const statuses: readonly ReturnStatus[] =
+    query.status === 'open' ? ['requested', 'approved'] : ['requested', 'approved', 'rejected', 'received'];
+  const rows = await listReturns(db, statuses, query.limit + 1, query.before);
+  const orders = await Promise.all(rows.map((r) => findOrderRecord(db, r.orderId)));
+  return rows.map((r, i) => ({ ...toReturn(r), orderNumber: formatOrderNumber(orders[i]?.number ?? 0) }));
+}

@@ -1,0 +1,374 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderCounts } from '@parts-shop/shared/order';
+import type { OrderReturn, Refund } from '@parts-shop/shared/refunds';
+import { emailOutbox, orderRefunds, orders, refunds } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
+import {
+  addPart,
+  confirmCard,
+  orderRecord,
+  payOrder,
+  placeOrder,
+  recordPayment,
+  startPayment,
+  stockOf,
+  type Auth,
+} from '../../../test/shop-fixtures.ts';
+
+let t: TestApp;
+let alice: Auth;
+let bob: Auth;
+let admin: Auth;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await t.signIn('alice@example.com');
+  bob = await t.signIn('bob@example.com');
+  admin = await t.signIn('boss@example.com', 'admin');
+});
+afterAll(async () => t.close());
+
+function call(
+  app: TestApp,
+  auth: Auth | undefined,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.app.inject({ method, url, headers: auth, payload: payload as Record<string, unknown> | undefined });
+}
+
+async function outboxKinds(orderId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ kind: emailOutbox.kind })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.orderId, orderId))
+    .orderBy(emailOutbox.id);
+  return rows.map((r) => r.kind);
+}
+
+/** A paid order of `quantity` units at $100.00 each, from a shelf of 10. */
+async function paidOrder(app: TestApp, buyer: Auth, quantity = 2) {
+  const partId = await addPart(app, { priceCents: 10_000, available: 10 });
+  const order = await placeOrder(app, buyer, partId, quantity);
+  await payOrder(app, buyer, order._id);
+  return { partId, order };
+}
+
+function refundRows(app: TestApp, orderId: string) {
+  return app.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+}
+
+describe('a cancelled order stays on record', () => {
+  it('leaves My Orders, answers DELETE as before, and the shop still reads who and why', async () => {
+    const partId = await addPart(t, { available: 10 });
+    const order = await placeOrder(t, alice, partId, 3);
+    const deleted = await call(t, alice, 'DELETE', `/api/orders/${order._id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await stockOf(t, partId)).toBe(10);
+
+    const mine = (await call(t, alice, 'GET', '/api/orders')).json<Order[]>();
+    expect(mine.map((o) => o._id)).not.toContain(order._id);
+    const record = await call(t, admin, 'GET', `/api/orders/${order._id}`);
+    expect(record.statusCode).toBe(200);
+    expect(record.json<Order>()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'alice@example.com',
+      cancelReason: 'Cancelled by the customer',
+      refunded: '0.00',
+    });
+    expect((await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>().status).toBe('cancelled');
+    expect((await call(t, bob, 'GET', `/api/orders/${order._id}`)).statusCode).toBe(404);
+
+    const tab = (q: string) => call(t, admin, 'GET', `/api/allorders?q=${order.number}${q}`);
+    expect((await tab('&status=cancelled')).json<Order[]>().map((o) => o._id)).toEqual([order._id]);
+    expect((await tab('')).json<Order[]>()).toEqual([]);
+    const counts = (await call(t, admin, 'GET', `/api/allorders/counts?q=${order.number}`)).json<OrderCounts>();
+    expect(counts).toMatchObject({ cancelled: 1, all: 0, unpaid: 0 });
+
+    // Once cancelled it is gone to every action: a second cancel, paying, shipping.
+    expect((await call(t, alice, 'DELETE', `/api/orders/${order._id}`)).statusCode).toBe(404);
+    const pay = await call(t, alice, 'POST', '/api/create-payment-intent', { orderId: order._id });
+    expect(pay.statusCode).toBe(404);
+    expect(await stockOf(t, partId)).toBe(10);
+  });
+});
+
+describe('an admin cancels a paid order', () => {
+  it('refunds it in full once, puts every unit back, and records who and why', async () => {
+    const { partId, order } = await paidOrder(t, alice, 3);
+    expect(await stockOf(t, partId)).toBe(7);
+    expect((await call(t, alice, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'mine' })).statusCode).toBe(403);
+
+    const res = await call(t, admin, 'POST', `/api/orders/${order._id}/cancel`, {
+      reason: 'Out of stock at the supplier',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Order>()).toMatchObject({
+      status: 'cancelled',
+      refunded: '300.00',
+      cancelledBy: 'boss@example.com',
+      cancelReason: 'Out of stock at the supplier',
+    });
+    expect(await stockOf(t, partId)).toBe(10);
+    const again = await call(t, admin, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'twice' });
+    expect(again.statusCode).toBe(409);
+    const rows = await refundRows(t, order._id);
+    expect(rows).toMatchObject([
+      { amountCents: 30_000, cause: 'cancel', status: 'succeeded', restockedUnits: 3, gateway: 'local' },
+    ]);
+    expect(rows[0]?.refundId).toBe(`re_local_order-refund-${rows[0]?.id}`);
+    expect(await stockOf(t, partId)).toBe(10);
+    expect(await outboxKinds(order._id)).toEqual([
+      'order-placed',
+      'payment-receipt',
+      'order-cancelled',
+      'order-refunded',
+    ]);
+    const history = (await call(t, alice, 'GET', `/api/orders/${order._id}/refunds`)).json<{ refunds: Refund[] }>();
+    expect(history.refunds).toMatchObject([{ amount: '300.00', cause: 'cancel', status: 'succeeded' }]);
+  });
+
+  it('refuses a shipped order and changes nothing', async () => {
+    const { partId, order } = await paidOrder(t, alice, 1);
+    expect((await call(t, admin, 'PATCH', `/api/shipped/${order._id}`)).statusCode).toBe(200);
+    const res = await call(t, admin, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'late' });
+    expect(res.statusCode).toBe(409);
+    expect(await refundRows(t, order._id)).toEqual([]);
+    expect(await stockOf(t, partId)).toBe(9);
+  });
+});
+
+describe('partial refunds', () => {
+  it('refund part, then the rest, and 409 past what is left; units back only as asked', async () => {
+    const { partId, order } = await paidOrder(t, alice, 2);
+    const refund = (body: Record<string, unknown>) => call(t, admin, 'POST', `/api/orders/${order._id}/refunds`, body);
+
+    const first = await refund({ amount: 25.5, reason: 'Scratched box', lineId: order._id, restock: 1 });
+    expect(first.statusCode).toBe(201);
+    expect(first.json<Refund>()).toMatchObject({ amount: '25.50', cause: 'refund', restocked: 1, status: 'succeeded' });
+    expect(await stockOf(t, partId)).toBe(9);
+    let now = (await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>();
+    expect(now).toMatchObject({ status: 'partly_refunded', refunded: '25.50' });
+
+    const tooMuch = await refund({ amount: '174.51', reason: 'More' });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json<{ message: string }>().message).toBe('At most $174.50 is left to refund on this order');
+    expect((await refund({ amount: 1, reason: 'x', restock: 2 })).statusCode).toBe(409);
+
+    expect((await refund({ amount: '174.50', reason: 'The rest' })).statusCode).toBe(201);
+    now = (await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>();
+    expect(now).toMatchObject({ status: 'refunded', refunded: '200.00' });
+    expect((await refund({ amount: 0.01, reason: 'One cent more' })).statusCode).toBe(409);
+    expect((await refundRows(t, order._id)).map((r) => r.amountCents)).toEqual([2_550, 17_450]);
+    expect(await stockOf(t, partId)).toBe(9);
+  });
+
+  it('bad input, strangers and unpaid orders change nothing', async () => {
+    const { partId, order } = await paidOrder(t, alice, 2);
+    const url = `/api/orders/${order._id}/refunds`;
+    for (const body of [
+      { amount: 0, reason: 'zero' },
+      { amount: -5, reason: 'negative' },
+      { amount: 1.234, reason: 'fractions of a cent' },
+      { amount: 'ten', reason: 'words' },
+      { amount: 5 },
+      { amount: 5, reason: '   ' },
+      { amount: 5, reason: 'bad line', lineId: '0190a0c0-0000-7000-8000-000000000000' },
+      { amount: 5, reason: 'extra', paid: false },
+    ]) {
+      expect((await call(t, admin, 'POST', url, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(t, alice, 'POST', url, { amount: 5, reason: 'me' })).statusCode).toBe(403);
+    expect((await call(t, undefined, 'POST', url, { amount: 5, reason: 'me' })).statusCode).toBe(401);
+    const unpaid = await placeOrder(t, alice, partId, 1);
+    expect(
+      (await call(t, admin, 'POST', `/api/orders/${unpaid._id}/refunds`, { amount: 5, reason: 'x' })).statusCode,
+    ).toBe(409);
+    expect(await refundRows(t, order._id)).toEqual([]);
+    expect((await orderRecord(t, order._id))?.refundedCents).toBe(0);
+    expect(await stockOf(t, partId)).toBe(7);
+  });
+
+  it('five refunds racing on one order never add up to more than was paid', async () => {
+    const { order } = await paidOrder(t, alice, 2);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        call(t, admin, 'POST', `/api/orders/${order._id}/refunds`, { amount: 80, reason: `race ${i}` }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409, 409]);
+    const rows = await refundRows(t, order._id);
+    expect(rows.reduce((sum, r) => sum + r.amountCents, 0)).toBe(16_000);
+    expect((await orderRecord(t, order._id))?.refundedCents).toBe(16_000);
+  });
+});
+
+describe('a payment racing a cancel', () => {
+  it('either stands or is refunded, never both', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const partId = await addPart(t, { priceCents: 10_000, available: 5 });
+      const order = await placeOrder(t, alice, partId, 1);
+      const { clientSecret, paymentIntentId } = await startPayment(t, alice, order._id);
+      const [, cancel] = await Promise.all([
+        confirmCard(t, clientSecret).then(() => recordPayment(t, alice, order._id, paymentIntentId)),
+        call(t, alice, 'DELETE', `/api/orders/${order._id}`),
+      ]);
+      const row = await orderRecord(t, order._id);
+      const strays = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, paymentIntentId));
+      if (cancel.statusCode === 200) {
+        expect(row?.cancelledAt).not.toBeNull();
+        expect(await stockOf(t, partId)).toBe(5);
+        // The card may have been refused after the cancel; if it was taken, it went back.
+        if (row?.paid === false && strays.length === 0) {
+          expect((await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>().paid).toBe(false);
+        } else {
+          expect(strays).toMatchObject([{ reason: 'order-gone' }]);
+        }
+      } else {
+        expect(cancel.statusCode).toBe(409);
+        expect(row).toMatchObject({ paid: true, cancelledAt: null, transactionId: paymentIntentId });
+        expect(strays).toEqual([]);
+        expect(await stockOf(t, partId)).toBe(4);
+      }
+    }
+  });
+});
+
+describe('returns', () => {
+  async function shippedOrder(quantity = 3) {
+    const made = await paidOrder(t, alice, quantity);
+    expect((await call(t, admin, 'PATCH', `/api/shipped/${made.order._id}`)).statusCode).toBe(200);
+    return made;
+  }
+  const ask = (auth: Auth, orderId: string, body: Record<string, unknown>) =>
+    call(t, auth, 'POST', `/api/orders/${orderId}/returns`, body);
+
+  it('only the customer asks, for a shipped order, within 30 days, no more than was bought', async () => {
+    const { partId, order } = await shippedOrder(3);
+    const body = { lines: [{ partId, quantity: 2 }], reason: 'damaged_on_arrival' };
+    expect((await ask(bob, order._id, body)).statusCode).toBe(404);
+    expect((await ask(admin, order._id, body)).statusCode).toBe(403);
+    expect((await ask(alice, order._id, { ...body, reason: 'damaged on arrival' })).statusCode).toBe(400);
+    expect((await ask(alice, order._id, { ...body, lines: [] })).statusCode).toBe(400);
+    expect((await ask(alice, order._id, { ...body, lines: [{ partId, quantity: 4 }] })).statusCode).toBe(409);
+    const other = await addPart(t);
+    expect((await ask(alice, order._id, { ...body, lines: [{ partId: other, quantity: 1 }] })).statusCode).toBe(409);
+
+    const made = await ask(alice, order._id, body);
+    expect(made.statusCode).toBe(201);
+    expect(made.json<OrderReturn>()).toMatchObject({ status: 'requested', reason: 'damaged_on_arrival' });
+    // Two asked, one left to ask for.
+    expect((await ask(alice, order._id, body)).statusCode).toBe(409);
+
+    const unshipped = await paidOrder(t, alice, 1);
+    const notYet = await ask(alice, unshipped.order._id, {
+      lines: [{ partId: unshipped.partId, quantity: 1 }],
+      reason: 'changed_mind',
+    });
+    expect(notYet.statusCode).toBe(409);
+
+    const old = await shippedOrder(1);
+    await t.database.db
+      .update(orders)
+      .set({ shippedAt: sql`now() - interval '31 days'` })
+      .where(eq(orders.id, old.order._id));
+    const late = await ask(alice, old.order._id, {
+      lines: [{ partId: old.partId, quantity: 1 }],
+      reason: 'wrong_part',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(
+      (await call(t, alice, 'GET', `/api/orders/${old.order._id}/refunds`)).json<{ returns: unknown[] }>().returns,
+    ).toEqual([]);
+  });
+
+  it('only admins decide; receiving restocks and refunds as asked, once', async () => {
+    const { partId, order } = await shippedOrder(3);
+    const made = (
+      await ask(alice, order._id, { lines: [{ partId, quantity: 2 }], reason: 'incompatible' })
+    ).json<OrderReturn>();
+    const open = (await call(t, admin, 'GET', '/api/returns')).json<(OrderReturn & { orderNumber: string })[]>();
+    expect(open.find((r) => r.id === made.id)?.orderNumber).toBe(order.number);
+
+    const patch = (auth: Auth, body: Record<string, unknown>) =>
+      call(t, auth, 'PATCH', `/api/returns/${made.id}`, body);
+    expect((await patch(alice, { status: 'received', restock: true, refund: 200 })).statusCode).toBe(403);
+    expect((await patch(admin, { status: 'approved', refund: 5 })).statusCode).toBe(400);
+    expect((await patch(admin, { status: 'approved' })).json<OrderReturn>().status).toBe('approved');
+    // A refund past what was paid refuses the whole receipt: no stock, no status change.
+    expect((await patch(admin, { status: 'received', restock: true, refund: 300.01 })).statusCode).toBe(409);
+    expect(await stockOf(t, partId)).toBe(7);
+
+    const received = await patch(admin, { status: 'received', restock: true, refund: 200 });
+    expect(received.statusCode).toBe(200);
+    expect(received.json<OrderReturn>()).toMatchObject({ status: 'received', restocked: true, refunded: '200.00' });
+    expect(await stockOf(t, partId)).toBe(9);
+    expect((await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>()).toMatchObject({
+      status: 'partly_refunded',
+      refunded: '200.00',
+    });
+    expect((await patch(admin, { status: 'received', restock: true, refund: 1 })).statusCode).toBe(409);
+    expect(await stockOf(t, partId)).toBe(9);
+    expect(await outboxKinds(order._id)).toEqual([
+      'order-placed',
+      'payment-receipt',
+      'order-shipped',
+      'return-received',
+      'order-refunded',
+    ]);
+    const history = (await call(t, alice, 'GET', `/api/orders/${order._id}/refunds`)).json<{
+      refunds: Refund[];
+      returns: OrderReturn[];
+    }>();
+    expect(history.refunds).toMatchObject([{ cause: 'return', amount: '200.00', reason: 'Return: Incompatible' }]);
+    expect(history.returns).toMatchObject([{ id: made.id, status: 'received', decidedBy: 'boss@example.com' }]);
+  });
+});
+
+describe('refunds through Stripe (the real SDK against the fake Stripe server)', () => {
+  let fake: FakeStripe;
+  let s: TestApp;
+  let carol: Auth;
+  let boss: Auth;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    s = await createTestApp({
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_parts_shop',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_parts_shop_secret',
+      STRIPE_API_URL: fake.url,
+    });
+    carol = await s.signIn('carol@example.com');
+    boss = await s.signIn('boss@example.com', 'admin');
+  });
+  afterAll(async () => {
+    await s.close();
+    await fake.close();
+  });
+
+  it('a partial refund and then a cancel refund the payment in two keyed refunds that add up to it', async () => {
+    const partId = await addPart(s, { priceCents: 10_000, available: 10 });
+    const order = await placeOrder(s, carol, partId, 2);
+    const { paymentIntentId } = await startPayment(s, carol, order._id);
+    fake.succeed(paymentIntentId);
+    expect((await recordPayment(s, carol, order._id, paymentIntentId)).statusCode).toBe(200);
+
+    const partial = await call(s, boss, 'POST', `/api/orders/${order._id}/refunds`, { amount: 20, reason: 'Dent' });
+    expect(partial.statusCode).toBe(201);
+    const cancel = await call(s, boss, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'Customer asked' });
+    expect(cancel.json<Order>()).toMatchObject({ status: 'cancelled', refunded: '200.00' });
+    expect(await stockOf(s, partId)).toBe(10);
+
+    const rows = await refundRows(s, order._id);
+    const made = fake.refundLog.filter((r) => r.paymentIntent === paymentIntentId);
+    expect(made.map((r) => r.amount)).toEqual([2_000, 18_000]);
+    expect(made.map((r) => r.idempotencyKey)).toEqual(rows.map((r) => `order-refund-${r.id}`));
+    expect(rows.map((r) => r.refundId)).toEqual(made.map((r) => r.id));
+    expect(rows.every((r) => r.status === 'succeeded' && r.gateway === 'stripe')).toBe(true);
+  });
+});

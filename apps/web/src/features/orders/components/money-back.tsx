@@ -1,0 +1,223 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { formatDollars } from '@parts-shop/shared/money';
+import type { Order } from '@parts-shop/shared/order';
+import {
+  cancelOrderSchema,
+  newRefundSchema,
+  newReturnSchema,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  returnDecisionSchema,
+  type OrderReturn,
+} from '@parts-shop/shared/refunds';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import {
+  useCancelWithReason,
+  useDecideReturn,
+  useMoneyBack,
+  useRefundOrder,
+  useRequestReturn,
+} from '../api/money-back.ts';
+
+const onError = (error: Error) => toastError(error.message);
+
+/** Admin: cancel a paid, unshipped order with a reason; it is refunded in full and restocked. */
+function CancelForm({ order }: { order: Order }) {
+  const cancel = useCancelWithReason(order._id);
+  const form = useForm<z.input<typeof cancelOrderSchema>, unknown, z.output<typeof cancelOrderSchema>>({
+    resolver: zodResolver(cancelOrderSchema),
+    defaultValues: { reason: '' },
+  });
+  const submit = form.handleSubmit(({ reason }) =>
+    cancel.mutate(reason, { onSuccess: () => toastSuccess('Order cancelled'), onError }),
+  );
+  return (
+    <form className="flex flex-col gap-2" noValidate onSubmit={(e) => void submit(e)} aria-label="Cancel order">
+      <FormField
+        label="Reason for cancelling"
+        error={form.formState.errors.reason?.message}
+        {...form.register('reason')}
+      />
+      <SubmitButton pending={cancel.isPending}>Cancel order</SubmitButton>
+    </form>
+  );
+}
+
+/** Admin: refund part of the order (dollars), optionally for one line, putting units of it back on the shelf. */
+function RefundForm({ order }: { order: Order }) {
+  const refund = useRefundOrder(order._id);
+  const [only] = order.lines.length === 1 ? order.lines : [];
+  const form = useForm<z.input<typeof newRefundSchema>, unknown, z.output<typeof newRefundSchema>>({
+    resolver: zodResolver(newRefundSchema),
+    defaultValues: { amount: '', reason: '', lineId: only?.id },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((body) =>
+    refund.mutate(body, {
+      onSuccess: () => {
+        toastSuccess('Refunded');
+        form.reset();
+      },
+      onError,
+    }),
+  );
+  return (
+    <form className="flex flex-col gap-2" noValidate onSubmit={(e) => void submit(e)} aria-label="Refund">
+      <FormField label="Amount ($)" inputMode="decimal" error={errors.amount?.message} {...form.register('amount')} />
+      <FormField label="Reason for the refund" error={errors.reason?.message} {...form.register('reason')} />
+      <FormField
+        as="select"
+        label="For the line"
+        error={errors.lineId?.message}
+        {...form.register('lineId', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+      >
+        {only ? null : <option value="">The whole order</option>}
+        {order.lines.map((line) => (
+          <option key={line.id} value={line.id}>
+            {line.quantity} × {line.productName}
+          </option>
+        ))}
+      </FormField>
+      <FormField
+        label="Units of that line back on the shelf (optional)"
+        type="number"
+        min={0}
+        error={errors.restock?.message}
+        {...form.register('restock', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+      />
+      <SubmitButton pending={refund.isPending}>Refund</SubmitButton>
+    </form>
+  );
+}
+
+/** The customer: ask to send units of one line of a shipped order back. */
+function ReturnRequestForm({ order }: { order: Order }) {
+  const ask = useRequestReturn(order._id);
+  // A line whose part is no longer sold cannot go back on a shelf.
+  const returnable = order.lines.flatMap((line) => (line.partId ? [{ ...line, partId: line.partId }] : []));
+  const form = useForm<z.input<typeof newReturnSchema>, unknown, z.output<typeof newReturnSchema>>({
+    resolver: zodResolver(newReturnSchema),
+    defaultValues: { lines: [{ partId: returnable[0]?.partId ?? '', quantity: 1 }], reason: 'damaged_on_arrival' },
+  });
+  const submit = form.handleSubmit((body) =>
+    ask.mutate(body, { onSuccess: () => toastSuccess('Return requested'), onError }),
+  );
+  return (
+    <form className="flex flex-col gap-2" noValidate onSubmit={(e) => void submit(e)} aria-label="Request a return">
+      <FormField as="select" label="Part to return" {...form.register('lines.0.partId')}>
+        {returnable.map((line) => (
+          <option key={line.id} value={line.partId}>
+            {line.productName} ({line.quantity} bought)
+          </option>
+        ))}
+      </FormField>
+      <FormField
+        label="Units to return"
+        type="number"
+        min={1}
+        max={order.totalOrder}
+        error={form.formState.errors.lines?.[0]?.quantity?.message}
+        {...form.register('lines.0.quantity', { valueAsNumber: true })}
+      />
+      <FormField as="select" label="Reason" {...form.register('reason')}>
+        {RETURN_REASONS.map((code) => (
+          <option key={code} value={code}>
+            {RETURN_REASON_LABELS[code]}
+          </option>
+        ))}
+      </FormField>
+      <SubmitButton pending={ask.isPending}>Request a return</SubmitButton>
+    </form>
+  );
+}
+
+/** Admin: approve, reject, or receive a return (restocking and refunding as asked). */
+function ReturnDecision({ request }: { request: OrderReturn }) {
+  const decide = useDecideReturn();
+  const form = useForm<z.input<typeof returnDecisionSchema>, unknown, z.output<typeof returnDecisionSchema>>({
+    resolver: zodResolver(returnDecisionSchema),
+    defaultValues: { status: 'received', restock: true },
+  });
+  const send = (decision: z.output<typeof returnDecisionSchema>) =>
+    decide.mutate({ id: request.id, decision }, { onSuccess: () => toastSuccess('Return updated'), onError });
+  const receive = form.handleSubmit(send);
+  return (
+    <div className="flex flex-col gap-2">
+      {request.status === 'requested' ? (
+        <button type="button" className="btn btn-sm" onClick={() => send({ status: 'approved' })}>
+          Approve
+        </button>
+      ) : null}
+      <button type="button" className="btn btn-sm" onClick={() => send({ status: 'rejected' })}>
+        Reject
+      </button>
+      <form className="flex flex-col gap-2" noValidate onSubmit={(e) => void receive(e)} aria-label="Receive return">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="checkbox" {...form.register('restock')} />
+          Put the units back on the shelf
+        </label>
+        <FormField
+          label="Refund ($, optional)"
+          inputMode="decimal"
+          error={form.formState.errors.refund?.message}
+          {...form.register('refund', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+        />
+        <SubmitButton pending={decide.isPending}>Mark received</SubmitButton>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The order page's refunds and returns: the history for everyone who may see the order, the
+ * admin's Cancel and Refund, the customer's "Request a return" for a shipped order.
+ */
+export function MoneyBack({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+  const history = useMoneyBack(order._id);
+  const refunds = history.data?.refunds ?? [];
+  const returns = history.data?.returns ?? [];
+  const open = (r: OrderReturn) => r.status === 'requested' || r.status === 'approved';
+  return (
+    <section aria-labelledby="money-back-title" className="flex flex-col gap-3 print:hidden">
+      <h3 id="money-back-title" className="text-lg font-semibold">
+        Refunds and returns
+      </h3>
+      {order.cancelledAt ? (
+        <p>
+          Cancelled {order.cancelledBy ? `by ${order.cancelledBy}` : 'when the hold ran out'}: {order.cancelReason}
+        </p>
+      ) : null}
+      {refunds.length > 0 ? (
+        <ul className="flex flex-col gap-1">
+          {refunds.map((r) => (
+            <li key={r.id}>
+              {formatDollars(r.amount)} refunded ({r.reason}
+              {r.restocked > 0 ? `, ${r.restocked} back on the shelf` : ''}){r.status === 'pending' ? ', pending' : ''}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No refunds.</p>
+      )}
+      {returns.map((r) => (
+        <article key={r.id} className="flex flex-col gap-1 rounded border border-base-300 p-2">
+          <p>
+            Return of {r.lines.reduce((sum, line) => sum + line.quantity, 0)} ({RETURN_REASON_LABELS[r.reason]}):{' '}
+            {r.status}
+            {r.status === 'received' && r.refunded !== '0.00' ? `, ${formatDollars(r.refunded)} refunded` : ''}
+          </p>
+          {isAdmin && open(r) ? <ReturnDecision request={r} /> : null}
+        </article>
+      ))}
+      {isAdmin && order.status === 'paid' ? <CancelForm order={order} /> : null}
+      {isAdmin && order.paid && !order.cancelledAt && order.refunded !== order.totalPrice ? (
+        <RefundForm order={order} />
+      ) : null}
+      {!isAdmin && order.shipped && !order.cancelledAt ? <ReturnRequestForm order={order} /> : null}
+    </section>
+  );
+}
