@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderLines, orders, partReviews, parts, users } from '../../db/schema.ts';
 
@@ -22,13 +22,15 @@ export async function findAuthor(db: Db, email: string) {
   return row;
 }
 
-/** Whether the customer has a paid order for the part. */
+/** Whether the customer has a paid order for the part that was not cancelled (a refunded cancel bought nothing). */
 export async function hasPaidFor(db: Db, email: string, partId: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.email, email), eq(orderLines.partId, partId), eq(orders.paid, true)))
+    .where(
+      and(eq(orders.email, email), eq(orderLines.partId, partId), eq(orders.paid, true), isNull(orders.cancelledAt)),
+    )
     .limit(1);
   return row !== undefined;
 }

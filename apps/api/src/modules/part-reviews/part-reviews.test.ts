@@ -82,6 +82,26 @@ describe('who may rate a part', () => {
     expect(await reviewCount()).toBe(before);
   });
 
+  it('refuses 403 a customer whose paid order the shop cancelled and refunded', async () => {
+    const part = await addPart(t);
+    const auth = await buyer(part);
+    const admin = await t.signIn('reviews-admin@example.com', 'admin');
+    const [order] = (await t.app.inject({ url: `/api/orders?email=buyer${buyers}%40example.com`, headers: auth })).json<
+      { _id: string }[]
+    >();
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order?._id ?? ''}/cancel`,
+      headers: admin,
+      payload: { reason: 'Out of stock at the supplier' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const res = await rate(auth, { rating: 5 }, part);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<ErrorBody>().message).toBe(apiMessages.partReviewBuyersOnly);
+    expect(await reviewCount(part)).toBe(0);
+  });
+
   it('refuses 401 without a token, before looking at the body', async () => {
     expect((await rate({}, { rating: 9 })).statusCode).toBe(401);
   });
