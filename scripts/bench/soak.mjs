@@ -229,7 +229,8 @@ export async function soakBench(shop, db, { seconds, connections, secret }) {
   );
   const { rows: paid } = await db.query(
     `SELECT count(*)::int AS n, count(*) FILTER (WHERE paid)::int AS paid FROM orders o
-     WHERE EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.part_id = ANY($1::uuid[]))`,
+     WHERE o.cancelled_at IS NULL
+       AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.part_id = ANY($1::uuid[]))`,
     [parts.map((p) => p.id)],
   );
   console.log(

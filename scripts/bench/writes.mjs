@@ -16,8 +16,9 @@ const ORDER_BODY = { phoneNumber: '01234567', address: '1 Bench Street, Loopback
  */
 export async function stockLedger(db, parts) {
   const { rows } = await db.query(
-    `SELECT p.id, p.available, coalesce(sum(l.quantity), 0)::int AS ordered, count(l.order_id)::int AS orders
-     FROM parts p LEFT JOIN order_lines l ON l.part_id = p.id
+    `SELECT p.id, p.available, coalesce(sum(l.quantity - l.restocked_units), 0)::int AS ordered,
+       count(l.order_id)::int AS orders
+     FROM parts p LEFT JOIN (order_lines l JOIN orders o ON o.id = l.order_id AND o.cancelled_at IS NULL) ON l.part_id = p.id
      WHERE p.id = ANY($1::uuid[]) GROUP BY p.id, p.available`,
     [parts.map((p) => p.id)],
   );

@@ -184,9 +184,10 @@ async function ledger(database: Database) {
     return list as Record<string, unknown>[];
   };
   const partRows = await rows(sql`select id, available from parts`);
-  // Every order this test places is of one part, so it has one line.
+  // Every order this test places is of one part, so it has one line; a cancelled order is kept
+  // on record, its units back on the shelf, so only live orders hold stock.
   const orderRows = await rows(
-    sql`select o.id, l.part_id, l.quantity, o.paid, o.transaction_id from orders o join order_lines l on l.order_id = o.id`,
+    sql`select o.id, l.part_id, l.quantity, o.paid, o.transaction_id from orders o join order_lines l on l.order_id = o.id where o.cancelled_at is null`,
   );
   const paymentRows = await rows(sql`select id, order_id, status from payments`);
   return {

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderCounts } from '@parts-shop/shared/order';
 import type { OrderReturn, Refund } from '@parts-shop/shared/refunds';
-import { emailOutbox, orderRefunds, orders, refunds } from '../../db/schema.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
+import { emailOutbox, orderLines, orderRefunds, orders, refunds } from '../../db/schema.ts';
+import { addBuild, type Slot } from '../../../test/build-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
 import {
@@ -147,9 +149,16 @@ describe('partial refunds', () => {
     const { partId, order } = await paidOrder(t, alice, 2);
     const refund = (body: Record<string, unknown>) => call(t, admin, 'POST', `/api/orders/${order._id}/refunds`, body);
 
-    const first = await refund({ amount: 25.5, reason: 'Scratched box', lineId: order._id, restock: 1 });
+    const lineId = order.lines[0]?.id;
+    const first = await refund({ amount: 25.5, reason: 'Scratched box', lineId, restock: 1 });
     expect(first.statusCode).toBe(201);
-    expect(first.json<Refund>()).toMatchObject({ amount: '25.50', cause: 'refund', restocked: 1, status: 'succeeded' });
+    expect(first.json<Refund>()).toMatchObject({
+      amount: '25.50',
+      cause: 'refund',
+      lineId,
+      restocked: 1,
+      status: 'succeeded',
+    });
     expect(await stockOf(t, partId)).toBe(9);
     let now = (await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>();
     expect(now).toMatchObject({ status: 'partly_refunded', refunded: '25.50' });
@@ -204,6 +213,102 @@ describe('partial refunds', () => {
     const rows = await refundRows(t, order._id);
     expect(rows.reduce((sum, r) => sum + r.amountCents, 0)).toBe(16_000);
     expect((await orderRecord(t, order._id))?.refundedCents).toBe(16_000);
+  });
+});
+
+describe('an order of several lines', () => {
+  const contact = { phoneNumber: '+1 555 0100', address: '1 Main Street, Springfield' };
+
+  /** A paid build order (one order, a line per part, one unit each) from shelves of 3. */
+  async function paidBuild() {
+    const ids = await addBuild(t, {}, { available: 3, priceCents: 5_000 });
+    const res = await call(t, alice, 'POST', '/api/orders/batch', {
+      items: Object.values(ids).map((partId) => ({ partId, totalOrder: 1 })),
+      ...contact,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = res.json<{ orders: Order[] }>().orders;
+    if (!order) throw new Error('the batch answered no order');
+    await payOrder(t, alice, order._id);
+    const lineOf = (slot: Slot) => order.lines.find((line) => line.partId === ids[slot]);
+    const stock = async () => Promise.all(Object.values(ids).map((id) => stockOf(t, id)));
+    return { ids, order, lineOf, stock };
+  }
+  const restockedOf = async (orderId: string) =>
+    (
+      await t.database.db
+        .select({ partId: orderLines.partId, restocked: orderLines.restockedUnits })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId))
+    ).filter((line) => line.restocked > 0);
+
+  it("a refund names one of the order's lines and puts back units of that line only", async () => {
+    const { ids, order, lineOf, stock } = await paidBuild();
+    const url = `/api/orders/${order._id}/refunds`;
+    const parts = Object.keys(ids).length;
+    expect(await stock()).toEqual(Array.from({ length: parts }, () => 2));
+
+    // Units go back from a line: with several, one must be named.
+    const unnamed = await call(t, admin, 'POST', url, { amount: 10, reason: 'Dented', restock: 1 });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json<{ message: string }>().message).toBe(apiMessages.restockNeedsLine);
+    // Another order's line is no line of this one.
+    const other = await paidOrder(t, alice, 1);
+    const foreign = await call(t, admin, 'POST', url, { amount: 10, reason: 'x', lineId: other.order.lines[0]?.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json<{ message: string }>().message).toBe('No such line on this order');
+    expect(await refundRows(t, order._id)).toEqual([]);
+
+    const cpu = lineOf('cpu');
+    const res = await call(t, admin, 'POST', url, { amount: 50, reason: 'Bent pin', lineId: cpu?.id, restock: true });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Refund>()).toMatchObject({ amount: '50.00', lineId: cpu?.id, restocked: 1 });
+    expect(await stockOf(t, ids.cpu)).toBe(3);
+    expect(await restockedOf(order._id)).toEqual([{ partId: ids.cpu, restocked: 1 }]);
+    // The line sold one, and it is back: no more of it.
+    const again = await call(t, admin, 'POST', url, { amount: 1, reason: 'x', lineId: cpu?.id, restock: 1 });
+    expect(again.statusCode).toBe(409);
+    // A refund of money alone may still name the line.
+    expect((await call(t, admin, 'POST', url, { amount: 1, reason: 'Late', lineId: cpu?.id })).statusCode).toBe(201);
+
+    // Cancelling puts back every unit not yet back, each line once, and refunds the rest.
+    const cancel = await call(t, admin, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'Customer asked' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json<Order>()).toMatchObject({ status: 'cancelled', refunded: order.totalPrice });
+    expect(await stock()).toEqual(Array.from({ length: parts }, () => 3));
+    expect((await restockedOf(order._id)).length).toBe(parts);
+  });
+
+  it("a return's parts are the order's lines for them; receiving restocks each", async () => {
+    const { ids, order, stock } = await paidBuild();
+    expect((await call(t, admin, 'PATCH', `/api/shipped/${order._id}`)).statusCode).toBe(200);
+    const ask = (lines: { partId: string; quantity: number }[]) =>
+      call(t, alice, 'POST', `/api/orders/${order._id}/returns`, { lines, reason: 'incompatible' });
+    // Each line sold one: two of a part, or a part not on the order, is more than it has.
+    expect((await ask([{ partId: ids.cpu, quantity: 2 }])).statusCode).toBe(409);
+    expect((await ask([{ partId: await addPart(t), quantity: 1 }])).statusCode).toBe(409);
+    const made = await ask([
+      { partId: ids.cpu, quantity: 1 },
+      { partId: ids.memory, quantity: 1 },
+    ]);
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await ask([{ partId: ids.memory, quantity: 1 }])).statusCode).toBe(409);
+
+    const received = await call(t, admin, 'PATCH', `/api/returns/${made.json<OrderReturn>().id}`, {
+      status: 'received',
+      restock: true,
+      refund: 100,
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(await stockOf(t, ids.cpu)).toBe(3);
+    expect(await stockOf(t, ids.memory)).toBe(3);
+    expect((await stock()).filter((n) => n === 2)).toHaveLength(Object.keys(ids).length - 2);
+    expect(await restockedOf(order._id)).toEqual(
+      expect.arrayContaining([
+        { partId: ids.cpu, restocked: 1 },
+        { partId: ids.memory, restocked: 1 },
+      ]),
+    );
   });
 });
 
