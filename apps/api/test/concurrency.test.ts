@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchOrderResponseSchema } from '@parts-shop/shared/build';
 import { createdOrderSchema, paymentIntentResponseSchema } from '@parts-shop/shared/order';
@@ -314,7 +314,9 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       const [row] = await db().select().from(orders).where(eq(orders.id, order._id));
       if (cancel.status === 200) {
         expect(confirm.status).toBe(409);
-        expect(row).toBeUndefined();
+        // Kept on record as cancelled, never paid.
+        expect(row).toMatchObject({ paid: false });
+        expect(row?.cancelledAt).toBeInstanceOf(Date);
       } else {
         expect(cancel.status).toBe(409);
         expect(confirm.status).toBe(200);
@@ -326,7 +328,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
       .select({ paid: orders.paid })
       .from(orders)
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .where(eq(orderLines.partId, partId));
+      .where(and(eq(orderLines.partId, partId), isNull(orders.cancelledAt)));
     expect(remaining.every((o) => o.paid)).toBe(true);
     expect((stock?.available ?? 0) + remaining.length).toBe(rounds);
   });
