@@ -107,7 +107,7 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Calle
     cause: 'refund',
     reason: input.reason,
     by: caller.email,
-    lineId: input.lineId,
+    lineId: line?.id,
     restock: line?.partId && quantity !== 0 ? [{ partId: line.partId, quantity }] : [],
   });
   if (!row) throw new Error('a refund of a positive amount booked no row');
