@@ -25,15 +25,21 @@ export const RETURN_WINDOW_DAYS = 30;
 
 const reasonText = requiredText('Give a reason', 500);
 
+const dollarsFormat = 'Give an amount like 12.50';
+
 /** Dollars as a number or a string ("12.50"), positive, at most two decimals. */
 const dollars = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d{1,9}(?:\.\d{1,2})?$/, 'Give an amount like 12.50')
-      .transform(Number),
-  ])
+  .union(
+    // The string first: a form's resolver shows the first branch's message, the format's.
+    [
+      z
+        .string()
+        .regex(/^\d{1,9}(?:\.\d{1,2})?$/, dollarsFormat)
+        .transform(Number),
+      z.number(),
+    ],
+    { error: dollarsFormat },
+  )
   .pipe(
     z
       .number()
@@ -112,7 +118,14 @@ export const returnsQuerySchema = z
     cursor: z.string().max(200).optional(),
   })
   .strict();
-export const returnListItemSchema = returnSchema.extend({ orderNumber: z.string() });
+/** A request with what Manage Orders shows beside it: its order's number and customer, each line's part name. */
+export const returnListItemSchema = returnSchema.extend({
+  orderNumber: z.string(),
+  email: z.string(),
+  userName: z.string(),
+  lines: z.array(z.object({ partId: z.string(), quantity: z.number().int(), productName: z.string() })),
+});
+export type ReturnListItem = z.infer<typeof returnListItemSchema>;
 
 /** GET /orders/{id}/refunds: the order's refunds and return requests, oldest first. */
 export const moneyBackSchema = z.object({ refunds: z.array(refundSchema), returns: z.array(returnSchema) });

@@ -64,6 +64,8 @@ export const queryKeys = {
     receipt: (id: string) => ['orders', 'receipt', id] as const,
     /** GET /orders/{id}/refunds: the order's refunds and return requests. */
     moneyBack: (id: string) => ['orders', 'money-back', id] as const,
+    /** GET /returns (admin): Manage Orders' return requests, open ones or all; under orders, so a decision refreshes it. */
+    returns: (status: string) => ['orders', 'returns', status] as const,
     /** The Ship mutations, so each row can tell whether its own request is on its way. */
     ship: ['orders', 'ship'] as const,
   },

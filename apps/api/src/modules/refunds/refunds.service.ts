@@ -7,6 +7,7 @@ import {
   type NewReturn,
   type OrderReturn,
   type Refund,
+  type ReturnListItem,
   type ReturnDecision,
   type ReturnStatus,
 } from '@parts-shop/shared/refunds';
@@ -230,5 +231,17 @@ export async function pageOfReturns(db: Db, query: { status: 'open' | 'all'; lim
     query.status === 'open' ? ['requested', 'approved'] : ['requested', 'approved', 'rejected', 'received'];
   const rows = await listReturns(db, statuses, query.limit + 1, query.before);
   const orders = await Promise.all(rows.map((r) => findOrderRecord(db, r.orderId)));
-  return rows.map((r, i) => ({ ...toReturn(r), orderNumber: formatOrderNumber(orders[i]?.number ?? 0) }));
+  const lines = await linesOf(db, [...new Set(rows.map((r) => r.orderId))]);
+  return rows.map((r, i): ReturnListItem => {
+    const order = orders[i];
+    const named = (partId: string) =>
+      lines.get(r.orderId)?.find((line) => line.partId === partId)?.productName ?? order?.productName ?? '';
+    return {
+      ...toReturn(r),
+      orderNumber: formatOrderNumber(order?.number ?? 0),
+      email: order?.email ?? '',
+      userName: order?.userName ?? '',
+      lines: r.lines.map((line) => ({ ...line, productName: named(line.partId) })),
+    };
+  });
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderCounts } from '@parts-shop/shared/order';
-import type { OrderReturn, Refund } from '@parts-shop/shared/refunds';
+import type { OrderReturn, Refund, ReturnListItem } from '@parts-shop/shared/refunds';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { emailOutbox, orderLines, orderRefunds, orders, refunds } from '../../db/schema.ts';
 import { addBuild, type Slot } from '../../../test/build-fixtures.ts';
@@ -396,8 +396,14 @@ describe('returns', () => {
     const made = (
       await ask(alice, order._id, { lines: [{ partId, quantity: 2 }], reason: 'incompatible' })
     ).json<OrderReturn>();
-    const open = (await call(t, admin, 'GET', '/api/returns')).json<(OrderReturn & { orderNumber: string })[]>();
-    expect(open.find((r) => r.id === made.id)?.orderNumber).toBe(order.number);
+    // Manage Orders lists it with its order, its customer and the part's name.
+    const open = (await call(t, admin, 'GET', '/api/returns')).json<ReturnListItem[]>();
+    expect(open.find((r) => r.id === made.id)).toMatchObject({
+      orderNumber: order.number,
+      email: order.email,
+      userName: order.userName,
+      lines: [{ partId, quantity: 2, productName: order.productName }],
+    });
 
     const patch = (auth: Auth, body: Record<string, unknown>) =>
       call(t, auth, 'PATCH', `/api/returns/${made.id}`, body);

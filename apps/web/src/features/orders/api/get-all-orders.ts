@@ -14,12 +14,13 @@ function searchParams(params: Record<string, string>): string {
 }
 
 /** GET /allorders (admin): one Manage Orders tab, optionally searched, newest first, read again on every visit. */
-export function useAllOrders(tab: OrderTab, q: string) {
+export function useAllOrders(tab: OrderTab, q: string, enabled = true) {
   return usePagedList({
     queryKey: queryKeys.orders.everyone(tab, q),
     firstPage: `/allorders${searchParams({ status: tab, q })}`,
     schema: orderListSchema,
     staleTime: 0,
+    enabled,
   });
 }
 

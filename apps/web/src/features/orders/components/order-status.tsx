@@ -46,13 +46,13 @@ export function OrderStatusLabel({ order }: { order: Pick<Order, 'status' | 'ref
   );
 }
 
-/** When an order was placed, as the shopper's locale writes a date. */
-function formatOrderDate(order: Pick<Order, 'placedAt'>): string {
-  return new Date(order.placedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+/** A day in an order's life (placed, a return asked), as the viewer's locale writes a date. */
+export function formatOrderDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** The order's number, opening its detail page (the receipt, for its customer). */
-function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'> }) {
+export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'> }) {
   return (
     <Link
       className="link link-primary whitespace-nowrap font-mono"
@@ -72,7 +72,7 @@ export function orderColumns({ withEmail }: { withEmail: boolean }): Column<Orde
   const email: Column<Order>[] = withEmail ? [{ header: 'Email', cell: (order) => order.email }] : [];
   return [
     { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },
-    { header: 'Date', cell: formatOrderDate },
+    { header: 'Date', cell: (order) => formatOrderDate(order.placedAt) },
     { header: 'Name', cell: (order) => order.userName },
     ...email,
     { header: 'Product', cell: (order) => <OrderProducts order={order} /> },

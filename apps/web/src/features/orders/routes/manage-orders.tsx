@@ -7,9 +7,11 @@ import { SearchForm } from '../../../components/ui/search-form.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAllOrders, useOrderCounts } from '../api/get-all-orders.ts';
+import { useReturnRequests } from '../api/get-returns.ts';
 import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { ManageOrdersTable } from '../components/manage-orders-table.tsx';
+import { ReturnRequests } from '../components/return-requests.tsx';
 import { ShipOrderDialog, type Tracking } from '../components/ship-order-dialog.tsx';
 
 const TAB_LABELS: Record<OrderTab, string> = {
@@ -27,22 +29,28 @@ const EMPTY: Record<OrderTab, string> = {
   all: 'There are no orders yet.',
 };
 
-function tabOf(value: string | null): OrderTab {
+/** The Returns tab lists return requests, not orders. */
+type Tab = OrderTab | 'returns';
+
+function tabOf(value: string | null): Tab {
+  if (value === 'returns') return value;
   return ORDER_TABS.find((tab) => tab === value) ?? 'to_ship';
 }
 
 /**
  * /dashboard/manageorders (admin): orders by tab (To ship first, the ones that need the
  * owner), with counts, a search by order number, email or product, Cancel for unpaid and
- * Ship (with carrier and tracking number) for paid ones. The tab and search live in the URL.
+ * Ship (with carrier and tracking number) for paid ones; and the Returns tab, the customers'
+ * open return requests. The tab and search live in the URL.
  */
 export function Component() {
   useDocumentTitle('Manage Orders');
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('status'));
   const q = params.get('q') ?? '';
-  const orders = useAllOrders(tab, q);
+  const orders = useAllOrders(tab === 'returns' ? 'to_ship' : tab, q, tab !== 'returns');
   const counts = useOrderCounts(q);
+  const openReturns = useReturnRequests('open');
   const ship = useShipOrder();
   const shippingIds = useShippingOrderIds();
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -52,7 +60,7 @@ export function Component() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   const list = orders.items;
-  const choose = (next: { status?: OrderTab; q?: string }) => {
+  const choose = (next: { status?: Tab; q?: string }) => {
     const merged = { status: next.status ?? tab, q: next.q ?? q };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
   };
@@ -76,12 +84,14 @@ export function Component() {
       <h2 id="manage-orders-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         Manage Orders
       </h2>
-      <SearchForm
-        label="Search by order number, email or product"
-        value={search}
-        onChange={setSearch}
-        onSearch={(query) => choose({ q: query })}
-      />
+      {tab === 'returns' ? null : (
+        <SearchForm
+          label="Search by order number, email or product"
+          value={search}
+          onChange={setSearch}
+          onSearch={(query) => choose({ q: query })}
+        />
+      )}
       <nav aria-label="Order status" className="flex flex-wrap gap-2">
         {ORDER_TABS.map((name) => (
           <button
@@ -95,20 +105,35 @@ export function Component() {
             <span className="badge badge-sm">{counts.data ? counts.data[name] : '…'}</span>
           </button>
         ))}
+        <button
+          type="button"
+          className={`btn btn-sm ${tab === 'returns' ? 'btn-primary' : 'btn-outline'}`}
+          aria-pressed={tab === 'returns'}
+          onClick={() => choose({ status: 'returns' })}
+        >
+          Returns
+          <span className="badge badge-sm">
+            {openReturns.isSuccess ? `${openReturns.items.length}${openReturns.hasNextPage ? '+' : ''}` : '…'}
+          </span>
+        </button>
       </nav>
-      <PagedListView
-        list={orders}
-        emptyText={q ? `No orders match "${q}".` : EMPTY[tab]}
-        noun={{ one: 'order', many: 'orders' }}
-      >
-        <ManageOrdersTable
-          orders={list}
-          labelledBy="manage-orders-title"
-          onCancel={setToCancel}
-          onShip={setToShip}
-          shippingIds={shippingIds}
-        />
-      </PagedListView>
+      {tab === 'returns' ? (
+        <ReturnRequests />
+      ) : (
+        <PagedListView
+          list={orders}
+          emptyText={q ? `No orders match "${q}".` : EMPTY[tab]}
+          noun={{ one: 'order', many: 'orders' }}
+        >
+          <ManageOrdersTable
+            orders={list}
+            labelledBy="manage-orders-title"
+            onCancel={setToCancel}
+            onShip={setToShip}
+            shippingIds={shippingIds}
+          />
+        </PagedListView>
+      )}
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} fallbackFocus={heading} />
       <ShipOrderDialog order={toShip} busy={ship.isPending} onShip={onShip} onClose={() => setToShip(null)} />
     </section>

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { returnListItemSchema } from '@parts-shop/shared/refunds';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+const returnListSchema = z.array(returnListItemSchema);
+
+export type ReturnsShown = 'open' | 'all';
+
+/** GET /returns?status= (admin): return requests, open ones (asked or approved) or all, newest first. */
+export function useReturnRequests(status: ReturnsShown) {
+  return usePagedList({
+    queryKey: queryKeys.orders.returns(status),
+    firstPage: `/returns?status=${status}`,
+    schema: returnListSchema,
+    staleTime: 0,
+  });
+}

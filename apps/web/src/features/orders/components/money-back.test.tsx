@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { refundTooMuchMessage } from '@parts-shop/shared/api-messages';
+import type { Order } from '@parts-shop/shared/order';
+import { MoneyBack } from './money-back.tsx';
+import { Toasts } from '../../../components/ui/toasts.tsx';
+import { answerApi, json } from '../../../../test/api.ts';
+import { order as orderFixture } from '../../../../test/fixtures.ts';
+
+const jsonBody = (init: RequestInit | undefined): unknown =>
+  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+
+const cpu = { id: '01890a5d-ac96-774b-aaaa-000000000001', partId: '01890a5d-ac96-774b-bcce-000000000001' };
+const ram = { id: '01890a5d-ac96-774b-aaaa-000000000002', partId: '01890a5d-ac96-774b-bcce-000000000002' };
+/** A paid two-line build order, $299.97: one Ryzen 5 7600 and two DDR5 kits. */
+const paid = orderFixture({
+  productName: 'Ryzen 5 7600 and 1 more part',
+  totalOrder: 3,
+  totalPrice: '299.97',
+  paid: true,
+  transactionId: 'pi_1',
+  status: 'paid',
+  lines: [
+    { ...cpu, productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99' },
+    { ...ram, productName: 'DDR5 kit', quantity: 2, unitPrice: '49.99' },
+  ],
+});
+const shipped: Order = { ...paid, shipped: true, status: 'shipped' };
+const history = { refunds: [], returns: [] };
+
+function renderMoneyBack(order: Order, isAdmin: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MoneyBack order={order} isAdmin={isAdmin} />
+      <Toasts />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the order page's refunds and returns, for an admin", () => {
+  it('cancels a paid, unshipped order only with a reason, and sends that reason', async () => {
+    const fetchMock = answerApi({
+      'GET /api/orders/o-1/refunds': () => json(history),
+      'POST /api/orders/o-1/cancel': () => json({ ...paid, status: 'cancelled', refunded: '299.97' }),
+    });
+    renderMoneyBack(paid, true);
+    const form = await screen.findByRole('form', { name: 'Cancel order' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel order' }));
+    expect(await within(form).findByRole('alert')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(within(form).getByLabelText('Reason for cancelling'), { target: { value: 'Out of stock' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled')).toBeTruthy();
+    const cancel = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(jsonBody(cancel?.[1])).toEqual({ reason: 'Out of stock' });
+  });
+
+  it('refunds dollars for one line, putting units back, and shows the refusal of more than is left', async () => {
+    const sent: unknown[] = [];
+    answerApi({
+      'GET /api/orders/o-1/refunds': () => json(history),
+      'POST /api/orders/o-1/refunds': (init) => {
+        sent.push(jsonBody(init));
+        return json({ message: refundTooMuchMessage(29_997) }, 409);
+      },
+    });
+    renderMoneyBack(shipped, true);
+    const form = await screen.findByRole('form', { name: 'Refund' });
+    // A shipped order is no longer cancelled, only refunded.
+    expect(screen.queryByRole('form', { name: 'Cancel order' })).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Amount ($)'), { target: { value: '300.00' } });
+    fireEvent.change(within(form).getByLabelText('Reason for the refund'), { target: { value: 'Kit was faulty' } });
+    fireEvent.change(within(form).getByLabelText('For the line'), { target: { value: ram.id } });
+    fireEvent.change(within(form).getByLabelText('Units of that line back on the shelf (optional)'), {
+      target: { value: '1' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+
+    expect(await screen.findByText('At most $299.97 is left to refund on this order')).toBeTruthy();
+    expect(sent).toEqual([{ amount: 300, reason: 'Kit was faulty', lineId: ram.id, restock: 1 }]);
+  });
+
+  it('refuses an amount that is not dollars and cents before asking the server', async () => {
+    const fetchMock = answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
+    renderMoneyBack(shipped, true);
+    const form = await screen.findByRole('form', { name: 'Refund' });
+    fireEvent.change(within(form).getByLabelText('Amount ($)'), { target: { value: '12.345' } });
+    fireEvent.change(within(form).getByLabelText('Reason for the refund'), { target: { value: 'Scratched' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Give an amount like 12.50');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('offers no return request: only the customer asks', async () => {
+    answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
+    renderMoneyBack(shipped, true);
+    await screen.findByRole('form', { name: 'Refund' });
+    expect(screen.queryByRole('form', { name: 'Request a return' })).toBeNull();
+  });
+});
+
+describe("the order page's refunds and returns, for the customer", () => {
+  it('asks to return units of one part of a shipped order, with a reason', async () => {
+    const sent: unknown[] = [];
+    answerApi({
+      'GET /api/orders/o-1/refunds': () => json(history),
+      'POST /api/orders/o-1/returns': (init) => {
+        sent.push(jsonBody(init));
+        return json(
+          {
+            id: '01890a5d-ac96-774b-cccc-000000000001',
+            orderId: 'o-1',
+            lines: [{ partId: ram.partId, quantity: 2 }],
+            reason: 'wrong_part',
+            status: 'requested',
+            restocked: false,
+            refunded: '0.00',
+            decidedBy: null,
+            createdAt: '2026-01-05T10:00:00.000Z',
+            decidedAt: null,
+          },
+          201,
+        );
+      },
+    });
+    renderMoneyBack(shipped, false);
+    const form = await screen.findByRole('form', { name: 'Request a return' });
+    // Neither Cancel nor Refund is the customer's.
+    expect(screen.queryByRole('form', { name: 'Refund' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Cancel order' })).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Part to return'), { target: { value: ram.partId } });
+    fireEvent.change(within(form).getByLabelText('Units to return'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'wrong_part' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request a return' }));
+
+    expect(await screen.findByText('Return requested')).toBeTruthy();
+    expect(sent).toEqual([{ lines: [{ partId: ram.partId, quantity: 2 }], reason: 'wrong_part' }]);
+  });
+
+  it('offers no return before the order has shipped', async () => {
+    answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
+    renderMoneyBack(paid, false);
+    await waitFor(() => expect(screen.getByText('No refunds.')).toBeTruthy());
+    expect(screen.queryByRole('form', { name: 'Request a return' })).toBeNull();
+  });
+});
