@@ -72,7 +72,7 @@ async function payWith4242(page: Page) {
 }
 
 test.describe('planning a build, ordering it and paying for all of it at once', () => {
-  test('plan, see a clash, share, save, order and pay as one order; the owner ships it once and refunds part', async ({
+  test('plan, see a clash, share, save, order and pay as one order; the owner ships it once, finds its return request and refunds part', async ({
     page,
     request,
     context,
@@ -170,16 +170,29 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(receipt).toContainText('Pending');
     await page.goto('/dashboard/builds');
     await expect(page.getByText(`Build ${run}`)).toBeVisible();
-    await page.getByRole('button', { name: 'Logout' }).click();
 
-    // The owner ships the whole order once, then refunds part of it on the order page.
+    // The owner ships the whole order once; the customer asks to send the memory back.
     const shipped = await request.patch(`/api/shipped/${orderId}`, {
       data: { carrier: 'UPS', trackingNumber: `1Z${run}` },
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(shipped.status()).toBe(200);
-    await logIn(page, admin.email, admin.password);
     await page.goto(`/dashboard/orders/${orderId}`);
+    const asking = page.getByRole('form', { name: 'Request a return' });
+    await asking.getByLabel('Part to return').selectOption({ label: `${names.memory} (1 bought)` });
+    await asking.getByLabel('Reason').selectOption('Incompatible');
+    await asking.getByRole('button', { name: 'Request a return' }).click();
+    await expect(page.getByText('Return of 1 (Incompatible): requested')).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+
+    // The owner finds the request in Manage Orders' Returns, opens the order and refunds part of it.
+    await logIn(page, admin.email, admin.password);
+    await page.goto('/dashboard/manageorders?status=returns');
+    const requests = page.getByRole('region', { name: 'Return requests' });
+    await expect(requests).toContainText(`1 × ${names.memory}`);
+    await expectNoSidewaysScroll(page);
+    await requests.getByRole('link', { name: number }).click();
+    await expect(page).toHaveURL(`/dashboard/orders/${orderId}`);
     await expect(page.getByText(`1Z${run}`)).toHaveCount(1);
     const refund = page.getByRole('form', { name: 'Refund' });
     await refund.getByLabel('Amount ($)').fill('12.50');
