@@ -30,7 +30,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: 'Every admin change: who, when, what, before and after; newest first, paged (admin)',
-        description: 'kind keeps one kind of change (product.price, order.refund…). The Link header names the next page.',
+        description:
+          'kind keeps one kind of change (product.price, order.refund…). The Link header names the next page.',
         security: [{ bearer: [] }],
         querystring: auditQuerySchema,
         response: { 200: z.array(auditEntrySchema), ...errorAnswers(400, 401, 403) },

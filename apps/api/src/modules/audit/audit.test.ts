@@ -21,15 +21,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(auth: Auth | undefined, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) {
+function call(
+  auth: Auth | undefined,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   return t.app.inject({ method, url, headers: auth, payload });
 }
 
 /** The records `act` wrote, oldest first. */
 async function recordsOf(act: () => Promise<unknown>) {
-  const [last] = await t.database.db
-    .select({ id: sql<string>`max(${auditLog.id}::text)` })
-    .from(auditLog);
+  const [last] = await t.database.db.select({ id: sql<string>`max(${auditLog.id}::text)` }).from(auditLog);
   await act();
   const since = last?.id ?? '00000000-0000-0000-0000-000000000000';
   return t.database.db.select().from(auditLog).where(gt(auditLog.id, since)).orderBy(asc(auditLog.id));
@@ -152,7 +155,12 @@ describe('each admin change writes one record, in its transaction', () => {
       expectStatus(call(admin, 'POST', `/api/orders/${unpaid._id}/cancel`, { reason: 'Duplicate order' }), 200),
     );
     expect(cancelledUnpaid.map((r) => [r.kind, r.entityId, r.before, r.after])).toEqual([
-      ['order.cancel', unpaid._id, { status: 'unpaid', cancelReason: null }, { status: 'cancelled', cancelReason: 'Duplicate order' }],
+      [
+        'order.cancel',
+        unpaid._id,
+        { status: 'unpaid', cancelReason: null },
+        { status: 'cancelled', cancelReason: 'Duplicate order' },
+      ],
     ]);
 
     const own = await placeOrder(t, alice, await addPart(t), 1);
@@ -162,7 +170,10 @@ describe('each admin change writes one record, in its transaction', () => {
   it('records a refund with its reason; a refund over what is left (409) records nothing', async () => {
     const { order } = await paidOrder(2);
     const refunded = await recordsOf(() =>
-      expectStatus(call(admin, 'POST', `/api/orders/${order._id}/refunds`, { amount: 50, reason: 'Scratched', restock: 1 }), 201),
+      expectStatus(
+        call(admin, 'POST', `/api/orders/${order._id}/refunds`, { amount: 50, reason: 'Scratched', restock: 1 }),
+        201,
+      ),
     );
     expect(refunded.map((r) => [r.kind, r.before, r.after])).toEqual([
       [
@@ -193,7 +204,10 @@ describe('each admin change writes one record, in its transaction', () => {
       ['return.decide', 'return', returnId, { status: 'requested' }, { status: 'approved' }],
     ]);
     const received = await recordsOf(() =>
-      expectStatus(call(admin, 'PATCH', `/api/returns/${returnId}`, { status: 'received', restock: true, refund: 100 }), 200),
+      expectStatus(
+        call(admin, 'PATCH', `/api/returns/${returnId}`, { status: 'received', restock: true, refund: 100 }),
+        200,
+      ),
     );
     expect(received.map((r) => [r.kind, r.before, r.after])).toEqual([
       [
@@ -231,7 +245,8 @@ describe('each admin change writes one record, in its transaction', () => {
 describe('GET /api/admin/audit', () => {
   it('answers the log newest first, paged with Link and cursor, filtered by kind', async () => {
     const partId = await addPart(t, { available: 0 });
-    for (const delta of [1, 2, 3]) await expectStatus(call(admin, 'POST', `/api/parts/${partId}/stock`, { delta }), 200);
+    for (const delta of [1, 2, 3])
+      await expectStatus(call(admin, 'POST', `/api/parts/${partId}/stock`, { delta }), 200);
 
     const first = await call(admin, 'GET', '/api/admin/audit?kind=product.stock&limit=2');
     expect(first.statusCode, first.body).toBe(200);

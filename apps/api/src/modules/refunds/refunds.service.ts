@@ -176,9 +176,14 @@ const NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {
 
 /** Records a decision on a return, with the fields it moved, in the deciding transaction. */
 async function recordDecision(tx: Db, caller: Caller, before: ReturnRow, after: ReturnRow): Promise<void> {
-  const audited = (row: ReturnRow) => ({ status: row.status, restocked: row.restocked, refundedCents: row.refundedCents });
+  const audited = (row: ReturnRow) => ({
+    status: row.status,
+    restocked: row.restocked,
+    refundedCents: row.refundedCents,
+  });
   const changed = changedFields(audited(before), audited(after));
-  if (changed) await recordChange(tx, caller, { kind: 'return.decide', entity: 'return', entityId: after.id, ...changed });
+  if (changed)
+    await recordChange(tx, caller, { kind: 'return.decide', entity: 'return', entityId: after.id, ...changed });
 }
 
 function checkMove(current: ReturnRow | undefined, to: ReturnStatus): ReturnRow {

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, revokedTokens, users } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -214,7 +214,13 @@ export async function removeAdmin(db: Db, caller: Caller, email: string): Promis
 /** A change of role, in the audit log: the users screen's history reads these records. */
 function recordRoleChange(tx: Db, caller: Caller, email: string, role: 'admin' | 'customer') {
   const was = role === 'admin' ? 'customer' : 'admin';
-  return recordChange(tx, caller, { kind: 'user.role', entity: 'user', entityId: email, before: { role: was }, after: { role } });
+  return recordChange(tx, caller, {
+    kind: 'user.role',
+    entity: 'user',
+    entityId: email,
+    before: { role: was },
+    after: { role },
+  });
 }
 
 /** The users screen's history of role changes, newest first. */

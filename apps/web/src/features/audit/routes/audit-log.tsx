@@ -14,7 +14,7 @@ const TITLE = 'Audit Log';
 function shown(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field.endsWith('Cents') && typeof value === 'number') return formatCents(value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** A field's name without its unit suffix: priceCents reads "price". */
