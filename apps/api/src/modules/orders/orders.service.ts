@@ -246,7 +246,7 @@ export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller
   return answerOrder(db, row);
 }
 
-/** Marks the order, every line of it, shipped and queues the customer's one shipped email, in one transaction. */
+/** Marks the order, every line of it, shipped, queues the customer's one shipped email and records the change, in one transaction. */
 function shipWithEmail(db: Db, caller: Caller, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
     const shipped = await markOrderShipped(tx, id, tracking);
