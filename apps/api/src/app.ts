@@ -31,6 +31,7 @@ import { createTokenService } from './lib/tokens.ts';
 import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
 import { createSmtpTransport } from './domain/emails/smtp-transport.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp({
       await api.register(usersRoutes, { deps });
       await api.register(ordersRoutes, { deps });
       await api.register(refundsRoutes, { deps });
+      await api.register(auditRoutes, { deps });
       await api.register(buildsRoutes, { deps });
       await api.register(alertsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });

@@ -259,6 +259,7 @@ const rows: Row[] = [
     },
   ],
   ['GET /api/returns', adminOnly(200), async () => at('GET', '/api/returns')],
+  ['GET /api/admin/audit', adminOnly(200), async () => at('GET', '/api/admin/audit')],
   [
     'PATCH /api/returns/{id}',
     adminOnly(200),

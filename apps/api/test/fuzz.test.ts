@@ -459,7 +459,7 @@ async function snapshot(): Promise<string> {
       (select md5(coalesce(string_agg(concat_ws('|', id, status, restocked, refunded_cents), ',' order by id), '')) from order_returns) as returns_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, order_id, amount_cents, status), ',' order by id), '')) from payments) as payments_hash,
       (select md5(coalesce(string_agg(concat_ws('|', id, email, name, items::text), ',' order by id), '')) from builds) as builds_hash,
-      (select count(*) from role_changes) as role_changes,
+      (select count(*) from audit_log) as audit_records,
       (select count(*) from email_outbox) as emails
   `);
   return JSON.stringify(row);

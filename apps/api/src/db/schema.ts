@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { AUDIT_ENTITIES, AUDIT_KINDS } from '@parts-shop/shared/audit';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
 import { PAYMENT_INTENT_STATUSES } from '@parts-shop/shared/payment';
 import { RETURN_REASONS, RETURN_STATUSES } from '@parts-shop/shared/refunds';
@@ -448,17 +449,32 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Who made whom admin, or removed it, and when: shown on the users screen. */
-export const roleChanges = pgTable(
-  'role_changes',
+/**
+ * Every change an admin makes (docs/product.md#audit-log), written by recordChange
+ * (domain/audit/record-change.ts) in the transaction that makes the change: who (email, uid and
+ * name at the time), what (a kind and the entity), and the changed fields' values before and
+ * after. Append-only: a trigger (in the migration) refuses UPDATE and DELETE. Role changes are
+ * the `user.role` rows; the users screen's history reads them.
+ */
+export const auditLog = pgTable(
+  'audit_log',
   {
     id: uuid('id').primaryKey(),
     actorEmail: text('actor_email').notNull(),
-    targetEmail: text('target_email').notNull(),
-    role: text('role', { enum: ['admin', 'customer'] }).notNull(),
+    actorUid: text('actor_uid'),
+    actorName: text('actor_name').notNull().default(''),
+    kind: text('kind', { enum: AUDIT_KINDS }).notNull(),
+    entity: text('entity', { enum: AUDIT_ENTITIES }).notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('role_changes_role_valid', sql`${t.role} in ('admin', 'customer')`)],
+  (t) => [
+    check('audit_log_kind_valid', sql`${t.kind} in (${sql.raw(AUDIT_KINDS.map((k) => `'${k}'`).join(', '))})`),
+    // The filter by kind, newest first, keyset paged on the id.
+    index('audit_log_kind_idx').on(t.kind, t.id),
+  ],
 );
 
 /**

@@ -69,6 +69,10 @@ export const queryKeys = {
     /** The Ship mutations, so each row can tell whether its own request is on its way. */
     ship: ['orders', 'ship'] as const,
   },
+  audit: {
+    /** The audit log, newest first, of one kind of change or ('') all. */
+    list: (kind: string) => ['audit', kind] as const,
+  },
   users: {
     all: ['users'] as const,
     /** Make Admin's list of users matching a search, a page at a time. */

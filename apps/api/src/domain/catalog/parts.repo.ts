@@ -278,9 +278,16 @@ export async function updatePart(db: Db, id: string, version: number, changes: P
   return row;
 }
 
-export async function deletePart(db: Db, id: string): Promise<number> {
-  const deleted = await db.delete(parts).where(eq(parts.id, id)).returning({ id: parts.id });
-  return deleted.length;
+/** The part as it is, held until the transaction ends (an edit's "before"). */
+export async function lockPartRow(db: Db, id: string): Promise<PartRow | undefined> {
+  const [row] = await db.select(partColumns).from(parts).where(eq(parts.id, id)).for('update');
+  return row;
+}
+
+/** Deletes the part; answers the row as it was, or undefined when there was none. */
+export async function deletePart(db: Db, id: string): Promise<PartRow | undefined> {
+  const [deleted] = await db.delete(parts).where(eq(parts.id, id)).returning(partColumns);
+  return deleted;
 }
 
 /** What the compatibility engine and the price lines need to know about each part of a build. */

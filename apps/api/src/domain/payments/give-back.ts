@@ -2,6 +2,8 @@ import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { refundsIssued } from '../../lib/shop-counters.ts';
 import { apiMessages, refundTooMuchMessage } from '@parts-shop/shared/api-messages';
+import type { Actor } from '../audit/record-change.ts';
+import { recordOrderChange } from '../orders/order-audit.ts';
 import { queueOrderEmail } from '../orders/order-emails.ts';
 import { linesOf, lockOrderRecord, markCancelled, type OrderRow } from '../orders/orders.repo.ts';
 import { orderNotFound } from '../orders/order-view.ts';
@@ -33,6 +35,8 @@ export type GiveBack = {
   cancel?: boolean;
   /** More checks and writes under the same locks (a return's decision); throw to refuse. */
   underLock?: (tx: Db, order: OrderRow) => Promise<void>;
+  /** The audit record the change makes, in the same transaction (a return's decision makes its own). */
+  audit?: { caller: Actor; kind: 'order.cancel' | 'order.refund' };
 };
 
 /** Why an order cannot take this refund, or null when it can. */
@@ -81,10 +85,14 @@ async function book(db: Db, gateway: PaymentGateway, input: GiveBack): Promise<O
             createdBy: input.by,
           })
         : null;
-    if (input.cancel) {
-      await queueOrderEmail(tx, 'order-cancelled', await markCancelled(tx, order.id, input.by, input.reason), 'admin');
-    }
+    const cancelled = input.cancel ? await markCancelled(tx, order.id, input.by, input.reason) : undefined;
+    if (cancelled) await queueOrderEmail(tx, 'order-cancelled', cancelled, 'admin');
     if (row) await queueOrderEmail(tx, 'order-refunded', order, undefined, row.amountCents);
+    if (input.audit) {
+      const after = cancelled ?? (await lockOrderRecord(tx, order.id)) ?? order;
+      const details = input.audit.kind === 'order.refund' ? { reason: input.reason, restockedUnits: units } : {};
+      await recordOrderChange(tx, input.audit.caller, input.audit.kind, order, after, details);
+    }
     return row;
   });
 }

@@ -47,13 +47,13 @@ export async function returnStock(db: Db, partId: string, quantity: number): Pro
 /**
  * An admin's restock or write-off: moves stock by delta in one statement (adding to what
  * concurrent orders left, never writing back a number read earlier), and only when the
- * result stays within 0..max. False when it would not.
+ * result stays within 0..max. Answers the new stock, or undefined when it would leave that range.
  */
-export async function adjustStock(db: Db, partId: string, delta: number, max: number): Promise<boolean> {
-  const changed = await db
+export async function adjustStock(db: Db, partId: string, delta: number, max: number): Promise<number | undefined> {
+  const [changed] = await db
     .update(parts)
     .set({ available: sql`${parts.available} + ${delta}` })
     .where(and(eq(parts.id, partId), sql`${parts.available} + ${delta} between 0 and ${max}`))
-    .returning({ id: parts.id });
-  return changed.length > 0;
+    .returning({ available: parts.available });
+  return changed?.available;
 }

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../audit/record-change.ts';
+import { recordOrderChange } from '../orders/order-audit.ts';
 import { queueOrderEmail, type CancelReason } from '../orders/order-emails.ts';
 import { linesOf, lockOrders, markCancelled, type OrderRow } from '../orders/orders.repo.ts';
 import { restockOrderPart, unitsLeftToRestock } from '../orders/restock-order.ts';
@@ -30,6 +32,8 @@ const ATTEMPTS = 3;
  * transaction, so a slow gateway holds no row that other buyers of the part need; the
  * transaction then re-checks the ledger under the order's lock. An intent that took the
  * money meanwhile pays the order instead, so an order is never both paid and back in stock.
+ * An admin's cancel (`admin`: who, and the reason they wrote) is recorded in the audit log in
+ * the same transaction.
  */
 export async function cancelUnpaidOrder(
   db: Db,
@@ -37,7 +41,7 @@ export async function cancelUnpaidOrder(
   orderId: string,
   reason: CancelReason,
   by: string | null,
-  note?: string,
+  admin?: { caller: Actor; note?: string },
 ): Promise<CancelOutcome> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     await cancelOpenIntents(db, gateway, orderId);
@@ -55,7 +59,8 @@ export async function cancelUnpaidOrder(
       const verdict = await ledgerVerdict(tx, order);
       if (verdict === 'payment-open') return 'retry';
       if (verdict !== 'clear') return { kind: verdict };
-      await markCancelled(tx, order.id, by, note ?? RECORDED_REASONS[reason]);
+      const cancelled = await markCancelled(tx, order.id, by, admin?.note ?? RECORDED_REASONS[reason]);
+      if (admin) await recordOrderChange(tx, admin.caller, 'order.cancel', order, cancelled);
       // What each line has left to put back, read under the lock.
       for (const line of (await linesOf(tx, [orderId])).get(orderId) ?? []) {
         if (line.partId) await restockOrderPart(tx, order, line.partId, unitsLeftToRestock(line));

@@ -235,6 +235,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: orderSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => shipOrder(db, parseOrderId(request.params.id), request.body ?? {}),
+    async (request) => shipOrder(db, callerOf(request), parseOrderId(request.params.id), request.body ?? {}),
   );
 };

@@ -10,6 +10,7 @@ import {
 } from '@parts-shop/shared/order';
 import { PAYMENT_GROUP_MAX } from '@parts-shop/shared/payment-group';
 import type { Db } from '../../db/client.ts';
+import { recordOrderChange } from '../../domain/orders/order-audit.ts';
 import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
 import { answerOrder, answerOrders, canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
 import {
@@ -195,7 +196,9 @@ export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id:
 
 async function endUnpaid(db: Db, rules: OrderRules, caller: Caller, order: OrderRow, note?: string): Promise<void> {
   const reason = order.email === caller.email ? 'customer' : 'admin';
-  const outcome = await cancelUnpaidOrder(db, rules.gateway, order.id, reason, caller.email, note);
+  // An admin's change: another's order, or any through POST /orders/{id}/cancel (with a note).
+  const admin = reason === 'admin' || note !== undefined ? { caller, note } : undefined;
+  const outcome = await cancelUnpaidOrder(db, rules.gateway, order.id, reason, caller.email, admin);
   switch (outcome.kind) {
     case 'cancelled':
       return;
@@ -233,6 +236,7 @@ export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller
         line.partId ? [{ partId: line.partId, quantity: 'rest' as const }] : [],
       ),
       cancel: true,
+      audit: { caller, kind: 'order.cancel' },
     });
   } else {
     await endUnpaid(db, rules, caller, order, reason);
@@ -242,11 +246,14 @@ export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller
   return answerOrder(db, row);
 }
 
-/** Marks the order, every line of it, shipped and queues the customer's one shipped email, in one transaction. */
-function shipWithEmail(db: Db, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
+/** Marks the order, every line of it, shipped, queues the customer's one shipped email and records the change, in one transaction. */
+function shipWithEmail(db: Db, caller: Caller, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
     const shipped = await markOrderShipped(tx, id, tracking);
-    if (shipped) await queueOrderEmail(tx, 'order-shipped', shipped);
+    if (!shipped) return undefined;
+    await queueOrderEmail(tx, 'order-shipped', shipped);
+    const before = { ...shipped, shipped: false, shippedAt: null, carrier: null, trackingNumber: null };
+    await recordOrderChange(tx, caller, 'order.ship', before, shipped);
     return shipped;
   });
 }
@@ -255,14 +262,14 @@ function shipWithEmail(db: Db, id: string, tracking: ShipInput): Promise<OrderRo
  * Admin: Pending -> Shipped (docs/product.md#order-status), with an optional carrier and
  * tracking number. Unpaid or already shipped orders are a 409.
  */
-export async function shipOrder(db: Db, id: string, tracking: ShipInput = {}) {
-  const shipped = await shipWithEmail(db, id, tracking);
+export async function shipOrder(db: Db, caller: Caller, id: string, tracking: ShipInput = {}) {
+  const shipped = await shipWithEmail(db, caller, id, tracking);
   if (shipped) return answerOrder(db, shipped);
   const row = await findOrder(db, id);
   if (!row) throw orderNotFound();
   if (!row.paid) {
     const [reconciled] = await reconcileFromLedger(db, [row]);
-    const now = reconciled?.paid ? await shipWithEmail(db, id, tracking) : undefined;
+    const now = reconciled?.paid ? await shipWithEmail(db, caller, id, tracking) : undefined;
     if (now) return answerOrder(db, now);
   }
   throw conflict(row.shipped ? 'This order has already shipped' : 'Only paid orders can be shipped');

@@ -10,6 +10,7 @@ import {
 } from '@parts-shop/shared/part';
 import { partFacetsSchema, partFiltersSchema, partsQuerySchema } from '@parts-shop/shared/part-query';
 import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
+import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers, notFound } from '../../lib/http-error.ts';
@@ -111,7 +112,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request, reply) => {
-      const insertedId = await createPart(db, request.body);
+      const insertedId = await createPart(db, callerOf(request), request.body);
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );
@@ -134,7 +135,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: partSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => editPart(db, parseId(request.params.id), request.body),
+    async (request) => editPart(db, callerOf(request), parseId(request.params.id), request.body),
   );
 
   app.post(
@@ -152,7 +153,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: partSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeStock(db, parseId(request.params.id), request.body.delta),
+    async (request) => changeStock(db, callerOf(request), parseId(request.params.id), request.body.delta),
   );
 
   app.delete(
@@ -169,7 +170,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request) => {
-      await removePart(db, parseId(request.params.id));
+      await removePart(db, callerOf(request), parseId(request.params.id));
       return { acknowledged: true, deletedCount: 1 };
     },
   );

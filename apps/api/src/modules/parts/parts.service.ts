@@ -15,12 +15,15 @@ import {
   deletePart,
   findPart,
   insertPart,
+  lockPartRow,
   updatePart,
   type PartChanges,
+  type PartRow,
 } from '../../domain/catalog/parts.repo.ts';
 import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
 import { fireAlerts } from '../../domain/alerts/fire-alerts.ts';
+import { changedFields, recordChange, type Actor } from '../../domain/audit/record-change.ts';
 import { filterConditions } from '../../domain/catalog/parts-search.ts';
 import { resolveSearch, suggestSearch } from '../../domain/catalog/search-words.ts';
 import { specConditions } from '@parts-shop/shared/spec-filters';
@@ -84,23 +87,41 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
   return facets;
 }
 
-export async function createPart(db: Db, input: NewPart): Promise<string> {
-  const row = await insertPart(db, {
-    id: newId(),
-    name: input.name,
-    brand: input.brand,
-    description: input.description,
-    img: input.img,
-    minOrder: input.minOrder,
-    available: input.available,
-    priceCents: dollarsToCents(input.price),
-    ...specColumns(input),
-  });
-  return row.id;
+/** What the audit log keeps of a part: the fields an admin sets, money in cents. */
+function auditedPart(row: PartRow) {
+  const { name, brand, description, img, minOrder, available, priceCents, kind, specs } = row;
+  return { name, brand, description, img, minOrder, available, priceCents, kind, specs };
 }
 
-/** Saves an edit made from `edit.version`; 409 when someone else saved first. */
-export async function editPart(db: Db, id: string, edit: PartEdit) {
+export async function createPart(db: Db, caller: Actor, input: NewPart): Promise<string> {
+  return db.transaction(async (tx) => {
+    const row = await insertPart(tx, {
+      id: newId(),
+      name: input.name,
+      brand: input.brand,
+      description: input.description,
+      img: input.img,
+      minOrder: input.minOrder,
+      available: input.available,
+      priceCents: dollarsToCents(input.price),
+      ...specColumns(input),
+    });
+    await recordChange(tx, caller, {
+      kind: 'product.create',
+      entity: 'part',
+      entityId: row.id,
+      before: null,
+      after: auditedPart(row),
+    });
+    return row.id;
+  });
+}
+
+/**
+ * Saves an edit made from `edit.version`; 409 when someone else saved first. The audit record
+ * holds the fields that changed; an edit that changes the price is a `product.price` record.
+ */
+export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit) {
   const changes: PartChanges = {
     name: edit.name,
     brand: edit.brand,
@@ -113,8 +134,15 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
   // A new price fires the alerts it satisfies in the same transaction (the history row is the
   // database trigger's).
   const row = await db.transaction(async (tx) => {
-    const updated = await updatePart(tx, id, edit.version, changes);
-    if (updated && changes.priceCents !== undefined) await fireAlerts(tx, id);
+    const before = await lockPartRow(tx, id);
+    const updated = before && (await updatePart(tx, id, edit.version, changes));
+    if (!before || !updated) return undefined;
+    if (changes.priceCents !== undefined) await fireAlerts(tx, id);
+    const changed = changedFields(auditedPart(before), auditedPart(updated));
+    if (changed) {
+      const kind = 'priceCents' in changed.after ? 'product.price' : 'product.update';
+      await recordChange(tx, caller, { kind, entity: 'part', entityId: id, ...changed });
+    }
     return updated;
   });
   if (row) return toPart(row);
@@ -123,11 +151,19 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
 }
 
 /** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
-export async function changeStock(db: Db, id: string, delta: number) {
+export async function changeStock(db: Db, caller: Actor, id: string, delta: number) {
   const moved = await db.transaction(async (tx) => {
-    const done = await adjustStock(tx, id, delta, STOCK_MAX);
-    if (done && delta > 0) await fireAlerts(tx, id);
-    return done;
+    const available = await adjustStock(tx, id, delta, STOCK_MAX);
+    if (available === undefined) return false;
+    if (delta > 0) await fireAlerts(tx, id);
+    await recordChange(tx, caller, {
+      kind: 'product.stock',
+      entity: 'part',
+      entityId: id,
+      before: { available: available - delta },
+      after: { available },
+    });
+    return true;
   });
   if (moved) return getPart(db, id);
   const current = await findPart(db, id);
@@ -137,9 +173,18 @@ export async function changeStock(db: Db, id: string, delta: number) {
 }
 
 /** Orders that reference the part keep their name, quantity and price (FK set null). */
-export async function removePart(db: Db, id: string): Promise<void> {
-  const count = await deletePart(db, id);
-  if (count === 0) throw notFound(apiMessages.partNotFound);
+export async function removePart(db: Db, caller: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await deletePart(tx, id);
+    if (!deleted) throw notFound(apiMessages.partNotFound);
+    await recordChange(tx, caller, {
+      kind: 'product.delete',
+      entity: 'part',
+      entityId: id,
+      before: auditedPart(deleted),
+      after: null,
+    });
+  });
 }
 
 /** A part's prices, oldest first; 404 for a part the shop does not have. */

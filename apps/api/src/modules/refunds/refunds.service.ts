@@ -25,6 +25,7 @@ import {
 import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
 import { giveBack } from '../../domain/payments/give-back.ts';
 import { refundsOfOrder, type OrderRefundRow } from '../../domain/payments/order-refunds.repo.ts';
+import { changedFields, recordChange } from '../../domain/audit/record-change.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import {
@@ -110,6 +111,7 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Calle
     by: caller.email,
     lineId: line?.id,
     restock: line?.partId && quantity !== 0 ? [{ partId: line.partId, quantity }] : [],
+    audit: { caller, kind: 'order.refund' },
   });
   if (!row) throw new Error('a refund of a positive amount booked no row');
   return toRefund(row);
@@ -173,6 +175,18 @@ const NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {
   received: [],
 };
 
+/** Records a decision on a return, with the fields it moved, in the deciding transaction. */
+async function recordDecision(tx: Db, caller: Caller, before: ReturnRow, after: ReturnRow): Promise<void> {
+  const audited = (row: ReturnRow) => ({
+    status: row.status,
+    restocked: row.restocked,
+    refundedCents: row.refundedCents,
+  });
+  const changed = changedFields(audited(before), audited(after));
+  if (changed)
+    await recordChange(tx, caller, { kind: 'return.decide', entity: 'return', entityId: after.id, ...changed });
+}
+
 function checkMove(current: ReturnRow | undefined, to: ReturnStatus): ReturnRow {
   if (!current) throw returnNotFound();
   if (!NEXT[current.status].includes(to)) throw conflict(apiMessages.returnDecided);
@@ -190,13 +204,15 @@ export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id
   if (input.status !== 'received') {
     if (input.restock || input.refund !== undefined) throw badRequest(apiMessages.returnActsOnReceipt);
     const decided = await db.transaction(async (tx) => {
-      checkMove(await lockReturn(tx, id), input.status);
-      return decideReturn(tx, id, {
+      const before = checkMove(await lockReturn(tx, id), input.status);
+      const after = await decideReturn(tx, id, {
         status: input.status,
         restocked: false,
         refundedCents: 0,
         decidedBy: caller.email,
       });
+      await recordDecision(tx, caller, before, after);
+      return after;
     });
     return toReturn(decided);
   }
@@ -209,14 +225,15 @@ export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id
     by: caller.email,
     restock: input.restock ? [...unitsByPart(found.lines)].map(([partId, quantity]) => ({ partId, quantity })) : [],
     underLock: async (tx, order) => {
-      checkMove(await lockReturn(tx, id), 'received');
+      const before = checkMove(await lockReturn(tx, id), 'received');
       const restocked = Boolean(input.restock);
-      await decideReturn(tx, id, {
+      const after = await decideReturn(tx, id, {
         status: 'received',
         restocked,
         refundedCents: refundCents,
         decidedBy: caller.email,
       });
+      await recordDecision(tx, caller, before, after);
       await queueOrderEmail(tx, 'return-received', order);
     },
   });

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { revokedTokens, roleChanges, users } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import { auditLog, revokedTokens, users } from '../../db/schema.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -45,19 +44,20 @@ export async function lockAdmins(db: Db): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
-export async function recordRoleChange(
-  db: Db,
-  change: { actorEmail: string; targetEmail: string; role: 'admin' | 'customer' },
-): Promise<void> {
-  await db.insert(roleChanges).values({ id: newId(), ...change });
-}
-
+/** Role changes are the audit log's user.role records (docs/decisions/0034-audit-log.md). */
 export function listRoleChanges(db: Db, limit: number, before?: string) {
+  const isRoleChange = eq(auditLog.kind, 'user.role');
   return db
-    .select()
-    .from(roleChanges)
-    .where(before === undefined ? undefined : lt(roleChanges.id, before))
-    .orderBy(desc(roleChanges.id))
+    .select({
+      id: auditLog.id,
+      actorEmail: auditLog.actorEmail,
+      targetEmail: auditLog.entityId,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(before === undefined ? isRoleChange : and(isRoleChange, lt(auditLog.id, before)))
+    .orderBy(desc(auditLog.id))
     .limit(limit);
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryProfileInput, ProfileInput, RoleChange, User } from '@parts-shop/shared/user';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import { recordChange } from '../../domain/audit/record-change.ts';
 import type { Caller } from '../../lib/auth.ts';
 import type { Identity, IdentityVerifier } from '../../lib/identity.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
@@ -14,7 +15,6 @@ import {
   listUsers,
   lockAdmins,
   lockOrCreateUser,
-  recordRoleChange,
   retireTokens,
   revokeToken,
   updateProfile,
@@ -185,7 +185,7 @@ export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<
   if (!target.emailVerified && target.role !== 'admin') throw conflict(apiMessages.makeAdminUnverified);
   const modifiedCount = await db.transaction(async (tx) => {
     const changed = await changeRole(tx, email, 'admin');
-    if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'admin' });
+    if (changed) await recordRoleChange(tx, caller, email, 'admin');
     return changed ? 1 : 0;
   });
   return { acknowledged: true, modifiedCount };
@@ -204,11 +204,23 @@ export async function removeAdmin(db: Db, caller: Caller, email: string): Promis
     if (!admins.includes(email)) return 0;
     if (admins.length <= 1) throw conflict(apiMessages.lastAdmin);
     const changed = await changeRole(tx, email, 'customer');
-    if (changed) await recordRoleChange(tx, { actorEmail: caller.email, targetEmail: email, role: 'customer' });
+    if (changed) await recordRoleChange(tx, caller, email, 'customer');
     return changed ? 1 : 0;
   });
   if (modifiedCount === 0 && !(await findUser(db, email))) throw notFound(apiMessages.userNotFound);
   return { acknowledged: true, modifiedCount };
+}
+
+/** A change of role, in the audit log: the users screen's history reads these records. */
+function recordRoleChange(tx: Db, caller: Caller, email: string, role: 'admin' | 'customer') {
+  const was = role === 'admin' ? 'customer' : 'admin';
+  return recordChange(tx, caller, {
+    kind: 'user.role',
+    entity: 'user',
+    entityId: email,
+    before: { role: was },
+    after: { role },
+  });
 }
 
 /** The users screen's history of role changes, newest first. */
@@ -218,7 +230,7 @@ export async function pageOfRoleChanges(db: Db, limit: number, before?: string) 
     id: row.id,
     actorEmail: row.actorEmail,
     targetEmail: row.targetEmail,
-    role: row.role,
+    role: row.after?.role === 'admin' ? 'admin' : 'customer',
     changedAt: row.createdAt.toISOString(),
   }));
 }

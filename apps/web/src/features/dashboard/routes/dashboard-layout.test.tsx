@@ -45,6 +45,7 @@ describe('Dashboard sidebar', () => {
       ['Add Products', '/dashboard/addProduct'],
       ['Manage Orders', '/dashboard/manageorders'],
       ['Manage Products', '/dashboard/manageproducts'],
+      ['Audit Log', '/dashboard/audit'],
     ]);
   });
 

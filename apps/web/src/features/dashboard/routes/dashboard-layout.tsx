@@ -21,6 +21,7 @@ export const ADMIN_LINKS: DashboardLink[] = [
   { to: '/dashboard/addProduct', label: 'Add Products' },
   { to: '/dashboard/manageorders', label: 'Manage Orders' },
   { to: '/dashboard/manageproducts', label: 'Manage Products' },
+  { to: '/dashboard/audit', label: 'Audit Log' },
 ];
 
 export function dashboardLinks(isAdmin: boolean | null): DashboardLink[] {

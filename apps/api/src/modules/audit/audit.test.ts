@@ -1,0 +1,292 @@
+import { asc, gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@parts-shop/shared/audit';
+import type { OrderReturn } from '@parts-shop/shared/refunds';
+import type { RoleChange } from '@parts-shop/shared/user';
+import { auditLog } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
+
+// Audit log (docs/product.md#audit-log): each admin change writes one record in its own
+// transaction, a refused change none; GET /api/admin/audit pages and filters them.
+
+let t: TestApp;
+let admin: Auth;
+let alice: Auth;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('boss@example.com', 'admin');
+  alice = await t.signIn('alice@example.com');
+});
+afterAll(async () => t.close());
+
+function call(
+  auth: Auth | undefined,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return t.app.inject({ method, url, headers: auth, payload });
+}
+
+/** The records `act` wrote, oldest first. */
+async function recordsOf(act: () => Promise<unknown>) {
+  const [last] = await t.database.db.select({ id: sql<string>`max(${auditLog.id}::text)` }).from(auditLog);
+  await act();
+  const since = last?.id ?? '00000000-0000-0000-0000-000000000000';
+  return t.database.db.select().from(auditLog).where(gt(auditLog.id, since)).orderBy(asc(auditLog.id));
+}
+
+async function expectStatus(res: Promise<{ statusCode: number; body: string }>, status: number) {
+  const answer = await res;
+  expect(answer.statusCode, answer.body).toBe(status);
+}
+
+const cpu = {
+  name: 'Audit CPU',
+  description: 'Six cores',
+  img: '/images/parts/cpu.svg',
+  minOrder: 1,
+  available: 10,
+  price: 199.99,
+};
+
+async function paidOrder(quantity = 2) {
+  const partId = await addPart(t, { priceCents: 10_000, available: 10 });
+  const order = await placeOrder(t, alice, partId, quantity);
+  await payOrder(t, alice, order._id);
+  return { partId, order };
+}
+
+describe('each admin change writes one record, in its transaction', () => {
+  it('records a part added, edited, repriced, restocked and deleted, with the fields that changed', async () => {
+    let id = '';
+    const created = await recordsOf(async () => {
+      const res = await call(admin, 'POST', '/api/parts', cpu);
+      expect(res.statusCode, res.body).toBe(201);
+      id = res.json<{ insertedId: string }>().insertedId;
+    });
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      actorEmail: 'boss@example.com',
+      actorName: 'boss',
+      kind: 'product.create',
+      entity: 'part',
+      entityId: id,
+      before: null,
+      after: { name: 'Audit CPU', priceCents: 19_999, available: 10, minOrder: 1 },
+    });
+    expect(created[0]?.actorUid).toBeTruthy();
+
+    const renamed = await recordsOf(() =>
+      expectStatus(call(admin, 'PATCH', `/api/parts/${id}`, { version: 1, name: 'Audit CPU 2', price: 199.99 }), 200),
+    );
+    expect(renamed.map((r) => [r.kind, r.before, r.after])).toEqual([
+      ['product.update', { name: 'Audit CPU' }, { name: 'Audit CPU 2' }],
+    ]);
+
+    const repriced = await recordsOf(() =>
+      expectStatus(call(admin, 'PATCH', `/api/parts/${id}`, { version: 2, price: 149.5, minOrder: 2 }), 200),
+    );
+    expect(repriced.map((r) => [r.kind, r.before, r.after])).toEqual([
+      ['product.price', { priceCents: 19_999, minOrder: 1 }, { priceCents: 14_950, minOrder: 2 }],
+    ]);
+
+    const restocked = await recordsOf(() =>
+      expectStatus(call(admin, 'POST', `/api/parts/${id}/stock`, { delta: 5 }), 200),
+    );
+    expect(restocked.map((r) => [r.kind, r.before, r.after])).toEqual([
+      ['product.stock', { available: 10 }, { available: 15 }],
+    ]);
+
+    const deleted = await recordsOf(() => expectStatus(call(admin, 'DELETE', `/api/parts/${id}`), 200));
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]).toMatchObject({
+      kind: 'product.delete',
+      entityId: id,
+      before: { name: 'Audit CPU 2', priceCents: 14_950, available: 15 },
+      after: null,
+    });
+  });
+
+  it('records nothing for a refused change: a stale edit, stock below zero, a part not there', async () => {
+    const partId = await addPart(t, { available: 1 });
+    const none = await recordsOf(async () => {
+      await expectStatus(call(admin, 'PATCH', `/api/parts/${partId}`, { version: 9, name: 'Late' }), 409);
+      await expectStatus(call(admin, 'POST', `/api/parts/${partId}/stock`, { delta: -2 }), 409);
+      await expectStatus(call(alice, 'POST', `/api/parts/${partId}/stock`, { delta: 2 }), 403);
+      await expectStatus(call(admin, 'DELETE', `/api/parts/${'0'.repeat(8)}-0000-7000-8000-${'0'.repeat(12)}`), 404);
+    });
+    expect(none).toEqual([]);
+  });
+
+  it('records a shipment with its carrier and tracking number', async () => {
+    const { order } = await paidOrder();
+    const records = await recordsOf(() =>
+      expectStatus(call(admin, 'PATCH', `/api/shipped/${order._id}`, { carrier: 'UPS', trackingNumber: '1Z999' }), 200),
+    );
+    expect(records.map((r) => [r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
+      [
+        'order.ship',
+        'order',
+        order._id,
+        { status: 'paid', carrier: null, trackingNumber: null },
+        { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' },
+      ],
+    ]);
+  });
+
+  it("records an admin's cancel of a paid and of an unpaid order, not a customer's own cancel", async () => {
+    const { order: paid } = await paidOrder(2);
+    const cancelledPaid = await recordsOf(() =>
+      expectStatus(call(admin, 'POST', `/api/orders/${paid._id}/cancel`, { reason: 'Supplier out' }), 200),
+    );
+    expect(cancelledPaid.map((r) => [r.kind, r.before, r.after])).toEqual([
+      [
+        'order.cancel',
+        { status: 'paid', cancelReason: null, refundedCents: 0 },
+        { status: 'cancelled', cancelReason: 'Supplier out', refundedCents: 20_000 },
+      ],
+    ]);
+
+    const unpaid = await placeOrder(t, alice, await addPart(t), 1);
+    const cancelledUnpaid = await recordsOf(() =>
+      expectStatus(call(admin, 'POST', `/api/orders/${unpaid._id}/cancel`, { reason: 'Duplicate order' }), 200),
+    );
+    expect(cancelledUnpaid.map((r) => [r.kind, r.entityId, r.before, r.after])).toEqual([
+      [
+        'order.cancel',
+        unpaid._id,
+        { status: 'unpaid', cancelReason: null },
+        { status: 'cancelled', cancelReason: 'Duplicate order' },
+      ],
+    ]);
+
+    const own = await placeOrder(t, alice, await addPart(t), 1);
+    expect(await recordsOf(() => expectStatus(call(alice, 'DELETE', `/api/orders/${own._id}`), 200))).toEqual([]);
+  });
+
+  it('records a refund with its reason; a refund over what is left (409) records nothing', async () => {
+    const { order } = await paidOrder(2);
+    const refunded = await recordsOf(() =>
+      expectStatus(
+        call(admin, 'POST', `/api/orders/${order._id}/refunds`, { amount: 50, reason: 'Scratched', restock: 1 }),
+        201,
+      ),
+    );
+    expect(refunded.map((r) => [r.kind, r.before, r.after])).toEqual([
+      [
+        'order.refund',
+        { status: 'paid', refundedCents: 0 },
+        { status: 'partly_refunded', refundedCents: 5_000, reason: 'Scratched', restockedUnits: 1 },
+      ],
+    ]);
+    const tooMuch = await recordsOf(() =>
+      expectStatus(call(admin, 'POST', `/api/orders/${order._id}/refunds`, { amount: 1000, reason: 'All of it' }), 409),
+    );
+    expect(tooMuch).toEqual([]);
+  });
+
+  it('records each decision on a return once, a received one with its refund', async () => {
+    const { partId, order } = await paidOrder(2);
+    await expectStatus(call(admin, 'PATCH', `/api/shipped/${order._id}`), 200);
+    const asked = await call(alice, 'POST', `/api/orders/${order._id}/returns`, {
+      lines: [{ partId, quantity: 1 }],
+      reason: 'wrong_part',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const returnId = asked.json<OrderReturn>().id;
+    const approved = await recordsOf(() =>
+      expectStatus(call(admin, 'PATCH', `/api/returns/${returnId}`, { status: 'approved' }), 200),
+    );
+    expect(approved.map((r) => [r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
+      ['return.decide', 'return', returnId, { status: 'requested' }, { status: 'approved' }],
+    ]);
+    const received = await recordsOf(() =>
+      expectStatus(
+        call(admin, 'PATCH', `/api/returns/${returnId}`, { status: 'received', restock: true, refund: 100 }),
+        200,
+      ),
+    );
+    expect(received.map((r) => [r.kind, r.before, r.after])).toEqual([
+      [
+        'return.decide',
+        { status: 'approved', restocked: false, refundedCents: 0 },
+        { status: 'received', restocked: true, refundedCents: 10_000 },
+      ],
+    ]);
+    const again = await recordsOf(() =>
+      expectStatus(call(admin, 'PATCH', `/api/returns/${returnId}`, { status: 'rejected' }), 409),
+    );
+    expect(again).toEqual([]);
+  });
+
+  it('records a role change once, and the users screen reads its history from the log', async () => {
+    await t.signIn('cara@example.com');
+    const made = await recordsOf(() => expectStatus(call(admin, 'PUT', '/api/users/admin/cara@example.com'), 200));
+    expect(made.map((r) => [r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
+      ['user.role', 'user', 'cara@example.com', { role: 'customer' }, { role: 'admin' }],
+    ]);
+    const repeated = await recordsOf(() => expectStatus(call(admin, 'PUT', '/api/users/admin/cara@example.com'), 200));
+    expect(repeated).toEqual([]);
+    const history = (await call(admin, 'GET', '/api/role-changes?limit=1')).json<RoleChange[]>();
+    expect(history).toEqual([
+      expect.objectContaining({ actorEmail: 'boss@example.com', targetEmail: 'cara@example.com', role: 'admin' }),
+    ]);
+  });
+
+  it('is append-only: the database refuses to rewrite or remove a record', async () => {
+    await expect(t.database.db.execute(sql`update audit_log set actor_email = 'someone@else'`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  it('answers the log newest first, paged with Link and cursor, filtered by kind', async () => {
+    const partId = await addPart(t, { available: 0 });
+    for (const delta of [1, 2, 3])
+      await expectStatus(call(admin, 'POST', `/api/parts/${partId}/stock`, { delta }), 200);
+
+    const first = await call(admin, 'GET', '/api/admin/audit?kind=product.stock&limit=2');
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json<AuditEntry[]>();
+    expect(page1.map((e) => e.after)).toEqual([{ available: 6 }, { available: 3 }]);
+    expect(page1[0]).toMatchObject({
+      kind: 'product.stock',
+      entity: 'part',
+      entityId: partId,
+      actor: { email: 'boss@example.com', name: 'boss' },
+      before: { available: 3 },
+    });
+    expect(Number.isNaN(Date.parse(page1[0]?.at ?? ''))).toBe(false);
+    const link = /^<([^>]+)>; rel="next"$/.exec(first.headers.link as string)?.[1];
+    expect(link).toMatch(/^\/api\/admin\/audit\?.*kind=product.stock.*cursor=/);
+
+    const page2 = (await call(admin, 'GET', link ?? '')).json<AuditEntry[]>();
+    expect(page2[0]?.after).toEqual({ available: 1 });
+    expect(page2.every((e) => e.kind === 'product.stock')).toBe(true);
+    expect(page2.map((e) => e.id)).not.toContain(page1[1]?.id);
+
+    const all = (await call(admin, 'GET', '/api/admin/audit?limit=100')).json<AuditEntry[]>();
+    expect(new Set(all.map((e) => e.kind)).size).toBeGreaterThan(1);
+    expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort().reverse());
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(undefined, 'GET', '/api/admin/audit')).statusCode).toBe(401);
+    expect((await call(alice, 'GET', '/api/admin/audit')).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['limit=0'],
+    ['limit=101'],
+    ['limit=ten'],
+    ['cursor=not-a-cursor'],
+    ['kind=product.rename'],
+    ['kind='],
+    ['sort=asc'],
+  ])('refuses %s with 400', async (query) => {
+    expect((await call(admin, 'GET', `/api/admin/audit?${query}`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,118 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '@parts-shop/shared/audit';
+import { answerApi, json } from '../../../../test/api.ts';
+import { Component as AuditLog } from './audit-log.tsx';
+
+const boss = { email: 'boss@example.com', uid: 'u1', name: 'Boss' };
+
+const priceChange: AuditEntry = {
+  id: 'a3',
+  at: '2026-03-04T15:30:00.000Z',
+  actor: boss,
+  kind: 'product.price',
+  entity: 'part',
+  entityId: 'part-1',
+  before: { priceCents: 19_999, name: 'Old CPU' },
+  after: { priceCents: 14_950, name: 'New CPU' },
+};
+const shipment: AuditEntry = {
+  id: 'a2',
+  at: '2026-03-04T12:00:00.000Z',
+  actor: { ...boss, name: '' },
+  kind: 'order.ship',
+  entity: 'order',
+  entityId: 'order-1',
+  before: { status: 'paid', carrier: null },
+  after: { status: 'shipped', carrier: 'UPS' },
+};
+const deletion: AuditEntry = {
+  id: 'a1',
+  at: '2026-03-01T09:00:00.000Z',
+  actor: boss,
+  kind: 'product.delete',
+  entity: 'part',
+  entityId: 'part-2',
+  before: { name: 'Gone GPU' },
+  after: null,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/dashboard/audit', element: <AuditLog /> }], {
+    initialEntries: ['/dashboard/audit'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Audit Log', () => {
+  it('shows who, when in local time, what, and each field before → after, then the next page', async () => {
+    answerApi({
+      'GET /api/admin/audit?limit=25': () =>
+        json([priceChange, shipment], 200, { Link: '</api/admin/audit?limit=25&cursor=YTI>; rel="next"' }),
+      'GET /api/admin/audit?limit=25&cursor=YTI': () => json([deletion]),
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit Log' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['no.', 'When', 'Who', 'What', 'Before → after']);
+    const [price, ship] = within(table).getAllByRole('row').slice(1);
+    if (!price || !ship) throw new Error('two rows expected');
+    const local = new Date(priceChange.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    expect(within(price).getByText(local).getAttribute('datetime')).toBe(priceChange.at);
+    expect(price.textContent).toContain('Boss');
+    expect(price.textContent).toContain('Price changed');
+    expect(
+      within(price)
+        .getByRole('link', { name: /part part-1/ })
+        .getAttribute('href'),
+    ).toBe('/parts/part-1');
+    expect(price.textContent).toContain('price: $199.99 → $149.50');
+    expect(price.textContent).toContain('name: Old CPU → New CPU');
+    expect(ship.textContent).toContain('carrier: — → UPS');
+    expect(
+      within(ship)
+        .getByRole('link', { name: /order order-1/ })
+        .getAttribute('href'),
+    ).toBe('/dashboard/orders/order-1');
+
+    fireEvent.click(screen.getByRole('button', { name: /Load more/i }));
+    const gone = await within(table).findByText('Product deleted');
+    const row = gone.closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('name: Gone GPU');
+    expect(within(row).queryByRole('link')).toBeNull();
+  });
+
+  it('asks the API for one kind of change when filtered', async () => {
+    const fetchMock = answerApi({
+      'GET /api/admin/audit?limit=25': () => json([priceChange, shipment]),
+      'GET /api/admin/audit?limit=25&kind=order.ship': () => json([shipment]),
+    });
+    renderPage();
+    expect(within(await screen.findByRole('table', { name: 'Audit Log' })).getByText('Price changed')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Kind of change'), { target: { value: 'order.ship' } });
+    await waitFor(() => expect(within(screen.getByRole('table')).queryByText('Price changed')).toBeNull());
+    expect(within(screen.getByRole('table')).getByText('Order shipped')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/admin/audit?limit=25&kind=order.ship');
+  });
+
+  it('says so when nothing of that kind was changed', async () => {
+    answerApi({ 'GET /api/admin/audit?limit=25': () => json([]) });
+    renderPage();
+    expect(await screen.findByText('No admin changes yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry, type AuditKind } from '@parts-shop/shared/audit';
+import { formatCents } from '@parts-shop/shared/money';
+import { PagedListView } from '../../../components/paged-list-view.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useAuditLog } from '../api/get-audit.ts';
+
+const TITLE = 'Audit Log';
+
+/** A recorded value as an owner reads it: cents as money, nothing as a dash, lists and specs as JSON. */
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field.endsWith('Cents') && typeof value === 'number') return formatCents(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A field's name without its unit suffix: priceCents reads "price". */
+const fieldName = (field: string) => field.replace(/Cents$/, '');
+
+/** Each field the change touched, before → after (a created thing has only after, a deleted one only before). */
+function Change({ entry }: { entry: AuditEntry }) {
+  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  if (fields.length === 0) return <span>—</span>;
+  return (
+    <ul className="flex flex-col gap-1">
+      {fields.map((field) => (
+        <li key={field} className="break-words">
+          <span className="font-medium">{fieldName(field)}</span>:{' '}
+          {entry.before ? <span>{shown(field, entry.before[field])}</span> : null}
+          {entry.before && entry.after ? <span aria-label="changed to"> → </span> : null}
+          {entry.after ? <span>{shown(field, entry.after[field])}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What was changed, linking to it where the shop still shows it. */
+function Subject({ entry }: { entry: AuditEntry }) {
+  const id = <span className="break-all text-base-content/70">{entry.entityId}</span>;
+  if (entry.entity === 'order')
+    return (
+      <Link className="link" to={`/dashboard/orders/${entry.entityId}`}>
+        order {id}
+      </Link>
+    );
+  if (entry.entity === 'part' && entry.kind !== 'product.delete')
+    return (
+      <Link className="link" to={`/parts/${entry.entityId}`}>
+        part {id}
+      </Link>
+    );
+  return (
+    <span>
+      {entry.entity} {id}
+    </span>
+  );
+}
+
+/**
+ * /dashboard/audit (admin only): every change an admin made, newest first (docs/product.md#audit-log),
+ * filtered by kind of change, a page at a time. Times are the viewer's local time.
+ */
+export function Component() {
+  useDocumentTitle(TITLE);
+  const [kind, setKind] = useState<AuditKind | ''>('');
+  const log = useAuditLog(kind);
+  return (
+    <section aria-labelledby="audit-title" className="flex flex-col gap-4">
+      <h2 id="audit-title" className="text-2xl font-bold">
+        {TITLE}
+      </h2>
+      <FormField
+        as="select"
+        label="Kind of change"
+        className="max-w-xs"
+        value={kind}
+        onChange={(event) => setKind(event.target.value as AuditKind | '')}
+      >
+        <option value="">All changes</option>
+        {AUDIT_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {AUDIT_KIND_LABELS[k]}
+          </option>
+        ))}
+      </FormField>
+      <PagedListView
+        list={log}
+        emptyText={kind ? `No changes of the kind "${AUDIT_KIND_LABELS[kind]}" yet.` : 'No admin changes yet.'}
+        noun={{ one: 'change', many: 'changes' }}
+      >
+        <ResponsiveTable
+          rows={log.items}
+          rowKey={(entry) => entry.id}
+          labelledBy="audit-title"
+          columns={[
+            {
+              header: 'When',
+              cell: (entry) => (
+                <time dateTime={entry.at} className="whitespace-nowrap">
+                  {new Date(entry.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+              ),
+            },
+            {
+              header: 'Who',
+              cell: (entry) => (
+                <span className="flex flex-col">
+                  {entry.actor.name ? <span>{entry.actor.name}</span> : null}
+                  <span className="break-all text-base-content/70">{entry.actor.email}</span>
+                </span>
+              ),
+            },
+            {
+              header: 'What',
+              cell: (entry) => (
+                <span className="flex flex-col">
+                  <span className="font-medium">{AUDIT_KIND_LABELS[entry.kind]}</span>
+                  <Subject entry={entry} />
+                </span>
+              ),
+            },
+            { header: 'Before → after', cell: (entry) => <Change entry={entry} /> },
+          ]}
+        />
+      </PagedListView>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './paging.ts';
+
+/**
+ * The audit log (docs/product.md#audit-log): every change an admin makes, with who, when, what
+ * and the values before and after. Kinds are stable codes; the screen shows their labels.
+ */
+export const AUDIT_KINDS = [
+  'product.create',
+  'product.update',
+  'product.price',
+  'product.stock',
+  'product.delete',
+  'product.import',
+  'order.ship',
+  'order.cancel',
+  'order.refund',
+  'return.decide',
+  'user.role',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'product.create': 'Product added',
+  'product.update': 'Product edited',
+  'product.price': 'Price changed',
+  'product.stock': 'Stock changed',
+  'product.delete': 'Product deleted',
+  'product.import': 'Product imported',
+  'order.ship': 'Order shipped',
+  'order.cancel': 'Order cancelled',
+  'order.refund': 'Order refunded',
+  'return.decide': 'Return decided',
+  'user.role': 'Role changed',
+};
+
+export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Field values as JSON; a field whose name ends in Cents holds integer cents. */
+export const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+export type AuditValues = z.infer<typeof auditValuesSchema>;
+
+/** GET /admin/audit: newest first, paged with limit and cursor, optionally one kind. */
+export const auditQuerySchema = pageQuerySchema.extend({ kind: z.enum(AUDIT_KINDS).optional() }).strict();
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ email: z.string(), uid: z.string().nullable(), name: z.string() }),
+  kind: z.enum(AUDIT_KINDS),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string(),
+  before: auditValuesSchema,
+  after: auditValuesSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
