@@ -18,7 +18,9 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
     price: 80,
   });
   const headers = { Authorization: `Bearer ${await apiToken(request, customer.email, customer.password)}` };
-  const before = (await (await request.get('/api/admin/overview?days=1', { headers: adminHeaders })).json()) as Overview;
+  const before = (await (
+    await request.get('/api/admin/overview?days=1', { headers: adminHeaders })
+  ).json()) as Overview;
 
   const placed = await request.post('/api/orders', {
     headers,
@@ -30,7 +32,9 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
   const { clientSecret, paymentIntentId } = (await intent.json()) as { clientSecret: string; paymentIntentId: string };
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
   expect((await request.post('/api/payments/local/confirm', { data: { clientSecret, card } })).ok()).toBeTruthy();
-  expect((await request.patch(`/api/orders/${order._id}`, { headers, data: { transactionId: paymentIntentId } })).ok()).toBeTruthy();
+  expect(
+    (await request.patch(`/api/orders/${order._id}`, { headers, data: { transactionId: paymentIntentId } })).ok(),
+  ).toBeTruthy();
   const refund = await request.post(`/api/orders/${order._id}/refunds`, {
     headers: adminHeaders,
     data: { amount: 30, reason: 'Dented case' },
@@ -46,7 +50,9 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
   // Other tests may order meanwhile: the page must show what the API says now, which holds ours.
   await expect(async () => {
     await page.reload();
-    const now = (await (await request.get('/api/admin/overview?days=30', { headers: adminHeaders })).json()) as Overview;
+    const now = (await (
+      await request.get('/api/admin/overview?days=30', { headers: adminHeaders })
+    ).json()) as Overview;
     const today = now.days.at(-1);
     if (!today) throw new Error('no days');
     expect(Number(today.revenue)).toBeGreaterThanOrEqual(Number(before.days[0]?.revenue ?? 0) + 80);

@@ -45,7 +45,9 @@ const { overviewBench } = await import('./bench/overview.mjs');
 const { soakBench } = await import('./bench/soak.mjs');
 const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
 
-const wanted = new Set((args.only ?? 'reads,discovery,writes,builds,overview,lighthouse').split(',').map((s) => s.trim()));
+const wanted = new Set(
+  (args.only ?? 'reads,discovery,writes,builds,overview,lighthouse').split(',').map((s) => s.trim()),
+);
 if (args.soak) wanted.add('soak');
 const duration = Number(args.duration);
 const connections = Number(args.connections);

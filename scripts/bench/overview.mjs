@@ -73,7 +73,11 @@ export async function overviewBench(url, db, { orders, duration, connections, se
   const [owner] = await benchUsers(db, { count: 1, secret, prefix: 'admin-overview' });
   const headers = { authorization: owner?.authorization ?? '' };
   const measure = (/** @type {number} */ days) =>
-    load(url, { requests: [{ method: 'GET', path: `/api/admin/overview?days=${days}`, headers }], duration, connections });
+    load(url, {
+      requests: [{ method: 'GET', path: `/api/admin/overview?days=${days}`, headers }],
+      duration,
+      connections,
+    });
   const show = (/** @type {import('./load.mjs').LoadResult} */ r) =>
     `${fmt.rps(r.rps)}, p50 ${fmt.ms(r.p50)}, p99 ${fmt.ms(r.p99)}`;
 

@@ -20,7 +20,7 @@ export async function overview(db: Db, timeZone: string, days: number): Promise<
       date: day.date,
       revenue: centsToPriceString(Number(day.revenueCents)),
       refunds: centsToPriceString(Number(day.refundsCents)),
-      orders: Number(day.orders),
+      orders: day.orders,
     })),
     toShip: open.toShip,
     unpaid: open.unpaid,

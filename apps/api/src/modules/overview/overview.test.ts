@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderCounts } from '@parts-shop/shared/order';
 import { overviewDaysMessage, type Overview } from '@parts-shop/shared/overview';
+import type { UserSummary } from '@parts-shop/shared/user';
 import { orderRefunds, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
@@ -51,7 +53,8 @@ describe('GET /api/admin/overview', () => {
     expect(view.days).toHaveLength(7);
     const today = new Date().toISOString().slice(0, 10);
     expect(view.days.at(-1)).toEqual({ date: today, revenue: '225.50', refunds: '55.50', orders: 3 });
-    for (const day of view.days.slice(0, -1)) expect(day).toMatchObject({ revenue: '0.00', refunds: '0.00', orders: 0 });
+    for (const day of view.days.slice(0, -1))
+      expect(day).toMatchObject({ revenue: '0.00', refunds: '0.00', orders: 0 });
     expect(view.days.map((d) => d.date)).toEqual([...view.days.map((d) => d.date)].sort());
     expect(view.toShip).toBe(1);
     expect(view.unpaid).toBe(1);
@@ -81,6 +84,42 @@ describe('GET /api/admin/overview', () => {
   });
 });
 
+// The back office's other view of the same money: each customer on the users screen.
+describe('GET /api/users: each user with sign-up date, orders and money spent', () => {
+  it('counts orders not cancelled and money paid net of refunds, and Manage Orders lists only theirs', async () => {
+    const carol = await t.signIn('carol@example.com');
+    const dave = await t.signIn('dave@example.com');
+    const part = await addPart(t, { priceCents: 5_000, available: 20 });
+    const kept = await placeOrder(t, carol, part, 2);
+    await payOrder(t, carol, kept._id);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${kept._id}/refunds`,
+      headers: admin,
+      payload: { amount: 25, reason: 'late' },
+    });
+    await placeOrder(t, carol, part, 1);
+    const dropped = await placeOrder(t, carol, part, 1);
+    await t.app.inject({ method: 'DELETE', url: `/api/orders/${dropped._id}`, headers: carol });
+    await placeOrder(t, dave, part, 1);
+
+    const res = await t.app.inject({ url: '/api/users?q=carol', headers: admin });
+    expect(res.statusCode).toBe(200);
+    const [row] = res.json<UserSummary[]>();
+    expect(row).toMatchObject({ email: 'carol@example.com', userName: 'carol', orders: 2, spent: '75.00' });
+    expect(Date.parse(row?.signedUpAt ?? '')).toBeGreaterThan(Date.now() - 600_000);
+    const nobody = (await t.app.inject({ url: '/api/users?q=boss', headers: admin })).json<UserSummary[]>();
+    expect(nobody[0]).toMatchObject({ orders: 0, spent: '0.00' });
+
+    const theirs = await t.app.inject({ url: '/api/allorders?status=all&customer=CAROL@example.com', headers: admin });
+    expect(theirs.json<Order[]>().map((o) => o.email)).toEqual(['carol@example.com', 'carol@example.com']);
+    const counts = await t.app.inject({ url: '/api/allorders/counts?customer=carol@example.com', headers: admin });
+    expect(counts.json<OrderCounts>()).toMatchObject({ all: 2, unpaid: 1, cancelled: 1 });
+    const bad = await t.app.inject({ url: '/api/allorders?customer=not-an-email', headers: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe("the overview's days run midnight to midnight in SHOP_TIME_ZONE", () => {
   let ny: TestApp;
   const zone = 'America/New_York';
@@ -107,16 +146,10 @@ describe("the overview's days run midnight to midnight in SHOP_TIME_ZONE", () =>
     const midnight = sql`((now() at time zone ${zone})::date::timestamp at time zone ${zone})`;
     const db = ny.database.db;
     const minuteBefore = sql`${midnight} - interval '1 minute'`;
-    await db
-      .update(orders)
-      .set({ createdAt: minuteBefore, paidAt: minuteBefore })
-      .where(eq(orders.id, before._id));
+    await db.update(orders).set({ createdAt: minuteBefore, paidAt: minuteBefore }).where(eq(orders.id, before._id));
     await db.update(orderRefunds).set({ createdAt: minuteBefore }).where(eq(orderRefunds.orderId, before._id));
     const minuteAfter = sql`${midnight} + interval '1 minute'`;
-    await db
-      .update(orders)
-      .set({ createdAt: minuteAfter, paidAt: minuteAfter })
-      .where(eq(orders.id, after._id));
+    await db.update(orders).set({ createdAt: minuteAfter, paidAt: minuteAfter }).where(eq(orders.id, after._id));
 
     const res = await ny.app.inject({ url: '/api/admin/overview?days=2', headers: nyAdmin });
     const [yesterday, today] = res.json<Overview>().days;

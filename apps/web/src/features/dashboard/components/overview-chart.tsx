@@ -6,6 +6,9 @@ import { formatCents } from '@parts-shop/shared/money';
 import { netCentsOf } from '../lib/overview-figures.ts';
 
 const HEIGHT = 220;
+// uPlot.Axis.Side.Right: the library declares its sides as an ambient const enum, which isolated modules cannot read.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+const RIGHT: uPlot.Axis.Side = 1;
 // daisyUI's primary and secondary, readable on the light card behind the chart.
 const REVENUE_COLOR = '#605dff';
 const ORDERS_COLOR = '#f43098';
@@ -23,21 +26,27 @@ function options(width: number): uPlot.Options {
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: false }, orders: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
     series: [
-      { label: 'Day', value: (_u, v) => (v == null ? '' : shortDate(v)) },
+      { label: 'Day', value: (_u, v) => shortDate(v) },
       {
         label: 'Revenue (net)',
         stroke: REVENUE_COLOR,
         fill: `${REVENUE_COLOR}55`,
         paths: uPlot.paths.bars?.({ size: [0.7, 24] }),
         points: { show: false },
-        value: (_u, v) => (v == null ? '' : formatCents(Math.round(v * 100))),
+        value: (_u, v) => formatCents(Math.round(v * 100)),
       },
-      { label: 'Orders', stroke: ORDERS_COLOR, width: 2, scale: 'orders', value: (_u, v) => (v == null ? '' : String(v)) },
+      {
+        label: 'Orders',
+        stroke: ORDERS_COLOR,
+        width: 2,
+        scale: 'orders',
+        value: (_u, v) => String(v),
+      },
     ],
     axes: [
       { values: (_u, ticks) => ticks.map(shortDate), space: 60 },
       { values: (_u, ticks) => ticks.map((t) => formatCents(Math.round(t * 100))), size: 70 },
-      { scale: 'orders', side: 1, grid: { show: false }, values: (_u, ticks) => ticks.map(String) },
+      { scale: 'orders', side: RIGHT, grid: { show: false }, values: (_u, ticks) => ticks.map(String) },
     ],
   };
 }

@@ -30,7 +30,7 @@ const overview: Overview = {
 };
 
 beforeEach(() => {
-  answerApi({ '/api/admin/overview?days=30': () => json(overview) });
+  answerApi({ 'GET /api/admin/overview?days=30': () => json(overview) });
 });
 afterEach(() => {
   cleanup();
@@ -62,7 +62,9 @@ describe('the admin overview', () => {
       '/dashboard/manageorders?status=to_ship',
     );
     expect(screen.getByRole('link', { name: '1 unpaid order' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Fast GPU' }).closest('li')?.textContent).toBe('Fast GPU: $200.00, 2 units');
+    expect(screen.getByRole('link', { name: 'Fast GPU' }).closest('li')?.textContent).toBe(
+      'Fast GPU: $200.00, 2 units',
+    );
     expect(screen.getByRole('link', { name: 'Quiet fan' }).closest('li')?.textContent).toBe('Quiet fan: sold out');
   });
 
@@ -70,7 +72,9 @@ describe('the admin overview', () => {
     renderOverview();
     const chart = await screen.findByRole('figure', { name: 'Daily revenue and orders, last 30 days' });
     expect(chart.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(chart).getByText(/\$270\.00 net revenue \(\$325\.50 paid, \$55\.50 refunded\) from 4 orders/)).toBeTruthy();
+    expect(
+      within(chart).getByText(/\$270\.00 net revenue \(\$325\.50 paid, \$55\.50 refunded\) from 4 orders/),
+    ).toBeTruthy();
     expect(within(chart).getByText(/Best day: Jan 30, \$170\.00/)).toBeTruthy();
     const table = within(chart).getByRole('table', { name: /Revenue, refunds and orders by day/ });
     const rows = within(table).getAllByRole('row');
