@@ -1,10 +1,16 @@
 import { expect } from '@playwright/test';
-import { formatCents, formatDollars } from '@parts-shop/shared/money';
-import type { Overview } from '@parts-shop/shared/overview';
 import { addPart, admin, apiToken, customer, expectNoSidewaysScroll, logIn, test } from './support.ts';
 
 // At both widths: an order paid and partly refunded shows on the owner's overview, in its
 // figures, its chart and the chart's table (docs/product.md#dashboard).
+
+type Day = { date: string; revenue: string; refunds: string; orders: number };
+type Overview = { days: Day[] };
+
+// Money as the screens show it ("$1,234.50").
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const formatCents = (cents: number) => usd.format(cents / 100);
+const formatDollars = (dollars: string) => usd.format(Number(dollars));
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

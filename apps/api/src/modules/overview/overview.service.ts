@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { dailyFigures, lowStockParts, openOrderCounts, topSellers } from './overview.repo.ts';
 
 /**
- * The admin overview (docs/product.md#overview): the window's days in the shop's time zone,
+ * The admin overview (docs/product.md#dashboard): the window's days in the shop's time zone,
  * what waits to ship or to be paid, what runs out and what sells. Sums are taken in cents and
  * turned into dollars only here, on the way out.
  */
