@@ -90,13 +90,13 @@ export async function overviewBench(url, db, { orders, duration, connections, se
 
   const failures = [month, year, bare].reduce((n, r) => n + r.total - (r.statusCodes['200'] ?? 0) + r.errors, 0);
   record(section, 'answers other than 200', String(failures), '0', failures === 0);
-  record(section, 'days=30, with the indexes', show(month), 'p99 <= 250 ms', month.p99 <= 250);
+  record(section, 'days=30, with the indexes', show(month), 'p99 <= 250 ms', month.total > 0 && month.p99 <= 250);
   record(section, 'days=365, with the indexes', show(year), 'figure', null);
   record(
     section,
     'days=30, baseline without the overview indexes',
     `${show(bare)}; indexed p50 is ${(bare.p50 / Math.max(month.p50, 0.01)).toFixed(1)}x faster`,
     'indexed p50 <= baseline p50',
-    month.p50 <= bare.p50,
+    month.total > 0 && month.p50 <= bare.p50,
   );
 }
