@@ -24,10 +24,10 @@ export default defineConfig({
   use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     // Every public route at both widths; the signed-in flows at 375 px run in *.mobile.spec.ts,
-    // and the build planner's plan-order-pay journey and the order fulfilment run at both widths.
+    // and the build planner's plan-order-pay journey, the order fulfilment and the overview run at both widths.
     {
       name: 'mobile-375',
-      testMatch: /(public|mobile|build-and-pay|fulfilment)\.spec\.ts$/,
+      testMatch: /(public|mobile|build-and-pay|fulfilment|overview)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

@@ -2,7 +2,7 @@
 //   npm run bench                  reads (PostgreSQL and PGlite), catalog discovery against
 //                                  its raw SQL, writes, Lighthouse
 //   npm run bench -- --soak        and the 60 s soak at 200 connections
-//   options: --no-build  --only=reads,discovery,writes,builds,lighthouse,soak  --duration=10  --lh-runs=3
+//   options: --no-build  --only=reads,discovery,writes,builds,overview,lighthouse,soak  --duration=10  --lh-runs=3
 //            --pg-only  --pglite-only  --json=FILE
 // Everything runs on 127.0.0.1 against throwaway databases; every load loop is time-bounded.
 import { randomBytes } from 'node:crypto';
@@ -41,15 +41,19 @@ const { lighthouseBench } = await import('./bench/lighthouse.mjs');
 const { firstVisitScripts, JS_BUDGET_BYTES } = await import('./lib/first-visit-budget.mjs');
 const { writeBench } = await import('./bench/writes.mjs');
 const { buildsBench } = await import('./bench/builds.mjs');
+const { overviewBench } = await import('./bench/overview.mjs');
 const { soakBench } = await import('./bench/soak.mjs');
 const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
 
-const wanted = new Set((args.only ?? 'reads,discovery,writes,builds,lighthouse').split(',').map((s) => s.trim()));
+const wanted = new Set(
+  (args.only ?? 'reads,discovery,writes,builds,overview,lighthouse').split(',').map((s) => s.trim()),
+);
 if (args.soak) wanted.add('soak');
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const PARTS = 100_000;
 const REVIEWS = 10_000;
+const ORDERS = 100_000;
 const WEB_DIST = path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // One secret for the shop and the tokens the bench mints for its users.
@@ -159,6 +163,10 @@ try {
     if (wanted.has('builds'))
       await attempt('Builds on PostgreSQL', () =>
         buildsBench(shop.url, db, { duration, connections, secret: JWT_SECRET }),
+      );
+    if (wanted.has('overview'))
+      await attempt('Overview on PostgreSQL', () =>
+        overviewBench(shop.url, db, { orders: ORDERS, duration, connections: 10, secret: JWT_SECRET }),
       );
     if (wanted.has('soak'))
       await attempt('Soak on PostgreSQL', () =>

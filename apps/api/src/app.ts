@@ -39,6 +39,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
 import { partReviewsRoutes } from './modules/part-reviews/part-reviews.routes.ts';
 import { partsRoutes } from './modules/parts/parts.routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp({
       await api.register(ordersRoutes, { deps });
       await api.register(refundsRoutes, { deps });
       await api.register(auditRoutes, { deps });
+      await api.register(overviewRoutes, { deps });
       await api.register(buildsRoutes, { deps });
       await api.register(alertsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });

@@ -169,19 +169,22 @@ export type OrderTab = (typeof ORDER_TABS)[number];
 
 /** Order number, email or product: what Manage Orders' search box takes. */
 const orderSearch = optionalText(100);
+/** One customer's orders only, by their exact email: the users screen links to Manage Orders with it. */
+const orderCustomer = emailField.optional();
 
 /** GET /allorders: every order (the contract's answer), or one tab, optionally searched; paged. */
 export const allOrdersQuerySchema = z
   .object({
     status: z.enum(ORDER_TABS).default('all'),
     q: orderSearch,
+    customer: orderCustomer,
     limit: z.coerce.number().int().min(1).max(100).default(100),
     cursor: z.string().max(200).optional(),
   })
   .strict();
 
-/** GET /allorders/counts: how many orders each tab holds, for the same search. */
-export const orderCountsQuerySchema = z.object({ q: orderSearch }).strict();
+/** GET /allorders/counts: how many orders each tab holds, for the same search and customer. */
+export const orderCountsQuerySchema = z.object({ q: orderSearch, customer: orderCustomer }).strict();
 export const orderCountsSchema = z.object({
   to_ship: z.number().int(),
   unpaid: z.number().int(),

@@ -14,6 +14,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * A user on the admin's users screen (GET /users): the profile, when they signed up, how many
+ * orders they hold (cancelled ones left out) and what they spent: money paid, net of refunds.
+ */
+export const userSummarySchema = userSchema.extend({
+  signedUpAt: z.string(),
+  orders: z.number().int(),
+  spent: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
 /** The token exchange body: only the email (docs/product.md#sign-in-and-tokens). */
 export const tokenRequestSchema = z.object({ email: emailField }).strict();
 export const tokenResponseSchema = z.object({ token: z.string() });

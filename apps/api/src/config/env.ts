@@ -67,6 +67,14 @@ const envSchema = z
     MAX_UNPAID_UNITS_PER_PART: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** How much one customer's unpaid orders may be worth together, in cents ($5,000). */
     MAX_UNPAID_CENTS: z.coerce.number().int().min(1).default(500_000),
+    /** The shop's time zone (an IANA name): the overview's days begin at its midnight. */
+    SHOP_TIME_ZONE: z
+      .string()
+      .refine(
+        (zone) => zone === 'UTC' || Intl.supportedValuesOf('timeZone').includes(zone),
+        'SHOP_TIME_ZONE must be an IANA time zone name, like UTC or Europe/Paris',
+      )
+      .default('UTC'),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Calls to the MCP endpoint: each is a catalog read or a build check, so more than writes. */

@@ -269,6 +269,15 @@ export const orders = pgTable(
     index('orders_cancelled_idx')
       .on(t.id)
       .where(sql`${t.cancelledAt} is not null`),
+    // The admin overview (docs/decisions/0031-the-admin-overview.md): a window's money paid and
+    // orders placed read only that window; what waits to ship or be paid reads only open orders.
+    index('orders_paid_at_idx')
+      .on(t.paidAt, t.totalCents)
+      .where(sql`${t.paidAt} is not null`),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_open_idx')
+      .on(t.paid)
+      .where(sql`${t.cancelledAt} is null and not ${t.shipped}`),
   ],
 );
 
@@ -329,6 +338,8 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
+    // The admin overview's money given back per day.
+    index('order_refunds_created_idx').on(t.createdAt, t.amountCents),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

@@ -49,7 +49,8 @@ const guarded = (
 
 // One line per route, so the address, its screen and its guard read together.
 const DASHBOARD_SECTIONS: RouteObject[] = [
-  { index: true, ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
+  { index: true, ...lazy(() => import('../features/dashboard/routes/dashboard-home.tsx')) },
+  { path: 'profile', ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
   { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
   { path: 'orders/:orderId', ...lazy(() => import('../features/orders/routes/order-detail.tsx')) },
   { path: 'builds', ...lazy(() => import('../features/builds/routes/my-builds.tsx')) },

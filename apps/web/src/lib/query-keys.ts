@@ -48,14 +48,16 @@ export const queryKeys = {
     latest: (size: number) => ['reviews', 'latest', size] as const,
     pages: (size: number) => ['reviews', 'pages', size] as const,
   },
+  /** GET /admin/overview for a window of days: under no resource, so read again on every visit instead. */
+  overview: (days: number) => ['overview', days] as const,
   orders: {
     all: ['orders'] as const,
     /** My Orders: the signed-in customer's orders, a page at a time. */
     mine: (email: string) => ['orders', 'mine', email] as const,
-    /** Manage Orders (admin): one tab's orders for one search, a page at a time. */
-    everyone: (tab: string, q: string) => ['orders', 'everyone', tab, q] as const,
-    /** Manage Orders' tab counts for one search. */
-    counts: (q: string) => ['orders', 'counts', q] as const,
+    /** Manage Orders (admin): one tab's orders for one search and customer, a page at a time. */
+    everyone: (tab: string, q: string, customer: string) => ['orders', 'everyone', tab, q, customer] as const,
+    /** Manage Orders' tab counts for one search and customer. */
+    counts: (q: string, customer: string) => ['orders', 'counts', q, customer] as const,
     /** GET /orders/unpaid: My Orders' "Pay all unpaid (N orders, $X)" and the navbar's cart. */
     unpaid: (email: string) => ['orders', 'unpaid', email] as const,
     /** GET /orders/{id}, which also reconciles a payment the gateway already recorded. */

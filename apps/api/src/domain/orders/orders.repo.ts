@@ -130,8 +130,11 @@ export function listOrders(db: Db, limit: number, options: OrderFilters & { befo
     .limit(limit);
 }
 
-/** How many orders each of Manage Orders' tabs holds, for one search. */
-export async function countOrdersByTab(db: Db, q: string | undefined): Promise<Record<OrderTab, number>> {
+/** How many orders each of Manage Orders' tabs holds, for one search (and one customer's, given an email). */
+export async function countOrdersByTab(
+  db: Db,
+  filters: Pick<OrderFilters, 'q' | 'email'>,
+): Promise<Record<OrderTab, number>> {
   const [row] = await db
     .select({
       all: sql<number>`count(*) filter (where ${TAB_FILTERS.all})`.mapWith(Number),
@@ -141,7 +144,7 @@ export async function countOrdersByTab(db: Db, q: string | undefined): Promise<R
       shipped: sql<number>`count(*) filter (where ${TAB_FILTERS.shipped})`.mapWith(Number),
     })
     .from(orders)
-    .where(and(...whereOf({ q })));
+    .where(and(...whereOf(filters)));
   return row ?? { all: 0, to_ship: 0, unpaid: 0, shipped: 0, cancelled: 0 };
 }
 

@@ -192,15 +192,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         summary: 'Every order, or one Manage Orders tab, newest first, paged (admin)',
         description:
           'status: to_ship (paid, not shipped), unpaid, shipped, cancelled or all (the default: every order not cancelled); ' +
-          'q: an order number (PS-000123), or part of an email or product name.',
+          'q: an order number (PS-000123), or part of an email or product name; customer: only the orders of this email.',
         security: [{ bearer: [] }],
         querystring: allOrdersQuerySchema,
         response: { 200: z.array(orderSchema), ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const { status, q, limit, cursor } = request.query;
-      const rows = await pageOfAllOrders(db, rules, { tab: status, q, limit, before: decodeCursor(cursor) });
+      const { status, q, customer, limit, cursor } = request.query;
+      const rows = await pageOfAllOrders(db, rules, { tab: status, q, customer, limit, before: decodeCursor(cursor) });
       return pageOf(rows, limit, request, reply);
     },
   );
@@ -217,7 +217,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         response: { 200: orderCountsSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => orderCounts(db, request.query.q),
+    async (request) => orderCounts(db, request.query),
   );
 
   app.patch(

@@ -112,19 +112,24 @@ export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
   return { count: unpaid.length, total: centsToPriceString(totalCents), orderIds: unpaid.map((r) => r.id) };
 }
 
-/** Admin: every order, or one Manage Orders tab, optionally searched; newest first. */
+/** Admin: every order, or one Manage Orders tab, optionally searched or of one customer; newest first. */
 export async function pageOfAllOrders(
   db: Db,
   rules: OrderRules,
-  query: { tab: OrderTab; q?: string; limit: number; before?: string },
+  query: { tab: OrderTab; q?: string; customer?: string; limit: number; before?: string },
 ) {
-  const listed = await listOrders(db, query.limit + 1, { tab: query.tab, q: query.q, before: query.before });
+  const listed = await listOrders(db, query.limit + 1, {
+    tab: query.tab,
+    q: query.q,
+    email: query.customer,
+    before: query.before,
+  });
   const rows = await withoutOverdue(db, rules, listed);
   return answerOrders(db, await reconcileFromLedger(db, rows));
 }
 
-export function orderCounts(db: Db, q: string | undefined): Promise<OrderCounts> {
-  return countOrdersByTab(db, q);
+export function orderCounts(db: Db, query: { q?: string; customer?: string }): Promise<OrderCounts> {
+  return countOrdersByTab(db, { q: query.q, email: query.customer });
 }
 
 /** The order detail page and receipt: its owner's or, for an admin, anyone's; others 404. */

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, ilike, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, revokedTokens, users } from '../../db/schema.ts';
+import { auditLog, orders, revokedTokens, users } from '../../db/schema.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,6 +27,29 @@ export function listUsers(db: Db, limit: number, options: { after?: string; q?: 
     .where(and(...filters))
     .orderBy(asc(users.email))
     .limit(limit);
+}
+
+export type OrderTotals = { orders: number; spentCents: number };
+
+/**
+ * Each of these users' orders not cancelled, and the money they paid less what was given back
+ * (a cancelled order's payment too, which its refund cancels out), through orders_email_idx.
+ */
+export async function orderTotalsOf(db: Db, emails: readonly string[]): Promise<Map<string, OrderTotals>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({
+      email: orders.email,
+      orders: sql<number>`count(*) filter (where ${orders.cancelledAt} is null)`.mapWith(Number),
+      spentCents:
+        sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${orders.paid}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(orders)
+    .where(inArray(orders.email, [...emails]))
+    .groupBy(orders.email);
+  return new Map(rows.map(({ email, ...totals }) => [email, totals]));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
   userSchema,
+  userSummarySchema,
   usersQuerySchema,
 } from '@parts-shop/shared/user';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
@@ -207,7 +208,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         summary: 'Users by email, paged with limit and cursor, optionally searched by email or name (admin)',
         security: [{ bearer: [] }],
         querystring: usersQuerySchema,
-        response: { 200: z.array(userSchema), ...errorAnswers(400, 401, 403) },
+        response: { 200: z.array(userSummarySchema), ...errorAnswers(400, 401, 403) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeliveryProfileInput, ProfileInput, RoleChange, User } from '@parts-shop/shared/user';
+import { centsToPriceString } from '@parts-shop/shared/money';
+import type { DeliveryProfileInput, ProfileInput, RoleChange, User, UserSummary } from '@parts-shop/shared/user';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { recordChange } from '../../domain/audit/record-change.ts';
@@ -15,6 +16,7 @@ import {
   listUsers,
   lockAdmins,
   lockOrCreateUser,
+  orderTotalsOf,
   retireTokens,
   revokeToken,
   updateProfile,
@@ -166,10 +168,20 @@ export async function getUser(db: Db, caller: Caller, email: string): Promise<Us
   return toUser(row);
 }
 
-/** Admin: users by email, a page at a time (limit + 1 rows, to know whether more follow). */
-export async function pageOfUsers(db: Db, query: { limit: number; after?: string; q?: string }): Promise<User[]> {
+/** Admin: users by email with their orders and spending, a page at a time (limit + 1 rows, to know whether more follow). */
+export async function pageOfUsers(
+  db: Db,
+  query: { limit: number; after?: string; q?: string },
+): Promise<UserSummary[]> {
   const rows = await listUsers(db, query.limit + 1, { after: query.after, q: query.q });
-  return rows.map(toUser);
+  const totals = await orderTotalsOf(
+    db,
+    rows.map((row) => row.email),
+  );
+  return rows.map((row) => {
+    const { orders = 0, spentCents = 0 } = totals.get(row.email) ?? {};
+    return { ...toUser(row), signedUpAt: row.createdAt.toISOString(), orders, spent: centsToPriceString(spentCents) };
+  });
 }
 
 type Modified = { acknowledged: boolean; modifiedCount: number };

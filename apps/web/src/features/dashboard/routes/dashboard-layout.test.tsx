@@ -40,7 +40,8 @@ describe('Dashboard sidebar', () => {
 
   it('shows admins the admin tools instead', () => {
     expect(sidebarLinks(true)).toEqual([
-      ['My Profile', '/dashboard'],
+      ['Overview', '/dashboard'],
+      ['My Profile', '/dashboard/profile'],
       ['Make Admin', '/dashboard/users'],
       ['Add Products', '/dashboard/addProduct'],
       ['Manage Orders', '/dashboard/manageorders'],

@@ -15,8 +15,10 @@ export const CUSTOMER_LINKS: DashboardLink[] = [
   { to: '/dashboard/addreview', label: 'Add Review' },
 ];
 
+// An admin's /dashboard is the overview, so their My Profile has an address of its own.
 export const ADMIN_LINKS: DashboardLink[] = [
-  MY_PROFILE,
+  { to: '/dashboard', label: 'Overview', end: true },
+  { to: '/dashboard/profile', label: 'My Profile' },
   { to: '/dashboard/users', label: 'Make Admin' },
   { to: '/dashboard/addProduct', label: 'Add Products' },
   { to: '/dashboard/manageorders', label: 'Manage Orders' },

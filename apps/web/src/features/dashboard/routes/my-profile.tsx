@@ -10,7 +10,7 @@ import { useUpdateProfile } from '../../../lib/update-profile.ts';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 
-/** /dashboard (index): My Profile, a read-only card and an edit form (docs/product.md#dashboard). */
+/** My Profile, a read-only card and an edit form: a customer's /dashboard, an admin's /dashboard/profile (docs/product.md#dashboard). */
 export function Component() {
   useDocumentTitle('My Profile');
   const { user } = useAuth();

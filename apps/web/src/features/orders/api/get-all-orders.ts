@@ -13,23 +13,23 @@ function searchParams(params: Record<string, string>): string {
   return text ? `?${text}` : '';
 }
 
-/** GET /allorders (admin): one Manage Orders tab, optionally searched, newest first, read again on every visit. */
-export function useAllOrders(tab: OrderTab, q: string, enabled = true) {
+/** GET /allorders (admin): one Manage Orders tab, optionally searched or of one customer, newest first, read again on every visit. */
+export function useAllOrders(tab: OrderTab, q: string, customer: string, enabled = true) {
   return usePagedList({
-    queryKey: queryKeys.orders.everyone(tab, q),
-    firstPage: `/allorders${searchParams({ status: tab, q })}`,
+    queryKey: queryKeys.orders.everyone(tab, q, customer),
+    firstPage: `/allorders${searchParams({ status: tab, q, customer })}`,
     schema: orderListSchema,
     staleTime: 0,
     enabled,
   });
 }
 
-/** GET /allorders/counts (admin): how many orders each tab holds for the same search. */
-export function useOrderCounts(q: string) {
+/** GET /allorders/counts (admin): how many orders each tab holds for the same search and customer. */
+export function useOrderCounts(q: string, customer: string) {
   return useQuery(
     queryOptions({
-      queryKey: queryKeys.orders.counts(q),
-      queryFn: ({ signal }) => apiGet(`/allorders/counts${searchParams({ q })}`, orderCountsSchema, signal),
+      queryKey: queryKeys.orders.counts(q, customer),
+      queryFn: ({ signal }) => apiGet(`/allorders/counts${searchParams({ q, customer })}`, orderCountsSchema, signal),
       staleTime: 0,
     }),
   );

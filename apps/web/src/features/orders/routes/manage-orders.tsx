@@ -41,15 +41,17 @@ function tabOf(value: string | null): Tab {
  * /dashboard/manageorders (admin): orders by tab (To ship first, the ones that need the
  * owner), with counts, a search by order number, email or product, Cancel for unpaid and
  * Ship (with carrier and tracking number) for paid ones; and the Returns tab, the customers'
- * open return requests. The tab and search live in the URL.
+ * open return requests. The tab, the search and the customer (`?customer=` an email, from the
+ * users screen) live in the URL.
  */
 export function Component() {
   useDocumentTitle('Manage Orders');
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('status'));
   const q = params.get('q') ?? '';
-  const orders = useAllOrders(tab === 'returns' ? 'to_ship' : tab, q, tab !== 'returns');
-  const counts = useOrderCounts(q);
+  const customer = params.get('customer') ?? '';
+  const orders = useAllOrders(tab === 'returns' ? 'to_ship' : tab, q, customer, tab !== 'returns');
+  const counts = useOrderCounts(q, customer);
   const openReturns = useReturnRequests('open');
   const ship = useShipOrder();
   const shippingIds = useShippingOrderIds();
@@ -60,8 +62,8 @@ export function Component() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   const list = orders.items;
-  const choose = (next: { status?: Tab; q?: string }) => {
-    const merged = { status: next.status ?? tab, q: next.q ?? q };
+  const choose = (next: { status?: Tab; q?: string; customer?: string }) => {
+    const merged = { status: next.status ?? tab, q: next.q ?? q, customer: next.customer ?? customer };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
   };
   const onShip = (tracking: Tracking) => {
@@ -92,6 +94,16 @@ export function Component() {
           onSearch={(query) => choose({ q: query })}
         />
       )}
+      {customer ? (
+        <p role="status" className="flex flex-wrap items-center gap-2">
+          <span className="break-all">
+            Orders of <strong>{customer}</strong>
+          </span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => choose({ customer: '' })}>
+            Show every customer
+          </button>
+        </p>
+      ) : null}
       <nav aria-label="Order status" className="flex flex-wrap gap-2">
         {ORDER_TABS.map((name) => (
           <button

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { roleChangeSchema, userSchema } from '@parts-shop/shared/user';
+import { roleChangeSchema, userSummarySchema } from '@parts-shop/shared/user';
 import { apiGet } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-const userListSchema = z.array(userSchema);
+const userListSchema = z.array(userSummarySchema);
 /** A screenful: Make Admin loads further pages as the admin scrolls or asks. */
 const USERS_PAGE = 20;
 
-/** GET /users (admin): users by email for Make Admin, a page at a time, optionally searched by email or name. */
+/** GET /users (admin): users by email with their orders and spending, a page at a time, optionally searched by email or name. */
 export function useUsers(q: string) {
   const search = new URLSearchParams({ limit: String(USERS_PAGE), ...(q ? { q } : {}) });
   return usePagedList({

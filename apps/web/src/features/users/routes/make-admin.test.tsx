@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import type { User } from '@parts-shop/shared/user';
+import type { UserSummary } from '@parts-shop/shared/user';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { Component as MakeAdmin } from './make-admin.tsx';
 import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
@@ -12,7 +13,7 @@ vi.mock('../../../lib/auth.tsx', () => ({
   useAuth: () => ({ initializing: false, user: { email: 'admin@example.com' }, isAdmin: true }),
 }));
 
-const profile = (email: string, role: User['role']): User => ({
+const profile = (email: string, role: UserSummary['role']): UserSummary => ({
   email,
   userName: '',
   phone: '',
@@ -20,6 +21,9 @@ const profile = (email: string, role: User['role']): User => ({
   address: '',
   linkedIn: '',
   role,
+  signedUpAt: '2026-01-05T10:00:00.000Z',
+  orders: 0,
+  spent: '0.00',
 });
 
 // jsdom has <dialog> but not its modal methods.
@@ -43,7 +47,7 @@ function serve(makeAdminStatus: number) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = urlOf(input);
     if (url === '/api/users?limit=20')
-      return json([profile('admin@example.com', 'admin'), profile('casey@example.com', 'customer')], 200, {
+      return json([profile('admin@example.com', 'admin'), casey], 200, {
         Link: '</api/users?limit=2&cursor=abc>; rel="next"',
       });
     if (url === '/api/users?limit=2&cursor=abc') return json([profile('dana@example.com', 'admin')]);
@@ -67,6 +71,13 @@ function serve(makeAdminStatus: number) {
   });
 }
 
+const casey: UserSummary = {
+  ...profile('casey@example.com', 'customer'),
+  userName: 'Casey Jones',
+  orders: 3,
+  spent: '1234.50',
+};
+
 beforeEach(() => {
   stubApi();
 });
@@ -80,13 +91,15 @@ function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MakeAdmin />
+      <MemoryRouter>
+        <MakeAdmin />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
 describe('Make Admin', () => {
-  it('lists all users with no., Email and Status; admins show Admin', async () => {
+  it('lists all users with no., Email, name, sign-up date, orders, spending and Status; admins show Admin', async () => {
     serve(200);
     renderPage();
     const table = await screen.findByRole('table', { name: 'All Users' });
@@ -94,8 +107,15 @@ describe('Make Admin', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['no.', 'Email', 'Status']);
+    ).toEqual(['no.', 'Email', 'Name', 'Signed up', 'Orders', 'Spent (paid, net of refunds)', 'Status']);
     const rows = within(table).getAllByRole('row').slice(1);
+    const caseyRow = within(rows[1] as HTMLElement);
+    expect(caseyRow.getByText('Casey Jones')).toBeTruthy();
+    expect(caseyRow.getByText('$1,234.50')).toBeTruthy();
+    expect(caseyRow.getByText('Jan 5, 2026')).toBeTruthy();
+    expect(caseyRow.getByRole('link', { name: '3 orders of casey@example.com' }).getAttribute('href')).toBe(
+      '/dashboard/manageorders?status=all&customer=casey%40example.com',
+    );
     expect(rows[0]?.textContent).toContain('Admin');
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
     expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Make Admin casey@example.com' })).toBeTruthy();

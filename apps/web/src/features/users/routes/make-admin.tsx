@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDollars } from '@parts-shop/shared/money';
 import { messages } from '@parts-shop/shared/messages';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -86,6 +88,35 @@ export function Component() {
             {
               header: 'Email',
               cell: (user) => <span className="break-all">{user.email}</span>,
+            },
+            {
+              header: 'Name',
+              cell: (user) => user.userName || <span className="text-base-content/60">Not given</span>,
+            },
+            {
+              header: 'Signed up',
+              cell: (user) => (
+                <time dateTime={user.signedUpAt}>
+                  {new Date(user.signedUpAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                </time>
+              ),
+            },
+            {
+              header: 'Orders',
+              cell: (user) => (
+                <Link
+                  to={`/dashboard/manageorders?${new URLSearchParams({ status: 'all', customer: user.email }).toString()}`}
+                  className="link whitespace-nowrap"
+                  aria-label={`${user.orders} ${user.orders === 1 ? 'order' : 'orders'} of ${user.email}`}
+                >
+                  {user.orders} {user.orders === 1 ? 'order' : 'orders'}
+                </Link>
+              ),
+            },
+            {
+              header: 'Spent (paid, net of refunds)',
+              cell: (user) => formatDollars(user.spent),
+              className: 'text-right',
             },
             {
               header: 'Status',

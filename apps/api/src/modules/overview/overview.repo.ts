@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderLines, orders, parts } from '../../db/schema.ts';
+
+/** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
+
+// Sums come back as bigint, which the drivers answer as strings or BigInts.
+export type DayRow = { date: string; revenueCents: string | bigint; refundsCents: string | bigint; orders: number };
+
+/**
+ * The last `days` calendar days in `timeZone`, today included, oldest first, each with the money
+ * paid, the money given back and the orders placed that day. Each sum reads only its window
+ * through its own index (orders_paid_at_idx, order_refunds_created_idx, orders_created_at_idx)
+ * and is grouped by the day in the shop's zone; days without any are zeros.
+ */
+export function dailyFigures(db: Db, timeZone: string, days: number): Promise<DayRow[]> {
+  return rowsOf<DayRow>(
+    db,
+    sql`with span as (
+          select (now() at time zone ${timeZone})::date - ${days - 1}::int as first_day,
+                 (now() at time zone ${timeZone})::date as today,
+                 ${windowStart(timeZone, days)} as since
+        ),
+        paid as (
+          select (o.paid_at at time zone ${timeZone})::date as day, sum(o.total_cents)::bigint as cents
+          from orders o, span where o.paid_at >= span.since group by 1
+        ),
+        given_back as (
+          select (r.created_at at time zone ${timeZone})::date as day, sum(r.amount_cents)::bigint as cents
+          from order_refunds r, span where r.created_at >= span.since group by 1
+        ),
+        placed as (
+          select (o.created_at at time zone ${timeZone})::date as day, count(*)::int as n
+          from orders o, span where o.created_at >= span.since group by 1
+        )
+        select to_char(d, 'YYYY-MM-DD') as "date",
+               coalesce(paid.cents, 0)::bigint as "revenueCents",
+               coalesce(given_back.cents, 0)::bigint as "refundsCents",
+               coalesce(placed.n, 0)::int as "orders"
+        from span, generate_series(span.first_day, span.today, interval '1 day') as d
+        left join paid on paid.day = d::date
+        left join given_back on given_back.day = d::date
+        left join placed on placed.day = d::date
+        order by d`,
+  );
+}
+
+const live = isNull(orders.cancelledAt);
+
+/**
+ * Live orders waiting to ship (paid) and waiting for payment: both are live and not shipped,
+ * which orders_open_idx holds alone, however many orders were shipped or cancelled before.
+ */
+export async function openOrderCounts(db: Db): Promise<{ toShip: number; unpaid: number }> {
+  const [row] = await db
+    .select({
+      toShip: sql<number>`count(*) filter (where ${orders.paid})`.mapWith(Number),
+      unpaid: sql<number>`count(*) filter (where not ${orders.paid})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(live, eq(orders.shipped, false)));
+  return row ?? { toShip: 0, unpaid: 0 };
+}
+
+/** Until parts carry their own mark, a part is low at this many units or fewer. */
+export const LOW_STOCK_AT = 5;
+const LOW_STOCK_LIST = 20;
+
+/** Parts running out, fewest left first: the one place that says what "low stock" means. */
+export function lowStockParts(db: Db) {
+  return db
+    .select({ id: parts.id, name: parts.name, available: parts.available })
+    .from(parts)
+    .where(lte(parts.available, LOW_STOCK_AT))
+    .orderBy(asc(parts.available), asc(parts.name))
+    .limit(LOW_STOCK_LIST);
+}
+
+const TOP_PARTS = 5;
+
+/** The best sellers by money paid in the window, from the lines of the live orders paid in it. */
+export function topSellers(db: Db, timeZone: string, days: number) {
+  const revenueCents = sql<number>`sum(${orderLines.quantity} * ${orderLines.unitPriceCents})`.mapWith(Number);
+  return db
+    .select({
+      partId: orderLines.partId,
+      name: sql<string>`min(${orderLines.productName})`,
+      units: sql<number>`sum(${orderLines.quantity})`.mapWith(Number),
+      revenueCents,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(gte(orders.paidAt, windowStart(timeZone, days)), live))
+    // A deleted part's lines keep their name: they count under it.
+    .groupBy(orderLines.partId, sql`case when ${orderLines.partId} is null then ${orderLines.productName} end`)
+    .orderBy(desc(revenueCents), asc(orderLines.partId))
+    .limit(TOP_PARTS);
+}
+
+/** Midnight, in the shop's zone, of the window's first day, as an instant. */
+function windowStart(timeZone: string, days: number) {
+  return sql`(((now() at time zone ${timeZone})::date - ${days - 1}::int)::timestamp at time zone ${timeZone})`;
+}

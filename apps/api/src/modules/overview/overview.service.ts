@@ -1,0 +1,35 @@
+import { centsToPriceString } from '@parts-shop/shared/money';
+import type { Overview } from '@parts-shop/shared/overview';
+import type { Db } from '../../db/client.ts';
+import { dailyFigures, lowStockParts, openOrderCounts, topSellers } from './overview.repo.ts';
+
+/**
+ * The admin overview (docs/product.md#dashboard): the window's days in the shop's time zone,
+ * what waits to ship or to be paid, what runs out and what sells. Sums are taken in cents and
+ * turned into dollars only here, on the way out.
+ */
+export async function overview(db: Db, timeZone: string, days: number): Promise<Overview> {
+  const [figures, open, lowStock, top] = await Promise.all([
+    dailyFigures(db, timeZone, days),
+    openOrderCounts(db),
+    lowStockParts(db),
+    topSellers(db, timeZone, days),
+  ]);
+  return {
+    days: figures.map((day) => ({
+      date: day.date,
+      revenue: centsToPriceString(Number(day.revenueCents)),
+      refunds: centsToPriceString(Number(day.refundsCents)),
+      orders: day.orders,
+    })),
+    toShip: open.toShip,
+    unpaid: open.unpaid,
+    lowStock,
+    topParts: top.map((part) => ({
+      partId: part.partId,
+      name: part.name,
+      units: part.units,
+      revenue: centsToPriceString(part.revenueCents),
+    })),
+  };
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { OverviewDay } from '@parts-shop/shared/overview';
+import { formatCents } from '@parts-shop/shared/money';
+import { netCentsOf } from '../lib/overview-figures.ts';
+
+const HEIGHT = 220;
+// uPlot.Axis.Side.Right: the library declares its sides as an ambient const enum, which isolated modules cannot read.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+const RIGHT: uPlot.Axis.Side = 1;
+// daisyUI's primary and secondary, readable on the light card behind the chart.
+const REVENUE_COLOR = '#605dff';
+const ORDERS_COLOR = '#f43098';
+
+/** A calendar date (YYYY-MM-DD) as the chart's x value: seconds at that day's noon, UTC, so no zone moves it. */
+const dayToSeconds = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
+const shortDate = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+function options(width: number): uPlot.Options {
+  return {
+    width,
+    height: HEIGHT,
+    legend: { show: true, live: false },
+    cursor: { drag: { x: false, y: false } },
+    scales: { x: { time: false }, orders: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
+    series: [
+      { label: 'Day', value: (_u, v) => shortDate(v) },
+      {
+        label: 'Revenue (net)',
+        stroke: REVENUE_COLOR,
+        fill: `${REVENUE_COLOR}55`,
+        paths: uPlot.paths.bars?.({ size: [0.7, 24] }),
+        points: { show: false },
+        value: (_u, v) => formatCents(Math.round(v * 100)),
+      },
+      {
+        label: 'Orders',
+        stroke: ORDERS_COLOR,
+        width: 2,
+        scale: 'orders',
+        value: (_u, v) => String(v),
+      },
+    ],
+    axes: [
+      { values: (_u, ticks) => ticks.map(shortDate), space: 60 },
+      { values: (_u, ticks) => ticks.map((t) => formatCents(Math.round(t * 100))), size: 70 },
+      { scale: 'orders', side: RIGHT, grid: { show: false }, values: (_u, ticks) => ticks.map(String) },
+    ],
+  };
+}
+
+/**
+ * The overview's chart: net revenue a day as bars (dollars, left axis) and orders placed as a
+ * line (right axis), drawn by uPlot on a canvas as wide as its box, so it fits a 375 px
+ * screen. The canvas is for the eye; the figure around it gives the words and the table.
+ */
+export default function OverviewChart({ days }: { days: OverviewDay[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = box.current;
+    if (!target) return;
+    const data: uPlot.AlignedData = [
+      days.map((day) => dayToSeconds(day.date)),
+      days.map((day) => netCentsOf(day) / 100),
+      days.map((day) => day.orders),
+    ];
+    const plot = new uPlot(options(target.clientWidth), data, target);
+    const resize = new ResizeObserver(() => plot.setSize({ width: target.clientWidth, height: HEIGHT }));
+    resize.observe(target);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days]);
+  return <div ref={box} aria-hidden="true" className="w-full min-w-0" data-testid="overview-chart" />;
+}

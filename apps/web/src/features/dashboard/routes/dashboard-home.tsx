@@ -1,0 +1,18 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
+
+const Overview = lazy(() => loadChunk(() => import('./overview.tsx')).then((m) => ({ default: m.Component })));
+const MyProfile = lazy(() => loadChunk(() => import('./my-profile.tsx')).then((m) => ({ default: m.Component })));
+
+/**
+ * /dashboard (index): an admin opens on the overview, a customer on My Profile
+ * (docs/product.md#dashboard). Until the role is known, a spinner; if it cannot be checked,
+ * My Profile, which every user may see (the sidebar offers Reload menu).
+ */
+export function Component() {
+  const { isAdmin, adminCheckFailed } = useAuth();
+  if (isAdmin === null && !adminCheckFailed) return <Spinner label="Loading your dashboard" />;
+  return <Suspense fallback={<Spinner />}>{isAdmin ? <Overview /> : <MyProfile />}</Suspense>;
+}
