@@ -9,22 +9,24 @@ import { users } from '../src/db/schema.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import type { LogStream } from '../src/lib/logging.ts';
 import type { TokenService } from '../src/lib/tokens.ts';
+import { createDatabaseStatement, pgliteTemplateDump } from './database-template.ts';
 import { testAccount, testUid } from './firebase-accounts.ts';
 
 /**
  * Test databases: a fresh in-memory PGlite per test app, or, when TEST_DATABASE_URL is set
- * (npm test does so for its PostgreSQL pass), a fresh database on that server.
+ * (npm test does so for its PostgreSQL pass), a fresh database on that server. Both start
+ * as copies of the run's migrated template (database-template.ts).
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 export async function createTestDatabase(
   options: { poolSize?: number; publicReadTimeoutMs?: number } = {},
 ): Promise<Database & { url?: string }> {
-  if (!testDatabaseUrl) return openDatabase({ dataDir: ':memory:' });
+  if (!testDatabaseUrl) return openDatabase({ dataDir: ':memory:', template: pgliteTemplateDump() });
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(createDatabaseStatement(name));
   await admin.end();
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;

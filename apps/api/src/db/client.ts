@@ -44,13 +44,15 @@ const MIGRATION_LOCK = 727_202_2;
 
 /**
  * Opens the database and brings its schema up to date. PostgreSQL when a URL is given,
- * otherwise PGlite with its files under dataDir (or in memory for dataDir ':memory:').
+ * otherwise PGlite with its files under dataDir (or in memory for dataDir ':memory:'),
+ * starting from `template` (a dump of a PGlite data directory) when one is given.
  */
 export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   poolSize?: number;
   publicReadTimeoutMs?: number;
+  template?: Blob;
 }): Promise<Database> {
   if (options.url) {
     const poolSize = options.poolSize ?? 10;
@@ -111,7 +113,11 @@ export async function openDatabase(options: {
   const dir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm: the search's typo tolerance (search_words); PostgreSQL ships it as a contrib extension.
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(options.template ? { loadDataDir: options.template } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   // One in-process connection: nothing to share out.

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.ts';
+
+/**
+ * Every test database starts as a copy of one made (and migrated) once per run: making a
+ * PGlite from nothing runs initdb, which costs several times a copy's price, and a file
+ * opens several. PGlite copies a dump of the template's data directory (its path in
+ * TEST_PGLITE_TEMPLATE); PostgreSQL copies a template database (its name in
+ * TEST_DATABASE_TEMPLATE). The copies still run the migrations, which find nothing to do.
+ */
+async function onServer(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Makes the run's template (for the server TEST_DATABASE_URL names, or for PGlite) and answers how to remove it. */
+export async function makeDatabaseTemplate(testDatabaseUrl: string | undefined): Promise<() => Promise<void>> {
+  if (testDatabaseUrl) {
+    const name = `template_${randomUUID().replaceAll('-', '')}`;
+    await onServer(testDatabaseUrl, `create database ${name}`);
+    const url = new URL(testDatabaseUrl);
+    url.pathname = `/${name}`;
+    // A template must have no sessions while it is copied: closed before any test starts.
+    await (await openDatabase({ url: url.toString(), dataDir: ':memory:', poolSize: 2 })).close();
+    process.env.TEST_DATABASE_TEMPLATE = name;
+    return async () => {
+      delete process.env.TEST_DATABASE_TEMPLATE;
+      await onServer(testDatabaseUrl, `drop database if exists ${name} with (force)`);
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-pglite-template-'));
+  const file = path.join(dir, 'template.tar');
+  const database = await openDatabase({ dataDir: ':memory:' });
+  try {
+    if (database.kind !== 'pglite') throw new Error('expected a PGlite database');
+    // Uncompressed: a copy then costs a read, not an inflate.
+    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+  process.env.TEST_PGLITE_TEMPLATE = file;
+  return async () => {
+    delete process.env.TEST_PGLITE_TEMPLATE;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+let pgliteTemplate: Blob | undefined;
+
+/** The dump a new PGlite test database starts from, if the run made one. */
+export function pgliteTemplateDump(): Blob | undefined {
+  const file = process.env.TEST_PGLITE_TEMPLATE;
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/** The `create database` statement for a new test database on the server: a copy of the template if the run made one. */
+export function createDatabaseStatement(name: string): string {
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  return template ? `create database ${name} template ${template}` : `create database ${name}`;
+}
