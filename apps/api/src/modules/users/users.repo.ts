@@ -67,7 +67,7 @@ export async function lockAdmins(db: Db): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
-/** Role changes are the audit log's user.role records (docs/decisions/0034-audit-log.md). */
+/** Role changes are the audit log's user.role records (docs/decisions/0032-audit-log.md). */
 export function listRoleChanges(db: Db, limit: number, before?: string) {
   const isRoleChange = eq(auditLog.kind, 'user.role');
   return db
