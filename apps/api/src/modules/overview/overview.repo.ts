@@ -85,20 +85,22 @@ const TOP_PARTS = 5;
 /** The best sellers by money paid in the window, from the lines of the live orders paid in it. */
 export function topSellers(db: Db, timeZone: string, days: number) {
   const revenueCents = sql<number>`sum(${orderLines.quantity} * ${orderLines.unitPriceCents})`.mapWith(Number);
-  return db
-    .select({
-      partId: orderLines.partId,
-      name: sql<string>`min(${orderLines.productName})`,
-      units: sql<number>`sum(${orderLines.quantity})`.mapWith(Number),
-      revenueCents,
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(gte(orders.paidAt, windowStart(timeZone, days)), live))
-    // A deleted part's lines keep their name: they count under it.
-    .groupBy(orderLines.partId, sql`case when ${orderLines.partId} is null then ${orderLines.productName} end`)
-    .orderBy(desc(revenueCents), asc(orderLines.partId))
-    .limit(TOP_PARTS);
+  return (
+    db
+      .select({
+        partId: orderLines.partId,
+        name: sql<string>`min(${orderLines.productName})`,
+        units: sql<number>`sum(${orderLines.quantity})`.mapWith(Number),
+        revenueCents,
+      })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(and(gte(orders.paidAt, windowStart(timeZone, days)), live))
+      // A deleted part's lines keep their name: they count under it.
+      .groupBy(orderLines.partId, sql`case when ${orderLines.partId} is null then ${orderLines.productName} end`)
+      .orderBy(desc(revenueCents), asc(orderLines.partId))
+      .limit(TOP_PARTS)
+  );
 }
 
 /** Midnight, in the shop's zone, of the window's first day, as an instant. */
