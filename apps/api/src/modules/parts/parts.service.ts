@@ -13,6 +13,7 @@ import {
   countSpecFacets,
   maintainedFacets,
   deletePart,
+  allParts,
   findPart,
   insertPart,
   updatePart,
@@ -21,10 +22,12 @@ import {
 import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
 import { fireAlerts } from '../../domain/alerts/fire-alerts.ts';
+import { mailLowStock } from '../../domain/stock/low-stock.ts';
 import { filterConditions } from '../../domain/catalog/parts-search.ts';
 import { resolveSearch, suggestSearch } from '../../domain/catalog/search-words.ts';
 import { specConditions } from '@parts-shop/shared/spec-filters';
 import { apiMessages } from '@parts-shop/shared/api-messages';
+import { partsToCsv } from './parts-csv.ts';
 
 /**
  * Counts for the catalog's filters: each facet counts with every filter but its own
@@ -94,9 +97,31 @@ export async function createPart(db: Db, input: NewPart): Promise<string> {
     minOrder: input.minOrder,
     available: input.available,
     priceCents: dollarsToCents(input.price),
+    lowStockAt: input.lowStockAt,
     ...specColumns(input),
   });
   return row.id;
+}
+
+/**
+ * A catalog edit inside the caller's transaction, from `version`: a new price fires the alerts
+ * it satisfies (the history row is the database trigger's). Undefined when the version is stale.
+ */
+export async function applyEdit(tx: Db, id: string, version: number, changes: PartChanges) {
+  const updated = await updatePart(tx, id, version, changes);
+  if (updated && changes.priceCents !== undefined) await fireAlerts(tx, id);
+  return updated;
+}
+
+/**
+ * A stock move inside the caller's transaction: a rise fires back-in-stock alerts, a fall to
+ * the part's low-stock threshold mails the admins. Undefined when it would leave 0..STOCK_MAX.
+ */
+export async function moveStock(tx: Db, id: string, delta: number) {
+  const moved = await adjustStock(tx, id, delta, STOCK_MAX);
+  if (moved && delta > 0) await fireAlerts(tx, id);
+  if (moved) await mailLowStock(tx, moved);
+  return moved;
 }
 
 /** Saves an edit made from `edit.version`; 409 when someone else saved first. */
@@ -108,15 +133,10 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
     img: edit.img,
     minOrder: edit.minOrder,
     priceCents: edit.price === undefined ? undefined : dollarsToCents(edit.price),
+    lowStockAt: edit.lowStockAt,
     ...(edit.kind === undefined ? {} : specColumns({ kind: edit.kind, specs: edit.specs } as PartSpecs)),
   };
-  // A new price fires the alerts it satisfies in the same transaction (the history row is the
-  // database trigger's).
-  const row = await db.transaction(async (tx) => {
-    const updated = await updatePart(tx, id, edit.version, changes);
-    if (updated && changes.priceCents !== undefined) await fireAlerts(tx, id);
-    return updated;
-  });
+  const row = await db.transaction((tx) => applyEdit(tx, id, edit.version, changes));
   if (row) return toPart(row);
   if (!(await findPart(db, id))) throw notFound(apiMessages.partNotFound);
   throw conflict(STALE_VERSION_MESSAGE);
@@ -124,16 +144,17 @@ export async function editPart(db: Db, id: string, edit: PartEdit) {
 
 /** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
 export async function changeStock(db: Db, id: string, delta: number) {
-  const moved = await db.transaction(async (tx) => {
-    const done = await adjustStock(tx, id, delta, STOCK_MAX);
-    if (done && delta > 0) await fireAlerts(tx, id);
-    return done;
-  });
+  const moved = await db.transaction((tx) => moveStock(tx, id, delta));
   if (moved) return getPart(db, id);
   const current = await findPart(db, id);
   if (!current) throw notFound(apiMessages.partNotFound);
   if (delta < 0) throw conflict(`Cannot remove ${-delta}: only ${current.available} in stock`);
   throw conflict(`Stock cannot go above ${STOCK_MAX}`);
+}
+
+/** The whole catalog as CSV (parts-csv.ts says how). */
+export async function exportParts(db: Db): Promise<string> {
+  return partsToCsv(await allParts(db));
 }
 
 /** Orders that reference the part keep their name, quantity and price (FK set null). */
