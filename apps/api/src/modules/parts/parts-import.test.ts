@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import type { Part } from '@parts-shop/shared/part';
 import type { ImportAnswer } from '@parts-shop/shared/part-import';
 import { IMPORT_MAX_BYTES } from '@parts-shop/shared/part-import';
@@ -60,11 +61,23 @@ function importCsv(body: string | Buffer, dryRun = false, headers: Record<string
   });
 }
 
-const header = 'id,name,brand,kind,price,available,minOrder,lowStockAt,description,img';
-const line = (cells: Partial<Record<string, string>>) =>
-  ['', 'New Part', '', 'other', '9.99', '5', '1', '', 'A part', '/images/parts/other.svg']
-    .map((d, i) => cells[header.split(',')[i] ?? ''] ?? d)
-    .join(',');
+const newRow: Record<string, string> = {
+  name: 'New Part',
+  kind: 'other',
+  price: '9.99',
+  available: '5',
+  minOrder: '1',
+  description: 'A part',
+  img: '/images/parts/other.svg',
+};
+
+/** A file with every column, from records keyed by column (missing cells empty). */
+const csvOf = (records: Record<string, string | undefined>[]) =>
+  stringify([CSV_COLUMNS, ...records.map((r) => CSV_COLUMNS.map((c) => r[c] ?? ''))]);
+
+async function exportedRows(): Promise<Record<string, string>[]> {
+  return parse((await exportCsv()).body, { columns: true });
+}
 
 async function partCount() {
   return (await t.database.db.select({ id: parts.id }).from(parts)).length;
@@ -130,14 +143,15 @@ describe('POST /api/parts/import', () => {
 
   it('previews creates and updates with dryRun and changes nothing', async () => {
     const id = await addPart(cpu);
-    const file = (await exportCsv()).body.replace(new RegExp(`^${id},Import Test CPU,`, 'm'), `${id},Renamed CPU,`);
-    const body = `${file}${line({ name: '"New, with a comma"' })}\n`;
+    const rows = await exportedRows();
+    const edited = rows.map((r) => (r.id === id ? { ...r, name: 'Renamed CPU' } : r));
+    const body = csvOf([...edited, { ...newRow, name: 'New, with a comma' }]);
     const count = await partCount();
     const res = await importCsv(body, true);
     expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json<ImportAnswer>().rows;
-    expect(rows.filter((r) => r.action === 'update')).toHaveLength(1);
-    expect(rows.at(-1)).toMatchObject({ action: 'create', errors: [] });
+    const answer = res.json<ImportAnswer>().rows;
+    expect(answer.filter((r) => r.action === 'update')).toHaveLength(1);
+    expect(answer.at(-1)).toMatchObject({ action: 'create', errors: [] });
     expect(await partCount()).toBe(count);
     const read = await t.app.inject({ url: `/api/parts/${id}` });
     expect(read.json<Part>().name).toBe('Import Test CPU');
@@ -149,10 +163,8 @@ describe('POST /api/parts/import', () => {
     await t.database.db
       .insert(alerts)
       .values({ id: crypto.randomUUID(), email: 'customer@example.com', partId: id, type: 'back-in-stock' });
-    const rows: Record<string, string>[] = parse((await exportCsv()).body, { columns: true });
-    const record: Record<string, string> = { ...rows.find((r) => r.id === id), price: '149.5', available: '8' };
-    const edited = `${CSV_COLUMNS.join(',')}\n${CSV_COLUMNS.map((c) => JSON.stringify(record[c] ?? '')).join(',')}\n`;
-    const res = await importCsv(edited);
+    const record = (await exportedRows()).find((r) => r.id === id);
+    const res = await importCsv(csvOf([{ ...record, price: '149.5', available: '8' }]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ImportAnswer>().rows).toEqual([{ row: 2, action: 'update', errors: [] }]);
     const part = (await t.app.inject({ url: `/api/parts/${id}` })).json<Part>();
@@ -162,7 +174,7 @@ describe('POST /api/parts/import', () => {
     const mail = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'stock-alert'));
     expect(mail.filter((m) => (m.payload as { partId: string }).partId === id)).toHaveLength(1);
 
-    const created = await importCsv(`${header}\n${line({ name: 'Brand New Part' })}\n`);
+    const created = await importCsv(csvOf([{ ...newRow, name: 'Brand New Part' }]));
     expect(created.json<ImportAnswer>().rows).toEqual([{ row: 2, action: 'create', errors: [] }]);
     const found = (await t.app.inject({ url: '/api/parts?q=Brand%20New%20Part' })).json<Part[]>();
     expect(found.map((p) => p.name)).toContain('Brand New Part');
@@ -170,17 +182,16 @@ describe('POST /api/parts/import', () => {
 
   it('refuses a file with any bad row whole, naming each by line and column', async () => {
     const count = await partCount();
-    const body = [
-      header + ',spec.cores',
-      line({ name: 'Good Part' }),
-      line({ price: '0' }),
-      `,"Two\nlines",,cpu,10,5,1,,d,/images/parts/cpu.svg,many`,
-      line({ id: '0190a3b4-0000-7000-8000-000000000000' }),
-    ].join('\n');
+    const body = csvOf([
+      { ...newRow, name: 'Good Part' },
+      { ...newRow, price: '0' },
+      { ...newRow, name: 'Two\nlines', kind: 'cpu', 'spec.cores': 'many' },
+      { ...newRow, id: '0190a3b4-0000-7000-8000-000000000000' },
+    ]);
     const res = await importCsv(body);
     expect(res.statusCode).toBe(400);
     const error = res.json<ErrorBody>();
-    expect(error.message).toMatch(/Nothing was imported.*line 3, 4, 6/);
+    expect(error.message).toMatch(/Nothing was imported.*line 3, 4, 6$/);
     const paths = (error.issues ?? []).map((i) => i.path);
     expect(paths).toEqual(
       expect.arrayContaining([
@@ -195,15 +206,15 @@ describe('POST /api/parts/import', () => {
   });
 
   it('refuses an oversized file, an oversized row, an unknown column and a customer', async () => {
-    const big = await importCsv(`${header}\n${'x'.repeat(IMPORT_MAX_BYTES)}`);
+    const big = await importCsv(`${CSV_COLUMNS.join(',')}\n${'x'.repeat(IMPORT_MAX_BYTES)}`);
     expect(big.statusCode).toBe(413);
     expect(big.json<ErrorBody>().message).toMatch(/too large/);
-    const longRow = await importCsv(`${header}\n${line({ description: `"${'y'.repeat(70_000)}"` })}\n`, true);
+    const longRow = await importCsv(csvOf([{ ...newRow, description: 'y'.repeat(70_000) }]), true);
     expect(longRow.statusCode).toBe(400);
     expect(longRow.json<ErrorBody>().message).toMatch(/not valid CSV.*Max Record Size/);
     const unknown = await importCsv('name,price,colour\nx,1,red\n', true);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<ErrorBody>().message).toMatch(/Unknown column: colour/);
-    expect((await importCsv(`${header}\n${line({})}\n`, false, customer)).statusCode).toBe(403);
+    expect((await importCsv(csvOf([newRow]), false, customer)).statusCode).toBe(403);
   });
 });
