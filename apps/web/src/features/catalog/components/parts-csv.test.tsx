@@ -44,7 +44,7 @@ describe('Import on Manage Products', () => {
     const table = await screen.findByRole('table', { name: 'Preview of parts.csv' });
     expect(within(table).getByRole('rowheader', { name: '2' }).closest('tr')?.textContent).toContain('New part');
     expect(within(table).getByRole('rowheader', { name: '3' }).closest('tr')?.textContent).toContain('Update');
-    expect(screen.getByRole('status')?.textContent).toContain('3 rows: 2 to import, 1 unchanged.');
+    expect(screen.getByRole('status').textContent).toContain('3 rows: 2 to import, 1 unchanged.');
     const [previewUrl, previewInit] = fetchMock.mock.calls[0] ?? [];
     expect(urlOf(previewUrl ?? '')).toBe('/api/parts/import?dryRun=true');
     expect(previewInit).toMatchObject({ method: 'POST', body: FILE });
@@ -67,7 +67,7 @@ describe('Import on Manage Products', () => {
     renderCsv();
     chooseFile(FILE);
     expect((await screen.findByText('price: Price must be more than 0')).tagName).toBe('LI');
-    expect(screen.getByRole('status')?.textContent).toContain('1 of 2 rows need fixing');
+    expect(screen.getByRole('status').textContent).toContain('1 of 2 rows need fixing');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Apply import' }).disabled).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
