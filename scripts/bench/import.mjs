@@ -20,7 +20,7 @@ export async function importBench(url, db, { secret }) {
   const header = 'name,brand,kind,price,available,minOrder,lowStockAt,description,img,spec.socket,spec.cores';
   const lines = Array.from({ length: ROWS }, (_, i) =>
     i % 2 === 0
-      ? `"Bench Part ${i}, imported",Bench,other,${(i % 500) + 1}.99,${i % 50},1,,"A part, with ""quotes""",/images/parts/other.svg,,`
+      ? `"Bench Part ${i}, imported",Bench,other,${(i % 500) + 1}.99,${(i % 50) + 1},1,,"A part, with ""quotes""",/images/parts/other.svg,,`
       : `Bench Part ${i},Bench,other,${(i % 500) + 1}.5,${(i % 50) + 1},1,5,A part,/images/parts/other.svg,,`,
   );
   const post = async (/** @type {string} */ body, /** @type {string} */ query = '') => {

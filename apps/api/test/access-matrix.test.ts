@@ -152,7 +152,7 @@ const rows: Row[] = [
       ...at('POST', '/api/parts/import?dryRun=true'),
       headers: { 'content-type': 'text/csv' },
       payload:
-        'name,kind,price,available,minOrder,lowStockAt,description,img\nP,other,1,1,1,,d,https://example.com/p.png\n',
+        'name,brand,kind,price,available,minOrder,lowStockAt,description,img\nP,,other,1,1,1,,d,https://example.com/p.png\n',
     }),
   ],
   ['DELETE /api/parts/{id}', adminOnly(200), async () => at('DELETE', `/api/parts/${await fx.part()}`)],
