@@ -70,7 +70,7 @@ const catalogFields = {
   kind: kindSchema.default('other'),
   // Checked against the kind below, so an issue names the spec field (specs.socket).
   specs: z.record(z.string(), z.unknown(), { error: 'Specs must be an object' }).default({}),
-  lowStockAt: lowStockAtSchema.default(null),
+  lowStockAt: lowStockAtSchema.optional(),
 };
 
 /** Adds the kind's rules for specs, reporting each issue at its field under `specs`. */

@@ -72,7 +72,7 @@ function changesOf(part: NewPart): Required<PartChanges> {
     img: part.img,
     minOrder: part.minOrder,
     priceCents: dollarsToCents(part.price),
-    lowStockAt: part.lowStockAt,
+    lowStockAt: part.lowStockAt ?? null,
     ...specColumns(part),
   };
 }

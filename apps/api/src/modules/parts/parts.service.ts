@@ -97,7 +97,7 @@ export async function createPart(db: Db, input: NewPart): Promise<string> {
     minOrder: input.minOrder,
     available: input.available,
     priceCents: dollarsToCents(input.price),
-    lowStockAt: input.lowStockAt,
+    lowStockAt: input.lowStockAt ?? null,
     ...specColumns(input),
   });
   return row.id;
