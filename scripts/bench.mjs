@@ -2,7 +2,7 @@
 //   npm run bench                  reads (PostgreSQL and PGlite), catalog discovery against
 //                                  its raw SQL, writes, Lighthouse
 //   npm run bench -- --soak        and the 60 s soak at 200 connections
-//   options: --no-build  --only=reads,discovery,writes,builds,overview,lighthouse,soak  --duration=10  --lh-runs=3
+//   options: --no-build  --only=reads,discovery,writes,builds,overview,import,lighthouse,soak  --duration=10  --lh-runs=3
 //            --pg-only  --pglite-only  --json=FILE
 // Everything runs on 127.0.0.1 against throwaway databases; every load loop is time-bounded.
 import { randomBytes } from 'node:crypto';
@@ -43,10 +43,11 @@ const { writeBench } = await import('./bench/writes.mjs');
 const { buildsBench } = await import('./bench/builds.mjs');
 const { overviewBench } = await import('./bench/overview.mjs');
 const { soakBench } = await import('./bench/soak.mjs');
+const { importBench } = await import('./bench/import.mjs');
 const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
 
 const wanted = new Set(
-  (args.only ?? 'reads,discovery,writes,builds,overview,lighthouse').split(',').map((s) => s.trim()),
+  (args.only ?? 'reads,discovery,writes,builds,overview,import,lighthouse').split(',').map((s) => s.trim()),
 );
 if (args.soak) wanted.add('soak');
 const duration = Number(args.duration);
@@ -118,7 +119,24 @@ const cleanUp = async () => {
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 try {
-  if (!args['pglite-only']) {
+  // On its own database: the import needs no 100,000-part seed.
+  if (wanted.has('import') && !args['pglite-only']) {
+    heading('Import on PostgreSQL');
+    const pg = await startPostgres({ log: console.log });
+    cleanups.push(() => pg.stop());
+    const db = await openPostgres(pg.url);
+    cleanups.push(() => db.close());
+    const shop = await startShop(root, {
+      port: await freePort(),
+      env: { ...shopEnv, DATABASE_URL: pg.url },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    cleanups.push(() => shop.stop());
+    await attempt('Import on PostgreSQL', () => importBench(shop.url, db, { secret: JWT_SECRET }));
+    await cleanUp();
+  }
+  const others = [...wanted].some((w) => w !== 'import');
+  if (!args['pglite-only'] && others) {
     heading('PostgreSQL');
     const pg = await startPostgres({ log: console.log });
     cleanups.push(() => pg.stop());

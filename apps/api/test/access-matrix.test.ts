@@ -144,6 +144,17 @@ const rows: Row[] = [
     adminOnly(200),
     async () => at('POST', `/api/parts/${await fx.part()}/stock`, { delta: 1 }),
   ],
+  ['GET /api/parts/export.csv', adminOnly(200), async () => at('GET', '/api/parts/export.csv')],
+  [
+    'POST /api/parts/import',
+    adminOnly(200),
+    async () => ({
+      ...at('POST', '/api/parts/import?dryRun=true'),
+      headers: { 'content-type': 'text/csv' },
+      payload:
+        'name,brand,kind,price,available,minOrder,lowStockAt,description,img\nP,,other,1,1,1,,d,https://example.com/p.png\n',
+    }),
+  ],
   ['DELETE /api/parts/{id}', adminOnly(200), async () => at('DELETE', `/api/parts/${await fx.part()}`)],
   ['GET /api/parts/{id}/reviews', publicRoute(200), async () => at('GET', `/api/parts/${await fx.part()}/reviews`)],
   // Nobody here has paid for a fresh part: only a buyer may rate it (part-reviews.test.ts).

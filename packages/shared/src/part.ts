@@ -23,6 +23,8 @@ const partFieldsSchema = z.object({
   version: z.number().int(),
   /** Buyers' ratings: the average to one decimal (0 when none) and how many. */
   rating: z.object({ average: z.number(), count: z.number().int() }),
+  /** The stock at or below which the admins are mailed (docs/product.md#low-stock); null: never. */
+  lowStockAt: z.number().int().nullable().optional(),
 });
 
 /** A part as the API answers it: the catalog fields beside its kind and that kind's specs. */
@@ -37,6 +39,14 @@ function wholeNumber(field: string, min: number) {
     .refine((v) => v >= min, `${field} must be at least ${min}`)
     .refine((v) => v <= STOCK_MAX, `${field} must be at most ${STOCK_MAX}`);
 }
+
+/** Low stock at: a whole number of units from 0, or null for no low-stock email. */
+export const lowStockAtSchema = z
+  .number({ error: 'Low stock at must be a number' })
+  .int('Low stock at must be a whole number')
+  .min(0, 'Low stock at must be at least 0')
+  .max(STOCK_MAX, `Low stock at must be at most ${STOCK_MAX}`)
+  .nullable();
 
 export const priceSchema = z
   .number({ error: requiredMessage('Price') })
@@ -60,6 +70,7 @@ const catalogFields = {
   kind: kindSchema.default('other'),
   // Checked against the kind below, so an issue names the spec field (specs.socket).
   specs: z.record(z.string(), z.unknown(), { error: 'Specs must be an object' }).default({}),
+  lowStockAt: lowStockAtSchema.optional(),
 };
 
 /** Adds the kind's rules for specs, reporting each issue at its field under `specs`. */
@@ -118,6 +129,7 @@ export const partEditSchema = z
     img: catalogFields.img.optional(),
     minOrder: catalogFields.minOrder.optional(),
     price: priceSchema.optional(),
+    lowStockAt: lowStockAtSchema.optional(),
     kind: kindSchema.optional(),
     specs: z.record(z.string(), z.unknown(), { error: 'Specs must be an object' }).optional(),
   })

@@ -61,6 +61,8 @@ export const parts = pgTable(
      */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** The stock at or below which the admins are mailed, once per fall to it; null: never. */
+    lowStockAt: integer('low_stock_at'),
     // The search document: brand and name first, spec values next, then the description.
     // 'simple' keeps model numbers and brand names as typed (no stemming, no stop words).
     search: tsvector('search')
@@ -76,6 +78,7 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} > 0`),
     check('parts_kind_valid', sql`${t.kind} in (${sql.raw(PART_KINDS.map((k) => `'${k}'`).join(', '))})`),
     check('parts_version_positive', sql`${t.version} >= 1`),
+    check('parts_low_stock_at_non_negative', sql`${t.lowStockAt} >= 0`),
     check('parts_rating_sum_in_range', sql`${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
     index('parts_search_idx').using('gin', t.search),
     index('parts_spec_tags_idx').using('gin', t.specTags),

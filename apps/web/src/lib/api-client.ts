@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
 import { getAccessToken } from './token-storage.ts';
 
@@ -38,6 +38,8 @@ type RequestOptions<T> = {
   signal?: AbortSignal;
   /** One purchase attempt's key: a retry with it answers the first order (docs/product.md#idempotency-keys). */
   idempotencyKey?: string;
+  /** A body sent as it is (a CSV file) instead of JSON. */
+  file?: { text: string; type: string };
 };
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -52,6 +54,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   const token = options.bearer ?? getAccessToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file) headers['Content-Type'] = options.file.type;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let response: Response;
@@ -59,7 +62,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
     response = await transport(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file?.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (error) {
@@ -71,11 +74,19 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
     if (response.status === 401 && token && !options.bearer) window.dispatchEvent(new Event(AUTH_EXPIRED_EVENT));
     throw error;
   }
-  const json: unknown = response.status === 204 ? null : await response.json();
+  const json: unknown =
+    response.status === 204
+      ? null
+      : (options.schema as unknown) === textAnswer
+        ? await response.text()
+        : await response.json();
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, 'The shop answered in an unexpected way.');
   return { data: parsed.data, response };
 }
+
+/** The schema that asks `request` for the answer's text (a CSV download) rather than JSON. */
+export const textAnswer = z.string();
 
 export async function apiGet<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
   return (await request(path, { schema, signal })).data;

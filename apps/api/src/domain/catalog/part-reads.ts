@@ -22,6 +22,7 @@ export function toPart(row: PartRow): Part {
     price: centsToDollars(row.priceCents),
     version: row.version,
     rating: ratingOf(row),
+    lowStockAt: row.lowStockAt,
     // Written only after the shared partSpecsSchema accepted them.
     ...({ kind: row.kind, specs: row.specs } as PartSpecs),
   };

@@ -34,6 +34,7 @@ const partColumns = {
   version: parts.version,
   ratingCount: parts.ratingCount,
   ratingSum: parts.ratingSum,
+  lowStockAt: parts.lowStockAt,
 };
 
 export type PartRow = {
@@ -50,13 +51,17 @@ export type PartRow = {
   version: number;
   ratingCount: number;
   ratingSum: number;
+  lowStockAt: number | null;
   /** The relevance of a searched row, when sorted by it (the next page's cursor needs it). */
   rank?: number;
 };
 
 export type NewPartRow = Omit<typeof parts.$inferInsert, 'search'>;
 export type PartChanges = Partial<
-  Pick<NewPartRow, 'name' | 'brand' | 'description' | 'img' | 'minOrder' | 'priceCents' | 'kind' | 'specs' | 'specTags'>
+  Pick<
+    NewPartRow,
+    'name' | 'brand' | 'description' | 'img' | 'minOrder' | 'priceCents' | 'kind' | 'specs' | 'specTags' | 'lowStockAt'
+  >
 >;
 
 /**
@@ -259,9 +264,26 @@ export async function findPart(db: Db, id: string): Promise<PartRow | undefined>
 }
 
 export async function insertPart(db: Db, row: NewPartRow): Promise<PartRow> {
-  const [inserted] = await db.insert(parts).values(row).returning(partColumns);
+  const [inserted] = await insertParts(db, [row]);
   if (!inserted) throw new Error('insert returned no row');
   return inserted;
+}
+
+/** Inserts many parts in one statement (an import's new rows, a few hundred at a time). */
+export function insertParts(db: Db, rows: NewPartRow[]): Promise<PartRow[]> {
+  return db.insert(parts).values(rows).returning(partColumns);
+}
+
+/** Every part, oldest first (the catalog's export). */
+export function allParts(db: Db): Promise<PartRow[]> {
+  return db.select(partColumns).from(parts).orderBy(parts.id);
+}
+
+/** The parts of these ids; with `lock`, their rows are held until the transaction ends. */
+export function findPartsByIds(db: Db, ids: string[], lock: boolean): Promise<PartRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  const query = db.select(partColumns).from(parts).where(inArray(parts.id, ids)).orderBy(parts.id);
+  return lock ? query.for('update') : query;
 }
 
 /**

@@ -50,7 +50,21 @@ export const alertEmailPayloadSchema = z.object({
 });
 export type AlertEmailPayload = z.infer<typeof alertEmailPayloadSchema>;
 
-export const emailPayloadSchema = z.union([orderEmailPayloadSchema, alertEmailPayloadSchema]);
+/** What a low-stock email tells an admin, frozen when the stock fell to the part's threshold. */
+export const lowStockEmailPayloadSchema = z.object({
+  kind: z.literal('low-stock'),
+  partId: z.string(),
+  partName: z.string(),
+  available: z.number(),
+  lowStockAt: z.number(),
+});
+export type LowStockEmailPayload = z.infer<typeof lowStockEmailPayloadSchema>;
+
+export const emailPayloadSchema = z.union([
+  orderEmailPayloadSchema,
+  alertEmailPayloadSchema,
+  lowStockEmailPayloadSchema,
+]);
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -221,6 +235,28 @@ export function renderAlertEmail(p: AlertEmailPayload, shopUrl: string): Rendere
   ].join('\n');
   const html = page(subject, [greeting, intro], rows, { href: partUrl, text: 'See the part' }, [footer]);
   return { subject, text, html };
+}
+
+/** Renders a low-stock email to an admin: the part, what is left, and a link to restock it. */
+export function renderLowStockEmail(p: LowStockEmailPayload, shopUrl: string): RenderedEmail {
+  const subject = `${p.partName} is low on stock`;
+  const intro = `Its stock fell to ${p.available}, at or below the ${p.lowStockAt} set for it.`;
+  const rows: Row[] = [
+    ['Part', p.partName],
+    ['In stock', String(p.available)],
+    ['Low stock at', String(p.lowStockAt)],
+  ];
+  const link = { href: shopLink(`dashboard/editProduct/${p.partId}`, shopUrl), text: 'Edit the part' };
+  const text = [
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${link.text}: ${link.href}`,
+    '',
+    'Parts Shop',
+  ].join('\n');
+  return { subject, text, html: page(subject, [intro], rows, link, []) };
 }
 
 /** Renders an order email as plain text and HTML; every value from the order is escaped in the HTML. */

@@ -9,6 +9,7 @@ import { badRequest, conflict, type HttpError } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { reserveStock } from '../stock/stock.repo.ts';
+import { mailLowStock } from '../stock/low-stock.ts';
 import { expireOverdueOrders, unpaidHold, type UnpaidHold } from '../unpaid-orders/expire-unpaid-orders.ts';
 import { queueOrderEmail } from './order-emails.ts';
 import {
@@ -120,8 +121,10 @@ export async function placeOneOrder(
     const short: string[] = [];
     for (const line of [...placement.lines].sort((a, b) => (a.partId < b.partId ? -1 : 1))) {
       const row = await reserveStock(tx, line.partId, line.quantity);
-      if (row) reserved.set(line.partId, row);
-      else short.push(line.partId);
+      if (row) {
+        reserved.set(line.partId, row);
+        await mailLowStock(tx, row);
+      } else short.push(line.partId);
     }
     if (short.length > 0) throw await placement.short(tx, short);
 

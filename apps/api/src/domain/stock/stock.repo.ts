@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
+import { fellToLowStock } from './low-stock.ts';
 
 /**
  * Stock on the shelf (`parts.available`): the one place that takes units off and puts them
@@ -18,7 +19,15 @@ export async function reserveStock(db: Db, partId: string, quantity: number) {
     .update(parts)
     .set({ available: sql`${parts.available} - ${quantity}` })
     .where(and(eq(parts.id, partId), gte(parts.available, quantity), lte(parts.minOrder, quantity)))
-    .returning({ name: parts.name, priceCents: parts.priceCents, minOrder: parts.minOrder });
+    .returning({
+      id: parts.id,
+      name: parts.name,
+      priceCents: parts.priceCents,
+      minOrder: parts.minOrder,
+      available: parts.available,
+      lowStockAt: parts.lowStockAt,
+      fellLow: fellToLowStock(-quantity),
+    });
   return row;
 }
 
@@ -47,13 +56,20 @@ export async function returnStock(db: Db, partId: string, quantity: number): Pro
 /**
  * An admin's restock or write-off: moves stock by delta in one statement (adding to what
  * concurrent orders left, never writing back a number read earlier), and only when the
- * result stays within 0..max. Answers the new stock, or undefined when it would leave that range.
+ * result stays within 0..max. Answers the part's new stock (and whether it fell to its low-stock
+ * mark), or undefined when it would leave that range.
  */
-export async function adjustStock(db: Db, partId: string, delta: number, max: number): Promise<number | undefined> {
-  const [changed] = await db
+export async function adjustStock(db: Db, partId: string, delta: number, max: number) {
+  const [row] = await db
     .update(parts)
     .set({ available: sql`${parts.available} + ${delta}` })
     .where(and(eq(parts.id, partId), sql`${parts.available} + ${delta} between 0 and ${max}`))
-    .returning({ available: parts.available });
-  return changed?.available;
+    .returning({
+      id: parts.id,
+      name: parts.name,
+      available: parts.available,
+      lowStockAt: parts.lowStockAt,
+      fellLow: fellToLowStock(delta),
+    });
+  return row;
 }

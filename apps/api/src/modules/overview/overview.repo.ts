@@ -66,16 +66,16 @@ export async function openOrderCounts(db: Db): Promise<{ toShip: number; unpaid:
   return row ?? { toShip: 0, unpaid: 0 };
 }
 
-/** Until parts carry their own mark, a part is low at this many units or fewer. */
+/** A part without its own `lowStockAt` is low at this many units or fewer. */
 export const LOW_STOCK_AT = 5;
 const LOW_STOCK_LIST = 20;
 
-/** Parts running out, fewest left first: the one place that says what "low stock" means. */
+/** Parts at or below their low-stock mark, fewest left first: the one place that says what "low stock" means. */
 export function lowStockParts(db: Db) {
   return db
     .select({ id: parts.id, name: parts.name, available: parts.available })
     .from(parts)
-    .where(lte(parts.available, LOW_STOCK_AT))
+    .where(lte(parts.available, sql`coalesce(${parts.lowStockAt}, ${LOW_STOCK_AT})`))
     .orderBy(asc(parts.available), asc(parts.name))
     .limit(LOW_STOCK_LIST);
 }

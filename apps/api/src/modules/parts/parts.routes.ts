@@ -13,19 +13,34 @@ import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expi
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers, notFound } from '../../lib/http-error.ts';
+import { errorAnswers, notFound, unsupportedMedia } from '../../lib/http-error.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { trustedJson } from '../../lib/trusted-json.ts';
 import { getPart, pageOfParts, toPart } from '../../domain/catalog/part-reads.ts';
-import { changeStock, createPart, editPart, partFacets, partPriceHistory, removePart } from './parts.service.ts';
+import {
+  changeStock,
+  createPart,
+  exportParts,
+  editPart,
+  partFacets,
+  partPriceHistory,
+  removePart,
+} from './parts.service.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
+import { IMPORT_MAX_BYTES, importAnswerSchema, importQuerySchema } from '@parts-shop/shared/part-import';
+import { applyImport, previewImport } from './parts-import.ts';
 import { priceHistorySchema } from '@parts-shop/shared/alert';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));
 
 export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
+
+  // POST /parts/import reads CSV as text; the other routes' JSON schemas refuse a text body.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.get(
     '/parts',
@@ -64,6 +79,62 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request) => partFacets(deps.publicReads, request.query),
+  );
+
+  app.get(
+    '/parts/export.csv',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Every part as CSV, with its kind and one column per spec (admin)',
+        description:
+          'Columns: id, name, brand, kind, price (dollars), available, minOrder, lowStockAt, description, img, ' +
+          'then spec.<field> for every spec field of any kind (lists joined with |, yes/no for yes-or-no specs). ' +
+          "A cell a spreadsheet would run as a formula (= + - @ tab CR) starts with a ' that import takes off.",
+        security: [{ bearer: [] }],
+        response: { 200: z.string(), ...errorAnswers(401, 403) },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="parts.csv"')
+        .send(await exportParts(db)),
+  );
+
+  app.post(
+    '/parts/import',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags: ['parts'],
+        summary: 'Create or update parts from CSV (admin); dryRun=true previews and changes nothing',
+        description:
+          'The body is a CSV file (text/csv) with the columns of GET /parts/export.csv; a row with an id ' +
+          'updates that part, a row without one adds a part. Every row is checked as Add Product checks a ' +
+          'part; if any is bad nothing is imported and the 400 names each bad row by line and column ' +
+          '(issues[].path is [line, column]). A good file is applied in one transaction.',
+        security: [{ bearer: [] }],
+        querystring: importQuerySchema,
+        response: { 200: importAnswerSchema, ...errorAnswers(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) => {
+      const text = request.body;
+      if (typeof text !== 'string') throw unsupportedMedia();
+      if (request.query.dryRun === 'true') return { rows: await previewImport(db, text) };
+      const { rows, bad } = await applyImport(db, callerOf(request), text);
+      if (bad.length === 0) return { rows };
+      const issues = bad.flatMap((r) => r.errors.map((e) => ({ path: [r.row, e.field], message: e.message })));
+      const lines = bad.map((r) => r.row).join(', ');
+      return reply.code(400).send({
+        message: `Nothing was imported: fix the ${bad.length === 1 ? 'row' : 'rows'} on line ${lines}`,
+        issues,
+      });
+    },
   );
 
   app.get(

@@ -13,6 +13,7 @@ import {
   countSpecFacets,
   maintainedFacets,
   deletePart,
+  allParts,
   findPart,
   insertPart,
   lockPartRow,
@@ -24,10 +25,12 @@ import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-co
 import { adjustStock } from '../../domain/stock/stock.repo.ts';
 import { fireAlerts } from '../../domain/alerts/fire-alerts.ts';
 import { changedFields, recordChange, type Actor } from '../../domain/audit/record-change.ts';
+import { mailLowStock } from '../../domain/stock/low-stock.ts';
 import { filterConditions } from '../../domain/catalog/parts-search.ts';
 import { resolveSearch, suggestSearch } from '../../domain/catalog/search-words.ts';
 import { specConditions } from '@parts-shop/shared/spec-filters';
 import { apiMessages } from '@parts-shop/shared/api-messages';
+import { partsToCsv } from './parts-csv.ts';
 
 /**
  * Counts for the catalog's filters: each facet counts with every filter but its own
@@ -88,9 +91,9 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
 }
 
 /** What the audit log keeps of a part: the fields an admin sets, money in cents. */
-function auditedPart(row: PartRow) {
-  const { name, brand, description, img, minOrder, available, priceCents, kind, specs } = row;
-  return { name, brand, description, img, minOrder, available, priceCents, kind, specs };
+export function auditedPart(row: PartRow) {
+  const { name, brand, description, img, minOrder, available, lowStockAt, priceCents, kind, specs } = row;
+  return { name, brand, description, img, minOrder, available, lowStockAt, priceCents, kind, specs };
 }
 
 export async function createPart(db: Db, caller: Actor, input: NewPart): Promise<string> {
@@ -104,6 +107,7 @@ export async function createPart(db: Db, caller: Actor, input: NewPart): Promise
       minOrder: input.minOrder,
       available: input.available,
       priceCents: dollarsToCents(input.price),
+      lowStockAt: input.lowStockAt ?? null,
       ...specColumns(input),
     });
     await recordChange(tx, caller, {
@@ -118,9 +122,58 @@ export async function createPart(db: Db, caller: Actor, input: NewPart): Promise
 }
 
 /**
- * Saves an edit made from `edit.version`; 409 when someone else saved first. The audit record
- * holds the fields that changed; an edit that changes the price is a `product.price` record.
+ * A catalog edit inside the caller's transaction, from `version`: a new price fires the alerts
+ * it satisfies (the history row is the database trigger's), and the audit record holds the
+ * fields that changed (`kind`, or `product.price` when the price did). Undefined when the part
+ * is gone or the version is stale.
  */
+export async function applyEdit(
+  tx: Db,
+  caller: Actor,
+  id: string,
+  version: number,
+  changes: PartChanges,
+  kind: 'product.update' | 'product.import' = 'product.update',
+) {
+  const before = await lockPartRow(tx, id);
+  const updated = before && (await updatePart(tx, id, version, changes));
+  if (!before || !updated) return undefined;
+  if (changes.priceCents !== undefined) await fireAlerts(tx, id);
+  const changed = changedFields(auditedPart(before), auditedPart(updated));
+  if (changed) {
+    const recorded = kind === 'product.update' && 'priceCents' in changed.after ? 'product.price' : kind;
+    await recordChange(tx, caller, { kind: recorded, entity: 'part', entityId: id, ...changed });
+  }
+  return updated;
+}
+
+/**
+ * A stock move inside the caller's transaction: a rise fires back-in-stock alerts, a fall to
+ * the part's low-stock threshold mails the admins, and the audit log keeps it as `kind`.
+ * Undefined when it would leave 0..STOCK_MAX.
+ */
+export async function moveStock(
+  tx: Db,
+  caller: Actor,
+  id: string,
+  delta: number,
+  kind: 'product.stock' | 'product.import' = 'product.stock',
+) {
+  const moved = await adjustStock(tx, id, delta, STOCK_MAX);
+  if (!moved) return undefined;
+  if (delta > 0) await fireAlerts(tx, id);
+  await mailLowStock(tx, moved);
+  await recordChange(tx, caller, {
+    kind,
+    entity: 'part',
+    entityId: id,
+    before: { available: moved.available - delta },
+    after: { available: moved.available },
+  });
+  return moved;
+}
+
+/** Saves an edit made from `edit.version`; 409 when someone else saved first. */
 export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit) {
   const changes: PartChanges = {
     name: edit.name,
@@ -129,22 +182,10 @@ export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit
     img: edit.img,
     minOrder: edit.minOrder,
     priceCents: edit.price === undefined ? undefined : dollarsToCents(edit.price),
+    lowStockAt: edit.lowStockAt,
     ...(edit.kind === undefined ? {} : specColumns({ kind: edit.kind, specs: edit.specs } as PartSpecs)),
   };
-  // A new price fires the alerts it satisfies in the same transaction (the history row is the
-  // database trigger's).
-  const row = await db.transaction(async (tx) => {
-    const before = await lockPartRow(tx, id);
-    const updated = before && (await updatePart(tx, id, edit.version, changes));
-    if (!before || !updated) return undefined;
-    if (changes.priceCents !== undefined) await fireAlerts(tx, id);
-    const changed = changedFields(auditedPart(before), auditedPart(updated));
-    if (changed) {
-      const kind = 'priceCents' in changed.after ? 'product.price' : 'product.update';
-      await recordChange(tx, caller, { kind, entity: 'part', entityId: id, ...changed });
-    }
-    return updated;
-  });
+  const row = await db.transaction((tx) => applyEdit(tx, caller, id, edit.version, changes));
   if (row) return toPart(row);
   if (!(await findPart(db, id))) throw notFound(apiMessages.partNotFound);
   throw conflict(STALE_VERSION_MESSAGE);
@@ -152,24 +193,17 @@ export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit
 
 /** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
 export async function changeStock(db: Db, caller: Actor, id: string, delta: number) {
-  const moved = await db.transaction(async (tx) => {
-    const available = await adjustStock(tx, id, delta, STOCK_MAX);
-    if (available === undefined) return false;
-    if (delta > 0) await fireAlerts(tx, id);
-    await recordChange(tx, caller, {
-      kind: 'product.stock',
-      entity: 'part',
-      entityId: id,
-      before: { available: available - delta },
-      after: { available },
-    });
-    return true;
-  });
+  const moved = await db.transaction((tx) => moveStock(tx, caller, id, delta));
   if (moved) return getPart(db, id);
   const current = await findPart(db, id);
   if (!current) throw notFound(apiMessages.partNotFound);
   if (delta < 0) throw conflict(`Cannot remove ${-delta}: only ${current.available} in stock`);
   throw conflict(`Stock cannot go above ${STOCK_MAX}`);
+}
+
+/** The whole catalog as CSV (parts-csv.ts says how). */
+export async function exportParts(db: Db): Promise<string> {
+  return partsToCsv(await allParts(db));
 }
 
 /** Orders that reference the part keep their name, quantity and price (FK set null). */

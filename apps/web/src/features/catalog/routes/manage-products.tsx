@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ProductsTable } from '../components/products-table.tsx';
+import { PartsCsv } from '../components/parts-csv.tsx';
 
 /** /dashboard/manageproducts (admin only; the router wraps it in RequireAdmin). */
 export function Component() {
@@ -15,6 +16,7 @@ export function Component() {
           Add a product
         </Link>
       </div>
+      <PartsCsv />
       <ProductsTable />
     </section>
   );

@@ -1,0 +1,166 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { centsToDollars } from '@parts-shop/shared/money';
+import { IMPORT_ROW_MAX_BYTES } from '@parts-shop/shared/part-import';
+import { PART_KINDS, SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
+import type { PartRow } from '../../domain/catalog/parts.repo.ts';
+import { badRequest } from '../../lib/http-error.ts';
+
+/**
+ * The catalog as CSV (docs/product.md#catalog-in-bulk): one row per part, the catalog fields
+ * and then one `spec.<name>` column per spec field of any kind. A cell is text; this module
+ * turns it into the value the shared part schema checks, and back, so an exported file
+ * imports as exactly the parts it came from.
+ */
+const BASE_COLUMNS = [
+  'id',
+  'name',
+  'brand',
+  'kind',
+  'price',
+  'available',
+  'minOrder',
+  'lowStockAt',
+  'description',
+  'img',
+];
+const SPEC_NAMES = [...new Set(PART_KINDS.flatMap((kind) => SPEC_FIELDS[kind].map((field) => field.name)))];
+export const CSV_COLUMNS = [...BASE_COLUMNS, ...SPEC_NAMES.map((name) => `spec.${name}`)];
+
+/** A list of choices in one cell: no option of any spec holds this character. */
+const LIST_SEPARATOR = '|';
+
+/**
+ * A cell a spreadsheet would run as a formula starts with one of these. Export puts a quote
+ * before it (and before any quotes already there), import takes one off, so the text survives
+ * the round trip and never runs (docs/security.md#csv-import).
+ */
+const FORMULA = /^'*[=+\-@\t\r]/;
+const neutralise = (cell: string) => (FORMULA.test(cell) ? `'${cell}` : cell);
+const restore = (cell: string) => (FORMULA.test(cell) && cell.startsWith("'") ? cell.slice(1) : cell);
+
+function specCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : JSON.stringify(value);
+}
+
+/** The catalog as one CSV file, with a header row. */
+export function partsToCsv(rows: PartRow[]): string {
+  const records = rows.map((part) => {
+    const record: Record<string, string> = {
+      id: part.id,
+      name: part.name,
+      brand: part.brand,
+      kind: part.kind,
+      price: String(centsToDollars(part.priceCents)),
+      available: String(part.available),
+      minOrder: String(part.minOrder),
+      lowStockAt: part.lowStockAt === null ? '' : String(part.lowStockAt),
+      description: part.description,
+      img: part.img,
+    };
+    for (const field of SPEC_FIELDS[part.kind]) record[`spec.${field.name}`] = specCell(part.specs[field.name]);
+    return CSV_COLUMNS.map((column) => neutralise(record[column] ?? ''));
+  });
+  return stringify([CSV_COLUMNS, ...records]);
+}
+
+export type FieldError = { field: string; message: string };
+
+/** One parsed row: the line it starts on, its id cell, and the part as the shared schema takes it. */
+export type CsvPart = { line: number; id: string; input: Record<string, unknown>; errors: FieldError[] };
+
+const NUMBER = /^\d+(?:\.\d+)?$/;
+
+function numberCell(cell: string, column: string, label: string, errors: FieldError[]): number | undefined {
+  if (cell === '') return undefined;
+  if (NUMBER.test(cell)) return Number(cell);
+  errors.push({ field: column, message: `${label} must be a number` });
+  return undefined;
+}
+
+function specValue(field: SpecField, cell: string, errors: FieldError[]): unknown {
+  const column = `spec.${field.name}`;
+  switch (field.input) {
+    case 'whole':
+    case 'decimal':
+      return numberCell(cell, column, field.label, errors);
+    case 'yesno':
+      if (cell === '') return undefined;
+      if (/^(?:yes|true)$/i.test(cell)) return true;
+      if (/^(?:no|false)$/i.test(cell)) return false;
+      errors.push({ field: column, message: `${field.label} must be yes or no` });
+      return undefined;
+    case 'choices':
+      return cell === '' ? undefined : cell.split(LIST_SEPARATOR).map((v) => v.trim());
+    case 'choice':
+      return cell === '' ? undefined : cell;
+  }
+}
+
+function toInput(record: Record<string, string>, errors: FieldError[]): Record<string, unknown> {
+  const cell = (column: string) => restore(record[column] ?? '').trim();
+  const kind = cell('kind') || undefined;
+  const fields = PART_KINDS.includes(kind as PartKind) ? SPEC_FIELDS[kind as PartKind] : [];
+  const specs: Record<string, unknown> = {};
+  for (const name of SPEC_NAMES) {
+    const text = cell(`spec.${name}`);
+    const field = fields.find((f) => f.name === name);
+    if (!field) {
+      if (text !== '')
+        errors.push({ field: `spec.${name}`, message: `A part of kind ${kind ?? 'other'} has no ${name}` });
+      continue;
+    }
+    const value = specValue(field, text, errors);
+    if (value !== undefined) specs[name] = value;
+  }
+  const lowStockAt = cell('lowStockAt');
+  return {
+    name: restore(record.name ?? ''),
+    brand: restore(record.brand ?? ''),
+    description: restore(record.description ?? ''),
+    img: cell('img'),
+    kind,
+    price: numberCell(cell('price'), 'price', 'Price', errors),
+    available: numberCell(cell('available'), 'available', 'Available', errors),
+    minOrder: numberCell(cell('minOrder'), 'minOrder', 'Min Order', errors),
+    lowStockAt: lowStockAt === '' ? null : numberCell(lowStockAt, 'lowStockAt', 'Low stock at', errors),
+    specs,
+  };
+}
+
+/** Reads an uploaded file: a BOM, quotes, commas and newlines in cells; a row too long or a header unknown is a 400. */
+export function csvToParts(text: string): CsvPart[] {
+  let records: { record: Record<string, string>; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      columns: (header: string[]) => checkHeader(header),
+      info: true,
+      skip_empty_lines: true,
+      max_record_size: IMPORT_ROW_MAX_BYTES,
+    });
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_')) {
+      throw badRequest(`The file is not valid CSV: ${error.message}`);
+    }
+    throw error;
+  }
+  return records.map(({ record, info }) => {
+    const errors: FieldError[] = [];
+    // info.lines is where the row ends; a cell spanning lines started that many lines earlier.
+    const newlines = Object.values(record).reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
+    return { line: info.lines - newlines, id: (record.id ?? '').trim(), input: toInput(record, errors), errors };
+  });
+}
+
+function checkHeader(header: string[]): string[] {
+  const names = header.map((name) => name.trim());
+  const unknown = names.filter((name) => !CSV_COLUMNS.includes(name));
+  if (unknown.length > 0) throw badRequest(`Unknown column: ${unknown.join(', ')} (line 1)`);
+  const missing = BASE_COLUMNS.filter((name) => name !== 'id' && !names.includes(name));
+  if (missing.length > 0) throw badRequest(`Missing column: ${missing.join(', ')} (line 1)`);
+  return names;
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { importAnswerSchema } from '@parts-shop/shared/part-import';
+import { apiGet, request, textAnswer } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /parts/export.csv (admin): the whole catalog as CSV text. */
+export function exportPartsCsv() {
+  return apiGet('/parts/export.csv', textAnswer);
+}
+
+/** POST /parts/import (admin): with dryRun, what the file would do; without, does it. */
+export async function importPartsCsv({ text, dryRun }: { text: string; dryRun: boolean }) {
+  const path = `/parts/import${dryRun ? '?dryRun=true' : ''}`;
+  const answer = await request(path, { method: 'POST', schema: importAnswerSchema, file: { text, type: 'text/csv' } });
+  return answer.data.rows;
+}
+
+/** Applying an import changes the catalog everywhere it is shown. */
+export function useImportPartsCsv() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importPartsCsv,
+    onSuccess: (_rows, { dryRun }) => {
+      if (!dryRun) void queryClient.invalidateQueries({ queryKey: queryKeys.parts.all, refetchType: 'all' });
+    },
+  });
+}

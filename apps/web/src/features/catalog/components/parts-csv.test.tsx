@@ -1,0 +1,74 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImportRow } from '@parts-shop/shared/part-import';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { PartsCsv } from './parts-csv.tsx';
+import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
+
+vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+
+function renderCsv() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PartsCsv />
+    </QueryClientProvider>,
+  );
+}
+
+function chooseFile(text: string) {
+  const input = screen.getByLabelText('Import a CSV file');
+  fireEvent.change(input, { target: { files: [new File([text], 'parts.csv', { type: 'text/csv' })] } });
+}
+
+const FILE = 'name,kind,price,available,minOrder,lowStockAt,description,img\nNew,other,1,1,1,,d,/x.svg\n';
+
+beforeEach(() => {
+  stubApi();
+  vi.mocked(toastSuccess).mockClear();
+  vi.mocked(toastError).mockClear();
+});
+afterEach(cleanup);
+
+describe('Import on Manage Products', () => {
+  it('previews the file with the dry run, row by row, then applies it', async () => {
+    const rows: ImportRow[] = [
+      { row: 2, action: 'create', errors: [] },
+      { row: 3, action: 'update', errors: [] },
+      { row: 4, action: 'unchanged', errors: [] },
+    ];
+    fetchMock.mockResolvedValueOnce(json({ rows })).mockResolvedValueOnce(json({ rows }));
+    renderCsv();
+    chooseFile(FILE);
+    const table = await screen.findByRole('table', { name: 'Preview of parts.csv' });
+    expect(within(table).getByRole('rowheader', { name: '2' }).closest('tr')?.textContent).toContain('New part');
+    expect(within(table).getByRole('rowheader', { name: '3' }).closest('tr')?.textContent).toContain('Update');
+    expect(screen.getByRole('status').textContent).toContain('3 rows: 2 to import, 1 unchanged.');
+    const [previewUrl, previewInit] = fetchMock.mock.calls[0] ?? [];
+    expect(urlOf(previewUrl ?? '')).toBe('/api/parts/import?dryRun=true');
+    expect(previewInit).toMatchObject({ method: 'POST', body: FILE });
+    expect(new Headers(previewInit?.headers).get('Content-Type')).toBe('text/csv');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply import' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Imported 2 products'));
+    expect(urlOf(fetchMock.mock.calls[1]?.[0] ?? '')).toBe('/api/parts/import');
+  });
+
+  it('lists bad rows with their fields and offers no Apply', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json({
+        rows: [
+          { row: 2, action: 'create', errors: [] },
+          { row: 3, action: 'create', errors: [{ field: 'price', message: 'Price must be more than 0' }] },
+        ],
+      }),
+    );
+    renderCsv();
+    chooseFile(FILE);
+    expect((await screen.findByText('price: Price must be more than 0')).tagName).toBe('LI');
+    expect(screen.getByRole('status').textContent).toContain('1 of 2 rows need fixing');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Apply import' }).disabled).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
