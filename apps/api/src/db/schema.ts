@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -29,6 +29,14 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // Ids are UUIDv7 (docs/product.md#ids): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
+
+/**
+ * What "low stock" means, in one place: a part at or below its own `lowStockAt`, or at
+ * five units or fewer without one. A partial index holds exactly those parts, so the
+ * overview's list reads a few index entries rather than the whole catalog.
+ */
+export const isLowStock = (available: AnyColumn, lowStockAt: AnyColumn) =>
+  sql`${available} <= coalesce(${lowStockAt}, 5)`;
 
 export const parts = pgTable(
   'parts',
@@ -87,6 +95,7 @@ export const parts = pgTable(
     index('parts_kind_price_idx').on(t.kind, t.priceCents, t.id),
     // The facet counts group parts by these two: read from this index alone, in order.
     index('parts_facets_idx').on(t.kind, t.specTags),
+    index('parts_low_stock_idx').on(t.available, t.name).where(isLowStock(t.available, t.lowStockAt)),
   ],
 );
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderLines, orders, parts } from '../../db/schema.ts';
+import { isLowStock, orderLines, orders, parts } from '../../db/schema.ts';
 
 /** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
 async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -66,16 +66,14 @@ export async function openOrderCounts(db: Db): Promise<{ toShip: number; unpaid:
   return row ?? { toShip: 0, unpaid: 0 };
 }
 
-/** A part without its own `lowStockAt` is low at this many units or fewer. */
-export const LOW_STOCK_AT = 5;
 const LOW_STOCK_LIST = 20;
 
-/** Parts at or below their low-stock mark, fewest left first: the one place that says what "low stock" means. */
+/** Parts running low (schema.ts's `isLowStock`), fewest left first, through parts_low_stock_idx. */
 export function lowStockParts(db: Db) {
   return db
     .select({ id: parts.id, name: parts.name, available: parts.available })
     .from(parts)
-    .where(lte(parts.available, sql`coalesce(${parts.lowStockAt}, ${LOW_STOCK_AT})`))
+    .where(isLowStock(parts.available, parts.lowStockAt))
     .orderBy(asc(parts.available), asc(parts.name))
     .limit(LOW_STOCK_LIST);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "parts_low_stock_idx" ON "parts" USING btree ("available","name") WHERE "parts"."available" <= coalesce("parts"."low_stock_at", 5);
