@@ -3,7 +3,7 @@ import { apiErrorSchema } from '@parts-shop/shared/error';
 /** A failure a client caused or must hear about; the global handler turns it into JSON. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     message: string,
   ) {
     super(message);
@@ -15,6 +15,8 @@ export const notFound = (what = 'Not found') => new HttpError(404, what);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Sign in again to continue') => new HttpError(401, message);
+export const unsupportedMedia = (message: string) => new HttpError(415, message);
+export const tooLarge = (message: string) => new HttpError(413, message);
 export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
 
 /**
