@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import { emailSendFailures } from '../../lib/shop-counters.ts';
 import type { Db } from '../../db/client.ts';
-import { emailPayloadSchema, renderAlertEmail, renderOrderEmail } from './order-email-templates.ts';
+import { emailPayloadSchema, renderAlertEmail, renderOrderEmail, renderReplyEmail } from './order-email-templates.ts';
 import { deferEmail, dueEmails, holdLease, markEmailSent, releaseLease, type OutboxRow } from './outbox.repo.ts';
 
 const LEASE = 'mail-worker';
@@ -51,7 +51,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function send(row: OutboxRow): Promise<void> {
     const payload = emailPayloadSchema.parse(row.payload);
     const email =
-      'alertId' in payload ? renderAlertEmail(payload, options.shopUrl) : renderOrderEmail(payload, options.shopUrl);
+      payload.kind === 'message-reply'
+        ? renderReplyEmail(payload)
+        : 'alertId' in payload
+          ? renderAlertEmail(payload, options.shopUrl)
+          : renderOrderEmail(payload, options.shopUrl);
     await options.transport.sendMail({
       from: options.from,
       to: row.recipient,

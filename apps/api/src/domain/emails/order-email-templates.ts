@@ -50,7 +50,18 @@ export const alertEmailPayloadSchema = z.object({
 });
 export type AlertEmailPayload = z.infer<typeof alertEmailPayloadSchema>;
 
-export const emailPayloadSchema = z.union([orderEmailPayloadSchema, alertEmailPayloadSchema]);
+/** An admin's reply to a contact message, with the message it answers, frozen when it was sent. */
+export const replyEmailPayloadSchema = z.object({
+  kind: z.literal('message-reply'),
+  messageId: z.string(),
+  name: z.string(),
+  message: z.string(),
+  sentAt: z.string(),
+  reply: z.string(),
+});
+export type ReplyEmailPayload = z.infer<typeof replyEmailPayloadSchema>;
+
+export const emailPayloadSchema = z.union([orderEmailPayloadSchema, alertEmailPayloadSchema, replyEmailPayloadSchema]);
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -220,6 +231,33 @@ export function renderAlertEmail(p: AlertEmailPayload, shopUrl: string): Rendere
     'Parts Shop',
   ].join('\n');
   const html = page(subject, [greeting, intro], rows, { href: partUrl, text: 'See the part' }, [footer]);
+  return { subject, text, html };
+}
+
+/**
+ * Renders a reply to a contact message: the admin's text, then the sender's own message
+ * quoted. Both are plain text the shop did not write, so the HTML shows them escaped, line by
+ * line, and links nothing.
+ */
+export function renderReplyEmail(p: ReplyEmailPayload): RenderedEmail {
+  const subject = 'Re: your message to Parts Shop';
+  const greeting = `Hello ${p.name},`;
+  const wrote = `On ${new Date(p.sentAt).toUTCString()} you wrote:`;
+  const text = [
+    greeting,
+    '',
+    p.reply,
+    '',
+    wrote,
+    ...p.message.split('\n').map((line) => `> ${line}`),
+    '',
+    'Parts Shop',
+  ].join('\n');
+  const html = page(
+    subject,
+    [greeting, ...p.reply.split('\n'), wrote, ...p.message.split('\n').map((line) => `> ${line}`)],
+    [],
+  );
   return { subject, text, html };
 }
 
