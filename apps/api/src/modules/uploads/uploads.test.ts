@@ -5,6 +5,7 @@ import type { ApiError } from '@parts-shop/shared/error';
 import { UPLOAD_MAX_BYTES, type Uploaded } from '@parts-shop/shared/upload';
 import type { Auth } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { multipart, testPhoto as photo, type FormPart } from '../../../test/upload-fixtures.ts';
 
 let t: TestApp;
 let admin: Auth;
@@ -17,27 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Part = { field: string; filename?: string; type?: string; bytes: Buffer | string };
-
-/** A multipart/form-data body written out by hand, so a test controls every byte and header. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----parts-shop-test-boundary';
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"` +
-        (part.filename === undefined ? '' : `; filename="${part.filename}"`) +
-        `\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
-    ),
-    Buffer.from(part.bytes),
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-function upload(bytes: Buffer | string, auth: Auth | null = admin, part: Partial<Part> = {}) {
+function upload(bytes: Buffer | string, auth: Auth | null = admin, part: Partial<FormPart> = {}) {
   const body = multipart([{ field: 'file', filename: 'photo.png', type: 'image/png', bytes, ...part }]);
   return t.app.inject({
     method: 'POST',
@@ -45,17 +26,6 @@ function upload(bytes: Buffer | string, auth: Auth | null = admin, part: Partial
     headers: { ...(auth ?? {}), ...body.headers },
     payload: body.payload,
   });
-}
-
-/** A small photo of the given format, with an EXIF block carrying a GPS position and a note. */
-function photo(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 900, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .withExif({
-      IFD0: { ImageDescription: 'secret-note' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
-    })
-    .toFormat(format)
-    .toBuffer();
 }
 
 describe('POST /uploads', () => {
