@@ -12,7 +12,7 @@ describe('the router’s error screens', () => {
     expect(shop?.ErrorBoundary).toBe(RootError);
     expect(pages?.ErrorBoundary).toBe(PageError);
     const sections: RouteObject[] = dashboard?.children ?? [];
-    expect(sections.length).toBe(13);
+    expect(sections.length).toBe(14);
     for (const section of sections) expect(section.ErrorBoundary, section.path ?? 'index').toBe(SectionError);
   });
 
@@ -29,6 +29,7 @@ describe('the addresses the server answers 404 for', () => {
       '/dashboard',
       '/dashboard/myorders',
       '/dashboard/editProduct/1',
+      '/dashboard/messages',
       '/purchase/p1',
       '/auth/google-picker',
     ])

@@ -62,6 +62,7 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
   { path: 'manageorders', ...guarded(() => import('../features/orders/routes/manage-orders.tsx'), true) },
   { path: 'manageproducts', ...guarded(() => import('../features/catalog/routes/manage-products.tsx'), true) },
   { path: 'editProduct/:id', ...guarded(() => import('../features/catalog/routes/edit-product.tsx'), true) },
+  { path: 'messages', ...guarded(() => import('../features/messages/routes/messages.tsx'), true) },
 ];
 
 export const routes: RouteObject[] = [

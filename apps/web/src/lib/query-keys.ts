@@ -67,6 +67,13 @@ export const queryKeys = {
     /** The Ship mutations, so each row can tell whether its own request is on its way. */
     ship: ['orders', 'ship'] as const,
   },
+  messages: {
+    all: ['messages'] as const,
+    /** The admins' inbox, newest first, a page at a time. */
+    inbox: ['messages', 'inbox'] as const,
+    /** How many contact messages no admin has opened: the admin menu's badge. */
+    unread: ['messages', 'unread'] as const,
+  },
   users: {
     all: ['users'] as const,
     /** Make Admin's list of users matching a search, a page at a time. */
