@@ -46,6 +46,7 @@ import { partsRoutes } from './modules/parts/parts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { consoleLines, logSlowRequests } from './operations/console-log.ts';
 import { closeConnectionsWhileStopping, createLifecycle } from './operations/lifecycle.ts';
@@ -193,6 +194,7 @@ export async function buildApp({
       await api.register(reviewsRoutes, { deps });
       await api.register(messagesRoutes, { deps });
       await api.register(usersRoutes, { deps });
+      await api.register(uploadsRoutes, { deps });
       await api.register(ordersRoutes, { deps });
       await api.register(refundsRoutes, { deps });
       await api.register(auditRoutes, { deps });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, type BadTokenKind } from './firebase-accounts.ts';
 import { addPart, confirmCard, GOOD_CARD, orderBody, payOrder, placeOrder, startPayment } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { multipart, testPhoto } from './upload-fixtures.ts';
 
 // Who may call what (docs/product.md#who-may-do-what), for every endpoint the API serves: no token or a bad
 // one is 401, the wrong role 403, another user's order 404 (its existence is not revealed),
@@ -94,6 +95,22 @@ const fx = {
     const res = await t.app.inject({ ...at('POST', '/api/reviews', review), headers: auth.customer });
     return res.json<{ insertedId: string }>().insertedId;
   },
+  /** A contact message from a visitor. */
+  message: async () => {
+    const res = await t.app.inject(at('POST', '/api/messages', message));
+    return res.json<{ insertedId: string }>().insertedId;
+  },
+  photoUpload: async (): Promise<InjectOptions> => {
+    const body = multipart([
+      { field: 'file', filename: 'p.png', type: 'image/png', bytes: await testPhoto('png', 8, 8) },
+    ]);
+    return { method: 'POST', url: '/api/uploads', headers: body.headers, payload: body.payload };
+  },
+  /** A photo an admin uploaded. */
+  photo: async () => {
+    const res = await t.app.inject({ ...(await fx.photoUpload()), headers: { ...auth.admin } });
+    return res.json<{ url: string }>().url;
+  },
   newUser: async (role: 'admin' | 'customer' = 'customer') => {
     const email = `matrix-${Math.random().toString(36).slice(2, 10)}@example.test`;
     await t.signIn(email, role);
@@ -173,6 +190,20 @@ const rows: Row[] = [
   ['DELETE /api/reviews/{id}', adminOnly(200), async () => at('DELETE', `/api/reviews/${await fx.review()}`)],
   ['POST /api/messages', publicRoute(201), async () => at('POST', '/api/messages', message)],
   ['GET /api/messages', adminOnly(200), async () => at('GET', '/api/messages')],
+  ['GET /api/admin/messages', adminOnly(200), async () => at('GET', '/api/admin/messages')],
+  ['GET /api/admin/messages/unread', adminOnly(200), async () => at('GET', '/api/admin/messages/unread')],
+  [
+    'PATCH /api/admin/messages/{id}',
+    adminOnly(200),
+    async () => at('PATCH', `/api/admin/messages/${await fx.message()}`, { read: true }),
+  ],
+  [
+    'POST /api/admin/messages/{id}/reply',
+    adminOnly(201),
+    async () => at('POST', `/api/admin/messages/${await fx.message()}/reply`, { text: 'Thanks' }),
+  ],
+  ['POST /api/uploads', adminOnly(201), () => fx.photoUpload()],
+  ['GET /api/uploads/{name}', publicRoute(200), async () => at('GET', await fx.photo())],
   // An API token is no Firebase ID token: whatever the caller holds, the exchange is 401.
   ['PUT /api/users/{email}', exchangeOnly, async () => at('PUT', `/api/users/${CUSTOMER}`, { email: CUSTOMER })],
   ['PUT /api/users/{email}', selfOnly(200), async () => at('PUT', `/api/users/${CUSTOMER}`, profile)],

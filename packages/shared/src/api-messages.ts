@@ -66,6 +66,13 @@ export const apiMessages = {
   partReviewBuyersOnly: 'Only customers who bought and paid for this part can rate it',
   partReviewTwice: 'You have already rated this part',
   signInUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
+  messageNotFound: 'Message not found',
+  messageAlreadyReplied: 'This message has already been answered; write again from your own mailbox',
+  uploadNotMultipart: 'Send the photo as multipart/form-data with one field named file',
+  uploadNoFile: 'Choose a photo to upload',
+  uploadFieldName: 'Send the photo in one field named file, and nothing else',
+  uploadUnsupported: 'Upload a PNG, JPEG or WebP photo',
+  uploadTooLarge: 'The photo is larger than 5 MB; make it smaller and upload it again',
   makeAdminUnverified:
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
 } as const;

@@ -464,13 +464,28 @@ export const refunds = pgTable('refunds', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin first opened it; null while unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** The admin's one reply, emailed to `email` through the outbox. */
+    reply: text('reply'),
+    repliedBy: text('replied_by'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  // The unread count the admins' sidebar shows.
+  (t) => [
+    index('contact_messages_unread_idx')
+      .on(t.id)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
 
 /**
  * Every change an admin makes (docs/product.md#audit-log), written by recordChange

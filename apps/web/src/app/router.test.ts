@@ -12,7 +12,7 @@ describe('the router’s error screens', () => {
     expect(shop?.ErrorBoundary).toBe(RootError);
     expect(pages?.ErrorBoundary).toBe(PageError);
     const sections: RouteObject[] = dashboard?.children ?? [];
-    expect(sections.length).toBe(15);
+    expect(sections.length).toBe(16);
     for (const section of sections) expect(section.ErrorBoundary, section.path ?? 'index').toBe(SectionError);
   });
 
@@ -31,6 +31,7 @@ describe('the addresses the server answers 404 for', () => {
       '/dashboard/myorders',
       '/dashboard/audit',
       '/dashboard/editProduct/1',
+      '/dashboard/messages',
       '/purchase/p1',
       '/auth/google-picker',
     ])

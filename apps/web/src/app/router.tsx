@@ -64,6 +64,7 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
   { path: 'manageproducts', ...guarded(() => import('../features/catalog/routes/manage-products.tsx'), true) },
   { path: 'editProduct/:id', ...guarded(() => import('../features/catalog/routes/edit-product.tsx'), true) },
   { path: 'audit', ...guarded(() => import('../features/audit/routes/audit-log.tsx'), true) },
+  { path: 'messages', ...guarded(() => import('../features/messages/routes/messages.tsx'), true) },
 ];
 
 export const routes: RouteObject[] = [

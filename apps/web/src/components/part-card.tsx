@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
+import { sizedImage } from '@parts-shop/shared/upload';
 import { PartRating } from './part-rating.tsx';
 import { PurchaseButton } from './purchase-button.tsx';
 
@@ -34,7 +35,7 @@ export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
         {/* The name links to the part's page too; this second way in stays out of the tab order. */}
         <Link to={page} tabIndex={-1} className="h-full w-full">
           <img
-            src={imageFailed ? FALLBACK_IMAGE : part.img}
+            src={imageFailed ? FALLBACK_IMAGE : sizedImage(part.img, 640)}
             alt={part.name}
             width={400}
             height={300}

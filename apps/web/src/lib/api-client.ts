@@ -53,8 +53,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
 export async function request<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; response: Response }> {
   const token = options.bearer ?? getAccessToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a photo upload) sets its own multipart Content-Type with its boundary.
+  const { body } = options;
   if (options.file) headers['Content-Type'] = options.file.type;
+  else if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let response: Response;
@@ -62,7 +64,7 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
     response = await transport(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.file?.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.file?.text ?? (body === undefined || body instanceof FormData ? body : JSON.stringify(body)),
       signal: options.signal,
     });
   } catch (error) {

@@ -75,6 +75,13 @@ export const queryKeys = {
     /** The audit log, newest first, of one kind of change or ('') all. */
     list: (kind: string) => ['audit', kind] as const,
   },
+  messages: {
+    all: ['messages'] as const,
+    /** The admins' inbox, newest first, a page at a time. */
+    inbox: ['messages', 'inbox'] as const,
+    /** How many contact messages no admin has opened: the admin menu's badge. */
+    unread: ['messages', 'unread'] as const,
+  },
   users: {
     all: ['users'] as const,
     /** Make Admin's list of users matching a search, a page at a time. */

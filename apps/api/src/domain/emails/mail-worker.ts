@@ -7,6 +7,7 @@ import {
   renderAlertEmail,
   renderLowStockEmail,
   renderOrderEmail,
+  renderReplyEmail,
 } from './order-email-templates.ts';
 import { deferEmail, dueEmails, holdLease, markEmailSent, releaseLease, type OutboxRow } from './outbox.repo.ts';
 
@@ -58,9 +59,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const email =
       payload.kind === 'low-stock'
         ? renderLowStockEmail(payload, options.shopUrl)
-        : 'alertId' in payload
-          ? renderAlertEmail(payload, options.shopUrl)
-          : renderOrderEmail(payload, options.shopUrl);
+        : payload.kind === 'message-reply'
+          ? renderReplyEmail(payload)
+          : 'alertId' in payload
+            ? renderAlertEmail(payload, options.shopUrl)
+            : renderOrderEmail(payload, options.shopUrl);
     await options.transport.sendMail({
       from: options.from,
       to: row.recipient,

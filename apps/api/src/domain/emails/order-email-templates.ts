@@ -60,10 +60,22 @@ export const lowStockEmailPayloadSchema = z.object({
 });
 export type LowStockEmailPayload = z.infer<typeof lowStockEmailPayloadSchema>;
 
+/** An admin's reply to a contact message, with the message it answers, frozen when it was sent. */
+export const replyEmailPayloadSchema = z.object({
+  kind: z.literal('message-reply'),
+  messageId: z.string(),
+  name: z.string(),
+  message: z.string(),
+  sentAt: z.string(),
+  reply: z.string(),
+});
+export type ReplyEmailPayload = z.infer<typeof replyEmailPayloadSchema>;
+
 export const emailPayloadSchema = z.union([
   orderEmailPayloadSchema,
   alertEmailPayloadSchema,
   lowStockEmailPayloadSchema,
+  replyEmailPayloadSchema,
 ]);
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 
@@ -257,6 +269,33 @@ export function renderLowStockEmail(p: LowStockEmailPayload, shopUrl: string): R
     'Parts Shop',
   ].join('\n');
   return { subject, text, html: page(subject, [intro], rows, link, []) };
+}
+
+/**
+ * Renders a reply to a contact message: the admin's text, then the sender's own message
+ * quoted. Both are plain text the shop did not write, so the HTML shows them escaped, line by
+ * line, and links nothing.
+ */
+export function renderReplyEmail(p: ReplyEmailPayload): RenderedEmail {
+  const subject = 'Re: your message to Parts Shop';
+  const greeting = `Hello ${p.name},`;
+  const wrote = `On ${new Date(p.sentAt).toUTCString()} you wrote:`;
+  const text = [
+    greeting,
+    '',
+    p.reply,
+    '',
+    wrote,
+    ...p.message.split('\n').map((line) => `> ${line}`),
+    '',
+    'Parts Shop',
+  ].join('\n');
+  const html = page(
+    subject,
+    [greeting, ...p.reply.split('\n'), wrote, ...p.message.split('\n').map((line) => `> ${line}`)],
+    [],
+  );
+  return { subject, text, html };
 }
 
 /** Renders an order email as plain text and HTML; every value from the order is escaped in the HTML. */

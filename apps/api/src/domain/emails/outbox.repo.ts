@@ -26,7 +26,9 @@ export async function queueEmail(db: Db, recipient: string, payload: EmailPayloa
  * Emails whose time has come, oldest first, each with how many its recipient was sent in the
  * last day. Only to an address its owner has verified, and only while the recipient is under
  * the day's budget: the shop never mails an address nobody proved they own, nor floods one
- * that is (docs/security.md#order-emails). The others wait in the outbox.
+ * that is (docs/security.md#order-emails). The others wait in the outbox. An admin's reply to
+ * a contact message is the one exception to verification: a person chose to write to the
+ * address the message came from, once (docs/security.md#contact-message-replies).
  */
 export function dueEmails(
   db: Db,
@@ -50,7 +52,7 @@ export function dueEmails(
       and(
         isNull(emailOutbox.sentAt),
         lte(emailOutbox.nextAttemptAt, sql`now()`),
-        exists(verified),
+        or(exists(verified), eq(emailOutbox.kind, 'message-reply')),
         lt(sentToday, perRecipientPerDay),
       ),
     )

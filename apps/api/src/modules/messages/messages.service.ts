@@ -1,12 +1,38 @@
-import type { ContactMessage } from '@parts-shop/shared/message';
+import type { ContactMessage, InboxMessage } from '@parts-shop/shared/message';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '../../db/client.ts';
+import { queueEmail } from '../../domain/emails/outbox.repo.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { insertMessage, latestMessages } from './messages.repo.ts';
+import {
+  countUnread,
+  insertMessage,
+  latestMessages,
+  messageById,
+  recordReply,
+  setRead,
+  type MessageRow,
+} from './messages.repo.ts';
 
 export async function storeMessage(db: Db, input: ContactMessage): Promise<string> {
   const id = newId();
   await insertMessage(db, { id, ...input });
   return id;
+}
+
+export function toInboxMessage(r: MessageRow): InboxMessage {
+  return {
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    readAt: r.readAt?.toISOString() ?? null,
+    reply:
+      r.reply !== null && r.repliedBy !== null && r.repliedAt !== null
+        ? { text: r.reply, by: r.repliedBy, at: r.repliedAt.toISOString() }
+        : null,
+  };
 }
 
 export async function recentMessages(db: Db, limit: number) {
@@ -18,4 +44,44 @@ export async function recentMessages(db: Db, limit: number) {
     message: r.message,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** limit + 1 rows for pageOf, newest first. */
+export function inboxPage(db: Db, limit: number, before?: string): Promise<MessageRow[]> {
+  return latestMessages(db, limit + 1, before);
+}
+
+export async function unreadCount(db: Db): Promise<{ unread: number }> {
+  return { unread: await countUnread(db) };
+}
+
+export async function markRead(db: Db, id: string, read: boolean): Promise<InboxMessage> {
+  const row = await setRead(db, id, read);
+  if (!row) throw notFound(apiMessages.messageNotFound);
+  return toInboxMessage(row);
+}
+
+/**
+ * An admin's reply: recorded on the message and queued to the address the message came
+ * from, in one transaction, so the email exists exactly when the recorded reply does.
+ */
+export async function replyTo(db: Db, id: string, text: string, adminEmail: string): Promise<InboxMessage> {
+  const row = await db.transaction(async (tx) => {
+    const replied = await recordReply(tx, id, text, adminEmail);
+    if (!replied) {
+      throw (await messageById(tx, id))
+        ? conflict(apiMessages.messageAlreadyReplied)
+        : notFound(apiMessages.messageNotFound);
+    }
+    await queueEmail(tx, replied.email, {
+      kind: 'message-reply',
+      messageId: replied.id,
+      name: replied.name,
+      message: replied.message,
+      sentAt: replied.createdAt.toISOString(),
+      reply: text,
+    });
+    return replied;
+  });
+  return toInboxMessage(row);
 }

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 import { messages } from '@parts-shop/shared/messages';
+import { UPLOAD_MAX_BYTES } from '@parts-shop/shared/upload';
 import { STALE_VERSION_MESSAGE, type Part } from '@parts-shop/shared/part';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { EditProductForm } from './edit-product-form.tsx';
@@ -130,5 +132,47 @@ describe('EditProductForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Socket').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Socket must be one of AM4, AM5')).toBeTruthy();
+  });
+});
+
+describe('Upload photo', () => {
+  const photoUrl = `/api/uploads/${'a'.repeat(64)}.webp`;
+  const choose = (file: File) => fireEvent.change(screen.getByLabelText('Photo file'), { target: { files: [file] } });
+  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'board.png', { type: 'image/png' });
+
+  it('sends the chosen file as multipart field file, fills Image URL with the answer, and saves it', async () => {
+    fetchMock.mockResolvedValueOnce(json({ url: photoUrl }, 201));
+    renderForm();
+    expect(screen.getByRole('button', { name: 'Upload photo' })).toBeTruthy();
+    choose(png());
+    await waitFor(() => expect(value('Image URL')).toBe(photoUrl));
+    expect(screen.getByRole('status').textContent).toBe('Photo uploaded');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/uploads');
+    expect(init?.method).toBe('POST');
+    const body = init?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('file')).toMatchObject({ name: 'board.png' });
+
+    fetchMock.mockResolvedValueOnce(json({ ...board, img: photoUrl, version: 3 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.productUpdated));
+    expect(patchBody(1)).toMatchObject({ img: photoUrl });
+  });
+
+  it('shows why a photo was refused and keeps the address it had', async () => {
+    fetchMock.mockResolvedValueOnce(json({ message: apiMessages.uploadUnsupported }, 415));
+    renderForm();
+    choose(png());
+    expect((await screen.findByRole('alert')).textContent).toBe(apiMessages.uploadUnsupported);
+    expect(value('Image URL')).toBe(board.img);
+  });
+
+  it('refuses a file over 5 MB without sending it', async () => {
+    renderForm();
+    const big = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    choose(big);
+    expect((await screen.findByRole('alert')).textContent).toBe(apiMessages.uploadTooLarge);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

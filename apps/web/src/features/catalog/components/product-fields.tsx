@@ -3,6 +3,7 @@ import { SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
 import { BRAND_MAX, PRICE_MAX, STOCK_MAX } from '@parts-shop/shared/part';
 import { PART_KIND_LABELS, PART_KINDS } from '@parts-shop/shared/part-specs';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { PhotoUpload } from './photo-upload.tsx';
 import { SpecFields, specPaths, type SpecsForm } from './spec-fields.tsx';
 
 /** What Add Product and Edit Product have in common; Add also takes the opening stock. */
@@ -67,10 +68,10 @@ export function ProductFields({ withStock }: { withStock: boolean }) {
       />
       <FormField
         label="Image URL"
-        hint="A web address starting with https:// or http://"
+        hint="A web address starting with https://, or upload a photo below"
         error={errors.img?.message}
         className="sm:col-span-6"
-        type="url"
+        type="text"
         inputMode="url"
         required
         maxLength={2000}
@@ -78,6 +79,7 @@ export function ProductFields({ withStock }: { withStock: boolean }) {
         placeholder="https://"
         {...register('img')}
       />
+      <PhotoUpload />
       <FormField
         label="Min Order"
         hint="Smallest quantity a customer can buy"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
+import { sizedImage } from '@parts-shop/shared/upload';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
@@ -66,7 +67,7 @@ export function ProductsTable() {
               rowHeader: true,
               cell: (part) => (
                 <span className="flex items-center gap-3 font-medium">
-                  <Thumbnail src={part.img} />
+                  <Thumbnail src={sizedImage(part.img, 320)} />
                   <span className="min-w-0 break-words">{part.name}</span>
                 </span>
               ),

@@ -1,12 +1,19 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
+import { answerApi, json } from '../../../../test/api.ts';
 import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
 import { Component as DashboardLayout } from './dashboard-layout.tsx';
 
+beforeEach(() => {
+  answerApi({ 'GET /api/admin/messages/unread': () => json({ unread: 3 }) });
+});
+
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
 });
 
 const user = { email: 'casey@example.com', displayName: 'Casey', photoURL: null };
@@ -17,9 +24,11 @@ function sidebarLinks(isAdmin: boolean | null) {
     { initialEntries: ['/dashboard'] },
   );
   render(
-    <MockAuthProvider state={mockAuthState({ user, isAdmin })}>
-      <RouterProvider router={router} />
-    </MockAuthProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MockAuthProvider state={mockAuthState({ user, isAdmin })}>
+        <RouterProvider router={router} />
+      </MockAuthProvider>
+    </QueryClientProvider>,
   );
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
   return within(nav)
@@ -46,8 +55,16 @@ describe('Dashboard sidebar', () => {
       ['Add Products', '/dashboard/addProduct'],
       ['Manage Orders', '/dashboard/manageorders'],
       ['Manage Products', '/dashboard/manageproducts'],
+      ['Messages', '/dashboard/messages'],
       ['Audit Log', '/dashboard/audit'],
     ]);
+  });
+
+  it('counts the unread messages in the Messages link’s name', async () => {
+    sidebarLinks(true);
+    expect((await screen.findByRole('link', { name: 'Messages 3 unread' })).getAttribute('href')).toBe(
+      '/dashboard/messages',
+    );
   });
 
   it('shows only My Profile until the server has answered', () => {
@@ -67,9 +84,11 @@ describe('Dashboard email verification notice', () => {
       { initialEntries: ['/dashboard'] },
     );
     render(
-      <MockAuthProvider state={mockAuthState({ user: { ...user, emailVerified }, isAdmin: false })}>
-        <RouterProvider router={router} />
-      </MockAuthProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <MockAuthProvider state={mockAuthState({ user: { ...user, emailVerified }, isAdmin: false })}>
+          <RouterProvider router={router} />
+        </MockAuthProvider>
+      </QueryClientProvider>,
     );
   }
 

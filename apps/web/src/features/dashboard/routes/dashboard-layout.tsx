@@ -1,8 +1,10 @@
 import { NavLink, Outlet } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import { useAuth } from '../../../lib/auth.tsx';
+import { UnreadMessagesBadge } from '../../messages/components/unread-badge.tsx';
 
-type DashboardLink = { to: string; label: string; end?: boolean };
+/** `Badge` draws a count after the label, inside the link, so it is part of the link's name. */
+type DashboardLink = { to: string; label: string; end?: boolean; Badge?: React.ComponentType };
 
 const MY_PROFILE: DashboardLink = { to: '/dashboard', label: 'My Profile', end: true };
 
@@ -23,6 +25,7 @@ export const ADMIN_LINKS: DashboardLink[] = [
   { to: '/dashboard/addProduct', label: 'Add Products' },
   { to: '/dashboard/manageorders', label: 'Manage Orders' },
   { to: '/dashboard/manageproducts', label: 'Manage Products' },
+  { to: '/dashboard/messages', label: 'Messages', Badge: UnreadMessagesBadge },
   { to: '/dashboard/audit', label: 'Audit Log' },
 ];
 
@@ -51,6 +54,7 @@ export function Component() {
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end ?? false} className={linkClass}>
                   {link.label}
+                  {link.Badge ? <link.Badge /> : null}
                 </NavLink>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { formatDollars } from '@parts-shop/shared/money';
 import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Part } from '@parts-shop/shared/part';
+import { sizedImage } from '@parts-shop/shared/upload';
 import { useParams } from 'react-router';
 import { CompareToggle } from '../../../components/compare-toggle.tsx';
 import { PartRating } from '../../../components/part-rating.tsx';
@@ -29,7 +30,7 @@ function PartDetails({ part }: { part: Part }) {
     <article aria-labelledby={titleId} className="grid items-start gap-8 lg:grid-cols-2">
       <figure className="rounded-box bg-base-200 p-4">
         <img
-          src={imageFailed ? FALLBACK_IMAGE : part.img}
+          src={imageFailed ? FALLBACK_IMAGE : sizedImage(part.img, 1280)}
           alt={part.name}
           width={600}
           height={450}

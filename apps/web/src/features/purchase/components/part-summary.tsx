@@ -1,6 +1,7 @@
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
+import { sizedImage } from '@parts-shop/shared/upload';
 import { isSoldOut } from './checkout.ts';
 
 /** The purchase page's part card: name, image, Min Order, Available and Price (docs/product.md#purchase). */
@@ -8,7 +9,7 @@ export function PartSummary({ part }: { part: Part }) {
   return (
     <article className="card bg-base-100 shadow-md" aria-labelledby="part-name">
       <figure className="bg-base-200 p-4">
-        <img src={part.img} alt={part.name} className="h-56 w-full object-contain sm:h-72" />
+        <img src={sizedImage(part.img, 640)} alt={part.name} className="h-56 w-full object-contain sm:h-72" />
       </figure>
       <div className="card-body">
         <h1 id="part-name" className="card-title text-2xl">

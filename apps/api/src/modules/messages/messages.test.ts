@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '@parts-shop/shared/api-messages';
+import type { ApiError } from '@parts-shop/shared/error';
+import { REPLY_MAX_LENGTH, type InboxMessage } from '@parts-shop/shared/message';
+import { contactMessages, emailOutbox } from '../../db/schema.ts';
+import { dueEmails } from '../../domain/emails/outbox.repo.ts';
+import { emailPayloadSchema, renderReplyEmail } from '../../domain/emails/order-email-templates.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Auth } from '../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let admin: Auth;
+let customer: Auth;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('boss@example.com', 'admin');
+  customer = await t.signIn('carol@example.com');
+});
+afterAll(async () => t.close());
+
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, auth?: Auth | null, payload?: object) {
+  return t.app.inject({ method, url, headers: auth ?? {}, ...(payload ? { payload } : {}) });
+}
+
+async function send(name: string, message: string, email = 'visitor@example.org'): Promise<string> {
+  const res = await call('POST', '/api/messages', null, { name, email, message });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ insertedId: string }>().insertedId;
+}
+
+const unread = async () => (await call('GET', '/api/admin/messages/unread', admin)).json<{ unread: number }>().unread;
+const repliesTo = (email: string) => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
+
+describe('the admins’ inbox', () => {
+  it('lists contact messages newest first, a page at a time, with how many are unread', async () => {
+    const before = await unread();
+    const first = await send('Ann', 'First question');
+    const second = await send('Ben', 'Second question');
+    const third = await send('Cy', 'Third question');
+    expect(await unread()).toBe(before + 3);
+
+    const page = await call('GET', '/api/admin/messages?limit=2', admin);
+    expect(page.statusCode).toBe(200);
+    const rows = page.json<InboxMessage[]>();
+    expect(rows.map((m) => m._id)).toEqual([third, second]);
+    expect(rows[0]).toMatchObject({ name: 'Cy', email: 'visitor@example.org', readAt: null, reply: null });
+    const next = /^<([^>]*)>; rel="next"$/.exec(String(page.headers.link))?.[1];
+    expect(next).toBeDefined();
+    const rest = (await call('GET', next ?? '', admin)).json<InboxMessage[]>();
+    expect(rest[0]?._id).toBe(first);
+  });
+
+  it('marks a message read once opened, and unread again on request', async () => {
+    const id = await send('Dee', 'Do you ship to Norway?');
+    const before = await unread();
+    const read = await call('PATCH', `/api/admin/messages/${id}`, admin, { read: true });
+    expect(read.statusCode).toBe(200);
+    const readAt = read.json<InboxMessage>().readAt;
+    expect(readAt).not.toBeNull();
+    expect(await unread()).toBe(before - 1);
+    // Opening it again keeps when it was first read.
+    expect((await call('PATCH', `/api/admin/messages/${id}`, admin, { read: true })).json<InboxMessage>().readAt).toBe(
+      readAt,
+    );
+    const again = await call('PATCH', `/api/admin/messages/${id}`, admin, { read: false });
+    expect(again.json<InboxMessage>().readAt).toBeNull();
+    expect(await unread()).toBe(before);
+    expect((await call('PATCH', `/api/admin/messages/${newId()}`, admin, { read: true })).statusCode).toBe(404);
+  });
+
+  it('emails a reply to the address the message came from, once, and keeps it on the message', async () => {
+    const id = await send('Eve <b>', 'Is the <script>alert(1)</script> GPU in stock?\nThanks', 'eve@example.org');
+    const res = await call('POST', `/api/admin/messages/${id}/reply`, admin, {
+      text: 'Yes, two left.\nBest, the shop',
+    });
+    expect(res.statusCode).toBe(201);
+    const answered = res.json<InboxMessage>();
+    expect(answered.reply).toMatchObject({ text: 'Yes, two left.\nBest, the shop', by: 'boss@example.com' });
+    expect(answered.readAt).not.toBeNull();
+    const listed = (await call('GET', '/api/admin/messages', admin)).json<InboxMessage[]>().find((m) => m._id === id);
+    expect(listed?.reply?.text).toBe('Yes, two left.\nBest, the shop');
+
+    const [email, ...more] = await repliesTo('eve@example.org');
+    expect(more).toHaveLength(0);
+    expect(email).toMatchObject({ kind: 'message-reply', recipient: 'eve@example.org' });
+    // The sender has no account, let alone a verified one; an admin's reply goes all the same.
+    const due = await dueEmails(t.database.db, 1000, 50);
+    expect(due.map((row) => row.id)).toContain(email?.id);
+
+    const payload = emailPayloadSchema.parse(email?.payload);
+    if (payload.kind !== 'message-reply') throw new Error(`unexpected ${payload.kind}`);
+    const rendered = renderReplyEmail(payload);
+    expect(rendered.text).toContain('Yes, two left.');
+    expect(rendered.text).toContain('> Is the <script>alert(1)</script> GPU in stock?');
+    expect(rendered.html).not.toContain('<script>alert');
+    expect(rendered.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(rendered.html).toContain('Hello Eve &lt;b&gt;,');
+
+    const twice = await call('POST', `/api/admin/messages/${id}/reply`, admin, { text: 'And another thing' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<ApiError>().message).toBe(apiMessages.messageAlreadyReplied);
+    expect(await repliesTo('eve@example.org')).toHaveLength(1);
+  });
+
+  it('refuses a reply with another address, an empty or overlong text, or to no message, and sends nothing', async () => {
+    const id = await send('Fay', 'Hello', 'fay@example.org');
+    const refusals: [object, number][] = [
+      [{ text: 'Hi', email: 'stranger@example.net' }, 400],
+      [{ text: 'Hi', to: 'stranger@example.net' }, 400],
+      [{ text: '   ' }, 400],
+      [{ text: 'x'.repeat(REPLY_MAX_LENGTH + 1) }, 400],
+    ];
+    for (const [body, status] of refusals) {
+      expect(
+        (await call('POST', `/api/admin/messages/${id}/reply`, admin, body)).statusCode,
+        JSON.stringify(body).slice(0, 60),
+      ).toBe(status);
+    }
+    const missing = await call('POST', `/api/admin/messages/${newId()}/reply`, admin, { text: 'Hi' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<ApiError>().message).toBe(apiMessages.messageNotFound);
+    expect(await repliesTo('fay@example.org')).toHaveLength(0);
+    expect(await repliesTo('stranger@example.net')).toHaveLength(0);
+    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row?.reply).toBeNull();
+  });
+
+  it('is for admins only: customers get 403 and visitors 401 on every inbox call', async () => {
+    const id = await send('Gus', 'Hello');
+    const calls = [
+      ['GET', '/api/admin/messages', undefined],
+      ['GET', '/api/admin/messages/unread', undefined],
+      ['PATCH', `/api/admin/messages/${id}`, { read: true }],
+      ['POST', `/api/admin/messages/${id}/reply`, { text: 'Hi' }],
+    ] as const;
+    for (const [method, url, body] of calls) {
+      expect((await call(method, url, customer, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(method, url, null, body)).statusCode, `${method} ${url}`).toBe(401);
+    }
+    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row).toMatchObject({ readAt: null, reply: null });
+  });
+});

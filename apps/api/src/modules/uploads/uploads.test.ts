@@ -1,0 +1,130 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '@parts-shop/shared/api-messages';
+import type { ApiError } from '@parts-shop/shared/error';
+import { UPLOAD_MAX_BYTES, type Uploaded } from '@parts-shop/shared/upload';
+import type { Auth } from '../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { multipart, testPhoto as photo, type FormPart } from '../../../test/upload-fixtures.ts';
+
+let t: TestApp;
+let admin: Auth;
+let customer: Auth;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('boss@example.com', 'admin');
+  customer = await t.signIn('carol@example.com');
+});
+afterAll(async () => t.close());
+
+function upload(bytes: Buffer | string, auth: Auth | null = admin, part: Partial<FormPart> = {}) {
+  const body = multipart([{ field: 'file', filename: 'photo.png', type: 'image/png', bytes, ...part }]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...(auth ?? {}), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+describe('POST /uploads', () => {
+  it('stores a PNG, JPEG or WebP photo re-encoded without its metadata, and serves it for good, resized on request', async () => {
+    for (const format of ['png', 'jpeg', 'webp'] as const) {
+      const res = await upload(await photo(format), admin, { filename: `part.${format}`, type: `image/${format}` });
+      expect(res.statusCode, format).toBe(201);
+      const { url } = res.json<Uploaded>();
+      expect(url).toMatch(/^\/api\/uploads\/[a-f0-9]{64}\.webp$/);
+
+      const served = await t.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 900, height: 600 });
+      expect(meta.exif).toBeUndefined();
+      expect(served.rawPayload.includes('secret-note')).toBe(false);
+
+      const card = await t.app.inject({ method: 'GET', url: `${url}?w=320` });
+      expect(card.statusCode).toBe(200);
+      expect(card.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(card.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 213 });
+    }
+  });
+
+  it('refuses what only poses as a photo: a polyglot, a renamed text file, an SVG, a GIF', async () => {
+    const png = await photo('png', 40, 40);
+    const posers: [string, Buffer | string][] = [
+      ['a PNG with HTML after its end', Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')])],
+      ['a PNG header followed by HTML', Buffer.concat([png.subarray(0, 8), Buffer.from('<script>alert(1)</script>')])],
+      [
+        'a JPEG with script after its end',
+        Buffer.concat([await photo('jpeg', 40, 40), Buffer.from('<script>x</script>')]),
+      ],
+      ['a text file named .png', 'just some words, not a picture'],
+      ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ['a GIF', await photo('gif', 40, 40)],
+      ['a PNG cut short', png.subarray(0, png.length - 30)],
+    ];
+    for (const [what, bytes] of posers) {
+      const res = await upload(bytes);
+      expect(res.statusCode, what).toBe(415);
+      expect(res.json<ApiError>().message, what).toBe(apiMessages.uploadUnsupported);
+    }
+  });
+
+  it('refuses a file over 5 MB with a clear message', async () => {
+    const res = await upload(Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0x41));
+    expect(res.statusCode).toBe(413);
+    expect(res.json<ApiError>().message).toBe(apiMessages.uploadTooLarge);
+  });
+
+  it('answers 400 for no file or another field, 415 for a body that is not multipart', async () => {
+    const png = await photo('png', 40, 40);
+    const empty = multipart([]);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...admin, ...empty.headers },
+      payload: empty.payload,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json<ApiError>().message).toBe(apiMessages.uploadNoFile);
+
+    const otherField = await upload(png, admin, { field: 'photo' });
+    expect(otherField.statusCode).toBe(400);
+    expect(otherField.json<ApiError>().message).toBe(apiMessages.uploadFieldName);
+
+    const text = multipart([{ field: 'file', bytes: 'not a file' }]);
+    const asText = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...admin, ...text.headers },
+      payload: text.payload,
+    });
+    expect(asText.statusCode).toBe(400);
+
+    const json = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: admin, payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+    expect(json.json<ApiError>().message).toBe(apiMessages.uploadNotMultipart);
+  });
+
+  it('is for admins only: a customer gets 403, a visitor 401', async () => {
+    const png = await photo('png', 40, 40);
+    expect((await upload(png, customer)).statusCode).toBe(403);
+    expect((await upload(png, null)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /uploads/{name}', () => {
+  it('answers 404 for a photo it does not have, 400 for a name or width it never makes', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${'a'.repeat(64)}.webp` })).statusCode).toBe(404);
+    for (const url of [
+      '/api/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/api/uploads/jwt-secret',
+      `/api/uploads/${'a'.repeat(64)}.webp?w=100`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { uploadedSchema } from '@parts-shop/shared/upload';
+import { apiSend } from '../../../lib/api-client.ts';
+
+/** POST /uploads (admin): one photo as multipart `file`; answers the stored photo's address. */
+export function useUploadPhoto() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiSend('POST', '/uploads', uploadedSchema, form);
+    },
+  });
+}
