@@ -4,7 +4,6 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { sizedImage, UPLOAD_MAX_BYTES } from '@parts-shop/shared/upload';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useUploadPhoto } from '../api/upload-photo.ts';
-import type { ProductForm } from './product-fields.tsx';
 
 /**
  * Upload photo, beside the Image URL field: the chosen file goes to POST /uploads and the
@@ -12,7 +11,8 @@ import type { ProductForm } from './product-fields.tsx';
  * refused here first, so the admin does not wait for 5 MB to travel.
  */
 export function PhotoUpload() {
-  const { setValue, control } = useFormContext<ProductForm>();
+  // Only the form's image field is this control's business.
+  const { setValue, control } = useFormContext<{ img: string }>();
   const img = useWatch({ control, name: 'img' });
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();

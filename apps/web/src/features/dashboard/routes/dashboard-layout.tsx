@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import { useAuth } from '../../../lib/auth.tsx';
-import { UnreadMessagesBadge } from '../../messages/components/unread-badge.tsx';
+import { UnreadMessagesBadge } from '../components/unread-messages-badge.tsx';
 
 /** `Badge` draws a count after the label, inside the link, so it is part of the link's name. */
 type DashboardLink = { to: string; label: string; end?: boolean; Badge?: React.ComponentType };

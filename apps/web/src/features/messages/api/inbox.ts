@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
-import { inboxMessageSchema, unreadMessagesSchema, type InboxMessage } from '@parts-shop/shared/message';
-import { apiGet, apiSend, type Page } from '../../../lib/api-client.ts';
+import { inboxMessageSchema, type InboxMessage } from '@parts-shop/shared/message';
+import { apiSend, type Page } from '../../../lib/api-client.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -15,14 +15,6 @@ export function useInbox() {
     schema: z.array(inboxMessageSchema),
     // New messages arrive from the contact form at any time: read again on each visit.
     staleTime: 0,
-  });
-}
-
-/** GET /admin/messages/unread (admin): how many messages no admin has opened. */
-export function useUnreadMessages() {
-  return useQuery({
-    queryKey: queryKeys.messages.unread,
-    queryFn: ({ signal }) => apiGet('/admin/messages/unread', unreadMessagesSchema, signal),
   });
 }
 

@@ -1,4 +1,15 @@
-import { useUnreadMessages } from '../api/inbox.ts';
+import { useQuery } from '@tanstack/react-query';
+import { unreadMessagesSchema } from '@parts-shop/shared/message';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /admin/messages/unread (admin): how many messages no admin has opened. */
+function useUnreadMessages() {
+  return useQuery({
+    queryKey: queryKeys.messages.unread,
+    queryFn: ({ signal }) => apiGet('/admin/messages/unread', unreadMessagesSchema, signal),
+  });
+}
 
 /** The admin menu's count of unopened messages, part of the Messages link's name ("Messages 3 unread"). */
 export function UnreadMessagesBadge() {
