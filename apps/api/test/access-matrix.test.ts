@@ -108,7 +108,8 @@ const fx = {
   },
   /** A photo an admin uploaded. */
   photo: async () => {
-    const res = await t.app.inject({ ...(await fx.photoUpload()), headers: { ...auth.admin } });
+    const upload = await fx.photoUpload();
+    const res = await t.app.inject({ ...upload, headers: { ...upload.headers, ...auth.admin } });
     return res.json<{ url: string }>().url;
   },
   newUser: async (role: 'admin' | 'customer' = 'customer') => {
