@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, createFirebaseAccount } from './firebase-accounts.ts';
 import { addPart, GOOD_CARD, placeOrder, startPayment } from './shop-fixtures.ts';
 import { createTestApp, testToken, type TestApp } from './test-app.ts';
+import { multipart, testPhoto } from './upload-fixtures.ts';
 
 // Property-based fuzzing of every API endpoint: paths, queries, bodies,
 // content types and credentials drawn at random, each request through app.inject on a real
@@ -70,7 +71,11 @@ type Pools = {
   secrets: string[];
   intents: string[];
   builds: string[];
+  photos: string[];
 };
+
+/** The name of the photo the admin uploaded, so GET /api/uploads/{name} is reached past validation. */
+let photos: string[] = [];
 
 /** Rows of a raw query; PGlite and node-postgres both answer `{rows}`. */
 async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
@@ -94,6 +99,7 @@ async function pools(): Promise<Pools> {
     secrets: col(pays, 'client_secret'),
     intents: col(pays, 'id'),
     builds: col(builds, 'id'),
+    photos,
   };
 }
 
@@ -131,6 +137,16 @@ beforeAll(async () => {
   for (const who of [customer, other]) {
     await t.app.inject({ method: 'POST', url: '/api/builds', headers: who, payload: { name: 'Fuzz build', items } });
   }
+  const upload = multipart([
+    { field: 'file', filename: 'p.png', type: 'image/png', bytes: await testPhoto('png', 8, 8) },
+  ]);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...upload.headers, authorization: auth.admin ?? '' },
+    payload: upload.payload,
+  });
+  photos = [uploaded.json<{ url: string }>().url.split('/').pop() ?? ''];
   const firebase = await createFirebaseAccount({ emailVerified: true });
   auth = {
     ...auth,
@@ -217,7 +233,15 @@ const literal = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<Value> => arb.map((v) =>
 /** A path parameter: a known id or email most of the time, anything at all otherwise. */
 function paramValue(name: string, path: string): fc.Arbitrary<Value> {
   const known: keyof Pools =
-    name === 'email' ? 'emails' : path.includes('/parts') ? 'parts' : path.includes('/builds') ? 'builds' : 'orders';
+    name === 'email'
+      ? 'emails'
+      : path.includes('/parts')
+        ? 'parts'
+        : path.includes('/builds')
+          ? 'builds'
+          : path.includes('/uploads')
+            ? 'photos'
+            : 'orders';
   return fc.oneof({ weight: 3, arbitrary: pick(known) }, { weight: 2, arbitrary: literal(text) });
 }
 

@@ -5,18 +5,23 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS, uploadedSchema, type UploadWidth } from '@parts-shop/shared/upload';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
-import { badRequest, errorAnswers, notFound, tooLarge, unsupportedMedia } from '../../lib/http-error.ts';
+import { badRequest, errorAnswers, HttpError, notFound, tooLarge, unsupportedMedia } from '../../lib/http-error.ts';
 import { endsWithImage, reencodePhoto, sniffFormat } from './photo-check.ts';
 import { PHOTO_NAME, readPhoto, savePhoto, uploadsDir } from './photo-store.ts';
 
 const isWidth = (w: number): w is UploadWidth => (UPLOAD_WIDTHS as readonly number[]).includes(w);
 
-/** Multipart errors from @fastify/multipart, by code: a file over the limit, or parts the upload does not take. */
+/**
+ * What reading the upload's body can throw, as the caller's fault: our own refusals as they
+ * are, a file over the limit 413, and anything the multipart parser could not read (parts the
+ * upload does not take, a broken body) 400.
+ */
 function refusalOf(error: unknown): Error {
+  if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(apiMessages.uploadTooLarge);
   if (typeof code === 'string' && code.startsWith('FST_')) return badRequest(apiMessages.uploadFieldName);
-  return error as Error;
+  return badRequest(apiMessages.uploadNotMultipart);
 }
 
 /**
