@@ -68,6 +68,7 @@ export const apiMessages = {
   signInUnavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
   messageNotFound: 'Message not found',
   messageAlreadyReplied: 'This message has already been answered; write again from your own mailbox',
+  importNotCsv: 'Send the file as text/csv',
   uploadNotMultipart: 'Send the photo as multipart/form-data with one field named file',
   uploadNoFile: 'Choose a photo to upload',
   uploadFieldName: 'Send the photo in one field named file, and nothing else',

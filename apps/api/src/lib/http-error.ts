@@ -15,7 +15,7 @@ export const notFound = (what = 'Not found') => new HttpError(404, what);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Sign in again to continue') => new HttpError(401, message);
-export const unsupportedMedia = (message = 'Send the file as text/csv') => new HttpError(415, message);
+export const unsupportedMedia = (message: string) => new HttpError(415, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
 export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
 

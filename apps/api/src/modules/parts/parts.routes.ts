@@ -124,7 +124,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     },
     async (request, reply) => {
       const text = request.body;
-      if (typeof text !== 'string') throw unsupportedMedia();
+      if (typeof text !== 'string') throw unsupportedMedia(apiMessages.importNotCsv);
       if (request.query.dryRun === 'true') return { rows: await previewImport(db, text) };
       const { rows, bad } = await applyImport(db, callerOf(request), text);
       if (bad.length === 0) return { rows };
