@@ -15,6 +15,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -24,10 +25,11 @@ export default defineConfig({
   use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     // Every public route at both widths; the signed-in flows at 375 px run in *.mobile.spec.ts,
-    // and the build planner's plan-order-pay journey, the order fulfilment and the overview run at both widths.
+    // and the build planner's plan-order-pay journey, the order fulfilment, the overview and
+    // the catalog's import and photos run at both widths.
     {
       name: 'mobile-375',
-      testMatch: /(public|mobile|build-and-pay|fulfilment|overview)\.spec\.ts$/,
+      testMatch: /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

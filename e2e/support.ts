@@ -23,7 +23,7 @@ export const test = base.extend({
 export const admin = { email: 'admin@example.com', password: 'admin-pass-2022' };
 export const customer = { email: 'customer@example.com', password: 'customer-pass-2022' };
 
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+export const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const identityToolkit = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
 
 /** Waits until the app has taken the page over (see `test` above). */

@@ -1,0 +1,148 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { addPart, admin, apiToken, expectNoSidewaysScroll, logIn, partCards, test } from './support.ts';
+
+// At both widths, the owner's catalog in bulk and photos (docs/product.md#catalog-in-bulk,
+// docs/product.md#product-photos): an import is previewed and changes nothing until applied;
+// an uploaded photo shows on the part's card.
+
+type Part = { _id: string; name: string; price: number; img: string };
+
+/** A word no other part holds, so a search finds only this run's parts. */
+const uniqueWord = (project: string) => `${project.replace(/\D/g, '')}x${Date.now().toString(36)}`;
+
+/** The admin's own parts matching a search; the token keeps the answer out of the public cache. */
+async function partsFound(request: APIRequestContext, token: string, q: string): Promise<Part[]> {
+  const found = await request.get(`/api/parts?q=${q}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(found.ok()).toBeTruthy();
+  return (await found.json()) as Part[];
+}
+
+async function deleteParts(request: APIRequestContext, token: string, q: string) {
+  for (const part of await partsFound(request, token, q)) {
+    const deleted = await request.delete(`/api/parts/${part._id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(deleted.ok()).toBeTruthy();
+  }
+}
+
+/** The import preview's rows: a table from md up, a list of cards on a phone (ResponsiveTable). */
+function previewRows(page: Page, file: string) {
+  const phone = (page.viewportSize()?.width ?? 1280) < 768;
+  return phone
+    ? page.getByRole('list', { name: `Preview of ${file}` }).locator(':scope > li')
+    : page.getByRole('table', { name: `Preview of ${file}` }).locator('tbody > tr');
+}
+
+/** A preview row's line and action, as both layouts read (the cards name each cell). */
+const previewRow = (line: number, action: string) => new RegExp(`\\b${line}\\s+(?:Action\\s+)?${action}\\b`);
+
+test('an import is previewed, changes nothing until applied, then shows in the catalog', async ({
+  page,
+  request,
+}, testInfo) => {
+  const word = uniqueWord(testInfo.project.name);
+  const token = await apiToken(request, admin.email, admin.password);
+  const existing = `Import Fan ${word}`;
+  const existingId = await addPart(request, token, { name: existing, minOrder: 1, available: 5, price: 80 });
+  const created = `Import Cable ${word}`;
+
+  // The file has Export's columns, in Export's order.
+  const exported = await request.get('/api/parts/export.csv', { headers: { Authorization: `Bearer ${token}` } });
+  expect(exported.ok()).toBeTruthy();
+  const columns = (await exported.text()).split(/\r?\n/, 1)[0]?.split(',') ?? [];
+  const common = {
+    kind: 'other',
+    available: '5',
+    minOrder: '1',
+    description: 'Imported',
+    img: '/images/parts/gpu.svg',
+  };
+  const csv = (...rows: Record<string, string>[]) =>
+    Buffer.from([columns, ...rows.map((row) => columns.map((column) => row[column] ?? ''))].join('\n'));
+
+  await logIn(page, admin.email, admin.password);
+  await page.goto('/dashboard/manageproducts');
+  const chooser = page.getByLabel('Import a CSV file');
+  const apply = page.getByRole('button', { name: 'Apply import' });
+
+  // A bad row: the preview names its line and field, and nothing can be applied.
+  await chooser.setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: csv({ ...common, name: `Import Bad ${word}`, price: 'cheap' }),
+  });
+  await expect(page.getByText('1 of 1 rows need fixing; nothing can be imported until they are.')).toBeVisible();
+  await expect(previewRows(page, 'bad.csv')).toHaveText(
+    [/\b2\s+(?:Action\s+)?New part[\s\S]*price: Price must be a number/],
+    {
+      useInnerText: true,
+    },
+  );
+  await expect(apply).toBeDisabled();
+
+  await chooser.setInputFiles({
+    name: 'parts.csv',
+    mimeType: 'text/csv',
+    buffer: csv(
+      { ...common, id: existingId, name: existing, price: '95.5' },
+      { ...common, name: created, price: '12' },
+    ),
+  });
+  await expect(page.getByText('2 rows: 2 to import, 0 unchanged.')).toBeVisible();
+  await expect(previewRows(page, 'parts.csv')).toHaveText([previewRow(2, 'Update'), previewRow(3, 'New part')], {
+    useInnerText: true,
+  });
+  await expectNoSidewaysScroll(page);
+  // Previewed, not applied: the catalog is as it was.
+  expect((await partsFound(request, token, word)).map((part) => [part.name, part.price])).toEqual([[existing, 80]]);
+
+  await apply.click();
+  await expect(page.getByText('Imported 2 products')).toBeVisible();
+  await page.goto(`/allparts?q=${word}`);
+  await expect(partCards(page).filter({ hasText: created })).toContainText('$12.00');
+  await expect(partCards(page).filter({ hasText: existing })).toContainText('$95.50');
+  await deleteParts(request, token, word);
+});
+
+test("an uploaded photo shows on the part's card", async ({ page, request }, testInfo) => {
+  const word = uniqueWord(testInfo.project.name);
+  const name = `Photo Fan ${word}`;
+  await logIn(page, admin.email, admin.password);
+  await page.goto('/dashboard/addProduct');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Description').fill('A fan with its own photo');
+  await page.getByLabel('Min Order').fill('1');
+  await page.getByLabel('Available').fill('3');
+  await page.getByLabel('Price').fill('20');
+
+  // A PNG of a colour of this run's own, so its stored address is this upload's.
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [120, 90];
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2D canvas');
+    context.fillStyle = `hsl(${Math.floor(Math.random() * 360)} 70% 50%)`;
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  });
+  await page.getByLabel('Photo file').setInputFiles({
+    name: 'fan.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(png, 'base64'),
+  });
+  await expect(page.getByText('Photo uploaded')).toBeVisible();
+  const uploaded = await page.getByLabel('Image URL').inputValue();
+  expect(uploaded).toMatch(/^\/api\/uploads\/[a-f0-9]{64}\.webp$/);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText('Parts Added')).toBeVisible();
+
+  await page.goto(`/allparts?q=${word}`);
+  const photo = partCards(page).filter({ hasText: name }).getByRole('img', { name });
+  // Loaded, and still the upload: a photo that fails to load is swapped for the placeholder.
+  await expect
+    .poll(() =>
+      photo.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.getAttribute('src') : '')),
+    )
+    .toMatch(new RegExp(`^${uploaded.replace(/\./g, '\\.')}\\?w=\\d+$`));
+  await expectNoSidewaysScroll(page);
+  await deleteParts(request, await apiToken(request, admin.email, admin.password), word);
+});
