@@ -7,18 +7,19 @@ import { addPart, admin, apiToken, expectNoSidewaysScroll, logIn, partCards, tes
 
 type Part = { _id: string; name: string; price: number; img: string };
 
-/** A word no other part holds, so a search finds only this run's parts. */
-const uniqueWord = (project: string) => `${project.replace(/\D/g, '')}x${Date.now().toString(36)}`;
+/** A word of random letters: no other part, nor the other width's run, holds one like it. */
+const uniqueWord = () =>
+  Array.from({ length: 12 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-/** The admin's own parts matching a search; the token keeps the answer out of the public cache. */
-async function partsFound(request: APIRequestContext, token: string, q: string): Promise<Part[]> {
-  const found = await request.get(`/api/parts?q=${q}`, { headers: { Authorization: `Bearer ${token}` } });
+/** The parts whose name holds the word; the token keeps the answer out of the public cache. */
+async function partsNamed(request: APIRequestContext, token: string, word: string): Promise<Part[]> {
+  const found = await request.get(`/api/parts?q=${word}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(found.ok()).toBeTruthy();
-  return (await found.json()) as Part[];
+  return ((await found.json()) as Part[]).filter((part) => part.name.includes(word));
 }
 
-async function deleteParts(request: APIRequestContext, token: string, q: string) {
-  for (const part of await partsFound(request, token, q)) {
+async function deleteParts(request: APIRequestContext, token: string, word: string) {
+  for (const part of await partsNamed(request, token, word)) {
     const deleted = await request.delete(`/api/parts/${part._id}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(deleted.ok()).toBeTruthy();
   }
@@ -35,11 +36,8 @@ function previewRows(page: Page, file: string) {
 /** A preview row's line and action, as both layouts read (the cards name each cell). */
 const previewRow = (line: number, action: string) => new RegExp(`\\b${line}\\s+(?:Action\\s+)?${action}\\b`);
 
-test('an import is previewed, changes nothing until applied, then shows in the catalog', async ({
-  page,
-  request,
-}, testInfo) => {
-  const word = uniqueWord(testInfo.project.name);
+test('an import is previewed, changes nothing until applied, then shows in the catalog', async ({ page, request }) => {
+  const word = uniqueWord();
   const token = await apiToken(request, admin.email, admin.password);
   const existing = `Import Fan ${word}`;
   const existingId = await addPart(request, token, { name: existing, minOrder: 1, available: 5, price: 80 });
@@ -93,7 +91,7 @@ test('an import is previewed, changes nothing until applied, then shows in the c
   });
   await expectNoSidewaysScroll(page);
   // Previewed, not applied: the catalog is as it was.
-  expect((await partsFound(request, token, word)).map((part) => [part.name, part.price])).toEqual([[existing, 80]]);
+  expect((await partsNamed(request, token, word)).map((part) => [part.name, part.price])).toEqual([[existing, 80]]);
 
   await apply.click();
   await expect(page.getByText('Imported 2 products')).toBeVisible();
@@ -103,8 +101,8 @@ test('an import is previewed, changes nothing until applied, then shows in the c
   await deleteParts(request, token, word);
 });
 
-test("an uploaded photo shows on the part's card", async ({ page, request }, testInfo) => {
-  const word = uniqueWord(testInfo.project.name);
+test("an uploaded photo shows on the part's card", async ({ page, request }) => {
+  const word = uniqueWord();
   const name = `Photo Fan ${word}`;
   await logIn(page, admin.email, admin.password);
   await page.goto('/dashboard/addProduct');
