@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useAuditLog } from '../api/get-audit.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const TITLE = 'Audit Log';
 
@@ -101,7 +102,7 @@ export function Component() {
               header: 'When',
               cell: (entry) => (
                 <time dateTime={entry.at} className="whitespace-nowrap">
-                  {new Date(entry.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {formatDateTime(entry.at)}
                 </time>
               ),
             },

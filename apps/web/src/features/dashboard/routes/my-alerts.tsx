@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDeleteAlert, useMyAlerts } from '../api/my-alerts.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 
 const wish = (alert: Alert) =>
   alert.type === 'back-in-stock' ? 'Back in stock' : `Price at or below ${formatDollars(alert.price ?? 0)}`;
@@ -49,8 +50,7 @@ export function Component() {
                     {alert.partName}
                   </Link>
                   <p className="text-sm">
-                    {wish(alert)}:{' '}
-                    {alert.firedAt ? `emailed ${new Date(alert.firedAt).toLocaleDateString()}` : 'waiting'}
+                    {wish(alert)}: {alert.firedAt ? `emailed ${formatDate(alert.firedAt)}` : 'waiting'}
                   </p>
                 </div>
                 <button

@@ -82,7 +82,7 @@ function renderHome(initialEntry = '/') {
 async function renderHomeWithForm() {
   renderHome();
   scrollNearContact();
-  await screen.findByRole('button', { name: 'Send' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Send' });
 }
 
 /** Long enough for the idle moment after the lists (what the form used to wait for) to pass. */
@@ -114,7 +114,7 @@ describe('Home', () => {
     // It starts well before the section is on screen, so a scrolling visitor finds the form there.
     expect(observers.map((o) => o.rootMargin)).toContain('600px 0px');
     scrollNearContact();
-    expect(await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 })).toBeTruthy();
+    expect(await within(contact).findByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
   it('loads the contact form at once for /home#contact, the footer’s Send us a message', async () => {
@@ -126,7 +126,7 @@ describe('Home', () => {
     });
     renderHome('/#contact');
     const contact = screen.getByRole('region', { name: 'Contact Us' });
-    expect(await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 })).toBeTruthy();
+    expect(await within(contact).findByRole('button', { name: 'Send' })).toBeTruthy();
     // And the section is scrolled to once the lists above have arrived and pushed it down.
     await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
     expect(scrollIntoView.mock.contexts).toContain(contact);
@@ -141,7 +141,7 @@ describe('Home', () => {
       .closest('[tabindex="0"]');
     if (!(placeholder instanceof HTMLElement)) throw new Error('the placeholder takes no keyboard focus');
     act(() => placeholder.focus());
-    await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 });
+    await within(contact).findByRole('button', { name: 'Send' });
     await waitFor(() => expect(document.activeElement).toBe(within(contact).getByLabelText('Name')));
   });
 
@@ -149,7 +149,7 @@ describe('Home', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     renderHome();
     const contact = screen.getByRole('region', { name: 'Contact Us' });
-    expect(await within(contact).findByRole('button', { name: 'Send' }, { timeout: 5000 })).toBeTruthy();
+    expect(await within(contact).findByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
   it('asks for the 3 newest parts and reviews and links See More to the full lists', async () => {

@@ -6,6 +6,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useInbox, useMarkRead, useReply } from '../api/inbox.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const TITLE = 'Messages';
 
@@ -13,7 +14,7 @@ const TITLE = 'Messages';
 function When({ at }: { at: string }) {
   return (
     <time dateTime={at} className="whitespace-nowrap">
-      {new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+      {formatDateTime(at)}
     </time>
   );
 }

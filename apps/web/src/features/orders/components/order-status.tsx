@@ -3,6 +3,7 @@ import { formatDollars } from '@parts-shop/shared/money';
 import type { Order, OrderLifecycle } from '@parts-shop/shared/order';
 import { OrderProducts } from '../../../components/order-products.tsx';
 import type { Column } from '../../../components/ui/responsive-table.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
 
 /** The contract's price column: the stored totalPrice string ("259.98") for people. */
 export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {
@@ -46,11 +47,6 @@ export function OrderStatusLabel({ order }: { order: Pick<Order, 'status' | 'ref
   );
 }
 
-/** A day in an order's life (placed, a return asked), as the viewer's locale writes a date. */
-export function formatOrderDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
 /** The order's number, opening its detail page (the receipt, for its customer). */
 export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'> }) {
   return (
@@ -72,7 +68,7 @@ export function orderColumns({ withEmail }: { withEmail: boolean }): Column<Orde
   const email: Column<Order>[] = withEmail ? [{ header: 'Email', cell: (order) => order.email }] : [];
   return [
     { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },
-    { header: 'Date', cell: (order) => formatOrderDate(order.placedAt) },
+    { header: 'Date', cell: (order) => formatDate(order.placedAt) },
     { header: 'Name', cell: (order) => order.userName },
     ...email,
     { header: 'Product', cell: (order) => <OrderProducts order={order} /> },

@@ -3,7 +3,8 @@ import { RETURN_REASON_LABELS, type ReturnListItem, type ReturnStatus } from '@p
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { useReturnRequests } from '../api/get-returns.ts';
-import { formatOrderDate, OrderNumberLink } from './order-status.tsx';
+import { OrderNumberLink } from './order-status.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
 
 const STATUS_LABELS: Record<ReturnStatus, string> = {
   requested: 'Requested',
@@ -49,7 +50,7 @@ export function ReturnRequests() {
               header: 'Order',
               cell: (request) => <OrderNumberLink order={{ _id: request.orderId, number: request.orderNumber }} />,
             },
-            { header: 'Requested', cell: (request) => formatOrderDate(request.createdAt) },
+            { header: 'Requested', cell: (request) => formatDate(request.createdAt) },
             {
               header: 'Customer',
               cell: (request) => (

@@ -8,12 +8,9 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useOrderDetail } from '../../../lib/get-order-detail.ts';
 import { MoneyBack } from '../components/money-back.tsx';
 import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 const EVENT_LABELS = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped' } as const;
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -108,7 +105,7 @@ function Receipt({ detail }: { detail: OrderDetail }) {
             <Row label="Transaction id">
               <span className="break-all font-mono">{payment.transactionId}</span>
             </Row>
-            <Row label="Paid">{when(payment.paidAt)}</Row>
+            <Row label="Paid">{formatDateTime(payment.paidAt)}</Row>
           </dl>
         ) : (
           <p>Not paid yet.</p>
@@ -121,7 +118,7 @@ function Receipt({ detail }: { detail: OrderDetail }) {
         <ol className="flex flex-col gap-1">
           {timeline.map((event) => (
             <li key={event.event}>
-              <span className="font-semibold">{EVENT_LABELS[event.event]}</span>: {when(event.at)}
+              <span className="font-semibold">{EVENT_LABELS[event.event]}</span>: {formatDateTime(event.at)}
             </li>
           ))}
         </ol>
@@ -159,7 +156,7 @@ export function Component() {
         </div>
       </div>
       {detail.data ? (
-        <p className="text-sm">Placed {when(detail.data.order.placedAt)}</p>
+        <p className="text-sm">Placed {formatDateTime(detail.data.order.placedAt)}</p>
       ) : detail.error ? (
         <p role="alert" className="alert alert-error">
           {detail.error.message}

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useRoleChanges, useUsers } from '../api/get-users.ts';
 import { useChangeRole, type RoleChangeRequest } from '../api/make-admin.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 
 const TITLE = 'All Users';
 
@@ -29,8 +30,8 @@ function RoleHistory() {
         <ul className="flex flex-col gap-1 text-sm">
           {list.map((change) => (
             <li key={change.id} className="break-words">
-              {new Date(change.changedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}:{' '}
-              {change.actorEmail} {change.role === 'admin' ? 'made' : 'removed admin from'} {change.targetEmail}
+              {formatDateTime(change.changedAt)}: {change.actorEmail}{' '}
+              {change.role === 'admin' ? 'made' : 'removed admin from'} {change.targetEmail}
               {change.role === 'admin' ? ' an admin' : ''}
             </li>
           ))}
@@ -95,11 +96,7 @@ export function Component() {
             },
             {
               header: 'Signed up',
-              cell: (user) => (
-                <time dateTime={user.signedUpAt}>
-                  {new Date(user.signedUpAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-                </time>
-              ),
+              cell: (user) => <time dateTime={user.signedUpAt}>{formatDate(user.signedUpAt)}</time>,
             },
             {
               header: 'Orders',
