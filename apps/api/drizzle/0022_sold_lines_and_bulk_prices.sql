@@ -27,3 +27,15 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "order_lines_sold_inserted" AFTER INSERT ON "order_lines" REFERENCING NEW TABLE AS inserted
 FOR EACH STATEMENT EXECUTE FUNCTION "order_lines_sold_of_inserted"();
+--> statement-breakpoint
+-- A part's first price enters the history once per INSERT statement, not once per row: an
+-- import of thousands of parts writes their history rows in one statement.
+CREATE FUNCTION "record_inserted_part_prices"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "price_history" ("part_id", "price_cents") SELECT "id", "price_cents" FROM inserted;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+DROP TRIGGER "parts_price_inserted" ON "parts";--> statement-breakpoint
+CREATE TRIGGER "parts_price_inserted" AFTER INSERT ON "parts" REFERENCING NEW TABLE AS inserted
+FOR EACH STATEMENT EXECUTE FUNCTION "record_inserted_part_prices"();
