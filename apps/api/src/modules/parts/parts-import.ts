@@ -19,8 +19,8 @@ import { applyEdit, auditedPart, moveStock } from './parts.service.ts';
  */
 type Planned = ImportRow & { part?: NewPart; current?: PartRow };
 
-/** How many new parts go into one INSERT (a dozen parameters each; PostgreSQL takes 65,535). */
-const INSERT_BATCH = 2000;
+/** How many new parts go into one INSERT. */
+const INSERT_BATCH = 500;
 
 /** Each row with what importing it would do; `lock` holds the rows to update until the transaction ends. */
 async function plan(db: Db, text: string, lock: boolean): Promise<Planned[]> {
