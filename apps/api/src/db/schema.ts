@@ -309,9 +309,16 @@ export const orderLines = pgTable(
     // Units of this line put back on the shelf (a cancel, a refund, a received return), raised
     // under the order's lock; its check keeps any mix of them within what the line sold.
     restockedUnits: integer('restocked_units').notNull().default(0),
+    // The order's paid_at while the order stands (null unpaid or cancelled), kept by triggers
+    // (docs/decisions/0031-the-admin-overview.md): the overview's best sellers read a window
+    // of lines through order_lines_sold_idx without joining the orders.
+    soldAt: timestamp('sold_at', { withTimezone: true }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.id),
+    index('order_lines_sold_idx')
+      .on(t.soldAt)
+      .where(sql`${t.soldAt} is not null`),
     // A part's buyers (reviews) and its unpaid orders (expiry when the part is read).
     index('order_lines_part_idx').on(t.partId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),

@@ -21,29 +21,23 @@ export type AuditChange = {
   after: AuditValues;
 };
 
-/** Rows per INSERT statement for a long list of changes (an import), well under the parameter limit. */
-const ROWS_PER_INSERT = 1000;
-
 /**
  * Records admin changes in the audit log (docs/product.md#audit-log). Call it with the
  * transaction that makes the change, so a change that rolls back leaves no record and one that
  * commits always has one. The actor's name is read from the users table in the same
- * statement, as it is at that moment. A list (an import) is written in a few statements.
+ * statement, as it is at that moment. A list (an import) is one statement: the changes go as
+ * one JSON parameter and the name is looked up once, not once per row.
  */
 export async function recordChange(tx: Db, caller: Actor, changes: AuditChange | readonly AuditChange[]) {
   const list: readonly AuditChange[] = Array.isArray(changes) ? changes : [changes as AuditChange];
-  const actorName = sql<string>`coalesce((select ${users.userName} from ${users} where ${users.email} = ${caller.email}), '')`;
-  for (let start = 0; start < list.length; start += ROWS_PER_INSERT) {
-    await tx.insert(auditLog).values(
-      list.slice(start, start + ROWS_PER_INSERT).map((change) => ({
-        id: newId(),
-        actorEmail: caller.email,
-        actorUid: caller.uid,
-        actorName,
-        ...change,
-      })),
-    );
-  }
+  if (list.length === 0) return;
+  const rows = JSON.stringify(list.map((change) => ({ ...change, id: newId() })));
+  await tx.execute(sql`
+    insert into ${auditLog} (id, actor_email, actor_uid, actor_name, kind, entity, entity_id, before, after)
+    select r.id, ${caller.email}, ${caller.uid},
+           coalesce((select ${users.userName} from ${users} where ${users.email} = ${caller.email}), ''),
+           r.kind, r.entity, r."entityId", r.before, r.after
+    from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, kind text, entity text, "entityId" text, before jsonb, after jsonb)`);
 }
 
 /**

@@ -18,34 +18,30 @@ export type DayRow = { date: string; revenueCents: string | bigint; refundsCents
  * and is grouped by the day in the shop's zone; days without any are zeros.
  */
 export function dailyFigures(db: Db, timeZone: string, days: number): Promise<DayRow[]> {
+  const since = windowStart(timeZone, days);
+  const today = sql`(now() at time zone ${timeZone})::date`;
   return rowsOf<DayRow>(
     db,
-    sql`with span as (
-          select (now() at time zone ${timeZone})::date - ${days - 1}::int as first_day,
-                 (now() at time zone ${timeZone})::date as today,
-                 ${windowStart(timeZone, days)} as since
-        ),
-        paid as (
-          select (o.paid_at at time zone ${timeZone})::date as day, sum(o.total_cents)::bigint as cents
-          from orders o, span where o.paid_at >= span.since group by 1
-        ),
-        given_back as (
-          select (r.created_at at time zone ${timeZone})::date as day, sum(r.amount_cents)::bigint as cents
-          from order_refunds r, span where r.created_at >= span.since group by 1
-        ),
-        placed as (
-          select (o.created_at at time zone ${timeZone})::date as day, count(*)::int as n
-          from orders o, span where o.created_at >= span.since group by 1
+    sql`with facts (day, paid, given_back, placed) as (
+          select (o.paid_at at time zone ${timeZone})::date, o.total_cents, 0, 0
+          from orders o where o.paid_at >= ${since}
+          union all
+          select (r.created_at at time zone ${timeZone})::date, 0, r.amount_cents, 0
+          from order_refunds r where r.created_at >= ${since}
+          union all
+          select (o.created_at at time zone ${timeZone})::date, 0, 0, 1
+          from orders o where o.created_at >= ${since}
+          union all
+          select ${today} - i, 0, 0, 0 from generate_series(0, ${days - 1}::int) as i
         )
-        select to_char(d, 'YYYY-MM-DD') as "date",
-               coalesce(paid.cents, 0)::bigint as "revenueCents",
-               coalesce(given_back.cents, 0)::bigint as "refundsCents",
-               coalesce(placed.n, 0)::int as "orders"
-        from span, generate_series(span.first_day, span.today, interval '1 day') as d
-        left join paid on paid.day = d::date
-        left join given_back on given_back.day = d::date
-        left join placed on placed.day = d::date
-        order by d`,
+        select to_char(day, 'YYYY-MM-DD') as "date",
+               sum(paid)::bigint as "revenueCents",
+               sum(given_back)::bigint as "refundsCents",
+               sum(placed)::int as "orders"
+        from facts
+        where day <= ${today}
+        group by day
+        order by day`,
   );
 }
 
@@ -80,7 +76,10 @@ export function lowStockParts(db: Db) {
 
 const TOP_PARTS = 5;
 
-/** The best sellers by money paid in the window, from the lines of the live orders paid in it. */
+/**
+ * The best sellers by money paid in the window: the lines of the live orders paid in it, read
+ * in paid order through order_lines_sold_idx.
+ */
 export function topSellers(db: Db, timeZone: string, days: number) {
   const revenueCents = sql<number>`sum(${orderLines.quantity} * ${orderLines.unitPriceCents})`.mapWith(Number);
   return (
@@ -91,9 +90,8 @@ export function topSellers(db: Db, timeZone: string, days: number) {
         units: sql<number>`sum(${orderLines.quantity})`.mapWith(Number),
         revenueCents,
       })
-      .from(orders)
-      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .where(and(gte(orders.paidAt, windowStart(timeZone, days)), live))
+      .from(orderLines)
+      .where(gte(orderLines.soldAt, windowStart(timeZone, days)))
       // A deleted part's lines keep their name: they count under it.
       .groupBy(orderLines.partId, sql`case when ${orderLines.partId} is null then ${orderLines.productName} end`)
       .orderBy(desc(revenueCents), asc(orderLines.partId))

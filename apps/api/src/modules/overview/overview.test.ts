@@ -3,9 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderCounts } from '@parts-shop/shared/order';
 import { overviewDaysMessage, type Overview } from '@parts-shop/shared/overview';
 import type { UserSummary } from '@parts-shop/shared/user';
-import { orderRefunds, orders } from '../../db/schema.ts';
+import { orderLines, orderRefunds, orders } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
+import {
+  addPart,
+  confirmCard,
+  payOrder,
+  placeOrder,
+  recordPayment,
+  startPayment,
+  type Auth,
+} from '../../../test/shop-fixtures.ts';
 
 let t: TestApp;
 let admin: Auth;
@@ -17,6 +26,27 @@ beforeAll(async () => {
   alice = await t.signIn('alice@example.com');
 });
 afterAll(async () => t.close());
+
+/** Lines whose sold_at is not their order's paid_at while the order stands (none, ever). */
+async function linesOutOfStep(app: TestApp): Promise<number> {
+  const [row] = await app.database.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      sql`${orderLines.soldAt} is distinct from (case when ${orders.cancelledAt} is null then ${orders.paidAt} end)`,
+    );
+  return row?.n ?? -1;
+}
+
+function cancelOrder(id: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/cancel`,
+    headers: admin,
+    payload: { reason: 'changed plans' },
+  });
+}
 
 async function overviewOf(app: TestApp, query = ''): Promise<Overview> {
   const res = await app.app.inject({ url: `/api/admin/overview${query}`, headers: admin });
@@ -60,6 +90,46 @@ describe('GET /api/admin/overview', () => {
     expect(view.unpaid).toBe(1);
     expect(view.topParts).toEqual([{ partId: gpu, name: 'Overview GPU', units: 2, revenue: '200.00' }]);
     expect(view.lowStock).toEqual([{ id: fan, name: 'Overview fan', available: 5 }]);
+  });
+
+  it('counts as sold the lines of orders paid and still standing, however they were refunded, cancelled or raced', async () => {
+    const kept = await addPart(t, { name: 'Best seller kept', priceCents: 40_000, available: 20 });
+    const dropped = await addPart(t, { name: 'Best seller dropped', priceCents: 90_000, available: 20 });
+    const refunded = await placeOrder(t, alice, kept, 3);
+    await payOrder(t, alice, refunded._id);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${refunded._id}/refunds`,
+      headers: admin,
+      payload: { amount: 100, reason: 'dented' },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const cancelled = await placeOrder(t, alice, dropped, 2);
+    await payOrder(t, alice, cancelled._id);
+    expect((await cancelOrder(cancelled._id)).statusCode).toBe(200);
+    // The payment and the cancel land together: whichever the order's lock lets in first, the
+    // order ends cancelled and its lines with it.
+    const raced = await placeOrder(t, alice, dropped, 1);
+    const { clientSecret, paymentIntentId } = await startPayment(t, alice, raced._id);
+    expect((await confirmCard(t, clientSecret)).statusCode).toBe(200);
+    const [, cancel] = await Promise.all([recordPayment(t, alice, raced._id, paymentIntentId), cancelOrder(raced._id)]);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    expect(await linesOutOfStep(t)).toBe(0);
+    const { topParts } = await overviewOf(t, '?days=1');
+    expect(topParts[0]).toEqual({ partId: kept, name: 'Best seller kept', units: 3, revenue: '1200.00' });
+    expect(topParts.map((p) => p.partId)).not.toContain(dropped);
+
+    // A line written straight to an order already paid (a restore, a data fix) is sold with it.
+    await t.database.db.insert(orderLines).values({
+      id: newId(),
+      orderId: refunded._id,
+      partId: kept,
+      productName: 'Best seller kept',
+      quantity: 1,
+      unitPriceCents: 40_000,
+    });
+    expect(await linesOutOfStep(t)).toBe(0);
   });
 
   it('answers 30 days by default and up to 365', async () => {
