@@ -38,7 +38,7 @@ test('the picker shows key specs and sorts by them; an overloaded supply turns t
   const bar = page.getByTestId('power-bar').locator('visible=true').last();
   await expect(bar).toHaveAttribute('data-load', 'over');
   await expect(bar).toContainText('Over the power supply’s limit');
-  expect(await bar.locator('[aria-hidden] > div').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+  expect(await bar.locator('[aria-hidden] > rect').evaluate((el) => getComputedStyle(el).fill)).toBe(
     'rgb(185, 28, 28)',
   );
 
@@ -49,4 +49,42 @@ test('the picker shows key specs and sorts by them; an overloaded supply turns t
     await expect(page.getByTestId('build-bar')).toContainText(`${smallest.specs.wattageW} W`);
     await expectNoSidewaysScroll(page);
   }
+});
+
+test('a shared build arrives drawn by the server; the app adopts it without an error or a second read, then reads a changed build at once', async ({
+  page,
+  request,
+}) => {
+  const kinds = ['cpu', 'motherboard', 'memory', 'gpu', 'storage', 'psu', 'case', 'cooling'];
+  const parts = await Promise.all(kinds.map(async (kind) => (await partsOf(request, kind))[0]));
+  const params = new URLSearchParams(parts.map((part, i) => [kinds[i] ?? '', part?._id ?? '']));
+  const url = `/build?${params.toString()}`;
+  // What a crawler or a slow phone gets before any script: every part of the build by name.
+  const html = await (await request.get(url)).text();
+  for (const part of parts) expect(html).toContain(`<p class="break-words">${part?.name}</p>`);
+
+  const problems: string[] = [];
+  const reads: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('request', (sent) => {
+    const { pathname, search } = new URL(sent.url());
+    if (pathname.startsWith('/api/parts')) reads.push(pathname + search);
+  });
+  await page.goto(url);
+  // React has adopted the slots the server drew.
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('[aria-label="Build slots"]') ?? {}).some((key) =>
+      key.startsWith('__reactFiber$'),
+    ),
+  );
+  expect(problems).toEqual([]);
+  expect(reads).toEqual([]);
+
+  // The app has the page: removing a part reads the rest of the build in one request.
+  await page.getByRole('button', { name: `Remove ${parts[0]?.name}` }).click();
+  await expect(page.getByRole('button', { name: 'Choose processor' })).toBeVisible();
+  await expect.poll(() => reads).toEqual([expect.stringMatching(/^\/api\/parts\?ids=[\w-]+(%2C[\w-]+){6}$/)]);
 });

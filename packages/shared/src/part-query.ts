@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
+import { idSchema } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import {
   BOARD_FORM_FACTORS,
@@ -108,6 +109,21 @@ const many = <T extends readonly [string, ...string[]]>(label: string, values: T
     .transform((list) => [...new Set(list)]);
 };
 
+/** Most parts `ids` names at once: one page at the default limit holds them all. */
+export const PART_IDS_MAX = PAGE_LIMIT_DEFAULT;
+
+/** `ids=a,b,c` (or repeated): these parts only, each a part id, at most PART_IDS_MAX of them. */
+const partIds = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')))
+  .pipe(
+    z
+      .array(z.string().refine((id) => idSchema.safeParse(id).success, 'ids must be part ids, separated by commas'))
+      .min(1, 'ids must name at least one part')
+      .max(PART_IDS_MAX, `ids can name at most ${PART_IDS_MAX} parts`),
+  )
+  .transform((list) => [...new Set(list)]);
+
 const price = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number` })
@@ -169,6 +185,7 @@ export const partsQuerySchema = z
   .object({
     ...filterFields,
     ...specFields,
+    ids: partIds.optional(),
     sort: oneOf('Sort', PART_SORTS).optional(),
     limit: z.coerce
       .number({ error: 'Limit must be a number' })

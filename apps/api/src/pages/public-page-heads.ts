@@ -42,6 +42,12 @@ export function createPublicPageHeads(deps: Deps) {
       ),
     '/allreviews': () =>
       page('/allreviews', 'All Reviews | Parts Shop', 'What Parts Shop customers say about their parts and orders.'),
+    '/build': () =>
+      page(
+        '/build',
+        'Plan a Build | Parts Shop',
+        'Plan a PC build part by part: the planner checks that the parts fit together and adds up the total and the power draw.',
+      ),
   };
 
   return async function publicPage(path: string): Promise<PublicPage | null> {

@@ -31,6 +31,8 @@ export const queryKeys = {
     /** The build planner's picker: a slot's candidates, in the picker's own narrow shape. */
     planner: {
       candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,
+      /** The build's parts by id (GET /parts?ids=), the ids sorted and comma-separated. */
+      build: (ids: string) => ['parts', 'planner', 'build', ids] as const,
     },
   },
   builds: {

@@ -2,7 +2,7 @@ import { arrayContains, asc, desc, gt, gte, inArray, lte, sql, type SQL } from '
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { idSchema } from '@parts-shop/shared/fields';
-import { SPEC_FILTER_NAMES, type PartFilters, type PartSort } from '@parts-shop/shared/part-query';
+import { SPEC_FILTER_NAMES, type PartFilters, type PartSort, type PartsQuery } from '@parts-shop/shared/part-query';
 import { parts } from '../../db/schema.ts';
 import { specTag } from './spec-columns.ts';
 import { badRequest } from '../../lib/http-error.ts';
@@ -29,8 +29,8 @@ const bind = sql.placeholder;
 const matchQuery = sql`to_tsquery('simple', ${bind('tsquery')})`;
 const exactQuery = sql`to_tsquery('simple', ${bind('tsexact')})`;
 
-/** The filters as conditions. */
-export function filterConditions(filters: PartFilters, search: Search | undefined): Bound {
+/** The filters as conditions (with GET /parts's `ids`, these parts only). */
+export function filterConditions(filters: PartFilters & Pick<PartsQuery, 'ids'>, search: Search | undefined): Bound {
   const bound: Bound = { conditions: [], values: {}, shape: [] };
   const add = (shape: string, condition: SQL, values: Record<string, unknown> = {}) => {
     bound.conditions.push(condition);
@@ -54,6 +54,8 @@ export function filterConditions(filters: PartFilters, search: Search | undefine
       ),
       Object.fromEntries(kinds.map((kind, i) => [`kind${i}`, kind])),
     );
+  // One array parameter whatever the count, so every list of ids shares one prepared statement.
+  if (filters.ids) add('ids', sql`${parts.id} = any(${bind('ids')}::uuid[])`, { ids: filters.ids });
   if (filters.minPrice !== undefined)
     add('min', gte(parts.priceCents, bind('minCents')), { minCents: dollarsToCents(filters.minPrice) });
   if (filters.maxPrice !== undefined)

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
-import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
+import type { PartFilters, PartSort, PartsQuery } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { partFacetGroups, parts, partSpecValues } from '../../db/schema.ts';
 import {
@@ -94,7 +94,7 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
 
 export function listParts(
   db: Db,
-  query: PartFilters & { limit: number },
+  query: PartFilters & Pick<PartsQuery, 'ids'> & { limit: number },
   sort: PartSort,
   cursor: Cursor | undefined,
   search: Search | undefined,

@@ -8,7 +8,7 @@ import {
   partSchema,
   stockChangeSchema,
 } from '@parts-shop/shared/part';
-import { partFacetsSchema, partFiltersSchema, partsQuerySchema } from '@parts-shop/shared/part-query';
+import { PART_IDS_MAX, partFacetsSchema, partFiltersSchema, partsQuerySchema } from '@parts-shop/shared/part-query';
 import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -53,6 +53,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
           'q searches name, description and spec values, each word as a prefix (ryz finds Ryzen). ' +
           'kind takes one or more kinds (repeated or comma-separated). minPrice/maxPrice are dollars; ' +
           'inStock=true keeps parts with stock; socket, memoryType and formFactor match spec values. ' +
+          `ids=a,b,c (or repeated, at most ${PART_IDS_MAX}) keeps only those parts; an id that names no part is left out. ` +
           'sort is newest (default without q), relevance (default with q), price_asc or price_desc. ' +
           'The Link header names the next page; its cursor only fits the same sort (400 otherwise).',
         querystring: partsQuerySchema,

@@ -50,6 +50,35 @@ describe('parts', () => {
     expect(res.json()).toMatchObject({ _id: id, price: 199.99, minOrder: 1, available: 5 });
   });
 
+  it('reads the parts ids names in one list, newest first, leaving out ids that name no part', async () => {
+    const ids: string[] = [];
+    for (const name of ['Named A', 'Named B', 'Not named']) {
+      const res = await addPart({ ...validPart, name });
+      ids.push(res.json<{ insertedId: string }>().insertedId);
+    }
+    const [a = '', b = ''] = ids;
+    const unknown = '01a2002f-be77-70a5-b53d-e9925797f9ba';
+    for (const query of [`ids=${a},${b},${unknown}`, `ids=${a}&ids=${b}&ids=${a}`]) {
+      const res = await t.app.inject({ url: `/api/parts?${query}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Named B', 'Named A']);
+    }
+    // A filter still applies to the parts named.
+    const cheap = await t.app.inject({ url: `/api/parts?ids=${a},${b}&maxPrice=1` });
+    expect(cheap.json()).toEqual([]);
+  });
+
+  const manyIds = Array.from({ length: 101 }, (_, i) => `01a2002f-be77-70a5-b53d-${String(i).padStart(12, '0')}`);
+  it.each([
+    ['a malformed id', 'ids=not-an-id', 'ids must be part ids, separated by commas'],
+    ['no id', 'ids=', 'ids must be part ids, separated by commas'],
+    ['101 ids', `ids=${manyIds.join(',')}`, 'ids can name at most 100 parts'],
+  ])('GET /api/parts with %s is a 400 that says why', async (_case, query, message) => {
+    const res = await t.app.inject({ url: `/api/parts?${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(message);
+  });
+
   it.each([
     ['/api/parts/not-a-uuid', 404],
     ['/api/parts/01a2002f-be77-70a5-b53d-e9925797f9ba', 404],

@@ -1,5 +1,6 @@
 import type { BuildItem } from '@parts-shop/shared/build';
 import { buildParams } from '@parts-shop/shared/build-link';
+import { PART_IDS_MAX } from '@parts-shop/shared/part-query';
 import type { PartKind } from '@parts-shop/shared/part-specs';
 
 /**
@@ -29,12 +30,15 @@ export const isSlot = (kind: string): kind is Slot => SLOT_NAMES.has(kind);
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The build a URL describes; malformed ids and repeats are dropped, not guessed at. */
+/**
+ * The build a URL describes; malformed ids, repeats and parts past the most one read answers
+ * (PART_IDS_MAX) are dropped, not guessed at.
+ */
 export function selectionFromParams(params: URLSearchParams): { selection: Selection; loose: string[] } {
   const selection: Selection = { storage: [] };
   const seen = new Set<string>();
   const take = (id: string | null) => {
-    if (!id || !ID.test(id) || seen.has(id)) return false;
+    if (!id || !ID.test(id) || seen.has(id) || seen.size >= PART_IDS_MAX) return false;
     seen.add(id);
     return true;
   };
@@ -48,6 +52,12 @@ export function selectionFromParams(params: URLSearchParams): { selection: Selec
   }
   const loose = params.getAll('part').filter(take);
   return { selection, loose };
+}
+
+/** Every part a URL names, in a slot or loose: what the planner reads. */
+export function idsOfBuild(params: URLSearchParams): string[] {
+  const { selection, loose } = selectionFromParams(params);
+  return [...selectedIds(selection), ...loose];
 }
 
 export function paramsFromSelection(selection: Selection): URLSearchParams {

@@ -1,9 +1,7 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Part } from '@parts-shop/shared/part';
 import { partSpecsSchema, type PartKind } from '@parts-shop/shared/part-specs';
 import { apiGet } from '../../../lib/api-client.ts';
-import { partQueryOptions } from '../../../lib/get-part.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 // The planner reads only these fields; the shared part schema checks more than it needs, and
@@ -39,12 +37,26 @@ export function useSlotCandidates(kind: PartKind, search: string) {
   });
 }
 
-/** The planner's view of a whole part: the cache keeps the full part that Edit Product and the part page share. */
-const toPlannerPart = (part: Part): PlannerPart => part;
-
-/** The build's parts by id: the one GET /parts/{id} read (lib/get-part.ts), narrowed with `select`. */
-export function useBuildParts(ids: readonly string[]) {
-  return useQueries({
-    queries: ids.map((id) => ({ ...partQueryOptions(id), select: toPlannerPart, retry: false })),
+/**
+ * The build's parts in one read (GET /parts?ids=…), in the planner's narrow shape; an id that
+ * names no part is absent from the answer. The server draws /build from the same read.
+ */
+export function buildPartsQueryOptions(ids: readonly string[]) {
+  const sorted = [...ids].sort();
+  return queryOptions({
+    queryKey: queryKeys.parts.planner.build(sorted.join(',')),
+    queryFn: ({ signal }) =>
+      sorted.length === 0
+        ? Promise.resolve([])
+        : apiGet(
+            `/parts?${new URLSearchParams({ ids: sorted.join(',') }).toString()}`,
+            z.array(plannerPartSchema),
+            signal,
+          ),
   });
+}
+
+/** The build's parts; while a changed build is read, the previous answer stays on screen. */
+export function useBuildParts(ids: readonly string[]) {
+  return useQuery({ ...buildPartsQueryOptions(ids), placeholderData: keepPreviousData });
 }

@@ -21,8 +21,8 @@ describe('the wattage bar', () => {
     const bar = screen.getByTestId('power-bar');
     expect(bar.dataset.load).toBe('over');
     expect(screen.getByText('Over the power supply’s limit').className).toContain('text-error');
-    const fill = bar.querySelector<HTMLElement>('[aria-hidden] > div');
-    expect(fill?.className).toContain('bg-error');
-    expect(fill?.style.width).toBe('100%');
+    const fill = bar.querySelector('[aria-hidden] > rect');
+    expect(fill?.getAttribute('class')).toContain('fill-error');
+    expect(fill?.getAttribute('width')).toBe('100');
   });
 });

@@ -8,6 +8,8 @@ import { answerApi, json } from '../../../../test/api.ts';
 import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
 import { customerProfile, part } from '../../../../test/fixtures.ts';
 import { Component as BuildPlanner } from './build-planner.tsx';
+// Loaded with the test file, as the planner loads it on demand: the test waits on the form, not on its code.
+import '../components/order-build-form.tsx';
 
 afterEach(() => {
   cleanup();
@@ -21,31 +23,35 @@ const drive = (n: number, fields: Partial<Part>): Part => ({
 });
 
 describe('the planner and minimum orders', () => {
-  it('marks a part a slot cannot hold once and will not order the build, whose total counts one of each', async () => {
-    const single = drive(1, { name: 'Single SSD', price: 59.99 });
-    const pack = drive(2, { name: 'Bulk SSD', price: 20.1, minOrder: 5 });
-    answerApi({
-      [`GET /api/parts/${single._id}`]: () => json(single),
-      [`GET /api/parts/${pack._id}`]: () => json(pack),
-    });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const user = { email: customerProfile.email, displayName: 'Casey', photoURL: null };
-    client.setQueryData(queryKeys.users.profile(user.email), customerProfile);
-    const router = createMemoryRouter([{ path: '/build', element: <BuildPlanner /> }], {
-      initialEntries: [`/build?storage=${single._id}&storage=${pack._id}`],
-    });
-    render(
-      <QueryClientProvider client={client}>
-        <MockAuthProvider state={mockAuthState({ user, isAdmin: false })}>
-          <RouterProvider router={router} />
-        </MockAuthProvider>
-      </QueryClientProvider>,
-    );
+  it(
+    'marks a part a slot cannot hold once and will not order the build, whose total counts one of each',
+    { timeout: 30_000 },
+    async () => {
+      const single = drive(1, { name: 'Single SSD', price: 59.99 });
+      const pack = drive(2, { name: 'Bulk SSD', price: 20.1, minOrder: 5 });
+      const ids = [single._id, pack._id].sort().join(',');
+      answerApi({ [`GET /api/parts?ids=${encodeURIComponent(ids)}`]: () => json([pack, single]) });
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const user = { email: customerProfile.email, displayName: 'Casey', photoURL: null };
+      client.setQueryData(queryKeys.users.profile(user.email), customerProfile);
+      const router = createMemoryRouter([{ path: '/build', element: <BuildPlanner /> }], {
+        initialEntries: [`/build?storage=${single._id}&storage=${pack._id}`],
+      });
+      render(
+        <QueryClientProvider client={client}>
+          <MockAuthProvider state={mockAuthState({ user, isAdmin: false })}>
+            <RouterProvider router={router} />
+          </MockAuthProvider>
+        </QueryClientProvider>,
+      );
 
-    expect(await screen.findByText('Sold in packs of 5: not for a single build slot')).toBeTruthy();
-    // One of each, as the order form starts: the planner's total is the order's.
-    expect(screen.getByTestId('build-total').textContent).toBe('$80.09');
-    expect(await screen.findByText("Fix the build's errors before ordering it.")).toBeTruthy();
-    expect(screen.getByRole('button', { name: /^Place/ })).toHaveProperty('disabled', true);
-  });
+      expect(await screen.findByText('Sold in packs of 5: not for a single build slot')).toBeTruthy();
+      // One of each, as the order form starts: the planner's total is the order's.
+      expect(screen.getByTestId('build-total').textContent).toBe('$80.09');
+      expect(
+        await screen.findByText("Fix the build's errors before ordering it.", {}, { timeout: 10_000 }),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: /^Place/ })).toHaveProperty('disabled', true);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { hasErrors, type Problem } from '@parts-shop/shared/compatibility';
 import {
@@ -11,12 +11,15 @@ import {
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { useAuth } from '../../../lib/auth.tsx';
 import type { LoginRedirectState } from '../../../lib/auth-session.ts';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useBuildParts, type PlannerPart } from '../api/planner-parts.ts';
+import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { buildPartsQueryOptions, useBuildParts, type PlannerPart } from '../api/planner-parts.ts';
 import { checkParts } from '../build-parts.ts';
 import {
   SLOTS,
+  idsOfBuild,
   isSlot,
   itemsOfSelection,
   paramsFromSelection,
@@ -28,11 +31,22 @@ import {
   type Slot,
 } from '../build-slots.ts';
 import { NotCheckedNote } from '../components/not-checked-note.tsx';
-import { OrderBuildForm } from '../components/order-build-form.tsx';
 import { PowerBar } from '../components/power-bar.tsx';
-import { SaveBuildForm } from '../components/save-build-form.tsx';
-import { SlotPicker } from '../components/slot-picker.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+
+// What the first view does not show loads when it is opened: the picker on a slot's button,
+// the forms (react-hook-form and the order schemas) for a signed-in customer only. The page
+// the server drew is then taken over with less code to run (docs/performance.md).
+const SlotPicker = lazy(() =>
+  loadChunk(() => import('../components/slot-picker.tsx')).then((m) => ({ default: m.SlotPicker })),
+);
+const SaveBuildForm = lazy(() =>
+  loadChunk(() => import('../components/save-build-form.tsx')).then((m) => ({ default: m.SaveBuildForm })),
+);
+const OrderBuildForm = lazy(() =>
+  loadChunk(() => import('../components/order-build-form.tsx')).then((m) => ({ default: m.OrderBuildForm })),
+);
 
 function ProblemList({ problems, label }: { problems: readonly Problem[]; label: string }) {
   if (problems.length === 0) return null;
@@ -53,6 +67,10 @@ function ProblemList({ problems, label }: { problems: readonly Problem[]; label:
   );
 }
 
+/** The server draws the build the address names, from the same one read of its parts. */
+export const prefetch: PagePrefetch = (client, url) =>
+  client.query(buildPartsQueryOptions(idsOfBuild(url.searchParams)));
+
 /** /build: the PC build planner (docs/product.md#build-planner). The build lives in the URL. */
 export function Component() {
   useDocumentTitle('Plan a Build');
@@ -61,21 +79,18 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const { selection, loose } = useMemo(() => selectionFromParams(params), [params]);
   const ids = useMemo(() => [...selectedIds(selection), ...loose], [selection, loose]);
-  const results = useBuildParts(ids);
+  const build = useBuildParts(ids);
   // The slot being chosen for, and the drive being swapped when a storage row is changed.
   const [picking, setPicking] = useState<{ slot: Slot; replacing?: string } | null>(null);
-  // Parts chosen in the picker show at once, in its narrow shape, while the whole part is read;
-  // they stay out of the shared part cache, which holds only whole parts.
+  // Parts chosen in the picker show at once, in its narrow shape, while the build is read again.
   const [picked, setPicked] = useState<ReadonlyMap<string, PlannerPart>>(new Map());
 
-  const byId = new Map<string, PlannerPart>();
-  const missing: string[] = [];
-  results.forEach((result, i) => {
-    const part = result.data ?? picked.get(ids[i] ?? '');
-    if (part) byId.set(part._id, part);
-    else if (result.error) missing.push(ids[i] ?? '');
-  });
-  const loading = results.some((r, i) => r.isPending && !picked.has(ids[i] ?? ''));
+  const answered = new Map((build.data ?? []).map((part) => [part._id, part]));
+  const byId = new Map([...picked, ...answered]);
+  // The answer is for these very ids (not the previous build's, kept on screen meanwhile).
+  const current = build.isSuccess && !build.isPlaceholderData;
+  const missing = current ? ids.filter((id) => !answered.has(id)) : [];
+  const loading = !current && !build.isError && ids.some((id) => !byId.has(id));
 
   const setSelection = (next: Selection, replace = false) => setParams(paramsFromSelection(next), { replace });
 
@@ -173,7 +188,9 @@ export function Component() {
     <div className="flex flex-col gap-6 py-4">
       <h1 className="text-3xl font-bold">Plan a Build</h1>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
-        {loading ? (
+        {build.isError ? (
+          <RetryAlert onRetry={() => void build.refetch()}>Could not load your build: {build.error.message}</RetryAlert>
+        ) : loading ? (
           // The slots are drawn once the build's parts are in, on a screen-high placeholder, so
           // nothing below them jumps as each part arrives.
           <div className="min-h-screen">
@@ -224,7 +241,9 @@ export function Component() {
             </button>
             {user ? (
               parts.length > 0 ? (
-                <SaveBuildForm items={itemsOfSelection(selection)} />
+                <Suspense fallback={null}>
+                  <SaveBuildForm items={itemsOfSelection(selection)} />
+                </Suspense>
               ) : null
             ) : (
               <p className="text-sm">
@@ -240,7 +259,9 @@ export function Component() {
       {user && parts.length > 0 ? (
         <section className="card bg-base-100 shadow-md">
           <div className="card-body">
-            <OrderBuildForm key={parts.map((p) => p._id).join(',')} parts={parts} hasErrors={errors} />
+            <Suspense fallback={<Spinner label="Loading the order form" />}>
+              <OrderBuildForm key={parts.map((p) => p._id).join(',')} parts={parts} hasErrors={errors} />
+            </Suspense>
           </div>
         </section>
       ) : null}
@@ -263,17 +284,19 @@ export function Component() {
         <PowerBar watts={check.estimatedWatts} psuWatts={psuWatts} />
       </section>
       {picking ? (
-        <SlotPicker
-          slot={picking.slot}
-          label={pickingLabel}
-          build={parts.filter((p) => p._id !== picking.replacing)}
-          onClose={() => setPicking(null)}
-          onChoose={(part) => {
-            setPicked(new Map(picked).set(part._id, part));
-            setSelection(withPart(selection, picking.slot, part._id, picking.replacing));
-            setPicking(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SlotPicker
+            slot={picking.slot}
+            label={pickingLabel}
+            build={parts.filter((p) => p._id !== picking.replacing)}
+            onClose={() => setPicking(null)}
+            onChoose={(part) => {
+              setPicked(new Map(picked).set(part._id, part));
+              setSelection(withPart(selection, picking.slot, part._id, picking.replacing));
+              setPicking(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
