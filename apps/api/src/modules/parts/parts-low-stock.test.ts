@@ -79,7 +79,7 @@ describe('lowStockAt', () => {
   });
 });
 
-// Manage Products (docs/product.md#manage-products): GET /api/admin/parts.
+// Manage Products (docs/product.md#low-stock): GET /api/admin/parts.
 describe('GET /api/admin/parts', () => {
   type Managed = Part & { lowStock: boolean };
   // Names share a word no other part has, so a search keeps only this block's parts.
