@@ -310,6 +310,7 @@ const rows: Row[] = [
   ],
   ['GET /api/allorders', adminOnly(200), async () => at('GET', '/api/allorders?status=to_ship&q=PS-')],
   ['GET /api/allorders/counts', adminOnly(200), async () => at('GET', '/api/allorders/counts')],
+  ['GET /api/admin/parts', adminOnly(200), async () => at('GET', '/api/admin/parts?sort=stock_asc&lowStock=true')],
   ['GET /api/admin/overview', adminOnly(200), async () => at('GET', '/api/admin/overview?days=7')],
   ['PATCH /api/shipped/{id}', adminOnly(200), async () => at('PATCH', `/api/shipped/${await fx.paidOrder()}`, ship)],
   [

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Order } from '@parts-shop/shared/order';
+import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import { orders, parts, payments } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
 import type { TestApp } from './test-app.ts';
@@ -9,14 +10,16 @@ export type Auth = { authorization: string };
 
 export async function addPart(
   t: TestApp,
-  part: { name?: string; minOrder?: number; available?: number; priceCents?: number } = {},
+  part: Partial<Pick<typeof parts.$inferInsert, 'name' | 'minOrder' | 'available' | 'priceCents' | 'lowStockAt'>> &
+    Partial<PartSpecs> = {},
 ): Promise<string> {
   const id = newId();
   await t.database.db.insert(parts).values({
     id,
-    name: part.name ?? `Part ${id.slice(-6)}`,
     description: 'A part for tests',
     img: 'https://example.com/part.png',
+    ...part,
+    name: part.name ?? `Part ${id.slice(-6)}`,
     minOrder: part.minOrder ?? 1,
     available: part.available ?? 10,
     priceCents: part.priceCents ?? 12_999,

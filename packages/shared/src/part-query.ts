@@ -172,6 +172,16 @@ function checkPriceRange(p: { minPrice?: number; maxPrice?: number }, ctx: z.Ref
   }
 }
 
+const pageFields = {
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int()
+    .min(1)
+    .max(PAGE_LIMIT_MAX)
+    .default(PAGE_LIMIT_DEFAULT),
+  cursor: z.string().max(300).optional(),
+};
+
 /** GET /parts/facets: the filters alone. */
 export const partFiltersSchema = z
   .object({ ...filterFields, ...specFields })
@@ -187,13 +197,7 @@ export const partsQuerySchema = z
     ...specFields,
     ids: partIds.optional(),
     sort: oneOf('Sort', PART_SORTS).optional(),
-    limit: z.coerce
-      .number({ error: 'Limit must be a number' })
-      .int()
-      .min(1)
-      .max(PAGE_LIMIT_MAX)
-      .default(PAGE_LIMIT_DEFAULT),
-    cursor: z.string().max(300).optional(),
+    ...pageFields,
   })
   .strict()
   .superRefine(checkPriceRange)
@@ -204,6 +208,43 @@ export const partsQuerySchema = z
     }
   });
 export type PartsQuery = z.output<typeof partsQuerySchema>;
+
+/**
+ * Manage Products' orders (GET /admin/parts): newest, and name, price and stock each way. Stock
+ * is the admin's business, so the public catalog's sorts do not include it.
+ */
+export const MANAGE_SORTS = [
+  'newest',
+  'name_asc',
+  'name_desc',
+  'price_asc',
+  'price_desc',
+  'stock_asc',
+  'stock_desc',
+] as const;
+export type ManageSort = (typeof MANAGE_SORTS)[number];
+
+export const MANAGE_SORT_LABELS: Record<ManageSort, string> = {
+  newest: 'Newest',
+  name_asc: 'Name: A to Z',
+  name_desc: 'Name: Z to A',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  stock_asc: 'Stock: fewest first',
+  stock_desc: 'Stock: most first',
+};
+
+/** GET /admin/parts: the catalog's search and kinds, the low-stock filter, a sort and keyset paging. */
+export const managePartsQuerySchema = z
+  .object({
+    q: filterFields.q,
+    kind: filterFields.kind,
+    lowStock: z.enum(['true', 'false'], { error: 'lowStock must be true or false' }).optional(),
+    sort: oneOf('Sort', MANAGE_SORTS).default('newest'),
+    ...pageFields,
+  })
+  .strict();
+export type ManagePartsQuery = z.output<typeof managePartsQuerySchema>;
 
 /** Words of a search, lowercased: letters and digits only, so they are safe in any query syntax. */
 export function searchTerms(q: string | undefined): string[] {

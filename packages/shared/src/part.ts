@@ -31,6 +31,13 @@ const partFieldsSchema = z.object({
 export const partSchema = z.intersection(partFieldsSchema, partSpecsSchema);
 export type Part = z.infer<typeof partFieldsSchema> & PartSpecs;
 
+/**
+ * A part on Manage Products: `lowStock` is the server's one rule (at or below its `lowStockAt`,
+ * or five units without one; docs/product.md#low-stock), so the screen never works it out.
+ */
+export const managedPartSchema = z.intersection(partSchema, z.object({ lowStock: z.boolean() }));
+export type ManagedPart = Part & { lowStock: boolean };
+
 function wholeNumber(field: string, min: number) {
   return z
     .number({ error: requiredMessage(field) })

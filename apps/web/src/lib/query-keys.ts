@@ -18,8 +18,10 @@ export const queryKeys = {
     catalog: (path: string) => ['parts', 'catalog', path] as const,
     /** The catalog's counts per kind and spec value: one GET /parts/facets path. */
     facets: (path: string) => ['parts', 'facets', path] as const,
-    /** The admin's Manage Products table: infinite pages of `size`. */
-    manage: (size: number) => ['parts', 'manage', size] as const,
+    /** The admin's Manage Products table: infinite pages of one GET /admin/parts path (search, kind, sort, low stock). */
+    manage: (path: string) => ['parts', 'manage', path] as const,
+    /** Every view of Manage Products, so a delete drops its row from each at once. */
+    manageAll: ['parts', 'manage'] as const,
     /** GET /parts/{id}. */
     detail: (id: string) => ['parts', 'detail', id] as const,
     /** GET /parts/{id}/price-history: under the part, so a price edit refreshes it. */

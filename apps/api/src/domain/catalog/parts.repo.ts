@@ -20,7 +20,7 @@ import {
 import type { Search } from './search-words.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
-const partColumns = {
+export const partColumns = {
   id: parts.id,
   name: parts.name,
   brand: parts.brand,

@@ -4,8 +4,10 @@ import type { Part } from '@parts-shop/shared/part';
 import { emailOutbox } from '../../db/schema.ts';
 import { addPart, orderBody, placeOrder } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { compatibleSpecs } from '../../../test/build-fixtures.ts';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 
-// lowStockAt and the admins' one email per fall to it (docs/product.md#low-stock).
+// lowStockAt, the admins' one email per fall to it (docs/product.md#low-stock), and Manage Products' list.
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -74,5 +76,91 @@ describe('lowStockAt', () => {
     );
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
     expect(await lowStockEmails(id)).toEqual(['admin@example.com', 'second-admin@example.com']);
+  });
+});
+
+// Manage Products (docs/product.md#low-stock): GET /api/admin/parts.
+describe('GET /api/admin/parts', () => {
+  type Managed = Part & { lowStock: boolean };
+  // Names share a word no other part has, so a search keeps only this block's parts.
+  let ids: Record<'bolt' | 'anvil' | 'crate' | 'dial', string>;
+  beforeAll(async () => {
+    ids = {
+      bolt: await addPart(t, { name: 'Zqm bolt', available: 0, priceCents: 300 }),
+      anvil: await addPart(t, { name: 'zqm Anvil', available: 4, priceCents: 900, lowStockAt: 4 }),
+      crate: await addPart(t, { name: 'Zqm crate', available: 20, priceCents: 100, lowStockAt: 2 }),
+      dial: await addPart(t, { name: 'Zqm dial', available: 9, priceCents: 500, ...compatibleSpecs.gpu }),
+    };
+  });
+
+  const list = (query: string, headers: Record<string, string> | null = admin) =>
+    t.app.inject({ url: `/api/admin/parts?${query}`, ...(headers ? { headers } : {}) });
+
+  const get = (url: string) => t.app.inject({ url, headers: admin });
+
+  /** Every page of a sort, two rows at a time, following the Link header. */
+  async function names(query: string) {
+    const seen: string[] = [];
+    let url: string | undefined = `/api/admin/parts?q=zqm&limit=2&${query}`;
+    while (url) {
+      const res = await get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json<Managed[]>().map((p) => p.name));
+      url = /^<([^<>]+)>; rel="next"$/.exec(String(res.headers.link ?? ''))?.[1];
+    }
+    return seen;
+  }
+
+  it('sorts the search by name, price and stock both ways, page after page, out-of-stock parts included', async () => {
+    expect(await names('sort=name_asc')).toEqual(['zqm Anvil', 'Zqm bolt', 'Zqm crate', 'Zqm dial']);
+    expect(await names('sort=name_desc')).toEqual(['Zqm dial', 'Zqm crate', 'Zqm bolt', 'zqm Anvil']);
+    expect(await names('sort=price_asc')).toEqual(['Zqm crate', 'Zqm bolt', 'Zqm dial', 'zqm Anvil']);
+    expect(await names('sort=stock_asc')).toEqual(['Zqm bolt', 'zqm Anvil', 'Zqm dial', 'Zqm crate']);
+    expect(await names('sort=stock_desc')).toEqual(['Zqm crate', 'Zqm dial', 'zqm Anvil', 'Zqm bolt']);
+    expect(await names('')).toEqual(['Zqm dial', 'Zqm crate', 'zqm Anvil', 'Zqm bolt']);
+  });
+
+  it('answers lowStock by the one rule, keeps only those with lowStock=true, and filters by kind', async () => {
+    const all = (await list('q=zqm&sort=name_asc')).json<Managed[]>();
+    // Anvil is at its own mark, bolt at 0 without one (5 by default); crate is above its mark of 2.
+    expect(all.map((p) => [p._id, p.lowStock])).toEqual([
+      [ids.anvil, true],
+      [ids.bolt, true],
+      [ids.crate, false],
+      [ids.dial, false],
+    ]);
+    const low = (await list('q=zqm&lowStock=true&sort=name_asc')).json<Managed[]>();
+    expect(low.map((p) => p._id)).toEqual([ids.anvil, ids.bolt]);
+    const gpus = (await list('q=zqm&kind=gpu')).json<Managed[]>();
+    expect(gpus.map((p) => p._id)).toEqual([ids.dial]);
+  });
+
+  it('is for admins only, and refuses a sort, filter or cursor it does not know with a 400', async () => {
+    expect((await list('', null)).statusCode).toBe(401);
+    expect((await list('', customer)).statusCode).toBe(403);
+    const badSort = await list('sort=rating');
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json<{ message: string }>().message).toMatch(/^Sort must be one of newest, name_asc/);
+    expect((await list('lowStock=maybe')).json<{ message: string }>().message).toMatch(
+      /lowStock must be true or false/,
+    );
+    expect((await list('sort=relevance')).statusCode).toBe(400);
+    const first = await list('q=zqm&limit=1&sort=stock_asc');
+    const cursor = /cursor=([^&>]+)/.exec(String(first.headers.link))?.[1] ?? '';
+    const otherSort = await list(`q=zqm&limit=1&sort=name_asc&cursor=${cursor}`);
+    expect(otherSort.statusCode).toBe(400);
+    expect(otherSort.json<{ message: string }>().message).toBe(apiMessages.cursorOtherSort);
+    const forged = Buffer.from(JSON.stringify(['stock_asc', 'x', ids.bolt])).toString('base64url');
+    expect((await list(`sort=stock_asc&cursor=${forged}`)).json<{ message: string }>().message).toBe(
+      apiMessages.invalidCursor,
+    );
+    expect((await list('cursor=not-json')).statusCode).toBe(400);
+  });
+
+  it('leaves stock sorts and the low-stock filter out of the public catalog', async () => {
+    const bySort = await t.app.inject({ url: '/api/parts?sort=stock_asc' });
+    expect(bySort.statusCode).toBe(400);
+    expect(bySort.json<{ message: string }>().message).toMatch(/^Sort must be one of/);
+    expect((await t.app.inject({ url: '/api/parts?lowStock=true' })).statusCode).toBe(400);
   });
 });

@@ -3,12 +3,19 @@ import { z } from 'zod';
 import {
   deletedSchema,
   insertedSchema,
+  managedPartSchema,
   newPartSchema,
   partEditSchema,
   partSchema,
   stockChangeSchema,
 } from '@parts-shop/shared/part';
-import { PART_IDS_MAX, partFacetsSchema, partFiltersSchema, partsQuerySchema } from '@parts-shop/shared/part-query';
+import {
+  managePartsQuerySchema,
+  PART_IDS_MAX,
+  partFacetsSchema,
+  partFiltersSchema,
+  partsQuerySchema,
+} from '@parts-shop/shared/part-query';
 import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -30,6 +37,7 @@ import {
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { IMPORT_MAX_BYTES, importAnswerSchema, importQuerySchema } from '@parts-shop/shared/part-import';
 import { applyImport, previewImport } from './parts-import.ts';
+import { pageOfManagedParts, toManagedPart } from './manage-parts.service.ts';
 import { priceHistorySchema } from '@parts-shop/shared/alert';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));
@@ -80,6 +88,29 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request) => partFacets(deps.publicReads, request.query),
+  );
+
+  app.get(
+    '/admin/parts',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Manage Products: every part, searched, by kind, low stock only, in a sort (admin)',
+        description:
+          'q and kind as GET /parts. lowStock=true keeps the parts running low (at or below their lowStockAt, ' +
+          'or 5 without one); each part answers lowStock by the same rule. sort is newest (default), ' +
+          'name_asc, name_desc, price_asc, price_desc, stock_asc or stock_desc. Out-of-stock parts are listed. ' +
+          'The Link header names the next page; its cursor only fits the same sort (400 otherwise).',
+        security: [{ bearer: [] }],
+        querystring: managePartsQuerySchema,
+        response: { 200: z.array(managedPartSchema), ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const page = await pageOfManagedParts(db, request.query);
+      return pageOf(page.rows, request.query.limit, request, reply, page.cursorOf).map(toManagedPart);
+    },
   );
 
   app.get(

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { deletedSchema, type Part } from '@parts-shop/shared/part';
+import { deletedSchema, type ManagedPart } from '@parts-shop/shared/part';
 import { ApiError, apiSend, type Page } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { CATALOG_PAGE_SIZE } from './get-catalog-parts.ts';
 
 /** DELETE /parts/{id} (admin). Orders that name the part keep their details on the server. */
 export function deletePart(id: string) {
@@ -11,7 +10,7 @@ export function deletePart(id: string) {
 
 /** Drops the part from the admin table at once, then refreshes every list of parts behind it. */
 function forgetPart(queryClient: QueryClient, id: string) {
-  queryClient.setQueryData<InfiniteData<Page<Part>>>(queryKeys.parts.manage(CATALOG_PAGE_SIZE), (data) =>
+  queryClient.setQueriesData<InfiniteData<Page<ManagedPart>>>({ queryKey: queryKeys.parts.manageAll }, (data) =>
     data
       ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((p) => p._id !== id) })) }
       : data,

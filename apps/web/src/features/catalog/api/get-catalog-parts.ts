@@ -1,20 +1,17 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_MAX } from '@parts-shop/shared/constants';
-import { listPath } from '@parts-shop/shared/first-reads';
-import { partSchema } from '@parts-shop/shared/part';
+import { managedPartSchema } from '@parts-shop/shared/part';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { productsPath, type ProductsView } from '../products-view.ts';
 
-/** The admin table asks for the largest page the API gives, so most shops fit on one. */
-export const CATALOG_PAGE_SIZE = PAGE_LIMIT_MAX;
+const managedPartListSchema = z.array(managedPartSchema);
 
-const partListSchema = z.array(partSchema);
-
-/** Manage Products: every part, newest first (GET /parts?limit=&cursor=). */
-export function useCatalogParts() {
+/** Manage Products: the parts of a view, a page at a time (GET /admin/parts?q=&kind=&sort=&lowStock=&limit=&cursor=). */
+export function useManagedParts(view: ProductsView) {
+  const firstPage = productsPath(view);
   return usePagedList({
-    queryKey: queryKeys.parts.manage(CATALOG_PAGE_SIZE),
-    firstPage: listPath('parts', CATALOG_PAGE_SIZE),
-    schema: partListSchema,
+    queryKey: queryKeys.parts.manage(firstPage),
+    firstPage,
+    schema: managedPartListSchema,
   });
 }

@@ -98,6 +98,8 @@ describe('AddProductForm', () => {
     ['Price', '-3', 'Price must be more than 0'],
     ['Price', '1.005', 'Price can have at most two decimals'],
     ['Name', '   ', requiredMessage('Name')],
+    ['Low stock at', '-1', 'Low stock at must be at least 0'],
+    ['Low stock at', '2.5', 'Low stock at must be a whole number'],
   ])('%s = %j shows "%s"', async (label, value, message) => {
     renderForm();
     fill({ ...valid, [label]: value });
@@ -131,6 +133,7 @@ describe('AddProductForm', () => {
       minOrder: 2,
       available: 10,
       price: 599.99,
+      lowStockAt: null,
       kind: 'other',
       specs: {},
     });
@@ -143,6 +146,19 @@ describe('AddProductForm', () => {
     await waitFor(() => expect(description('Price')).toContain(requiredMessage('Price')));
     expect(description('Min Order')).toContain(requiredMessage('Min Order'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends Low stock at as a whole number when given (left empty it is null: no mark)', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000001' }, 201)),
+    );
+    renderForm();
+    expect(description('Low stock at')).toContain('the admins get one email');
+    fill({ ...valid, 'Low stock at': '3' });
+    submit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = fetchMock.mock.calls[0]?.[1]?.body;
+    expect((JSON.parse(typeof body === 'string' ? body : '{}') as { lowStockAt?: unknown }).lowStockAt).toBe(3);
   });
 
   it('says Failed to Add Parts when the answer has no insertedId, and keeps what was typed', async () => {

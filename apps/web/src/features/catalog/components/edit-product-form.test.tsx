@@ -36,11 +36,11 @@ const board: Part = {
   specs: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
 };
 
-function renderForm(reload = vi.fn<() => Promise<Part | undefined>>()) {
+function renderForm(reload = vi.fn<() => Promise<Part | undefined>>(), part: Part = board) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: '/dashboard/editProduct/:id', element: <EditProductForm part={board} reload={reload} /> },
+      { path: '/dashboard/editProduct/:id', element: <EditProductForm part={part} reload={reload} /> },
       { path: '/dashboard/manageproducts', element: <h1>Manage Products</h1> },
     ],
     { initialEntries: [`/dashboard/editProduct/${board._id}`] },
@@ -88,10 +88,21 @@ describe('EditProductForm', () => {
       img: board.img,
       minOrder: 1,
       price: 179.99,
+      lowStockAt: null,
       kind: 'motherboard',
       specs: board.specs,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manageproducts'));
+  });
+
+  it('starts Low stock at from the product and saves a new mark', async () => {
+    fetchMock.mockResolvedValueOnce(json({ ...board, lowStockAt: 2, version: 3 }));
+    renderForm(undefined, { ...board, lowStockAt: 6 });
+    expect(screen.getByLabelText<HTMLInputElement>('Low stock at').value).toBe('6');
+    fireEvent.change(screen.getByLabelText('Low stock at'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.productUpdated));
+    expect(patchBody(0)).toMatchObject({ version: 2, lowStockAt: 2 });
   });
 
   it('shows the API message when someone else saved first, and saves again from their version', async () => {

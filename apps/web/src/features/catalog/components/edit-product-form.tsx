@@ -17,7 +17,7 @@ type EditInput = z.input<typeof editedPartSchema>;
 
 function valuesOf(part: Part): EditInput {
   const { name, brand, description, img, minOrder, price, kind, specs } = part;
-  return { name, brand, description, img, minOrder, price, kind, specs };
+  return { name, brand, description, img, minOrder, price, lowStockAt: part.lowStockAt ?? null, kind, specs };
 }
 
 type Props = {

@@ -15,9 +15,20 @@ export type ProductForm = SpecsForm & {
   minOrder: number;
   available?: number;
   price: number;
+  lowStockAt?: number | null;
 };
 
-const COMMON_FIELDS = ['name', 'brand', 'description', 'img', 'minOrder', 'price', 'kind', 'specs'] as const;
+const COMMON_FIELDS = [
+  'name',
+  'brand',
+  'description',
+  'img',
+  'minOrder',
+  'price',
+  'lowStockAt',
+  'kind',
+  'specs',
+] as const;
 
 /** The fields but stock an API issue may name on this form as it stands (the spec fields of the chosen kind). */
 export function productFieldPaths(form: Partial<SpecsForm>) {
@@ -120,6 +131,18 @@ export function ProductFields({ withStock }: { withStock: boolean }) {
         max={PRICE_MAX}
         step={0.01}
         {...register('price', { valueAsNumber: true })}
+      />
+      <FormField
+        label="Low stock at"
+        hint="Optional. At or below this many units the part shows Low stock and the admins get one email; empty: Low stock at 5 units, no email"
+        error={errors.lowStockAt?.message}
+        className="sm:col-span-6"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={STOCK_MAX}
+        step={1}
+        {...register('lowStockAt', { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}
       />
       <FormField
         as="select"

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import type { Part } from '@parts-shop/shared/part';
+import type { ManagedPart } from '@parts-shop/shared/part';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { PRODUCTS_CAPTION, ProductsTable } from './products-table.tsx';
+import { productsCaption, ProductsTable } from './products-table.tsx';
 import { fetchMock, json, stubApi } from '../../../../test/api.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -20,7 +20,7 @@ beforeAll(() => {
   };
 });
 
-function part(n: number, name = `Part ${n}`): Part {
+function part(n: number, name = `Part ${n}`): ManagedPart {
   return {
     _id: `0190a8b2-0000-7000-8000-${String(n).padStart(12, '0')}`,
     name,
@@ -34,19 +34,28 @@ function part(n: number, name = `Part ${n}`): Part {
     specs: {},
     version: 1,
     rating: { average: 0, count: 0 },
+    lowStock: false,
   };
 }
 
-function renderTable() {
+/** The address's query string, where the table keeps its view. */
+function Address() {
+  return <output aria-label="address">{useLocation().search}</output>;
+}
+
+function renderTable(address = '/dashboard/manageproducts') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[address]}>
         <ProductsTable />
+        <Address />
       </MemoryRouter>
     </QueryClientProvider>,
   );
 }
+
+const requested = (call: number) => fetchMock.mock.calls[call]?.[0] as string | undefined;
 
 beforeEach(() => {
   stubApi();
@@ -63,12 +72,13 @@ describe('ProductsTable', () => {
     fetchMock
       .mockResolvedValueOnce(
         json([part(2, '<script>alert(1)</script>'), part(1)], 200, {
-          Link: '</api/parts?limit=100&cursor=abc>; rel="next"',
+          Link: '</api/admin/parts?limit=100&cursor=abc>; rel="next"',
         }),
       )
       .mockResolvedValueOnce(json([part(0)]));
     renderTable();
-    const table = await screen.findByRole('table', { name: PRODUCTS_CAPTION });
+    const table = await screen.findByRole('table', { name: productsCaption('newest') });
+    expect(requested(0)).toBe('/api/admin/parts?limit=100');
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
@@ -79,10 +89,53 @@ describe('ProductsTable', () => {
     expect(within(table).getAllByRole('button', { name: /^Delete / })).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Load more products' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/parts?limit=100&cursor=abc');
+    expect(requested(1)).toBe('/api/admin/parts?limit=100&cursor=abc');
     const lastRow = within(table).getAllByRole('row')[3];
     expect(lastRow?.textContent).toContain('3');
     expect(lastRow?.textContent).toContain('$0.50');
+  });
+
+  it('asks the API for the view in the address, and shows it in the search, Kind, Sort by and Low stock only', async () => {
+    fetchMock.mockResolvedValueOnce(json([part(1)]));
+    renderTable('/dashboard/manageproducts?q=ryzen&kind=cpu&sort=stock_asc&lowStock=true');
+    expect(await screen.findByRole('table', { name: 'Products, Stock: fewest first' })).toBeTruthy();
+    expect(requested(0)).toBe('/api/admin/parts?limit=100&q=ryzen&kind=cpu&sort=stock_asc&lowStock=true');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search products by name' }).value).toBe('ryzen');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Kind' }).value).toBe('cpu');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('stock_asc');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Low stock only' }).checked).toBe(true);
+  });
+
+  it('searches, filters by kind, sorts and keeps low stock only, each kept in the address', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json([part(1)])));
+    renderTable();
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products by name' }), {
+      target: { value: ' fan ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(requested(1)).toBe('/api/admin/parts?limit=100&q=fan'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), { target: { value: 'cooling' } });
+    await waitFor(() => expect(requested(2)).toBe('/api/admin/parts?limit=100&q=fan&kind=cooling'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price_desc' } });
+    await waitFor(() => expect(requested(3)).toBe('/api/admin/parts?limit=100&q=fan&kind=cooling&sort=price_desc'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Low stock only' }));
+    await waitFor(() =>
+      expect(requested(4)).toBe('/api/admin/parts?limit=100&q=fan&kind=cooling&sort=price_desc&lowStock=true'),
+    );
+    expect(screen.getByRole('status', { name: 'address' }).textContent).toBe(
+      '?q=fan&kind=cooling&sort=price_desc&lowStock=true',
+    );
+    expect(await screen.findByRole('table', { name: 'Products, Price: high to low' })).toBeTruthy();
+  });
+
+  it("marks the rows the server calls low on stock with 'Low stock' in words", async () => {
+    fetchMock.mockResolvedValueOnce(json([{ ...part(1, 'Fan'), available: 2, lowStock: true }, part(2, 'Case')]));
+    renderTable();
+    const table = await screen.findByRole('table');
+    const [, fanRow, caseRow] = within(table).getAllByRole('row');
+    expect(within(fanRow as HTMLElement).getByText('Low stock')).toBeTruthy();
+    expect(caseRow?.textContent).not.toContain('Low stock');
   });
 
   it('asks Are You Sure, deletes on Yes, toasts Deleted and drops the row', async () => {

@@ -1,18 +1,39 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import { formatDollars } from '@parts-shop/shared/money';
-import type { Part } from '@parts-shop/shared/part';
+import type { ManagedPart, Part } from '@parts-shop/shared/part';
+import { MANAGE_SORT_LABELS, type ManageSort } from '@parts-shop/shared/part-query';
 import { sizedImage } from '@parts-shop/shared/upload';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useCatalogParts } from '../api/get-catalog-parts.ts';
+import { useManagedParts } from '../api/get-catalog-parts.ts';
 import { useDeletePart } from '../api/delete-part.ts';
+import { productsViewOf, productsViewParams, type ProductsView } from '../products-view.ts';
+import { ProductsFilters } from './products-filters.tsx';
 import { StockDialog } from './stock-dialog.tsx';
 
-export const PRODUCTS_CAPTION = 'All products, newest first';
+/** The table's name says the order it is in ('Products, Stock: fewest first'). */
+export function productsCaption(sort: ManageSort) {
+  return `Products, ${MANAGE_SORT_LABELS[sort]}`;
+}
+
+/** The stock, and beside it 'Low stock' in words (not colour alone) when the server says it runs low. */
+function StockCell({ part }: { part: ManagedPart }) {
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-2">
+      {part.available}
+      {part.lowStock ? (
+        // amber-900 on amber-100: well above WCAG AA's 4.5:1.
+        <span className="rounded border border-amber-700 bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+          Low stock
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 function Thumbnail({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
@@ -32,11 +53,14 @@ function Thumbnail({ src }: { src: string }) {
 }
 
 /**
- * Manage Products: every part with its stock, Edit, Add stock, and a Delete that asks 'Are You
- * Sure' first (docs/product.md#confirm-dialogs).
+ * Manage Products: the parts of the address's view (search, kind, sort, low stock only) with
+ * their stock, Edit, Add stock, and a Delete that asks 'Are You Sure' first
+ * (docs/product.md#confirm-dialogs).
  */
 export function ProductsTable() {
-  const query = useCatalogParts();
+  const [params, setParams] = useSearchParams();
+  const view = productsViewOf(params);
+  const query = useManagedParts(view);
   const deletePart = useDeletePart();
   const [toDelete, setToDelete] = useState<Part | null>(null);
   const [restocking, setRestocking] = useState<Part | null>(null);
@@ -53,13 +77,19 @@ export function ProductsTable() {
     });
   }
 
+  const filtered = view.q !== '' || view.kind !== '' || view.lowStock;
   return (
     <>
-      <PagedListView list={query} emptyText="There are no products yet." noun={{ one: 'product', many: 'products' }}>
+      <ProductsFilters view={view} onChange={(next: ProductsView) => setParams(productsViewParams(next))} />
+      <PagedListView
+        list={query}
+        emptyText={filtered ? 'No products match the search and filters.' : 'There are no products yet.'}
+        noun={{ one: 'product', many: 'products' }}
+      >
         <ResponsiveTable
           rows={parts}
           rowKey={(part) => part._id}
-          caption={PRODUCTS_CAPTION}
+          caption={productsCaption(view.sort)}
           focusRef={listRef}
           columns={[
             {
@@ -73,7 +103,7 @@ export function ProductsTable() {
               ),
             },
             { header: 'Price', className: 'text-right whitespace-nowrap', cell: (part) => formatDollars(part.price) },
-            { header: 'Stock', className: 'text-right', cell: (part) => part.available },
+            { header: 'Stock', className: 'text-right', cell: (part) => <StockCell part={part} /> },
             {
               header: 'Option',
               cell: (part) => (

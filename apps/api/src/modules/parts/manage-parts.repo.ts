@@ -1,0 +1,63 @@
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { ManagePartsQuery, ManageSort } from '@parts-shop/shared/part-query';
+import type { Db } from '../../db/client.ts';
+import { isLowStock, parts } from '../../db/schema.ts';
+import { partColumns, type PartRow } from '../../domain/catalog/parts.repo.ts';
+import { filterConditions } from '../../domain/catalog/parts-search.ts';
+import type { Search } from '../../domain/catalog/search-words.ts';
+
+/** A part row, whether it runs low, and where it stands in the sort (its next page's cursor key). */
+export type ManagedRow = PartRow & { lowStock: boolean; sortKey: string | number | null };
+
+/** Where the last row of a page stood: its sort key (none for newest) and id. */
+export type ManageCursor = { key: string | number | null; id: string };
+
+/**
+ * The sort's key before the id that breaks ties. Names compare lowercased in byte order
+ * ("C"), so the list and its cursor order alike on PGlite and on any PostgreSQL locale.
+ */
+function sortKey(sort: ManageSort): SQL | undefined {
+  if (sort.startsWith('name')) return sql`lower(${parts.name}) collate "C"`;
+  if (sort.startsWith('price')) return sql`${parts.priceCents}`;
+  if (sort.startsWith('stock')) return sql`${parts.available}`;
+  return undefined;
+}
+
+/** Manage Products' rows: the catalog's search and kinds, the low-stock rule, in the admin's sort. */
+export function listManagedParts(
+  db: Db,
+  query: ManagePartsQuery,
+  cursor: ManageCursor | undefined,
+  search: Search | undefined,
+): Promise<ManagedRow[]> {
+  const filters = filterConditions({ kind: query.kind }, search);
+  const lowStock = isLowStock(parts.available, parts.lowStockAt);
+  const key = sortKey(query.sort);
+  const ascending = query.sort.endsWith('_asc');
+  const direction = ascending ? asc : desc;
+  const row = key === undefined ? sql`${parts.id}` : sql`(${key}, ${parts.id})`;
+  const at =
+    cursor === undefined
+      ? undefined
+      : key === undefined
+        ? sql`${cursor.id}::uuid`
+        : sql`(${cursor.key}${sql.raw(typeof cursor.key === 'string' ? ' collate "C"' : '::integer')}, ${cursor.id}::uuid)`;
+  return db
+    .select({
+      ...partColumns,
+      lowStock: sql<boolean>`${lowStock}`,
+      sortKey: sql<string | number | null>`${key ?? sql`null`}`,
+    })
+    .from(parts)
+    .where(
+      and(
+        ...filters.conditions,
+        query.lowStock === 'true' ? lowStock : undefined,
+        at === undefined ? undefined : ascending ? sql`${row} > ${at}` : sql`${row} < ${at}`,
+      ),
+    )
+    .orderBy(...(key === undefined ? [] : [direction(key)]), direction(parts.id))
+    .limit(query.limit + 1)
+    .prepare('')
+    .execute(filters.values);
+}
