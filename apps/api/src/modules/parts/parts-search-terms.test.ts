@@ -34,7 +34,7 @@ async function expectInStep() {
     (select count(*)::int from (${derived} except ${kept}) as x) as missing,
     (select count(*)::int from (${kept} except ${derived}) as x) as stale,
     (select count(*)::int from part_search_terms) as n`);
-  const [row] = (result as unknown as { rows: { missing: number; stale: number; n: number }[] }).rows;
+  const [row] = (result as { rows: { missing: number; stale: number; n: number }[] }).rows;
   expect(row).toMatchObject({ missing: 0, stale: 0 });
   expect(row?.n).toBeGreaterThan(0);
 }
