@@ -10,7 +10,6 @@ import {
   afterCursor,
   filterConditions,
   orderBy,
-  sortKey,
   specCondition,
   specConditionValue,
   specValue,
@@ -18,6 +17,7 @@ import {
   type Cursor,
 } from './parts-search.ts';
 import type { Search } from './search-words.ts';
+import { bestMatchReads } from './best-match.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
 const partColumns = {
@@ -92,21 +92,35 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   return statement;
 }
 
-export function listParts(
+export async function listParts(
   db: Db,
   query: PartFilters & { limit: number },
   sort: PartSort,
   cursor: Cursor | undefined,
   search: Search | undefined,
 ): Promise<PartRow[]> {
+  // The query schema refuses a best-match sort without search words, so the search is set.
+  if (sort === 'relevance' && search) {
+    for (const read of bestMatchReads(search, query, cursor)) {
+      const statement = prepared<PartRow>(
+        db,
+        read.shape,
+        (name) => read.build(db, partColumns, name) as Prepared<PartRow>,
+      );
+      const rows = await statement.execute({ ...read.values, limit: query.limit });
+      if (rows.length > 0) return rows;
+    }
+    return [];
+  }
+  const ordered = sort === 'relevance' ? 'newest' : sort;
   const filters = filterConditions(query, search);
-  const after = afterCursor(sort, cursor, search);
+  const after = afterCursor(ordered, cursor);
   const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) =>
     db
-      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${sortKey(sort, search)}` } : partColumns)
+      .select(partColumns)
       .from(parts)
       .where(and(...filters.conditions, ...after.conditions))
-      .orderBy(...orderBy(sort, search))
+      .orderBy(...orderBy(ordered))
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );

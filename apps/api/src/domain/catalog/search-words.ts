@@ -4,10 +4,12 @@ import type { Db } from '../../db/client.ts';
 
 /**
  * A search as the catalog runs it: `match` is the tsquery a part must meet (each word as a
- * prefix, or one of its aliases, or a known word it is a typo of); `exact`, set only when a
- * word was corrected, is the same without the corrections, so exact matches rank first.
+ * prefix, or one of its aliases, or a known word it is a typo of); `words` the same per word,
+ * each alternative a prefix marked `fix` when it is a correction, so that a best-match search
+ * can read part_search_terms and rank exact matches first (best-match.ts).
  */
-export type Search = { match: string; exact?: string };
+export type Search = { match: string; words: SearchAlternative[][] };
+export type SearchAlternative = { prefix: string; fix: boolean };
 
 /** Shorter words have too few trigrams to tell a typo from another word. */
 const TYPO_MIN_LENGTH = 4;
@@ -67,11 +69,12 @@ export async function resolveSearch(db: Db, q: string | undefined): Promise<Sear
     typoCandidates.length === 0
       ? new Map<string, string[]>()
       : await corrections(db, typoCandidates, CORRECTIONS_PER_WORD, false);
-  const known = (t: string) => [t, ...(SEARCH_ALIASES[t] ?? [])];
-  const exact = terms.map((t) => anyOf(known(t))).join(' & ');
-  if (fixes.size === 0) return { match: exact };
-  const match = terms.map((t) => anyOf([...known(t), ...(fixes.get(t) ?? [])])).join(' & ');
-  return { match, exact };
+  const words = terms.map((t) => [
+    ...[t, ...(SEARCH_ALIASES[t] ?? [])].map((prefix) => ({ prefix, fix: false })),
+    ...(fixes.get(t) ?? []).map((prefix) => ({ prefix, fix: true })),
+  ]);
+  const match = words.map((alternatives) => anyOf(alternatives.map((a) => a.prefix))).join(' & ');
+  return { match, words };
 }
 
 /**
