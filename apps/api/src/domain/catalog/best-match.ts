@@ -14,9 +14,10 @@ import type { Search } from './search-words.ts';
  * correction), plus, per word, the best weight among the part's words that word begins; ties
  * go to the newest part. The ranks are integers, so a cursor carries them exactly.
  *
- * One word that begins exactly one known word (`ryzen`, the common case) is read straight from
- * the index, in its order, as far as the page goes. Any other search groups its matching words
- * by part first.
+ * One word without aliases that begins exactly one known word (`ryzen`, the common case) is read
+ * straight from the index, in its order, as far as the page goes (oneWord); its corrections
+ * rank below every such row, so a full page needs no typo lookup. Any other search, and the end
+ * of such a word's rows, groups its matching words by part first (grouped).
  */
 
 const bind = sql.placeholder;
@@ -26,7 +27,7 @@ const TOP = sql`chr(1114111)`;
 
 type Columns = SelectedFields;
 
-type Read = {
+export type Read = {
   /** The SQL of the read, given the columns a part is answered with. */
   build: (
     db: Db,
@@ -37,17 +38,11 @@ type Read = {
   values: Record<string, unknown>;
 };
 
-/** The word a one-word search alone stands for, when it has no aliases or corrections. */
-function singleWord(search: Search): string | undefined {
-  const [word, ...others] = search.words;
-  return others.length === 0 && word?.length === 1 ? word[0]?.prefix : undefined;
-}
-
 /**
  * Rows with the word itself, best weight then newest first, on the condition that no longer
  * known word begins with it (else the read answers nothing and the grouped one runs).
  */
-function oneWord(word: string, filters: PartFilters, cursor: Cursor | undefined): Read {
+export function oneWord(word: string, filters: PartFilters, cursor: Cursor | undefined): Read {
   const others = filterConditions(filters, undefined);
   const after = cursor
     ? [sql`(${t.weight}, ${t.partId}) < (${bind('cursorKey')}::int - 1000, ${bind('cursorId')}::uuid)`]
@@ -74,14 +69,18 @@ function oneWord(word: string, filters: PartFilters, cursor: Cursor | undefined)
   };
 }
 
-/** Every search: the best weight per part and word, then per part the words matched and the rank. */
-function grouped(search: Search, filters: PartFilters, cursor: Cursor | undefined): Read {
+/**
+ * Every search: per part and word the best weight (among the alternatives typed or aliased, if
+ * any match, so that it ranks as oneWord does), then per part the words matched and the rank.
+ */
+export function grouped(search: Search, filters: PartFilters, cursor: Cursor | undefined): Read {
   const others = filterConditions(filters, undefined);
   const alternatives = search.words.flatMap((alternatives, word) => alternatives.map((a) => ({ ...a, word })));
   const ranked = sql`(
     select w.part_id, (bool_and(w.exact))::int * 1000 + sum(w.best)::int as rank
     from (
-      select t.part_id, q.word, max(t.weight) as best, bool_or(not q.fix) as exact
+      select t.part_id, q.word, bool_or(not q.fix) as exact,
+        coalesce(max(t.weight) filter (where not q.fix), max(t.weight)) as best
       from unnest(${bind('prefixes')}::text[], ${bind('words')}::int[], ${bind('fixes')}::boolean[]) as q(prefix, word, fix)
       join ${t} as t on t.term >= q.prefix and t.term < q.prefix || ${TOP}
       group by t.part_id, q.word
@@ -111,11 +110,4 @@ function grouped(search: Search, filters: PartFilters, cursor: Cursor | undefine
         .limit(bind('limit'))
         .prepare(name),
   };
-}
-
-/** The reads a best-match page tries in turn: the first that answers any rows is the page. */
-export function bestMatchReads(search: Search, filters: PartFilters, cursor: Cursor | undefined): Read[] {
-  const word = singleWord(search);
-  const all = grouped(search, filters, cursor);
-  return word === undefined ? [all] : [oneWord(word, filters, cursor), all];
 }

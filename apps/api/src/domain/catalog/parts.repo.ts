@@ -16,8 +16,8 @@ import {
   type Bound,
   type Cursor,
 } from './parts-search.ts';
-import type { Search } from './search-words.ts';
-import { bestMatchReads } from './best-match.ts';
+import { grouped, oneWord, type Read } from './best-match.ts';
+import { hasCorrections, resolveSearch, soleWord, type Search } from './search-words.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
 const partColumns = {
@@ -92,39 +92,50 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   return statement;
 }
 
+/** A page of parts in a sort other than best match (bestMatchParts). */
 export async function listParts(
   db: Db,
   query: PartFilters & { limit: number },
-  sort: PartSort,
+  sort: Exclude<PartSort, 'relevance'>,
   cursor: Cursor | undefined,
   search: Search | undefined,
 ): Promise<PartRow[]> {
-  // The query schema refuses a best-match sort without search words, so the search is set.
-  if (sort === 'relevance' && search) {
-    for (const read of bestMatchReads(search, query, cursor)) {
-      const statement = prepared<PartRow>(
-        db,
-        read.shape,
-        (name) => read.build(db, partColumns, name) as Prepared<PartRow>,
-      );
-      const rows = await statement.execute({ ...read.values, limit: query.limit });
-      if (rows.length > 0) return rows;
-    }
-    return [];
-  }
-  const ordered = sort === 'relevance' ? 'newest' : sort;
   const filters = filterConditions(query, search);
-  const after = afterCursor(ordered, cursor);
+  const after = afterCursor(sort, cursor);
   const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) =>
     db
       .select(partColumns)
       .from(parts)
       .where(and(...filters.conditions, ...after.conditions))
-      .orderBy(...orderBy(ordered))
+      .orderBy(...orderBy(sort))
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
   return statement.execute({ ...filters.values, ...after.values, limit: query.limit });
+}
+
+/**
+ * A page of parts in best-match order (best-match.ts) for q. One word without aliases is read
+ * from the index first, and its typo lookup is sent only when that does not fill the page.
+ */
+export async function bestMatchParts(
+  db: Db,
+  query: PartFilters & { limit: number },
+  cursor: Cursor | undefined,
+  q: string,
+): Promise<PartRow[]> {
+  const run = (read: Read) =>
+    prepared<PartRow>(db, read.shape, (name) => read.build(db, partColumns, name) as Prepared<PartRow>).execute({
+      ...read.values,
+      limit: query.limit,
+    });
+  const word = soleWord(q);
+  const typed = word === undefined ? [] : await run(oneWord(word, query, cursor));
+  if (typed.length === query.limit) return typed;
+  const search = await resolveSearch(db, q);
+  if (!search) return [];
+  if (typed.length > 0 && !hasCorrections(search)) return typed;
+  return run(grouped(search, query, cursor));
 }
 
 export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number };

@@ -1,10 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@parts-shop/shared/part';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { parts } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { newId } from '../../lib/ids.ts';
+import * as searchWords from '../../domain/catalog/search-words.ts';
+
+vi.mock(import('../../domain/catalog/search-words.ts'), async (original) => {
+  const actual = await original();
+  return { ...actual, resolveSearch: vi.fn(actual.resolveSearch) };
+});
 
 // A best-match search reads part_search_terms, which triggers keep in step with the parts
 // (docs/decisions/0035-search-terms-in-index-order.md). After every kind of write it must hold
@@ -20,10 +27,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function found(q: string): Promise<string[]> {
-  const res = await t.app.inject({ url: `/api/parts?q=${encodeURIComponent(q)}&limit=100` });
+async function found(q: string, limit = 100): Promise<string[]> {
+  const res = await t.app.inject({ url: `/api/parts?q=${encodeURIComponent(q)}&limit=${limit}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Part[]>().map((p) => p.name);
+}
+
+/** Every page of a search, `limit` parts a page, following the Link header. */
+async function foundPaged(q: string, limit: number): Promise<string[]> {
+  const names: string[] = [];
+  let url: string | undefined = `/api/parts?q=${encodeURIComponent(q)}&limit=${limit}`;
+  while (url) {
+    const res: LightMyRequestResponse = await t.app.inject({ url });
+    expect(res.statusCode, res.body).toBe(200);
+    names.push(...res.json<Part[]>().map((p) => p.name));
+    url = /<([^<>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+  }
+  return names;
 }
 
 /** The table holds each part's words with their best weight, and nothing else. */
@@ -120,3 +140,40 @@ describe('part_search_terms kept in step with the parts', () => {
     await expectInStep();
   });
 });
+
+describe('best match for one word', () => {
+  const cable = (name: string, description: string) => ({
+    id: newId(),
+    name,
+    description,
+    img: 'https://example.com/p.png',
+    minOrder: 1,
+    available: 1,
+    priceCents: 500,
+  });
+
+  it('ranks a part found as typed by where the word is, whatever a correction of it matches, on every page', async () => {
+    // Oldest first: the exact name, a typo in the name with the word in the description, the
+    // word in a description only.
+    for (const row of [
+      cable('Brindlewick Cable', 'A cable'),
+      cable('Brindlewik Hub', 'Fits a brindlewick'),
+      cable('Plain Hub', 'Brindlewick ready'),
+    ])
+      await t.database.db.insert(parts).values(row);
+    const order = ['Brindlewick Cable', 'Plain Hub', 'Brindlewik Hub'];
+    expect(await found('brindlewick')).toEqual(order);
+    expect(await foundPaged('brindlewick', 1)).toEqual(order);
+  });
+
+  it('answers a page the word as typed fills without looking up its typos', async () => {
+    const resolveSearch = vi.mocked(searchWords.resolveSearch);
+    resolveSearch.mockClear();
+    expect(await found('brindlewick', 2)).toEqual(['Brindlewick Cable', 'Plain Hub']);
+    expect(resolveSearch.mock.calls.length).toBe(0);
+    // The page it does not fill takes the corrections too.
+    expect(await found('brindlewick', 3)).toEqual(['Brindlewick Cable', 'Plain Hub', 'Brindlewik Hub']);
+    expect(resolveSearch.mock.calls.length).toBe(1);
+  });
+});
+
