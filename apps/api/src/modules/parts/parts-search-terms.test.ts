@@ -176,4 +176,3 @@ describe('best match for one word', () => {
     expect(resolveSearch.mock.calls.length).toBe(1);
   });
 });
-
