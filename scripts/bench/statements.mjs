@@ -10,7 +10,7 @@ import pg from 'pg';
  * @param {number} max
  */
 export function shopLikePool(connectionString, max) {
-  return new pg.Pool({ connectionString, max, options: '-c plan_cache_mode=force_custom_plan' });
+  return new pg.Pool({ connectionString, max, options: '-c plan_cache_mode=force_custom_plan -c jit=off' });
 }
 
 /**

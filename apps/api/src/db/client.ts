@@ -62,7 +62,9 @@ export async function openDatabase(options: {
         // The catalog's prepared statements (parts.repo.ts) are still planned for their values
         // each time: one plan made for any socket could walk the whole table for a rare one. Set
         // as the session starts, so it holds before the first query (docs/deploy.md: poolers).
-        options: '-c plan_cache_mode=force_custom_plan',
+        // No JIT: a grouped search is estimated far above its cost, and compiling it took longer
+        // than running it (docs/decisions/0035-search-terms-in-index-order.md).
+        options: '-c plan_cache_mode=force_custom_plan -c jit=off',
         ...config,
       });
       // An idle connection the server closes (a restart, a failover, a dropped database) is

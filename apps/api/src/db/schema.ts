@@ -10,6 +10,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -108,6 +109,27 @@ export const parts = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
+
+/**
+ * Every word of every part's search document (brand, name, specs, description), with the best
+ * weight it carries there (8 for brand or name, 4 a spec, 2 the description), kept in step by
+ * triggers (in the migration) on insert, delete and edits of the searched columns. A best-match
+ * search reads it in the index's order instead of ranking every matching part
+ * (docs/decisions/0035-search-terms-in-index-order.md). `term` sorts bytewise (COLLATE "C",
+ * in the migration), so a prefix is one range of the index.
+ */
+export const partSearchTerms = pgTable(
+  'part_search_terms',
+  {
+    term: text('term').notNull(),
+    partId: uuid('part_id').notNull(),
+    weight: smallint('weight').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partId, t.term] }),
+    index('part_search_terms_term_idx').on(t.term, t.weight, t.partId),
+  ],
+);
 
 /**
  * The catalog's facet counts, kept in step with parts by triggers (in the migration) on every

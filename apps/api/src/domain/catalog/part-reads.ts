@@ -4,7 +4,7 @@ import { effectiveSort, type PartsQuery, type PartSort } from '@parts-shop/share
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { findPart, listParts, type PartRow } from './parts.repo.ts';
+import { bestMatchParts, findPart, listParts, type PartRow } from './parts.repo.ts';
 import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
 import { resolveSearch } from './search-words.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
@@ -37,8 +37,12 @@ function ratingOf({ ratingCount: count, ratingSum: sum }: PartRow): Part['rating
 export async function pageOfParts(db: Db, query: PartsQuery) {
   const sort = effectiveSort(query);
   const cursor = decodeSortCursor(sort, query.cursor);
-  const search = await resolveSearch(db, query.q);
-  const rows = await listParts(db, { ...query, limit: query.limit + 1 }, sort, cursor, search);
+  const paged = { ...query, limit: query.limit + 1 };
+  // The query schema refuses a best-match sort without search words, so q is set.
+  const rows =
+    sort === 'relevance'
+      ? await bestMatchParts(db, paged, cursor, query.q ?? '')
+      : await listParts(db, paged, sort, cursor, await resolveSearch(db, query.q));
   return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
 }
 

@@ -27,21 +27,19 @@ export type Bound = { conditions: SQL[]; values: Record<string, unknown>; shape:
 const bind = sql.placeholder;
 
 const matchQuery = sql`to_tsquery('simple', ${bind('tsquery')})`;
-const exactQuery = sql`to_tsquery('simple', ${bind('tsexact')})`;
 
-/** The filters as conditions (with GET /parts's `ids`, these parts only). */
-export function filterConditions(filters: PartFilters & Pick<PartsQuery, 'ids'>, search: Search | undefined): Bound {
+/** The catalog's filters, and GET /parts's `ids` (these parts only). */
+export type PartSelection = PartFilters & Pick<PartsQuery, 'ids'>;
+
+/** The filters as conditions. */
+export function filterConditions(filters: PartSelection, search: Search | undefined): Bound {
   const bound: Bound = { conditions: [], values: {}, shape: [] };
   const add = (shape: string, condition: SQL, values: Record<string, unknown> = {}) => {
     bound.conditions.push(condition);
     bound.shape.push(shape);
     Object.assign(bound.values, values);
   };
-  if (search)
-    add(search.exact ? 'qfix' : 'q', sql`${parts.search} @@ ${matchQuery}`, {
-      tsquery: search.match,
-      ...(search.exact ? { tsexact: search.exact } : {}),
-    });
+  if (search) add('q', sql`${parts.search} @@ ${matchQuery}`, { tsquery: search.match });
   const kinds = filters.kind ?? [];
   // One placeholder per kind: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the
   // (kind, ...) indexes serve in order; an array parameter would not be.
@@ -100,20 +98,15 @@ export function specConditionValue(condition: SpecCondition): unknown {
   return 'number' in condition ? condition.number : 'yes' in condition ? condition.yes : condition.values;
 }
 
-/** The column or expression a sort orders by before the id that breaks ties. */
-export function sortKey(sort: PartSort, search: Search | undefined): SQL | PgColumn | undefined {
-  if (sort === 'price_asc' || sort === 'price_desc') return parts.priceCents;
-  // The query schema refuses a best-match sort without search words, so the search is set.
-  // A part that matches without a corrected word ranks above every one that needs one.
-  if (sort === 'relevance')
-    return search?.exact
-      ? sql`ts_rank(${parts.search}, ${matchQuery}) + (${parts.search} @@ ${exactQuery})::int`
-      : sql`ts_rank(${parts.search}, ${matchQuery})`;
-  return undefined;
+/** The column a sort orders by before the id that breaks ties (best match: best-match.ts). */
+function sortKey(sort: PriceOrNewest): PgColumn | undefined {
+  return sort === 'newest' ? undefined : parts.priceCents;
 }
 
-export function orderBy(sort: PartSort, search: Search | undefined): SQL[] {
-  const key = sortKey(sort, search);
+type PriceOrNewest = Exclude<PartSort, 'relevance'>;
+
+export function orderBy(sort: PriceOrNewest): SQL[] {
+  const key = sortKey(sort);
   const direction = sort === 'price_asc' ? asc : desc;
   return key === undefined ? [desc(parts.id)] : [direction(key), direction(parts.id)];
 }
@@ -140,23 +133,21 @@ export function decodeSortCursor(sort: PartSort, cursor: string | undefined): Cu
     if (sort !== 'newest') throw badRequest(apiMessages.cursorOtherSort);
     return { id };
   }
-  // The key may itself hold a dot (a relevance like 0.0607927), so it is everything between.
   const [cursorSort, ...rest] = parts.slice(0, -1);
   if (cursorSort !== sort) throw badRequest(apiMessages.cursorOtherSort);
   const key = Number(rest.join('.'));
-  const valid = sort === 'relevance' ? Number.isFinite(key) : Number.isSafeInteger(key);
-  if (rest.length === 0 || !valid) throw badRequest(apiMessages.invalidCursor);
+  if (rest.length !== 1 || !Number.isSafeInteger(key)) throw badRequest(apiMessages.invalidCursor);
   return { id, key };
 }
 
 /** The rows after the cursor in the sort's order. */
-export function afterCursor(sort: PartSort, cursor: Cursor | undefined, search: Search | undefined): Bound {
+export function afterCursor(sort: PriceOrNewest, cursor: Cursor | undefined): Bound {
   if (!cursor) return { conditions: [], values: {}, shape: [] };
   const id = sql`${bind('cursorId')}::uuid`;
   if (sort === 'newest')
     return { conditions: [sql`${parts.id} < ${id}`], values: { cursorId: cursor.id }, shape: ['cursor'] };
-  const key = sql`${bind('cursorKey')}::${sql.raw(sort === 'relevance' ? 'real' : 'integer')}`;
-  const row = sql`(${sortKey(sort, search)}, ${parts.id})`;
+  const key = sql`${bind('cursorKey')}::integer`;
+  const row = sql`(${sortKey(sort)}, ${parts.id})`;
   const condition = sort === 'price_asc' ? sql`${row} > (${key}, ${id})` : sql`${row} < (${key}, ${id})`;
   return { conditions: [condition], values: { cursorId: cursor.id, cursorKey: cursor.key }, shape: ['cursor'] };
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
-import type { PartFilters, PartSort, PartsQuery } from '@parts-shop/shared/part-query';
+import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { partFacetGroups, parts, partSpecValues } from '../../db/schema.ts';
 import {
@@ -10,14 +10,15 @@ import {
   afterCursor,
   filterConditions,
   orderBy,
-  sortKey,
   specCondition,
   specConditionValue,
   specValue,
   type Bound,
   type Cursor,
+  type PartSelection,
 } from './parts-search.ts';
-import type { Search } from './search-words.ts';
+import { grouped, oneWord, type Read } from './best-match.ts';
+import { hasCorrections, resolveSearch, soleWord, type Search } from './search-words.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
 export const partColumns = {
@@ -92,25 +93,50 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   return statement;
 }
 
-export function listParts(
+/** A page of parts in a sort other than best match (bestMatchParts). */
+export async function listParts(
   db: Db,
-  query: PartFilters & Pick<PartsQuery, 'ids'> & { limit: number },
-  sort: PartSort,
+  query: PartSelection & { limit: number },
+  sort: Exclude<PartSort, 'relevance'>,
   cursor: Cursor | undefined,
   search: Search | undefined,
 ): Promise<PartRow[]> {
   const filters = filterConditions(query, search);
-  const after = afterCursor(sort, cursor, search);
+  const after = afterCursor(sort, cursor);
   const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) =>
     db
-      .select(sort === 'relevance' ? { ...partColumns, rank: sql<number>`${sortKey(sort, search)}` } : partColumns)
+      .select(partColumns)
       .from(parts)
       .where(and(...filters.conditions, ...after.conditions))
-      .orderBy(...orderBy(sort, search))
+      .orderBy(...orderBy(sort))
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
   return statement.execute({ ...filters.values, ...after.values, limit: query.limit });
+}
+
+/**
+ * A page of parts in best-match order (best-match.ts) for q. One word without aliases is read
+ * from the index first, and its typo lookup is sent only when that does not fill the page.
+ */
+export async function bestMatchParts(
+  db: Db,
+  query: PartSelection & { limit: number },
+  cursor: Cursor | undefined,
+  q: string,
+): Promise<PartRow[]> {
+  const run = (read: Read) =>
+    prepared<PartRow>(db, read.shape, (name) => read.build(db, partColumns, name) as Prepared<PartRow>).execute({
+      ...read.values,
+      limit: query.limit,
+    });
+  const word = soleWord(q);
+  const typed = word === undefined ? [] : await run(oneWord(word, query, cursor));
+  if (typed.length === query.limit) return typed;
+  const search = await resolveSearch(db, q);
+  if (!search) return [];
+  if (typed.length > 0 && !hasCorrections(search)) return typed;
+  return run(grouped(search, query, cursor));
 }
 
 export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number };

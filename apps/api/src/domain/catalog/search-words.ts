@@ -4,10 +4,12 @@ import type { Db } from '../../db/client.ts';
 
 /**
  * A search as the catalog runs it: `match` is the tsquery a part must meet (each word as a
- * prefix, or one of its aliases, or a known word it is a typo of); `exact`, set only when a
- * word was corrected, is the same without the corrections, so exact matches rank first.
+ * prefix, or one of its aliases, or a known word it is a typo of); `words` the same per word,
+ * each alternative a prefix marked `fix` when it is a correction, so that a best-match search
+ * can read part_search_terms and rank exact matches first (best-match.ts).
  */
-export type Search = { match: string; exact?: string };
+export type Search = { match: string; words: SearchAlternative[][] };
+export type SearchAlternative = { prefix: string; fix: boolean };
 
 /** Shorter words have too few trigrams to tell a typo from another word. */
 const TYPO_MIN_LENGTH = 4;
@@ -56,22 +58,37 @@ const anyOf = (words: string[]) => {
   return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' | ')})`;
 };
 
+/** A word's aliases; own keys only, so a word such as `constructor` has none. */
+const aliasesOf = (term: string): readonly string[] =>
+  Object.hasOwn(SEARCH_ALIASES, term) ? (SEARCH_ALIASES[term] ?? []) : [];
+
+/** The one word q holds when it has no aliases: its parts as typed rank above any correction's. */
+export function soleWord(q: string | undefined): string | undefined {
+  const terms = searchTerms(q);
+  const [word] = terms;
+  return terms.length === 1 && word !== undefined && aliasesOf(word).length === 0 ? word : undefined;
+}
+
+/** Whether a word of the search has a correction among its alternatives. */
+export const hasCorrections = (search: Search): boolean => search.words.some((w) => w.some((a) => a.fix));
+
 /**
  * The search for q, or undefined when it has no words. A corrected word is no worse than a
  * typo: `ryzen` also finds a part named `Ryzn`, below every Ryzen. Words are letters and digits only (searchTerms), so nothing typed can change the tsquery syntax. */
 export async function resolveSearch(db: Db, q: string | undefined): Promise<Search | undefined> {
   const terms = searchTerms(q);
   if (terms.length === 0) return undefined;
-  const typoCandidates = terms.filter((t) => t.length >= TYPO_MIN_LENGTH && !(t in SEARCH_ALIASES));
+  const typoCandidates = terms.filter((t) => t.length >= TYPO_MIN_LENGTH && aliasesOf(t).length === 0);
   const fixes =
     typoCandidates.length === 0
       ? new Map<string, string[]>()
       : await corrections(db, typoCandidates, CORRECTIONS_PER_WORD, false);
-  const known = (t: string) => [t, ...(SEARCH_ALIASES[t] ?? [])];
-  const exact = terms.map((t) => anyOf(known(t))).join(' & ');
-  if (fixes.size === 0) return { match: exact };
-  const match = terms.map((t) => anyOf([...known(t), ...(fixes.get(t) ?? [])])).join(' & ');
-  return { match, exact };
+  const words = terms.map((t) => [
+    ...[t, ...aliasesOf(t)].map((prefix) => ({ prefix, fix: false })),
+    ...(fixes.get(t) ?? []).map((prefix) => ({ prefix, fix: true })),
+  ]);
+  const match = words.map((alternatives) => anyOf(alternatives.map((a) => a.prefix))).join(' & ');
+  return { match, words };
 }
 
 /**

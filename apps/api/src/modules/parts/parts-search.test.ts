@@ -82,6 +82,14 @@ describe('GET /api/parts search', () => {
     expect(names(await list(`q=${encodeURIComponent('ryzen | !zzqx')}`))).toHaveLength(0);
   });
 
+  it('takes words that name an object built-in as words, not aliases', async () => {
+    for (const q of ['constructor', 'tostring constructor']) {
+      const res = await t.app.inject({ url: `/api/parts?q=${encodeURIComponent(q)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), q).toEqual([]);
+    }
+  });
+
   it('ranks the best match first by default when searching', async () => {
     // "cooler" in a name weighs more than in a description.
     const found = await list('q=cooler');

@@ -1,0 +1,112 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { parts, partSearchTerms } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { filterConditions, type Cursor, type PartSelection } from './parts-search.ts';
+import type { Search } from './search-words.ts';
+
+/**
+ * A search in best-match order, read from part_search_terms (every word of every part with the
+ * best weight it has there: 8 brand or name, 4 a spec, 2 the description) instead of ranking
+ * every matching part (docs/decisions/0035-search-terms-in-index-order.md). A part's rank is
+ * 1000 when each search word matches it as typed or through an alias (not only through a
+ * correction), plus, per word, the best weight among the part's words that word begins; ties
+ * go to the newest part. The ranks are integers, so a cursor carries them exactly.
+ *
+ * One word without aliases that begins exactly one known word (`ryzen`, the common case) is read
+ * straight from the index, in its order, as far as the page goes (oneWord); its corrections
+ * rank below every such row, so a full page needs no typo lookup. Any other search, and the end
+ * of such a word's rows, groups its matching words by part first (grouped).
+ */
+
+const bind = sql.placeholder;
+const t = partSearchTerms;
+/** Above every other character: `term < prefix || TOP` keeps the words that begin with prefix. */
+const TOP = sql`chr(1114111)`;
+
+type Columns = SelectedFields;
+
+export type Read = {
+  /** The SQL of the read, given the columns a part is answered with. */
+  build: (
+    db: Db,
+    columns: Columns,
+    name: string,
+  ) => { execute: (values: Record<string, unknown>) => Promise<unknown[]> };
+  shape: string[];
+  values: Record<string, unknown>;
+};
+
+/**
+ * Rows with the word itself, best weight then newest first, on the condition that no longer
+ * known word begins with it (else the read answers nothing and the grouped one runs).
+ */
+export function oneWord(word: string, filters: PartSelection, cursor: Cursor | undefined): Read {
+  const others = filterConditions(filters, undefined);
+  const after = cursor
+    ? [sql`(${t.weight}, ${t.partId}) < (${bind('cursorKey')}::int - 1000, ${bind('cursorId')}::uuid)`]
+    : [];
+  return {
+    shape: ['best1', ...others.shape, ...(cursor ? ['cursor'] : [])],
+    values: { ...others.values, word, ...(cursor ? { cursorKey: cursor.key, cursorId: cursor.id } : {}) },
+    build: (db, columns, name) =>
+      db
+        .select({ ...columns, rank: sql<number>`1000 + ${t.weight}` })
+        .from(t)
+        .innerJoin(parts, eq(parts.id, t.partId))
+        .where(
+          and(
+            eq(t.term, bind('word')),
+            sql`not exists (select 1 from ${t} as longer where longer.term > ${bind('word')} and longer.term < ${bind('word')} || ${TOP})`,
+            ...after,
+            ...others.conditions,
+          ),
+        )
+        .orderBy(desc(t.weight), desc(t.partId))
+        .limit(bind('limit'))
+        .prepare(name),
+  };
+}
+
+/**
+ * Every search: per part and word the best weight (among the alternatives typed or aliased, if
+ * any match, so that it ranks as oneWord does), then per part the words matched and the rank.
+ */
+export function grouped(search: Search, filters: PartSelection, cursor: Cursor | undefined): Read {
+  const others = filterConditions(filters, undefined);
+  const alternatives = search.words.flatMap((alternatives, word) => alternatives.map((a) => ({ ...a, word })));
+  const ranked = sql`(
+    select w.part_id, (bool_and(w.exact))::int * 1000 + sum(w.best)::int as rank
+    from (
+      select t.part_id, q.word, bool_or(not q.fix) as exact,
+        coalesce(max(t.weight) filter (where not q.fix), max(t.weight)) as best
+      from unnest(${bind('prefixes')}::text[], ${bind('words')}::int[], ${bind('fixes')}::boolean[]) as q(prefix, word, fix)
+      join ${t} as t on t.term >= q.prefix and t.term < q.prefix || ${TOP}
+      group by t.part_id, q.word
+    ) as w
+    group by w.part_id
+    having count(*) = ${bind('wordCount')}
+  ) as m`;
+  const rank = sql<number>`m.rank`;
+  const after = cursor ? [sql`(${rank}, ${parts.id}) < (${bind('cursorKey')}::int, ${bind('cursorId')}::uuid)`] : [];
+  return {
+    shape: ['best', ...others.shape, ...(cursor ? ['cursor'] : [])],
+    values: {
+      ...others.values,
+      prefixes: alternatives.map((a) => a.prefix),
+      words: alternatives.map((a) => a.word),
+      fixes: alternatives.map((a) => a.fix),
+      wordCount: search.words.length,
+      ...(cursor ? { cursorKey: cursor.key, cursorId: cursor.id } : {}),
+    },
+    build: (db, columns, name) =>
+      db
+        .select({ ...columns, rank })
+        .from(parts)
+        .innerJoin(ranked, sql`${parts.id} = m.part_id`)
+        .where(and(...after, ...others.conditions))
+        .orderBy(desc(rank), desc(parts.id))
+        .limit(bind('limit'))
+        .prepare(name),
+  };
+}
