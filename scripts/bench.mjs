@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
 const { ensureInstalled } = await import('./lib/install.mjs');
 ensureInstalled(root);
 const { freePort } = await import('./lib/free-port.mjs');
+const { startAuthEmulator } = await import('./lib/emulator.mjs');
 const { startPostgres } = await import('./lib/postgres.mjs');
 const { buildShop, startShop } = await import('./lib/shop.mjs');
 const { openPglite, openPostgres, seedCatalog, checkIdOrder, explainPaging } = await import('./bench/seed.mjs');
@@ -102,6 +103,16 @@ const shopEnv = {
   MAX_UNPAID_CENTS: '100000000000',
   DATABASE_POOL_SIZE: '10',
 };
+
+// Admin requests ask Firebase about the caller, so the overview's and the import's owner is an
+// account of an auth emulator the shop shares (bench/users.mjs benchAdmin); one is started here
+// unless FIREBASE_AUTH_EMULATOR_HOST names one.
+/** @type {import('./lib/emulator.mjs').AuthEmulator | undefined} */
+let emulator;
+if ((wanted.has('overview') || wanted.has('import')) && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+  emulator = await startAuthEmulator({ port: await freePort() });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+}
 
 /** @typedef {import('./bench/seed.mjs').Plan} Plan */
 
@@ -257,6 +268,7 @@ try {
   );
 } finally {
   await cleanUp();
+  await emulator?.stop();
 }
 
 const failed = printSummary();

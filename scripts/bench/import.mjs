@@ -1,7 +1,7 @@
 // Catalog in bulk: POST /api/parts/import of 10,000 new parts, then the same catalog's export
 // imported back (10,000 rows, every one unchanged), on PostgreSQL (docs/product.md#catalog-in-bulk).
 import { record } from './report.mjs';
-import { benchUsers } from './users.mjs';
+import { benchAdmin } from './users.mjs';
 
 const ROWS = 10_000;
 const TARGET_MS = 10_000;
@@ -14,9 +14,7 @@ const TARGET_MS = 10_000;
 export async function importBench(url, db, { secret }) {
   const section = `Import on PostgreSQL: ${ROWS.toLocaleString('en-US')} rows`;
   console.log(`\n--- ${section} ---`);
-  const [admin] = await benchUsers(db, { count: 1, secret, prefix: 'bench-admin' });
-  if (!admin) throw new Error('no bench admin');
-  await db.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [admin.email]);
+  const admin = await benchAdmin(db, secret);
   const header = 'name,brand,kind,price,available,minOrder,lowStockAt,description,img,spec.socket,spec.cores';
   const lines = Array.from({ length: ROWS }, (_, i) =>
     i % 2 === 0

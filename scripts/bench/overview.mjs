@@ -4,7 +4,7 @@
 import { load } from './load.mjs';
 import { fmt, record } from './report.mjs';
 import { seedUsers } from './seed.mjs';
-import { tsImport } from 'tsx/esm/api';
+import { benchAdmin } from './users.mjs';
 
 /** The overview's own indexes (apps/api/src/db/schema.ts), dropped for the baseline and put back. */
 const INDEXES = {
@@ -72,7 +72,7 @@ export async function overviewBench(url, db, { orders, duration, connections, se
   const started = performance.now();
   await seedOrders(db, { orders, customers: 1_000 });
   console.log(`orders seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const headers = { authorization: await ownerToken(db, secret) };
+  const headers = { authorization: (await benchAdmin(db, secret)).authorization };
   const measure = (/** @type {number} */ days) =>
     load(url, {
       requests: [{ method: 'GET', path: `/api/admin/overview?days=${days}`, headers }],
@@ -100,27 +100,4 @@ export async function overviewBench(url, db, { orders, duration, connections, se
     'indexed p50 <= baseline p50',
     month.total > 0 && month.p50 <= bare.p50,
   );
-}
-
-/**
- * The owner's API token: every admin request asks Firebase about the token's account, so the
- * owner is an account of the auth emulator the shop uses (FIREBASE_AUTH_EMULATOR_HOST).
- * @param {import('./seed.mjs').Sql} db
- * @param {string} secret
- */
-async function ownerToken(db, secret) {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!host) throw new Error('the overview bench needs FIREBASE_AUTH_EMULATOR_HOST: its admin is an emulator account');
-  const email = `admin-overview-${Date.now()}@example.com`;
-  const signUp = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-owner-1', returnSecureToken: true }),
-  });
-  const { localId } = /** @type {{ localId: string }} */ (await signUp.json());
-  await seedUsers(db, [email]);
-  await db.query(`UPDATE users SET uid = $1 WHERE email = $2`, [localId, email]);
-  const { createTokenService } = await tsImport('../../apps/api/src/lib/tokens.ts', import.meta.url);
-  const tokens = createTokenService(secret, 60 * 60);
-  return `Bearer ${await tokens.sign({ email, uid: localId, tokenVersion: 0 })}`;
 }

@@ -22,6 +22,30 @@ export async function benchUsers(db, { count, secret, prefix = 'bench-customer' 
 }
 
 /**
+ * The shop's owner: every admin request asks Firebase about the token's account, so the owner
+ * is an account of the auth emulator the shop uses (FIREBASE_AUTH_EMULATOR_HOST).
+ * @param {import('./seed.mjs').Sql} db
+ * @param {string} secret
+ * @returns {Promise<{ email: string, authorization: string }>}
+ */
+export async function benchAdmin(db, secret) {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('a bench admin needs FIREBASE_AUTH_EMULATOR_HOST: it is an emulator account');
+  const email = `admin-bench-${Date.now()}@example.com`;
+  const signUp = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-owner-1', returnSecureToken: true }),
+  });
+  const { localId } = /** @type {{ localId: string }} */ (await signUp.json());
+  await seedUsers(db, [email]);
+  await db.query(`UPDATE users SET uid = $1 WHERE email = $2`, [localId, email]);
+  const { createTokenService } = await tsImport('../../apps/api/src/lib/tokens.ts', import.meta.url);
+  const tokens = createTokenService(secret, 60 * 60);
+  return { email, authorization: `Bearer ${await tokens.sign({ email, uid: localId, tokenVersion: 0 })}` };
+}
+
+/**
  * Reads /proc for a process's resident set size, in bytes.
  * @param {number} pid
  */
