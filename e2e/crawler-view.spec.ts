@@ -79,6 +79,17 @@ test('with scripts, the browser adopts the rendered page: no errors, no second r
   await expect(page).toHaveURL(/\/allparts$/);
   expect(problems).toEqual([]);
   expect(reads.filter((read) => read.endsWith('limit=3'))).toEqual([]);
+
+  // Each server-drawn page adopted straight from the server: the catalog with a kind's spec
+  // filters and each card's Compare, and a part's page with its price watch.
+  await page.goto('/allparts?kind=cpu');
+  await expect(page.getByRole('button', { name: /^Compare / }).first()).toBeEnabled();
+  await page.getByTestId('part-card').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/parts\//);
+  await page.reload();
+  await expect(page.getByTestId('part-min-order')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Compare / })).toBeEnabled();
+  expect(problems).toEqual([]);
 });
 
 test('the first paint waits on no script: the page asks only for a small boot script, and the app comes after the paint', async ({

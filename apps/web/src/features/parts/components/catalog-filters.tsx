@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { PRICE_MAX } from '@parts-shop/shared/part';
 import {
   partFiltersSchema,
@@ -12,12 +12,14 @@ import { PART_KIND_LABELS, PART_KINDS, SPEC_FIELDS, type PartKind } from '@parts
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
 import type { ChangeCatalog } from '../use-catalog-state.ts';
+import { afterMount } from '../../../lib/after-mount.tsx';
 import { loadChunk } from '../../../lib/chunk-reload.ts';
 
 // A kind's further spec filters show only once a kind is chosen, so their code loads then, not
 // with every visitor's first visit (the first-visit budget, docs/performance.md).
-const SpecFieldFilters = lazy(() =>
-  loadChunk(() => import('./spec-field-filters.tsx')).then((m) => ({ default: m.SpecFieldFilters })),
+const SpecFieldFilters = afterMount(
+  () => loadChunk(() => import('./spec-field-filters.tsx')).then((m) => m.SpecFieldFilters),
+  () => null,
 );
 
 type Props = { state: CatalogState; facets: PartFacets | undefined; onChange: ChangeCatalog };
@@ -143,15 +145,13 @@ export function CatalogFilters(props: Props) {
           {SPEC_FILTERS_OF[state.kind].map((name) => (
             <SpecSelect key={name} name={name} {...props} />
           ))}
-          <Suspense fallback={null}>
-            <SpecFieldFilters
-              kind={state.kind}
-              state={state}
-              facets={props.facets}
-              onChange={onChange}
-              skip={SPEC_FILTERS_OF[state.kind]}
-            />
-          </Suspense>
+          <SpecFieldFilters
+            kind={state.kind}
+            state={state}
+            facets={props.facets}
+            onChange={onChange}
+            skip={SPEC_FILTERS_OF[state.kind]}
+          />
         </fieldset>
       ) : null}
       <PriceRange state={state} onChange={onChange} />

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { PartCard } from '../../../components/part-card.tsx';
+import { afterMount } from '../../../lib/after-mount.tsx';
 import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
@@ -19,23 +20,14 @@ const TITLE = 'All the Latest Deals';
 
 // Compare loads once the catalog is up, not with every visitor's first visit (the first-visit
 // budget, docs/performance.md); until then each card's button shows, inert, so nothing moves.
-const CompareToggle = lazy(() =>
-  loadChunk(() => import('../../../components/compare-toggle.tsx')).then((m) => ({ default: m.CompareToggle })),
+const CompareOnCard = afterMount(
+  () => loadChunk(() => import('../../../components/compare-toggle.tsx')).then((m) => m.CompareToggle),
+  ({ partName }: { partId: string; partName: string }) => (
+    <button type="button" className="btn btn-outline btn-xs self-start" aria-label={`Compare ${partName}`} disabled>
+      Compare
+    </button>
+  ),
 );
-
-function CompareOnCard({ partId, partName }: { partId: string; partName: string }) {
-  return (
-    <Suspense
-      fallback={
-        <button type="button" className="btn btn-outline btn-xs self-start" aria-label={`Compare ${partName}`} disabled>
-          Compare
-        </button>
-      }
-    >
-      <CompareToggle partId={partId} partName={partName} />
-    </Suspense>
-  );
-}
 
 /** The server renders the catalog the address asks for: its first page and its counts. */
 export const prefetch: PagePrefetch = (client, url) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDollars } from '@parts-shop/shared/money';
 import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Part } from '@parts-shop/shared/part';
@@ -8,13 +8,17 @@ import { CompareToggle } from '../../../components/compare-toggle.tsx';
 import { PartRating } from '../../../components/part-rating.tsx';
 import { PartLoader } from '../../../components/part-loader.tsx';
 import { PurchaseButton } from '../../../components/purchase-button.tsx';
+import { afterMount } from '../../../lib/after-mount.tsx';
 import { partQueryOptions } from '../../../lib/get-part.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
 import { PartReviews } from '../components/part-reviews.tsx';
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
 
-const PriceWatch = lazy(() => import('../components/price-watch.tsx'));
+const PriceWatch = afterMount(
+  () => import('../components/price-watch.tsx').then((m) => m.default),
+  () => null,
+);
 
 /** The server renders the part the address names (/parts/{id}). */
 export const prefetch: PagePrefetch = (client, url) => {
@@ -59,9 +63,7 @@ function PartDetails({ part }: { part: Part }) {
           <PurchaseButton part={part} describedBy={titleId} />
         </div>
         <CompareToggle partId={part._id} partName={part.name} />
-        <Suspense fallback={null}>
-          <PriceWatch part={part} />
-        </Suspense>
+        <PriceWatch part={part} />
         <p className="break-words whitespace-pre-line">{part.description}</p>
         {rows.length > 0 ? (
           <div className="overflow-x-auto rounded-box border border-base-300">
