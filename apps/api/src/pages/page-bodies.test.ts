@@ -97,8 +97,15 @@ describe('public pages rendered on the server', () => {
     expect((await get('/parts/not-a-part')).statusCode).toBe(404);
   });
 
+  it('draws the build planner too, its build being in the address', async () => {
+    const res = await get('/build');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Plan a Build | Parts Shop</title>');
+    expect(res.body).toContain('<div id="root"><p>Rendered Radeon|');
+  });
+
   it('leaves pages that are not public to the browser', async () => {
-    for (const url of ['/dashboard/myorders', '/login', '/build']) {
+    for (const url of ['/dashboard/myorders', '/login']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
