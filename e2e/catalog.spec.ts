@@ -39,7 +39,7 @@ test.describe('admin catalog and customer reviews', () => {
     await page.goto('/');
     await expect(page.getByTestId('part-card').filter({ hasText: name })).toBeVisible();
     await page.goto('/dashboard/manageproducts');
-    const table = page.getByRole('table', { name: 'All products, newest first' });
+    const table = page.getByRole('table', { name: 'Products, Newest' });
     await table.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
@@ -79,7 +79,7 @@ test.describe('admin product editing', () => {
     const id = await addPart(request, token, { name, minOrder: 1, available: 8, price: 12.5 });
     await logIn(page, admin.email, admin.password);
     await page.goto('/dashboard/manageproducts');
-    const table = page.getByRole('table', { name: 'All products, newest first' });
+    const table = page.getByRole('table', { name: 'Products, Newest' });
     await table.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/editProduct/${id}$`));
     await expect(page.getByLabel('Name')).toHaveValue(name);

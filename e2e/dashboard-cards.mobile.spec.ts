@@ -44,7 +44,7 @@ test('the dashboard tables are cards with their actions at 375 px', async ({ pag
   await expect(theirs.getByRole('button', { name: `Cancel order for ${partName}` })).toBeVisible();
 
   await page.goto('/dashboard/manageproducts');
-  const products = await expectCards(page, 'All products, newest first');
+  const products = await expectCards(page, 'Products, Newest');
   const product = products.getByRole('listitem').filter({ hasText: partName });
   await expect(product.getByRole('link', { name: `Edit ${partName}` })).toBeVisible();
   await expect(product.getByRole('button', { name: `Add stock to ${partName}` })).toBeVisible();
