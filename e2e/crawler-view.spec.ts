@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
+import { pageProblems, test } from './support.ts';
 
 /**
  * The public pages as a crawler or an assistant reads them: the HTML the server sends, with
@@ -62,12 +62,8 @@ test.describe('without scripts', () => {
 });
 
 test('with scripts, the browser adopts the rendered page: no errors, no second read', async ({ page }) => {
-  const problems: string[] = [];
+  const problems = pageProblems(page);
   const reads: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/api/parts' || url.pathname === '/api/reviews') reads.push(url.pathname + url.search);

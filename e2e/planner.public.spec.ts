@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { expectNoSidewaysScroll, test } from './support.ts';
+import { expectNoSidewaysScroll, pageProblems, test } from './support.ts';
 
 type Part = { _id: string; name: string; specs: Record<string, number> };
 
@@ -63,12 +63,8 @@ test('a shared build arrives drawn by the server; the app adopts it without an e
   const html = await (await request.get(url)).text();
   for (const part of parts) expect(html).toContain(`<p class="break-words">${part?.name}</p>`);
 
-  const problems: string[] = [];
+  const problems = pageProblems(page);
   const reads: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
   page.on('request', (sent) => {
     const { pathname, search } = new URL(sent.url());
     if (pathname.startsWith('/api/parts')) reads.push(pathname + search);

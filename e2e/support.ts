@@ -20,6 +20,16 @@ export const test = base.extend({
   },
 });
 
+/** Errors the page logs or throws from now on (a page the browser adopts without trouble logs none). */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
 export const admin = { email: 'admin@example.com', password: 'admin-pass-2022' };
 export const customer = { email: 'customer@example.com', password: 'customer-pass-2022' };
 
