@@ -11,14 +11,21 @@ import { seedUsers } from './seed.mjs';
 export async function benchUsers(db, { count, secret, prefix = 'bench-customer' }) {
   const emails = Array.from({ length: count }, (_, i) => `${prefix}-${i}@example.com`);
   await seedUsers(db, emails);
+  const authorization = await bearerFor(secret);
+  return Promise.all(
+    emails.map(async (email) => ({ email, authorization: await authorization(email, `bench:${email}`) })),
+  );
+}
+
+/**
+ * Signs `Authorization` values with the API's own token service, valid for four hours.
+ * @param {string} secret
+ * @returns {Promise<(email: string, uid: string) => Promise<string>>}
+ */
+async function bearerFor(secret) {
   const { createTokenService } = await tsImport('../../apps/api/src/lib/tokens.ts', import.meta.url);
   const tokens = createTokenService(secret, 60 * 60 * 4);
-  return Promise.all(
-    emails.map(async (email) => ({
-      email,
-      authorization: `Bearer ${await tokens.sign({ email, uid: `bench:${email}`, tokenVersion: 0 })}`,
-    })),
-  );
+  return async (email, uid) => `Bearer ${await tokens.sign({ email, uid, tokenVersion: 0 })}`;
 }
 
 /**
@@ -40,9 +47,7 @@ export async function benchAdmin(db, secret) {
   const { localId } = /** @type {{ localId: string }} */ (await signUp.json());
   await seedUsers(db, [email]);
   await db.query(`UPDATE users SET uid = $1 WHERE email = $2`, [localId, email]);
-  const { createTokenService } = await tsImport('../../apps/api/src/lib/tokens.ts', import.meta.url);
-  const tokens = createTokenService(secret, 60 * 60);
-  return { email, authorization: `Bearer ${await tokens.sign({ email, uid: localId, tokenVersion: 0 })}` };
+  return { email, authorization: await (await bearerFor(secret))(email, localId) };
 }
 
 /**

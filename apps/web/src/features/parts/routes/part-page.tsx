@@ -9,6 +9,7 @@ import { PartRating } from '../../../components/part-rating.tsx';
 import { PartLoader } from '../../../components/part-loader.tsx';
 import { PurchaseButton } from '../../../components/purchase-button.tsx';
 import { afterMount } from '../../../lib/after-mount.tsx';
+import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { partQueryOptions } from '../../../lib/get-part.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
 import { PartReviews } from '../components/part-reviews.tsx';
@@ -16,7 +17,7 @@ import { PartReviews } from '../components/part-reviews.tsx';
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
 
 const PriceWatch = afterMount(
-  () => import('../components/price-watch.tsx').then((m) => m.default),
+  () => loadChunk(() => import('../components/price-watch.tsx')).then((m) => m.default),
   () => null,
 );
 
