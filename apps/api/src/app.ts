@@ -57,6 +57,8 @@ export type AppOptions = {
   db: Db;
   /** Where the public reads run (Database.publicReads); the same as db unless given. */
   publicReads?: Db;
+  /** Where the public reads in index order run (Database.indexReads); publicReads unless given. */
+  indexReads?: Db;
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it back). */
@@ -96,6 +98,7 @@ export async function buildApp({
   config,
   db,
   publicReads = db,
+  indexReads = publicReads,
   logger = true,
   logStream,
   poolStats,
@@ -129,6 +132,7 @@ export async function buildApp({
     config,
     db,
     publicReads,
+    indexReads,
     tokens,
     guards: createGuards(db, tokens, createAccountCheck(identity, config.FIREBASE_ACCOUNT_CHECK_SECONDS * 1000)),
     payments: createPaymentGateway(config, app.log),

@@ -97,6 +97,7 @@ export async function createTestApp(
     config,
     db: database.db,
     publicReads: database.publicReads,
+    indexReads: database.indexReads,
     logger: false,
     logStream: options.logStream,
   });

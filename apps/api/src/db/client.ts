@@ -21,6 +21,8 @@ export type Database = {
   db: Db;
   /** Where the public catalog reads run (lib/deps.ts): on PostgreSQL a pool of their own. */
   publicReads: Db;
+  /** The public reads that follow one index's order (lib/deps.ts): on PostgreSQL planned once. */
+  indexReads: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
   poolStats?: () => PoolStats;
@@ -56,15 +58,17 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const poolSize = options.poolSize ?? 10;
-    const openPool = (config: pg.PoolConfig) => {
+    const openPool = (config: pg.PoolConfig, plans: 'force_custom_plan' | 'force_generic_plan') => {
       const pool = new pg.Pool({
         connectionString: options.url,
         // The catalog's prepared statements (parts.repo.ts) are still planned for their values
-        // each time: one plan made for any socket could walk the whole table for a rare one. Set
-        // as the session starts, so it holds before the first query (docs/deploy.md: poolers).
+        // each time: one plan made for any socket could walk the whole table for a rare one.
+        // The index-order reads are planned once: their plan fits every value, and planning
+        // was half of each one's time (docs/decisions/0036-one-plan-for-reads-in-index-order.md).
+        // Set as the session starts, so it holds before the first query (docs/deploy.md: poolers).
         // No JIT: a grouped search is estimated far above its cost, and compiling it took longer
         // than running it (docs/decisions/0035-search-terms-in-index-order.md).
-        options: '-c plan_cache_mode=force_custom_plan -c jit=off',
+        options: `-c plan_cache_mode=${plans} -c jit=off`,
         ...config,
       });
       // An idle connection the server closes (a restart, a failover, a dropped database) is
@@ -81,10 +85,13 @@ export async function openDatabase(options: {
     // the connections sign-ins, orders and payments need.
     const publicShare = Math.max(1, Math.floor(poolSize / 2));
     const timeout = options.publicReadTimeoutMs ?? 5000;
-    const pool = openPool({ max: Math.max(1, poolSize - publicShare) });
-    const publicPool = openPool({ max: publicShare, statement_timeout: timeout, connectionTimeoutMillis: timeout });
+    const pool = openPool({ max: Math.max(1, poolSize - publicShare) }, 'force_custom_plan');
+    const publicLimits = { max: publicShare, statement_timeout: timeout, connectionTimeoutMillis: timeout };
+    const publicPool = openPool(publicLimits, 'force_custom_plan');
+    const indexPool = openPool(publicLimits, 'force_generic_plan');
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const publicReads = drizzleNodePg(publicPool, { schema }) as unknown as Db;
+    const indexReads = drizzleNodePg(indexPool, { schema }) as unknown as Db;
     // Several API processes may start at once; one migrates while the others wait.
     const client = await pool.connect();
     try {
@@ -94,18 +101,21 @@ export async function openDatabase(options: {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
+    const pools = [pool, publicPool, indexPool];
+    const sum = (count: (p: pg.Pool) => number) => pools.reduce((total, p) => total + count(p), 0);
     const poolStats = () => ({
-      total: pool.totalCount + publicPool.totalCount,
-      idle: pool.idleCount + publicPool.idleCount,
-      waiting: pool.waitingCount + publicPool.waitingCount,
-      max: pool.options.max + publicPool.options.max,
+      total: sum((p) => p.totalCount),
+      idle: sum((p) => p.idleCount),
+      waiting: sum((p) => p.waitingCount),
+      max: sum((p) => p.options.max),
     });
     return {
       db,
       publicReads,
+      indexReads,
       kind: 'postgres',
       close: async () => {
-        await Promise.all([pool.end(), publicPool.end()]);
+        await Promise.all(pools.map((p) => p.end()));
       },
       poolStats,
     };
@@ -123,7 +133,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   // One in-process connection: nothing to share out.
-  return { db, publicReads: db, kind: 'pglite', close: () => client.close() };
+  return { db, publicReads: db, indexReads: db, kind: 'pglite', close: () => client.close() };
 }
 
 export async function ping(db: Db): Promise<void> {

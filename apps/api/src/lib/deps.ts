@@ -17,6 +17,11 @@ export type Deps = {
    * on PostgreSQL a share of the connections, each statement under a time limit (db/client.ts).
    */
   publicReads: Db;
+  /**
+   * For the public reads that walk one index in its order (a one-word search), where one plan
+   * fits every value: on PostgreSQL a pool of the same size whose statements are planned once.
+   */
+  indexReads: Db;
   tokens: TokenService;
   guards: Guards;
   /** The card gateway chosen by PAYMENT_GATEWAY: the built-in test-mode one or Stripe. */

@@ -74,7 +74,7 @@ export function createShopMcpServer(deps: Deps): McpServer {
     },
     (query) =>
       refusalsAsToolErrors(async () => {
-        const { rows, cursorOf } = await pageOfParts(deps.publicReads, query);
+        const { rows, cursorOf } = await pageOfParts(deps, query);
         const last = rows.slice(0, query.limit).at(-1);
         const next = rows.length > query.limit && last ? cursorOf(last) : null;
         const page = rows.slice(0, query.limit).map(toPart);

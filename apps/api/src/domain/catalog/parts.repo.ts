@@ -117,26 +117,27 @@ export async function listParts(
 
 /**
  * A page of parts in best-match order (best-match.ts) for q. One word without aliases is read
- * from the index first, and its typo lookup is sent only when that does not fill the page.
+ * from the index first, through indexReads (planned once), and its typo lookup is sent only
+ * when that does not fill the page.
  */
 export async function bestMatchParts(
-  db: Db,
+  { db, indexReads }: { db: Db; indexReads: Db },
   query: PartSelection & { limit: number },
   cursor: Cursor | undefined,
   q: string,
 ): Promise<PartRow[]> {
-  const run = (read: Read) =>
-    prepared<PartRow>(db, read.shape, (name) => read.build(db, partColumns, name) as Prepared<PartRow>).execute({
+  const run = (on: Db, read: Read) =>
+    prepared<PartRow>(on, read.shape, (name) => read.build(on, partColumns, name) as Prepared<PartRow>).execute({
       ...read.values,
       limit: query.limit,
     });
   const word = soleWord(q);
-  const typed = word === undefined ? [] : await run(oneWord(word, query, cursor));
+  const typed = word === undefined ? [] : await run(indexReads, oneWord(word, query, cursor));
   if (typed.length === query.limit) return typed;
   const search = await resolveSearch(db, q);
   if (!search) return [];
   if (typed.length > 0 && !hasCorrections(search)) return typed;
-  return run(grouped(search, query, cursor));
+  return run(db, grouped(search, query, cursor));
 }
 
 export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number };

@@ -195,13 +195,23 @@ describe('GET /api/parts sorts and keyset paging', () => {
     expect(shapes).toBeGreaterThan(64);
   });
 
-  it.runIf(testDatabaseUrl)('plans each prepared read for its values on PostgreSQL', async () => {
-    // Several at once, so they take several of the pool's connections.
-    const answers: unknown[] = await Promise.all(
-      Array.from({ length: 5 }, () => t.database.db.execute(sql`show plan_cache_mode`)),
-    );
-    for (const answer of answers) expect(answer).toMatchObject({ rows: [{ plan_cache_mode: 'force_custom_plan' }] });
-  });
+  it.runIf(testDatabaseUrl)(
+    'plans each prepared read for its values on PostgreSQL, and the reads in index order once',
+    async () => {
+      const { db, publicReads, indexReads } = t.database;
+      for (const [pool, mode] of [
+        [db, 'force_custom_plan'],
+        [publicReads, 'force_custom_plan'],
+        [indexReads, 'force_generic_plan'],
+      ] as const) {
+        // Several at once, so they take several of the pool's connections.
+        const answers: unknown[] = await Promise.all(
+          Array.from({ length: 5 }, () => pool.execute(sql`show plan_cache_mode`)),
+        );
+        for (const answer of answers) expect(answer).toMatchObject({ rows: [{ plan_cache_mode: mode }] });
+      }
+    },
+  );
 
   it('refuses a cursor from another sort with a 400', async () => {
     const first = await t.app.inject({ url: '/api/parts?sort=price_asc&limit=2' });

@@ -69,7 +69,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request, reply) => {
-      const page = await pageOfParts(deps.publicReads, request.query);
+      const page = await pageOfParts(deps, request.query);
       return pageOf(page.rows, request.query.limit, request, reply, page.cursorOf).map(toPart);
     },
   );
