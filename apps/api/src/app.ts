@@ -57,8 +57,8 @@ export type AppOptions = {
   db: Db;
   /** Where the public reads run (Database.publicReads); the same as db unless given. */
   publicReads?: Db;
-  /** Where the public reads in index order run (Database.indexReads); publicReads unless given. */
-  indexReads?: Db;
+  /** Where the public reads one plan fits run (Database.onePlanReads); publicReads unless given. */
+  onePlanReads?: Db;
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it back). */
@@ -98,7 +98,7 @@ export async function buildApp({
   config,
   db,
   publicReads = db,
-  indexReads = publicReads,
+  onePlanReads = publicReads,
   logger = true,
   logStream,
   poolStats,
@@ -132,7 +132,7 @@ export async function buildApp({
     config,
     db,
     publicReads,
-    indexReads,
+    onePlanReads,
     tokens,
     guards: createGuards(db, tokens, createAccountCheck(identity, config.FIREBASE_ACCOUNT_CHECK_SECONDS * 1000)),
     payments: createPaymentGateway(config, app.log),

@@ -16,7 +16,7 @@ export async function serve(config: Config, stopTracing?: () => Promise<void>): 
     config,
     db: database.db,
     publicReads: database.publicReads,
-    indexReads: database.indexReads,
+    onePlanReads: database.onePlanReads,
     poolStats: database.poolStats,
   });
   if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('seeded the demo catalog');

@@ -97,7 +97,7 @@ export async function createTestApp(
     config,
     db: database.db,
     publicReads: database.publicReads,
-    indexReads: database.indexReads,
+    onePlanReads: database.onePlanReads,
     logger: false,
     logStream: options.logStream,
   });

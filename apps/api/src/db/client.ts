@@ -21,8 +21,8 @@ export type Database = {
   db: Db;
   /** Where the public catalog reads run (lib/deps.ts): on PostgreSQL a pool of their own. */
   publicReads: Db;
-  /** The public reads that follow one index's order (lib/deps.ts): on PostgreSQL planned once. */
-  indexReads: Db;
+  /** The public reads one plan fits (lib/deps.ts): on PostgreSQL planned once. */
+  onePlanReads: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
   poolStats?: () => PoolStats;
@@ -63,8 +63,8 @@ export async function openDatabase(options: {
         connectionString: options.url,
         // The catalog's prepared statements (parts.repo.ts) are still planned for their values
         // each time: one plan made for any socket could walk the whole table for a rare one.
-        // The index-order reads are planned once: their plan fits every value, and planning
-        // was half of each one's time (docs/decisions/0036-one-plan-for-reads-in-index-order.md).
+        // The reads one plan fits whatever their values are planned once: planning was half or
+        // more of each one's time (docs/decisions/0036-reads-one-plan-fits.md).
         // Set as the session starts, so it holds before the first query (docs/deploy.md: poolers).
         // No JIT: a grouped search is estimated far above its cost, and compiling it took longer
         // than running it (docs/decisions/0035-search-terms-in-index-order.md).
@@ -88,10 +88,10 @@ export async function openDatabase(options: {
     const pool = openPool({ max: Math.max(1, poolSize - publicShare) }, 'force_custom_plan');
     const publicLimits = { max: publicShare, statement_timeout: timeout, connectionTimeoutMillis: timeout };
     const publicPool = openPool(publicLimits, 'force_custom_plan');
-    const indexPool = openPool(publicLimits, 'force_generic_plan');
+    const onePlanPool = openPool(publicLimits, 'force_generic_plan');
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const publicReads = drizzleNodePg(publicPool, { schema }) as unknown as Db;
-    const indexReads = drizzleNodePg(indexPool, { schema }) as unknown as Db;
+    const onePlanReads = drizzleNodePg(onePlanPool, { schema }) as unknown as Db;
     // Several API processes may start at once; one migrates while the others wait.
     const client = await pool.connect();
     try {
@@ -101,7 +101,7 @@ export async function openDatabase(options: {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    const pools = [pool, publicPool, indexPool];
+    const pools = [pool, publicPool, onePlanPool];
     const sum = (count: (p: pg.Pool) => number) => pools.reduce((total, p) => total + count(p), 0);
     const poolStats = () => ({
       total: sum((p) => p.totalCount),
@@ -112,7 +112,7 @@ export async function openDatabase(options: {
     return {
       db,
       publicReads,
-      indexReads,
+      onePlanReads,
       kind: 'postgres',
       close: async () => {
         await Promise.all(pools.map((p) => p.end()));
@@ -133,7 +133,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   // One in-process connection: nothing to share out.
-  return { db, publicReads: db, indexReads: db, kind: 'pglite', close: () => client.close() };
+  return { db, publicReads: db, onePlanReads: db, kind: 'pglite', close: () => client.close() };
 }
 
 export async function ping(db: Db): Promise<void> {

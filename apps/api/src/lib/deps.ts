@@ -18,10 +18,10 @@ export type Deps = {
    */
   publicReads: Db;
   /**
-   * For the public reads that walk one index in its order (a one-word search), where one plan
-   * fits every value: on PostgreSQL a pool of the same size whose statements are planned once.
+   * For the public reads one plan fits whatever their values (a one-word search, the maintained
+   * facet counts): on PostgreSQL a pool of the same size whose statements are planned once.
    */
-  indexReads: Db;
+  onePlanReads: Db;
   tokens: TokenService;
   guards: Guards;
   /** The card gateway chosen by PAYMENT_GATEWAY: the built-in test-mode one or Stripe. */

@@ -33,18 +33,18 @@ function ratingOf({ ratingCount: count, ratingSum: sum }: PartRow): Part['rating
   return { average: count === 0 ? 0 : Math.round((sum * 10) / count) / 10, count };
 }
 
-/** Where a page of parts is read from (lib/deps.ts). */
-type CatalogReads = { publicReads: Db; indexReads: Db };
+/** Where the catalog's public reads run (lib/deps.ts). */
+export type CatalogReads = { publicReads: Db; onePlanReads: Db };
 
 /** One page of rows in the query's sort (one more than the limit), and the next page's cursor. */
-export async function pageOfParts({ publicReads: db, indexReads }: CatalogReads, query: PartsQuery) {
+export async function pageOfParts({ publicReads: db, onePlanReads }: CatalogReads, query: PartsQuery) {
   const sort = effectiveSort(query);
   const cursor = decodeSortCursor(sort, query.cursor);
   const paged = { ...query, limit: query.limit + 1 };
   // The query schema refuses a best-match sort without search words, so q is set.
   const rows =
     sort === 'relevance'
-      ? await bestMatchParts({ db, indexReads }, paged, cursor, query.q ?? '')
+      ? await bestMatchParts({ db, onePlanReads }, paged, cursor, query.q ?? '')
       : await listParts(db, paged, sort, cursor, await resolveSearch(db, query.q));
   return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
 }

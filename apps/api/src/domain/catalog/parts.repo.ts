@@ -117,11 +117,11 @@ export async function listParts(
 
 /**
  * A page of parts in best-match order (best-match.ts) for q. One word without aliases is read
- * from the index first, through indexReads (planned once), and its typo lookup is sent only
+ * from the index first, through onePlanReads (planned once), and its typo lookup is sent only
  * when that does not fill the page.
  */
 export async function bestMatchParts(
-  { db, indexReads }: { db: Db; indexReads: Db },
+  { db, onePlanReads }: { db: Db; onePlanReads: Db },
   query: PartSelection & { limit: number },
   cursor: Cursor | undefined,
   q: string,
@@ -132,7 +132,7 @@ export async function bestMatchParts(
       limit: query.limit,
     });
   const word = soleWord(q);
-  const typed = word === undefined ? [] : await run(indexReads, oneWord(word, query, cursor));
+  const typed = word === undefined ? [] : await run(onePlanReads, oneWord(word, query, cursor));
   if (typed.length === query.limit) return typed;
   const search = await resolveSearch(db, q);
   if (!search) return [];

@@ -196,13 +196,13 @@ describe('GET /api/parts sorts and keyset paging', () => {
   });
 
   it.runIf(testDatabaseUrl)(
-    'plans each prepared read for its values on PostgreSQL, and the reads in index order once',
+    'plans each prepared read for its values on PostgreSQL, and the reads one plan fits once',
     async () => {
-      const { db, publicReads, indexReads } = t.database;
+      const { db, publicReads, onePlanReads } = t.database;
       for (const [pool, mode] of [
         [db, 'force_custom_plan'],
         [publicReads, 'force_custom_plan'],
-        [indexReads, 'force_generic_plan'],
+        [onePlanReads, 'force_generic_plan'],
       ] as const) {
         // Several at once, so they take several of the pool's connections.
         const answers: unknown[] = await Promise.all(

@@ -87,7 +87,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         response: { 200: partFacetsSchema, ...errorAnswers(400) },
       },
     },
-    async (request) => partFacets(deps.publicReads, request.query),
+    async (request) => partFacets(deps, request.query),
   );
 
   app.get(

@@ -7,7 +7,7 @@ import { SPEC_FILTER_NAMES, type PartFacets, type PartFilters } from '@parts-sho
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { getPart, toPart } from '../../domain/catalog/part-reads.ts';
+import { getPart, toPart, type CatalogReads } from '../../domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
   countSpecFacets,
@@ -38,9 +38,13 @@ import { partsToCsv } from './parts-csv.ts';
  * database groups the parts the search, price and stock filters keep by kind and spec tags
  * (a few dozen groups); the kind and spec filters are applied to those groups here. Without
  * those three filters and spec.* conditions, the groups and a kind's spec facets are read
- * from the counts the triggers keep (docs/decisions/0024-maintained-facet-counts.md).
+ * from the counts the triggers keep (docs/decisions/0024-maintained-facet-counts.md), through
+ * onePlanReads: that read's plan fits every kind (docs/decisions/0036-reads-one-plan-fits.md).
  */
-export async function partFacets(db: Db, filters: PartFilters): Promise<PartFacets> {
+export async function partFacets(
+  { publicReads: db, onePlanReads }: CatalogReads,
+  filters: PartFilters,
+): Promise<PartFacets> {
   const facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
   const chosen = SPEC_FILTER_NAMES.flatMap((name) => {
     const value = filters[name];
@@ -57,7 +61,7 @@ export async function partFacets(db: Db, filters: PartFilters): Promise<PartFace
     conditions.length === 0;
   const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
   // A kind's spec facets come with the groups when nothing narrows them but the kind.
-  const maintained = counted ? await maintainedFacets(db, chosen.length === 0 ? kind : undefined) : undefined;
+  const maintained = counted ? await maintainedFacets(onePlanReads, chosen.length === 0 ? kind : undefined) : undefined;
   const groups = maintained ? maintained.groups : await countFacetGroups(db, filters, search);
   for (const group of groups) {
     const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
