@@ -79,6 +79,8 @@ const PREPARED_SHAPES = 64;
 type Prepared<Row> = { execute: (values: Record<string, unknown>) => Promise<Row[]> };
 
 const preparedByDb = new WeakMap<Db, Map<string, Prepared<unknown>>>();
+/** Names are unique in the process, not only per pool: a statement's name says which read it is. */
+let statementsNamed = 0;
 
 function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepared<Row>): Prepared<Row> {
   const key = shape.join(' ');
@@ -88,7 +90,7 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   if (known) return known;
   // An empty name is node-postgres's unnamed statement: parsed each time, kept nowhere.
   if (byShape.size >= PREPARED_SHAPES) return build('');
-  const statement = build(`parts_${byShape.size}`);
+  const statement = build(`parts_${statementsNamed++}`);
   byShape.set(key, statement);
   return statement;
 }
