@@ -4,7 +4,7 @@ import { effectiveSort, type PartsQuery, type PartSort } from '@parts-shop/share
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { bestMatchParts, findPart, listParts, type PartRow } from './parts.repo.ts';
+import { bestMatchParts, findPart, listParts, type CatalogReads, type PartRow } from './parts.repo.ts';
 import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
 import { resolveSearch } from './search-words.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
@@ -33,18 +33,16 @@ function ratingOf({ ratingCount: count, ratingSum: sum }: PartRow): Part['rating
   return { average: count === 0 ? 0 : Math.round((sum * 10) / count) / 10, count };
 }
 
-/** Where the catalog's public reads run (lib/deps.ts). */
-export type CatalogReads = { publicReads: Db; onePlanReads: Db };
-
 /** One page of rows in the query's sort (one more than the limit), and the next page's cursor. */
-export async function pageOfParts({ publicReads: db, onePlanReads }: CatalogReads, query: PartsQuery) {
+export async function pageOfParts(reads: CatalogReads, query: PartsQuery) {
+  const db = reads.publicReads;
   const sort = effectiveSort(query);
   const cursor = decodeSortCursor(sort, query.cursor);
   const paged = { ...query, limit: query.limit + 1 };
   // The query schema refuses a best-match sort without search words, so q is set.
   const rows =
     sort === 'relevance'
-      ? await bestMatchParts({ db, onePlanReads }, paged, cursor, query.q ?? '')
+      ? await bestMatchParts(reads, paged, cursor, query.q ?? '')
       : await listParts(db, paged, sort, cursor, await resolveSearch(db, query.q));
   return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
 }

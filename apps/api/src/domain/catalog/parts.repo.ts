@@ -95,6 +95,9 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   return statement;
 }
 
+/** Where the catalog's public reads run (lib/deps.ts). */
+export type CatalogReads = { publicReads: Db; onePlanReads: Db };
+
 /** A page of parts in a sort other than best match (bestMatchParts). */
 export async function listParts(
   db: Db,
@@ -123,7 +126,7 @@ export async function listParts(
  * when that does not fill the page.
  */
 export async function bestMatchParts(
-  { db, onePlanReads }: { db: Db; onePlanReads: Db },
+  { publicReads: db, onePlanReads }: CatalogReads,
   query: PartSelection & { limit: number },
   cursor: Cursor | undefined,
   q: string,

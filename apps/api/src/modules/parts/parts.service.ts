@@ -7,7 +7,7 @@ import { SPEC_FILTER_NAMES, type PartFacets, type PartFilters } from '@parts-sho
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { getPart, toPart, type CatalogReads } from '../../domain/catalog/part-reads.ts';
+import { getPart, toPart } from '../../domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
   countSpecFacets,
@@ -18,6 +18,7 @@ import {
   insertPart,
   lockPartRow,
   updatePart,
+  type CatalogReads,
   type PartChanges,
   type PartRow,
 } from '../../domain/catalog/parts.repo.ts';
