@@ -16,8 +16,20 @@ const port = Number(process.env.PORT ?? 3000);
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const realFirebase = Boolean(process.env.FIREBASE_SERVICE_ACCOUNT) && !process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
-console.log('Building the web app and the API...');
-buildShop(root);
+console.log('Building the web app and the API (skipped when nothing it reads has changed)...');
+if (!buildShop(root, { unlessCurrent: true })) console.log('The build is up to date.');
+
+/** What this start has launched, stopped in reverse on a failure or on Ctrl+C. @type {(() => Promise<unknown> | undefined)[]} */
+const started = [];
+async function stopStarted() {
+  for (const stopOne of started.reverse()) await stopOne()?.catch(() => {});
+}
+/** @param {unknown} error @returns {Promise<never>} */
+async function giveUp(error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopStarted();
+  process.exit(1);
+}
 
 /** @type {import('./lib/emulator.mjs').AuthEmulator | null} */
 let emulator = null;
@@ -29,7 +41,8 @@ if (!realFirebase) {
     port: emulatorPort,
     dataDir: path.join(dataDir, 'auth-emulator'),
     log: (line) => console.log(`[auth emulator] ${line}`),
-  });
+  }).catch(giveUp);
+  started.push(() => emulator?.stop());
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 }
 
@@ -41,23 +54,17 @@ if (!process.env.SMTP_URL) {
     smtpPort: Number(process.env.MAILDEV_SMTP_PORT ?? 1025),
     webPort: Number(process.env.MAILDEV_WEB_PORT ?? 1080),
     mailDir: path.join(dataDir, 'mail'),
-  });
+  }).catch(giveUp);
+  started.push(() => mailbox?.stop());
   env.SMTP_URL = mailbox.smtpUrl;
 }
 
 /** @type {(import('./lib/emulator.mjs').DemoAccount & { role: string })[]} */
 const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/db/demo-accounts.json'), 'utf8'));
-/** @type {Awaited<ReturnType<typeof startShop>>} */
-let shop;
-try {
-  if (emulator) await ensureDemoAccounts(emulator.host, accounts);
-  shop = await startShop(root, { port, env });
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  await emulator?.stop();
-  await mailbox?.stop();
-  process.exit(1);
-}
+if (emulator) await ensureDemoAccounts(emulator.host, accounts).catch(giveUp);
+// startShop stops the server itself when it never answers.
+const shop = await startShop(root, { port, env }).catch(giveUp);
+started.push(() => shop.stop());
 
 console.log(`
 Parts Shop is running at http://localhost:${port}
@@ -72,9 +79,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping...');
-  await shop.stop();
-  await emulator?.stop();
-  await mailbox?.stop();
+  await stopStarted();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());
@@ -82,5 +87,5 @@ process.on('SIGTERM', () => void stop());
 shop.child.on('exit', (code) => {
   if (stopping) return;
   console.error(`The shop stopped unexpectedly (exit code ${code}).`);
-  void Promise.all([emulator?.stop(), mailbox?.stop()]).then(() => process.exit(1));
+  void stopStarted().then(() => process.exit(1));
 });
