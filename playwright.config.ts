@@ -29,7 +29,7 @@ export default defineConfig({
     // the catalog's import and photos run at both widths.
     {
       name: 'mobile-375',
-      testMatch: /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin)\.spec\.ts$/,
+      testMatch: /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

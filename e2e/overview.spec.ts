@@ -21,26 +21,34 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
     name: `Overview PSU ${Date.now()}`,
     minOrder: 1,
     available: 5,
-    price: 80,
+    // Dear enough that the money axis reads "$15,000.00", the widest label it must not clip.
+    price: 4999,
   });
   const headers = { Authorization: `Bearer ${await apiToken(request, customer.email, customer.password)}` };
   const before = (await (
     await request.get('/api/admin/overview?days=1', { headers: adminHeaders })
   ).json()) as Overview;
 
-  const placed = await request.post('/api/orders', {
-    headers,
-    data: { partId, totalOrder: 1, phoneNumber: '+1 555 0142', address: '4 Chart Street' },
-  });
-  expect(placed.status()).toBe(201);
-  const { order } = (await placed.json()) as { order: { _id: string } };
-  const intent = await request.post('/api/create-payment-intent', { headers, data: { orderId: order._id } });
-  const { clientSecret, paymentIntentId } = (await intent.json()) as { clientSecret: string; paymentIntentId: string };
+  // Three paid orders, each under the unpaid-value cap, for a day worth over $10,000.
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
-  expect((await request.post('/api/payments/local/confirm', { data: { clientSecret, card } })).ok()).toBeTruthy();
-  expect(
-    (await request.patch(`/api/orders/${order._id}`, { headers, data: { transactionId: paymentIntentId } })).ok(),
-  ).toBeTruthy();
+  let order = { _id: '' };
+  for (let paid = 0; paid < 3; paid++) {
+    const placed = await request.post('/api/orders', {
+      headers,
+      data: { partId, totalOrder: 1, phoneNumber: '+1 555 0142', address: '4 Chart Street' },
+    });
+    expect(placed.status()).toBe(201);
+    ({ order } = (await placed.json()) as { order: { _id: string } });
+    const intent = await request.post('/api/create-payment-intent', { headers, data: { orderId: order._id } });
+    const { clientSecret, paymentIntentId } = (await intent.json()) as {
+      clientSecret: string;
+      paymentIntentId: string;
+    };
+    expect((await request.post('/api/payments/local/confirm', { data: { clientSecret, card } })).ok()).toBeTruthy();
+    expect(
+      (await request.patch(`/api/orders/${order._id}`, { headers, data: { transactionId: paymentIntentId } })).ok(),
+    ).toBeTruthy();
+  }
   const refund = await request.post(`/api/orders/${order._id}/refunds`, {
     headers: adminHeaders,
     data: { amount: 30, reason: 'Dented case' },
@@ -61,7 +69,7 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
     ).json()) as Overview;
     const today = now.days.at(-1);
     if (!today) throw new Error('no days');
-    expect(Number(today.revenue)).toBeGreaterThanOrEqual(Number(before.days[0]?.revenue ?? 0) + 80);
+    expect(Number(today.revenue)).toBeGreaterThanOrEqual(Number(before.days[0]?.revenue ?? 0) + 3 * 4999);
     expect(Number(today.refunds)).toBeGreaterThanOrEqual(Number(before.days[0]?.refunds ?? 0) + 30);
     const net = Math.round(Number(today.revenue) * 100) - Math.round(Number(today.refunds) * 100);
     await expect(page.getByTestId('span-Today')).toContainText(formatCents(net), { timeout: 2_000 });
@@ -71,6 +79,19 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
       timeout: 2_000,
     });
   }).toPass({ timeout: 30_000 });
+  // The plot starts right of the money axis, which is as wide as its widest label.
+  const axisRoom = await chart.evaluate(
+    (figure, label) => {
+      const plot = figure.querySelector<HTMLElement>('.u-over');
+      const context = document.createElement('canvas').getContext('2d');
+      if (!plot || !context) return null;
+      context.font =
+        '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+      return { left: parseFloat(plot.style.left), label: context.measureText(label).width };
+    },
+    formatCents(3 * 4999_00 - 30_00),
+  );
+  expect(axisRoom?.left).toBeGreaterThan((axisRoom?.label ?? Infinity) + 10);
   await expectNoSidewaysScroll(page);
   const box = await chart.boundingBox();
   expect(box?.width ?? 0).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);

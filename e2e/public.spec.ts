@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { test } from './support.ts';
 
 test.describe('public screens', () => {
@@ -87,6 +87,9 @@ test.describe('public screens', () => {
     // Found by search: other tests add newer parts, which push the seed's off the first page.
     await page.goto('/allparts?q=Radeon+RX+7800+XT');
     const soldOut = page.getByTestId('part-card').filter({ hasText: 'Radeon RX 7800 XT' });
+    // Not the primary action any more: no filled button, only its outline.
+    const background = (button: Locator) => button.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background(soldOut.getByRole('button', { name: /Purchase/ }))).toBe('rgba(0, 0, 0, 0)');
     await soldOut.getByRole('button', { name: /Purchase/ }).click();
     await expect(soldOut.getByText('Not Available')).toBeVisible();
     await expect(page).toHaveURL(/\/allparts\?q=Radeon/);

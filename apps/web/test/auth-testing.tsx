@@ -21,6 +21,7 @@ export function mockAuthState(overrides: Partial<AuthState> = {}): AuthState {
     signUp: done,
     signInWithGoogle: done,
     sendPasswordReset: done,
+    resendVerification: () => Promise.resolve({ testMode: true }),
     ...overrides,
   };
 }

@@ -37,6 +37,10 @@ export const messages = {
   confirmQuestion: 'Are You Sure',
   emailsWaitForVerification:
     'Verify your email address to get order emails: until then they wait, and unpaid orders are held for a shorter time.',
+  verificationLinkSent: 'A new link is on its way: check your inbox and your spam folder.',
+  verificationLinkInConsole:
+    'A new link was made. This shop runs on its embedded defaults, so no email leaves it: the link is in the console where npm start runs, on an [auth emulator] line.',
+  verificationLinkFailed: 'The link could not be sent. Try again in a minute.',
 } as const;
 
 /** '{Field} is Required', the contract's pattern for profile and product fields. */

@@ -66,6 +66,7 @@ describe('PartCard', () => {
   it('shows red Not Available text and stays put when the part is out of stock', () => {
     const router = renderCard(soldOut);
     expect(screen.getByText('Out of stock')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Purchase/ }).className).not.toContain('btn-primary');
     expect(screen.queryByText(messages.notAvailable)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
     const message = screen.getByText(messages.notAvailable);

@@ -11,14 +11,17 @@ type Props = {
 
 /**
  * The contract's Purchase rule, on a card and on the part's page alike: with stock it goes to
- * /purchase/{id}; without, it says 'Not Available' in red and goes nowhere.
+ * /purchase/{id}; without, it steps back from the primary style (an outline), and a press says
+ * 'Not Available' in red and goes nowhere. It stays operable: aria-disabled would also make it
+ * ignore pointers (daisyUI) and hide why from whoever presses it.
  */
 export function PurchaseButton({ part, describedBy }: Props) {
   const navigate = useNavigate();
   const [message, setMessage] = useState('');
+  const soldOut = part.available <= 0;
 
   function purchase() {
-    if (part.available > 0) {
+    if (!soldOut) {
       setMessage('');
       void navigate(`/purchase/${encodeURIComponent(part._id)}`);
     } else {
@@ -28,7 +31,12 @@ export function PurchaseButton({ part, describedBy }: Props) {
 
   return (
     <>
-      <button type="button" className="btn btn-primary" aria-describedby={describedBy} onClick={purchase}>
+      <button
+        type="button"
+        className={soldOut ? 'btn btn-outline' : 'btn btn-primary'}
+        aria-describedby={describedBy}
+        onClick={purchase}
+      >
         Purchase
       </button>
       <p role="status" className="min-h-6 text-center font-semibold text-error">

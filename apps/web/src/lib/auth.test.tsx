@@ -40,6 +40,7 @@ function fakeIdentity() {
     signUp: vi.fn<IdentityProvider['signUp']>(),
     signInWithGoogle: vi.fn<IdentityProvider['signInWithGoogle']>(),
     sendPasswordReset: vi.fn<IdentityProvider['sendPasswordReset']>(),
+    resendVerification: vi.fn<IdentityProvider['resendVerification']>(),
     signOut: vi.fn(() => {
       listener?.(null);
       return Promise.resolve();

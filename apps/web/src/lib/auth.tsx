@@ -72,6 +72,8 @@ export type AuthState = {
   /** Call straight from the click: it opens a window, which browsers only allow then. */
   signInWithGoogle: () => Promise<void>;
   sendPasswordReset: (email: string) => Promise<void>;
+  /** Sends the verification link again; resolves with whether this is the test-mode emulator. */
+  resendVerification: () => Promise<{ testMode: boolean }>;
 };
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
@@ -315,6 +317,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [loadProvider],
   );
 
+  const resendVerification = useCallback(async () => {
+    const provider = providerRef.current ?? (await loadProvider());
+    await provider.resendVerification();
+    return { testMode: provider.emulatorHost !== null };
+  }, [loadProvider]);
+
   const adminCheck = useQuery({ ...adminQueryOptions(user?.email ?? ''), enabled: user !== null });
   const refetchAdmin = adminCheck.refetch;
   const recheckAdmin = useCallback(() => {
@@ -340,6 +348,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signUp,
       signInWithGoogle,
       sendPasswordReset,
+      resendVerification,
     }),
     [
       initializing,
@@ -355,6 +364,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signUp,
       signInWithGoogle,
       sendPasswordReset,
+      resendVerification,
     ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

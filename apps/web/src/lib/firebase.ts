@@ -40,6 +40,8 @@ export type IdentityProvider = {
    */
   signInWithGoogle: () => Promise<User>;
   sendPasswordReset: (email: string) => Promise<void>;
+  /** Sends the signed-in account's verification link again. */
+  resendVerification: () => Promise<void>;
   signOut: () => Promise<void>;
 };
 
@@ -85,6 +87,10 @@ export async function loadIdentityProvider(): Promise<IdentityProvider> {
       });
     },
     sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
+    resendVerification: async () => {
+      if (!auth.currentUser) throw new Error(messages.noUserLoggedIn);
+      await sendEmailVerification(auth.currentUser);
+    },
     signOut: () => signOut(auth),
   };
 }

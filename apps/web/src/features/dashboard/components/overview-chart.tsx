@@ -18,6 +18,20 @@ const dayToSeconds = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
 const shortDate = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/**
+ * An axis as wide as its widest label, so "$15,000.00" is not clipped: uPlot calls this with
+ * the labels it is about to draw, on its canvas, whose font is scaled to the screen's pixels.
+ */
+const fitLabels: uPlot.Axis.Size = (self, values, axisIdx) => {
+  const axis = self.axes.at(axisIdx);
+  // Drawn, uPlot keeps an axis's font as [font scaled to the screen's pixels, size]; its types say string.
+  const font = (axis?.font as unknown as [string, number] | undefined)?.[0];
+  if (!axis || !font || values.length === 0) return 50;
+  self.ctx.font = font;
+  const widest = Math.max(...values.map((label) => self.ctx.measureText(label).width)) / devicePixelRatio;
+  return Math.ceil(widest + (axis.ticks?.size ?? 10) + (axis.gap ?? 5) + 4);
+};
+
 function options(width: number): uPlot.Options {
   return {
     width,
@@ -45,7 +59,7 @@ function options(width: number): uPlot.Options {
     ],
     axes: [
       { values: (_u, ticks) => ticks.map(shortDate), space: 60 },
-      { values: (_u, ticks) => ticks.map((t) => formatCents(Math.round(t * 100))), size: 70 },
+      { values: (_u, ticks) => ticks.map((t) => formatCents(Math.round(t * 100))), size: fitLabels },
       { scale: 'orders', side: RIGHT, grid: { show: false }, values: (_u, ticks) => ticks.map(String) },
     ],
   };

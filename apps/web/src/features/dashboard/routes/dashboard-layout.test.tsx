@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,14 +78,16 @@ describe('Dashboard sidebar', () => {
 });
 
 describe('Dashboard email verification notice', () => {
-  function dashboardFor(emailVerified: boolean) {
+  function dashboardFor(emailVerified: boolean, resendVerification = mockAuthState().resendVerification) {
     const router = createMemoryRouter(
       [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>Profile</p> }] }],
       { initialEntries: ['/dashboard'] },
     );
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <MockAuthProvider state={mockAuthState({ user: { ...user, emailVerified }, isAdmin: false })}>
+        <MockAuthProvider
+          state={mockAuthState({ user: { ...user, emailVerified }, isAdmin: false, resendVerification })}
+        >
           <RouterProvider router={router} />
         </MockAuthProvider>
       </QueryClientProvider>,
@@ -94,7 +96,15 @@ describe('Dashboard email verification notice', () => {
 
   it('tells an unverified customer that order emails wait until the address is verified', () => {
     dashboardFor(false);
-    expect(screen.getByRole('status').textContent).toBe(messages.emailsWaitForVerification);
+    expect(screen.getByText(messages.emailsWaitForVerification)).toBeTruthy();
+  });
+
+  it('sends the link again, and on the embedded default says where it is', async () => {
+    const resend = vi.fn(() => Promise.resolve({ testMode: true }));
+    dashboardFor(false, resend);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(resend).toHaveBeenCalledOnce();
+    expect(await screen.findByText(messages.verificationLinkInConsole)).toBeTruthy();
   });
 
   it('says nothing once the address is verified', () => {

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
-import { messages } from '@parts-shop/shared/messages';
 import { useAuth } from '../../../lib/auth.tsx';
 import { UnreadMessagesBadge } from '../components/unread-messages-badge.tsx';
+import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
 
 /** `Badge` draws a count after the label, inside the link, so it is part of the link's name. */
 type DashboardLink = { to: string; label: string; end?: boolean; Badge?: React.ComponentType };
@@ -78,11 +78,7 @@ export function Component() {
       </aside>
       {/* One content width and left edge for every dashboard page. */}
       <div className="min-w-0 max-w-5xl flex-1">
-        {user?.emailVerified === false ? (
-          <p role="status" className="alert alert-warning mb-4">
-            {messages.emailsWaitForVerification}
-          </p>
-        ) : null}
+        {user?.emailVerified === false ? <VerifyEmailNotice /> : null}
         <Outlet />
       </div>
     </div>
