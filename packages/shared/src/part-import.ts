@@ -32,8 +32,7 @@ export type ImportRow = z.infer<typeof importRowSchema>;
 export const importAnswerSchema = z.object({ rows: z.array(importRowSchema) });
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 
-const flag = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional();
+const flag = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional();
 
 /** `overwrite=true` applies conflict rows too: the owner's explicit choice to replace what changed since the export. */
 export const importQuerySchema = z.object({ dryRun: flag('dryRun'), overwrite: flag('overwrite') }).strict();

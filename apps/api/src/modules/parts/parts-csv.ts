@@ -57,15 +57,15 @@ export type CsvFields = Pick<
 /** A part's cells by column, before formulas are neutralised; a column it leaves empty is absent. */
 function partCells(part: CsvFields): Record<string, string> {
   const record: Record<string, string> = {
-      name: part.name,
-      brand: part.brand,
-      kind: part.kind,
-      price: String(centsToDollars(part.priceCents)),
-      available: String(part.available),
-      minOrder: String(part.minOrder),
-      lowStockAt: part.lowStockAt === null ? '' : String(part.lowStockAt),
-      description: part.description,
-      img: part.img,
+    name: part.name,
+    brand: part.brand,
+    kind: part.kind,
+    price: String(centsToDollars(part.priceCents)),
+    available: String(part.available),
+    minOrder: String(part.minOrder),
+    lowStockAt: part.lowStockAt === null ? '' : String(part.lowStockAt),
+    description: part.description,
+    img: part.img,
   };
   for (const field of SPEC_FIELDS[part.kind]) record[`spec.${field.name}`] = specCell(part.specs[field.name]);
   return record;

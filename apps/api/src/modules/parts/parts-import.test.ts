@@ -279,7 +279,7 @@ describe('an import never undoes what happened after its export', () => {
     expect(await stockOf(t, id)).toBe(95);
   });
 
-  it("refuses to put back a price another admin changed since, even on a row that edits something else", async () => {
+  it('refuses to put back a price another admin changed since, even on a row that edits something else', async () => {
     const id = await addPart({ ...cpu, name: 'Repriced CPU', price: 99.99 });
     const [row] = (await exportedRows()).filter((r) => r.id === id);
     const edited = await t.app.inject({

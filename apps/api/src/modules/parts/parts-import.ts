@@ -3,12 +3,7 @@ import { idSchema } from '@parts-shop/shared/fields';
 import { importedPartSchema, MIN_ORDER_ABOVE_AVAILABLE, newPartSchema, type NewPart } from '@parts-shop/shared/part';
 import type { ImportAction, ImportRow } from '@parts-shop/shared/part-import';
 import type { Db } from '../../db/client.ts';
-import {
-  findPartsByIds,
-  insertParts,
-  type PartChanges,
-  type RevisedPartRow,
-} from '../../domain/catalog/parts.repo.ts';
+import { findPartsByIds, insertParts, type PartChanges, type RevisedPartRow } from '../../domain/catalog/parts.repo.ts';
 import { specColumns } from '../../domain/catalog/spec-columns.ts';
 import { newId } from '../../lib/ids.ts';
 import { changedCells, csvToParts, type FieldError } from './parts-csv.ts';
@@ -69,7 +64,13 @@ async function plan(db: Db, text: string, lock: boolean): Promise<Planned[]> {
     const part = parsed.success ? parsed.data : undefined;
     const changes = existing && part ? changedCells(existing, csvFieldsOf(part)) : [];
     const movesStockRule = changes.some((c) => c.field === 'minOrder' || c.field === 'available');
-    if (part && existing && movesStockRule && part.minOrder > part.available && !fieldErrors.some((e) => e.field === 'minOrder'))
+    if (
+      part &&
+      existing &&
+      movesStockRule &&
+      part.minOrder > part.available &&
+      !fieldErrors.some((e) => e.field === 'minOrder')
+    )
       fieldErrors.push({ field: 'minOrder', message: MIN_ORDER_ABOVE_AVAILABLE });
     const action: ImportAction = !existing
       ? 'create'

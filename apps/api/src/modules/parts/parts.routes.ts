@@ -167,7 +167,12 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       const text = request.body;
       if (typeof text !== 'string') throw unsupportedMedia(apiMessages.importNotCsv);
       if (request.query.dryRun === 'true') return { rows: await previewImport(db, text) };
-      const { rows, bad, conflicts } = await applyImport(db, callerOf(request), text, request.query.overwrite === 'true');
+      const { rows, bad, conflicts } = await applyImport(
+        db,
+        callerOf(request),
+        text,
+        request.query.overwrite === 'true',
+      );
       if (bad.length > 0) {
         const issues = bad.flatMap((r) => r.errors.map((e) => ({ path: [r.row, e.field], message: e.message })));
         const lines = bad.map((r) => r.row).join(', ');
