@@ -13,7 +13,7 @@ export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'conflict'] as c
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 /** One column a row changes, as CSV cells: the shop's now, then the file's. */
-export const importChangeSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
+const importChangeSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
 
 /**
  * One row of an import: the line it starts on, what importing it does, the part's name (the

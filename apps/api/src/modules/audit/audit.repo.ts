@@ -41,7 +41,7 @@ export async function namesOf(db: Db, rows: readonly AuditRow[]): Promise<Map<st
           .innerJoin(orders, eq(orders.id, orderReturns.orderId))
           .where(inArray(orderReturns.id, returnIds)),
   ]);
-  return new Map([
+  return new Map<string, string | number>([
     ...partNames.map((r) => [`part:${r.id}`, r.name] as const),
     ...orderNumbers.map((r) => [`order:${r.id}`, r.name] as const),
     ...returnNumbers.map((r) => [`return:${r.id}`, r.name] as const),
