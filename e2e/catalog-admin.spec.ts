@@ -2,8 +2,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { addPart, admin, apiToken, expectNoSidewaysScroll, logIn, partCards, test } from './support.ts';
 
 // At both widths, the owner's catalog in bulk and photos (docs/product.md#catalog-in-bulk,
-// docs/product.md#product-photos): an import is previewed and changes nothing until applied;
-// an uploaded photo shows on the part's card.
+// docs/product.md#product-photos): an import is previewed, each part by name with its changes
+// old → new, and changes nothing until applied; a part changed since the export is a conflict
+// the owner must choose to overwrite; an uploaded photo shows on the part's card.
 
 type Part = { _id: string; name: string; price: number; img: string };
 
@@ -33,9 +34,28 @@ function previewRows(page: Page, file: string) {
     : page.getByRole('table', { name: `Preview of ${file}` }).locator('tbody > tr');
 }
 
-/** A preview row's line, action and problems, as both layouts read (the cards name each cell). */
-const previewRow = (line: number, action: string, problems = 'None') =>
-  new RegExp(`\\b${line}\\s+(?:Action\\s+)?${action}\\s+(?:Problems\\s+)?${problems}$`);
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A preview row's line, part, action, changes (each "field: old → new") and problems, as both
+ * layouts read (the cards name each cell).
+ */
+function previewRow(line: number, part: string, action: string, changes: string[], problems = 'None') {
+  const cells = [
+    String(line),
+    `(?:Part\\s+)?${escaped(part)}`,
+    `(?:Action\\s+)?${action}`,
+    `(?:Changes\\s+)?${changes.length === 0 ? '—' : changes.map(escaped).join('\\s+')}`,
+    `(?:Problems\\s+)?${escaped(problems)}`,
+  ];
+  return new RegExp(`\\b${cells.join('\\s+')}$`);
+}
+
+/** The file's header and the exported lines of these parts (their cells hold no commas or quotes). */
+function exportedLines(text: string, ids: string[]) {
+  const lines = text.split(/\r?\n/);
+  return [lines[0] ?? '', ...ids.map((id) => lines.find((line) => line.startsWith(`${id},`)) ?? '')];
+}
 
 test('an import is previewed, changes nothing until applied, then shows in the catalog', async ({ page, request }) => {
   const word = uniqueWord();
@@ -47,7 +67,9 @@ test('an import is previewed, changes nothing until applied, then shows in the c
   // The file has Export's columns, in Export's order.
   const exported = await request.get('/api/parts/export.csv', { headers: { Authorization: `Bearer ${token}` } });
   expect(exported.ok()).toBeTruthy();
-  const columns = (await exported.text()).split(/\r?\n/, 1)[0]?.split(',') ?? [];
+  const [header, existingLine] = exportedLines(await exported.text(), [existingId]);
+  const columns = header?.split(',') ?? [];
+  const version = existingLine?.split(',')[columns.indexOf('version')] ?? '';
   const common = {
     kind: 'other',
     available: '5',
@@ -70,23 +92,28 @@ test('an import is previewed, changes nothing until applied, then shows in the c
     buffer: csv({ ...common, name: `Import Bad ${word}`, price: 'cheap' }),
   });
   await expect(page.getByText('1 of 1 rows need fixing; nothing can be imported until they are.')).toBeVisible();
-  await expect(previewRows(page, 'bad.csv')).toHaveText([previewRow(2, 'New part', 'price: Price must be a number')], {
-    useInnerText: true,
-  });
+  await expect(previewRows(page, 'bad.csv')).toHaveText(
+    [previewRow(2, `Import Bad ${word}`, 'New part', [], 'price: Price must be a number')],
+    { useInnerText: true },
+  );
   await expect(apply).toBeDisabled();
 
   await chooser.setInputFiles({
     name: 'parts.csv',
     mimeType: 'text/csv',
     buffer: csv(
-      { ...common, id: existingId, name: existing, price: '95.5' },
+      { ...common, id: existingId, version, name: existing, price: '95.5' },
       { ...common, name: created, price: '12' },
     ),
   });
   await expect(page.getByText('2 rows: 2 to import, 0 unchanged.')).toBeVisible();
-  await expect(previewRows(page, 'parts.csv')).toHaveText([previewRow(2, 'Update'), previewRow(3, 'New part')], {
-    useInnerText: true,
-  });
+  await expect(previewRows(page, 'parts.csv')).toHaveText(
+    [
+      previewRow(2, existing, 'Update', ['price: 80 → 95.5', 'description: Added by the browser tests → Imported']),
+      previewRow(3, created, 'New part', []),
+    ],
+    { useInnerText: true },
+  );
   await expectNoSidewaysScroll(page);
   // Previewed, not applied: the catalog is as it was.
   expect((await partsNamed(request, token, word)).map((part) => [part.name, part.price])).toEqual([[existing, 80]]);
@@ -96,6 +123,45 @@ test('an import is previewed, changes nothing until applied, then shows in the c
   await page.goto(`/allparts?q=${word}`);
   await expect(partCards(page).filter({ hasText: created })).toContainText('$12.00');
   await expect(partCards(page).filter({ hasText: existing })).toContainText('$95.50');
+  await deleteParts(request, token, word);
+});
+
+test('a part changed in the shop since the export is a conflict, applied only when the owner overwrites', async ({
+  page,
+  request,
+}) => {
+  const word = uniqueWord();
+  const token = await apiToken(request, admin.email, admin.password);
+  const name = `Conflict Fan ${word}`;
+  const id = await addPart(request, token, { name, minOrder: 1, available: 5, price: 80 });
+  const exported = await request.get('/api/parts/export.csv', { headers: { Authorization: `Bearer ${token}` } });
+  const file = Buffer.from(exportedLines(await exported.text(), [id]).join('\n'));
+  // Sold or written off after the export: the file's 5 would put two units back.
+  const moved = await request.post(`/api/parts/${id}/stock`, {
+    data: { delta: -2 },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(moved.ok()).toBeTruthy();
+
+  await logIn(page, admin.email, admin.password);
+  await page.goto('/dashboard/manageproducts');
+  await page.getByLabel('Import a CSV file').setInputFiles({ name: 'old.csv', mimeType: 'text/csv', buffer: file });
+  await expect(page.getByRole('status')).toContainText(
+    '1 rows: 1 to import, 0 unchanged. 1 part has changed in the shop since this file was exported.',
+  );
+  await expect(previewRows(page, 'old.csv')).toHaveText(
+    [previewRow(2, name, 'Conflict', ['available: 3 → 5'], 'Changed in the shop since this file was exported')],
+    { useInnerText: true },
+  );
+  await expectNoSidewaysScroll(page);
+  const apply = page.getByRole('button', { name: 'Apply import' });
+  await expect(apply).toBeDisabled();
+
+  await page.getByRole('checkbox', { name: "Overwrite the shop's changes since the export with this file" }).check();
+  await apply.click();
+  await expect(page.getByText('Imported 1 products')).toBeVisible();
+  const part = await request.get(`/api/parts/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await part.json()) as { available: number }).available).toBe(5);
   await deleteParts(request, token, word);
 });
 

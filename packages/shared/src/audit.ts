@@ -51,6 +51,11 @@ export const auditEntrySchema = z.object({
   kind: z.enum(AUDIT_KINDS),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string(),
+  /**
+   * How the shop names it: a part's name (its last recorded one once deleted), an order's number,
+   * the order number of a return, a user's email; null when the shop cannot name it.
+   */
+  entityName: z.string().nullable(),
   before: auditValuesSchema,
   after: auditValuesSchema,
 });

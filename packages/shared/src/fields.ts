@@ -75,5 +75,16 @@ export const emailField = z
   .refine((v) => v.indexOf('@') <= LOCAL_PART_MAX, messages.emailInvalid)
   .transform((v) => v.toLowerCase());
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A UUID-shaped id, in lower case: PostgreSQL's uuid ignores case, so an id is made canonical
+ * where it enters, and every comparison in code (a per-part cap, a duplicate line) sees one
+ * spelling per thing.
+ */
+export function idField(message?: string) {
+  return z.string().regex(UUID, message).toLowerCase();
+}
+
 /** UUIDv7-shaped ids, so a malformed id is a 404 before it reaches the database. */
-export const idSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+export const idSchema = idField();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
-import { idSchema } from './fields.ts';
+import { idField } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import {
   BOARD_FORM_FACTORS,
@@ -118,7 +118,7 @@ const partIds = z
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')))
   .pipe(
     z
-      .array(z.string().refine((id) => idSchema.safeParse(id).success, 'ids must be part ids, separated by commas'))
+      .array(idField('ids must be part ids, separated by commas'))
       .min(1, 'ids must name at least one part')
       .max(PART_IDS_MAX, `ids can name at most ${PART_IDS_MAX} parts`),
   )

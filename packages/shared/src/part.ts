@@ -92,17 +92,26 @@ function typedSpecs<T extends { kind: string; specs: Record<string, unknown> }>(
   return part as Omit<T, 'kind' | 'specs'> & PartSpecs;
 }
 
-export const newPartSchema = z
-  .object({ ...catalogFields, available: wholeNumber('Available', 0) })
-  .strict()
+export const MIN_ORDER_ABOVE_AVAILABLE = 'Min Order cannot be more than Available';
+
+const stockedPartFields = z.object({ ...catalogFields, available: wholeNumber('Available', 0) }).strict();
+
+export const newPartSchema = stockedPartFields
   .superRefine((p, ctx) => {
     if (p.minOrder > p.available) {
-      ctx.addIssue({ code: 'custom', message: 'Min Order cannot be more than Available', path: ['minOrder'] });
+      ctx.addIssue({ code: 'custom', message: MIN_ORDER_ABOVE_AVAILABLE, path: ['minOrder'] });
     }
     checkSpecs(p, ctx);
   })
   .transform(typedSpecs);
 export type NewPart = z.output<typeof newPartSchema>;
+
+/**
+ * An import row for a part the shop has: Add Product's fields and rules but the min-order one.
+ * Selling takes stock below a minimum order, so the import holds that rule only where the row
+ * itself changes the minimum order or the stock.
+ */
+export const importedPartSchema = stockedPartFields.superRefine((p, ctx) => checkSpecs(p, ctx)).transform(typedSpecs);
 
 /**
  * Edit Product's form: every catalog field, as Add Product takes them but stock. The form

@@ -65,6 +65,12 @@ export const parts = pgTable(
     /** Bumped by every catalog edit (not by stock moves): the optimistic check of PATCH. */
     version: integer('version').notNull().default(1),
     /**
+     * Bumped by every change to the catalog fields or the stock, whichever path made it (a
+     * trigger, in the migration): an exported CSV row carries it, so an import can tell a part
+     * that changed since the export (docs/product.md#catalog-in-bulk).
+     */
+    revision: integer('revision').notNull().default(1),
+    /**
      * Buyers' ratings of the part, kept in step with part_reviews by the transaction that adds
      * one, so every catalog read answers the average without a join (docs/decisions/0026).
      */
@@ -87,6 +93,7 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} > 0`),
     check('parts_kind_valid', sql`${t.kind} in (${sql.raw(PART_KINDS.map((k) => `'${k}'`).join(', '))})`),
     check('parts_version_positive', sql`${t.version} >= 1`),
+    check('parts_revision_positive', sql`${t.revision} >= 1`),
     check('parts_low_stock_at_non_negative', sql`${t.lowStockAt} >= 0`),
     check('parts_rating_sum_in_range', sql`${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
     index('parts_search_idx').using('gin', t.search),

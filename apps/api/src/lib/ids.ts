@@ -10,8 +10,9 @@ export function newId(): string {
 /** A path's `:id`: any short string here, so that a malformed one can answer 404 rather than 400. */
 export const idParams = z.object({ id: z.string().max(100) });
 
-/** A malformed id names nothing: the resource's own 404, before it reaches the database. */
+/** A malformed id names nothing: the resource's own 404, before it reaches the database. Answers it in lower case. */
 export function parseIdOr(id: string, notFound: () => HttpError): string {
-  if (!idSchema.safeParse(id).success) throw notFound();
-  return id;
+  const parsed = idSchema.safeParse(id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
 }

@@ -10,8 +10,9 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 export function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!idSchema.safeParse(decoded).success) throw badRequest(apiMessages.invalidCursor);
-  return decoded;
+  const id = idSchema.safeParse(decoded);
+  if (!id.success) throw badRequest(apiMessages.invalidCursor);
+  return id.data;
 }
 
 /** Users are paged by email, in address order; the cursor is the page's last email. */

@@ -53,10 +53,12 @@ export function createPublicPageHeads(deps: Deps) {
   return async function publicPage(path: string): Promise<PublicPage | null> {
     const known = fixed[path];
     if (known) return known();
-    const partId = /^\/parts\/([^/]+)$/.exec(path)?.[1];
-    if (partId === undefined) return null;
+    const idText = /^\/parts\/([^/]+)$/.exec(path)?.[1];
+    if (idText === undefined) return null;
     const notFound = page(path, 'Part not found | Parts Shop', 'This part is not in the catalog.');
-    if (!idSchema.safeParse(partId).success) return { ...notFound, status: 404 };
+    const parsedId = idSchema.safeParse(idText);
+    if (!parsedId.success) return { ...notFound, status: 404 };
+    const partId = parsedId.data;
     try {
       const part = await getPart(deps.db, partId);
       const stock = part.available > 0 ? 'In stock' : 'Out of stock';

@@ -127,8 +127,9 @@ export function decodeSortCursor(sort: PartSort, cursor: string | undefined): Cu
   if (cursor === undefined) return undefined;
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const parts = text.split('.');
-  const id = parts.at(-1) ?? '';
-  if (!idSchema.safeParse(id).success) throw badRequest(apiMessages.invalidCursor);
+  const parsedId = idSchema.safeParse(parts.at(-1));
+  if (!parsedId.success) throw badRequest(apiMessages.invalidCursor);
+  const id = parsedId.data;
   if (parts.length === 1) {
     if (sort !== 'newest') throw badRequest(apiMessages.cursorOtherSort);
     return { id };

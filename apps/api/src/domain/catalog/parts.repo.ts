@@ -306,15 +306,20 @@ export function insertParts(db: Db, rows: NewPartRow[]): Promise<PartRow[]> {
   return db.insert(parts).values(rows).returning(partColumns);
 }
 
+/** A part with its revision, which counts every change to it, stock moves included (the CSV's version). */
+export type RevisedPartRow = PartRow & { revision: number };
+const revisedColumns = { ...partColumns, revision: parts.revision };
+
 /** Every part, oldest first (the catalog's export). */
-export function allParts(db: Db): Promise<PartRow[]> {
-  return db.select(partColumns).from(parts).orderBy(parts.id);
+
+export function allParts(db: Db): Promise<RevisedPartRow[]> {
+  return db.select(revisedColumns).from(parts).orderBy(parts.id);
 }
 
 /** The parts of these ids; with `lock`, their rows are held until the transaction ends. */
-export function findPartsByIds(db: Db, ids: string[], lock: boolean): Promise<PartRow[]> {
+export function findPartsByIds(db: Db, ids: string[], lock: boolean): Promise<RevisedPartRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  const query = db.select(partColumns).from(parts).where(inArray(parts.id, ids)).orderBy(parts.id);
+  const query = db.select(revisedColumns).from(parts).where(inArray(parts.id, ids)).orderBy(parts.id);
   return lock ? query.for('update') : query;
 }
 

@@ -23,7 +23,8 @@ function apiAddress(url: string | undefined): { host?: string; port?: number; pr
 
 /** A metadata value that is one of the shop's ids, or null. */
 function shopId(value: string | undefined): string | null {
-  return value && idSchema.safeParse(value).success ? value : null;
+  const id = idSchema.safeParse(value);
+  return id.success ? id.data : null;
 }
 
 function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {

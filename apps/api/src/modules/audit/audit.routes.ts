@@ -4,9 +4,30 @@ import { auditEntrySchema, auditQuerySchema, type AuditEntry } from '@parts-shop
 import type { Deps } from '../../lib/deps.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import { listAudit, type AuditRow } from './audit.repo.ts';
+import { formatOrderNumber } from '@parts-shop/shared/order';
+import { listAudit, namesOf, type AuditRow } from './audit.repo.ts';
 
-function toEntry(row: AuditRow): AuditEntry {
+const recordedName = (values: Record<string, unknown> | null) =>
+  typeof values?.name === 'string' ? values.name : undefined;
+
+/** The entity as an owner knows it (auditEntrySchema's entityName). */
+function nameOf(row: AuditRow, names: Map<string, string | number>): string | null {
+  const known = names.get(`${row.entity}:${row.entityId}`);
+  switch (row.entity) {
+    case 'part':
+      return (known as string | undefined) ?? recordedName(row.after) ?? recordedName(row.before) ?? null;
+    case 'order':
+      return typeof known === 'number' ? formatOrderNumber(known) : null;
+    case 'return':
+      return typeof known === 'number' ? `return on ${formatOrderNumber(known)}` : null;
+    case 'user':
+      return row.entityId;
+    default:
+      return null;
+  }
+}
+
+function toEntry(row: AuditRow, names: Map<string, string | number>): AuditEntry {
   return {
     id: row.id,
     at: row.createdAt.toISOString(),
@@ -14,6 +35,7 @@ function toEntry(row: AuditRow): AuditEntry {
     kind: row.kind,
     entity: row.entity,
     entityId: row.entityId,
+    entityName: nameOf(row, names),
     before: row.before,
     after: row.after,
   };
@@ -40,7 +62,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     async (request, reply) => {
       const { limit, cursor, kind } = request.query;
       const rows = await listAudit(db, { limit: limit + 1, before: decodeCursor(cursor), kind });
-      return pageOf(rows, limit, request, reply).map(toEntry);
+      const page = pageOf(rows, limit, request, reply);
+      const names = await namesOf(db, page);
+      return page.map((row) => toEntry(row, names));
     },
   );
 };

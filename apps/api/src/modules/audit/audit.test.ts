@@ -273,6 +273,22 @@ describe('GET /api/admin/audit', () => {
     expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort().reverse());
   });
 
+  it('names each part and order as the shop knows it, a deleted part by its last name', async () => {
+    const kept = await addPart(t, { name: 'Named Fan' });
+    const gone = await addPart(t, { name: 'Gone Fan' });
+    await expectStatus(call(admin, 'POST', `/api/parts/${kept}/stock`, { delta: 1 }), 200);
+    await expectStatus(call(admin, 'DELETE', `/api/parts/${gone}`), 200);
+    const { order } = await paidOrder();
+    await expectStatus(call(admin, 'PATCH', `/api/shipped/${order._id}`, {}), 200);
+
+    const entries = (await call(admin, 'GET', '/api/admin/audit?limit=3')).json<AuditEntry[]>();
+    expect(entries.map((e) => [e.kind, e.entityName])).toEqual([
+      ['order.ship', order.number],
+      ['product.delete', 'Gone Fan'],
+      ['product.stock', 'Named Fan'],
+    ]);
+  });
+
   it('is for admins only', async () => {
     expect((await call(undefined, 'GET', '/api/admin/audit')).statusCode).toBe(401);
     expect((await call(alice, 'GET', '/api/admin/audit')).statusCode).toBe(403);

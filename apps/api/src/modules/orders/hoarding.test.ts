@@ -70,6 +70,24 @@ describe('MAX_UNPAID_UNITS_PER_PART', () => {
     await placeOrder(t, customer, partId, UNITS);
   });
 
+  it('counts a part id sent in upper case as the same part', async () => {
+    const customer = await newCustomer();
+    const partId = await addPart(t, { name: 'Case SSD', available: 100, priceCents: 1_000 });
+    const upper = partId.toUpperCase();
+    await placeOrder(t, customer, partId, UNITS);
+
+    const single = await order(customer, upper, 2);
+    expect(single.statusCode, single.body).toBe(409);
+    expect(single.json()).toMatchObject({ message: unpaidUnitsMessage('Case SSD', UNITS, UNITS) });
+    const build = await batch(customer, [{ partId: upper, totalOrder: 2 }]);
+    expect(build.statusCode, build.body).toBe(409);
+    expect(await stockOf(t, partId)).toBe(100 - UNITS);
+
+    // Every route reads and answers the id in one spelling.
+    const read = await t.app.inject({ url: `/api/parts/${upper}` });
+    expect(read.json()).toMatchObject({ _id: partId });
+  });
+
   it('refuses a whole build whose lines would empty the shelves, and changes nothing', async () => {
     const customer = await newCustomer();
     const shelves = [await addPart(t, { available: 150, priceCents: 100 }), await addPart(t, { available: 150 })];

@@ -3,17 +3,19 @@ import { stringify } from 'csv-stringify/sync';
 import { centsToDollars } from '@parts-shop/shared/money';
 import { IMPORT_ROW_MAX_BYTES } from '@parts-shop/shared/part-import';
 import { PART_KINDS, SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
-import type { PartRow } from '../../domain/catalog/parts.repo.ts';
+import type { PartRow, RevisedPartRow } from '../../domain/catalog/parts.repo.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 /**
  * The catalog as CSV (docs/product.md#catalog-in-bulk): one row per part, the catalog fields
  * and then one `spec.<name>` column per spec field of any kind. A cell is text; this module
  * turns it into the value the shared part schema checks, and back, so an exported file
- * imports as exactly the parts it came from.
+ * imports as exactly the parts it came from. `version` is the part's revision when it was
+ * exported: the import's test of whether the part changed since.
  */
 const BASE_COLUMNS = [
   'id',
+  'version',
   'name',
   'brand',
   'kind',
@@ -46,31 +48,70 @@ function specCell(value: unknown): string {
   return typeof value === 'number' || typeof value === 'string' ? String(value) : JSON.stringify(value);
 }
 
+/** What a part's cells say, without its id and version: the export's and the import preview's one source. */
+export type CsvFields = Pick<
+  PartRow,
+  'name' | 'brand' | 'kind' | 'priceCents' | 'available' | 'minOrder' | 'lowStockAt' | 'description' | 'img' | 'specs'
+>;
+
+/** A part's cells by column, before formulas are neutralised; a column it leaves empty is absent. */
+function partCells(part: CsvFields): Record<string, string> {
+  const record: Record<string, string> = {
+    name: part.name,
+    brand: part.brand,
+    kind: part.kind,
+    price: String(centsToDollars(part.priceCents)),
+    available: String(part.available),
+    minOrder: String(part.minOrder),
+    lowStockAt: part.lowStockAt === null ? '' : String(part.lowStockAt),
+    description: part.description,
+    img: part.img,
+  };
+  for (const field of SPEC_FIELDS[part.kind]) record[`spec.${field.name}`] = specCell(part.specs[field.name]);
+  return record;
+}
+
 /** The catalog as one CSV file, with a header row. */
-export function partsToCsv(rows: PartRow[]): string {
+export function partsToCsv(rows: RevisedPartRow[]): string {
   const records = rows.map((part) => {
-    const record: Record<string, string> = {
-      id: part.id,
-      name: part.name,
-      brand: part.brand,
-      kind: part.kind,
-      price: String(centsToDollars(part.priceCents)),
-      available: String(part.available),
-      minOrder: String(part.minOrder),
-      lowStockAt: part.lowStockAt === null ? '' : String(part.lowStockAt),
-      description: part.description,
-      img: part.img,
-    };
-    for (const field of SPEC_FIELDS[part.kind]) record[`spec.${field.name}`] = specCell(part.specs[field.name]);
+    const record: Record<string, string> = { id: part.id, version: String(part.revision), ...partCells(part) };
     return CSV_COLUMNS.map((column) => neutralise(record[column] ?? ''));
   });
   return stringify([CSV_COLUMNS, ...records]);
 }
 
+/** The columns whose cells differ, in the file's column order: the shop's cell, then the new one. */
+export function changedCells(before: CsvFields, after: CsvFields): { field: string; before: string; after: string }[] {
+  const was = partCells(before);
+  const now = partCells(after);
+  return CSV_COLUMNS.flatMap((field) => {
+    const [old, next] = [was[field] ?? '', now[field] ?? ''];
+    return old === next ? [] : [{ field, before: old, after: next }];
+  });
+}
+
 export type FieldError = { field: string; message: string };
 
-/** One parsed row: the line it starts on, its id cell, and the part as the shared schema takes it. */
-export type CsvPart = { line: number; id: string; input: Record<string, unknown>; errors: FieldError[] };
+/**
+ * One parsed row: the line it starts on, its id cell, the version it was exported at (none in
+ * a file without the column, or an empty cell), and the part as the shared schema takes it.
+ */
+export type CsvPart = {
+  line: number;
+  id: string;
+  version: number | undefined;
+  input: Record<string, unknown>;
+  errors: FieldError[];
+};
+
+const VERSION = /^\d{1,9}$/;
+
+function versionCell(cell: string, errors: FieldError[]): number | undefined {
+  if (cell === '') return undefined;
+  if (VERSION.test(cell)) return Number(cell);
+  errors.push({ field: 'version', message: 'Version must be a whole number; leave it as exported' });
+  return undefined;
+}
 
 const NUMBER = /^\d+(?:\.\d+)?$/;
 
@@ -152,7 +193,13 @@ export function csvToParts(text: string): CsvPart[] {
     const errors: FieldError[] = [];
     // info.lines is where the row ends; a cell spanning lines started that many lines earlier.
     const newlines = Object.values(record).reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
-    return { line: info.lines - newlines, id: (record.id ?? '').trim(), input: toInput(record, errors), errors };
+    return {
+      line: info.lines - newlines,
+      id: (record.id ?? '').trim(),
+      version: versionCell((record.version ?? '').trim(), errors),
+      input: toInput(record, errors),
+      errors,
+    };
   });
 }
 
@@ -160,7 +207,7 @@ function checkHeader(header: string[]): string[] {
   const names = header.map((name) => name.trim());
   const unknown = names.filter((name) => !CSV_COLUMNS.includes(name));
   if (unknown.length > 0) throw badRequest(`Unknown column: ${unknown.join(', ')} (line 1)`);
-  const missing = BASE_COLUMNS.filter((name) => name !== 'id' && !names.includes(name));
+  const missing = BASE_COLUMNS.filter((name) => name !== 'id' && name !== 'version' && !names.includes(name));
   if (missing.length > 0) throw badRequest(`Missing column: ${missing.join(', ')} (line 1)`);
   return names;
 }

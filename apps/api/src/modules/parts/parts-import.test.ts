@@ -7,6 +7,7 @@ import type { ImportAnswer } from '@parts-shop/shared/part-import';
 import { IMPORT_MAX_BYTES } from '@parts-shop/shared/part-import';
 import { alerts, emailOutbox, parts, priceHistory } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { payOrder, placeOrder, stockOf } from '../../../test/shop-fixtures.ts';
 import { CSV_COLUMNS } from './parts-csv.ts';
 
 // The catalog in bulk: GET /parts/export.csv and POST /parts/import (docs/product.md#catalog-in-bulk).
@@ -150,7 +151,12 @@ describe('POST /api/parts/import', () => {
     const res = await importCsv(body, true);
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json<ImportAnswer>().rows;
-    expect(answer.filter((r) => r.action === 'update')).toHaveLength(1);
+    expect(answer.filter((r) => r.action === 'update')).toEqual([
+      expect.objectContaining({
+        name: 'Import Test CPU',
+        changes: [{ field: 'name', before: 'Import Test CPU', after: 'Renamed CPU' }],
+      }),
+    ]);
     expect(answer.at(-1)).toMatchObject({ action: 'create', errors: [] });
     expect(await partCount()).toBe(count);
     const read = await t.app.inject({ url: `/api/parts/${id}` });
@@ -166,7 +172,18 @@ describe('POST /api/parts/import', () => {
     const record = (await exportedRows()).find((r) => r.id === id);
     const res = await importCsv(csvOf([{ ...record, price: '149.5', available: '8' }]));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<ImportAnswer>().rows).toEqual([{ row: 2, action: 'update', errors: [] }]);
+    expect(res.json<ImportAnswer>().rows).toEqual([
+      {
+        row: 2,
+        action: 'update',
+        name: 'Restocked CPU',
+        changes: [
+          { field: 'price', before: '199.99', after: '149.5' },
+          { field: 'available', before: '0', after: '8' },
+        ],
+        errors: [],
+      },
+    ]);
     const part = (await t.app.inject({ url: `/api/parts/${id}` })).json<Part>();
     expect(part).toMatchObject({ price: 149.5, available: 8 });
     const prices = await t.database.db.select().from(priceHistory).where(eq(priceHistory.partId, id));
@@ -175,7 +192,9 @@ describe('POST /api/parts/import', () => {
     expect(mail.filter((m) => (m.payload as { partId: string }).partId === id)).toHaveLength(1);
 
     const created = await importCsv(csvOf([{ ...newRow, name: 'Brand New Part' }]));
-    expect(created.json<ImportAnswer>().rows).toEqual([{ row: 2, action: 'create', errors: [] }]);
+    expect(created.json<ImportAnswer>().rows).toEqual([
+      { row: 2, action: 'create', name: 'Brand New Part', changes: [], errors: [] },
+    ]);
     const found = (await t.app.inject({ url: '/api/parts?q=Brand%20New%20Part' })).json<Part[]>();
     expect(found.map((p) => p.name)).toContain('Brand New Part');
   });
@@ -216,5 +235,128 @@ describe('POST /api/parts/import', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<ErrorBody>().message).toMatch(/Unknown column: colour/);
     expect((await importCsv(csvOf([newRow]), false, customer)).statusCode).toBe(403);
+  });
+});
+
+describe('an import never undoes what happened after its export', () => {
+  async function priceOf(id: string) {
+    return (await t.app.inject({ url: `/api/parts/${id}` })).json<Part>().price;
+  }
+
+  it('names a part whose stock was sold since as a conflict, and refuses it unless told to overwrite', async () => {
+    const id = await addPart({ ...cpu, name: 'Sold CPU', available: 95 });
+    const file = csvOf((await exportedRows()).filter((r) => r.id === id));
+    const order = await placeOrder(t, customer, id, 5);
+    await payOrder(t, customer, order._id);
+    expect(await stockOf(t, id)).toBe(90);
+
+    const preview = await importCsv(file, true);
+    expect(preview.json<ImportAnswer>().rows).toEqual([
+      {
+        row: 2,
+        action: 'conflict',
+        name: 'Sold CPU',
+        changes: [{ field: 'available', before: '90', after: '95' }],
+        errors: [],
+      },
+    ]);
+    const refused = await importCsv(file);
+    expect(refused.statusCode, refused.body).toBe(409);
+    const error = refused.json<ErrorBody>();
+    expect(error.message).toMatch(/^Nothing was imported: the part on line 2 changed in the shop/);
+    expect(error.issues).toEqual([
+      { path: [2, 'version'], message: 'Changed in the shop since this file was exported' },
+    ]);
+    expect(await stockOf(t, id)).toBe(90);
+
+    // The owner's explicit choice: the file's stock replaces the shop's.
+    const overwritten = await t.app.inject({
+      method: 'POST',
+      url: '/api/parts/import?overwrite=true',
+      headers: { ...admin, 'content-type': 'text/csv' },
+      payload: file,
+    });
+    expect(overwritten.statusCode, overwritten.body).toBe(200);
+    expect(await stockOf(t, id)).toBe(95);
+  });
+
+  it('refuses to put back a price another admin changed since, even on a row that edits something else', async () => {
+    const id = await addPart({ ...cpu, name: 'Repriced CPU', price: 99.99 });
+    const [row] = (await exportedRows()).filter((r) => r.id === id);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/parts/${id}`,
+      headers: admin,
+      payload: { version: 1, price: 79.99 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const file = csvOf([{ ...row, description: 'Edited in the file' }]);
+
+    const preview = (await importCsv(file, true)).json<ImportAnswer>().rows;
+    expect(preview).toEqual([
+      expect.objectContaining({
+        action: 'conflict',
+        changes: [
+          { field: 'price', before: '79.99', after: '99.99' },
+          { field: 'description', before: cpu.description, after: 'Edited in the file' },
+        ],
+      }),
+    ]);
+    expect((await importCsv(file)).statusCode).toBe(409);
+    expect(await priceOf(id)).toBe(79.99);
+
+    // Exported again, the same edit applies and keeps the new price.
+    const [fresh] = (await exportedRows()).filter((r) => r.id === id);
+    const applied = await importCsv(csvOf([{ ...fresh, description: 'Edited in the file' }]));
+    expect(applied.json<ImportAnswer>().rows.map((r) => r.action)).toEqual(['update']);
+    expect(await priceOf(id)).toBe(79.99);
+  });
+
+  it('takes a file without versions as of unknown age: equal rows are unchanged, others conflicts', async () => {
+    const id = await addPart({ ...cpu, name: 'Old File CPU' });
+    const [row] = (await exportedRows()).filter((r) => r.id === id);
+    const withoutVersion = (records: Record<string, string | undefined>[]) => {
+      const columns = CSV_COLUMNS.filter((c) => c !== 'version');
+      return stringify([columns, ...records.map((r) => columns.map((c) => r[c] ?? ''))]);
+    };
+    const same = await importCsv(withoutVersion([{ ...row }]), true);
+    expect(same.json<ImportAnswer>().rows.map((r) => r.action)).toEqual(['unchanged']);
+    const changed = await importCsv(withoutVersion([{ ...row, price: '1' }]));
+    expect(changed.statusCode).toBe(409);
+    expect(await priceOf(id)).toBe(cpu.price);
+  });
+});
+
+describe('an export always imports back', () => {
+  it('imports the catalog back with a part sold out and one sold below its minimum order', async () => {
+    const soldOut = await addPart({ ...cpu, name: 'Sold Out CPU', minOrder: 2, available: 2 });
+    const below = await addPart({ ...cpu, name: 'Below Minimum CPU', minOrder: 3, available: 5 });
+    for (const [id, quantity] of [
+      [soldOut, 2],
+      [below, 3],
+    ] as const) {
+      const order = await placeOrder(t, customer, id, quantity);
+      await payOrder(t, customer, order._id);
+    }
+    expect([await stockOf(t, soldOut), await stockOf(t, below)]).toEqual([0, 2]);
+
+    const rows = await exportedRows();
+    const back = await importCsv(csvOf(rows), true);
+    expect(back.statusCode, back.body).toBe(200);
+    const answer = back.json<ImportAnswer>().rows;
+    expect(answer.filter((r) => r.action !== 'unchanged' || r.errors.length > 0)).toEqual([]);
+    expect((await importCsv(csvOf(rows))).statusCode).toBe(200);
+
+    // A change to another column of such a part is no reason to refuse it; lowering its stock
+    // below the minimum order in the file still is.
+    const edited = rows.map((r) => (r.id === below ? { ...r, price: '150' } : r.id === soldOut ? r : undefined));
+    const priced = await importCsv(csvOf(edited.filter((r) => r !== undefined)));
+    expect(priced.statusCode, priced.body).toBe(200);
+    const [belowRow] = rows.filter((r) => r.id === below);
+    const fresh = (await exportedRows()).find((r) => r.id === below);
+    const lowered = await importCsv(csvOf([{ ...belowRow, version: fresh?.version, available: '1' }]), true);
+    expect(lowered.json<ImportAnswer>().rows[0]?.errors).toEqual([
+      { field: 'minOrder', message: 'Min Order cannot be more than Available' },
+    ]);
   });
 });

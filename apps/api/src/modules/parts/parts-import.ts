@@ -1,12 +1,12 @@
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { idSchema } from '@parts-shop/shared/fields';
-import { newPartSchema, type NewPart } from '@parts-shop/shared/part';
+import { importedPartSchema, MIN_ORDER_ABOVE_AVAILABLE, newPartSchema, type NewPart } from '@parts-shop/shared/part';
 import type { ImportAction, ImportRow } from '@parts-shop/shared/part-import';
 import type { Db } from '../../db/client.ts';
-import { findPartsByIds, insertParts, type PartChanges, type PartRow } from '../../domain/catalog/parts.repo.ts';
+import { findPartsByIds, insertParts, type PartChanges, type RevisedPartRow } from '../../domain/catalog/parts.repo.ts';
 import { specColumns } from '../../domain/catalog/spec-columns.ts';
 import { newId } from '../../lib/ids.ts';
-import { csvToParts, type FieldError } from './parts-csv.ts';
+import { changedCells, csvToParts, type FieldError } from './parts-csv.ts';
 import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
 import { applyEdit, auditedPart, moveStock } from './parts.service.ts';
 
@@ -16,30 +16,45 @@ import { applyEdit, auditedPart, moveStock } from './parts.service.ts';
  * update goes through the same edit and stock paths as PATCH and POST /stock, so a new price
  * enters the price history and fires price alerts, a restock fires back-in-stock alerts, and
  * a fall to the low-stock threshold mails the admins.
+ *
+ * A row carries the version (revision) its part had when exported. A row that would change a
+ * part whose revision moved since, or that has no version, is a conflict: applying it could undo
+ * a sale, a refund's restock or another admin's edit, so it waits for the owner's overwrite. A
+ * row equal to the part as it is is unchanged, whatever its version and whatever the part's state.
  */
-type Planned = ImportRow & { part?: NewPart; current?: PartRow };
+type Planned = ImportRow & { part?: NewPart; current?: RevisedPartRow };
 
 /** How many new parts go into one INSERT. */
 const INSERT_BATCH = 500;
 
+/** The schema's issues as the file's columns (specs.socket is spec.socket). */
+function addIssues(issues: readonly { path: PropertyKey[]; message: string }[], errors: FieldError[]) {
+  for (const issue of issues) {
+    const [head, spec] = issue.path;
+    const field = head === 'specs' && spec !== undefined ? `spec.${String(spec)}` : String(head ?? 'row');
+    // A cell already reported as unreadable is not reported again as missing.
+    if (!errors.some((e) => e.field === field)) errors.push({ field, message: issue.message });
+  }
+}
+
+function csvFieldsOf(part: NewPart) {
+  return { ...changesOf(part), available: part.available };
+}
+
 /** Each row with what importing it would do; `lock` holds the rows to update until the transaction ends. */
 async function plan(db: Db, text: string, lock: boolean): Promise<Planned[]> {
-  const rows = csvToParts(text);
+  const rows = csvToParts(text).map((row) => {
+    const id = idSchema.safeParse(row.id);
+    return { ...row, id: id.success ? id.data : row.id };
+  });
   const ids = rows.map((r) => r.id).filter((id) => idSchema.safeParse(id).success);
   const current = new Map((await findPartsByIds(db, ids, lock)).map((p) => [p.id, p]));
   const firstLine = new Map<string, number>();
-  return rows.map(({ line, id, input, errors }) => {
+  return rows.map(({ line, id, version, input, errors }) => {
     const fieldErrors: FieldError[] = [...errors];
-    const parsed = newPartSchema.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [head, spec] = issue.path;
-        const field = head === 'specs' && spec !== undefined ? `spec.${String(spec)}` : String(head ?? 'row');
-        // A cell already reported as unreadable is not reported again as missing.
-        if (!fieldErrors.some((e) => e.field === field)) fieldErrors.push({ field, message: issue.message });
-      }
-    }
     const existing = id === '' ? undefined : current.get(id);
+    const parsed = (existing ? importedPartSchema : newPartSchema).safeParse(input);
+    addIssues(parsed.error?.issues ?? [], fieldErrors);
     if (id !== '') {
       const seen = firstLine.get(id);
       if (seen !== undefined) fieldErrors.push({ field: 'id', message: `The same id is on line ${seen}` });
@@ -47,22 +62,26 @@ async function plan(db: Db, text: string, lock: boolean): Promise<Planned[]> {
       if (!existing) fieldErrors.push({ field: 'id', message: 'No part has this id; leave it empty to add a part' });
     }
     const part = parsed.success ? parsed.data : undefined;
-    const action: ImportAction = !existing ? 'create' : part && sameAs(existing, part) ? 'unchanged' : 'update';
-    return { row: line, action, errors: fieldErrors, part, current: existing };
+    const changes = existing && part ? changedCells(existing, csvFieldsOf(part)) : [];
+    const movesStockRule = changes.some((c) => c.field === 'minOrder' || c.field === 'available');
+    if (
+      part &&
+      existing &&
+      movesStockRule &&
+      part.minOrder > part.available &&
+      !fieldErrors.some((e) => e.field === 'minOrder')
+    )
+      fieldErrors.push({ field: 'minOrder', message: MIN_ORDER_ABOVE_AVAILABLE });
+    const action: ImportAction = !existing
+      ? 'create'
+      : part && changes.length === 0
+        ? 'unchanged'
+        : version === existing.revision
+          ? 'update'
+          : 'conflict';
+    const name = existing?.name ?? (typeof input.name === 'string' ? input.name : '');
+    return { row: line, action, name, changes, errors: fieldErrors, part, current: existing };
   });
-}
-
-/** Key order aside, the same JSON: specs come back from jsonb in the database's key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0));
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function changesOf(part: NewPart): Required<PartChanges> {
@@ -78,18 +97,8 @@ function changesOf(part: NewPart): Required<PartChanges> {
   };
 }
 
-function sameAs(row: PartRow, part: NewPart): boolean {
-  const changes = changesOf(part);
-  return (
-    row.available === part.available &&
-    (['name', 'brand', 'description', 'img', 'minOrder', 'priceCents', 'lowStockAt', 'kind'] as const).every(
-      (key) => row[key] === changes[key],
-    ) &&
-    canonical(row.specs) === canonical(changes.specs)
-  );
-}
-
-const answer = (rows: Planned[]): ImportRow[] => rows.map(({ row, action, errors }) => ({ row, action, errors }));
+const answer = (rows: Planned[]): ImportRow[] =>
+  rows.map(({ row, action, name, changes, errors }) => ({ row, action, name, changes, errors }));
 
 /** What importing the file would do, row by row; nothing is written. */
 export async function previewImport(db: Db, text: string): Promise<ImportRow[]> {
@@ -97,18 +106,21 @@ export async function previewImport(db: Db, text: string): Promise<ImportRow[]> 
 }
 
 /**
- * Imports the file in one transaction, or, when any row is bad, nothing: `bad` then holds
- * those rows. Each part created or changed is one `product.import` audit record.
+ * Imports the file in one transaction, or nothing: when any row is bad, `bad` holds those rows;
+ * when any is a conflict and the owner did not choose to overwrite, `conflicts` holds them.
+ * Each part created or changed is one `product.import` audit record.
  */
 export async function applyImport(
   db: Db,
   caller: Actor,
   text: string,
-): Promise<{ rows: ImportRow[]; bad: ImportRow[] }> {
+  overwrite: boolean,
+): Promise<{ rows: ImportRow[]; bad: ImportRow[]; conflicts: ImportRow[] }> {
   return db.transaction(async (tx) => {
     const rows = await plan(tx, text, true);
     const bad = answer(rows.filter((r) => r.errors.length > 0));
-    if (bad.length > 0) return { rows: answer(rows), bad };
+    const conflicts = overwrite ? [] : answer(rows.filter((r) => r.action === 'conflict'));
+    if (bad.length > 0 || conflicts.length > 0) return { rows: answer(rows), bad, conflicts };
     const creates = rows.flatMap((r) => (r.action === 'create' && r.part ? [r.part] : []));
     for (let i = 0; i < creates.length; i += INSERT_BATCH) {
       const created = await insertParts(
@@ -132,13 +144,13 @@ export async function applyImport(
       );
     }
     for (const { action, part, current } of rows) {
-      if (action !== 'update' || !part || !current) continue;
+      if ((action !== 'update' && action !== 'conflict') || !part || !current) continue;
       const changes = changesOf(part);
       const price = changes.priceCents === current.priceCents ? undefined : changes.priceCents;
       await applyEdit(tx, caller, current.id, current.version, { ...changes, priceCents: price }, 'product.import');
       if (part.available !== current.available)
         await moveStock(tx, caller, current.id, part.available - current.available, 'product.import');
     }
-    return { rows: answer(rows), bad };
+    return { rows: answer(rows), bad, conflicts };
   });
 }

@@ -35,7 +35,13 @@ import {
   removePart,
 } from './parts.service.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { IMPORT_MAX_BYTES, importAnswerSchema, importQuerySchema } from '@parts-shop/shared/part-import';
+import {
+  IMPORT_CONFLICT_MESSAGE,
+  IMPORT_MAX_BYTES,
+  importAnswerSchema,
+  importConflictsMessage,
+  importQuerySchema,
+} from '@parts-shop/shared/part-import';
 import { applyImport, previewImport } from './parts-import.ts';
 import { pageOfManagedParts, toManagedPart } from './manage-parts.service.ts';
 import { priceHistorySchema } from '@parts-shop/shared/alert';
@@ -121,7 +127,8 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags: ['parts'],
         summary: 'Every part as CSV, with its kind and one column per spec (admin)',
         description:
-          'Columns: id, name, brand, kind, price (dollars), available, minOrder, lowStockAt, description, img, ' +
+          "Columns: id, version (the part's revision, which every change and stock move bumps), name, brand, kind, " +
+          'price (dollars), available, minOrder, lowStockAt, description, img, ' +
           'then spec.<field> for every spec field of any kind (lists joined with |, yes/no for yes-or-no specs). ' +
           "A cell a spreadsheet would run as a formula (= + - @ tab CR) starts with a ' that import takes off.",
         security: [{ bearer: [] }],
@@ -148,24 +155,38 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
           'The body is a CSV file (text/csv) with the columns of GET /parts/export.csv; a row with an id ' +
           'updates that part, a row without one adds a part. Every row is checked as Add Product checks a ' +
           'part; if any is bad nothing is imported and the 400 names each bad row by line and column ' +
-          '(issues[].path is [line, column]). A good file is applied in one transaction.',
+          '(issues[].path is [line, column]). A row that would change a part changed since its version ' +
+          '(or a row without a version) is a conflict: the 409 names them and nothing is imported, unless ' +
+          'overwrite=true. A good file is applied in one transaction.',
         security: [{ bearer: [] }],
         querystring: importQuerySchema,
-        response: { 200: importAnswerSchema, ...errorAnswers(400, 401, 403, 413) },
+        response: { 200: importAnswerSchema, ...errorAnswers(400, 401, 403, 409, 413) },
       },
     },
     async (request, reply) => {
       const text = request.body;
       if (typeof text !== 'string') throw unsupportedMedia(apiMessages.importNotCsv);
       if (request.query.dryRun === 'true') return { rows: await previewImport(db, text) };
-      const { rows, bad } = await applyImport(db, callerOf(request), text);
-      if (bad.length === 0) return { rows };
-      const issues = bad.flatMap((r) => r.errors.map((e) => ({ path: [r.row, e.field], message: e.message })));
-      const lines = bad.map((r) => r.row).join(', ');
-      return reply.code(400).send({
-        message: `Nothing was imported: fix the ${bad.length === 1 ? 'row' : 'rows'} on line ${lines}`,
-        issues,
-      });
+      const { rows, bad, conflicts } = await applyImport(
+        db,
+        callerOf(request),
+        text,
+        request.query.overwrite === 'true',
+      );
+      if (bad.length > 0) {
+        const issues = bad.flatMap((r) => r.errors.map((e) => ({ path: [r.row, e.field], message: e.message })));
+        const lines = bad.map((r) => r.row).join(', ');
+        return reply.code(400).send({
+          message: `Nothing was imported: fix the ${bad.length === 1 ? 'row' : 'rows'} on line ${lines}`,
+          issues,
+        });
+      }
+      if (conflicts.length > 0)
+        return reply.code(409).send({
+          message: importConflictsMessage(conflicts.map((r) => r.row)),
+          issues: conflicts.map((r) => ({ path: [r.row, 'version'], message: IMPORT_CONFLICT_MESSAGE })),
+        });
+      return { rows };
     },
   );
 

@@ -39,24 +39,29 @@ function Change({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** What was changed, linking to it where the shop still shows it. */
+/** What was changed, by the name the shop knows it by, linking to it where the shop still shows it. */
 function Subject({ entry }: { entry: AuditEntry }) {
-  const id = <span className="break-all text-base-content/70">{entry.entityId}</span>;
+  const name = entry.entityName ? (
+    <span className="break-words">{entry.entityName}</span>
+  ) : (
+    <span className="break-all text-base-content/70">{entry.entityId}</span>
+  );
   if (entry.entity === 'order')
     return (
       <Link className="link" to={`/dashboard/orders/${entry.entityId}`}>
-        order {id}
+        order {name}
       </Link>
     );
   if (entry.entity === 'part' && entry.kind !== 'product.delete')
     return (
       <Link className="link" to={`/parts/${entry.entityId}`}>
-        part {id}
+        part {name}
       </Link>
     );
+  if (entry.entity === 'return') return name;
   return (
     <span>
-      {entry.entity} {id}
+      {entry.entity} {name}
     </span>
   );
 }

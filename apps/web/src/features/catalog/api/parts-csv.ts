@@ -8,9 +8,21 @@ export function exportPartsCsv() {
   return apiGet('/parts/export.csv', textAnswer);
 }
 
-/** POST /parts/import (admin): with dryRun, what the file would do; without, does it. */
-export async function importPartsCsv({ text, dryRun }: { text: string; dryRun: boolean }) {
-  const path = `/parts/import${dryRun ? '?dryRun=true' : ''}`;
+/**
+ * POST /parts/import (admin): with dryRun, what the file would do; without, does it, over the
+ * shop's later changes too when the owner chose to overwrite them.
+ */
+export async function importPartsCsv({
+  text,
+  dryRun,
+  overwrite = false,
+}: {
+  text: string;
+  dryRun: boolean;
+  overwrite?: boolean;
+}) {
+  const query = [dryRun ? 'dryRun=true' : '', overwrite ? 'overwrite=true' : ''].filter(Boolean).join('&');
+  const path = `/parts/import${query ? `?${query}` : ''}`;
   const answer = await request(path, { method: 'POST', schema: importAnswerSchema, file: { text, type: 'text/csv' } });
   return answer.data.rows;
 }
