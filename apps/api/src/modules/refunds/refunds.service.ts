@@ -231,7 +231,8 @@ export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id
   const returned = [...unitsByPart(found.lines)];
   // A return of one part refunds that line, which counts towards its being refunded in full.
   const [onePart] = returned.length === 1 ? returned : [];
-  const lineId = onePart && (await linesOf(db, [found.orderId])).get(found.orderId)?.find((l) => l.partId === onePart[0])?.id;
+  const lineId =
+    onePart && (await linesOf(db, [found.orderId])).get(found.orderId)?.find((l) => l.partId === onePart[0])?.id;
   await giveBack(db, gateway, {
     orderId: found.orderId,
     amountCents: refundCents,
