@@ -32,7 +32,7 @@ const onError = (error: Error) => toastError(error.message);
  * A checked form's values waiting for the admin's Yes in the Are You Sure dialog: money that
  * goes back cannot be taken back, so a refund and a cancel are asked once more.
  */
-function useConfirmed<T>(send: (values: T) => void) {
+function useConfirmed<T>(send: (values: T) => Promise<void>) {
   const [pending, setPending] = useState<T | null>(null);
   return {
     ask: (values: T) => setPending(() => values),
@@ -44,7 +44,7 @@ function useConfirmed<T>(send: (values: T) => void) {
         onCancel={() => setPending(null)}
         onConfirm={() => {
           if (pending === null) return;
-          send(pending);
+          void send(pending);
           setPending(null);
         }}
       />
@@ -59,8 +59,9 @@ function CancelForm({ order }: { order: Order }) {
     resolver: zodResolver(cancelOrderSchema),
     defaultValues: { reason: '' },
   });
+  // The promise, not mutate's callbacks: the form leaves the page once the order is cancelled.
   const confirm = useConfirmed(({ reason }: z.output<typeof cancelOrderSchema>) =>
-    cancel.mutate(reason, { onSuccess: () => toastSuccess('Order cancelled'), onError }),
+    cancel.mutateAsync(reason).then(() => toastSuccess('Order cancelled'), onError),
   );
   const submit = form.handleSubmit(confirm.ask);
   const left = dollarsToCents(Number(order.totalPrice)) - dollarsToCents(Number(order.refunded));
@@ -89,14 +90,12 @@ function RefundForm({ order }: { order: Order }) {
     defaultValues: { amount: '', reason: '', lineId: only?.id },
   });
   const { errors } = form.formState;
+  // The promise, not mutate's callbacks: a refund of all that is left takes the form off the page.
   const confirm = useConfirmed((body: NewRefund) =>
-    refund.mutate(body, {
-      onSuccess: () => {
-        toastSuccess('Refunded');
-        form.reset();
-      },
-      onError,
-    }),
+    refund.mutateAsync(body).then(() => {
+      toastSuccess('Refunded');
+      form.reset();
+    }, onError),
   );
   const submit = form.handleSubmit(confirm.ask);
   const describe = (body: NewRefund) => {
