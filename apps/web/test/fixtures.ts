@@ -74,7 +74,7 @@ export function order(fields: Partial<Order> = {}): Order {
     shippedAt: null,
     carrier: null,
     trackingNumber: null,
-    lines: [{ id: 'l-1', partId: 'p-1', productName: 'RTX 4070', quantity: 2, unitPrice: '129.99' }],
+    lines: [{ id: 'l-1', partId: 'p-1', productName: 'RTX 4070', quantity: 2, unitPrice: '129.99', restocked: 0 }],
     status: 'unpaid',
     refunded: '0.00',
     cancelledAt: null,

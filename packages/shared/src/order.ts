@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PHONE_MIN } from './constants.ts';
 import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
 import { messages } from './messages.ts';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { dollarsToCents, hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
 
 /** Stripe's largest single charge ($999,999.99); an order the gateway cannot take is refused up front. */
@@ -29,8 +29,15 @@ export const orderLineSchema = z.object({
   productName: z.string(),
   quantity: z.number().int(),
   unitPrice: z.string(),
+  /** Units of the line put back on the shelf (cancels, refunds, returns). */
+  restocked: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** Units of an unshipped line that the shipment takes: a refund that put units back took them off. */
+export function unitsToShip(line: Pick<OrderLine, 'quantity' | 'restocked'>): number {
+  return line.quantity - line.restocked;
+}
 
 /**
  * An order: one number, ship-to, payment and shipment for one or more lines. productName,
@@ -70,6 +77,23 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 export type OrderLifecycle = Order['status'];
+
+/**
+ * Whether an admin can ship the order: paid, live, not shipped, not refunded in full, with a
+ * unit left to ship. The screens' Ship buttons ask this; the API's To ship tab and its ship
+ * action share the same rule in SQL (`shippable` in apps/api/src/domain/orders/orders.repo.ts).
+ */
+export function canShip(
+  order: Pick<Order, 'paid' | 'shipped' | 'cancelledAt' | 'refunded' | 'totalPrice' | 'lines'>,
+): boolean {
+  return (
+    order.paid &&
+    !order.shipped &&
+    order.cancelledAt === null &&
+    dollarsToCents(Number(order.refunded)) < dollarsToCents(Number(order.totalPrice)) &&
+    order.lines.some((line) => unitsToShip(line) > 0)
+  );
+}
 
 /**
  * An order's status from what is stored: cancelled wins, then money given back, then the

@@ -21,14 +21,19 @@ export async function queueOrderEmail(
   refundCents?: number,
 ): Promise<void> {
   const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
+  // A shipment takes each line's units not put back on the shelf by a refund before it.
+  const shipped = kind === 'order-shipped';
+  const sent = shipped
+    ? lines.map((line) => ({ ...line, quantity: line.quantity - line.restockedUnits })).filter((l) => l.quantity > 0)
+    : lines;
   await queueEmail(db, order.email, {
     kind,
     orderId: order.id,
     number: formatOrderNumber(order.number),
     userName: order.userName,
     productName: order.productName,
-    quantity: order.totalOrder,
-    lines: lines.map((line) => ({
+    quantity: shipped ? sent.reduce((units, line) => units + line.quantity, 0) : order.totalOrder,
+    lines: sent.map((line) => ({
       productName: line.productName,
       quantity: line.quantity,
       unitCents: line.unitPriceCents,

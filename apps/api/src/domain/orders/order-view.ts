@@ -39,6 +39,7 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
       productName: line.productName,
       quantity: line.quantity,
       unitPrice: centsToPriceString(line.unitPriceCents),
+      restocked: line.restockedUnits,
     })),
     status: lifecycleOf({ ...row, cancelled: row.cancelledAt !== null }),
     refunded: centsToPriceString(row.refundedCents),

@@ -85,8 +85,22 @@ export async function lockOrderRecord(db: Db, id: string): Promise<OrderRow | un
   return row;
 }
 
+/**
+ * The one rule for "can ship": paid, live, not shipped, not refunded in full, with a unit of
+ * some line not put back on the shelf. Manage Orders' To ship tab, its count, the overview's
+ * and the ship action all read it; `canShip` in packages/shared/src/order.ts is its mirror
+ * for the screens' Ship buttons.
+ */
+export const shippable = and(
+  eq(orders.paid, true),
+  eq(orders.shipped, false),
+  live,
+  lt(orders.refundedCents, orders.totalCents),
+  withLineWhere(lt(orderLines.restockedUnits, orderLines.quantity)),
+) as SQL;
+
 const TAB_FILTERS: Record<OrderTab, SQL | undefined> = {
-  to_ship: and(eq(orders.paid, true), eq(orders.shipped, false), live),
+  to_ship: shippable,
   unpaid: and(eq(orders.paid, false), live),
   shipped: and(eq(orders.shipped, true), live),
   cancelled: isNotNull(orders.cancelledAt),
@@ -205,7 +219,7 @@ export async function markOrderShipped(
       carrier: tracking.carrier || null,
       trackingNumber: tracking.trackingNumber || null,
     })
-    .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.shipped, false), live))
+    .where(and(eq(orders.id, id), shippable))
     .returning();
   return row;
 }

@@ -191,7 +191,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         tags: ['orders'],
         summary: 'Every order, or one Manage Orders tab, newest first, paged (admin)',
         description:
-          'status: to_ship (paid, not shipped), unpaid, shipped, cancelled or all (the default: every order not cancelled); ' +
+          'status: to_ship (paid, not shipped, not refunded in full, with units left to ship), unpaid, shipped, cancelled or all (the default: every order not cancelled); ' +
           'q: an order number (PS-000123), or part of an email or product name; customer: only the orders of this email.',
         security: [{ bearer: [] }],
         querystring: allOrdersQuerySchema,

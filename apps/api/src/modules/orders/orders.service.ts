@@ -20,6 +20,7 @@ import {
   linesOf,
   listOrders,
   listUnpaidOrders,
+  lockOrder,
   markOrderShipped,
   type OrderRow,
 } from '../../domain/orders/orders.repo.ts';
@@ -251,9 +252,14 @@ export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller
   return answerOrder(db, row);
 }
 
-/** Marks the order, every line of it, shipped, queues the customer's one shipped email and records the change, in one transaction. */
+/**
+ * Marks the order shipped (each line's units not put back on the shelf), queues the customer's
+ * one shipped email and records the change, in one transaction. The order's lock comes first,
+ * so a refund that put units back has committed before the ship rule reads the lines.
+ */
 function shipWithEmail(db: Db, caller: Caller, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
+    if (!(await lockOrder(tx, id))) return undefined;
     const shipped = await markOrderShipped(tx, id, tracking);
     if (!shipped) return undefined;
     await queueOrderEmail(tx, 'order-shipped', shipped);
@@ -263,9 +269,15 @@ function shipWithEmail(db: Db, caller: Caller, id: string, tracking: ShipInput):
   });
 }
 
+function shipRefusal(row: OrderRow): string {
+  if (row.shipped) return 'This order has already shipped';
+  if (!row.paid) return 'Only paid orders can be shipped';
+  return apiMessages.shipNothingLeft;
+}
+
 /**
  * Admin: Pending -> Shipped (docs/product.md#order-status), with an optional carrier and
- * tracking number. Unpaid or already shipped orders are a 409.
+ * tracking number, for an order the To ship tab holds (`shippable`); any other is a 409.
  */
 export async function shipOrder(db: Db, caller: Caller, id: string, tracking: ShipInput = {}) {
   const shipped = await shipWithEmail(db, caller, id, tracking);
@@ -276,6 +288,7 @@ export async function shipOrder(db: Db, caller: Caller, id: string, tracking: Sh
     const [reconciled] = await reconcileFromLedger(db, [row]);
     const now = reconciled?.paid ? await shipWithEmail(db, caller, id, tracking) : undefined;
     if (now) return answerOrder(db, now);
+    if (reconciled) throw conflict(shipRefusal(reconciled));
   }
-  throw conflict(row.shipped ? 'This order has already shipped' : 'Only paid orders can be shipped');
+  throw conflict(shipRefusal(row));
 }

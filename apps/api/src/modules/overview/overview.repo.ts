@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isLowStock, orderLines, orders, parts } from '../../db/schema.ts';
+import { shippable } from '../../domain/orders/orders.repo.ts';
 
 /** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
 async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
@@ -48,13 +49,14 @@ export function dailyFigures(db: Db, timeZone: string, days: number): Promise<Da
 const live = isNull(orders.cancelledAt);
 
 /**
- * Live orders waiting to ship (paid) and waiting for payment: both are live and not shipped,
- * which orders_open_idx holds alone, however many orders were shipped or cancelled before.
+ * Live orders waiting to ship (the To ship tab's rule) and waiting for payment: both are live
+ * and not shipped, which orders_open_idx holds alone, however many orders were shipped or
+ * cancelled before.
  */
 export async function openOrderCounts(db: Db): Promise<{ toShip: number; unpaid: number }> {
   const [row] = await db
     .select({
-      toShip: sql<number>`count(*) filter (where ${orders.paid})`.mapWith(Number),
+      toShip: sql<number>`count(*) filter (where ${shippable})`.mapWith(Number),
       unpaid: sql<number>`count(*) filter (where not ${orders.paid})`.mapWith(Number),
     })
     .from(orders)

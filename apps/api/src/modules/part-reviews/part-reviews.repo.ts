@@ -22,17 +22,21 @@ export async function findAuthor(db: Db, email: string) {
   return row;
 }
 
-/** Whether the customer has a paid order for the part that was not cancelled (a refunded cancel bought nothing). */
-export async function hasPaidFor(db: Db, email: string, partId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
+/** The customer's lines for the part on paid orders that were not cancelled (a refunded cancel bought nothing), with their order's money. */
+export function paidLinesFor(db: Db, email: string, partId: string) {
+  return db
+    .select({
+      id: orderLines.id,
+      quantity: orderLines.quantity,
+      unitPriceCents: orderLines.unitPriceCents,
+      refundedCents: orders.refundedCents,
+      totalCents: orders.totalCents,
+    })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(
       and(eq(orders.email, email), eq(orderLines.partId, partId), eq(orders.paid, true), isNull(orders.cancelledAt)),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
 }
 
 /** Whether the customer has rated the part already. */

@@ -2,14 +2,15 @@ import type { NewPartReview, PartReview, RatingEligibility } from '@parts-shop/s
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '../../db/client.ts';
 import { findPart } from '../../domain/catalog/parts.repo.ts';
+import { refundedInFull, refundsByLine } from '../../domain/orders/line-refunds.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import {
   findAuthor,
-  hasPaidFor,
   hasRated,
   insertPartReview,
   listPartReviews,
+  paidLinesFor,
   type PartReviewRow,
 } from './part-reviews.repo.ts';
 
@@ -24,6 +25,16 @@ function toPartReview(row: PartReviewRow): PartReview & { id: string } {
   };
 }
 
+/** Whether the customer bought and paid for the part and kept it: a line refunded in full no longer counts. */
+async function hasBought(db: Db, email: string, partId: string): Promise<boolean> {
+  const lines = await paidLinesFor(db, email, partId);
+  const refunds = await refundsByLine(
+    db,
+    lines.map((line) => line.id),
+  );
+  return lines.some((line) => !refundedInFull(line, line, refunds.get(line.id)));
+}
+
 async function requirePart(db: Db, partId: string) {
   if (!(await findPart(db, partId))) throw notFound(apiMessages.partNotFound);
 }
@@ -35,14 +46,14 @@ export async function pageOfPartReviews(db: Db, partId: string, limit: number, b
 }
 
 /**
- * Only a customer with a paid order for the part may rate it, once (docs/decisions/0026).
+ * Only a customer with a paid order for the part, not refunded in full, may rate it, once (docs/decisions/0026).
  * A verified email comes first, as for the shop-wide reviews: both speak on public pages.
  * Answers why the author may not, or their profile name when they may.
  */
 async function mayRate(db: Db, partId: string, authorEmail: string): Promise<HttpError | { authorName: string }> {
   const author = await findAuthor(db, authorEmail);
   if (!author?.verified) return forbidden(apiMessages.reviewNeedsVerifiedEmail);
-  if (!(await hasPaidFor(db, authorEmail, partId))) return forbidden(apiMessages.partReviewBuyersOnly);
+  if (!(await hasBought(db, authorEmail, partId))) return forbidden(apiMessages.partReviewBuyersOnly);
   if (await hasRated(db, authorEmail, partId)) return conflict(apiMessages.partReviewTwice);
   return { authorName: author.name };
 }

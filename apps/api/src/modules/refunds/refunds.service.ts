@@ -13,6 +13,7 @@ import {
 } from '@parts-shop/shared/refunds';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '../../db/client.ts';
+import { refundsByLine, unitsReturnable, type LineRefunds } from '../../domain/orders/line-refunds.ts';
 import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
 import { canSee, orderNotFound } from '../../domain/orders/order-view.ts';
 import {
@@ -134,33 +135,43 @@ function unitsByPart(lines: readonly { partId: string; quantity: number }[]): Ma
 
 /**
  * Why these parts cannot be asked back from this order, or null when they can: each
- * {partId, quantity} is of the order's line for that part, and no more than that line sold
- * less what is already asked back.
+ * {partId, quantity} is of the order's line for that part, and no more than that line's
+ * units still with the buyer (shipped, not refunded) less what is already asked back.
  */
 function returnRefusal(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   input: NewReturn,
-  asked: Map<string, number>,
+  taken: { asked: Map<string, number>; refunds: Map<string, LineRefunds> },
   now: number,
 ): string | null {
   if (order.cancelledAt || !order.shipped || !order.shippedAt) return apiMessages.returnNotShipped;
+  if (order.refundedCents >= order.totalCents) return apiMessages.returnRefunded;
   if (now - order.shippedAt.getTime() > RETURN_WINDOW_DAYS * DAY_MS) return apiMessages.returnTooLate;
   for (const [partId, quantity] of unitsByPart(input.lines)) {
     const line = lines.find((l) => l.partId === partId);
-    if (!line || quantity + (asked.get(partId) ?? 0) > line.quantity) return apiMessages.returnTooMany;
+    if (!line) return apiMessages.returnTooMany;
+    const left = unitsReturnable(order, line, taken.refunds.get(line.id)) - (taken.asked.get(partId) ?? 0);
+    if (quantity > left) return apiMessages.returnTooMany;
   }
   return null;
 }
 
-/** POST /orders/{id}/returns: only the order's customer, a shipped order, within the window. */
+/** POST /orders/{id}/returns: only the order's customer, a shipped order not refunded in full, within the window. */
 export async function requestReturn(db: Db, caller: Caller, id: string, input: NewReturn) {
   const row = await db.transaction(async (tx) => {
     const order = await lockOrderRecord(tx, id);
     if (!order || !canSee(caller, order)) throw orderNotFound();
     if (order.email !== caller.email) throw forbidden(apiMessages.returnOwnOrderOnly);
     const lines = (await linesOf(tx, [id])).get(id) ?? [];
-    const refused = returnRefusal(order, lines, input, await unitsAskedBack(tx, id), Date.now());
+    const taken = {
+      asked: await unitsAskedBack(tx, id),
+      refunds: await refundsByLine(
+        tx,
+        lines.map((line) => line.id),
+      ),
+    };
+    const refused = returnRefusal(order, lines, input, taken, Date.now());
     if (refused) throw conflict(refused);
     return insertReturn(tx, { orderId: id, lines: input.lines, reason: input.reason });
   });
@@ -217,13 +228,19 @@ export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id
     return toReturn(decided);
   }
   const refundCents = input.refund === undefined ? 0 : cents(input.refund);
+  const returned = [...unitsByPart(found.lines)];
+  // A return of one part refunds that line, which counts towards its being refunded in full.
+  const [onePart] = returned.length === 1 ? returned : [];
+  const lineId =
+    onePart && (await linesOf(db, [found.orderId])).get(found.orderId)?.find((l) => l.partId === onePart[0])?.id;
   await giveBack(db, gateway, {
     orderId: found.orderId,
     amountCents: refundCents,
     cause: 'return',
     reason: `Return: ${RETURN_REASON_LABELS[found.reason]}`,
     by: caller.email,
-    restock: input.restock ? [...unitsByPart(found.lines)].map(([partId, quantity]) => ({ partId, quantity })) : [],
+    lineId,
+    restock: input.restock ? returned.map(([partId, quantity]) => ({ partId, quantity })) : [],
     underLock: async (tx, order) => {
       const before = checkMove(await lockReturn(tx, id), 'received');
       const restocked = Boolean(input.restock);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 
 type Props = {
@@ -49,6 +49,8 @@ function useFocusFallback(open: boolean, opener: RefObject<Element | null>, fall
 /** The contract's 'Are You Sure' dialog with Yes and No, on the native <dialog> (focus trap, Esc). */
 export function ConfirmDialog({ open, onConfirm, onCancel, description, busy = false, fallbackFocus }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page may hold several (the order page's refund and cancel), each named by its own title.
+  const titleId = useId();
   const noButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {
@@ -64,9 +66,9 @@ export function ConfirmDialog({ open, onConfirm, onCancel, description, busy = f
   }, [open]);
   useFocusFallback(open, opener, fallbackFocus);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby="confirm-title" onCancel={onCancel}>
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onCancel={onCancel}>
       <div className="modal-box">
-        <h2 id="confirm-title" className="text-lg font-bold">
+        <h2 id={titleId} className="text-lg font-bold">
           {messages.confirmQuestion}
         </h2>
         {description ? <p className="py-2">{description}</p> : null}

@@ -1,4 +1,4 @@
-import type { Order } from '@parts-shop/shared/order';
+import { canShip, type Order } from '@parts-shop/shared/order';
 import { orderColumns, OrderStatusLabel } from './order-status.tsx';
 import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
@@ -14,8 +14,8 @@ type Props = {
 
 /**
  * Manage Orders (admin): no., Order (opens its detail page), Date, Name, Email, Product,
- * Quantity, Price, Status. Unpaid rows show Unpaid
- * and Cancel, paid rows Pending and Ship, shipped rows Shipped (docs/product.md#order-status).
+ * Quantity, Price, Status. Unpaid rows show Unpaid and Cancel, shipped rows Shipped, and every
+ * order the To ship tab holds (`canShip`, partly refunded ones too) Ship (docs/product.md#order-status).
  */
 export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds }: Props) {
   return (
@@ -35,7 +35,7 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
               <div className="flex flex-wrap items-start gap-2">
                 <OrderStatusLabel order={order} />
                 {status === 'unpaid' ? <CancelOrderButton order={order} onCancel={onCancel} /> : null}
-                {status === 'paid' ? (
+                {canShip(order) ? (
                   <button
                     type="button"
                     className="btn btn-primary btn-xs"

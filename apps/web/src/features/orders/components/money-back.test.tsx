@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { refundTooMuchMessage } from '@parts-shop/shared/api-messages';
 import type { Order } from '@parts-shop/shared/order';
+import type { OrderReturn } from '@parts-shop/shared/refunds';
 import { MoneyBack } from './money-back.tsx';
 import { Toasts } from '../../../components/ui/toasts.tsx';
 import { answerApi, json } from '../../../../test/api.ts';
@@ -22,8 +23,8 @@ const paid = orderFixture({
   transactionId: 'pi_1',
   status: 'paid',
   lines: [
-    { ...cpu, productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99' },
-    { ...ram, productName: 'DDR5 kit', quantity: 2, unitPrice: '49.99' },
+    { ...cpu, productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99', restocked: 0 },
+    { ...ram, productName: 'DDR5 kit', quantity: 2, unitPrice: '49.99', restocked: 0 },
   ],
 });
 const shipped: Order = { ...paid, shipped: true, status: 'shipped' };
@@ -44,6 +45,41 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// jsdom has <dialog> but not its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+/** The Are You Sure dialog that is open, once it says `text`. */
+async function confirmDialog(text: string) {
+  return waitFor(() => {
+    const open = screen.getAllByRole('dialog', { hidden: true }).find((d) => d.hasAttribute('open'));
+    if (!open) throw new Error('no dialog is open');
+    expect(open.textContent).toContain(text);
+    return open;
+  });
+}
+
+/** A return request on the order, as GET /orders/{id}/refunds answers it. */
+const request = (fields: Partial<OrderReturn>): OrderReturn => ({
+  id: '01890a5d-ac96-774b-cccc-000000000002',
+  orderId: 'o-1',
+  lines: [{ partId: ram.partId, quantity: 1 }],
+  reason: 'wrong_part',
+  status: 'requested',
+  restocked: false,
+  refunded: '0.00',
+  decidedBy: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  decidedAt: null,
+  ...fields,
+});
+
 describe("the order page's refunds and returns, for an admin", () => {
   it('cancels a paid, unshipped order only with a reason, and sends that reason', async () => {
     const fetchMock = answerApi({
@@ -58,6 +94,11 @@ describe("the order page's refunds and returns, for an admin", () => {
 
     fireEvent.change(within(form).getByLabelText('Reason for cancelling'), { target: { value: 'Out of stock' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel order' }));
+    // Nothing goes until the admin says Yes: No leaves the order as it is.
+    fireEvent.click(within(await confirmDialog('refund $299.97')).getByRole('button', { name: 'No' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(await confirmDialog('Cancel order')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Order cancelled')).toBeTruthy();
     const cancel = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(jsonBody(cancel?.[1])).toEqual({ reason: 'Out of stock' });
@@ -83,6 +124,10 @@ describe("the order page's refunds and returns, for an admin", () => {
       target: { value: '1' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+    const dialog = await confirmDialog('Refund $300.00 on order');
+    expect(dialog.textContent).toContain('for DDR5 kit, putting 1 units back on the shelf');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByText('At most $299.97 is left to refund on this order')).toBeTruthy();
     expect(sent).toEqual([{ amount: 300, reason: 'Kit was faulty', lineId: ram.id, restock: 1 }]);
@@ -97,6 +142,25 @@ describe("the order page's refunds and returns, for an admin", () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Give an amount like 12.50');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('names the parts of each return, and leaves Restock unticked for a part damaged on arrival', async () => {
+    answerApi({
+      'GET /api/orders/o-1/refunds': () =>
+        json({
+          refunds: [],
+          returns: [
+            request({ lines: [{ partId: cpu.partId, quantity: 1 }], reason: 'damaged_on_arrival' }),
+            request({ id: '01890a5d-ac96-774b-cccc-000000000003', lines: [{ partId: ram.partId, quantity: 2 }] }),
+          ],
+        }),
+    });
+    renderMoneyBack(shipped, true);
+    expect(await screen.findByText('Return of 1 × Ryzen 5 7600 (Damaged on arrival): requested')).toBeTruthy();
+    expect(screen.getByText('Return of 2 × DDR5 kit (Wrong part): requested')).toBeTruthy();
+    const [damaged, wrong] = screen.getAllByRole('checkbox', { name: 'Put the units back on the shelf' });
+    expect((damaged as HTMLInputElement).checked).toBe(false);
+    expect((wrong as HTMLInputElement).checked).toBe(true);
   });
 
   it('offers no return request: only the customer asks', async () => {

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { formatDollars } from '@parts-shop/shared/money';
+import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
 import type { Order } from '@parts-shop/shared/order';
 import {
   cancelOrderSchema,
@@ -10,8 +11,10 @@ import {
   RETURN_REASON_LABELS,
   RETURN_REASONS,
   returnDecisionSchema,
+  type NewRefund,
   type OrderReturn,
 } from '@parts-shop/shared/refunds';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
@@ -25,6 +28,30 @@ import {
 
 const onError = (error: Error) => toastError(error.message);
 
+/**
+ * A checked form's values waiting for the admin's Yes in the Are You Sure dialog: money that
+ * goes back cannot be taken back, so a refund and a cancel are asked once more.
+ */
+function useConfirmed<T>(send: (values: T) => Promise<void>) {
+  const [pending, setPending] = useState<T | null>(null);
+  return {
+    ask: (values: T) => setPending(() => values),
+    dialog: (description: (values: T) => string, busy: boolean) => (
+      <ConfirmDialog
+        open={pending !== null}
+        busy={busy}
+        description={pending === null ? undefined : description(pending)}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending === null) return;
+          void send(pending);
+          setPending(null);
+        }}
+      />
+    ),
+  };
+}
+
 /** Admin: cancel a paid, unshipped order with a reason; it is refunded in full and restocked. */
 function CancelForm({ order }: { order: Order }) {
   const cancel = useCancelWithReason(order._id);
@@ -32,9 +59,12 @@ function CancelForm({ order }: { order: Order }) {
     resolver: zodResolver(cancelOrderSchema),
     defaultValues: { reason: '' },
   });
-  const submit = form.handleSubmit(({ reason }) =>
-    cancel.mutate(reason, { onSuccess: () => toastSuccess('Order cancelled'), onError }),
+  // The promise, not mutate's callbacks: the form leaves the page once the order is cancelled.
+  const confirm = useConfirmed(({ reason }: z.output<typeof cancelOrderSchema>) =>
+    cancel.mutateAsync(reason).then(() => toastSuccess('Order cancelled'), onError),
   );
+  const submit = form.handleSubmit(confirm.ask);
+  const left = dollarsToCents(Number(order.totalPrice)) - dollarsToCents(Number(order.refunded));
   return (
     <form className="flex flex-col gap-2" noValidate onSubmit={(e) => void submit(e)} aria-label="Cancel order">
       <FormField
@@ -43,6 +73,10 @@ function CancelForm({ order }: { order: Order }) {
         {...form.register('reason')}
       />
       <SubmitButton pending={cancel.isPending}>Cancel order</SubmitButton>
+      {confirm.dialog(
+        () => `Cancel order ${order.number}, refund ${formatCents(left)} and put its units back on the shelf`,
+        cancel.isPending,
+      )}
     </form>
   );
 }
@@ -56,15 +90,23 @@ function RefundForm({ order }: { order: Order }) {
     defaultValues: { amount: '', reason: '', lineId: only?.id },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((body) =>
-    refund.mutate(body, {
-      onSuccess: () => {
-        toastSuccess('Refunded');
-        form.reset();
-      },
-      onError,
-    }),
+  // The promise, not mutate's callbacks: a refund of all that is left takes the form off the page.
+  const confirm = useConfirmed((body: NewRefund) =>
+    refund.mutateAsync(body).then(() => {
+      toastSuccess('Refunded');
+      form.reset();
+    }, onError),
   );
+  const submit = form.handleSubmit(confirm.ask);
+  const describe = (body: NewRefund) => {
+    const line = order.lines.find((l) => l.id === body.lineId);
+    const units = body.restock === true ? 'every unit left' : body.restock ? `${body.restock} units` : '';
+    return (
+      `Refund ${formatCents(dollarsToCents(body.amount))} on order ${order.number}` +
+      (line ? ` for ${line.productName}` : '') +
+      (units ? `, putting ${units} back on the shelf` : '')
+    );
+  };
   return (
     <form className="flex flex-col gap-2" noValidate onSubmit={(e) => void submit(e)} aria-label="Refund">
       <FormField label="Amount ($)" inputMode="decimal" error={errors.amount?.message} {...form.register('amount')} />
@@ -90,6 +132,7 @@ function RefundForm({ order }: { order: Order }) {
         {...form.register('restock', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
       />
       <SubmitButton pending={refund.isPending}>Refund</SubmitButton>
+      {confirm.dialog(describe, refund.isPending)}
     </form>
   );
 }
@@ -140,7 +183,8 @@ function ReturnDecision({ request }: { request: OrderReturn }) {
   const decide = useDecideReturn();
   const form = useForm<z.input<typeof returnDecisionSchema>, unknown, z.output<typeof returnDecisionSchema>>({
     resolver: zodResolver(returnDecisionSchema),
-    defaultValues: { status: 'received', restock: true },
+    // A part that arrived damaged goes back to the supplier, not on the shelf.
+    defaultValues: { status: 'received', restock: request.reason !== 'damaged_on_arrival' },
   });
   const send = (decision: z.output<typeof returnDecisionSchema>) =>
     decide.mutate({ id: request.id, decision }, { onSuccess: () => toastSuccess('Return updated'), onError });
@@ -170,6 +214,13 @@ function ReturnDecision({ request }: { request: OrderReturn }) {
       </form>
     </div>
   );
+}
+
+/** What a return sends back, '2 × Name' per part, named from the order's lines. */
+function returnedParts(order: Order, request: OrderReturn): string {
+  const named = (partId: string) =>
+    order.lines.find((line) => line.partId === partId)?.productName ?? 'a part no longer sold';
+  return request.lines.map((line) => `${line.quantity} × ${named(line.partId)}`).join(', ');
 }
 
 /**
@@ -206,14 +257,13 @@ export function MoneyBack({ order, isAdmin }: { order: Order; isAdmin: boolean }
       {returns.map((r) => (
         <article key={r.id} className="flex flex-col gap-1 rounded border border-base-300 p-2">
           <p>
-            Return of {r.lines.reduce((sum, line) => sum + line.quantity, 0)} ({RETURN_REASON_LABELS[r.reason]}):{' '}
-            {r.status}
+            Return of {returnedParts(order, r)} ({RETURN_REASON_LABELS[r.reason]}): {r.status}
             {r.status === 'received' && r.refunded !== '0.00' ? `, ${formatDollars(r.refunded)} refunded` : ''}
           </p>
           {isAdmin && open(r) ? <ReturnDecision request={r} /> : null}
         </article>
       ))}
-      {isAdmin && order.status === 'paid' ? <CancelForm order={order} /> : null}
+      {isAdmin && order.paid && !order.shipped && !order.cancelledAt ? <CancelForm order={order} /> : null}
       {isAdmin && order.paid && !order.cancelledAt && order.refunded !== order.totalPrice ? (
         <RefundForm order={order} />
       ) : null}

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { shipSchema, type Order } from '@parts-shop/shared/order';
+import { shipSchema, unitsToShip, type Order } from '@parts-shop/shared/order';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 
@@ -18,6 +18,25 @@ type Props = {
   onShip: (tracking: Tracking) => void;
   onClose: () => void;
 };
+
+/** What the shipment holds: each line with its units left to ship (a refund may have put some back), and where it goes. */
+function ShipmentLines({ order }: { order: Order }) {
+  const lines = order.lines.filter((line) => unitsToShip(line) > 0);
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <ul aria-label="What ships" className="flex flex-col gap-1">
+        {lines.map((line) => (
+          <li key={line.id}>
+            {unitsToShip(line)} × {line.productName}
+          </li>
+        ))}
+      </ul>
+      <p>
+        To {order.userName}, {order.address}
+      </p>
+    </div>
+  );
+}
 
 /** Ship: asks for an optional carrier and tracking number, shown to the customer on their receipt. */
 export function ShipOrderDialog({ order, busy, onShip, onClose }: Props) {
@@ -47,9 +66,7 @@ export function ShipOrderDialog({ order, busy, onShip, onClose }: Props) {
         <h2 id="ship-title" className="text-lg font-bold">
           Ship order {order?.number}
         </h2>
-        <p className="text-sm">
-          {order ? `${order.totalOrder} × ${order.productName} to ${order.userName}, ${order.address}` : null}
-        </p>
+        {order ? <ShipmentLines order={order} /> : null}
         <FormField label="Carrier (optional)" maxLength={60} error={errors.carrier?.message} {...register('carrier')} />
         <FormField
           label="Tracking number (optional)"

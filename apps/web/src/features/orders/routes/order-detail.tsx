@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useOrderDetail } from '../../../lib/get-order-detail.ts';
 import { MoneyBack } from '../components/money-back.tsx';
 import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
+import { ShipOrderButton } from '../components/ship-order-button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 
 const EVENT_LABELS = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped' } as const;
@@ -144,7 +145,8 @@ export function Component() {
         <h2 id="order-title" className="text-2xl font-bold">
           {number ? `Order ${number}` : 'Order'}
         </h2>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {isAdmin && detail.data ? <ShipOrderButton order={detail.data.order} /> : null}
           <Link className="btn btn-outline btn-sm" to={isAdmin ? '/dashboard/manageorders' : '/dashboard/myorders'}>
             {isAdmin ? 'Back to Manage Orders' : 'Back to My Orders'}
           </Link>

@@ -1,0 +1,55 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderRefunds } from '../../db/schema.ts';
+import type { OrderLineRow, OrderRow } from './orders.repo.ts';
+
+/**
+ * What money back took back from a line (docs/security.md, money back takes its rights back):
+ * a line refunded in full no longer counts as bought, for ratings, and has nothing left to
+ * return; units a refund put back on the shelf never reached, or no longer stay with, the buyer.
+ */
+export type LineRefunds = {
+  /** Cents of the refunds and received returns named for the line. */
+  cents: number;
+  /** Units of the line that refunds (not returns, which count as asked back) put back on the shelf. */
+  restocked: number;
+};
+
+const NONE: LineRefunds = { cents: 0, restocked: 0 };
+
+export async function refundsByLine(db: Db, lineIds: readonly string[]): Promise<Map<string, LineRefunds>> {
+  const byLine = new Map<string, LineRefunds>();
+  if (lineIds.length === 0) return byLine;
+  const rows = await db
+    .select({
+      lineId: orderRefunds.lineId,
+      cents: sql<number>`sum(${orderRefunds.amountCents})`.mapWith(Number),
+      restocked:
+        sql<number>`coalesce(sum(${orderRefunds.restockedUnits}) filter (where ${orderRefunds.cause} = 'refund'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.lineId, [...lineIds]))
+    .groupBy(orderRefunds.lineId);
+  for (const row of rows) if (row.lineId) byLine.set(row.lineId, { cents: row.cents, restocked: row.restocked });
+  return byLine;
+}
+
+/** Whether the line's money is all back: its order refunded in full, or the refunds named for it cover its worth. */
+export function refundedInFull(
+  order: Pick<OrderRow, 'refundedCents' | 'totalCents'>,
+  line: Pick<OrderLineRow, 'quantity' | 'unitPriceCents'>,
+  refunds: LineRefunds = NONE,
+): boolean {
+  return order.refundedCents >= order.totalCents || refunds.cents >= line.quantity * line.unitPriceCents;
+}
+
+/** Units of a shipped line its buyer may still send back, before counting the returns already asked. */
+export function unitsReturnable(
+  order: Pick<OrderRow, 'refundedCents' | 'totalCents'>,
+  line: Pick<OrderLineRow, 'quantity' | 'unitPriceCents'>,
+  refunds: LineRefunds = NONE,
+): number {
+  return refundedInFull(order, line, refunds) ? 0 : line.quantity - refunds.restocked;
+}
