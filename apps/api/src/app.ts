@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
+import { localChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import type { Db, PoolStats } from './db/client.ts';
 import { createAccountCheck } from './lib/account-check.ts';
 import { createGuards } from './lib/auth.ts';
@@ -21,7 +22,7 @@ import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
-import { installPublicCache } from './lib/public-cache.ts';
+import { announceWrites, installPublicCache } from './lib/public-cache.ts';
 import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
@@ -59,6 +60,8 @@ export type AppOptions = {
   publicReads?: Db;
   /** Where the public reads one plan fits run (Database.onePlanReads); publicReads unless given. */
   onePlanReads?: Db;
+  /** News of changes across the processes on this database (Database.changes); this process alone unless given. */
+  changes?: ChangeFeed;
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it back). */
@@ -99,6 +102,7 @@ export async function buildApp({
   db,
   publicReads = db,
   onePlanReads = publicReads,
+  changes = localChangeFeed(),
   logger = true,
   logStream,
   poolStats,
@@ -133,6 +137,7 @@ export async function buildApp({
     db,
     publicReads,
     onePlanReads,
+    changes,
     tokens,
     guards: createGuards(db, tokens, createAccountCheck(identity, config.FIREBASE_ACCOUNT_CHECK_SECONDS * 1000)),
     payments: createPaymentGateway(config, app.log),
@@ -147,8 +152,10 @@ export async function buildApp({
   app.addHook('onClose', () => sweep.stop());
 
   await installSecurity(app, config);
+  announceWrites(app, changes);
   // After the security headers, so a cached answer carries them too.
   installPublicCache(app, {
+    changes,
     ttlMs: config.PUBLIC_CACHE_MS,
     routes: [
       `${config.API_BASE_PATH}/parts`,

@@ -8,6 +8,8 @@ import { stopOnSignals } from './operations/shutdown.ts';
 export async function serve(config: Config, stopTracing?: () => Promise<void>): Promise<void> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
+    pooler: config.DATABASE_POOLER,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
     publicReadTimeoutMs: config.PUBLIC_READ_TIMEOUT_MS,
@@ -17,6 +19,7 @@ export async function serve(config: Config, stopTracing?: () => Promise<void>): 
     db: database.db,
     publicReads: database.publicReads,
     onePlanReads: database.onePlanReads,
+    changes: database.changes,
     poolStats: database.poolStats,
   });
   if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('seeded the demo catalog');

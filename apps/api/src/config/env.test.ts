@@ -144,3 +144,22 @@ describe('TRUST_PROXY', () => {
     },
   );
 });
+
+describe('behind a transaction pooler', () => {
+  const pooled = {
+    DATA_DIR: ':memory:',
+    DATABASE_URL: 'postgres://shop@pgbouncer:6432/shop',
+    DATABASE_POOLER: 'transaction',
+  };
+
+  it('refuses to start without the direct address, in any environment', () => {
+    expect(refusalOf(pooled)).toMatch(
+      /DATABASE_DIRECT_URL: behind a transaction pooler, set DATABASE_URL to the pooler and DATABASE_DIRECT_URL/,
+    );
+  });
+
+  it('starts with both addresses', () => {
+    const config = loadConfig({ ...pooled, DATABASE_DIRECT_URL: 'postgres://shop@db:5432/shop' });
+    expect(config.DATABASE_POOLER).toBe('transaction');
+  });
+});

@@ -24,6 +24,10 @@ const envSchema = z
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** transaction: DATABASE_URL is a pooler in transaction mode (PgBouncer); no session state is kept on its connections. */
+    DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+    /** A connection straight to PostgreSQL, past the pooler: migrations and the change feed's LISTEN. */
+    DATABASE_DIRECT_URL: z.string().optional(),
     API_BASE_PATH: z.string().default('/api'),
     WEB_DIST: z.string().optional(),
     CORS_ORIGINS: csv,
@@ -116,9 +120,16 @@ const envSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
     // Every refusal is collected, so one start names everything that is left to set.
     const refuse = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+    // LISTEN and the migration lock hold a session, which a transaction pooler does not keep.
+    if (env.DATABASE_POOLER === 'transaction' && (!env.DATABASE_URL || !env.DATABASE_DIRECT_URL)) {
+      refuse(
+        'DATABASE_DIRECT_URL',
+        "behind a transaction pooler, set DATABASE_URL to the pooler and DATABASE_DIRECT_URL to PostgreSQL's own address",
+      );
+    }
+    if (env.NODE_ENV !== 'production') return;
     if (!env.JWT_SECRET || env.JWT_SECRET.length < JWT_SECRET_MIN_LENGTH) {
       refuse(
         'JWT_SECRET',

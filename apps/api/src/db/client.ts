@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,8 @@ export type Database = {
   /** The public reads one plan fits (lib/deps.ts): on PostgreSQL planned once. */
   onePlanReads: Db;
   kind: 'pglite' | 'postgres';
+  /** News of changes to what the public reads show, across every process on this database. */
+  changes: ChangeFeed;
   close: () => Promise<void>;
   poolStats?: () => PoolStats;
 };
@@ -45,18 +48,75 @@ export function migrationsFolder(): string {
 const MIGRATION_LOCK = 727_202_2;
 
 /**
+ * The databases whose connections a transaction pooler shares out (DATABASE_POOLER): a
+ * statement prepared by name on one of them may be gone, or another's, at the next query.
+ */
+const pooledDbs = new WeakSet<Db>();
+
+/** Whether a statement may be prepared by name on db's connections (domain/catalog/parts.repo.ts). */
+export const keepsNamedStatements = (db: Db): boolean => !pooledDbs.has(db);
+
+/**
+ * Brings the schema up to date on a connection of its own, straight to the server: the lock
+ * is a session's, so it must not ride a pooled connection another process may be lent next,
+ * and ending the connection releases it whatever happened.
+ */
+async function migrateOnce(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    // Several API processes may start at once; one migrates while the others wait.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Settings a pooled connection cannot keep for a session, taken per transaction instead: each
+ * statement of `pool.query` (every drizzle read outside a transaction) runs in a transaction
+ * of its own that sets them first.
+ */
+function settingPerTransaction(pool: pg.Pool, settings: string): void {
+  const query = async (config: pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(`begin; ${settings}`);
+      const result = await client.query(config, values);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((lost: Error) => (broken = lost));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  pool.query = query as unknown as typeof pool.query;
+}
+
+/**
  * Opens the database and brings its schema up to date. PostgreSQL when a URL is given,
  * otherwise PGlite with its files under dataDir (or in memory for dataDir ':memory:'),
- * starting from `template` (a dump of a PGlite data directory) when one is given.
+ * starting from `template` (a dump of a PGlite data directory) when one is given. With
+ * `pooler: 'transaction'`, url is a pooler in transaction mode (PgBouncer) and directUrl the
+ * server itself, for the migrations and the change feed's LISTEN.
  */
 export async function openDatabase(options: {
   url?: string;
+  directUrl?: string;
+  pooler?: 'none' | 'transaction';
   dataDir: string;
   poolSize?: number;
   publicReadTimeoutMs?: number;
   template?: Blob;
 }): Promise<Database> {
   if (options.url) {
+    const pooled = options.pooler === 'transaction';
+    const directUrl = options.directUrl ?? options.url;
     const poolSize = options.poolSize ?? 10;
     const openPool = (config: pg.PoolConfig, plans: 'force_custom_plan' | 'force_generic_plan') => {
       const pool = new pg.Pool({
@@ -68,7 +128,9 @@ export async function openDatabase(options: {
         // Set as the session starts, so it holds before the first query (docs/deploy.md: poolers).
         // No JIT: a grouped search is estimated far above its cost, and compiling it took longer
         // than running it (docs/decisions/0035-search-terms-in-index-order.md).
-        options: `-c plan_cache_mode=${plans} -c jit=off`,
+        // A transaction pooler refuses startup settings: there, statements are unnamed (each
+        // planned for its values) and the rest is set per transaction (settingPerTransaction).
+        ...(pooled ? {} : { options: `-c plan_cache_mode=${plans} -c jit=off` }),
         ...config,
       });
       // An idle connection the server closes (a restart, a failover, a dropped database) is
@@ -85,23 +147,29 @@ export async function openDatabase(options: {
     // the connections sign-ins, orders and payments need.
     const publicShare = Math.max(1, Math.floor(poolSize / 2));
     const timeout = options.publicReadTimeoutMs ?? 5000;
+    await migrateOnce(directUrl);
     const pool = openPool({ max: Math.max(1, poolSize - publicShare) }, 'force_custom_plan');
-    const publicLimits = { max: publicShare, statement_timeout: timeout, connectionTimeoutMillis: timeout };
-    const publicPool = openPool(publicLimits, 'force_custom_plan');
-    const onePlanPool = openPool(publicLimits, 'force_generic_plan');
+    const publicLimits = { max: publicShare, connectionTimeoutMillis: timeout };
+    const openPublicPool = (plans: 'force_custom_plan' | 'force_generic_plan') => {
+      if (!pooled) return openPool({ ...publicLimits, statement_timeout: timeout }, plans);
+      const publicPool = openPool(publicLimits, plans);
+      settingPerTransaction(publicPool, `set local statement_timeout = ${timeout}; set local jit = off`);
+      return publicPool;
+    };
+    const publicPool = openPublicPool('force_custom_plan');
+    // Planning once needs a statement kept by name, which a transaction pooler does not keep.
+    const onePlanPool = pooled ? publicPool : openPublicPool('force_generic_plan');
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const publicReads = drizzleNodePg(publicPool, { schema }) as unknown as Db;
-    const onePlanReads = drizzleNodePg(onePlanPool, { schema }) as unknown as Db;
-    // Several API processes may start at once; one migrates while the others wait.
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: migrationsFolder() });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
-    }
-    const pools = [pool, publicPool, onePlanPool];
+    const onePlanReads = pooled ? publicReads : (drizzleNodePg(onePlanPool, { schema }) as unknown as Db);
+    if (pooled) for (const each of [db, publicReads]) pooledDbs.add(each);
+    const changes = postgresChangeFeed({
+      listenUrl: directUrl,
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+    });
+    const pools = [...new Set([pool, publicPool, onePlanPool])];
     const sum = (count: (p: pg.Pool) => number) => pools.reduce((total, p) => total + count(p), 0);
     const poolStats = () => ({
       total: sum((p) => p.totalCount),
@@ -114,7 +182,9 @@ export async function openDatabase(options: {
       publicReads,
       onePlanReads,
       kind: 'postgres',
+      changes,
       close: async () => {
+        await changes.close();
         await Promise.all(pools.map((p) => p.end()));
       },
       poolStats,
@@ -132,8 +202,15 @@ export async function openDatabase(options: {
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
-  // One in-process connection: nothing to share out.
-  return { db, publicReads: db, onePlanReads: db, kind: 'pglite', close: () => client.close() };
+  // One in-process connection: nothing to share out, and no other process to tell.
+  return {
+    db,
+    publicReads: db,
+    onePlanReads: db,
+    kind: 'pglite',
+    changes: localChangeFeed(),
+    close: () => client.close(),
+  };
 }
 
 export async function ping(db: Db): Promise<void> {

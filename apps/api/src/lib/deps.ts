@@ -1,4 +1,5 @@
 import type { Config } from '../config/env.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/client.ts';
 import type { MailWorker } from '../domain/emails/mail-worker.ts';
 import type { PaymentGateway } from '../domain/payment-gateway/payment-gateway.ts';
@@ -22,6 +23,8 @@ export type Deps = {
    * facet counts): on PostgreSQL a pool of the same size whose statements are planned once.
    */
   onePlanReads: Db;
+  /** News that what the public reads show changed, from and to every process (the read caches listen). */
+  changes: ChangeFeed;
   tokens: TokenService;
   guards: Guards;
   /** The card gateway chosen by PAYMENT_GATEWAY: the built-in test-mode one or Stripe. */

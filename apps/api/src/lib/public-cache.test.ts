@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChangeFeed } from '../db/change-feed.ts';
 import { installPublicCache } from './public-cache.ts';
 
 describe('the public read cache is bounded by size', () => {
@@ -7,7 +8,7 @@ describe('the public read cache is bounded by size', () => {
   const handled: string[] = [];
   beforeAll(async () => {
     // Room for three 1,000-character answers, kept for a minute.
-    installPublicCache(app, { ttlMs: 60_000, routes: ['/r/:id'], maxChars: 3_000 });
+    installPublicCache(app, { changes: localChangeFeed(), ttlMs: 60_000, routes: ['/r/:id'], maxChars: 3_000 });
     app.get<{ Params: { id: string }; Querystring: { size?: string } }>('/r/:id', async (request, reply) => {
       handled.push(request.params.id);
       return reply.type('text/plain').send(request.params.id.padEnd(Number(request.query.size ?? 1_000), '.'));

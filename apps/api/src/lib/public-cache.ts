@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../db/change-feed.ts';
 
 /**
  * A micro-cache for the public catalog reads (GET /parts, /parts/{id}, /reviews): the exact
@@ -7,14 +8,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * reads, and the same few pages (Home's three newest, the first page of /allparts) are asked
  * for by everyone (docs/performance.md).
  *
- * Freshness: any successful write through this process (a new order moves stock, a new part,
- * a review) empties the cache at once, so one process never shows its own writes late. Other
- * API processes behind the same load balancer see them within `ttlMs` (default 1 s); prices
- * and stock are always checked again by the database when an order is placed (docs/product.md#stock),
- * so a list a second old can never sell what is not there. Answers that depend on who asks
- * are never cached: a request with an Authorization header or a cookie bypasses it.
+ * Freshness: any successful write (a new order moves stock, a new part, a review) is announced
+ * before its answer leaves (announceWrites), and every process on the database empties its
+ * cache when it hears of it (db/change-feed.ts): at once on the writer's, within milliseconds on
+ * the others. `ttlMs` (default 1 s) bounds what a lost announcement can cost; prices and stock
+ * are always checked again by the database when an order is placed (docs/product.md#stock), so
+ * a list a second old can never sell what is not there. Answers that depend on who asks are
+ * never cached: a request with an Authorization header or a cookie bypasses it.
  */
 type PublicCacheOptions = {
+  /** What empties the cache: every process's writes. */
+  changes: ChangeFeed;
   ttlMs: number;
   routes: string[];
   /**
@@ -38,9 +42,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Every successful write tells every process that shared data changed, before its answer
+ * leaves: the writer's next read, and anyone's after it, finds the new state. A failed
+ * announcement is logged, not answered: the write itself is done, and caches expire.
+ */
+export function announceWrites(app: FastifyInstance, changes: ChangeFeed): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (READS.has(request.method) || reply.statusCode >= 400) return payload;
+    await changes.announce().catch((error: unknown) => request.log.error({ err: error }, 'announcing a change failed'));
+    return payload;
+  });
+}
+
 export function installPublicCache(
   app: FastifyInstance,
-  { ttlMs, routes, maxChars = 16 * 1024 * 1024 }: PublicCacheOptions,
+  { changes, ttlMs, routes, maxChars = 16 * 1024 * 1024 }: PublicCacheOptions,
 ): void {
   if (ttlMs <= 0) return;
   const cacheable = new Set(routes);
@@ -61,8 +78,13 @@ export function installPublicCache(
     for (const [url, entry] of entries) if (entry.expires <= now) forget(url, entry);
     if (chars + size > maxChars) forgetAll();
   };
-  // Bumped by every write: a read that began before the write must not store what it read.
+  // Bumped by every change: a read that began before it must not store what it read.
   let generation = 0;
+  const stopListening = changes.subscribe(() => {
+    generation += 1;
+    forgetAll();
+  });
+  app.addHook('onClose', async () => stopListening());
 
   /**
    * The answer's address, so that asking the same thing differently still finds it: the query
@@ -101,15 +123,6 @@ export function installPublicCache(
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    // A write that went through empties the cache before its answer leaves, so the writer's
-    // next read (and everyone's) finds the new state.
-    if (!READS.has(request.method)) {
-      if (reply.statusCode < 400) {
-        generation += 1;
-        forgetAll();
-      }
-      return done(null, payload);
-    }
     const { publicCacheKey: key, publicCacheGeneration: started } = request;
     if (key === undefined || started !== generation || reply.statusCode !== 200 || typeof payload !== 'string') {
       return done(null, payload);

@@ -4,17 +4,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { FIRST_READS } from '@parts-shop/shared/first-reads';
 import { withPageHead, type PageHead } from './page-head.ts';
+import { pageReads, type PageReads } from './page-reads.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** The head (and status) of a public page by its path, or null for a page without its own. */
-export type PublicPageHeads = (path: string) => Promise<{ head: PageHead; status: number } | null>;
+export type PublicPageHeads = (path: string, reads: PageReads) => Promise<{ head: PageHead; status: number } | null>;
 
 /** The web app's server side (apps/api/src/pages/page-bodies.ts). */
 export type PageBodies = {
   /** Whether a screen of the web app's router answers the path. */
   knows: (path: string) => boolean;
-  /** index.html with the page's content rendered into it, or null where it cannot be. */
-  render: (template: string, url: string) => Promise<string | null>;
+  /** index.html with the page's content rendered into it from `reads`, or null where it cannot be. */
+  render: (template: string, url: string, reads: PageReads) => Promise<string | null>;
 };
 
 /** index.html with a preload of each API read the page starts with (FIRST_READS). */
@@ -71,12 +72,14 @@ export async function installSpa(
       // engines index), drawn as the app's not-found page. Without the web app's server side
       // the server cannot tell, and the browser shows that page alone.
       const known = pageBodies?.knows(path) ?? true;
-      const own = known && publicPageHeads ? await publicPageHeads(path) : null;
+      // One set of reads for the head and the body: both show the catalog as one read found it.
+      const reads = pageReads(app);
+      const own = known && publicPageHeads ? await publicPageHeads(path, reads) : null;
       // A public page comes with its content and the answers it was drawn from; where that
       // fails, the page still works as before, drawn by the browser from its preloaded reads.
       const rendered =
         (own || !known) && pageBodies
-          ? await pageBodies.render(template, request.url).catch((error: unknown) => {
+          ? await pageBodies.render(template, request.url, reads).catch((error: unknown) => {
               request.log.error({ err: error, url: request.url }, 'server rendering failed');
               return null;
             })

@@ -1,10 +1,10 @@
 import { idSchema } from '@parts-shop/shared/fields';
 import { formatDollars } from '@parts-shop/shared/money';
+import type { Part } from '@parts-shop/shared/part';
 import type { Deps } from '../lib/deps.ts';
-import { HttpError } from '../lib/http-error.ts';
 import type { PageHead } from '../lib/page-head.ts';
+import type { PageReads } from '../lib/page-reads.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
-import { getPart } from '../domain/catalog/part-reads.ts';
 import { absoluteUrl, organizationJsonLd, productJsonLd, webSiteJsonLd } from './json-ld.ts';
 
 export type PublicPage = { head: PageHead; status: number };
@@ -16,7 +16,8 @@ const shorten = (text: string) =>
 /**
  * The head of each public page, decided on the server: its own title, description, canonical
  * address and Open Graph tags, the shop's Organization and WebSite on Home, and a part's
- * Product and Offer on its page. A part that does not exist is a 404 page.
+ * Product and Offer on its page, from the page's own read of the part (lib/page-reads.ts), the
+ * one its body is drawn from. A part that does not exist is a 404 page.
  */
 export function createPublicPageHeads(deps: Deps) {
   const origin = siteOrigin(deps.config);
@@ -50,7 +51,7 @@ export function createPublicPageHeads(deps: Deps) {
       ),
   };
 
-  return async function publicPage(path: string): Promise<PublicPage | null> {
+  return async function publicPage(path: string, reads: PageReads): Promise<PublicPage | null> {
     const known = fixed[path];
     if (known) return known();
     const idText = /^\/parts\/([^/]+)$/.exec(path)?.[1];
@@ -59,22 +60,21 @@ export function createPublicPageHeads(deps: Deps) {
     const parsedId = idSchema.safeParse(idText);
     if (!parsedId.success) return { ...notFound, status: 404 };
     const partId = parsedId.data;
-    try {
-      const part = await getPart(deps.db, partId);
-      const stock = part.available > 0 ? 'In stock' : 'Out of stock';
-      return page(
-        path,
-        `${part.name} | Parts Shop`,
-        shorten(`${formatDollars(part.price)}. ${stock}. ${part.description}`),
-        {
-          type: 'product',
-          image: absoluteUrl(origin, part.img),
-          jsonLd: [productJsonLd({ ...part, id: part._id }, origin)],
-        },
-      );
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) return { ...notFound, status: 404 };
-      throw error;
-    }
+    const answer = await reads(`${deps.config.API_BASE_PATH}/parts/${partId}`);
+    if (answer.status === 404) return { ...notFound, status: 404 };
+    if (!answer.ok) throw new Error(`The part's read answered ${answer.status}`);
+    // The API's own answer, checked against partSchema as it was sent.
+    const part = (await answer.json()) as Part;
+    const stock = part.available > 0 ? 'In stock' : 'Out of stock';
+    return page(
+      path,
+      `${part.name} | Parts Shop`,
+      shorten(`${formatDollars(part.price)}. ${stock}. ${part.description}`),
+      {
+        type: 'product',
+        image: absoluteUrl(origin, part.img),
+        jsonLd: [productJsonLd({ ...part, id: part._id }, origin)],
+      },
+    );
   };
 }

@@ -3,7 +3,7 @@ import type { PartFacets } from '@parts-shop/shared/part-query';
 import { SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
-import type { Db } from '../../db/client.ts';
+import { keepsNamedStatements, type Db } from '../../db/client.ts';
 import { partFacetGroups, parts, partSpecValues } from '../../db/schema.ts';
 import {
   addSpecConditions,
@@ -88,9 +88,10 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   if (!byShape) preparedByDb.set(db, (byShape = new Map<string, Prepared<unknown>>()));
   const known = byShape.get(key) as Prepared<Row> | undefined;
   if (known) return known;
-  // An empty name is node-postgres's unnamed statement: parsed each time, kept nowhere.
+  // An empty name is node-postgres's unnamed statement: parsed each time, kept nowhere. Behind
+  // a transaction pooler every read is one: the next query may run on another server connection.
   if (byShape.size >= PREPARED_SHAPES) return build('');
-  const statement = build(`parts_${statementsNamed++}`);
+  const statement = build(keepsNamedStatements(db) ? `parts_${statementsNamed++}` : '');
   byShape.set(key, statement);
   return statement;
 }

@@ -2,10 +2,12 @@
  * Remembers each generated file for a short time: crawlers fetch robots.txt and sitemaps
  * often, and a sitemap of 100,000 parts is a scan the database need not repeat every second.
  * At most `maxKeys` entries are kept (the oldest forgotten first), whatever keys it is asked for.
+ * `forgetAll` empties it when the catalog changes, a file being made included.
  */
 export function briefCache(ttlMs: number, maxKeys = 100) {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
-  return <T>(key: string, make: () => Promise<T>): Promise<T> => {
+  const forgetAll = () => entries.clear();
+  const read = <T>(key: string, make: () => Promise<T>): Promise<T> => {
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
@@ -16,7 +18,10 @@ export function briefCache(ttlMs: number, maxKeys = 100) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
-    value.catch(() => entries.delete(key));
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
     return value;
   };
+  return { read, forgetAll };
 }

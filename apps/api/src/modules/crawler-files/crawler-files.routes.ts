@@ -18,12 +18,16 @@ const CACHE_SECONDS = 60;
 /**
  * Files for search engines and AI assistants, at the site's root: robots.txt, a sitemap
  * index with numbered part sitemaps, and llms.txt. All are made from the live catalog and
- * kept for a minute, in this process and in the visitor's cache.
+ * kept for a minute in the visitor's cache, and in this process until the catalog changes
+ * on any process (db/change-feed.ts) or the minute is up.
  */
 export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { publicReads: db, config } = deps;
   const origin = siteOrigin(config);
-  const cached = briefCache(CACHE_SECONDS * 1000);
+  const cache = briefCache(CACHE_SECONDS * 1000);
+  const cached = cache.read;
+  const stopListening = deps.changes.subscribe(cache.forgetAll);
+  app.addHook('onClose', async () => stopListening());
   const hidden = { hide: true } as const;
 
   const send =
