@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailField, optionalText, requiredText } from './fields.ts';
+import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
 import { messages } from './messages.ts';
 import { parseExpiry } from './payment.ts';
 
@@ -45,6 +45,15 @@ describe('emailField', () => {
   it('stops at the length limit: a 64 KB value gets the one message, not the pattern too', () => {
     const issues = emailField.safeParse(`a@${'.'.repeat(64 * 1024)}@`).error?.issues ?? [];
     expect(issues.map((i) => [i.code, i.message])).toEqual([['too_big', messages.emailInvalid]]);
+  });
+});
+
+describe('idSchema', () => {
+  it('gives one spelling per id: any case in, lower case out; anything else refused', () => {
+    const id = '0190a3b4-0000-7000-8000-00000000abcd';
+    expect(idSchema.parse(id.toUpperCase())).toBe(id);
+    expect(idSchema.safeParse(`${id} `).success).toBe(false);
+    expect(idSchema.safeParse('not-an-id').success).toBe(false);
   });
 });
 
