@@ -177,5 +177,5 @@ test('Refund and Cancel order ask Are You Sure, and No leaves the money where it
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
   await sure.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Order cancelled')).toBeVisible();
-  await expect(page.getByText('$80.00 refunded (Customer asked)')).toBeVisible();
+  await expect(page.getByText('$80.00 refunded (Customer asked, 2 back on the shelf)')).toBeVisible();
 });

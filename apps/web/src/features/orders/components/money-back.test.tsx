@@ -125,7 +125,7 @@ describe("the order page's refunds and returns, for an admin", () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
     const dialog = await confirmDialog('Refund $300.00 on order');
-    expect(dialog.textContent).toContain('for DDR5 kit, putting 1 units back on the shelf');
+    expect(dialog.textContent).toContain('for DDR5 kit, putting 1 unit back on the shelf');
     expect(sent).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
 

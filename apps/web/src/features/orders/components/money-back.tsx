@@ -100,7 +100,12 @@ function RefundForm({ order }: { order: Order }) {
   const submit = form.handleSubmit(confirm.ask);
   const describe = (body: NewRefund) => {
     const line = order.lines.find((l) => l.id === body.lineId);
-    const units = body.restock === true ? 'every unit left' : body.restock ? `${body.restock} units` : '';
+    const units =
+      body.restock === true
+        ? 'every unit left'
+        : body.restock
+          ? `${body.restock} unit${body.restock === 1 ? '' : 's'}`
+          : '';
     return (
       `Refund ${formatCents(dollarsToCents(body.amount))} on order ${order.number}` +
       (line ? ` for ${line.productName}` : '') +
