@@ -89,7 +89,9 @@ function settingPerTransaction(pool: pg.Pool, settings: string): void {
       await client.query('commit');
       return result;
     } catch (error) {
-      await client.query('rollback').catch((lost: Error) => (broken = lost));
+      await client.query('rollback').catch((lost: unknown) => {
+        broken = lost instanceof Error ? lost : new Error(String(lost));
+      });
       throw error;
     } finally {
       client.release(broken);

@@ -2,6 +2,7 @@ import { idSchema } from '@parts-shop/shared/fields';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
 import type { Deps } from '../lib/deps.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { PageHead } from '../lib/page-head.ts';
 import type { PageReads } from '../lib/page-reads.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
@@ -62,6 +63,8 @@ export function createPublicPageHeads(deps: Deps) {
     const partId = parsedId.data;
     const answer = await reads(`${deps.config.API_BASE_PATH}/parts/${partId}`);
     if (answer.status === 404) return { ...notFound, status: 404 };
+    // A database too busy or away is the page's answer too, not a 500.
+    if (answer.status === 503) throw new HttpError(503, ((await answer.json()) as { message: string }).message);
     if (!answer.ok) throw new Error(`The part's read answered ${answer.status}`);
     // The API's own answer, checked against partSchema as it was sent.
     const part = (await answer.json()) as Part;
