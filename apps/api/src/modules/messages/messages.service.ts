@@ -76,8 +76,6 @@ export async function replyTo(db: Db, id: string, text: string, adminEmail: stri
     await queueEmail(tx, replied.email, {
       kind: 'message-reply',
       messageId: replied.id,
-      name: replied.name,
-      message: replied.message,
       sentAt: replied.createdAt.toISOString(),
       reply: text,
     });
