@@ -5,7 +5,7 @@ import { SHOP_ACTOR } from '../src/domain/orders/order-view.ts';
 import { addPart, payOrder, placeOrder, type Auth } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-// Less said to strangers (docs/security.md#what-customers-and-strangers-read): a customer reads
+// Less said to strangers (docs/security.md#data-that-stays-true): a customer reads
 // "the shop" where a member of staff acted on their order, an anonymous caller learns only
 // whether the shop is ready, and the catalog's public reads keep the admins' low-stock
 // threshold to themselves. Admins still read all of it.
