@@ -1,11 +1,16 @@
-// npm run backup [FILE]: a consistent copy of the shop's data in one file.
+// npm run backup [FILE]: a consistent copy of the shop's data in one file, readable by its
+// owner alone (0600, in a 0700 folder): it holds every customer's address and email.
+// Without FILE it goes to BACKUP_DIR, else ~/.local/share/parts-shop/backups (lib/backups.mjs).
 // PostgreSQL (DATABASE_URL): pg_dump's custom format, taken in one snapshot while the shop runs.
 // PGlite (DATA_DIR): PGlite's own dump of its data folder; stop the shop first, since only
 // one process may open those files.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { postgresTool, shopDatabase } from './lib/backups.mjs';
+import { backupFolder, postgresConnection, postgresTool, shopDatabase } from './lib/backups.mjs';
+
+// Everything this process and pg_dump create is its owner's alone.
+process.umask(0o077);
 
 const database = shopDatabase(process.env);
 const stamp = new Date()
@@ -13,20 +18,29 @@ const stamp = new Date()
   .replace(/[-:]/g, '')
   .replace(/\.\d+Z$/, 'Z');
 const file = path.resolve(
-  process.argv[2] ?? path.join('backups', `parts-shop-${stamp}.${database.kind === 'postgres' ? 'pgdump' : 'tar.gz'}`),
+  process.argv[2] ??
+    path.join(backupFolder(process.env), `parts-shop-${stamp}.${database.kind === 'postgres' ? 'pgdump' : 'tar.gz'}`),
 );
-fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+// A file written before (or a name given) may be wider open than the umask makes a new one.
+fs.closeSync(fs.openSync(file, 'w', 0o600));
+fs.chmodSync(file, 0o600);
 
 if (database.kind === 'postgres') {
-  const result = spawnSync(postgresTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${file}`, database.url], {
-    stdio: 'inherit',
-  });
+  const connection = postgresConnection(database.url);
+  const result = spawnSync(
+    postgresTool('pg_dump'),
+    ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${connection.url}`],
+    { stdio: 'inherit', env: { ...process.env, ...connection.env } },
+  );
   if (result.status !== 0) {
+    fs.rmSync(file, { force: true });
     console.error(`pg_dump failed (${result.error?.message ?? `exit ${result.status}`}); no backup written.`);
     process.exit(1);
   }
 } else {
   if (!fs.existsSync(path.join(database.dir, 'PG_VERSION'))) {
+    fs.rmSync(file, { force: true });
     console.error(`No PGlite database in ${database.dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL).`);
     process.exit(1);
   }
@@ -34,7 +48,7 @@ if (database.kind === 'postgres') {
   const db = await PGlite.create({ dataDir: database.dir });
   try {
     const dump = await db.dumpDataDir('gzip');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   } finally {
     await db.close();
   }

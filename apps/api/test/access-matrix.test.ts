@@ -145,6 +145,7 @@ type Row = [operation: string, expected: Expect, request: () => Promise<InjectOp
 const rows: Row[] = [
   ['GET /api/health', publicRoute(200), async () => at('GET', '/api/health')],
   ['GET /api/ready', publicRoute(200), async () => at('GET', '/api/ready')],
+  ['GET /api/admin/ready', adminOnly(200), async () => at('GET', '/api/admin/ready')],
   // Outside production without METRICS_TOKEN; health.test.ts covers the token and production.
   ['GET /api/metrics', publicRoute(200), async () => at('GET', '/api/metrics')],
   ['GET /api/config', publicRoute(200), async () => at('GET', '/api/config')],

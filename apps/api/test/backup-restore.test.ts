@@ -18,18 +18,67 @@ import { createTestDatabase, testConfig, testDatabaseUrl, testToken } from './te
  * npm run backup and npm run restore, as an owner runs them (the scripts, in their own
  * processes): orders are placed and paid, a backup is taken, the data is wiped, and the
  * restore brings back every part, order and payment as it was. PostgreSQL in npm test's
- * PostgreSQL pass, PGlite files otherwise.
+ * PostgreSQL pass, PGlite files otherwise. The backup is private: outside the repository by
+ * default, 0600 in a 0700 folder, and the database password never on a command line; the
+ * restore says sessions went back with it and can sign everyone out.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const run = promisify(execFile);
 
-async function npmScript(script: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(ROOT, 'scripts', `${script}.mjs`), file], {
+async function npmScript(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<string> {
+  const { stdout } = await run(process.execPath, [path.join(ROOT, 'scripts', `${script}.mjs`), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, ...env },
   });
   return stdout;
+}
+
+/** The file `npm run backup` says it wrote. */
+function writtenFile(stdout: string): string {
+  const file = /^Backup written: (.+) \(\d+ bytes\)$/m.exec(stdout)?.[1];
+  if (!file) throw new Error(`no backup named in: ${stdout}`);
+  return file;
+}
+
+/** A backup written where the owner's data goes by default, readable by its owner alone. */
+function expectPrivate(file: string, home: string): void {
+  const folder = path.join(home, '.local', 'share', 'parts-shop', 'backups');
+  expect(path.dirname(file)).toBe(folder);
+  expect(path.relative(ROOT, file).startsWith('..')).toBe(true);
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+}
+
+/**
+ * Runs `script` while reading every process's command line, as `ps` shows them to any user
+ * of the machine; answers the ones that held `secret`, and whether pg_dump was seen at all.
+ */
+async function watchCommandLines(secret: string, script: Promise<string>) {
+  const running = { done: false };
+  const finished = script.finally(() => {
+    running.done = true;
+  });
+  const holding = new Set<string>();
+  let sawPgDump = false;
+  while (!running.done) {
+    for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let line = '';
+      try {
+        line = fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' ');
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (line.includes('pg_dump')) sawPgDump = true;
+      if (line.includes(secret)) holding.add(line);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  return { stdout: await finished, holding: [...holding], sawPgDump };
+}
+
+async function tokenVersions(database: Database) {
+  return (await database.db.select({ v: users.tokenVersion }).from(users).orderBy(asc(users.email))).map((r) => r.v);
 }
 
 /** Places `count` orders through the API and pays every other one, then closes the app. */
@@ -101,14 +150,30 @@ describe('npm run backup, then npm run restore', () => {
         expect(before.orders).toHaveLength(6);
         expect(before.payments.filter((p) => p.status === 'succeeded')).toHaveLength(3);
 
-        const file = path.join(dir, 'shop.pgdump');
-        await npmScript('backup', file, { DATABASE_URL: url });
+        const versions = await tokenVersions(database);
+
+        // The test server trusts local connections, so any password is accepted and none is needed.
+        const secret = `never-in-argv-${newId().slice(-8)}`;
+        const withPassword = url.replace('postgres@', `postgres:${secret}@`);
+        expect(withPassword).toContain(secret);
+        const home = path.join(dir, 'pg-home');
+        const backup = await watchCommandLines(
+          secret,
+          npmScript('backup', [], { DATABASE_URL: withPassword, HOME: home }),
+        );
+        expect(backup.sawPgDump).toBe(true);
+        expect(backup.holding).toEqual([]);
+        const file = writtenFile(backup.stdout);
+        expectPrivate(file, home);
+
         await database.db.execute(sql`drop schema public cascade`);
         await database.db.execute(sql`drop schema drizzle cascade`);
         await database.db.execute(sql`create schema public`);
-        await npmScript('restore', file, { DATABASE_URL: url });
+        const restored = await npmScript('restore', [file, '--sign-out-everyone'], { DATABASE_URL: withPassword });
 
         expect(await snapshot(database)).toEqual(before);
+        expect(restored).toContain('every Logout, "sign out everywhere" and revoked token since then is undone');
+        expect(await tokenVersions(database)).toEqual(versions.map((v) => v + 1));
       } finally {
         await database.close();
       }
@@ -124,14 +189,25 @@ describe('npm run backup, then npm run restore', () => {
     expect(before.orders).toHaveLength(6);
     expect(before.payments.filter((p) => p.status === 'succeeded')).toHaveLength(3);
 
-    const file = path.join(dir, 'shop.tar.gz');
-    await npmScript('backup', file, { DATA_DIR: dataDir });
+    const home = path.join(dir, 'home');
+    const file = writtenFile(await npmScript('backup', [], { DATA_DIR: dataDir, HOME: home }));
+    expectPrivate(file, home);
     fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true });
-    await npmScript('restore', file, { DATA_DIR: dataDir });
+    const restored = await npmScript('restore', [file], { DATA_DIR: dataDir });
+    expect(restored).toContain('every Logout, "sign out everywhere" and revoked token since then is undone');
+    expect(restored).toContain('--sign-out-everyone');
 
     database = await openDatabase({ dataDir });
     try {
       expect(await snapshot(database)).toEqual(before);
+      expect(await tokenVersions(database)).toEqual([0]);
+    } finally {
+      await database.close();
+    }
+    await npmScript('restore', [file, '--sign-out-everyone'], { DATA_DIR: dataDir });
+    database = await openDatabase({ dataDir });
+    try {
+      expect(await tokenVersions(database)).toEqual([1]);
     } finally {
       await database.close();
     }

@@ -117,6 +117,21 @@ export async function verifyFirebaseEmail(uid: string): Promise<void> {
 }
 
 /**
+ * Changes the account's email the way Firebase's "verify and change" does: a link goes to the
+ * new address and following it makes that address the account's, verified. ID tokens issued
+ * before still verify, naming the old address.
+ */
+export async function changeFirebaseEmail(idToken: string, newEmail: string): Promise<void> {
+  await identityToolkit('accounts:sendOobCode?key=any', { requestType: 'VERIFY_AND_CHANGE_EMAIL', idToken, newEmail });
+  const response = await fetch(`http://${emulatorHost()}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const json: unknown = await response.json();
+  const codes = isRecord(json) && Array.isArray(json.oobCodes) ? json.oobCodes.filter(isRecord) : [];
+  const link = codes.findLast((code) => code.requestType === 'VERIFY_AND_CHANGE_EMAIL' && code.newEmail === newEmail);
+  if (!link) throw new Error(`no verify-and-change link for ${newEmail} in ${JSON.stringify(json)}`);
+  await identityToolkit('accounts:update?key=any', { oobCode: text(link, 'oobCode') });
+}
+
+/**
  * An unsigned token shaped like the emulator's own, with claims of our choosing; firebase-admin
  * must still refuse it when the claims are wrong (expired, another project, no such user).
  */
@@ -135,28 +150,32 @@ export function unsignedFirebaseToken(claims: Record<string, unknown>): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
 }
 
+const TEST_UID_PREFIX = 'test:';
+
 /**
  * The uid of a user row a test writes straight into the database (Firebase's own uids are
  * letters and digits, so no sign-up gets it). `testAccount` gives it a Firebase account.
  */
 export function testUid(email: string): string {
-  return `test:${email}`;
+  return `${TEST_UID_PREFIX}${email}`;
 }
 
 const testAccounts = new Map<string, Promise<void>>();
 
 /**
- * Makes sure the emulator has an enabled account with this uid and a verified email, as the
- * API's account check asks Firebase about every token's uid. Made once per uid, by whichever
- * test file asks first.
+ * Makes sure the emulator has an enabled account with this uid and its email, verified, as the
+ * API's account check asks Firebase about every token's uid and compares the emails. Made once per uid, by whichever test file asks first; an
+ * account an emulator kept from before gets its email set again.
  */
 export function testAccount(uid: string): Promise<void> {
   let made = testAccounts.get(uid);
   if (!made) {
-    made = identityToolkit(`projects/${PROJECT_ID}/accounts`, { localId: uid, emailVerified: true }, true).then(
+    const account = { localId: uid, email: uid.slice(TEST_UID_PREFIX.length), emailVerified: true };
+    made = identityToolkit(`projects/${PROJECT_ID}/accounts`, account, true).then(
       () => undefined,
-      (error: unknown) => {
+      async (error: unknown) => {
         if (!String(error).includes('DUPLICATE_LOCAL_ID')) throw error;
+        await identityToolkit(`projects/${PROJECT_ID}/accounts:update`, account, true);
       },
     );
     testAccounts.set(uid, made);

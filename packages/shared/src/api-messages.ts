@@ -9,6 +9,7 @@ export const apiMessages = {
   signIn: 'Sign in to continue',
   signInUnverified: 'Your sign-in could not be verified. Please sign in again.',
   signInEmailMismatch: 'The email does not match the account you signed in with',
+  accountEmailChanged: "Your account's email address has changed. Please sign in again with the new one.",
   ownProfileOnly: 'You can only edit your own profile',
   profileEmailMismatch: 'The email in the form does not match the profile being edited',
   userNotFound: 'User not found',

@@ -17,6 +17,9 @@ export const AUDIT_KINDS = [
   'order.refund',
   'return.decide',
   'user.role',
+  'review.delete',
+  'message.read',
+  'message.reply',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -32,9 +35,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'order.refund': 'Order refunded',
   'return.decide': 'Return decided',
   'user.role': 'Role changed',
+  'review.delete': 'Review deleted',
+  'message.read': 'Message marked read or unread',
+  'message.reply': 'Message answered',
 };
 
-export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user'] as const;
+export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Field values as JSON; a field whose name ends in Cents holds integer cents. */

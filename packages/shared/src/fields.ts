@@ -18,6 +18,15 @@ export function requiredText(message: string, max = SHORT_TEXT_MAX) {
   return z.string({ error: message }).trim().max(max, tooLong(max)).min(1, message).refine(hasNoNul, INVALID_CHARACTER);
 }
 
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: what can
+// break a line, or a header, wherever the text is shown or mailed.
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u;
+
+/** A required, trimmed text that stays on one line: a name other people read. */
+export function oneLineText(message: string, oneLineMessage: string, max = SHORT_TEXT_MAX) {
+  return requiredText(message, max).refine((value) => !LINE_BREAKING.test(value), oneLineMessage);
+}
+
 export function requiredLongText(message: string) {
   return requiredText(message, TEXT_MAX);
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { emailField, requiredLongText, requiredText } from './fields.ts';
+import { emailField, oneLineText, requiredLongText, requiredText } from './fields.ts';
 import { messages } from './messages.ts';
 
 /** The Home contact form (docs/product.md#contact-messages). */
 export const contactMessageSchema = z
   .object({
-    name: requiredText(messages.nameRequired),
+    name: oneLineText(messages.nameRequired, messages.nameOneLine),
     email: emailField,
     message: requiredLongText('Message is Required'),
   })

@@ -5,6 +5,7 @@ export const messages = {
   passwordRequired: 'Password is Required',
   passwordShort: 'Must be 6 characters of longer',
   nameRequired: 'Name is Required',
+  nameOneLine: 'Name must be one line, without line breaks or control characters',
   phoneRequired: 'Phone Number is Required',
   phoneShort: 'Phone Number must be at least 6 characters',
   addressRequired: 'Address is Required',

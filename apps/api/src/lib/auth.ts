@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { revokedTokens, users } from '../db/schema.ts';
 import type { AccountCheck } from './account-check.ts';
-import { forbidden, unauthorized } from './http-error.ts';
-import { IdentityUnavailableError, type AccountStatus } from './identity.ts';
+import { forbidden, HttpError, unauthorized } from './http-error.ts';
+import { emailIsCurrent, IdentityUnavailableError, type AccountStatus } from './identity.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
@@ -37,8 +37,8 @@ export function bearerToken(request: FastifyRequest): string | null {
  * the token's uid and version against the row, so a token issued before a rebinding, a
  * role change or "sign out everywhere" answers 401, and whether its Logout ended this
  * token. The Firebase account behind the token is then checked (at most once a minute per user, lib/account-check.ts): a disabled or
- * deleted account, or a token older than the account's last password change or revocation,
- * answers 401 too.
+ * deleted account, a token older than the account's last password change or revocation, or
+ * one for an email the account no longer has, answers 401 too.
  */
 export function createGuards(db: Db, tokens: TokenService, accountStatus: AccountCheck) {
   // Firebase out of reach must not take every signed-in page down with it: the token, its
@@ -52,18 +52,22 @@ export function createGuards(db: Db, tokens: TokenService, accountStatus: Accoun
     }
   }
 
-  /** Whether the Firebase account still vouches for the token; a change of its email's verification is recorded. */
-  async function accountAllows(claims: VerifiedToken, emailVerified: boolean): Promise<boolean> {
+  /**
+   * Refuses a token the Firebase account no longer vouches for; records a change of its
+   * email's verification. A token for an address the account has since left is refused by
+   * name, and its row keeps what it had: the account's verification is of its new address.
+   */
+  async function checkAccount(claims: VerifiedToken, emailVerified: boolean): Promise<void> {
     const account = await currentAccount(claims.uid);
-    if (!account) return true;
-    if (!account.exists || account.disabled || claims.issuedAtMs < account.validAfterMs) return false;
+    if (!account) return;
+    if (!account.exists || account.disabled || claims.issuedAtMs < account.validAfterMs) throw unauthorized();
+    if (!emailIsCurrent(account, claims.email)) throw unauthorized(apiMessages.accountEmailChanged);
     if (account.emailVerified !== emailVerified) {
       await db
         .update(users)
         .set({ emailVerified: account.emailVerified, updatedAt: sql`now()` })
         .where(and(eq(users.email, claims.email), eq(users.uid, claims.uid)));
     }
-    return true;
   }
 
   async function signedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -84,7 +88,7 @@ export function createGuards(db: Db, tokens: TokenService, accountStatus: Accoun
       .limit(1);
     if (!row || row.uid !== claims.uid || row.tokenVersion !== claims.tokenVersion || row.loggedOut)
       throw unauthorized();
-    if (!(await accountAllows(claims, row.emailVerified))) throw unauthorized();
+    await checkAccount(claims, row.emailVerified);
     request.caller = {
       email: claims.email,
       uid: claims.uid,
@@ -98,7 +102,22 @@ export function createGuards(db: Db, tokens: TokenService, accountStatus: Accoun
     if (request.caller?.role !== 'admin') throw forbidden();
   }
 
-  return { signedIn, admin };
+  /**
+   * Whether an admin makes this request, for a public read that shows admins more: a missing,
+   * bad or customer's token is no admin's, and the read goes on as a stranger's.
+   */
+  async function isAdmin(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (!bearerToken(request)) return false;
+    try {
+      await admin(request, reply);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) return false;
+      throw error;
+    }
+  }
+
+  return { signedIn, admin, isAdmin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

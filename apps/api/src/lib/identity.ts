@@ -29,15 +29,26 @@ export type IdentityVerifier = {
   revokeSessions: (uid: string) => Promise<void>;
   /**
    * What Firebase says of the account now: gone (deleted), or whether it is disabled, since
-   * when its sessions count (a password change or a revocation moves it) and whether its
-   * email is verified. Null when this verifier has no credential to look accounts up with.
+   * when its sessions count (a password change or a revocation moves it), its email now
+   * (lowercased; null without one) and whether that email is verified. Null when this
+   * verifier has no credential to look accounts up with.
    */
   accountStatus: (uid: string) => Promise<AccountStatus | null>;
   close: () => Promise<void>;
 };
 
 export type AccountStatus =
-  { exists: false } | { exists: true; disabled: boolean; validAfterMs: number; emailVerified: boolean };
+  | { exists: false }
+  | { exists: true; disabled: boolean; validAfterMs: number; email: string | null; emailVerified: boolean };
+
+/**
+ * Whether a token issued for `email` speaks for the account as it is now. An email change
+ * ("verify and change") leaves the account's older tokens valid at Firebase, still naming the
+ * old address: their verification is not the account's, and the address is no longer its.
+ */
+export function emailIsCurrent(account: AccountStatus & { exists: true }, email: string): boolean {
+  return account.email === email;
+}
 
 export class IdentityUnavailableError extends Error {
   constructor(cause: unknown) {
@@ -145,6 +156,7 @@ export function createIdentityVerifier(config: Config): IdentityVerifier {
           exists: true,
           disabled: record.disabled,
           validAfterMs: Number.isNaN(validAfter) ? 0 : validAfter,
+          email: record.email ? record.email.toLowerCase() : null,
           emailVerified: record.emailVerified,
         };
       } catch (error) {

@@ -9,7 +9,10 @@ import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
 import { resolveSearch } from './search-words.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/** A part as the API answers it: exactly partSchema's fields, in its order (answered unparsed). */
+/**
+ * A part as anyone may read it: partSchema's fields, in its order (answered unparsed), without
+ * the admins' low-stock threshold, which tells a stranger how the shop restocks.
+ */
 export function toPart(row: PartRow): Part {
   return {
     _id: row.id,
@@ -22,10 +25,14 @@ export function toPart(row: PartRow): Part {
     price: centsToDollars(row.priceCents),
     version: row.version,
     rating: ratingOf(row),
-    lowStockAt: row.lowStockAt,
     // Written only after the shared partSpecsSchema accepted them.
     ...({ kind: row.kind, specs: row.specs } as PartSpecs),
   };
+}
+
+/** A part as admins read it: with the stock at which they are mailed (`lowStockAt`). */
+export function toAdminPart(row: PartRow): Part {
+  return { ...toPart(row), lowStockAt: row.lowStockAt };
 }
 
 /** The average to one decimal, from the aggregate the part row keeps (docs/decisions/0026). */
@@ -52,8 +59,8 @@ function cursorAfter(sort: PartSort, row: PartRow): string {
   return encodeSortCursor(sort, row.id, key);
 }
 
-export async function getPart(db: Db, id: string) {
+export async function getPart(db: Db, id: string, view: (row: PartRow) => Part = toPart) {
   const row = await findPart(db, id);
   if (!row) throw notFound(apiMessages.partNotFound);
-  return toPart(row);
+  return view(row);
 }

@@ -60,12 +60,14 @@ export const lowStockEmailPayloadSchema = z.object({
 });
 export type LowStockEmailPayload = z.infer<typeof lowStockEmailPayloadSchema>;
 
-/** An admin's reply to a contact message, with the message it answers, frozen when it was sent. */
+/**
+ * An admin's reply to a contact message, frozen when it was sent: the reply and when the
+ * message came, never the sender's name or words (a stranger's text, to an address nobody
+ * verified, would make the shop a relay).
+ */
 export const replyEmailPayloadSchema = z.object({
   kind: z.literal('message-reply'),
   messageId: z.string(),
-  name: z.string(),
-  message: z.string(),
   sentAt: z.string(),
   reply: z.string(),
 });
@@ -272,29 +274,16 @@ export function renderLowStockEmail(p: LowStockEmailPayload, shopUrl: string): R
 }
 
 /**
- * Renders a reply to a contact message: the admin's text, then the sender's own message
- * quoted. Both are plain text the shop did not write, so the HTML shows them escaped, line by
- * line, and links nothing.
+ * Renders a reply to a contact message: the admin's text and when the message came, nothing
+ * the sender wrote. The reply is plain text, so the HTML shows it escaped, line by line, and
+ * links nothing.
  */
 export function renderReplyEmail(p: ReplyEmailPayload): RenderedEmail {
   const subject = 'Re: your message to Parts Shop';
-  const greeting = `Hello ${p.name},`;
-  const wrote = `On ${new Date(p.sentAt).toUTCString()} you wrote:`;
-  const text = [
-    greeting,
-    '',
-    p.reply,
-    '',
-    wrote,
-    ...p.message.split('\n').map((line) => `> ${line}`),
-    '',
-    'Parts Shop',
-  ].join('\n');
-  const html = page(
-    subject,
-    [greeting, ...p.reply.split('\n'), wrote, ...p.message.split('\n').map((line) => `> ${line}`)],
-    [],
-  );
+  const greeting = 'Hello,';
+  const about = `This answers the message you sent through the contact form on ${new Date(p.sentAt).toUTCString()}.`;
+  const text = [greeting, '', p.reply, '', about, '', 'Parts Shop'].join('\n');
+  const html = page(subject, [greeting, ...p.reply.split('\n'), about], []);
   return { subject, text, html };
 }
 

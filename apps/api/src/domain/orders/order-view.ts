@@ -58,6 +58,25 @@ export async function answerOrder(db: Db, row: OrderRow): Promise<Order & { id: 
   return toOrder({ ...row, lines: (await withLines(db, [row]))[0]?.lines ?? [] });
 }
 
+/** What a customer reads where a member of staff acted on their order. */
+export const SHOP_ACTOR = 'the shop';
+
+/**
+ * Who acted (cancelled, refunded, decided a return) as `viewer` may read it: admins see who,
+ * a customer sees themself or "the shop", never a member of staff's address.
+ */
+export function actorSeenBy(viewer: Pick<Caller, 'email' | 'role'>, actor: string): string {
+  return viewer.role === 'admin' || actor === viewer.email ? actor : SHOP_ACTOR;
+}
+
+/** An answered order as `viewer` may read it (`actorSeenBy`). */
+export function orderSeenBy<T extends { cancelledBy: string | null }>(
+  viewer: Pick<Caller, 'email' | 'role'>,
+  order: T,
+): T {
+  return order.cancelledBy === null ? order : { ...order, cancelledBy: actorSeenBy(viewer, order.cancelledBy) };
+}
+
 /** Customers see their own orders; admins see everyone's. Others get a 404 (docs/product.md#who-may-do-what). */
 export function canSee(caller: Caller, order: OrderRow): boolean {
   return caller.role === 'admin' || order.email === caller.email;

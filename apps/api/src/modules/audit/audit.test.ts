@@ -1,10 +1,11 @@
 import { asc, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@parts-shop/shared/audit';
+import type { AuditEntry, AuditKind } from '@parts-shop/shared/audit';
 import type { OrderReturn } from '@parts-shop/shared/refunds';
 import type { RoleChange } from '@parts-shop/shared/user';
 import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { newId } from '../../lib/ids.ts';
 import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
 
 // Audit log (docs/product.md#audit-log): each admin change writes one record in its own
@@ -240,6 +241,222 @@ describe('each admin change writes one record, in its transaction', () => {
     await expect(t.database.db.execute(sql`update audit_log set actor_email = 'someone@else'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
   });
+});
+
+describe('moderation and the inbox', () => {
+  it('records a deleted review with what it said and who wrote it; a review not there records nothing', async () => {
+    const id = await review();
+    const deleted = await recordsOf(() => expectStatus(call(admin, 'DELETE', `/api/reviews/${id}`), 200));
+    expect(deleted.map((r) => [r.actorEmail, r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
+      [
+        'boss@example.com',
+        'review.delete',
+        'review',
+        id,
+        {
+          name: 'Alice',
+          description: 'Runs cool',
+          image: 'https://example.com/me.png',
+          rating: 4,
+          authorEmail: 'alice@example.com',
+        },
+        null,
+      ],
+    ]);
+    expect(await recordsOf(() => expectStatus(call(admin, 'DELETE', `/api/reviews/${id}`), 404))).toEqual([]);
+  });
+
+  it('records a reply to a contact message, once, and a change of its read state, not a repeat', async () => {
+    const id = await message();
+    const replied = await recordsOf(() =>
+      expectStatus(call(admin, 'POST', `/api/admin/messages/${id}/reply`, { text: 'Yes, worldwide.' }), 201),
+    );
+    expect(replied.map((r) => [r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
+      ['message.reply', 'message', id, { reply: null }, { reply: 'Yes, worldwide.', to: 'visitor@example.org' }],
+    ]);
+    const again = await recordsOf(() =>
+      expectStatus(call(admin, 'POST', `/api/admin/messages/${id}/reply`, { text: 'Again' }), 409),
+    );
+    expect(again).toEqual([]);
+
+    // The reply marked it read; reading it again changes nothing, unread and read again do.
+    const read = await recordsOf(async () => {
+      await expectStatus(call(admin, 'PATCH', `/api/admin/messages/${id}`, { read: true }), 200);
+      await expectStatus(call(admin, 'PATCH', `/api/admin/messages/${id}`, { read: false }), 200);
+      await expectStatus(call(admin, 'PATCH', `/api/admin/messages/${id}`, { read: true }), 200);
+    });
+    expect(read.map((r) => [r.kind, r.entityId, r.before, r.after])).toEqual([
+      ['message.read', id, { read: true }, { read: false }],
+      ['message.read', id, { read: false }, { read: true }],
+    ]);
+  });
+});
+
+type Call = { method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: object; csv?: string };
+
+/** A fresh paid order of Alice's, its part, and the order shipped when asked. */
+async function paidOrderOf(shipped = false) {
+  const made = await paidOrder(2);
+  if (shipped) await expectStatus(call(admin, 'PATCH', `/api/shipped/${made.order._id}`), 200);
+  return made;
+}
+
+/**
+ * Every write the API serves, as its OpenAPI document names it: what an admin's call records
+ * (and the call, made afresh), or why it is no admin change. A new write route fails the first
+ * test until it is listed here.
+ */
+const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
+  'POST /api/parts': ['product.create', async () => ({ method: 'POST', url: '/api/parts', payload: cpu })],
+  'PATCH /api/parts/{id}': [
+    'product.update',
+    async () => ({ method: 'PATCH', url: `/api/parts/${await addPart(t)}`, payload: { version: 1, name: 'Renamed' } }),
+  ],
+  'POST /api/parts/{id}/stock': [
+    'product.stock',
+    async () => ({ method: 'POST', url: `/api/parts/${await addPart(t)}/stock`, payload: { delta: 1 } }),
+  ],
+  'DELETE /api/parts/{id}': [
+    'product.delete',
+    async () => ({ method: 'DELETE', url: `/api/parts/${await addPart(t)}` }),
+  ],
+  'POST /api/parts/import': [
+    'product.import',
+    async () => ({
+      method: 'POST',
+      url: '/api/parts/import',
+      csv: `name,brand,kind,price,available,minOrder,lowStockAt,description,img\nImported ${Date.now()},,other,1,1,1,,d,https://example.com/p.png\n`,
+    }),
+  ],
+  'DELETE /api/reviews/{id}': [
+    'review.delete',
+    async () => ({ method: 'DELETE', url: `/api/reviews/${await review()}` }),
+  ],
+  'PATCH /api/admin/messages/{id}': [
+    'message.read',
+    async () => ({ method: 'PATCH', url: `/api/admin/messages/${await message()}`, payload: { read: true } }),
+  ],
+  'POST /api/admin/messages/{id}/reply': [
+    'message.reply',
+    async () => ({ method: 'POST', url: `/api/admin/messages/${await message()}/reply`, payload: { text: 'Hello' } }),
+  ],
+  'PUT /api/users/admin/{email}': [
+    'user.role',
+    async () => ({ method: 'PUT', url: `/api/users/admin/${await user()}` }),
+  ],
+  'DELETE /api/users/admin/{email}': [
+    'user.role',
+    async () => ({ method: 'DELETE', url: `/api/users/admin/${await user('admin')}` }),
+  ],
+  'POST /api/orders/{id}/cancel': [
+    'order.cancel',
+    async () => ({
+      method: 'POST',
+      url: `/api/orders/${(await paidOrderOf()).order._id}/cancel`,
+      payload: { reason: 'Listed' },
+    }),
+  ],
+  'DELETE /api/orders/{id}': [
+    'order.cancel',
+    async () => ({ method: 'DELETE', url: `/api/orders/${(await placeOrder(t, alice, await addPart(t), 1))._id}` }),
+  ],
+  'POST /api/orders/{id}/refunds': [
+    'order.refund',
+    async () => ({
+      method: 'POST',
+      url: `/api/orders/${(await paidOrderOf()).order._id}/refunds`,
+      payload: { amount: 1, reason: 'Listed' },
+    }),
+  ],
+  'PATCH /api/returns/{id}': [
+    'return.decide',
+    async () => {
+      const { partId, order } = await paidOrderOf(true);
+      const asked = await call(alice, 'POST', `/api/orders/${order._id}/returns`, {
+        lines: [{ partId, quantity: 1 }],
+        reason: 'wrong_part',
+      });
+      return { method: 'PATCH', url: `/api/returns/${asked.json<OrderReturn>().id}`, payload: { status: 'approved' } };
+    },
+  ],
+  'PATCH /api/shipped/{id}': [
+    'order.ship',
+    async () => ({ method: 'PATCH', url: `/api/shipped/${(await paidOrderOf()).order._id}` }),
+  ],
+};
+const NOT_ADMIN_CHANGES: Record<string, string> = {
+  'POST /api/uploads': 'stores a photo file by its hash; nothing shows it until a recorded product change uses it',
+  'POST /api/parts/{id}/reviews': "a buyer's rating",
+  'POST /api/reviews': "a customer's review",
+  'POST /api/messages': "a visitor's message",
+  'PUT /api/users/{email}': "the sign-in exchange, or the user's own profile",
+  'PATCH /api/users/{email}/delivery': "the user's own profile",
+  'POST /api/users/me/sign-out': "the caller's own session",
+  'POST /api/users/me/sign-out-everywhere': "the caller's own sessions",
+  'POST /api/orders': "a customer's order",
+  'POST /api/orders/batch': "a customer's order",
+  'PATCH /api/orders/{id}': "the owner's payment",
+  'POST /api/create-payment-intent': "the owner's payment",
+  'POST /api/payments/local/confirm': 'the card payment, by its client secret',
+  'POST /api/orders/{id}/returns': "the customer's return request",
+  'POST /api/builds/check': 'a check that stores nothing',
+  'POST /api/builds': "the customer's own build",
+  'PATCH /api/builds/{id}': "the customer's own build",
+  'DELETE /api/builds/{id}': "the customer's own build",
+  'POST /api/alerts': "the customer's own alert",
+  'DELETE /api/alerts/{id}': "the customer's own alert",
+};
+
+async function review() {
+  const body = { name: 'Alice', description: 'Runs cool', image: 'https://example.com/me.png', rating: 4 };
+  const res = await call(alice, 'POST', '/api/reviews', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ insertedId: string }>().insertedId;
+}
+
+async function message() {
+  const body = { name: 'Visitor', email: 'visitor@example.org', message: 'Do you ship abroad?' };
+  const res = await call(undefined, 'POST', '/api/messages', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ insertedId: string }>().insertedId;
+}
+
+async function user(role: 'admin' | 'customer' = 'customer') {
+  const email = `listed-${newId().slice(-8)}@example.com`;
+  await t.signIn(email, role);
+  return email;
+}
+
+describe('every admin write route', () => {
+  it('is listed with the record it writes, or why it is no admin change', async () => {
+    const doc = (await call(undefined, 'GET', '/api/docs/json')).json<{ paths: Record<string, object> }>();
+    const writes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/'))
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method))
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      );
+    const listed = [...Object.keys(ADMIN_CHANGES), ...Object.keys(NOT_ADMIN_CHANGES)];
+    expect([...writes].sort()).toEqual([...listed].sort());
+  });
+
+  it.each(Object.entries(ADMIN_CHANGES).map(([operation, [kind, request]]) => [operation, kind, request] as const))(
+    '%s records %s',
+    async (_operation, kind, request) => {
+      const { method, url, payload, csv } = await request();
+      const records = await recordsOf(async () => {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { ...admin, ...(csv ? { 'content-type': 'text/csv' } : {}) },
+          ...(csv ? { payload: csv } : payload ? { payload } : {}),
+        });
+        expect(res.statusCode, res.body).toBeLessThan(300);
+      });
+      expect(records.map((r) => [r.kind, r.actorEmail])).toEqual([[kind, 'boss@example.com']]);
+    },
+  );
 });
 
 describe('GET /api/admin/audit', () => {

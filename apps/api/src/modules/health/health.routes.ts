@@ -2,10 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { errorAnswers, HttpError } from '../../lib/http-error.ts';
 import { checkReadiness } from '../../operations/readiness.ts';
 
 const check = z.looseObject({ ok: z.boolean(), error: z.string().optional() });
+/** What anyone may learn: whether this process can serve. */
+const publicReadiness = z.object({ ready: z.boolean() });
+/** What admins learn besides: which check fails and why, and the outbox's backlog. */
 const readiness = z.object({
   ready: z.boolean(),
   failing: z.array(z.string()),
@@ -36,8 +39,27 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness for a load balancer: database, migrations, outbox; 503 while stopping',
-        response: { 200: readiness, 503: readiness },
+        summary:
+          'Readiness for a load balancer: {ready} only; 503 while the database, migrations or outbox fail, or stopping',
+        description: 'Which check fails and why is for admins: GET /api/admin/ready.',
+        response: { 200: publicReadiness, 503: publicReadiness },
+      },
+    },
+    async (_request, reply) => {
+      const { ready } = await checkReadiness(deps.db, deps.lifecycle, deps.mailWorker ? 'running' : 'off');
+      return reply.code(ready ? 200 : 503).send({ ready });
+    },
+  );
+
+  app.get(
+    '/admin/ready',
+    {
+      preValidation: deps.guards.admin,
+      schema: {
+        tags: ['health'],
+        summary: "Readiness's details (admin): each check (database, migrations, outbox backlog) with its error",
+        security: [{ bearer: [] }],
+        response: { 200: readiness, 503: readiness, ...errorAnswers(401, 403) },
       },
     },
     async (_request, reply) => {

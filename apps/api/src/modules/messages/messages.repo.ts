@@ -51,6 +51,12 @@ export async function recordReply(db: Db, id: string, reply: string, by: string)
   return row;
 }
 
+/** The message, its row locked until the transaction ends, so its state before a change is the one changed. */
+export async function lockMessage(db: Db, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+  return row;
+}
+
 export async function messageById(db: Db, id: string): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   return row;

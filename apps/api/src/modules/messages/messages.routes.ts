@@ -115,7 +115,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         response: { 200: inboxMessageSchema, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => markRead(db, request.params.id, request.body.read),
+    async (request) => markRead(db, callerOf(request), request.params.id, request.body.read),
   );
 
   app.post(
@@ -132,7 +132,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (request, reply) => {
-      const answered = await replyTo(db, request.params.id, request.body.text, callerOf(request).email);
+      const answered = await replyTo(db, callerOf(request), request.params.id, request.body.text);
       return reply.code(201).send(answered);
     },
   );

@@ -1,6 +1,7 @@
 import type { ContactMessage, InboxMessage } from '@parts-shop/shared/message';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '../../db/client.ts';
+import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
 import { queueEmail } from '../../domain/emails/outbox.repo.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -8,6 +9,7 @@ import {
   countUnread,
   insertMessage,
   latestMessages,
+  lockMessage,
   messageById,
   recordReply,
   setRead,
@@ -55,9 +57,24 @@ export async function unreadCount(db: Db): Promise<{ unread: number }> {
   return { unread: await countUnread(db) };
 }
 
-export async function markRead(db: Db, id: string, read: boolean): Promise<InboxMessage> {
-  const row = await setRead(db, id, read);
-  if (!row) throw notFound(apiMessages.messageNotFound);
+/** Marks a message read or unread; a change of its state is recorded, a repeat is not. */
+export async function markRead(db: Db, caller: Actor, id: string, read: boolean): Promise<InboxMessage> {
+  const row = await db.transaction(async (tx) => {
+    const was = await lockMessage(tx, id);
+    if (!was) throw notFound(apiMessages.messageNotFound);
+    const now = await setRead(tx, id, read);
+    if (!now) throw notFound(apiMessages.messageNotFound);
+    if ((was.readAt !== null) !== read) {
+      await recordChange(tx, caller, {
+        kind: 'message.read',
+        entity: 'message',
+        entityId: id,
+        before: { read: !read },
+        after: { read },
+      });
+    }
+    return now;
+  });
   return toInboxMessage(row);
 }
 
@@ -65,9 +82,9 @@ export async function markRead(db: Db, id: string, read: boolean): Promise<Inbox
  * An admin's reply: recorded on the message and queued to the address the message came
  * from, in one transaction, so the email exists exactly when the recorded reply does.
  */
-export async function replyTo(db: Db, id: string, text: string, adminEmail: string): Promise<InboxMessage> {
+export async function replyTo(db: Db, caller: Actor, id: string, text: string): Promise<InboxMessage> {
   const row = await db.transaction(async (tx) => {
-    const replied = await recordReply(tx, id, text, adminEmail);
+    const replied = await recordReply(tx, id, text, caller.email);
     if (!replied) {
       throw (await messageById(tx, id))
         ? conflict(apiMessages.messageAlreadyReplied)
@@ -76,10 +93,15 @@ export async function replyTo(db: Db, id: string, text: string, adminEmail: stri
     await queueEmail(tx, replied.email, {
       kind: 'message-reply',
       messageId: replied.id,
-      name: replied.name,
-      message: replied.message,
       sentAt: replied.createdAt.toISOString(),
       reply: text,
+    });
+    await recordChange(tx, caller, {
+      kind: 'message.reply',
+      entity: 'message',
+      entityId: replied.id,
+      before: { reply: null },
+      after: { reply: text, to: replied.email },
     });
     return replied;
   });

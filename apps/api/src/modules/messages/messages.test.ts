@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { ApiError } from '@parts-shop/shared/error';
 import { REPLY_MAX_LENGTH, type InboxMessage } from '@parts-shop/shared/message';
+import { messages } from '@parts-shop/shared/messages';
 import { contactMessages, emailOutbox } from '../../db/schema.ts';
 import { dueEmails } from '../../domain/emails/outbox.repo.ts';
 import { emailPayloadSchema, renderReplyEmail } from '../../domain/emails/order-email-templates.ts';
@@ -93,11 +94,14 @@ describe('the admins’ inbox', () => {
     const payload = emailPayloadSchema.parse(email?.payload);
     if (payload.kind !== 'message-reply') throw new Error(`unexpected ${payload.kind}`);
     const rendered = renderReplyEmail(payload);
-    expect(rendered.text).toContain('Yes, two left.');
-    expect(rendered.text).toContain('> Is the <script>alert(1)</script> GPU in stock?');
-    expect(rendered.html).not.toContain('<script>alert');
-    expect(rendered.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(rendered.html).toContain('Hello Eve &lt;b&gt;,');
+    expect(rendered.text).toContain('Yes, two left.\nBest, the shop');
+    expect(rendered.html).toContain('<p>Yes, two left.</p><p>Best, the shop</p>');
+    // Nothing the sender wrote goes back out: the address is nobody's verified one.
+    for (const theirs of ['Eve', 'script', 'GPU in stock', 'Thanks']) {
+      expect(rendered.text).not.toContain(theirs);
+      expect(rendered.html).not.toContain(theirs);
+    }
+    expect(JSON.stringify(email?.payload)).not.toContain('GPU');
 
     const twice = await call('POST', `/api/admin/messages/${id}/reply`, admin, { text: 'And another thing' });
     expect(twice.statusCode).toBe(409);
@@ -126,6 +130,25 @@ describe('the admins’ inbox', () => {
     expect(await repliesTo('stranger@example.net')).toHaveLength(0);
     const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row?.reply).toBeNull();
+  });
+
+  it('refuses a name of more than one line (400 naming the field) and stores nothing', async () => {
+    const before = await t.database.db.select({ id: contactMessages.id }).from(contactMessages);
+    for (const name of [
+      'Eve\nBcc: all@example.net',
+      'Eve\r\nSubject: Free GPUs',
+      'Eve\rX',
+      'Eve\u2028Bcc',
+      'Eve\tX',
+      'Eve\u0085X',
+    ]) {
+      const res = await call('POST', '/api/messages', null, { name, email: 'eve@example.org', message: 'Hi' });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json<ApiError>()).toMatchObject({
+        issues: [expect.objectContaining({ path: ['name'], message: messages.nameOneLine })],
+      });
+    }
+    expect(await t.database.db.select({ id: contactMessages.id }).from(contactMessages)).toHaveLength(before.length);
   });
 
   it('is for admins only: customers get 403 and visitors 401 on every inbox call', async () => {

@@ -12,7 +12,14 @@ import { PAYMENT_GROUP_MAX } from '@parts-shop/shared/payment-group';
 import type { Db } from '../../db/client.ts';
 import { recordOrderChange } from '../../domain/orders/order-audit.ts';
 import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
-import { answerOrder, answerOrders, canSee, orderNotFound, toOrder } from '../../domain/orders/order-view.ts';
+import {
+  answerOrder,
+  answerOrders,
+  canSee,
+  orderNotFound,
+  orderSeenBy,
+  toOrder,
+} from '../../domain/orders/order-view.ts';
 import {
   countOrdersByTab,
   findOrder,
@@ -97,7 +104,7 @@ export async function pageOfOrders(
   const email = query.email ?? caller.email;
   if (caller.role !== 'admin' && email !== caller.email) throw forbidden(apiMessages.ownOrdersOnly);
   const rows = await withoutOverdue(db, rules, await listOrders(db, query.limit + 1, { email, before: query.before }));
-  return answerOrders(db, await reconcileFromLedger(db, rows));
+  return (await answerOrders(db, await reconcileFromLedger(db, rows))).map((order) => orderSeenBy(caller, order));
 }
 
 /**
@@ -143,7 +150,7 @@ export async function getOrderDetail(db: Db, rules: OrderRules, caller: Caller, 
   if (order.paidAt) timeline.push({ event: 'paid', at: order.paidAt.toISOString() });
   if (order.shippedAt) timeline.push({ event: 'shipped', at: order.shippedAt.toISOString() });
   return {
-    order: await answerOrder(db, order),
+    order: orderSeenBy(caller, await answerOrder(db, order)),
     customer: { email: order.email, userName: order.userName },
     payment:
       order.paid && order.transactionId
@@ -185,7 +192,7 @@ async function cancelledRecord(db: Db, caller: Caller, id: string): Promise<Orde
 }
 
 export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: string) {
-  return answerOrder(db, await currentOrder(db, rules, caller, id));
+  return orderSeenBy(caller, await answerOrder(db, await currentOrder(db, rules, caller, id)));
 }
 
 /**

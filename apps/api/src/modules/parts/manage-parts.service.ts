@@ -4,7 +4,7 @@ import { idSchema } from '@parts-shop/shared/fields';
 import type { ManagedPart } from '@parts-shop/shared/part';
 import { MANAGE_SORTS, type ManagePartsQuery, type ManageSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
-import { toPart } from '../../domain/catalog/part-reads.ts';
+import { toAdminPart } from '../../domain/catalog/part-reads.ts';
 import { resolveSearch } from '../../domain/catalog/search-words.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { listManagedParts, type ManageCursor, type ManagedRow } from './manage-parts.repo.ts';
@@ -49,5 +49,5 @@ export async function pageOfManagedParts(db: Db, query: ManagePartsQuery) {
 }
 
 export function toManagedPart(row: ManagedRow): ManagedPart {
-  return { ...toPart(row), lowStock: row.lowStock };
+  return { ...toAdminPart(row), lowStock: row.lowStock };
 }

@@ -186,7 +186,6 @@ describe('POST /api/parts success', () => {
       img: validPart.img,
       minOrder: validPart.minOrder,
       available: validPart.available,
-      lowStockAt: null,
       price: validPart.price,
       kind: 'other',
       specs: {},

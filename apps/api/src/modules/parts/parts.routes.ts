@@ -24,7 +24,7 @@ import { errorAnswers, notFound, unsupportedMedia } from '../../lib/http-error.t
 import { idParams, parseIdOr } from '../../lib/ids.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { trustedJson } from '../../lib/trusted-json.ts';
-import { getPart, pageOfParts, toPart } from '../../domain/catalog/part-reads.ts';
+import { getPart, pageOfParts, toAdminPart, toPart } from '../../domain/catalog/part-reads.ts';
 import {
   changeStock,
   createPart,
@@ -197,15 +197,16 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       schema: {
         tags: ['parts'],
         summary: 'One part',
+        description: "With an admin's token the part also has its lowStockAt, as the admins' reads do.",
         params: idParams,
         response: { 200: partSchema, ...errorAnswers(404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = parseId(request.params.id);
       // Stock held by orders past their hold goes back before the part is shown.
       await expireOverdueOrders(db, payments, unpaidHold(config), { partId: id });
-      return getPart(db, id);
+      return getPart(db, id, (await guards.isAdmin(request, reply)) ? toAdminPart : toPart);
     },
   );
 

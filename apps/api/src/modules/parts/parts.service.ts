@@ -7,7 +7,7 @@ import { SPEC_FILTER_NAMES, type PartFacets, type PartFilters } from '@parts-sho
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { getPart, toPart } from '../../domain/catalog/part-reads.ts';
+import { getPart, toAdminPart } from '../../domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
   countSpecFacets,
@@ -191,7 +191,7 @@ export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit
     ...(edit.kind === undefined ? {} : specColumns({ kind: edit.kind, specs: edit.specs } as PartSpecs)),
   };
   const row = await db.transaction((tx) => applyEdit(tx, caller, id, edit.version, changes));
-  if (row) return toPart(row);
+  if (row) return toAdminPart(row);
   if (!(await findPart(db, id))) throw notFound(apiMessages.partNotFound);
   throw conflict(STALE_VERSION_MESSAGE);
 }
@@ -199,7 +199,7 @@ export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit
 /** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
 export async function changeStock(db: Db, caller: Actor, id: string, delta: number) {
   const moved = await db.transaction((tx) => moveStock(tx, caller, id, delta));
-  if (moved) return getPart(db, id);
+  if (moved) return getPart(db, id, toAdminPart);
   const current = await findPart(db, id);
   if (!current) throw notFound(apiMessages.partNotFound);
   if (delta < 0) throw conflict(`Cannot remove ${-delta}: only ${current.available} in stock`);

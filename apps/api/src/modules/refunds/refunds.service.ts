@@ -15,7 +15,7 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '../../db/client.ts';
 import { refundsByLine, unitsReturnable, type LineRefunds } from '../../domain/orders/line-refunds.ts';
 import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
-import { canSee, orderNotFound } from '../../domain/orders/order-view.ts';
+import { actorSeenBy, canSee, orderNotFound } from '../../domain/orders/order-view.ts';
 import {
   findOrderRecord,
   linesOf,
@@ -123,7 +123,13 @@ export async function moneyBack(db: Db, caller: Caller, id: string) {
   const order = await findOrderRecord(db, id);
   if (!order || !canSee(caller, order)) throw orderNotFound();
   const [refunds, returns] = await Promise.all([refundsOfOrder(db, id), returnsOfOrder(db, id)]);
-  return { refunds: refunds.map(toRefund), returns: returns.map(toReturn) };
+  return {
+    refunds: refunds.map((row) => ({ ...toRefund(row), createdBy: actorSeenBy(caller, row.createdBy) })),
+    returns: returns.map((row) => ({
+      ...toReturn(row),
+      decidedBy: row.decidedBy === null ? null : actorSeenBy(caller, row.decidedBy),
+    })),
+  };
 }
 
 /** Units of each part in these lines, each part once. */

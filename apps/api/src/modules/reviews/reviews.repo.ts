@@ -19,9 +19,10 @@ export async function insertReview(db: Db, row: typeof reviews.$inferInsert): Pr
   return inserted;
 }
 
-export async function deleteReview(db: Db, id: string): Promise<number> {
-  const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
-  return deleted.length;
+/** The review as it was, or undefined when there was none. */
+export async function deleteReview(db: Db, id: string): Promise<ReviewRow | undefined> {
+  const [deleted] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
+  return deleted;
 }
 
 export async function hasVerifiedEmail(db: Db, email: string): Promise<boolean> {

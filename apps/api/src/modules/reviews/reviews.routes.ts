@@ -68,6 +68,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     async (request) => {
       await removeReview(
         db,
+        callerOf(request),
         parseIdOr(request.params.id, () => notFound(apiMessages.reviewNotFound)),
       );
       return { acknowledged: true, deletedCount: 1 };

@@ -1,5 +1,6 @@
 import type { NewReview, Review } from '@parts-shop/shared/review';
 import type { Db } from '../../db/client.ts';
+import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { isAllowedImage } from '../../lib/image-hosts.ts';
@@ -36,6 +37,18 @@ export async function createReview(
   return row.id;
 }
 
-export async function removeReview(db: Db, id: string): Promise<void> {
-  if ((await deleteReview(db, id)) === 0) throw notFound(apiMessages.reviewNotFound);
+/** Moderation: the review goes, and the audit log keeps what it said and who wrote it. */
+export async function removeReview(db: Db, caller: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await deleteReview(tx, id);
+    if (!row) throw notFound(apiMessages.reviewNotFound);
+    const { name, description, image, rating, authorEmail } = row;
+    await recordChange(tx, caller, {
+      kind: 'review.delete',
+      entity: 'review',
+      entityId: id,
+      before: { name, description, image, rating, authorEmail },
+      after: null,
+    });
+  });
 }

@@ -1,12 +1,18 @@
 import { apiMessages } from '@parts-shop/shared/api-messages';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import { dueEmails } from '../../domain/emails/outbox.repo.ts';
+import { addPart, payOrder, placeOrder } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
+  changeFirebaseEmail,
   createFirebaseAccount,
   deleteFirebaseAccount,
   disableFirebaseAccount,
   emulatorHost,
   signInWithPassword,
+  uniqueEmail,
   verifyFirebaseEmail,
 } from '../../../test/firebase-accounts.ts';
 
@@ -126,5 +132,49 @@ describe('Make Admin and email verification', () => {
     await apiToken(claimant.email, await signInWithPassword(claimant.email, claimant.password));
     const made = await t.app.inject({ method: 'PUT', url, headers: admin });
     expect(made.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+  });
+});
+
+describe('an account that changed its email ("verify and change")', () => {
+  const verifiedRow = async (email: string) =>
+    (await t.database.db.select({ v: users.emailVerified }).from(users).where(eq(users.email, email)))[0]?.v;
+
+  it('leaves its old tokens no say over the old address: 401 by name, no verification copied, no email, no review', async () => {
+    const old = await customer({ emailVerified: false });
+    const partId = await addPart(t);
+    const order = await placeOrder(t, bearer(old.token), partId);
+    await payOrder(t, bearer(old.token), order._id);
+
+    const newEmail = uniqueEmail('moved');
+    await changeFirebaseEmail(old.idToken, newEmail);
+    await pastTheCheck();
+
+    const profile = await t.app.inject({ url: `/api/users/${old.email}`, headers: bearer(old.token) });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json()).toEqual({ message: apiMessages.accountEmailChanged });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: `/api/parts/${partId}/reviews`,
+      headers: bearer(old.token),
+      payload: { rating: 5 },
+    });
+    expect(review.statusCode).toBe(401);
+    // The Firebase ID token from before the change still verifies; it buys no API token.
+    const exchange = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${old.email}`,
+      headers: bearer(old.idToken),
+      payload: { email: old.email },
+    });
+    expect(exchange.statusCode).toBe(401);
+    expect(exchange.json()).toEqual({ message: apiMessages.accountEmailChanged });
+
+    expect(await verifiedRow(old.email)).toBe(false);
+    const due = await dueEmails(t.database.db, 1000, 1000);
+    expect(due.filter((email) => email.recipient === old.email)).toEqual([]);
+
+    // Signing in again with the new address is the way on, verified.
+    await apiToken(newEmail, await signInWithPassword(newEmail, old.password));
+    expect(await verifiedRow(newEmail)).toBe(true);
   });
 });

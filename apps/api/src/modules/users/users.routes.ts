@@ -113,7 +113,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       const { email } = request.params;
       const { body } = request;
       if ('phone' in body) return editProfile(db, callerOf(request), email, body);
-      return exchangeIdToken(deps, request.log, await verifiedIdentity(deps, request), email, body.email);
+      const identity = await verifiedIdentity(deps, request);
+      const account = identity
+        ? await withIdentityProvider(request, apiMessages.signInUnavailable, () =>
+            deps.identity.accountStatus(identity.uid),
+          )
+        : null;
+      return exchangeIdToken(deps, request.log, identity, account, email, body.email);
     },
   );
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { recordChange } from '../../domain/audit/record-change.ts';
 import type { Caller } from '../../lib/auth.ts';
-import type { Identity, IdentityVerifier } from '../../lib/identity.ts';
+import { emailIsCurrent, type AccountStatus, type Identity, type IdentityVerifier } from '../../lib/identity.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
 import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
 import {
@@ -76,12 +76,14 @@ function tokenSubject(row: UserRow): TokenSubject {
 /**
  * The sign-in exchange (docs/product.md#sign-in-and-tokens): a verified Firebase ID token
  * for `email` buys the API's own access token. `identity` is null when the ID token did not
- * verify.
+ * verify; `account` is what Firebase says of its account now (null when it cannot be asked):
+ * an ID token from before the account changed its email still verifies, naming the old one.
  */
 export async function exchangeIdToken(
   deps: { db: Db; tokens: TokenService; config: Pick<Config, 'ADMIN_EMAILS'> },
   log: FastifyBaseLogger,
   identity: Identity | null,
+  account: AccountStatus | null,
   pathEmail: string,
   bodyEmail: string,
 ): Promise<{ token: string }> {
@@ -89,6 +91,7 @@ export async function exchangeIdToken(
   if (identity.email !== pathEmail || bodyEmail !== pathEmail) {
     throw forbidden(apiMessages.signInEmailMismatch);
   }
+  if (account?.exists && !emailIsCurrent(account, identity.email)) throw unauthorized(apiMessages.accountEmailChanged);
   const makeAdmin = isBootstrapAdmin(deps.config, identity);
   const row = await deps.db.transaction(async (tx) => {
     const found = await lockOrCreateUser(tx, {

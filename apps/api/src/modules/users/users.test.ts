@@ -167,7 +167,12 @@ describe('token exchange (PUT /users/{email} with {email})', () => {
   });
 
   it('creates the demo accounts idempotently, named and verified, and they can sign in', async () => {
-    const accounts = await readDemoAccounts();
+    // Under addresses of their own: other files sign in as admin@ and customer@example.com, and
+    // the emulator they share holds one account per address.
+    const accounts = (await readDemoAccounts()).map((account) => ({
+      ...account,
+      email: uniqueEmail(account.email.split('@')[0]),
+    }));
     await ensureDemoAccounts(emulatorHost(), accounts);
     const second = await ensureDemoAccounts(emulatorHost(), accounts);
     expect(second.map((a) => a.created)).toEqual(accounts.map(() => false));
