@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shared/ucp';
+import type { Deps } from '../../lib/deps.ts';
+import { writeLimit } from '../../lib/deps.ts';
+import { businessProfile } from './business-profile.ts';
+import { claimKey, releaseKey, storeAnswer } from './checkout-sessions.repo.ts';
+import {
+  cancelCheckout,
+  completeCheckout,
+  createCheckout,
+  getCheckout,
+  updateCheckout,
+  type Answer,
+} from './checkout-sessions.service.ts';
+import { errorResponse } from './checkout-view.ts';
+import { signingKeyFor } from './signing-key.ts';
+import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
+
+const hidden = { hide: true } as const;
+
+/** Stripe's and the binding's key: a UUID, or any short token of safe characters. */
+const IDEMPOTENCY_KEY = /^[\w.:-]{1,255}$/;
+
+const invalid = (code: string, content: string): Answer => ({ statusCode: 400, body: errorResponse(code, content) });
+
+/** The headers every UCP call carries: who calls (UCP-Agent) and the request's id, echoed back. */
+function callerOf(request: FastifyRequest, reply: FastifyReply): UcpAgent | Answer {
+  const requestId = request.headers['request-id'];
+  if (typeof requestId === 'string' && requestId.length <= 200) reply.header('Request-Id', requestId);
+  const agent = parseUcpAgent(request.headers['ucp-agent']);
+  if (!agent) return invalid('invalid_profile_url', 'Send UCP-Agent: profile="<your profile address>"');
+  if (typeof requestId !== 'string' || requestId.length === 0 || requestId.length > 200) {
+    return invalid('invalid_request', 'Send a Request-Id header (a UUID) with every request');
+  }
+  return agent;
+}
+
+function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> | Answer {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`).join('; ');
+  return invalid('invalid_request', `The request is not a valid checkout: ${issues}`);
+}
+
+const isAnswer = (value: unknown): value is Answer =>
+  typeof value === 'object' && value !== null && 'statusCode' in value && 'body' in value;
+
+/**
+ * Runs a write once per assistant and Idempotency-Key: the same key with the same request
+ * answers the stored answer (status and body), with another request 409, and while the
+ * first is still running 409 too. A write that failed outright gives the key back.
+ */
+async function once(
+  deps: Deps,
+  agent: UcpAgent,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<Answer>,
+) {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return run();
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    return invalid('invalid_request', 'Idempotency-Key is a UUID or up to 255 letters, digits and ._:-');
+  }
+  const hash = createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+  const claim = await claimKey(deps.db, agent.profile, key, hash);
+  if (claim === 'other-request') {
+    return {
+      statusCode: 409,
+      body: errorResponse('idempotency_conflict', 'This Idempotency-Key was used for another request'),
+    };
+  }
+  if (claim === 'running') {
+    return {
+      statusCode: 409,
+      body: errorResponse('request_in_progress', 'A request with this Idempotency-Key is still running'),
+    };
+  }
+  if (claim !== 'claimed') {
+    reply.header('Idempotent-Replayed', 'true');
+    return claim as Answer; // stored from this same route's answer
+  }
+  try {
+    const answer = await run();
+    await storeAnswer(deps.db, agent.profile, key, answer);
+    return answer;
+  } catch (error) {
+    await releaseKey(deps.db, agent.profile, key);
+    throw error;
+  }
+}
+
+type Params = { Params: { id: string } };
+
+/**
+ * The UCP shopping service over REST (the binding's rest.openapi.json), under
+ * `/api/ucp`: checkout sessions an assistant fills, completes or cancels. Outside the shop's
+ * own API description: the protocol publishes its own.
+ */
+export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const answer = (reply: FastifyReply, result: Answer) => reply.code(result.statusCode).send(result.body);
+
+  /** A call: its caller and body checked, then the operation (a write once per key). */
+  function handle<S extends z.ZodType | null>(
+    schema: S,
+    write: boolean,
+    operation: (
+      agent: UcpAgent,
+      request: FastifyRequest<Params>,
+      body: S extends z.ZodType ? z.output<S> : null,
+    ) => Promise<Answer>,
+  ) {
+    return async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+      const agent = callerOf(request, reply);
+      if (isAnswer(agent)) return answer(reply, agent);
+      const body = schema ? parsed(schema, request.body) : null;
+      if (isAnswer(body)) return answer(reply, body);
+      const run = () => operation(agent, request, body as S extends z.ZodType ? z.output<S> : null);
+      return answer(reply, write ? await once(deps, agent, request, reply, run) : await run());
+    };
+  }
+
+  const writes = { schema: hidden, config: writeLimit(deps.config) };
+  app.post(
+    '/ucp/checkout-sessions',
+    writes,
+    handle(ucpCheckoutInputSchema, true, (agent, _r, body) => createCheckout(deps, agent, body)),
+  );
+  app.get<Params>(
+    '/ucp/checkout-sessions/:id',
+    { schema: hidden },
+    handle(null, false, (agent, request) => getCheckout(deps, agent, request.params.id)),
+  );
+  app.put<Params>(
+    '/ucp/checkout-sessions/:id',
+    writes,
+    handle(ucpCheckoutInputSchema, true, (agent, request, body) =>
+      updateCheckout(deps, agent, request.params.id, body),
+    ),
+  );
+  app.post<Params>(
+    '/ucp/checkout-sessions/:id/complete',
+    writes,
+    handle(ucpCompleteInputSchema, true, (agent, request, body) =>
+      completeCheckout(deps, agent, request.params.id, body),
+    ),
+  );
+  app.post<Params>(
+    '/ucp/checkout-sessions/:id/cancel',
+    writes,
+    handle(null, true, (agent, request) => cancelCheckout(deps, agent, request.params.id)),
+  );
+};
+
+/** `GET /.well-known/ucp`, at the site's root: the shop's business profile. */
+export const ucpDiscoveryRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const profile = businessProfile(deps.config, signingKeyFor(deps.config));
+  app.get('/.well-known/ucp', { schema: hidden }, async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return profile;
+  });
+};
