@@ -1,3 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "origin" text;--> statement-breakpoint
 CREATE TABLE "ucp_checkout_sessions" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"agent" text NOT NULL,

@@ -282,6 +282,8 @@ export const orders = pgTable(
     // Kept in step with order_refunds under the order's lock; the checks make over-refunding
     // impossible whatever the code does.
     refundedCents: integer('refunded_cents').notNull().default(0),
+    // Who placed it for the customer: an AI assistant's name (modules/ucp); null for the web shop.
+    origin: text('origin'),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),

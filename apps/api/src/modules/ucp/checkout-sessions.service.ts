@@ -249,6 +249,7 @@ async function placeSessionOrder(deps: Deps, session: SessionRow, parts: Map<str
     phoneNumber: inputs.buyer.phone_number ?? destination.phone_number ?? '',
     address: addressLine(destination),
     short: async (_tx, partIds) => new ShortOfStock(partIds),
+    origin: session.agentName,
     tooLarge: (partId) => `order fewer of ${parts.get(partId)?.name ?? 'the priciest line'}`,
   });
 }
