@@ -184,7 +184,9 @@ export function checkoutView(
   const subtotal = lineItems.reduce((sum, line) => sum + (line.totals[1]?.amount ?? 0), 0);
   const shippingChosen = inputs.selectedOptionId === SHIPPING.optionId;
   const lineIds = lineItems.map((line) => line.id);
-  const messages = [...problems, ...(extra.messages ?? [])];
+  // An outcome the session's own state already names (a shelf emptied during complete) is said once.
+  const said = new Set(problems.map((m) => `${m.code} ${m.path}`));
+  const messages = [...problems, ...(extra.messages ?? []).filter((m) => !said.has(`${m.code} ${m.path}`))];
   if (expired) messages.push({ type: 'info', code: 'expired', content: 'This checkout expired; start a new one' });
   return {
     ucp: ucpMeta(config),
