@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { parts, ucpCheckoutSessions, ucpIdempotencyKeys, UCP_SESSION_STATUSES } from '../../db/schema.ts';
+import { orderReturns, parts, ucpCheckoutSessions, ucpIdempotencyKeys, UCP_SESSION_STATUSES } from '../../db/schema.ts';
 
 export type SessionStatus = (typeof UCP_SESSION_STATUSES)[number];
 
@@ -134,4 +134,9 @@ export async function releaseKey(db: Db, agent: string, key: string): Promise<vo
         sql`${ucpIdempotencyKeys.statusCode} is null`,
       ),
     );
+}
+
+/** An order's return requests, for the adjustments an assistant reads. */
+export function returnsOfOrder(db: Db, orderId: string) {
+  return db.select().from(orderReturns).where(eq(orderReturns.orderId, orderId)).orderBy(asc(orderReturns.id));
 }

@@ -5,7 +5,7 @@ import {
   type UcpCheckoutInput,
   type UcpCompleteInput,
 } from '@parts-shop/shared/ucp';
-import type { UcpErrorResponse, UcpMessage } from '@parts-shop/shared/ucp';
+import type { UcpErrorResponse, UcpMessage, UcpOrder } from '@parts-shop/shared/ucp';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { findOrder, findOrderRecord, linesOf, type OrderRow } from '../../domain/orders/orders.repo.ts';
@@ -40,7 +40,7 @@ import type { UcpAgent } from './ucp-agent.ts';
 const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
 
 /** What a UCP operation answers: the checkout, or no checkout at all (an error_response). */
-export type Answer = { statusCode: number; body: UcpCheckout | UcpErrorResponse };
+export type Answer = { statusCode: number; body: UcpCheckout | UcpErrorResponse | UcpOrder };
 
 const sessionNotFound = (): Answer => ({
   statusCode: 404,

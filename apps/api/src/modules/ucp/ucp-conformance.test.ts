@@ -79,6 +79,25 @@ describe.skipIf(!official)('UCP answers are valid against the official schemas',
     answers.push(missing.json());
 
     for (const answer of answers) expect(schemas.checkoutResponse(answer)).toEqual([]);
+
+    const orderId = completed.json().order.id as string;
+    const admin = await t.signIn('owner@example.test', 'admin');
+    const orderAnswers = [(await ucp(t, 'GET', `/orders/${orderId}`)).json()];
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/shipped/${orderId}`,
+      headers: admin,
+      payload: { carrier: 'UPS', trackingNumber: '1Z999' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/refunds`,
+      headers: admin,
+      payload: { amount: '10.00', reason: 'Late' },
+    });
+    orderAnswers.push((await ucp(t, 'GET', `/orders/${orderId}`)).json());
+    expect(orderAnswers[1].adjustments).toHaveLength(1);
+    for (const answer of orderAnswers) expect(schemas.order(answer)).toEqual([]);
     // Totals without their one subtotal are refused by the official schema: the check bites.
     const broken = {
       ...completed.json(),

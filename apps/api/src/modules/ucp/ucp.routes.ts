@@ -17,6 +17,7 @@ import {
 } from './checkout-sessions.service.ts';
 import { errorResponse } from './checkout-view.ts';
 import { signingKeyFor } from './signing-key.ts';
+import { getUcpOrder } from './ucp-order.ts';
 import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
 
 const hidden = { hide: true } as const;
@@ -154,6 +155,11 @@ export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
     '/ucp/checkout-sessions/:id/cancel',
     writes,
     handle(null, true, (agent, request) => cancelCheckout(deps, agent, request.params.id)),
+  );
+  app.get<Params>(
+    '/ucp/orders/:id',
+    { schema: hidden },
+    handle(null, false, (agent, request) => getUcpOrder(deps.db, deps.config, agent, request.params.id)),
   );
 };
 
