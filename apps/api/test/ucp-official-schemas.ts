@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type AnySchemaObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /**
@@ -38,9 +38,12 @@ export function loadOfficialSchemas(): OfficialSchemas | null {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
   addFormats(ajv);
-  for (const file of jsonFiles(path.join(source, 'schemas'))) ajv.addSchema(JSON.parse(fs.readFileSync(file, 'utf8')));
+  for (const file of jsonFiles(path.join(source, 'schemas')))
+    ajv.addSchema(JSON.parse(fs.readFileSync(file, 'utf8')) as AnySchemaObject);
   // Its $id would resolve its ../schemas/ucp.json reference to an id nothing has (the folder's README).
-  const profile = JSON.parse(fs.readFileSync(path.join(source, 'discovery/profile_schema.json'), 'utf8'));
+  const profile = JSON.parse(
+    fs.readFileSync(path.join(source, 'discovery/profile_schema.json'), 'utf8'),
+  ) as AnySchemaObject;
   ajv.addSchema({ ...profile, $id: 'https://ucp.dev/discovery/profile.json' });
   const validator = (ref: string): Validate => {
     const validate = ajv.getSchema(ref);

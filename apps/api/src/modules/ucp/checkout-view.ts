@@ -1,4 +1,5 @@
 import { lineCents } from '@parts-shop/shared/build-total';
+import { emailField } from '@parts-shop/shared/fields';
 import { formatOrderNumber } from '@parts-shop/shared/order';
 import { UCP_VERSION, type UcpCheckout, type UcpErrorResponse, type UcpMessage } from '@parts-shop/shared/ucp';
 import type { Config } from '../../config/env.ts';
@@ -26,8 +27,6 @@ export type PartForSale = {
 
 /** The address fields an order needs before it can ship. */
 const ADDRESS_FIELDS = ['street_address', 'address_locality', 'postal_code', 'address_country'] as const;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const error = (code: string, path: string, content: string): UcpMessage => ({
   type: 'error',
@@ -85,7 +84,7 @@ export function checkoutProblems(inputs: SessionInputs, partsById: Map<string, P
     seen.add(line.partId);
   });
   if (!inputs.buyer.email) problems.push(error('missing', '$.buyer.email', 'The buyer’s email is required'));
-  else if (!EMAIL.test(inputs.buyer.email))
+  else if (!emailField.safeParse(inputs.buyer.email).success)
     problems.push(error('invalid', '$.buyer.email', 'The buyer’s email is not an email address'));
   const destination = selectedDestination(inputs);
   if (!destination) {

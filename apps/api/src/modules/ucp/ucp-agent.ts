@@ -25,3 +25,13 @@ export function parseUcpAgent(header: string | string[] | undefined): UcpAgent |
   const host = isIP(url.hostname.replace(/^\[|\]$/g, '')) ? url.host : url.hostname;
   return { profile: url.toString(), name: host };
 }
+
+export const NOT_APPROVED = 'This shop takes no orders from AI assistants yet';
+
+/**
+ * Whether assistants may call at all: on the embedded default any may, so the shop can be
+ * tried at once; in production none may until the owner can approve them one by one.
+ */
+export function assistantsMayCall(config: { isProduction: boolean }): boolean {
+  return !config.isProduction;
+}

@@ -8,6 +8,17 @@ import { payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtu
  * Every UCP answer the shop gives, checked against the official 2026-04-08 JSON Schemas read
  * in place from the folder beside the repository (test/ucp-official-schemas.ts).
  */
+type BusinessProfile = {
+  ucp: {
+    version: string;
+    services: Record<string, { transport: string; endpoint: string }[]>;
+    capabilities: Record<string, unknown>;
+    payment_handlers: Record<string, { id: string }[]>;
+  };
+  signing_keys: unknown[];
+};
+type Json = Record<string, unknown>;
+
 const official = loadOfficialSchemas();
 if (!official) console.warn(`Skipping the UCP schema checks: no official schemas at ${UCP_SCHEMAS_DIR}`);
 
@@ -23,15 +34,10 @@ describe.skipIf(!official)('UCP answers are valid against the official schemas',
   it('the business profile at /.well-known/ucp', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.well-known/ucp' });
     expect(res.statusCode).toBe(200);
-    const profile = res.json();
+    const profile = res.json<BusinessProfile>();
     expect(schemas.businessProfile(profile)).toEqual([]);
     expect(profile.ucp.version).toBe('2026-04-08');
-    expect(
-      profile.ucp.services['dev.ucp.shopping'].map((s: { transport: string; endpoint: string }) => [
-        s.transport,
-        s.endpoint,
-      ]),
-    ).toEqual([
+    expect(profile.ucp.services['dev.ucp.shopping']?.map((s) => [s.transport, s.endpoint])).toEqual([
       ['rest', 'https://shop.example/api/ucp'],
       ['mcp', 'https://shop.example/api/mcp'],
     ]);
@@ -40,7 +46,7 @@ describe.skipIf(!official)('UCP answers are valid against the official schemas',
       'dev.ucp.shopping.fulfillment',
       'dev.ucp.shopping.order',
     ]);
-    expect(profile.ucp.payment_handlers['dev.mock.payment_handler'][0].id).toBe('mock_payment_handler');
+    expect(profile.ucp.payment_handlers['dev.mock.payment_handler']?.[0]?.id).toBe('mock_payment_handler');
     expect(profile.signing_keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
     // A profile that lost its payment handlers is refused by the official schema: the check bites.
     expect(schemas.businessProfile({ ...profile, ucp: { ...profile.ucp, payment_handlers: undefined } })).not.toEqual(
@@ -50,23 +56,23 @@ describe.skipIf(!official)('UCP answers are valid against the official schemas',
 
   it('a checkout session through every state, and a session that is not there', async () => {
     const partId = await addPart(t, { available: 5, priceCents: 4_999 });
-    const answers: unknown[] = [];
+    const answers: Json[] = [];
     const created = await ucp(t, 'POST', '/checkout-sessions', { line_items: [{ item: { id: partId }, quantity: 2 }] });
     expect(created.statusCode).toBe(201);
-    answers.push(created.json());
-    const id = created.json().id as string;
+    answers.push(created.json<Json>());
+    const id = created.json<{ id: string }>().id;
     const updated = await ucp(t, 'PUT', `/checkout-sessions/${id}`, readyCheckout(partId, 2));
-    answers.push(updated.json());
-    expect(updated.json().status).toBe('ready_for_complete');
+    answers.push(updated.json<Json>());
+    expect(updated.json<Json>().status).toBe('ready_for_complete');
     const declined = await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment('fail_token'));
-    answers.push(declined.json());
+    answers.push(declined.json<Json>());
     const completed = await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment());
-    answers.push(completed.json());
-    expect(completed.json().status).toBe('completed');
-    answers.push((await ucp(t, 'GET', `/checkout-sessions/${id}`)).json());
+    answers.push(completed.json<Json>());
+    expect(completed.json<Json>().status).toBe('completed');
+    answers.push((await ucp(t, 'GET', `/checkout-sessions/${id}`)).json<Json>());
 
     const other = await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 1));
-    answers.push((await ucp(t, 'POST', `/checkout-sessions/${other.json().id}/cancel`)).json());
+    answers.push((await ucp(t, 'POST', `/checkout-sessions/${other.json<{ id: string }>().id}/cancel`)).json<Json>());
     const missing = await ucp(
       t,
       'GET',
@@ -75,14 +81,14 @@ describe.skipIf(!official)('UCP answers are valid against the official schemas',
       ucpHeaders(),
     );
     expect(missing.statusCode).toBe(404);
-    expect(schemas.errorResponse(missing.json())).toEqual([]);
-    answers.push(missing.json());
+    expect(schemas.errorResponse(missing.json<Json>())).toEqual([]);
+    answers.push(missing.json<Json>());
 
     for (const answer of answers) expect(schemas.checkoutResponse(answer)).toEqual([]);
 
-    const orderId = completed.json().order.id as string;
+    const orderId = completed.json<{ order: { id: string } }>().order.id;
     const admin = await t.signIn('owner@example.test', 'admin');
-    const orderAnswers = [(await ucp(t, 'GET', `/orders/${orderId}`)).json()];
+    const orderAnswers = [(await ucp(t, 'GET', `/orders/${orderId}`)).json<Json>()];
     await t.app.inject({
       method: 'PATCH',
       url: `/api/shipped/${orderId}`,
@@ -95,14 +101,12 @@ describe.skipIf(!official)('UCP answers are valid against the official schemas',
       headers: admin,
       payload: { amount: '10.00', reason: 'Late' },
     });
-    orderAnswers.push((await ucp(t, 'GET', `/orders/${orderId}`)).json());
-    expect(orderAnswers[1].adjustments).toHaveLength(1);
+    orderAnswers.push((await ucp(t, 'GET', `/orders/${orderId}`)).json<Json>());
+    expect(orderAnswers[1]?.adjustments).toHaveLength(1);
     for (const answer of orderAnswers) expect(schemas.order(answer)).toEqual([]);
     // Totals without their one subtotal are refused by the official schema: the check bites.
-    const broken = {
-      ...completed.json(),
-      totals: completed.json().totals.filter((x: { type: string }) => x.type !== 'subtotal'),
-    };
+    const done = completed.json<{ totals: { type: string }[] }>();
+    const broken = { ...done, totals: done.totals.filter((x) => x.type !== 'subtotal') };
     expect(schemas.checkout(broken)).not.toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -6,7 +5,6 @@ import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shar
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { businessProfile } from './business-profile.ts';
-import { claimKey, releaseKey, storeAnswer } from './checkout-sessions.repo.ts';
 import {
   cancelCheckout,
   completeCheckout,
@@ -17,22 +15,21 @@ import {
 } from './checkout-sessions.service.ts';
 import { errorResponse } from './checkout-view.ts';
 import { signingKeyFor } from './signing-key.ts';
+import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';
-import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
+import { assistantsMayCall, NOT_APPROVED, parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
 
 const hidden = { hide: true } as const;
-
-/** Stripe's and the binding's key: a UUID, or any short token of safe characters. */
-const IDEMPOTENCY_KEY = /^[\w.:-]{1,255}$/;
 
 const invalid = (code: string, content: string): Answer => ({ statusCode: 400, body: errorResponse(code, content) });
 
 /** The headers every UCP call carries: who calls (UCP-Agent) and the request's id, echoed back. */
-function callerOf(request: FastifyRequest, reply: FastifyReply): UcpAgent | Answer {
+function callerOf(config: Deps['config'], request: FastifyRequest, reply: FastifyReply): UcpAgent | Answer {
   const requestId = request.headers['request-id'];
   if (typeof requestId === 'string' && requestId.length <= 200) reply.header('Request-Id', requestId);
   const agent = parseUcpAgent(request.headers['ucp-agent']);
   if (!agent) return invalid('invalid_profile_url', 'Send UCP-Agent: profile="<your profile address>"');
+  if (!assistantsMayCall(config)) return { statusCode: 403, body: errorResponse('agent_not_approved', NOT_APPROVED) };
   if (typeof requestId !== 'string' || requestId.length === 0 || requestId.length > 200) {
     return invalid('invalid_request', 'Send a Request-Id header (a UUID) with every request');
   }
@@ -49,51 +46,20 @@ function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> | An
 const isAnswer = (value: unknown): value is Answer =>
   typeof value === 'object' && value !== null && 'statusCode' in value && 'body' in value;
 
-/**
- * Runs a write once per assistant and Idempotency-Key: the same key with the same request
- * answers the stored answer (status and body), with another request 409, and while the
- * first is still running 409 too. A write that failed outright gives the key back.
- */
+/** A REST write once per assistant and Idempotency-Key (ucp-idempotency.ts). */
 async function once(
   deps: Deps,
   agent: UcpAgent,
   request: FastifyRequest,
   reply: FastifyReply,
   run: () => Promise<Answer>,
-) {
+): Promise<Answer> {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return run();
-  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
-    return invalid('invalid_request', 'Idempotency-Key is a UUID or up to 255 letters, digits and ._:-');
-  }
-  const hash = createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('hex');
-  const claim = await claimKey(deps.db, agent.profile, key, hash);
-  if (claim === 'other-request') {
-    return {
-      statusCode: 409,
-      body: errorResponse('idempotency_conflict', 'This Idempotency-Key was used for another request'),
-    };
-  }
-  if (claim === 'running') {
-    return {
-      statusCode: 409,
-      body: errorResponse('request_in_progress', 'A request with this Idempotency-Key is still running'),
-    };
-  }
-  if (claim !== 'claimed') {
-    reply.header('Idempotent-Replayed', 'true');
-    return claim as Answer; // stored from this same route's answer
-  }
-  try {
-    const answer = await run();
-    await storeAnswer(deps.db, agent.profile, key, answer);
-    return answer;
-  } catch (error) {
-    await releaseKey(deps.db, agent.profile, key);
-    throw error;
-  }
+  const what = `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`;
+  const result = await answerOnce(deps.db, agent, typeof key === 'string' ? key : '', what, run);
+  if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+  return result.answer;
 }
 
 type Params = { Params: { id: string } };
@@ -117,7 +83,7 @@ export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
     ) => Promise<Answer>,
   ) {
     return async (request: FastifyRequest<Params>, reply: FastifyReply) => {
-      const agent = callerOf(request, reply);
+      const agent = callerOf(deps.config, request, reply);
       if (isAnswer(agent)) return answer(reply, agent);
       const body = schema ? parsed(schema, request.body) : null;
       if (isAnswer(body)) return answer(reply, body);
