@@ -5,13 +5,13 @@ import { Ajv2020, type AnySchemaObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /**
- * The official UCP 2026-04-08 JSON Schemas, read in place from `../shared/ucp-schemas/2026-04-08/`
- * beside the repository (UCP_SCHEMAS_DIR overrides it); never copied into the project. Null
+ * The official UCP 2026-04-08 JSON Schemas, read in place from `ucp-schemas/2026-04-08/` in the
+ * `shared` folder beside the repository (UCP_SCHEMAS_DIR overrides it); never copied into the project. Null
  * when the folder is not there.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const UCP_SCHEMAS_DIR =
-  process.env.UCP_SCHEMAS_DIR ?? path.resolve(repoRoot, '../shared/ucp-schemas/2026-04-08');
+  process.env.UCP_SCHEMAS_DIR ?? path.resolve(repoRoot, '..', 'shared', 'ucp-schemas', '2026-04-08');
 
 type Validate = (value: unknown) => string[];
 
