@@ -58,6 +58,11 @@ describe('a checkout session', () => {
       ['privacy_policy', 'https://shop.example/privacy'],
       ['refund_policy', 'https://shop.example/returns'],
     ]);
+    for (const link of body.links) {
+      const page = await t.app.inject({ url: new URL(link.url).pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<h1>${link.title}</h1>`);
+    }
     const hoursLeft = (Date.parse(body.expires_at) - Date.now()) / 3_600_000;
     expect(hoursLeft).toBeGreaterThan(5.9);
     expect(hoursLeft).toBeLessThanOrEqual(6);

@@ -14,6 +14,7 @@ import {
   type Answer,
 } from './checkout-sessions.service.ts';
 import { errorResponse } from './checkout-view.ts';
+import { POLICY_PAGES, policyPageHtml } from './policy-pages.ts';
 import { signingKeyFor } from './signing-key.ts';
 import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';
@@ -129,11 +130,17 @@ export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
   );
 };
 
-/** `GET /.well-known/ucp`, at the site's root: the shop's business profile. */
+/** At the site's root: `GET /.well-known/ucp`, the shop's business profile, and the policy pages its checkouts link to. */
 export const ucpDiscoveryRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const profile = businessProfile(deps.config, signingKeyFor(deps.config));
   app.get('/.well-known/ucp', { schema: hidden }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return profile;
   });
+  for (const [url, page] of Object.entries(POLICY_PAGES)) {
+    const html = policyPageHtml(page);
+    app.get(url, { schema: hidden }, async (_request, reply) =>
+      reply.header('Cache-Control', 'public, max-age=300').type('text/html; charset=utf-8').send(html),
+    );
+  }
 };
