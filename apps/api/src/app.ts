@@ -47,6 +47,8 @@ import { partsRoutes } from './modules/parts/parts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { registerUcpTools } from './modules/ucp/ucp-mcp-tools.ts';
+import { ucpDiscoveryRoutes, ucpRoutes } from './modules/ucp/ucp.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { consoleLines, logSlowRequests } from './operations/console-log.ts';
@@ -214,12 +216,14 @@ export async function buildApp({
       await api.register(alertsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
-      await api.register(mcpRoutes, { deps });
+      await api.register(mcpRoutes, { deps, moreTools: registerUcpTools });
+      await api.register(ucpRoutes, { deps });
     },
     { prefix: base },
   );
 
   await app.register(crawlerFilesRoutes, { deps });
+  await app.register(ucpDiscoveryRoutes, { deps });
   await installSpa(app, config.WEB_DIST, base, createPublicPageHeads(deps), await loadPageBodies(app, config.WEB_DIST));
   return { app, deps };
 }

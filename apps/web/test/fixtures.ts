@@ -80,6 +80,7 @@ export function order(fields: Partial<Order> = {}): Order {
     cancelledAt: null,
     cancelledBy: null,
     cancelReason: null,
+    origin: null,
     ...fields,
   };
 }

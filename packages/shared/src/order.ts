@@ -74,6 +74,8 @@ export const orderSchema = z.object({
   /** Who cancelled it: an email, or null when the unpaid hold ran out. */
   cancelledBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** The AI assistant that placed it for the customer (docs/product.md#ai-assistants); null from the web shop. */
+  origin: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export type OrderLifecycle = Order['status'];

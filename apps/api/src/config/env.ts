@@ -57,6 +57,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: z.string().optional(),
+    /** The ES256 key (PKCS#8 PEM, P-256) the shop signs UCP webhooks with; outside it, one kept under DATA_DIR. */
+    UCP_SIGNING_KEY: z.string().optional(),
     /** How long a public catalog read (GET /parts, /parts/{id}, /reviews) is answered from memory; 0 turns it off. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** The longest a public read's statement (or its wait for a connection) may take before it answers 503. */

@@ -289,6 +289,8 @@ export const orders = pgTable(
     // Kept in step with order_refunds under the order's lock; the checks make over-refunding
     // impossible whatever the code does.
     refundedCents: integer('refunded_cents').notNull().default(0),
+    // Who placed it for the customer: an AI assistant's name (modules/ucp); null for the web shop.
+    origin: text('origin'),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -681,4 +683,62 @@ export const alerts = pgTable(
       .on(t.partId)
       .where(sql`${t.firedAt} is null`),
   ],
+);
+
+export const UCP_SESSION_STATUSES = [
+  'incomplete',
+  'ready_for_complete',
+  'complete_in_progress',
+  'completed',
+  'canceled',
+] as const;
+
+/**
+ * A checkout an AI assistant fills over the Universal Commerce Protocol (modules/ucp). It holds
+ * only the assistant's inputs (parts, quantities, buyer, destination): prices, stock and totals
+ * are read afresh on every answer, and no stock is held until complete places the order.
+ */
+export const ucpCheckoutSessions = pgTable(
+  'ucp_checkout_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    /** The assistant's profile address from its UCP-Agent header; only it may read the session. */
+    agent: text('agent').notNull(),
+    /** What Manage Orders shows as the order's origin. */
+    agentName: text('agent_name').notNull(),
+    status: text('status', { enum: UCP_SESSION_STATUSES }).notNull(),
+    inputs: jsonb('inputs').notNull(),
+    /** The order complete placed; set while a declined payment waits for another try, too. */
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check(
+      'ucp_checkout_sessions_status_valid',
+      sql`${t.status} in ('incomplete', 'ready_for_complete', 'complete_in_progress', 'completed', 'canceled')`,
+    ),
+    index('ucp_checkout_sessions_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+  ],
+);
+
+/**
+ * The answers to an assistant's keyed writes (the Idempotency-Key header of the UCP binding):
+ * per assistant and key, the request's digest and the answer with its status. Kept a day.
+ */
+export const ucpIdempotencyKeys = pgTable(
+  'ucp_idempotency_keys',
+  {
+    agent: text('agent').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request with the key is still running. */
+    statusCode: integer('status_code'),
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agent, t.key] }), index('ucp_idempotency_keys_created_idx').on(t.createdAt)],
 );

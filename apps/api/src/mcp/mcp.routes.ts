@@ -1,3 +1,4 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Deps } from '../lib/deps.ts';
@@ -11,7 +12,11 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
  * nothing is kept between calls. Answers are plain JSON (no event stream): every tool is a
  * quick read. GET and DELETE, which only a session-keeping server offers, are refused.
  */
-export const mcpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const mcpRoutes: FastifyPluginAsyncZod<{
+  deps: Deps;
+  /** Tools other modules add to the same endpoint (the UCP shopping tools). */
+  moreTools?: (server: McpServer, deps: Deps) => void;
+}> = async (app, { deps, moreTools }) => {
   app.post('/mcp', { config: mcpLimit(deps.config), schema: { hide: true } }, async (request, reply) => {
     // The rate limit counts requests: a JSON-RPC batch would pass a hundred calls for one.
     if (Array.isArray(request.body)) {
@@ -22,6 +27,7 @@ export const mcpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
       });
     }
     const server = createShopMcpServer(deps);
+    moreTools?.(server, deps);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The transport writes the answer itself, past Fastify's reply and the headers already set
     // on it (lib/security.ts), so they go onto the raw answer first.

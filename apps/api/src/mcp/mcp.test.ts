@@ -67,10 +67,20 @@ async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<stri
 type CompactPart = { id: string; name: string; price: number; available: number; url: string; specs: object };
 
 describe('MCP server at /api/mcp', () => {
-  it('lists exactly the four read-only tools, each with an input schema', async () => {
+  it('lists the four read-only catalog tools, each with an input schema, beside the UCP shopping tools', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['build_link', 'check_build', 'get_part', 'search_parts']);
-    for (const tool of tools) {
+    const ucpTools = [
+      'cancel_checkout',
+      'complete_checkout',
+      'create_checkout',
+      'get_checkout',
+      'get_order',
+      'update_checkout',
+    ];
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      ['build_link', 'check_build', 'get_part', 'search_parts', ...ucpTools].sort(),
+    );
+    for (const tool of tools.filter((t) => !ucpTools.includes(t.name))) {
       expect(tool.annotations?.readOnlyHint).toBe(true);
       expect(tool.inputSchema.type).toBe('object');
     }

@@ -53,7 +53,8 @@ async function refusalsAsToolErrors(run: () => Promise<CallToolResult>): Promise
 /**
  * The shop's read-only tools for AI assistants. Each takes the same shared schema as the
  * API call it mirrors and calls the same service, so an assistant sees what a visitor sees.
- * None can order, pay or read anyone's data: buying stays with a person in the browser.
+ * None can order, pay or read anyone's data: buying goes through the UCP shopping tools
+ * registered beside them (modules/ucp/ucp-mcp-tools.ts).
  */
 export function createShopMcpServer(deps: Deps): McpServer {
   const { db } = deps;

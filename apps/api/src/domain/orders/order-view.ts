@@ -46,6 +46,7 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,
+    origin: row.origin,
   };
 }
 

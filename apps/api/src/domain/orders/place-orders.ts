@@ -58,6 +58,8 @@ export type Placement = {
   tooLarge?: (partId: string) => string;
   /** A last look at the stored order before the commit (a single order's sent total). */
   accept?: (order: OrderWithLines) => void;
+  /** Who placed it for the customer (an AI assistant's name); the web shop's orders have none. */
+  origin?: string;
 };
 
 /** The unpaid-order cap's refusal (docs/product.md#stock). */
@@ -149,6 +151,7 @@ export async function placeOneOrder(
       totalCents,
       phoneNumber: placement.phoneNumber,
       address: placement.address,
+      origin: placement.origin ?? null,
     });
     const lines = await insertOrderLines(
       tx,

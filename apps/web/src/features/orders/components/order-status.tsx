@@ -67,7 +67,16 @@ export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'
 export function orderColumns({ withEmail }: { withEmail: boolean }): Column<Order>[] {
   const email: Column<Order>[] = withEmail ? [{ header: 'Email', cell: (order) => order.email }] : [];
   return [
-    { header: 'Order', cell: (order) => <OrderNumberLink order={order} /> },
+    {
+      header: 'Order',
+      cell: (order) => (
+        <>
+          <OrderNumberLink order={order} />
+          {/* An order an AI assistant placed for the customer says which (docs/product.md#ai-assistants). */}
+          {order.origin ? <span className="block text-xs text-base-content/70">via {order.origin}</span> : null}
+        </>
+      ),
+    },
     { header: 'Date', cell: (order) => formatDate(order.placedAt) },
     { header: 'Name', cell: (order) => order.userName },
     ...email,

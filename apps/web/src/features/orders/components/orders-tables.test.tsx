@@ -160,6 +160,24 @@ describe('ManageOrdersTable', () => {
     expect(headers).toEqual(['no.', 'Order', 'Date', 'Name', 'Email', 'Product', 'Quantity', 'Price', 'Status']);
   });
 
+  it('names the AI assistant that placed an order under its number, and nothing for a web order', () => {
+    render(
+      <MemoryRouter>
+        <h2 id="title">Manage Orders</h2>
+        <ManageOrdersTable
+          orders={[{ ...pending, origin: 'assistant.example' }, shipped]}
+          labelledBy="title"
+          onCancel={vi.fn()}
+          onShip={vi.fn()}
+          shippingIds={[]}
+        />
+      </MemoryRouter>,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Manage Orders' })).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByText('via assistant.example')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).queryByText(/^via /)).toBeNull();
+  });
+
   it('shows Unpaid and Cancel, Pending and Ship, or just Shipped', () => {
     const { onCancel, onShip } = renderTable();
     const rows = screen.getAllByRole('row');

@@ -1,0 +1,81 @@
+import { MOCK_PAYMENT_HANDLER, UCP_CAPABILITIES, UCP_VERSION } from '@parts-shop/shared/ucp';
+import type { Config } from '../../config/env.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
+import type { SigningKey } from './signing-key.ts';
+
+const published = (path: string) => `https://ucp.dev/${UCP_VERSION}/${path}`;
+
+/** Where the shop answers UCP: the REST binding's base and the MCP endpoint. */
+export function ucpEndpoints(config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'API_BASE_PATH'>) {
+  const base = `${siteOrigin(config)}${config.API_BASE_PATH}`;
+  return { rest: `${base}/ucp`, mcp: `${base}/mcp` };
+}
+
+/**
+ * The payment handlers the shop can really serve. The test-mode gateway takes the conformance
+ * suite's mock handler (a card instrument whose token credential is `success_token`,
+ * `fail_token` or one of the gateway's test card numbers); Stripe takes none yet, so a shop on
+ * Stripe offers no handler and completes nothing over UCP.
+ */
+export function paymentHandlers(
+  config: Pick<Config, 'PAYMENT_GATEWAY'>,
+): Record<string, { id: string; version: string; [field: string]: unknown }[]> {
+  if (config.PAYMENT_GATEWAY !== 'local') return {};
+  return {
+    [MOCK_PAYMENT_HANDLER.name]: [
+      {
+        id: MOCK_PAYMENT_HANDLER.id,
+        version: UCP_VERSION,
+        available_instruments: [{ type: 'card' }],
+        config: { test_mode: true },
+      },
+    ],
+  };
+}
+
+/** The capabilities as they appear in a response: name and version. */
+export function activeCapabilities(names: readonly (keyof typeof UCP_CAPABILITIES)[]) {
+  return Object.fromEntries(names.map((name) => [UCP_CAPABILITIES[name], [{ version: UCP_VERSION }]]));
+}
+
+/** GET /.well-known/ucp: what an assistant reads before it calls (profile_schema.json's business_profile). */
+export function businessProfile(config: Config, key: SigningKey) {
+  const endpoints = ucpEndpoints(config);
+  const capability = (name: keyof typeof UCP_CAPABILITIES, doc: string, schema: string) => ({
+    version: UCP_VERSION,
+    spec: published(`specification/${doc}`),
+    schema: published(`schemas/shopping/${schema}`),
+  });
+  return {
+    ucp: {
+      version: UCP_VERSION,
+      services: {
+        'dev.ucp.shopping': [
+          {
+            version: UCP_VERSION,
+            spec: published('specification/overview'),
+            transport: 'rest',
+            endpoint: endpoints.rest,
+            schema: published('services/shopping/rest.openapi.json'),
+          },
+          {
+            version: UCP_VERSION,
+            spec: published('specification/overview'),
+            transport: 'mcp',
+            endpoint: endpoints.mcp,
+            schema: published('services/shopping/mcp.openrpc.json'),
+          },
+        ],
+      },
+      capabilities: {
+        [UCP_CAPABILITIES.checkout]: [capability('checkout', 'checkout', 'checkout.json')],
+        [UCP_CAPABILITIES.fulfillment]: [
+          { ...capability('fulfillment', 'fulfillment', 'fulfillment.json'), extends: UCP_CAPABILITIES.checkout },
+        ],
+        [UCP_CAPABILITIES.order]: [capability('order', 'order', 'order.json')],
+      },
+      payment_handlers: paymentHandlers(config),
+    },
+    signing_keys: [key.publicJwk],
+  };
+}

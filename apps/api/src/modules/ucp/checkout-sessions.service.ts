@@ -1,0 +1,351 @@
+import { idSchema } from '@parts-shop/shared/fields';
+import {
+  MOCK_PAYMENT_HANDLER,
+  type UcpCheckout,
+  type UcpCheckoutInput,
+  type UcpCompleteInput,
+} from '@parts-shop/shared/ucp';
+import type { UcpErrorResponse, UcpMessage, UcpOrder } from '@parts-shop/shared/ucp';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { findOrder, findOrderRecord, linesOf, type OrderRow } from '../../domain/orders/orders.repo.ts';
+import { placeOneOrder, placementRules } from '../../domain/orders/place-orders.ts';
+import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-order.ts';
+import type { Caller } from '../../lib/auth.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  findSession,
+  insertSession,
+  partsForSale,
+  transitionSession,
+  type SessionInputs,
+  type SessionRow,
+} from './checkout-sessions.repo.ts';
+import {
+  addressLine,
+  checkoutProblems,
+  checkoutView,
+  errorResponse,
+  isReady,
+  selectedDestination,
+  SHIPPING,
+  type PartForSale,
+} from './checkout-view.ts';
+import { payWithInstrument, tokenCard } from './pay-with-instrument.ts';
+import type { UcpAgent } from './ucp-agent.ts';
+
+/** How long a session stays open (the protocol's default). */
+const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+
+/** What a UCP operation answers: the checkout, or no checkout at all (an error_response). */
+export type Answer = { statusCode: number; body: UcpCheckout | UcpErrorResponse | UcpOrder };
+
+const sessionNotFound = (): Answer => ({
+  statusCode: 404,
+  body: errorResponse('not_found', 'There is no such checkout session'),
+});
+
+const failure = (code: string, path: string, content: string): UcpMessage => ({
+  type: 'error',
+  code,
+  path,
+  content,
+  severity: 'recoverable',
+});
+
+/**
+ * The session's inputs from what the assistant sent: its lines (ids kept where it named one
+ * of ours), its buyer, and its shipping destinations. A lone destination is the selected one,
+ * and the one shipping option is chosen unless the assistant names another.
+ */
+function inputsFrom(input: UcpCheckoutInput, previous?: SessionInputs): SessionInputs {
+  const known = new Set(previous?.lines.map((line) => line.id));
+  const used = new Set<string>();
+  let next = 1;
+  const freshId = () => {
+    while (known.has(`li_${next}`) || used.has(`li_${next}`)) next += 1;
+    return `li_${next}`;
+  };
+  const lines = input.line_items.map((line) => {
+    const id = line.id && known.has(line.id) && !used.has(line.id) ? line.id : freshId();
+    used.add(id);
+    return { id, partId: line.item.id, quantity: line.quantity };
+  });
+  const method = input.fulfillment?.methods?.find((m) => m.type === undefined || m.type === 'shipping');
+  const destinations = (method?.destinations ?? []).map((d, i) => {
+    const { id, ...address } = d;
+    const fields = Object.fromEntries(
+      Object.entries(address).filter(([key, value]) => typeof value === 'string' && ADDRESS_KEYS.has(key)),
+    );
+    return { ...fields, id: id ?? `dest_${i + 1}` };
+  });
+  const named = method?.selected_destination_id;
+  const selectedDestinationId =
+    named && destinations.some((d) => d.id === named)
+      ? named
+      : destinations.length === 1
+        ? (destinations[0]?.id ?? null)
+        : null;
+  const option = method?.groups?.[0]?.selected_option_id;
+  const { email, first_name, last_name, phone_number } = input.buyer ?? {};
+  return {
+    lines,
+    buyer: Object.fromEntries(
+      Object.entries({ email: email?.trim(), first_name, last_name, phone_number }).filter(([, v]) => v),
+    ),
+    destinations,
+    selectedDestinationId,
+    selectedOptionId:
+      option === undefined || option === null || option === SHIPPING.optionId ? SHIPPING.optionId : null,
+  };
+}
+
+const ADDRESS_KEYS = new Set([
+  'street_address',
+  'extended_address',
+  'address_locality',
+  'address_region',
+  'address_country',
+  'postal_code',
+  'first_name',
+  'last_name',
+  'phone_number',
+]);
+
+async function partsOf(db: Db, inputs: SessionInputs): Promise<Map<string, PartForSale>> {
+  // A malformed id names no part: it is an unavailable item, not a database error.
+  const ids = inputs.lines.map((line) => line.partId).filter((id) => idSchema.safeParse(id).success);
+  return new Map((await partsForSale(db, [...new Set(ids)])).map((part) => [part.id, part]));
+}
+
+/** Whether the open session would be ready now, for the status column (the answer decides afresh). */
+function openStatus(inputs: SessionInputs, parts: Map<string, PartForSale>) {
+  return isReady(checkoutProblems(inputs, parts)) ? ('ready_for_complete' as const) : ('incomplete' as const);
+}
+
+async function view(deps: Deps, session: SessionRow, messages: UcpMessage[] = []): Promise<UcpCheckout> {
+  const parts = await partsOf(deps.db, session.inputs);
+  const order =
+    session.orderId && session.status === 'completed' ? await findOrderRecord(deps.db, session.orderId) : undefined;
+  return checkoutView(deps.config, session, parts, { messages, order });
+}
+
+export async function createCheckout(deps: Deps, agent: UcpAgent, input: UcpCheckoutInput): Promise<Answer> {
+  const inputs = inputsFrom(input);
+  const parts = await partsOf(deps.db, inputs);
+  if (parts.size === 0) {
+    return { statusCode: 200, body: errorResponse('item_unavailable', 'None of the requested items is sold here') };
+  }
+  const session = await insertSession(deps.db, {
+    id: newId(),
+    agent: agent.profile,
+    agentName: agent.name,
+    status: openStatus(inputs, parts),
+    inputs,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return { statusCode: 201, body: checkoutView(deps.config, session, parts) };
+}
+
+export async function getCheckout(deps: Deps, agent: UcpAgent, id: string): Promise<Answer> {
+  const session = idSchema.safeParse(id).success ? await findSession(deps.db, id, agent.profile) : undefined;
+  if (!session) return sessionNotFound();
+  return { statusCode: 200, body: await view(deps, session) };
+}
+
+const notOpen = (session: SessionRow) =>
+  failure(
+    'invalid_status',
+    '$.status',
+    session.status === 'completed' ? 'This checkout is completed' : 'This checkout is closed; start a new one',
+  );
+
+const isExpired = (session: SessionRow) => session.expiresAt.getTime() <= Date.now();
+
+/** PUT /checkout-sessions/{id}: the assistant's new inputs replace the old ones while the session is open. */
+export async function updateCheckout(
+  deps: Deps,
+  agent: UcpAgent,
+  id: string,
+  input: UcpCheckoutInput,
+): Promise<Answer> {
+  const session = idSchema.safeParse(id).success ? await findSession(deps.db, id, agent.profile) : undefined;
+  if (!session) return sessionNotFound();
+  if (isExpired(session)) return { statusCode: 200, body: await view(deps, session) };
+  const inputs = inputsFrom(input, session.inputs);
+  const parts = await partsOf(deps.db, inputs);
+  const updated = await transitionSession(deps.db, session.id, ['incomplete', 'ready_for_complete'], {
+    status: openStatus(inputs, parts),
+    inputs,
+  });
+  if (!updated) {
+    const now = (await findSession(deps.db, id, agent.profile)) ?? session;
+    return { statusCode: 200, body: await view(deps, now, [notOpen(now)]) };
+  }
+  return { statusCode: 200, body: checkoutView(deps.config, updated, parts) };
+}
+
+/**
+ * POST .../cancel: the session closes. An order a declined payment left waiting is cancelled
+ * the one way unpaid orders end, so its units go back on the shelf.
+ */
+export async function cancelCheckout(deps: Deps, agent: UcpAgent, id: string): Promise<Answer> {
+  const session = idSchema.safeParse(id).success ? await findSession(deps.db, id, agent.profile) : undefined;
+  if (!session) return sessionNotFound();
+  const canceled = await transitionSession(deps.db, session.id, ['incomplete', 'ready_for_complete'], {
+    status: 'canceled',
+  });
+  if (!canceled) return { statusCode: 200, body: await view(deps, session, [notOpen(session)]) };
+  if (canceled.orderId) await cancelUnpaidOrder(deps.db, deps.payments, canceled.orderId, 'customer', null);
+  return { statusCode: 200, body: await view(deps, canceled) };
+}
+
+/** The placement's refusal when the shelf is short, naming the parts. */
+class ShortOfStock extends HttpError {
+  constructor(readonly partIds: string[]) {
+    super(409, 'Not enough stock');
+  }
+}
+
+/** A waiting order from an earlier declined payment, if it still matches what the session asks. */
+async function waitingOrder(deps: Deps, session: SessionRow): Promise<OrderRow | undefined> {
+  if (!session.orderId) return undefined;
+  const order = await findOrder(deps.db, session.orderId);
+  if (!order || order.paid) return undefined;
+  const destination = selectedDestination(session.inputs);
+  const sameOrder =
+    order.email === session.inputs.buyer.email &&
+    destination !== undefined &&
+    order.address === addressLine(destination);
+  const lines = (await linesOf(deps.db, [order.id])).get(order.id) ?? [];
+  const asked = new Map(session.inputs.lines.map((line) => [line.partId, line.quantity]));
+  const sameLines =
+    lines.length === asked.size && lines.every((l) => l.partId !== null && asked.get(l.partId) === l.quantity);
+  if (sameOrder && sameLines) return order;
+  await cancelUnpaidOrder(deps.db, deps.payments, order.id, 'customer', null);
+  return undefined;
+}
+
+/**
+ * Places the session's order through the shop's one placement path: the buyer's caps, every
+ * line's stock taken all or none, one order with its lines and its placed email. The buyer
+ * is the account of the email the assistant gave, made if the shop has never seen it.
+ */
+async function placeSessionOrder(deps: Deps, session: SessionRow, parts: Map<string, PartForSale>) {
+  const { inputs } = session;
+  const email = inputs.buyer.email as string;
+  const destination = selectedDestination(inputs);
+  if (!destination) throw new Error('a ready session has a destination');
+  const name = [inputs.buyer.first_name, inputs.buyer.last_name].filter(Boolean).join(' ');
+  await deps.db
+    .insert(users)
+    .values({ email, userName: name || (email.split('@')[0] ?? email) })
+    .onConflictDoNothing();
+  const caller: Caller = { email, uid: '', role: 'customer', token: { id: '', expiresAtMs: 0 } };
+  return placeOneOrder(deps.db, placementRules(deps.config, deps.payments), caller, {
+    lines: inputs.lines.map((line) => ({ partId: line.partId, quantity: line.quantity })),
+    phoneNumber: inputs.buyer.phone_number ?? destination.phone_number ?? '',
+    address: addressLine(destination),
+    short: async (_tx, partIds) => new ShortOfStock(partIds),
+    origin: session.agentName,
+    tooLarge: (partId) => `order fewer of ${parts.get(partId)?.name ?? 'the priciest line'}`,
+  });
+}
+
+/** The messages for a placement the shop refused: the lines the shelf is short of, or the shop's reason. */
+function placementRefusal(session: SessionRow, refusal: HttpError, parts: Map<string, PartForSale>): UcpMessage[] {
+  if (refusal instanceof ShortOfStock) {
+    return session.inputs.lines.flatMap((line, i) =>
+      refusal.partIds.includes(line.partId)
+        ? [
+            failure(
+              'out_of_stock',
+              `$.line_items[${i}]`,
+              `${parts.get(line.partId)?.name ?? 'This item'} is out of stock`,
+            ),
+          ]
+        : [],
+    );
+  }
+  return [failure('order_refused', '$', refusal.message)];
+}
+
+/**
+ * POST .../complete. One request at a time takes the session (ready → complete_in_progress),
+ * so two completes never place two orders. The order is placed, then paid with the
+ * handler's instrument through the settlement path. A declined payment leaves the session
+ * ready with the placed order waiting for the next try; any refusal puts it back as it was.
+ */
+export async function completeCheckout(
+  deps: Deps,
+  agent: UcpAgent,
+  id: string,
+  input: UcpCompleteInput,
+): Promise<Answer> {
+  const session = idSchema.safeParse(id).success ? await findSession(deps.db, id, agent.profile) : undefined;
+  if (!session) return sessionNotFound();
+  if (session.status === 'completed') return { statusCode: 200, body: await view(deps, session) };
+  if (isExpired(session) || session.status === 'canceled') {
+    return { statusCode: 200, body: await view(deps, session, [notOpen(session)]) };
+  }
+
+  const instruments = input.payment.instruments;
+  const instrument = instruments.find((i) => i.selected) ?? instruments[0];
+  const card = instrument && instrument.handler_id === MOCK_PAYMENT_HANDLER.id ? tokenCard(instrument) : null;
+  if (!card || deps.config.PAYMENT_GATEWAY !== 'local') {
+    const problem = failure(
+      'payment_failed',
+      '$.payment.instruments[0]',
+      `Pay with a card instrument of the ${MOCK_PAYMENT_HANDLER.id} handler and a token credential`,
+    );
+    return { statusCode: 200, body: await view(deps, session, [problem]) };
+  }
+
+  const parts = await partsOf(deps.db, session.inputs);
+  if (!isReady(checkoutProblems(session.inputs, parts))) return { statusCode: 200, body: await view(deps, session) };
+  const taken = await transitionSession(deps.db, session.id, ['incomplete', 'ready_for_complete'], {
+    status: 'complete_in_progress',
+  });
+  if (!taken)
+    return { statusCode: 200, body: await view(deps, (await findSession(deps.db, id, agent.profile)) ?? session) };
+
+  let waiting = taken.orderId;
+  const putBack = () =>
+    transitionSession(deps.db, session.id, ['complete_in_progress'], {
+      status: 'ready_for_complete',
+      orderId: waiting,
+    });
+  try {
+    let order = await waitingOrder(deps, taken);
+    waiting = order?.id ?? null;
+    if (!order) {
+      try {
+        order = await placeSessionOrder(deps, taken, parts);
+      } catch (refusal) {
+        if (!(refusal instanceof HttpError) || refusal.statusCode >= 500) throw refusal;
+        const back = (await putBack()) ?? taken;
+        return { statusCode: 200, body: await view(deps, back, placementRefusal(taken, refusal, parts)) };
+      }
+      waiting = order.id;
+      await transitionSession(deps.db, session.id, ['complete_in_progress'], { orderId: order.id });
+    }
+    const paid = await payWithInstrument(deps.db, deps.payments, order, card);
+    if (paid.kind === 'declined') {
+      const back = (await putBack()) ?? taken;
+      return {
+        statusCode: 200,
+        body: await view(deps, back, [failure('payment_failed', '$.payment.instruments[0]', paid.message)]),
+      };
+    }
+    const completed = await transitionSession(deps.db, session.id, ['complete_in_progress'], {
+      status: 'completed',
+      orderId: order.id,
+    });
+    return { statusCode: 200, body: await view(deps, completed ?? taken) };
+  } catch (error) {
+    await putBack().catch(() => undefined);
+    throw error;
+  }
+}

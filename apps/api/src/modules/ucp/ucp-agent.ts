@@ -1,0 +1,37 @@
+import { isIP } from 'node:net';
+
+/** Who calls: the assistant's profile address from its UCP-Agent header, and the name the shop shows for it. */
+export type UcpAgent = { profile: string; name: string };
+
+/** `profile="https://…"` (an RFC 8941 dictionary member); anything else is no agent. */
+const PROFILE_MEMBER = /(?:^|[,;\s])profile="([^"\\]{1,2000})"/;
+
+/**
+ * Reads the UCP-Agent header. The profile address is the assistant's identity for this shop:
+ * its sessions and orders are readable by it alone. Until its profile is fetched, its name is
+ * the profile's host.
+ */
+export function parseUcpAgent(header: string | string[] | undefined): UcpAgent | null {
+  if (typeof header !== 'string') return null;
+  const match = PROFILE_MEMBER.exec(header);
+  if (!match?.[1]) return null;
+  let url: URL;
+  try {
+    url = new URL(match[1]);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = isIP(url.hostname.replace(/^\[|\]$/g, '')) ? url.host : url.hostname;
+  return { profile: url.toString(), name: host };
+}
+
+export const NOT_APPROVED = 'This shop takes no orders from AI assistants yet';
+
+/**
+ * Whether assistants may call at all: on the embedded default any may, so the shop can be
+ * tried at once; in production none may until the owner can approve them one by one.
+ */
+export function assistantsMayCall(config: { isProduction: boolean }): boolean {
+  return !config.isProduction;
+}

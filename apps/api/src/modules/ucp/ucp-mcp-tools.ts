@@ -1,0 +1,96 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shared/ucp';
+import type { Deps } from '../../lib/deps.ts';
+import {
+  cancelCheckout,
+  completeCheckout,
+  createCheckout,
+  getCheckout,
+  updateCheckout,
+  type Answer,
+} from './checkout-sessions.service.ts';
+import { errorResponse } from './checkout-view.ts';
+import { assistantsMayCall, NOT_APPROVED, parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
+import { answerOnce } from './ucp-idempotency.ts';
+import { getUcpOrder } from './ucp-order.ts';
+
+/** The binding's request metadata: who calls (a REST call's UCP-Agent) and the write's key. */
+const metaSchema = z.looseObject({
+  'ucp-agent': z.looseObject({ profile: z.string().max(2000) }),
+  'idempotency-key': z.string().max(255).optional(),
+});
+const id = z.string().max(100);
+
+/** The answer as the binding wants it: the same object REST answers, as structuredContent and as text. */
+function result(answer: Answer): CallToolResult {
+  return {
+    structuredContent: answer.body,
+    content: [{ type: 'text', text: JSON.stringify(answer.body) }],
+    ...(answer.statusCode >= 400 ? { isError: true } : {}),
+  };
+}
+
+/**
+ * The UCP shopping tools of the MCP binding (mcp.openrpc.json), beside the shop's catalog
+ * tools on the same endpoint: each calls the operation its REST route calls, so both
+ * transports answer the same objects.
+ */
+export function registerUcpTools(server: McpServer, deps: Deps): void {
+  function tool<S extends z.ZodRawShape>(
+    name: string,
+    description: string,
+    shape: S,
+    write: boolean,
+    operation: (agent: UcpAgent, args: z.infer<z.ZodObject<S>>) => Promise<Answer>,
+  ) {
+    const inputSchema: z.ZodObject<z.ZodRawShape> = z.object({ meta: metaSchema, ...shape });
+    server.registerTool(name, { title: name.replace('_', ' '), description, inputSchema }, async (args) => {
+      const input = args as z.infer<z.ZodObject<S>> & { meta: z.infer<typeof metaSchema> };
+      const agent = parseUcpAgent(`profile="${input.meta['ucp-agent'].profile.replaceAll('"', '')}"`);
+      if (!agent)
+        return result({
+          statusCode: 400,
+          body: errorResponse('invalid_profile_url', 'meta["ucp-agent"].profile is not a URL'),
+        });
+      if (!assistantsMayCall(deps.config)) {
+        return result({ statusCode: 403, body: errorResponse('agent_not_approved', NOT_APPROVED) });
+      }
+      const run = () => operation(agent, input);
+      const key = input.meta['idempotency-key'];
+      if (!write || key === undefined) return result(await run());
+      const { meta: _meta, ...body } = input;
+      return result((await answerOnce(deps.db, agent, key, `${name}\n${JSON.stringify(body)}`, run)).answer);
+    });
+  }
+
+  tool(
+    'create_checkout',
+    'Create a checkout session (UCP dev.ucp.shopping.checkout).',
+    { checkout: ucpCheckoutInputSchema },
+    true,
+    (agent, { checkout }) => createCheckout(deps, agent, checkout),
+  );
+  tool('get_checkout', 'Get a checkout session.', { id }, false, (agent, args) => getCheckout(deps, agent, args.id));
+  tool(
+    'update_checkout',
+    'Replace a checkout session’s inputs.',
+    { id, checkout: ucpCheckoutInputSchema },
+    true,
+    (agent, args) => updateCheckout(deps, agent, args.id, args.checkout),
+  );
+  tool(
+    'complete_checkout',
+    'Place the order and pay with the payment handler’s instrument.',
+    { id, checkout: ucpCompleteInputSchema },
+    true,
+    (agent, args) => completeCheckout(deps, agent, args.id, args.checkout),
+  );
+  tool('cancel_checkout', 'Cancel a checkout session.', { id }, true, (agent, args) =>
+    cancelCheckout(deps, agent, args.id),
+  );
+  tool('get_order', 'Get an order this assistant placed (UCP dev.ucp.shopping.order).', { id }, false, (agent, args) =>
+    getUcpOrder(deps.db, deps.config, agent, args.id),
+  );
+}
