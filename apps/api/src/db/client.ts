@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -47,7 +47,8 @@ const MIGRATION_LOCK = 727_202_2;
 /**
  * Opens the database and brings its schema up to date. PostgreSQL when a URL is given,
  * otherwise PGlite with its files under dataDir (or in memory for dataDir ':memory:'),
- * starting from `template` (a dump of a PGlite data directory) when one is given.
+ * starting from `template` (a dump of a PGlite data directory) when one is given. `engine`
+ * hands PGlite its WebAssembly already compiled, for a process that opens many.
  */
 export async function openDatabase(options: {
   url?: string;
@@ -55,6 +56,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   publicReadTimeoutMs?: number;
   template?: Blob;
+  engine?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>;
 }): Promise<Database> {
   if (options.url) {
     const poolSize = options.poolSize ?? 10;
@@ -128,6 +130,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
+    ...options.engine,
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
