@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { HEADLESS_CHROMIUM_FLAGS } from './scripts/lib/chromium.mjs';
 
@@ -17,16 +18,18 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // One browser per core.
+  workers: os.availableParallelism(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
-    // Every public route at both widths; the signed-in flows at 375 px run in *.mobile.spec.ts,
-    // and the build planner's plan-order-pay journey, the order fulfilment, the overview and
-    // the catalog's import and photos run at both widths.
+    // Journeys run at 1280 px. At 375 px run the layout specs: every public route, the signed-in
+    // screens on a phone (*.mobile.spec.ts), and the four screens whose layout changes most on a
+    // phone, each through its journey: the build planner's plan-order-pay, the order fulfilment,
+    // the overview and the catalog's import and photos.
     {
       name: 'mobile-375',
       testMatch: /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email)\.spec\.ts$/,

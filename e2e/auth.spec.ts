@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { admin, createAccount, customer, logIn, uniqueEmail, test, verifyAccountEmail } from './support.ts';
+import { createAccount, customer, logIn, uniqueEmail, test, verifyAccountEmail, signInAs } from './support.ts';
 
 test.describe('sign-in', () => {
   test('sign up sets the display name, and a protected page brings the visitor back after sign-in', async ({
@@ -76,7 +76,7 @@ test.describe('sign-in', () => {
   });
 
   test('signed in, All Parts still starts from the answers in its page instead of asking again', async ({ page }) => {
-    await logIn(page, customer.email, customer.password);
+    await signInAs(page, 'customer');
     const reads: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/parts?limit=24')) reads.push(request.url());
@@ -89,14 +89,14 @@ test.describe('sign-in', () => {
   });
 
   test('a customer on an admin page is signed out and sent to login', async ({ page }) => {
-    await logIn(page, customer.email, customer.password);
+    await signInAs(page, 'customer');
     await page.goto('/dashboard/users');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
   test('the dashboard sidebar differs for customers and admins', async ({ page }) => {
-    await logIn(page, customer.email, customer.password);
+    await signInAs(page, 'customer');
     await page.goto('/dashboard');
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     for (const name of ['My Profile', 'My Orders', 'Add Review'])
@@ -104,7 +104,7 @@ test.describe('sign-in', () => {
     await expect(sidebar.getByRole('link', { name: 'Make Admin' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Logout' }).click();
 
-    await logIn(page, admin.email, admin.password);
+    await signInAs(page, 'admin');
     await page.goto('/dashboard');
     for (const name of ['My Profile', 'Make Admin', 'Add Products', 'Manage Orders', 'Manage Products']) {
       await expect(sidebar.getByRole('link', { name })).toBeVisible();
@@ -113,7 +113,7 @@ test.describe('sign-in', () => {
   });
 
   test('profile edit validates every field and saves', async ({ page }) => {
-    await logIn(page, customer.email, customer.password);
+    await signInAs(page, 'customer');
     await page.goto('/dashboard');
     for (const label of ['Phone', 'Education', 'Address', 'LinkedIn']) await page.getByLabel(label).fill('');
     await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -172,7 +172,7 @@ test.describe('sign-in', () => {
     await logIn(page, email, 'promote-me-1');
     await page.getByRole('button', { name: 'Logout' }).click();
 
-    await logIn(page, admin.email, admin.password);
+    await signInAs(page, 'admin');
     await page.goto('/dashboard/users');
     // The list is paged; the search finds the one account wherever it sorts.
     await page.getByLabel('Search by email or name').fill(email);

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, apiToken, createAccount, logIn, uniqueEmail, test, verifyAccountEmail } from './support.ts';
+import { admin, apiToken, createAccount, logIn, uniqueEmail, test, verifyAccountEmail, signInAs } from './support.ts';
 
 const mailbox = process.env.E2E_MAILDEV_URL;
 type CaughtEmail = { subject: string; text: string; to: { address: string }[] };
@@ -186,7 +186,7 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await page.getByRole('button', { name: 'Logout' }).click();
 
     // The owner finds the request in Manage Orders' Returns, opens the order and refunds part of it.
-    await logIn(page, admin.email, admin.password);
+    await signInAs(page, 'admin');
     await page.goto('/dashboard/manageorders?status=returns');
     const requests = page.getByRole('region', { name: 'Return requests' });
     await expect(requests).toContainText(`1 × ${names.memory}`);

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { addPart, admin, apiToken, customer, logIn, test } from './support.ts';
+import { addPart, admin, apiToken, customer, test, signInAs } from './support.ts';
 
 test.describe('buying', () => {
   let partName: string;
@@ -12,7 +12,7 @@ test.describe('buying', () => {
   });
 
   test('a customer buys within range, is refused outside it, and cancels through the dialog', async ({ page }) => {
-    await logIn(page, customer.email, customer.password);
+    await signInAs(page, 'customer');
     await page.goto(`/purchase/${partId}`);
     await expect(page.getByRole('heading', { level: 1, name: partName })).toBeVisible();
 
@@ -75,7 +75,7 @@ test.describe('buying', () => {
     page,
     request,
   }) => {
-    await logIn(page, customer.email, customer.password);
+    await signInAs(page, 'customer');
     const reads: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/parts/${partId}`) reads.push(r.url());
@@ -111,7 +111,7 @@ test.describe('buying', () => {
     expect(created.status()).toBe(201);
     const { insertedId } = (await created.json()) as { insertedId: string };
 
-    await logIn(page, customer.email, customer.password);
+    await signInAs(page, 'customer');
     await page.goto('/dashboard/myorders');
     await page
       .getByRole('link', { name: `Pay for ${partName}` })
@@ -143,7 +143,7 @@ test.describe('buying', () => {
     await expect(row.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await logIn(page, admin.email, admin.password);
+    await signInAs(page, 'admin');
     await page.goto('/dashboard/manageorders');
     const adminRow = page.getByRole('table', { name: 'Manage Orders' }).getByRole('row').filter({ hasText: partName });
     await expect(adminRow).toContainText(customer.email);

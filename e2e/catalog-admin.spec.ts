@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { addPart, admin, apiToken, expectNoSidewaysScroll, logIn, partCards, test } from './support.ts';
+import { addPart, admin, apiToken, expectNoSidewaysScroll, partCards, test, signInAs } from './support.ts';
 
 // At both widths, the owner's catalog in bulk and photos (docs/product.md#catalog-in-bulk,
 // docs/product.md#product-photos): an import is previewed, each part by name with its changes
@@ -80,7 +80,7 @@ test('an import is previewed, changes nothing until applied, then shows in the c
   const csv = (...rows: Record<string, string>[]) =>
     Buffer.from([columns, ...rows.map((row) => columns.map((column) => row[column] ?? ''))].join('\n'));
 
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto('/dashboard/manageproducts');
   const chooser = page.getByLabel('Import a CSV file');
   const apply = page.getByRole('button', { name: 'Apply import' });
@@ -168,7 +168,7 @@ test('a part changed in the shop since the export is a conflict, applied only wh
 test("an uploaded photo shows on the part's card", async ({ page, request }) => {
   const word = uniqueWord();
   const name = `Photo Fan ${word}`;
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto('/dashboard/addProduct');
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Description').fill('A fan with its own photo');

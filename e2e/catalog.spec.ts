@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test';
-import { addPart, admin, apiToken, customer, logIn, test } from './support.ts';
+import { addPart, admin, apiToken, test, signInAs } from './support.ts';
 
 test.describe('admin catalog and customer reviews', () => {
   test('an admin adds a part, sees it first everywhere, then deletes it', async ({ page }) => {
-    await logIn(page, admin.email, admin.password);
+    await signInAs(page, 'admin');
     await page.goto('/dashboard/addProduct');
     const add = page.getByRole('button', { name: 'Add', exact: true });
     await add.click();
@@ -48,7 +48,7 @@ test.describe('admin catalog and customer reviews', () => {
   });
 
   test('a customer adds a review that shows first, as plain text', async ({ page }) => {
-    await logIn(page, customer.email, customer.password);
+    await signInAs(page, 'customer');
     await page.goto('/dashboard/addreview');
     const submit = page.getByRole('button', { name: 'Add Review' });
     await page.getByLabel('Photo URL').fill('');
@@ -77,7 +77,7 @@ test.describe('admin product editing', () => {
     const token = await apiToken(request, admin.email, admin.password);
     const name = `E2E Edit Case Fan ${Date.now()}`;
     const id = await addPart(request, token, { name, minOrder: 1, available: 8, price: 12.5 });
-    await logIn(page, admin.email, admin.password);
+    await signInAs(page, 'admin');
     await page.goto('/dashboard/manageproducts');
     const table = page.getByRole('table', { name: 'Products, Newest' });
     await table.getByRole('link', { name: `Edit ${name}` }).click();

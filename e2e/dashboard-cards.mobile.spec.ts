@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { addPart, admin, apiToken, createAccount, customer, logIn, uniqueEmail, test } from './support.ts';
+import { addPart, admin, apiToken, createAccount, customer, uniqueEmail, test, signInAs } from './support.ts';
 
 /** At 375 px: no table, a list of cards named like the table was, and nothing wider than the screen. */
 async function expectCards(page: Page, name: string) {
@@ -26,7 +26,7 @@ test('the dashboard tables are cards with their actions at 375 px', async ({ pag
   await createAccount(request, newcomer, 'phone-user-1', 'Phoebe Phone');
   await apiToken(request, newcomer, 'phone-user-1');
 
-  await logIn(page, customer.email, customer.password);
+  await signInAs(page, 'customer');
   await page.goto('/dashboard/myorders');
   const myOrders = await expectCards(page, 'My Orders');
   const mine = myOrders.getByRole('listitem').filter({ hasText: partName });
@@ -35,7 +35,7 @@ test('the dashboard tables are cards with their actions at 375 px', async ({ pag
   await expect(mine.getByRole('button', { name: `Cancel order for ${partName}` })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
 
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto(`/dashboard/manageorders?status=unpaid&q=${encodeURIComponent(partName)}`);
   const allOrders = await expectCards(page, 'Manage Orders');
   const theirs = allOrders.getByRole('listitem').filter({ hasText: partName });

@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test';
-import { customer, logIn, test } from './support.ts';
+import { test, signInAs } from './support.ts';
 
 // The signed-in screens at 375 px: reachable, labelled and never wider than the screen.
 test('a customer uses the dashboard on a phone', async ({ page }) => {
-  await logIn(page, customer.email, customer.password);
+  await signInAs(page, 'customer');
   await expect(page.getByTestId('display-name')).toBeVisible();
   for (const path of ['/dashboard', '/dashboard/myorders', '/dashboard/addreview']) {
     await page.goto(path);

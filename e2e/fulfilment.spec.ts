@@ -1,5 +1,15 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { addPart, admin, apiToken, createAccount, logIn, uniqueEmail, test, verifyAccountEmail } from './support.ts';
+import {
+  addPart,
+  admin,
+  apiToken,
+  createAccount,
+  logIn,
+  uniqueEmail,
+  test,
+  verifyAccountEmail,
+  signInAs,
+} from './support.ts';
 
 // At both widths: the owner's and the customer's side of an order, from paid to shipped and
 // printed (docs/product.md#dashboard), and the navbar's cart (docs/product.md#navbar-and-footer).
@@ -57,7 +67,7 @@ test('an owner ships a paid order with a tracking number; the customer sees it o
   expect(paid.ok()).toBeTruthy();
 
   // The owner finds it under To ship (the default tab) and opens it.
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto('/dashboard/manageorders');
   await expect(page.getByRole('button', { name: /^To ship/ })).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('Search by order number, email or product').fill(order.number);
@@ -201,7 +211,7 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
   await expect(cart).toHaveCount(0);
 
   // An admin has no My Orders, and no cart.
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Manage Orders' })).toBeVisible();
   await expect(cart).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { addPart, admin, apiToken, customer, expectNoSidewaysScroll, logIn, test } from './support.ts';
+import { addPart, admin, apiToken, customer, expectNoSidewaysScroll, test, signInAs } from './support.ts';
 
 // At both widths: an order paid and partly refunded shows on the owner's overview, in its
 // figures, its chart and the chart's table (docs/product.md#dashboard).
@@ -55,7 +55,7 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
   });
   expect(refund.status()).toBe(201);
 
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   const chart = page.getByRole('figure', { name: 'Daily revenue and orders, last 30 days' });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
@@ -9,11 +10,11 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
-    // A crawler's view (scripts off) has no app to wait for.
+    // A crawler's view (scripts off) has no app to wait for, nor has a file that is not a page.
     if (javaScriptEnabled)
       page.goto = async (url, options) => {
         const response = await goto(url, options);
-        await appReady(page);
+        if (response?.headers()['content-type']?.startsWith('text/html') !== false) await appReady(page);
         return response;
       };
     await use(page);
@@ -32,6 +33,9 @@ export function pageProblems(page: Page): string[] {
 
 export const admin = { email: 'admin@example.com', password: 'admin-pass-2022' };
 export const customer = { email: 'customer@example.com', password: 'customer-pass-2022' };
+/** The demo accounts global-setup.ts signs in once, by role. */
+export const ROLES = { admin, customer };
+export type Role = keyof typeof ROLES;
 
 export const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const identityToolkit = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
@@ -96,8 +100,72 @@ export async function addPart(
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
+/** Where global-setup.ts keeps each role's Firebase session (the run's own folder). */
+export const SESSIONS_DIR_ENV = 'E2E_SESSIONS_DIR';
+export function sessionFile(role: string): string {
+  const dir = process.env[SESSIONS_DIR_ENV];
+  if (!dir) throw new Error('No signed-in sessions: the browser suite runs its global setup first.');
+  return `${dir}/${role}.json`;
+}
+
+/** Firebase keeps the signed-in user in this IndexedDB store of the shop's origin. */
+const FIREBASE_STORE = { db: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', keyPath: 'fbase_key' };
+type FirebaseRecord = Record<string, unknown>;
+
+/** The page's Firebase session: every record of Firebase's store. */
+export async function readFirebaseSession(page: Page): Promise<FirebaseRecord[]> {
+  return page.evaluate(
+    ({ db, store }) =>
+      new Promise<FirebaseRecord[]>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const all = open.result.transaction(store).objectStore(store).getAll();
+          all.onerror = () => reject(new Error(String(all.error)));
+          all.onsuccess = () => resolve(all.result as FirebaseRecord[]);
+        };
+      }),
+    FIREBASE_STORE,
+  );
+}
+
+/**
+ * Signs the page in as a demo role without the login page: the role's Firebase session, which
+ * global-setup.ts made through the login page once, and an API token of the test's own (so a
+ * Logout in one test ends only its own token), stored as the app stores them.
+ */
+export async function signInAs(page: Page, role: Role): Promise<void> {
+  const { email, password } = ROLES[role];
+  const records = JSON.parse(fs.readFileSync(sessionFile(role), 'utf8')) as FirebaseRecord[];
+  const token = await apiToken(page.request, email, password);
+  // A file of the origin, where no app runs to react to the store changing under it.
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ({ db, store, keyPath, records, token }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(db, 1);
+        open.onupgradeneeded = () => open.result.createObjectStore(store, { keyPath });
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const tx = open.result.transaction(store, 'readwrite');
+          for (const record of records) tx.objectStore(store).put(record);
+          tx.oncomplete = () => {
+            localStorage.setItem('accessToken', token);
+            resolve();
+          };
+          tx.onerror = () => reject(new Error(String(tx.error)));
+        };
+      }),
+    { ...FIREBASE_STORE, records, token },
+  );
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** Signs in through the login page, as a person does. */
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
+  await appReady(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -7,11 +7,14 @@
 //   and React hooks that exist, even by a short path (`lib/auth.ts`, `useCreateOrder`);
 // - every file and folder name is kebab-case;
 // - the README's configuration table names every setting env.ts reads, each in one row;
-// - each decision in docs/decisions/ has a number of its own, and no number is left empty.
+// - each decision in docs/decisions/ has a number of its own, and no number is left empty;
+// - the lists of which database runs which API test file name files that exist, and every
+//   test file that looks like the engine decides it is in one of them (lib/api-test-databases.mjs).
 // Run by `npm test` (and `npm run check:repo`); prints each problem and exits 1 if there is any.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiTestDatabaseProblems } from './lib/api-test-databases.mjs';
 
 // Installed, built or generated: not the project's own files. (Drizzle's migrations are
 // generated; their names are drizzle-kit's.)
@@ -359,6 +362,7 @@ export function checkRepository(root) {
     if (twins.length > 0) problems.push(`${file}: decision number ${number} is also ${twins.join(', ')}`);
   }
   problems.push(...missingDecisions(decisions));
+  problems.push(...apiTestDatabaseProblems(root));
   return [...new Set(problems)];
 }
 

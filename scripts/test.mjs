@@ -1,14 +1,17 @@
-// npm test: everything, on a fresh clone. Type check, lint, format, unit tests, API tests on
-// PGlite and on a PostgreSQL server it starts itself, then the browser suite in the system's
-// Chromium against the built shop. Every step runs; the run fails if any step fails, and a
-// step that cannot run is a failure with its reason, never a silent skip.
+// npm test: everything, on a fresh clone. Type check, lint, format, unit tests, the API tests
+// (all of them on a PostgreSQL server it starts itself, the engine's own cases on PGlite too:
+// scripts/lib/api-test-databases.mjs), then the browser suite in the system's Chromium against
+// the built shop. Every step runs; the run fails if any step fails, and a step that cannot run
+// is a failure with its reason, never a silent skip. The checks run in two lanes, one per core;
+// the test steps use every core themselves (docs/decisions/0040-one-full-api-pass.md).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BOTH_DATABASES, apiTestDatabaseProblems } from './lib/api-test-databases.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { checkFirstVisitBudget } from './lib/first-visit-budget.mjs';
-import { ensureInstalled, run, runAsync } from './lib/install.mjs';
+import { ensureInstalled, runAsync } from './lib/install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,52 +27,87 @@ ensureInstalled(root);
 const { freePort } = await import('./lib/free-port.mjs');
 const { startPostgres } = await import('./lib/postgres.mjs');
 const { startAuthEmulator } = await import('./lib/emulator.mjs');
-const { buildShop, startShop } = await import('./lib/shop.mjs');
+const { BUILD_STEPS, startShop } = await import('./lib/shop.mjs');
 const { startMaildev } = await import('./lib/maildev.mjs');
 
-/** @type {{ name: string, ok: boolean, seconds: number, note: string }[]} */
+/** @typedef {{ file: string, seconds: number }} FileTime */
+/** @type {{ name: string, ok: boolean, seconds: number, note: string, slowest: FileTime[] }[]} */
 const results = [];
-/** @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
-const npx = (args, env = {}) => run('npx', args, { cwd: root, env: { ...process.env, ...env } });
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-reports-'));
+/** @type {(() => unknown)[]} */
+const cleanups = [() => fs.rmSync(reports, { recursive: true, force: true })];
 
 /**
- * Runs one step and records its outcome; a throw is a failure with its reason.
- * @param {string} name
- * @param {() => boolean | Promise<boolean>} fn
+ * What a step runs its commands with: `sh(command, args, env, cwd)` answers whether it exited 0,
+ * and `slowest` receives the step's slowest files for the summary.
+ * @typedef {{ sh: (command: string, args: string[], env?: NodeJS.ProcessEnv, cwd?: string) => Promise<boolean>, slowest: FileTime[] }} StepContext
  */
-async function step(name, fn) {
-  console.log(`\n=== ${name} ===`);
+
+/**
+ * Runs one step and records its outcome; a throw is a failure with its reason. A step that runs
+ * beside another (`alongside`) keeps its output and prints it whole when it ends.
+ * @param {string} name
+ * @param {(step: StepContext) => boolean | Promise<boolean>} fn
+ * @param {{ alongside?: boolean }} [options]
+ */
+async function step(name, fn, { alongside = false } = {}) {
+  if (!alongside) console.log(`\n=== ${name} ===`);
+  /** @type {string[] | undefined} */
+  const output = alongside ? [] : undefined;
+  /** @type {StepContext} */
+  const context = {
+    sh: (command, args, env = {}, cwd = root) =>
+      runAsync(command, args, { cwd, env: { ...process.env, ...env } }, output),
+    slowest: [],
+  };
   const started = Date.now();
   let ok = false;
   let note = '';
   try {
-    ok = (await fn()) !== false;
+    ok = (await fn(context)) !== false;
   } catch (error) {
     note = error instanceof Error ? error.message : String(error);
-    console.error(`!!! ${name}: ${note}`);
   }
-  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), note });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (output) console.log(`\n=== ${name} (${seconds}s) ===\n${output.join('').trimEnd()}`);
+  if (note) console.error(`!!! ${name}: ${note}`);
+  results.push({ name, ok, seconds, note, slowest: context.slowest });
 }
 
-/** @type {(() => unknown)[]} */
-const cleanups = [];
+/** Steps one after another, in one lane. @param {[string, (step: StepContext) => boolean | Promise<boolean>][]} steps */
+async function lane(steps) {
+  for (const [name, fn] of steps) await step(name, fn, { alongside: true });
+}
+
+/** The `count` slowest of some per-file times, slowest first. @param {FileTime[]} times @param {number} [count] */
+function slowestOf(times, count = 5) {
+  return [...times].sort((a, b) => b.seconds - a.seconds).slice(0, count);
+}
 
 /**
  * Runs vitest on some projects. When tests fail, their names become the step's note, so the
  * summary (the end of a long CI log, often all that is kept) says which ones.
+ * @param {StepContext} context
  * @param {string[]} projects
- * @param {NodeJS.ProcessEnv} [env]
- * @param {string[]} [extraArgs]
+ * @param {{ env?: NodeJS.ProcessEnv, files?: string[] }} [options]
  */
-function vitest(projects, env = {}, extraArgs = []) {
-  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-vitest-')), 'report.json');
-  cleanups.push(() => fs.rmSync(path.dirname(report), { recursive: true, force: true }));
+async function vitest(context, projects, { env = {}, files = [] } = {}) {
+  const report = path.join(reports, `vitest-${results.length}-${projects.join('-')}-${Date.now()}.json`);
   const projectArgs = projects.flatMap((p) => ['--project', p]);
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  if (npx(['vitest', 'run', ...projectArgs, ...reporters, ...extraArgs], env)) return true;
-  if (!fs.existsSync(report)) return false;
-  /** @type {{ testResults: { name: string, status: string, assertionResults: { fullName: string, status: string, failureMessages: string[] }[] }[] }} */
+  const ok = await context.sh('npx', ['vitest', 'run', ...projectArgs, ...reporters, ...files], env);
+  if (!fs.existsSync(report)) return ok;
+  /** @type {{ testResults: { name: string, status: string, startTime: number, endTime: number, assertionResults: { fullName: string, status: string, failureMessages: string[] }[] }[] }} */
   const { testResults } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  context.slowest.push(
+    ...slowestOf(
+      testResults.map((file) => ({
+        file: path.relative(root, file.name),
+        seconds: (file.endTime - file.startTime) / 1000,
+      })),
+    ),
+  );
+  if (ok) return true;
   const failed = testResults.flatMap((file) => {
     const tests = file.assertionResults.filter((test) => test.status === 'failed');
     const where = path.relative(root, file.name);
@@ -84,61 +122,76 @@ function vitest(projects, env = {}, extraArgs = []) {
 }
 
 /**
- * API test files whose outcome cannot depend on which database runs: they open none, or
- * test what no query decides (the API description, the start-up checks of a process on its
- * own PGlite). They run in the PGlite pass only; every other API file runs in both passes.
+ * Each spec file's time in a Playwright JSON report (its tests at every width, added up).
+ * @param {string} report
+ * @returns {FileTime[]}
  */
-const DATABASE_FREE_API_TESTS = [
-  'apps/api/src/config/env.test.ts',
-  'apps/api/src/db/demo-builds.test.ts',
-  'apps/api/src/db/part-drawings.test.ts',
-  'apps/api/src/lib/public-cache.test.ts',
-  'apps/api/test/openapi.test.ts',
-  'apps/api/test/startup.test.ts',
-];
-
-/** The PostgreSQL pass's arguments leaving those files out; a name that no longer exists is an error, not a no-op. */
-function withoutDatabaseFreeApiTests() {
-  const missing = DATABASE_FREE_API_TESTS.filter((file) => !fs.existsSync(path.join(root, file)));
-  if (missing.length > 0)
-    throw new Error(`DATABASE_FREE_API_TESTS names files that do not exist: ${missing.join(', ')}`);
-  // vitest matches a project's exclusions against paths from the project's root.
-  return DATABASE_FREE_API_TESTS.flatMap((file) => ['--exclude', path.relative('apps/api', file)]);
+function playwrightFileTimes(report) {
+  if (!fs.existsSync(report)) return [];
+  /** @typedef {{ file: string, suites?: Suite[], specs?: { tests: { results: { duration: number }[] }[] }[] }} Suite */
+  /** @type {{ suites: Suite[] }} */
+  const { suites } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  /** @type {Map<string, number>} */
+  const byFile = new Map();
+  /** @param {Suite} suite */
+  const add = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const result of test.results)
+          byFile.set(suite.file, (byFile.get(suite.file) ?? 0) + result.duration / 1000);
+    for (const child of suite.suites ?? []) add(child);
+  };
+  suites.forEach(add);
+  return [...byFile].map(([file, seconds]) => ({ file: `e2e/${file}`, seconds }));
 }
 
 process.on('SIGINT', () => process.exit(130));
 
 try {
-  await step(
-    'type check',
-    () =>
-      npx(['tsc', '-p', 'packages/shared']) &&
-      npx(['tsc', '-p', 'apps/api']) &&
-      npx(['tsc', '-p', 'apps/web']) &&
-      npx(['tsc', '-p', '.']),
-  );
-  await step('lint', () => npx(['eslint', '.', '--max-warnings', '0']));
-  await step('module boundaries (dependency-cruiser)', () =>
-    npx(['depcruise', 'apps', 'packages', 'scripts', 'e2e', '--config', '.dependency-cruiser.cjs']),
-  );
-  await step('unused files, exports and dependencies (knip)', () => npx(['knip', '--no-progress']));
-  await step('repository checks (references, links, layout, file names)', () =>
-    run('node', ['scripts/check-repository.mjs'], { cwd: root }),
-  );
-  await step('format', () => npx(['prettier', '--check', '.', '--log-level', 'warn']));
-  await step('unit tests (shared, web, scripts)', () => vitest(['shared', 'web', 'scripts']));
   // Built once, here: the budget reads the build, and the browser suite runs on it.
   let built = false;
-  await step('build', () => {
-    buildShop(root);
-    built = true;
-    return true;
-  });
+  // Two lanes of about equal length, one per core; each of these commands keeps one core busy.
+  await Promise.all([
+    lane([
+      [
+        'type check',
+        async ({ sh }) =>
+          (await sh('npx', ['tsc', '-p', 'packages/shared'])) &&
+          (await sh('npx', ['tsc', '-p', 'apps/api'])) &&
+          (await sh('npx', ['tsc', '-p', 'apps/web'])) &&
+          (await sh('npx', ['tsc', '-p', '.'])),
+      ],
+      [
+        'module boundaries (dependency-cruiser)',
+        ({ sh }) =>
+          sh('npx', ['depcruise', 'apps', 'packages', 'scripts', 'e2e', '--config', '.dependency-cruiser.cjs']),
+      ],
+      ['unused files, exports and dependencies (knip)', ({ sh }) => sh('npx', ['knip', '--no-progress'])],
+      [
+        'build',
+        async ({ sh }) => {
+          for (const [command, args, dir] of BUILD_STEPS)
+            if (!(await sh(command, args, {}, path.join(root, dir)))) return false;
+          built = true;
+          return true;
+        },
+      ],
+    ]),
+    lane([
+      ['lint', ({ sh }) => sh('npx', ['eslint', '.', '--max-warnings', '0'])],
+      [
+        'repository checks (references, links, layout, file names, API test databases)',
+        ({ sh }) => sh('node', ['scripts/check-repository.mjs']),
+      ],
+      ['format', ({ sh }) => sh('npx', ['prettier', '--check', '.', '--log-level', 'warn'])],
+    ]),
+  ]);
   await step('first-visit JavaScript budget', () => {
     if (!built) throw new Error('no build to measure');
     checkFirstVisitBudget(path.join(root, 'apps/web/dist'));
     return true;
   });
+  await step('unit tests (shared, web, scripts)', (context) => vitest(context, ['shared', 'web', 'scripts']));
 
   // One auth emulator serves the API tests and the browser suite.
   let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -148,20 +201,29 @@ try {
     emulatorHost = emulator.host;
   }
   const apiEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
+  const apiProjects = ['api', 'api-isolated'];
 
-  await step('API tests on PGlite', () => vitest(['api'], { ...apiEnv, TEST_DATABASE_URL: '' }));
-
-  await step('API tests on PostgreSQL', async () => {
+  await step('API tests on PostgreSQL (all)', async (context) => {
     let url = process.env.TEST_DATABASE_URL;
     if (!url) {
       const pg = await startPostgres({ log: console.log });
       cleanups.push(() => pg.stop());
       url = pg.url;
     }
-    return vitest(['api'], { ...apiEnv, TEST_DATABASE_URL: url }, withoutDatabaseFreeApiTests());
+    return vitest(context, apiProjects, { env: { ...apiEnv, TEST_DATABASE_URL: url } });
   });
 
-  await step('browser tests (Playwright, system Chromium)', async () => {
+  await step('API tests on PGlite (the engine-decided files)', (context) => {
+    // A name that no longer exists is an error, not a file quietly left out.
+    const problems = apiTestDatabaseProblems(root);
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+    return vitest(context, apiProjects, {
+      env: { ...apiEnv, TEST_DATABASE_URL: '' },
+      files: Object.keys(BOTH_DATABASES),
+    });
+  });
+
+  await step('browser tests (Playwright, system Chromium)', async (context) => {
     if (!built) throw new Error('the shop did not build');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-e2e-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -182,17 +244,17 @@ try {
       },
     });
     cleanups.push(() => shop.stop());
-    // Not npx(): the mail catcher runs in this process and must keep answering while the browser suite runs.
-    return runAsync('npx', ['playwright', 'test'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...apiEnv,
-        E2E_BASE_URL: shop.url,
-        E2E_MAILDEV_URL: mailbox.webUrl,
-        CHROMIUM_PATH: CHROMIUM,
-      },
+    const report = path.join(reports, 'playwright.json');
+    // Asynchronous: the mail catcher runs in this process and must keep answering.
+    const ok = await context.sh('npx', ['playwright', 'test', '--reporter=list,json'], {
+      ...apiEnv,
+      E2E_BASE_URL: shop.url,
+      E2E_MAILDEV_URL: mailbox.webUrl,
+      CHROMIUM_PATH: CHROMIUM,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     });
+    context.slowest.push(...slowestOf(playwrightFileTimes(report)));
+    return ok;
   });
 } finally {
   for (const cleanup of cleanups.reverse()) {
@@ -205,8 +267,10 @@ try {
 }
 
 console.log('\n=== Summary ===');
-for (const r of results)
+for (const r of results) {
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)${r.note ? ` — ${r.note}` : ''}`);
+  for (const { file, seconds } of r.slowest) console.log(`        ${seconds.toFixed(1).padStart(6)}s  ${file}`);
+}
 const failed = results.filter((r) => !r.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -28,16 +28,23 @@ export function run(command, args, options = {}) {
 
 /**
  * Like run, but the event loop stays free while the command runs: servers this process hosts
- * (the mail catcher) keep answering the command's requests.
+ * (the mail catcher) keep answering the command's requests, and other commands run beside it.
+ * With `output`, what the command prints is collected there instead of shown.
  * @param {string} command
  * @param {string[]} args
  * @param {import('node:child_process').SpawnOptions} [options]
+ * @param {string[]} [output]
  * @returns {Promise<boolean>}
  */
-export function runAsync(command, args, options = {}) {
+export function runAsync(command, args, options = {}, output = undefined) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
-    child.on('error', () => resolve(false));
+    const child = spawn(command, args, { stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...options });
+    child.stdout?.on('data', (chunk) => output?.push(String(chunk)));
+    child.stderr?.on('data', (chunk) => output?.push(String(chunk)));
+    child.on('error', (error) => {
+      output?.push(`${error.message}\n`);
+      resolve(false);
+    });
     child.on('close', (code) => resolve(code === 0));
   });
 }

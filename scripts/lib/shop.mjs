@@ -13,13 +13,21 @@ import { run } from './install.mjs';
  */
 export function buildShop(root, { unlessCurrent = false } = {}) {
   if (unlessCurrent && buildIsCurrent(root)) return false;
-  // The web app's own build: the browser bundle and the server-rendering one (apps/web/package.json).
-  const web = run('npm', ['run', 'build', '--silent'], { cwd: path.join(root, 'apps/web') });
-  const api = web && run('node', ['build.mjs'], { cwd: path.join(root, 'apps/api') });
-  if (!api) throw new Error('build failed');
+  const ok = BUILD_STEPS.every(([command, args, dir]) => run(command, args, { cwd: path.join(root, dir) }));
+  if (!ok) throw new Error('build failed');
   stampBuild(root);
   return true;
 }
+
+/**
+ * The build, command by command, in the folder each runs in: the web app's browser bundle and its
+ * server-rendering one (apps/web/package.json), then the API's.
+ * @type {[string, string[], string][]}
+ */
+export const BUILD_STEPS = [
+  ['npm', ['run', 'build', '--silent'], 'apps/web'],
+  ['node', ['build.mjs'], 'apps/api'],
+];
 
 /**
  * CPU time a process has used, in clock ticks, or null where /proc cannot say.

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { seedDataDir } from './database-template.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -13,9 +14,11 @@ export type ApiProcess = { child: ChildProcess; base: string; output: string[] }
  * node process (`node --import tsx`, not the tsx CLI, which would put a second process
  * between the test and the server and swallow a SIGKILL). `env` names the database and the
  * JWT secret (and PORT, to take a stopped process's place); writes are not rate-limited
- * and nothing may reach a real identity service.
+ * and nothing may reach a real identity service. A DATA_DIR with no PGlite yet starts as a
+ * copy of the run's migrated one.
  */
 export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
+  if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(env.DATA_DIR);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {

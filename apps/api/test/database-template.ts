@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import { createRequire } from 'node:module';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 
@@ -10,8 +11,9 @@ import { openDatabase } from '../src/db/client.ts';
  * Every test database starts as a copy of one made (and migrated) once per run: making a
  * PGlite from nothing runs initdb, which costs several times a copy's price, and a file
  * opens several. PGlite copies a dump of the template's data directory (its path in
- * TEST_PGLITE_TEMPLATE); PostgreSQL copies a template database (its name in
- * TEST_DATABASE_TEMPLATE). The copies still run the migrations, which find nothing to do.
+ * TEST_PGLITE_TEMPLATE), and an API process a test starts on a fresh DATA_DIR gets a copy of
+ * the template's folder (TEST_PGLITE_DATA_DIR); PostgreSQL copies a template database (its
+ * name in TEST_DATABASE_TEMPLATE). The copies still run the migrations, which find nothing to do.
  */
 async function onServer(url: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
@@ -46,12 +48,15 @@ export async function makeDatabaseTemplate(testDatabaseUrl: string | undefined):
     // Uncompressed: a copy then costs a read, not an inflate.
     const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await (await openDatabase({ dataDir: path.join(dir, 'data'), template: dump })).close();
   } finally {
     await database.close();
   }
   process.env.TEST_PGLITE_TEMPLATE = file;
+  process.env.TEST_PGLITE_DATA_DIR = path.join(dir, 'data');
   return async () => {
     delete process.env.TEST_PGLITE_TEMPLATE;
+    delete process.env.TEST_PGLITE_DATA_DIR;
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }
@@ -64,6 +69,42 @@ export function pgliteTemplateDump(): Blob | undefined {
   if (!file) return undefined;
   pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
   return pgliteTemplate;
+}
+
+type PgliteEngine = Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>;
+// Node's WebAssembly global; its types come with the DOM library, which the API does not load.
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { compile: (bytes: Uint8Array) => Promise<unknown> };
+  }
+).WebAssembly;
+let engine: Promise<PgliteEngine> | undefined;
+
+/**
+ * PGlite's WebAssembly compiled, and its file bundle read, once per test worker rather than
+ * once per database (the API files share their worker's modules: vitest.config.ts).
+ */
+export function pgliteEngine(): Promise<PgliteEngine> {
+  engine ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compiled = await wasm.compile(fs.readFileSync(path.join(dist, 'pglite.wasm')));
+    return {
+      pgliteWasmModule: compiled,
+      fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]),
+    };
+  })();
+  return engine;
+}
+
+/**
+ * Gives a DATA_DIR that has no PGlite yet a copy of the run's migrated one, if the run made one,
+ * so the process that opens it skips initdb and the migrations.
+ */
+export function seedDataDir(dataDir: string): void {
+  const template = process.env.TEST_PGLITE_DATA_DIR;
+  const target = path.join(dataDir, 'pglite');
+  if (!template || fs.existsSync(target)) return;
+  fs.cpSync(path.join(template, 'pglite'), target, { recursive: true });
 }
 
 /** The `create database` statement for a new test database on the server: a copy of the template if the run made one. */

@@ -12,6 +12,7 @@ import { createTokenService } from '../src/lib/tokens.ts';
 import { createMailWorker, type MailWorker } from '../src/domain/emails/mail-worker.ts';
 import { createSmtpTransport } from '../src/domain/emails/smtp-transport.ts';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
+import { seedDataDir } from './database-template.ts';
 import { addPart, payOrder, placeOrder } from './shop-fixtures.ts';
 import { createFirebaseAccount, signInWithPassword, testUid, verifyFirebaseEmail } from './firebase-accounts.ts';
 import { createTestApp, testDatabaseUrl, testToken, type TestApp } from './test-app.ts';
@@ -265,6 +266,7 @@ describe('kill -9 between commit and send', () => {
       target = { DATABASE_URL: String(pg.url) };
     } else {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-outbox-'));
+      seedDataDir(dataDir);
       database = await openDatabase({ dataDir });
       target = { DATABASE_URL: '', DATA_DIR: dataDir };
     }

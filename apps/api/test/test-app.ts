@@ -9,7 +9,7 @@ import { users } from '../src/db/schema.ts';
 import type { Deps } from '../src/lib/deps.ts';
 import type { LogStream } from '../src/lib/logging.ts';
 import type { TokenService } from '../src/lib/tokens.ts';
-import { createDatabaseStatement, pgliteTemplateDump } from './database-template.ts';
+import { createDatabaseStatement, pgliteEngine, pgliteTemplateDump } from './database-template.ts';
 import { testAccount, testUid } from './firebase-accounts.ts';
 
 /**
@@ -22,7 +22,8 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export async function createTestDatabase(
   options: { poolSize?: number; publicReadTimeoutMs?: number } = {},
 ): Promise<Database & { url?: string }> {
-  if (!testDatabaseUrl) return openDatabase({ dataDir: ':memory:', template: pgliteTemplateDump() });
+  if (!testDatabaseUrl)
+    return openDatabase({ dataDir: ':memory:', template: pgliteTemplateDump(), engine: await pgliteEngine() });
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -105,7 +105,8 @@ function settingPerTransaction(pool: pg.Pool, settings: string): void {
  * otherwise PGlite with its files under dataDir (or in memory for dataDir ':memory:'),
  * starting from `template` (a dump of a PGlite data directory) when one is given. With
  * `pooler: 'transaction'`, url is a pooler in transaction mode (PgBouncer) and directUrl the
- * server itself, for the migrations and the change feed's LISTEN.
+ * server itself, for the migrations and the change feed's LISTEN. `engine` hands PGlite its
+ * WebAssembly already compiled, for a process that opens many.
  */
 export async function openDatabase(options: {
   url?: string;
@@ -115,6 +116,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   publicReadTimeoutMs?: number;
   template?: Blob;
+  engine?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>;
 }): Promise<Database> {
   if (options.url) {
     const pooled = options.pooler === 'transaction';
@@ -200,6 +202,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
+    ...options.engine,
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

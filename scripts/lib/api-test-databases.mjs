@@ -1,0 +1,104 @@
+// Which database runs which API test file in `npm test` (docs/decisions/0040-one-full-api-pass.md).
+// Every API test file runs on PostgreSQL, the production database. The files below run on PGlite,
+// the embedded default, as well: what they test is decided by the database engine itself (a
+// trigger, a lock, a prepared read, a process starting on its own data, a backup). A new file runs
+// on PostgreSQL only until it is listed; check-repository fails on a file that looks like it
+// belongs here (SIGNALS) and is in neither list.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** API test files that run on both databases, each with why. */
+export const BOTH_DATABASES = {
+  'apps/api/test/backup-restore.test.ts': 'backup: each database has its own dump and restore',
+  'apps/api/test/crash.test.ts': 'start-up: a killed process reopens its data',
+  'apps/api/test/graceful-shutdown.test.ts': 'start-up: a process drains and closes its database',
+  'apps/api/test/outbox.test.ts': 'start-up: a restarted process sends what the last one queued',
+  'apps/api/test/tracing.test.ts': 'start-up: a process with tracing on, on its own data',
+  'apps/api/src/modules/health/health.test.ts': 'start-up: readiness reads the migrations the database holds',
+  'apps/api/src/modules/parts/parts-search.test.ts': 'prepared reads: the catalog search',
+  'apps/api/src/modules/parts/parts-discovery.test.ts':
+    'prepared reads and the search_words trigger: forgiving search, spec filters',
+  'apps/api/src/modules/parts/parts-search-terms.test.ts': 'trigger: part_search_terms',
+  'apps/api/src/modules/parts/parts-facet-counts.test.ts': 'trigger: the maintained facet counts',
+  'apps/api/src/modules/parts/parts-import.test.ts': 'trigger: bulk inserts fire the statement triggers',
+  'apps/api/src/modules/alerts/alerts.test.ts': 'trigger: price_history',
+  'apps/api/src/modules/audit/audit.test.ts': 'trigger: the audit log refuses rewrites',
+  'apps/api/src/modules/overview/overview.test.ts': "trigger: a line's sold_at follows its order",
+  'apps/api/src/lib/idempotency-key.test.ts': 'lock: the same key twice at once',
+  'apps/api/src/modules/orders/orders.test.ts': 'lock: orders racing for the last stock',
+  'apps/api/src/modules/orders/fulfilment.test.ts': 'lock: order numbers taken at once',
+  'apps/api/src/modules/orders/unpaid-hold.test.ts': 'lock: the expiry sweep skips locked orders',
+  'apps/api/src/modules/part-reviews/part-reviews.test.ts': 'lock: two ratings at once',
+  'apps/api/src/modules/parts/parts-edit.test.ts': 'lock: two edits and stock moves at once',
+  'apps/api/src/modules/parts/parts-low-stock.test.ts': 'lock: orders at once crossing the low-stock line',
+  'apps/api/src/modules/payments/payments.test.ts': 'lock: one payment confirmed twice at once',
+  'apps/api/src/modules/payments/payment-groups.test.ts': 'lock: one group started twice at once',
+  'apps/api/src/modules/payments/stripe.test.ts': 'lock: one event delivered twice at once',
+  'apps/api/src/modules/refunds/refunds.test.ts': 'lock: refunds racing for one payment',
+  'apps/api/src/modules/users/admin-roles.test.ts': 'lock: two admins demoting each other at once',
+};
+
+/** Files that look like they need both (SIGNALS) but run once, each with why. */
+export const ONE_DATABASE = {
+  'apps/api/test/startup.test.ts': 'its processes open a PGlite of their own in either pass',
+  'apps/api/test/concurrency.test.ts': 'PostgreSQL only: several processes on one database',
+  'apps/api/test/database-outage.test.ts': 'PostgreSQL only: the server stops under load',
+  'apps/api/test/rolling-restart.test.ts': 'PostgreSQL only: several processes behind nginx',
+  'apps/api/test/fuzz.test.ts': 'random requests; what it checks is decided by the handlers, not the engine',
+};
+
+/** What makes a test file look like it needs both databases: the five things the engine decides. */
+export const SIGNALS = {
+  'start-up': /\bapi-process\.ts\b|\bopenDatabase\(/,
+  backup: /\b(?:backup|restore)\.mjs\b|'(?:backup|restore)'/,
+  trigger:
+    /\b(?:search_words|searchWords|part_search_terms|partSearchTerms|part_facet_groups|partFacetGroups|part_spec_values|partSpecValues|price_history|priceHistory|audit_log|auditLog|sold_at|soldAt)\b|\btrigger/i,
+  // The same call raced: Promise.all over Array.from, over [1, 2, 3].map, or over f(...), f(...).
+  lock: /Promise\.all\(\s*(?:Array\.from\(|\[\s*(?:\.\.\.)?Array\.from\(|\[[\d, ]+\]\.map\(|\[\s*([\w.]+)\([^\]]*?\b\1\()/,
+  'prepared read': /\b(?:publicReads|onePlanReads|plan_cache_mode)\b|\.prepare\(/,
+};
+
+/**
+ * The API test files of the repository, relative to `root`.
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function apiTestFiles(root) {
+  return ['apps/api/src', 'apps/api/test']
+    .flatMap((dir) =>
+      fs
+        .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.test.ts'))
+        .map((file) => `${dir}/${file.split(path.sep).join('/')}`),
+    )
+    .sort();
+}
+
+/**
+ * What is wrong with the lists: a listed file that does not exist, a file in both lists, and a
+ * test file with a signal that neither list names.
+ * @param {string} root
+ * @param {{ both: Record<string, string>, one: Record<string, string> }} [lists]
+ * @returns {string[]}
+ */
+export function apiTestDatabaseProblems(root, { both, one } = { both: BOTH_DATABASES, one: ONE_DATABASE }) {
+  const where = 'scripts/lib/api-test-databases.mjs';
+  /** @type {string[]} */
+  const problems = [];
+  for (const file of new Set([...Object.keys(both), ...Object.keys(one)])) {
+    if (!fs.existsSync(path.join(root, file))) problems.push(`${where}: ${file} does not exist`);
+    if (file in both && file in one) problems.push(`${where}: ${file} is in both lists`);
+  }
+  for (const file of apiTestFiles(root)) {
+    if (file in both || file in one) continue;
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const signs = Object.entries(SIGNALS)
+      .filter(([, pattern]) => pattern.test(text))
+      .map(([name]) => name);
+    if (signs.length > 0)
+      problems.push(
+        `${file}: looks like it needs both databases (${signs.join(', ')}); add it to BOTH_DATABASES or ONE_DATABASE in ${where}`,
+      );
+  }
+  return problems;
+}
