@@ -143,7 +143,7 @@ test('a part changed in the shop since the export is a conflict, applied only wh
   });
   expect(moved.ok()).toBeTruthy();
 
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto('/dashboard/manageproducts');
   await page.getByLabel('Import a CSV file').setInputFiles({ name: 'old.csv', mimeType: 'text/csv', buffer: file });
   await expect(page.getByRole('status')).toContainText(

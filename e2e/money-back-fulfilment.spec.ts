@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { addPart, admin, apiToken, createAccount, logIn, test, uniqueEmail, verifyAccountEmail } from './support.ts';
+import { addPart, admin, apiToken, createAccount, signInAs, test, uniqueEmail, verifyAccountEmail } from './support.ts';
 
 // At both widths: shipping what a refund left (docs/product.md#dashboard), and the order page's
 // money back: returns named by part, Restock for a damaged part, Are You Sure before money goes.
@@ -81,7 +81,7 @@ test('a partly refunded build ships what is left, from Manage Orders and from it
   });
   expect(refunded.status()).toBe(201);
 
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto('/dashboard/manageorders');
   await page.getByLabel('Search by order number, email or product').fill(order.number);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -133,7 +133,7 @@ test('a return names its part, and Restock starts unticked for a part damaged on
   expect((await ask(fan.id, 1, 'damaged_on_arrival')).status()).toBe(201);
   expect((await ask(cooler.id, 1, 'changed_mind')).status()).toBe(201);
 
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto(`/dashboard/orders/${order._id}`);
   const damaged = page.getByRole('article').filter({ hasText: `Return of 1 × ${fan.name} (Damaged on arrival)` });
   const unwanted = page.getByRole('article').filter({ hasText: `Return of 1 × ${cooler.name} (Changed mind)` });
@@ -151,7 +151,7 @@ test('Refund and Cancel order ask Are You Sure, and No leaves the money where it
   const headers = await newCustomer(request, 'confirmer');
   const order = await paidOrder(request, headers, [{ partId: ssd.id, units: 2 }]);
 
-  await logIn(page, admin.email, admin.password);
+  await signInAs(page, 'admin');
   await page.goto(`/dashboard/orders/${order._id}`);
   const refund = page.getByRole('form', { name: 'Refund' });
   await refund.getByLabel('Amount ($)').fill('20');
