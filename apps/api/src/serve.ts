@@ -17,6 +17,7 @@ export async function serve(config: Config, stopTracing?: () => Promise<void>): 
     db: database.db,
     publicReads: database.publicReads,
     onePlanReads: database.onePlanReads,
+    databaseKind: database.kind,
     poolStats: database.poolStats,
   });
   if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('seeded the demo catalog');
