@@ -33,7 +33,7 @@ export async function startSlowSmtpServer(delayMs: number): Promise<SlowSmtpServ
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           inData = false;
-          delivered.push(/^message-id:\s*(.+)$/im.exec(message)?.[1]?.trim() ?? '(no Message-ID)');
+          delivered.push(/^message-id:[ \t]*(\S.*)$/im.exec(message)?.[1]?.trim() ?? '(no Message-ID)');
           reply('250 2.0.0 queued');
           continue;
         }
