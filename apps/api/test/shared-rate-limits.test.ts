@@ -9,7 +9,7 @@ import { postgresCounters } from '../src/lib/rate-limit-store.ts';
 import { createTestDatabase, testConfig, testDatabaseUrl } from './test-app.ts';
 
 /**
- * Rate limits are the shop's, not a process's (docs/deploy.md#what-is-shared): API instances
+ * Rate limits are the shop's, not a process's (docs/deploy.md#what-is-per-process): API instances
  * on one PostgreSQL, or on one Redis, count every client's writes against one total, and an
  * instance started afresh goes on from the count the others left.
  */
