@@ -19,13 +19,19 @@ const concurrency = Number(args.concurrency);
 const { openDatabase } = await import('../../apps/api/src/db/client.ts');
 const { memoryCounters, postgresCounters, redisCounters } = await import('../../apps/api/src/lib/rate-limit-store.ts');
 
+/** @param {number[]} values */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
 /** `concurrency` clients counting writes (each its own address) for `seconds`: writes/s and the median ms of one. */
+/**
+ * @param {import('../../apps/api/src/lib/rate-limit-store.ts').RateLimitCounters} counters
+ * @returns {Promise<{ perSecond: number, medianMs: number }>}
+ */
 async function measure(counters) {
+  /** @type {number[]} */
   const latencies = [];
   let count = 0;
   const until = performance.now() + seconds * 1000;
@@ -53,9 +59,10 @@ const stores = {
 try {
   await measure(stores.postgres);
   await measure(stores.redis);
+  /** @type {Record<string, { perSecond: number, medianMs: number }[]>} */
   const results = Object.fromEntries(Object.keys(stores).map((name) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const [name, counters] of Object.entries(stores)) results[name].push(await measure(counters));
+    for (const [name, counters] of Object.entries(stores)) (results[name] ??= []).push(await measure(counters));
   }
   console.log(
     `rate-limit counts: ${concurrency} clients, ${rounds} rounds of ${seconds} s per store, medians (PostgreSQL: the main pool, 10 connections)`,

@@ -609,16 +609,17 @@ export const leases = pgTable('leases', {
 });
 /**
  * The rate limits' counts on PostgreSQL (lib/rate-limit-store.ts): one row per client budget
- * and window, so every API process counts against one total; rows past `ends_at` are deleted.
+ * and its current window, so every API process counts against one total; rows past `ends_at`
+ * are deleted.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
-    key: text('key').notNull(),
+    key: text('key').primaryKey(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.endsAt] }), index('rate_limit_counters_ends_at_idx').on(t.endsAt)],
+  (t) => [index('rate_limit_counters_ends_at_idx').on(t.endsAt)],
 );
 /** A customer's saved build (the planner's parts and quantities), private to its owner. */
 export const builds = pgTable(

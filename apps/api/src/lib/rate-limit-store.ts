@@ -38,8 +38,9 @@ export function memoryCounters(maxKeys = 10_000): RateLimitCounters {
 
 /**
  * In PostgreSQL, shared by every process and kept across restarts: one upsert per request on
- * a row per key and window. Windows are cut from the database's clock, so every process agrees
- * where one ends. Each process deletes the ended rows every `sweepMs`.
+ * the key's row, which starts a new window when the last one has ended. Windows start at a
+ * key's first request, as in Redis and in memory, and end by the database's clock, so every
+ * process agrees. Each process deletes the ended rows every `sweepMs`.
  */
 export function postgresCounters(db: Db, sweepMs = 60_000): RateLimitCounters {
   const sweep = setInterval(() => {
@@ -48,15 +49,18 @@ export function postgresCounters(db: Db, sweepMs = 60_000): RateLimitCounters {
       .catch(() => undefined);
   }, sweepMs);
   sweep.unref();
+  const open = sql`${rateLimitCounters.endsAt} > now()`;
   return {
     incr: async (key, windowMs) => {
-      const endsAt = sql`to_timestamp((floor(extract(epoch from now()) * 1000 / ${windowMs}) + 1) * ${windowMs} / 1000.0)`;
       const [row] = await db
         .insert(rateLimitCounters)
-        .values({ key, endsAt, count: 1 })
+        .values({ key, endsAt: sql`now() + make_interval(secs => ${windowMs / 1000})`, count: 1 })
         .onConflictDoUpdate({
-          target: [rateLimitCounters.key, rateLimitCounters.endsAt],
-          set: { count: sql`${rateLimitCounters.count} + 1` },
+          target: rateLimitCounters.key,
+          set: {
+            count: sql`case when ${open} then ${rateLimitCounters.count} + 1 else 1 end`,
+            endsAt: sql`case when ${open} then ${rateLimitCounters.endsAt} else excluded.ends_at end`,
+          },
         })
         .returning({
           count: rateLimitCounters.count,
