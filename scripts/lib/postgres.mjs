@@ -28,12 +28,13 @@ function runAs(bin, args) {
 }
 
 /**
- * @param {{ log?: (line: string) => void }} [options]
+ * @param {{ log?: (line: string) => void, settings?: Record<string, string> }} [options]
+ * `settings` are server settings given at start (e.g. a small `max_connections`).
  * `pause` stops the server as an outage would (connections cut, data kept) and `resume`
  * starts it again on the same port.
  * @returns {Promise<{ url: string, stop: () => void, pause: () => void, resume: () => void }>} url of the `postgres` database
  */
-export async function startPostgres({ log = () => {} } = {}) {
+export async function startPostgres({ log = () => {}, settings = {} } = {}) {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL server binaries not found (install the Debian package postgresql).');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-pg-'));
@@ -48,7 +49,10 @@ export async function startPostgres({ log = () => {} } = {}) {
       '-l',
       path.join(dir, 'server.log'),
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      [
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+        ...Object.entries({ max_connections: '300', ...settings }).map(([name, value]) => `-c ${name}=${value}`),
+      ].join(' '),
       '-w',
       'start',
     ]);

@@ -23,7 +23,7 @@ import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { announceWrites, installPublicCache } from './lib/public-cache.ts';
-import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
+import { rateLimitCountersFor, sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { loadPageBodies } from './pages/page-bodies.ts';
@@ -64,6 +64,8 @@ export type AppOptions = {
   onePlanReads?: Db;
   /** News of changes across the processes on this database (Database.changes); this process alone unless given. */
   changes?: ChangeFeed;
+  /** Database.kind: on PostgreSQL the rate limits count there, shared by every process. */
+  databaseKind?: 'pglite' | 'postgres';
   /** Fastify's logger setting; tests pass false. */
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it back). */
@@ -105,6 +107,7 @@ export async function buildApp({
   publicReads = db,
   onePlanReads = publicReads,
   changes = localChangeFeed(),
+  databaseKind = 'pglite',
   logger = true,
   logStream,
   poolStats,
@@ -172,9 +175,11 @@ export async function buildApp({
   // and which pass through as they are. Request bodies are never inflated: the API takes plain
   // JSON only, and its body limit is meant for the bytes it parses.
   await app.register(compress, { globalDecompression: false });
+  const limitCounters = rateLimitCountersFor({ redisUrl: config.REDIS_URL, db, databaseKind }, app.log);
+  app.addHook('onClose', () => limitCounters.close());
   await app.register(rateLimit, {
     global: false,
-    store: sharedRateLimitStore(),
+    store: sharedRateLimitStore(limitCounters),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} seconds`,

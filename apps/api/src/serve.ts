@@ -20,6 +20,7 @@ export async function serve(config: Config, stopTracing?: () => Promise<void>): 
     publicReads: database.publicReads,
     onePlanReads: database.onePlanReads,
     changes: database.changes,
+    databaseKind: database.kind,
     poolStats: database.poolStats,
   });
   if (config.SEED_DEMO && (await seedDemoData(database.db))) app.log.info('seeded the demo catalog');

@@ -99,6 +99,7 @@ export async function createTestApp(
     db: database.db,
     publicReads: database.publicReads,
     onePlanReads: database.onePlanReads,
+    databaseKind: database.kind,
     logger: false,
     logStream: options.logStream,
   });

@@ -81,6 +81,13 @@ const envSchema = z
         'SHOP_TIME_ZONE must be an IANA time zone name, like UTC or Europe/Paris',
       )
       .default('UTC'),
+    /** Where the rate limits count (redis://…), shared by every process; unset, in PostgreSQL (or memory on PGlite). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .or(z.literal(''))
+      .optional()
+      .transform((v) => v || undefined),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Calls to the MCP endpoint: each is a catalog read or a build check, so more than writes. */

@@ -616,6 +616,20 @@ export const leases = pgTable('leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+/**
+ * The rate limits' counts on PostgreSQL (lib/rate-limit-store.ts): one row per client budget
+ * and its current window, so every API process counts against one total; rows past `ends_at`
+ * are deleted.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limit_counters_ends_at_idx').on(t.endsAt)],
+);
 /** A customer's saved build (the planner's parts and quantities), private to its owner. */
 export const builds = pgTable(
   'builds',

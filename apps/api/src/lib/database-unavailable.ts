@@ -1,9 +1,10 @@
 /**
  * Errors that mean the database cannot be reached right now (stopped, restarting, failing
- * over), as opposed to a query that went wrong: the client is told to try again (503), and
- * the pool reconnects by itself once the server is back.
+ * over, out of connections), or the rate limits' Redis, as opposed to a query that went wrong:
+ * the client is told to try again (503), and the pool reconnects by itself once the server is back.
  */
 const UNREACHABLE_CODES = new Set([
+  '53300', // too_many_connections: every slot taken, by this shop's processes or others
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -21,9 +22,18 @@ const UNREACHABLE_CODES = new Set([
 
 const UNREACHABLE_MESSAGES = [/Connection terminated/i, /not queryable/i, /timeout exceeded when trying to connect/i];
 
+/** The shared store of the rate limits' counts (Redis) did not answer in time. */
+export class CountersUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('rate limit counters unavailable', { cause });
+    this.name = 'CountersUnavailableError';
+  }
+}
+
 /** Whether `error` (or what it wraps: Drizzle puts the driver's error in `cause`) is one of those. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e instanceof CountersUnavailableError) return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
     if (UNREACHABLE_MESSAGES.some((pattern) => pattern.test(e instanceof Error ? e.message : ''))) return true;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import { emailSendFailures } from '../../lib/shop-counters.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -9,14 +9,24 @@ import {
   renderOrderEmail,
   renderReplyEmail,
 } from './order-email-templates.ts';
-import { deferEmail, dueEmails, holdLease, markEmailSent, releaseLease, type OutboxRow } from './outbox.repo.ts';
+import {
+  deferEmail,
+  dueEmails,
+  markEmailSent,
+  releaseLease,
+  renewLease,
+  takeLease,
+  type HeldLease,
+  type OutboxRow,
+} from './outbox.repo.ts';
 
 const LEASE = 'mail-worker';
 const BATCH = 20;
 
 export type MailWorkerOptions = {
   db: Db;
-  transport: Pick<Transporter, 'sendMail'>;
+  /** nodemailer's transport: it closes the connection of a send whose signal aborts. */
+  transport: { sendMail: (mail: SendMailOptions & { signal?: AbortSignal }) => Promise<unknown> };
   from: string;
   /** The shop's address, for the receipt links in the emails. */
   shopUrl: string;
@@ -42,19 +52,77 @@ export function retryDelayMs(failures: number, baseMs: number, maxMs: number): n
 }
 
 /**
- * Sends the email outbox. Only the process holding the lease sends, so several API
- * processes never send one row twice at once; a holder that dies stops renewing and another
- * takes over when the lease expires. A row is marked sent after the SMTP server accepted it:
- * a crash in between sends it again with the same Message-ID (a repeat, never a loss).
+ * Sends the email outbox. Only the process holding the lease sends, so several API processes
+ * never send one row at once; a holder that dies stops renewing and another takes over when
+ * the lease expires. Each time the lease is taken it gets a new token, and every write about a
+ * row (sent, put off) is conditional on that token still holding it.
+ *
+ * A send runs under its lease: renewed every third of it while the SMTP server answers, and
+ * aborted (its connection closed) when the lease is lost or could not be renewed before its
+ * last fifth, so no send outlives the lease under which it started and another process never
+ * sends the same row beside it. A worker that lost its lease stops sending until it takes the
+ * lease afresh. A row is marked sent after the SMTP server accepted it: a crash in between
+ * sends it again with the same Message-ID (a repeat, never a loss).
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
-  const holder = randomUUID();
+  let lease: (HeldLease & { validUntil: number }) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
   const isStopped = () => stopped;
+  // What a lost or unrenewed lease leaves for aborting the send, before another may take it.
+  const margin = options.leaseMs / 5;
 
-  async function send(row: OutboxRow): Promise<void> {
+  /** Renews the lease this worker holds, or takes it afresh if it is free; answers whether it holds it. */
+  async function holdLease(): Promise<boolean> {
+    const askedAt = performance.now();
+    const held = lease ?? { name: LEASE, token: randomUUID() };
+    const ok = lease
+      ? await renewLease(options.db, held, options.leaseMs)
+      : await takeLease(options.db, held.name, held.token, options.leaseMs);
+    lease = ok ? { ...held, validUntil: askedAt + options.leaseMs - margin } : undefined;
+    return ok;
+  }
+
+  /** Between sends: a lease that lapsed while idle is simply taken again if nobody else has it. */
+  async function holdLeaseBetweenSends(): Promise<boolean> {
+    const hadLease = lease !== undefined;
+    return (await holdLease()) || (hadLease && (await holdLease()));
+  }
+
+  /** Runs `work` under the lease: renewed as it runs, its signal aborted when the lease is lost or runs short. */
+  async function underLease<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    let deadline: NodeJS.Timeout | undefined;
+    const armDeadline = () => {
+      clearTimeout(deadline);
+      const left = (lease?.validUntil ?? 0) - performance.now();
+      deadline = setTimeout(() => controller.abort(new Error('the mail lease ran out during the send')), left);
+    };
+    let renewing = false;
+    const renewal = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      holdLease()
+        .then(
+          (held) => (held ? armDeadline() : controller.abort(new Error('the mail lease was taken over'))),
+          // The database did not answer: the lease may still be ours, but only until its deadline.
+          () => undefined,
+        )
+        .finally(() => {
+          renewing = false;
+        });
+    }, options.leaseMs / 3);
+    armDeadline();
+    try {
+      return await work(controller.signal);
+    } finally {
+      clearInterval(renewal);
+      clearTimeout(deadline);
+    }
+  }
+
+  async function send(row: OutboxRow, signal: AbortSignal): Promise<void> {
     const payload = emailPayloadSchema.parse(row.payload);
     const email =
       payload.kind === 'low-stock'
@@ -71,13 +139,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       text: email.text,
       html: email.html,
       messageId: row.messageId,
+      signal,
     });
   }
 
   async function pass(): Promise<number> {
     let sent = 0;
     while (!isStopped()) {
-      if (!(await holdLease(options.db, LEASE, holder, options.leaseMs))) return sent;
+      if (!(await holdLeaseBetweenSends())) return sent;
       const due = await dueEmails(options.db, BATCH, options.perRecipientPerDay);
       if (due.length === 0) return sent;
       // The budget counts this batch's sends too; a row over it stays due for a later pass.
@@ -85,19 +154,26 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       for (const row of due) {
         const toThem = row.sentToday + (sentNow.get(row.recipient) ?? 0);
         if (toThem >= options.perRecipientPerDay) continue;
-        // Renewed before each send, so a slow SMTP server cannot let the lease lapse unseen.
-        if (isStopped() || !(await holdLease(options.db, LEASE, holder, options.leaseMs))) return sent;
+        if (isStopped() || !(await holdLeaseBetweenSends())) return sent;
         try {
-          await send(row);
+          await underLease((signal) => send(row, signal));
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          const delay = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
           emailSendFailures.inc();
+          if (!lease) {
+            options.log.warn({ emailId: row.id, err: message }, 'mail lease lost; this process stops sending');
+            return sent;
+          }
+          const delay = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
           options.log.warn({ emailId: row.id, attempts: row.attempts + 1, delay, err: message }, 'email not sent');
-          await deferEmail(options.db, row.id, delay, message);
+          await deferEmail(options.db, row.id, delay, message, lease);
           continue;
         }
-        await markEmailSent(options.db, row.id);
+        if (!lease || !(await markEmailSent(options.db, row.id, lease))) {
+          options.log.warn({ emailId: row.id }, 'mail lease lost before the email was marked sent');
+          lease = undefined;
+          return sent;
+        }
         options.log.info({ emailId: row.id, kind: row.kind }, 'email sent');
         sentNow.set(row.recipient, (sentNow.get(row.recipient) ?? 0) + 1);
         sent += 1;
@@ -133,7 +209,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       stopped = true;
       clearTimeout(timer);
       await running?.catch(() => undefined);
-      await releaseLease(options.db, LEASE, holder).catch(() => undefined);
+      if (lease) await releaseLease(options.db, lease).catch(() => undefined);
+      lease = undefined;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, getTableColumns, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox, leases, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -60,15 +60,34 @@ export function dueEmails(
     .limit(limit);
 }
 
-export async function markEmailSent(db: Db, id: string): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({ sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
-    .where(eq(emailOutbox.id, id));
+/** The lease a sender holds while it sends: its name and the token it was taken with. */
+export type HeldLease = { name: string; token: string };
+
+/** Whether `lease` is still held by its token and not expired, as a condition on a write. */
+function stillHeld(db: Db, lease: HeldLease) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(leases)
+      .where(and(eq(leases.name, lease.name), eq(leases.holder, lease.token), gt(leases.expiresAt, sql`now()`))),
+  );
 }
 
-/** A failed attempt: counted, and the next one put off by delayMs. */
-export async function deferEmail(db: Db, id: string, delayMs: number, error: string): Promise<void> {
+/**
+ * Marks an email sent, only while the sender still holds `lease`: a sender whose lease was
+ * taken over writes nothing. Answers whether it was marked.
+ */
+export async function markEmailSent(db: Db, id: string, lease: HeldLease): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+    .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt), stillHeld(db, lease)))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}
+
+/** A failed attempt: counted, and the next one put off by delayMs (while the sender holds `lease`). */
+export async function deferEmail(db: Db, id: string, delayMs: number, error: string, lease: HeldLease): Promise<void> {
   await db
     .update(emailOutbox)
     .set({
@@ -76,30 +95,42 @@ export async function deferEmail(db: Db, id: string, delayMs: number, error: str
       nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
       lastError: error.slice(0, 500),
     })
-    .where(eq(emailOutbox.id, id));
+    .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt), stillHeld(db, lease)));
 }
 
 /**
- * Takes or renews the named lease for `holder`. One statement, so two processes asking at
- * once cannot both win: the row is created if missing, and taken over only when its holder
- * is the asker or has let it expire. Answers whether the asker holds it now.
+ * Takes the named lease with a new `token` if it is free or expired. One statement, so two
+ * processes asking at once cannot both win. Answers whether the asker holds it now.
  */
-export async function holdLease(db: Db, name: string, holder: string, ttlMs: number): Promise<boolean> {
+export async function takeLease(db: Db, name: string, token: string, ttlMs: number): Promise<boolean> {
   const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`;
   const rows = await db
     .insert(leases)
-    .values({ name, holder, expiresAt })
+    .values({ name, holder: token, expiresAt })
     .onConflictDoUpdate({
       target: leases.name,
-      set: { holder, expiresAt },
-      setWhere: or(eq(leases.holder, holder), lte(leases.expiresAt, sql`now()`)),
+      set: { holder: token, expiresAt },
+      setWhere: lte(leases.expiresAt, sql`now()`),
     })
     .returning({ holder: leases.holder });
-  return rows[0]?.holder === holder;
+  return rows[0]?.holder === token;
 }
 
-export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
-  await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
+/**
+ * Extends a lease its holder still has: never one that expired, even if nobody took it since,
+ * because its holder may have stopped sending then. Answers whether it was extended.
+ */
+export async function renewLease(db: Db, lease: HeldLease, ttlMs: number): Promise<boolean> {
+  const rows = await db
+    .update(leases)
+    .set({ expiresAt: sql`now() + make_interval(secs => ${ttlMs / 1000})` })
+    .where(and(eq(leases.name, lease.name), eq(leases.holder, lease.token), gt(leases.expiresAt, sql`now()`)))
+    .returning({ holder: leases.holder });
+  return rows.length > 0;
+}
+
+export async function releaseLease(db: Db, lease: HeldLease): Promise<void> {
+  await db.delete(leases).where(and(eq(leases.name, lease.name), eq(leases.holder, lease.token)));
 }
 
 /** The unsent emails, and how many of them failed at least once (for readiness and metrics). */
