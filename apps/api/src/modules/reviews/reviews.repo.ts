@@ -1,6 +1,6 @@
 import { desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviews, users } from '../../db/schema.ts';
+import { reviews } from '../../db/schema.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -22,9 +22,4 @@ export async function insertReview(db: Db, row: typeof reviews.$inferInsert): Pr
 export async function deleteReview(db: Db, id: string): Promise<number> {
   const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
   return deleted.length;
-}
-
-export async function hasVerifiedEmail(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.email, email));
-  return row?.verified ?? false;
 }
