@@ -25,11 +25,11 @@ export default defineConfig({
   use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     // Every public route at both widths; the signed-in flows at 375 px run in *.mobile.spec.ts,
-    // and the build planner's plan-order-pay journey, the order fulfilment, the overview and
-    // the catalog's import and photos run at both widths.
+    // and the build planner's plan-order-pay journey, the order fulfilment, the overview,
+    // the catalog's import and photos and a review's uploaded photo run at both widths.
     {
       name: 'mobile-375',
-      testMatch: /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin)\.spec\.ts$/,
+      testMatch: /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|review-photo)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {
