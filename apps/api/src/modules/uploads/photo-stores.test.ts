@@ -103,9 +103,10 @@ async function photoFiles(dir: string, colour: number): Promise<{ name: string; 
 
 describe('PHOTO_STORE=database (the default)', () => {
   it('serves a photo uploaded through one API process from another on the same database, and keeps it there', async () => {
-    const first = await shop();
+    // Each with a DATA_DIR of its own, as on two machines.
+    const first = await shop({ DATA_DIR: dataDir() });
     const url = await uploadPhoto(first);
-    const second = await anotherProcess(first);
+    const second = await anotherProcess(first, { DATA_DIR: dataDir() });
 
     const full = await second.inject({ method: 'GET', url });
     expect(full.statusCode).toBe(200);
