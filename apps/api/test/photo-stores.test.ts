@@ -7,12 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Uploaded } from '@parts-shop/shared/upload';
-import { startLocalS3, type LocalS3 } from '../../../test/s3-server.ts';
-import { createTestApp, testConfig, type TestApp } from '../../../test/test-app.ts';
-import { multipart, testPhoto } from '../../../test/upload-fixtures.ts';
-import { buildApp } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
-import { photos } from '../../db/schema.ts';
+import { startLocalS3, type LocalS3 } from './s3-server.ts';
+import { createTestApp, testConfig, type TestApp } from './test-app.ts';
+import { multipart, testPhoto } from './upload-fixtures.ts';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { photos } from '../src/db/schema.ts';
 
 // Where photos live (docs/decisions/0039-photos-in-the-database.md): every API process on one
 // database serves every photo; PHOTO_STORE=s3://… keeps them in a bucket instead; photos left
