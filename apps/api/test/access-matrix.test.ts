@@ -100,11 +100,11 @@ const fx = {
     const res = await t.app.inject(at('POST', '/api/messages', message));
     return res.json<{ insertedId: string }>().insertedId;
   },
-  photoUpload: async (): Promise<InjectOptions> => {
+  photoUpload: async (url = '/api/uploads'): Promise<InjectOptions> => {
     const body = multipart([
       { field: 'file', filename: 'p.png', type: 'image/png', bytes: await testPhoto('png', 8, 8) },
     ]);
-    return { method: 'POST', url: '/api/uploads', headers: body.headers, payload: body.payload };
+    return { method: 'POST', url, headers: body.headers, payload: body.payload };
   },
   /** A photo an admin uploaded. */
   photo: async () => {
@@ -205,6 +205,7 @@ const rows: Row[] = [
     async () => at('POST', `/api/admin/messages/${await fx.message()}/reply`, { text: 'Thanks' }),
   ],
   ['POST /api/uploads', adminOnly(201), () => fx.photoUpload()],
+  ['POST /api/uploads/review-photo', signedIn(201), () => fx.photoUpload('/api/uploads/review-photo')],
   ['GET /api/uploads/{name}', publicRoute(200), async () => at('GET', await fx.photo())],
   // An API token is no Firebase ID token: whatever the caller holds, the exchange is 401.
   ['PUT /api/users/{email}', exchangeOnly, async () => at('PUT', `/api/users/${CUSTOMER}`, { email: CUSTOMER })],

@@ -78,7 +78,8 @@ export async function testToken(tokens: TokenService, email: string): Promise<st
 export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
-  database: Database;
+  /** With the PostgreSQL database's url, so a test can open a second process's connections to it. */
+  database: Database & { url?: string };
   /** Creates the user row (if needed) and returns an Authorization header for them. */
   signIn: (email: string, role?: 'admin' | 'customer') => Promise<{ authorization: string }>;
   close: () => Promise<void>;

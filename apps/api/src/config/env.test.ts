@@ -163,3 +163,35 @@ describe('behind a transaction pooler', () => {
     expect(config.DATABASE_POOLER).toBe('transaction');
   });
 });
+
+describe('PHOTO_STORE', () => {
+  const photoStore = (PHOTO_STORE?: string) => loadConfig({ DATA_DIR: ':memory:', PHOTO_STORE }).PHOTO_STORE;
+
+  it("keeps photos in the shop's database unless told", () => {
+    for (const value of [undefined, '', 'database']) expect(photoStore(value)).toEqual({ kind: 'database' });
+  });
+
+  it('takes a bucket, with or without a prefix', () => {
+    expect(photoStore('s3://shop-photos')).toEqual({ kind: 's3', bucket: 'shop-photos', prefix: '' });
+    expect(photoStore('s3://shop.photos/live/catalog/')).toEqual({
+      kind: 's3',
+      bucket: 'shop.photos',
+      prefix: 'live/catalog',
+    });
+  });
+
+  it.each(['s3://', 's3://Shop', 's3://ab', 'https://bucket.example.com', 'disk', 's3://-bucket'])(
+    'refuses %j, naming what it takes',
+    (value) => {
+      expect(refusalOf({ DATA_DIR: ':memory:', PHOTO_STORE: value })).toMatch(
+        /PHOTO_STORE: set database, or s3:\/\/bucket or s3:\/\/bucket\/prefix/,
+      );
+    },
+  );
+
+  it('refuses half an S3 key pair, which would fall back to other credentials', () => {
+    expect(refusalOf({ DATA_DIR: ':memory:', AWS_ACCESS_KEY_ID: 'AKIA' })).toMatch(
+      /AWS_ACCESS_KEY_ID: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY together, or neither/,
+    );
+  });
+});

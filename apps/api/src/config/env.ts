@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { JWT_SECRET_MIN_LENGTH, localJwtSecret } from './jwt-secret.ts';
+import { photoStoreSetting } from './photo-store.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 
 // The shop's only reader of process.env (docs/architecture.md#module-boundaries): parsed
@@ -35,6 +36,14 @@ const envSchema = z
     /** Other sites' hosts whose images visitors' browsers may load (review photos); the shop's own always. */
     IMAGE_HOSTS: csv,
     TRUST_PROXY: trustProxySetting,
+    /** Where uploaded photos live: `database` (the default) or `s3://bucket[/prefix]`. */
+    PHOTO_STORE: photoStoreSetting,
+    /** An S3-compatible service's address (MinIO, R2, Ceph…); unset, AWS S3 itself. */
+    PHOTO_STORE_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    AWS_REGION: z.string().min(1).default('us-east-1'),
+    /** The S3 key pair; unset, the AWS SDK looks for one itself (a shared profile, the machine's role). */
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     JWT_SECRET: z
       .string()
       .optional()
@@ -174,6 +183,16 @@ const envSchema = z
         'FIREBASE_SERVICE_ACCOUNT',
         "set the Firebase project's service-account key (JSON), so revoked sessions and disabled accounts are refused",
       );
+    }
+  })
+  .superRefine((env, ctx) => {
+    // Half a key pair would silently fall back to whatever credentials the SDK finds.
+    if (!env.AWS_ACCESS_KEY_ID !== !env.AWS_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWS_ACCESS_KEY_ID'],
+        message: 'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY together, or neither',
+      });
     }
   });
 

@@ -24,6 +24,13 @@ import { RETURN_REASONS, RETURN_STATUSES } from '@parts-shop/shared/refunds';
 /** PostgreSQL's full-text document type; only the database reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** Raw bytes: node-postgres reads them as a Buffer, PGlite as a Uint8Array; both come back a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
 // Every table is written out column by column, though many begin alike (id, name, description,
 // created_at): drizzle-kit turns this file into the migrations, and a reader checks a migration
 // against the table as declared here, so no column comes from a shared helper.
@@ -181,6 +188,23 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('reviews_rating_range', sql`${t.rating} between 0 and 5`)],
+);
+
+/**
+ * Uploaded photos when PHOTO_STORE is `database` (docs/decisions/0039-photos-in-the-database.md):
+ * one row per stored file, named as it is served (`<sha256>.webp`, `<sha256>-320.webp`), so every
+ * process serves every photo and a backup of the database holds them.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    name: text('name').primaryKey(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('photos_size_is_bytes', sql`${t.size} = octet_length(${t.bytes})`)],
 );
 
 /** A buyer's rating of a part they paid for: one per customer and part (docs/decisions/0026). */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Review } from '@parts-shop/shared/review';
+import { sizedImage } from '@parts-shop/shared/upload';
 import { StarRating } from './star-rating.tsx';
 
 type Props = {
@@ -34,7 +35,7 @@ export function ReviewCard({ review, headingLevel = 3 }: Props) {
             </span>
           ) : (
             <img
-              src={review.image}
+              src={sizedImage(review.image, 320)}
               alt={review.name}
               width={64}
               height={64}

@@ -1,6 +1,6 @@
 import { desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviews, users } from '../../db/schema.ts';
+import { reviews } from '../../db/schema.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -23,9 +23,4 @@ export async function insertReview(db: Db, row: typeof reviews.$inferInsert): Pr
 export async function deleteReview(db: Db, id: string): Promise<ReviewRow | undefined> {
   const [deleted] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
   return deleted;
-}
-
-export async function hasVerifiedEmail(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.email, email));
-  return row?.verified ?? false;
 }

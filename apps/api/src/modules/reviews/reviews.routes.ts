@@ -8,7 +8,9 @@ import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
 import { errorAnswers, notFound } from '../../lib/http-error.ts';
 import { idParams, parseIdOr } from '../../lib/ids.ts';
+import { requestOrigin } from '../../lib/image-hosts.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 import { createReview, pageOfReviews, removeReview } from './reviews.service.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
@@ -47,7 +49,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       },
     },
     async (request, reply) => {
-      const insertedId = await createReview(db, request.body, callerOf(request).email, config.IMAGE_HOSTS);
+      const insertedId = await createReview(db, request.body, callerOf(request).email, {
+        hosts: config.IMAGE_HOSTS,
+        ownOrigins: [siteOrigin(config), requestOrigin(request)],
+      });
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { isAllowedImage } from '../../lib/image-hosts.ts';
-import { deleteReview, hasVerifiedEmail, insertReview, listReviews, type ReviewRow } from './reviews.repo.ts';
+import { hasVerifiedEmail } from '../../domain/accounts/verified-email.ts';
+import { keptImageAddress, type ImageRule } from '../../lib/image-hosts.ts';
+import { deleteReview, insertReview, listReviews, type ReviewRow } from './reviews.repo.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 export function toReview(row: ReviewRow): Review & { id: string } {
@@ -27,13 +28,14 @@ export async function createReview(
   db: Db,
   input: NewReview,
   authorEmail: string,
-  imageHosts: readonly string[],
+  imageRule: ImageRule,
 ): Promise<string> {
   // A throwaway address must not speak on the shop's public pages.
   if (!(await hasVerifiedEmail(db, authorEmail))) throw forbidden(apiMessages.reviewNeedsVerifiedEmail);
   // Every visitor's browser loads the photo: only from the shop or a host its owner allows.
-  if (!isAllowedImage(input.image, imageHosts)) throw badRequest(apiMessages.photoHostNotAllowed);
-  const row = await insertReview(db, { id: newId(), ...input, authorEmail });
+  const image = keptImageAddress(input.image, imageRule);
+  if (image === null) throw badRequest(apiMessages.photoHostNotAllowed);
+  const row = await insertReview(db, { id: newId(), ...input, image, authorEmail });
   return row.id;
 }
 

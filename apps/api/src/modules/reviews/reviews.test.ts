@@ -202,6 +202,57 @@ describe('who may post what', () => {
   });
 });
 
+describe("the shop's own absolute photo addresses", () => {
+  const photo = `/api/uploads/${'c'.repeat(64)}.webp`;
+
+  async function postedImage(image: string, headers: Record<string, string> = customer, app = t) {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers,
+      payload: { ...validReview, image },
+    });
+    expect(res.statusCode, `${image}: ${res.body}`).toBe(201);
+    const id = res.json<{ insertedId: string }>().insertedId;
+    const [row] = await app.database.db.select().from(reviews).where(eq(reviews.id, id));
+    return row?.image;
+  }
+
+  it('keeps them as site paths: the demo address, and the address the request came to', async () => {
+    // PUBLIC_URL unset: the shop's address is http://localhost:3000, as on the demo.
+    expect(await postedImage('http://localhost:3000/images/parts/case.svg')).toBe('/images/parts/case.svg');
+    // Reached as http://shop.test:8080, a photo copied from its own page (an uploaded one, at a width).
+    const fromHere = { ...customer, host: 'shop.test:8080' };
+    expect(await postedImage(`http://shop.test:8080${photo}?w=640`, fromHere)).toBe(photo);
+  });
+
+  it("keeps PUBLIC_URL's addresses as site paths", async () => {
+    const shop = await createTestApp({ PUBLIC_URL: 'https://shop.example.org' });
+    try {
+      const headers = await shop.signIn('customer@example.com');
+      expect(await postedImage('https://shop.example.org/images/parts/case.svg', headers, shop)).toBe(
+        '/images/parts/case.svg',
+      );
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('refuses another origin that only looks like the shop', async () => {
+    for (const image of [
+      'http://localhost:3001/images/parts/case.svg',
+      'https://localhost:3000/images/parts/case.svg',
+      'http://localhost.example.net:3000/images/parts/case.svg',
+    ]) {
+      const before = await reviewCount();
+      const res = await addReview({ ...validReview, image });
+      expect(res.statusCode, image).toBe(400);
+      expect(res.json<ErrorBody>().message).toBe(apiMessages.photoHostNotAllowed);
+      expect(await reviewCount()).toBe(before);
+    }
+  });
+});
+
 describe('only a verified email may post', () => {
   it('refuses a customer whose email is not verified, and stores nothing', async () => {
     // A real sign-up that never clicked its verification link, exchanged for an API token.

@@ -1,51 +1,42 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { UploadWidth } from '@parts-shop/shared/upload';
-import type { Config } from '../../config/env.ts';
 import type { Renditions } from './photo-check.ts';
 
 /** A stored photo's name: the SHA-256 of its full-size WebP, so a name never changes its content. */
 export const PHOTO_NAME = /^[a-f0-9]{64}\.webp$/;
 
-/**
- * Where uploaded photos live: DATA_DIR/uploads. A shop on an in-memory database (the tests)
- * keeps them in the system's temporary folder; their names are content hashes, so sharing it
- * is harmless.
- */
-export function uploadsDir(config: Pick<Config, 'DATA_DIR' | 'dataDir'>): string {
-  return config.DATA_DIR === ':memory:'
-    ? path.join(os.tmpdir(), 'parts-shop-uploads')
-    : path.join(config.dataDir, 'uploads');
-}
+/** What a store keeps under one key. */
+export type StoredPhoto = { bytes: Buffer; contentType: string };
 
-const fileName = (name: string, width?: UploadWidth) =>
+/**
+ * Where uploaded photos live, for every API process alike: the shop's database or an
+ * S3-compatible bucket (PHOTO_STORE; docs/decisions/0039-photos-in-the-database.md). A key
+ * names one content for good, so writing a key again changes nothing.
+ */
+export type PhotoStore = {
+  put: (key: string, photo: StoredPhoto) => Promise<void>;
+  get: (key: string) => Promise<StoredPhoto | null>;
+  close: () => void;
+};
+
+/** The key of a photo at one of UPLOAD_WIDTHS, or at full size. */
+export const photoKey = (name: string, width?: UploadWidth) =>
   width === undefined ? name : name.replace(/\.webp$/, `-${width}.webp`);
 
-/** Written under a temporary name and renamed, so a reader never sees half a file. */
-async function writeWhole(file: string, bytes: Buffer): Promise<void> {
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, file);
-}
-
-/** Stores every rendition and answers the photo's name. */
-export async function savePhoto(dir: string, photo: Renditions): Promise<string> {
+/**
+ * Stores every rendition and answers the photo's name. The full size goes last: a photo whose
+ * name is served has all its sizes.
+ */
+export async function savePhoto(store: PhotoStore, photo: Renditions): Promise<string> {
   const name = `${createHash('sha256').update(photo.full).digest('hex')}.webp`;
-  await mkdir(dir, { recursive: true });
-  for (const [width, bytes] of photo.sized) await writeWhole(path.join(dir, fileName(name, width)), bytes);
-  await writeWhole(path.join(dir, fileName(name)), photo.full);
+  for (const [width, bytes] of photo.sized)
+    await store.put(photoKey(name, width), { bytes, contentType: 'image/webp' });
+  await store.put(photoKey(name), { bytes: photo.full, contentType: 'image/webp' });
   return name;
 }
 
-/** The stored bytes of a photo (at a width), or null. `name` must match PHOTO_NAME. */
-export async function readPhoto(dir: string, name: string, width?: UploadWidth): Promise<Buffer | null> {
+/** The stored photo (at a width), or null. `name` must match PHOTO_NAME. */
+export async function readPhoto(store: PhotoStore, name: string, width?: UploadWidth): Promise<StoredPhoto | null> {
   if (!PHOTO_NAME.test(name)) return null;
-  try {
-    return await readFile(path.join(dir, fileName(name, width)));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+  return store.get(photoKey(name, width));
 }

@@ -1,13 +1,25 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS, uploadedSchema, type UploadWidth } from '@parts-shop/shared/upload';
+import { hasVerifiedEmail } from '../../domain/accounts/verified-email.ts';
+import { callerOf } from '../../lib/auth.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
-import { badRequest, errorAnswers, HttpError, notFound, tooLarge, unsupportedMedia } from '../../lib/http-error.ts';
+import {
+  badRequest,
+  errorAnswers,
+  forbidden,
+  HttpError,
+  notFound,
+  tooLarge,
+  unsupportedMedia,
+} from '../../lib/http-error.ts';
+import { diskPhotosDir, moveDiskPhotos, openPhotoStore } from './open-photo-store.ts';
 import { endsWithImage, reencodePhoto, sniffFormat } from './photo-check.ts';
-import { PHOTO_NAME, readPhoto, savePhoto, uploadsDir } from './photo-store.ts';
+import { PHOTO_NAME, photoKey, readPhoto, savePhoto, type PhotoStore } from './photo-store.ts';
 
 const isWidth = (w: number): w is UploadWidth => (UPLOAD_WIDTHS as readonly number[]).includes(w);
 
@@ -25,13 +37,50 @@ function refusalOf(error: unknown): Error {
 }
 
 /**
- * Product photos (docs/product.md#product-photos): an admin uploads one, it is checked by its
- * content, re-encoded and stored under a content-hashed name, and anyone may fetch it, at
- * full size or at one of UPLOAD_WIDTHS, cached for good.
+ * The one way an uploaded photo is taken in, whoever sends it: read as multipart, checked by
+ * its content, re-encoded and stored; answers the stored photo's name.
+ */
+async function takePhoto(request: FastifyRequest, store: PhotoStore): Promise<string> {
+  if (!request.isMultipart()) throw unsupportedMedia(apiMessages.uploadNotMultipart);
+  let bytes: Buffer;
+  try {
+    const file = await request.file();
+    if (!file) throw badRequest(apiMessages.uploadNoFile);
+    if (file.fieldname !== 'file') throw badRequest(apiMessages.uploadFieldName);
+    bytes = await file.toBuffer();
+  } catch (error) {
+    throw refusalOf(error);
+  }
+  const format = sniffFormat(bytes);
+  if (!format || !endsWithImage(bytes, format)) throw unsupportedMedia(apiMessages.uploadUnsupported);
+  const photo = await reencodePhoto(bytes, format);
+  if (!photo) throw unsupportedMedia(apiMessages.uploadUnsupported);
+  return savePhoto(store, photo);
+}
+
+/** Whether an If-None-Match header names this ETag (or any). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
+const FOR_GOOD = 'public, max-age=31536000, immutable';
+
+/**
+ * Uploaded photos (docs/product.md#product-photos, #review-photos): an admin uploads a
+ * product's, a verified customer a review's; each is checked by its content, re-encoded and
+ * stored under a content-hashed name in the photo store (PHOTO_STORE), and anyone may fetch
+ * it from any process, at full size or at one of UPLOAD_WIDTHS, cached for good.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { guards, config } = deps;
-  const dir = uploadsDir(config);
+  const { guards, config, db } = deps;
+  const store = await openPhotoStore(config, db, deps.publicReads);
+  app.addHook('onClose', () => store.close());
+  const moved = await moveDiskPhotos(diskPhotosDir(config), store);
+  if (moved > 0) app.log.info({ moved }, 'moved the photos kept in DATA_DIR/uploads into the photo store');
   // Registered here, so only this plugin's routes take multipart bodies; the rest stay JSON-only.
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
@@ -51,21 +100,31 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw unsupportedMedia(apiMessages.uploadNotMultipart);
-      let bytes: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw badRequest(apiMessages.uploadNoFile);
-        if (file.fieldname !== 'file') throw badRequest(apiMessages.uploadFieldName);
-        bytes = await file.toBuffer();
-      } catch (error) {
-        throw refusalOf(error);
+      const name = await takePhoto(request, store);
+      return reply.code(201).send({ url: `${config.API_BASE_PATH}/uploads/${name}` });
+    },
+  );
+
+  app.post(
+    '/uploads/review-photo',
+    {
+      preValidation: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['uploads'],
+        summary:
+          "Upload a review's photo (signed in, verified email): multipart, one field named file, PNG, JPEG or WebP up to 5 MB",
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadedSchema, ...errorAnswers(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      // As for the review itself: a throwaway address must not put pictures on the shop's pages.
+      if (!(await hasVerifiedEmail(db, callerOf(request).email))) {
+        throw forbidden(apiMessages.reviewNeedsVerifiedEmail);
       }
-      const format = sniffFormat(bytes);
-      if (!format || !endsWithImage(bytes, format)) throw unsupportedMedia(apiMessages.uploadUnsupported);
-      const photo = await reencodePhoto(bytes, format);
-      if (!photo) throw unsupportedMedia(apiMessages.uploadUnsupported);
-      const name = await savePhoto(dir, photo);
+      const name = await takePhoto(request, store);
       return reply.code(201).send({ url: `${config.API_BASE_PATH}/uploads/${name}` });
     },
   );
@@ -75,7 +134,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     {
       schema: {
         tags: ['uploads'],
-        summary: 'A product photo (WebP), at full size or ?w= one of 320, 640, 1280',
+        summary: 'An uploaded photo (WebP), at full size or ?w= one of 320, 640, 1280',
         params: z.object({ name: z.string().regex(PHOTO_NAME, 'No such photo') }),
         querystring: z
           .object({
@@ -85,14 +144,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
               .optional(),
           })
           .strict(),
-        response: { 200: z.unknown().describe('The photo as image/webp'), ...errorAnswers(400, 404) },
+        response: {
+          200: z.unknown().describe('The photo as image/webp'),
+          304: z.unknown().describe('Not modified: the If-None-Match names this photo'),
+          ...errorAnswers(400, 404),
+        },
       },
     },
     async (request, reply) => {
-      const bytes = await readPhoto(dir, request.params.name, request.query.w);
-      if (!bytes) throw notFound(apiMessages.notFound);
+      const { name } = request.params;
       // The name is the content's hash: a new photo is a new address, so this one never changes.
-      return reply.type('image/webp').header('Cache-Control', 'public, max-age=31536000, immutable').send(bytes);
+      const etag = `"${photoKey(name, request.query.w)}"`;
+      const forGood = () => reply.header('Cache-Control', FOR_GOOD).header('ETag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return forGood().code(304).send();
+      const photo = await readPhoto(store, name, request.query.w);
+      if (!photo) throw notFound(apiMessages.notFound);
+      return forGood().type(photo.contentType).send(photo.bytes);
     },
   );
 };

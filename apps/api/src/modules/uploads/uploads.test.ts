@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { ApiError } from '@parts-shop/shared/error';
 import { UPLOAD_MAX_BYTES, type Uploaded } from '@parts-shop/shared/upload';
+import { createFirebaseAccount } from '../../../test/firebase-accounts.ts';
 import type { Auth } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { multipart, testPhoto as photo, type FormPart } from '../../../test/upload-fixtures.ts';
@@ -18,11 +19,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function upload(bytes: Buffer | string, auth: Auth | null = admin, part: Partial<FormPart> = {}) {
+function upload(bytes: Buffer | string, auth: Auth | null = admin, part: Partial<FormPart> = {}, url = '/api/uploads') {
   const body = multipart([{ field: 'file', filename: 'photo.png', type: 'image/png', bytes, ...part }]);
   return t.app.inject({
     method: 'POST',
-    url: '/api/uploads',
+    url,
     headers: { ...(auth ?? {}), ...body.headers },
     payload: body.payload,
   });
@@ -116,9 +117,89 @@ describe('POST /uploads', () => {
   });
 });
 
+describe('POST /uploads/review-photo', () => {
+  const reviewPhoto = (bytes: Buffer | string, auth: Auth | null, part: Partial<FormPart> = {}) =>
+    upload(bytes, auth, part, '/api/uploads/review-photo');
+
+  it("takes a verified customer's photo, re-encoded like a product photo, and the review shows it", async () => {
+    const res = await reviewPhoto(await photo('jpeg'), customer, { filename: 'me.jpg', type: 'image/jpeg' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { url } = res.json<Uploaded>();
+    expect(url).toMatch(/^\/api\/uploads\/[a-f0-9]{64}\.webp$/);
+
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 900, height: 600 });
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes('secret-note')).toBe(false);
+    const card = await t.app.inject({ method: 'GET', url: `${url}?w=320` });
+    expect(await sharp(card.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320 });
+
+    const review = { name: 'Carol', description: 'My build, as it runs.', image: url, rating: 5 };
+    const posted = await t.app.inject({ method: 'POST', url: '/api/reviews', headers: customer, payload: review });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const list = await t.app.inject({ method: 'GET', url: '/api/reviews' });
+    const shown = list.json<{ _id: string; image: string }[]>();
+    expect(shown.find((r) => r._id === posted.json<{ insertedId: string }>().insertedId)?.image).toBe(url);
+  });
+
+  it('refuses what only poses as a photo, as product uploads do', async () => {
+    const png = await photo('png', 40, 40);
+    for (const bytes of [Buffer.concat([png, Buffer.from('<script>x</script>')]), '<svg><script/></svg>']) {
+      const res = await reviewPhoto(bytes, customer);
+      expect(res.statusCode).toBe(415);
+      expect(res.json<ApiError>().message).toBe(apiMessages.uploadUnsupported);
+    }
+    expect((await reviewPhoto(Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0x41), customer)).statusCode).toBe(413);
+  });
+
+  it('is for signed-in customers whose email is verified: a visitor gets 401, an unverified account 403', async () => {
+    const png = await photo('png', 40, 40);
+    expect((await reviewPhoto(png, null)).statusCode).toBe(401);
+
+    // A real sign-up that never clicked its verification link, exchanged for an API token.
+    const account = await createFirebaseAccount({ emailVerified: false });
+    const exchange = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${encodeURIComponent(account.email)}`,
+      headers: { authorization: `Bearer ${account.idToken}` },
+      payload: { email: account.email },
+    });
+    expect(exchange.statusCode, exchange.body).toBe(200);
+    const unverified = { authorization: `Bearer ${exchange.json<{ token: string }>().token}` };
+    const res = await reviewPhoto(png, unverified);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<ApiError>().message).toBe(apiMessages.reviewNeedsVerifiedEmail);
+  });
+});
+
 describe('GET /uploads/{name}', () => {
+  it('names each size by an ETag and answers 304 to a browser that has it', async () => {
+    const { url } = (await upload(await photo('png', 700, 300))).json<Uploaded>();
+    for (const address of [url, `${url}?w=640`]) {
+      const first = await t.app.inject({ method: 'GET', url: address });
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[a-f0-9]{64}(-640)?\.webp"$/);
+      const again = await t.app.inject({ method: 'GET', url: address, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const full = await t.app.inject({ method: 'GET', url });
+    const sized = await t.app.inject({ method: 'GET', url: `${url}?w=640` });
+    expect(full.headers.etag).not.toBe(sized.headers.etag);
+    const stale = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(sized.headers.etag) } });
+    expect(stale.statusCode).toBe(200);
+  });
+
   it('answers 404 for a photo it does not have, 400 for a name or width it never makes', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${'a'.repeat(64)}.webp` })).statusCode).toBe(404);
+    const missing = await t.app.inject({ method: 'GET', url: `/api/uploads/${'a'.repeat(64)}.webp` });
+    expect(missing.statusCode).toBe(404);
+    // A photo may be uploaded under that name later: the 404 is not kept for good.
+    expect(missing.headers['cache-control']).toBeUndefined();
     for (const url of [
       '/api/uploads/..%2F..%2Fetc%2Fpasswd',
       '/api/uploads/jwt-secret',

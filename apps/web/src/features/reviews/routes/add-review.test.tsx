@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 import { messages } from '@parts-shop/shared/messages';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { AddReviewForm, Component as AddReviewPage } from './add-review.tsx';
@@ -139,6 +140,46 @@ describe('AddReviewForm', () => {
     expect(field('Photo URL').value).toBe('');
     expect(star('3 stars').checked).toBe(false);
     expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: ['reviews'] }));
+  });
+
+  it('says which photo addresses it takes', () => {
+    renderForm();
+    expect(description('Photo URL')).toContain(
+      'Upload your photo below, or give its address: one on this shop, or an https:// address on a site the shop allows',
+    );
+  });
+
+  it('uploads a photo, fills Photo URL with its address and posts the review with it', async () => {
+    const photoUrl = `/api/uploads/${'d'.repeat(64)}.webp`;
+    fetchMock.mockResolvedValueOnce(json({ url: photoUrl }, 201));
+    renderForm();
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Photo file'), { target: { files: [file] } });
+    await waitFor(() => expect(field('Photo URL').value).toBe(photoUrl));
+    expect(screen.getByRole('status').textContent).toBe('Photo uploaded');
+    const [uploadUrl, upload] = fetchMock.mock.calls[0] ?? [];
+    expect(uploadUrl).toBe('/api/uploads/review-photo');
+    expect(upload?.method).toBe('POST');
+    expect((upload?.body as FormData).get('file')).toMatchObject({ name: 'me.jpg' });
+
+    fetchMock.mockResolvedValueOnce(
+      json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000003' }, 201),
+    );
+    fireEvent.change(field('Review'), { target: { value: 'Runs cool' } });
+    fireEvent.click(star('4 stars'));
+    submit();
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.reviewAdded));
+    const [, post] = fetchMock.mock.calls[1] ?? [];
+    expect(JSON.parse(typeof post?.body === 'string' ? post.body : '')).toMatchObject({ image: photoUrl, rating: 4 });
+  });
+
+  it('shows why a photo was refused', async () => {
+    fetchMock.mockResolvedValueOnce(json({ message: apiMessages.reviewNeedsVerifiedEmail }, 403));
+    renderForm();
+    const file = new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Photo file'), { target: { files: [file] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(apiMessages.reviewNeedsVerifiedEmail));
+    expect(field('Photo URL').value).toBe('');
   });
 
   it('shows API validation issues next to their fields', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useId, type Ref } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { RATING_MAX, RATING_MIN, SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
 import { isWebUrl } from '@parts-shop/shared/fields';
 import { messages } from '@parts-shop/shared/messages';
 import { newReviewSchema, type NewReview } from '@parts-shop/shared/review';
+import { PhotoUploadControl } from '../../../components/photo-upload-control.tsx';
 import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -14,6 +15,7 @@ import { showServerIssues } from '../../../lib/server-issues.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAddReview } from '../api/add-review.ts';
 import { useReviewerProfile } from '../api/add-review-profile.ts';
+import { useUploadReviewPhoto } from '../api/upload-review-photo.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 
 type ReviewInput = z.input<typeof newReviewSchema>;
@@ -131,6 +133,7 @@ type AddReviewFormProps = {
 /** The customer's Add Review form: the shared schema's rules and messages, checked again by the API. */
 export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps) {
   const addReview = useAddReview();
+  const uploadPhoto = useUploadReviewPhoto();
   const {
     register,
     control,
@@ -139,11 +142,13 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
     resetField,
     getFieldState,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ReviewInput, unknown, NewReview>({
     resolver: zodResolver(newReviewSchema),
     defaultValues: { name: defaultName, description: '', image: defaultImage },
   });
+  const image = useWatch({ control, name: 'image' });
 
   // The profile may load after the form shows: take its name, unless the customer already typed one.
   useEffect(() => {
@@ -159,6 +164,7 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
       toastSuccess(messages.reviewAdded);
       // Back to the defaults: the customer's name and photo stay, the text and stars clear.
       reset();
+      uploadPhoto.reset();
     } catch (error) {
       const message = errorMessage(error, 'Could not add the review.');
       toastError(message);
@@ -191,7 +197,7 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
       />
       <FormField
         label="Photo URL"
-        hint="A link to your photo, starting with https://"
+        hint="Upload your photo below, or give its address: one on this shop, or an https:// address on a site the shop allows"
         error={errors.image?.message}
         type="url"
         inputMode="url"
@@ -200,6 +206,12 @@ export function AddReviewForm({ defaultName, defaultImage }: AddReviewFormProps)
         autoComplete="photo"
         placeholder="https://"
         {...register('image')}
+      />
+      <PhotoUploadControl
+        value={image}
+        upload={uploadPhoto}
+        onUploaded={(url) => setValue('image', url, { shouldDirty: true, shouldValidate: true })}
+        hint="PNG, JPEG or WebP, up to 5 MB; fills the Photo URL"
       />
       <Controller
         control={control}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { uploadedSchema } from '@parts-shop/shared/upload';
+import { apiSend } from '../../../lib/api-client.ts';
+
+/** POST /uploads/review-photo (signed in, verified email): one photo as multipart `file`; answers its address. */
+export function useUploadReviewPhoto() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiSend('POST', '/uploads/review-photo', uploadedSchema, form);
+    },
+  });
+}
