@@ -36,6 +36,9 @@ export const BOTH_DATABASES = {
   'apps/api/src/modules/payments/stripe.test.ts': 'lock: one event delivered twice at once',
   'apps/api/src/modules/refunds/refunds.test.ts': 'lock: refunds racing for one payment',
   'apps/api/src/modules/users/admin-roles.test.ts': 'lock: two admins demoting each other at once',
+  'apps/api/src/modules/ucp/complete-race.test.ts': 'lock: fifty assistants completing for twenty units',
+  'apps/api/test/mail-lease.test.ts': "lock: two workers and one mail lease, marked sent only under the holder's token",
+  'apps/api/test/photo-stores.test.ts': 'start-up: photos moved into the store as a process opens its data',
 };
 
 /** Files that look like they need both (SIGNALS) but run once, each with why. */
@@ -44,6 +47,10 @@ export const ONE_DATABASE = {
   'apps/api/test/concurrency.test.ts': 'PostgreSQL only: several processes on one database',
   'apps/api/test/database-outage.test.ts': 'PostgreSQL only: the server stops under load',
   'apps/api/test/rolling-restart.test.ts': 'PostgreSQL only: several processes behind nginx',
+  'apps/api/test/connections-exhausted.test.ts': 'PostgreSQL only: a server of its own runs out of connections',
+  'apps/api/test/several-processes.test.ts': 'PostgreSQL only: several processes behind nginx and PgBouncer',
+  'apps/api/test/shared-rate-limits.test.ts':
+    'PostgreSQL and Redis only: PGlite, one process by nature, counts in memory',
   'apps/api/test/fuzz.test.ts': 'random requests; what it checks is decided by the handlers, not the engine',
 };
 
