@@ -180,7 +180,7 @@ describe('npm run backup, then npm run restore', () => {
     },
   );
 
-  it.skipIf(testDatabaseUrl)('brings back every part, order and payment on PGlite', { timeout: 120_000 }, async () => {
+  it.skipIf(testDatabaseUrl)('brings back every part, order and payment on PGlite', { timeout: 240_000 }, async () => {
     const dataDir = path.join(dir, 'data');
     let database = await openDatabase({ dataDir });
     await placeAndPay(database, 6);
