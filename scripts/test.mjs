@@ -26,7 +26,7 @@ ensureInstalled(root);
 
 const { freePort } = await import('./lib/free-port.mjs');
 const { startPostgres } = await import('./lib/postgres.mjs');
-const { startAuthEmulator } = await import('./lib/emulator.mjs');
+const { DEFAULT_PROJECT_ID, startAuthEmulator } = await import('./lib/emulator.mjs');
 const { BUILD_STEPS, startShop } = await import('./lib/shop.mjs');
 const { startMaildev } = await import('./lib/maildev.mjs');
 
@@ -195,6 +195,7 @@ try {
 
   // One auth emulator serves the API tests and the browser suite.
   let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const ownEmulator = !emulatorHost;
   if (!emulatorHost) {
     const emulator = await startAuthEmulator({ port: await freePort() });
     cleanups.push(() => emulator.stop());
@@ -225,6 +226,13 @@ try {
 
   await step('browser tests (Playwright, system Chromium)', async (context) => {
     if (!built) throw new Error('the shop did not build');
+    // The API tests made accounts under the demo addresses (without their passwords): the
+    // browser suite starts from an empty emulator and makes the demo sign-ins itself.
+    if (ownEmulator) {
+      const accounts = `http://${emulatorHost}/emulator/v1/projects/${DEFAULT_PROJECT_ID}/accounts`;
+      const cleared = await fetch(accounts, { method: 'DELETE' });
+      if (!cleared.ok) throw new Error(`could not clear the auth emulator's accounts: ${cleared.status}`);
+    }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-e2e-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     // The order emails land in a catcher of the run's own; the tests read its REST API.

@@ -80,7 +80,9 @@ describe.skipIf(!testDatabaseUrl)('the change feed across processes (PostgreSQL)
 
     // The server ends both listening connections (a restart, a failover, an idle timeout).
     const ended = await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen shop_changes' and pid <> pg_backend_pid()`,
+      // This database's only: other test files listen on their own databases of the same server.
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where query = 'listen shop_changes' and datname = current_database() and pid <> pg_backend_pid()`,
     );
     expect(ended.rowCount).toBe(2);
     // Listening again, each empties its caches: what was announced meanwhile is unknown.

@@ -386,6 +386,8 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
 };
 const NOT_ADMIN_CHANGES: Record<string, string> = {
   'POST /api/uploads': 'stores a photo file by its hash; nothing shows it until a recorded product change uses it',
+  'POST /api/uploads/review-photo':
+    "a reviewer's photo, stored by its hash; nothing shows it until their review uses it",
   'POST /api/parts/{id}/reviews': "a buyer's rating",
   'POST /api/reviews': "a customer's review",
   'POST /api/messages': "a visitor's message",
