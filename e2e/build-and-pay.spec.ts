@@ -182,7 +182,7 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await asking.getByLabel('Part to return').selectOption({ label: `${names.memory} (1 bought)` });
     await asking.getByLabel('Reason').selectOption('Incompatible');
     await asking.getByRole('button', { name: 'Request a return' }).click();
-    await expect(page.getByText('Return of 1 (Incompatible): requested')).toBeVisible();
+    await expect(page.getByText(`Return of 1 × ${names.memory} (Incompatible): requested`)).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
 
     // The owner finds the request in Manage Orders' Returns, opens the order and refunds part of it.
@@ -199,6 +199,7 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await refund.getByLabel('Reason for the refund').fill('Scratched case');
     await refund.getByLabel('For the line').selectOption({ label: `1 × ${names.case}` });
     await refund.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('$12.50 refunded (Scratched case)')).toBeVisible();
     await expect(receipt).toContainText('Partly refunded');
     await expect(receipt).toContainText('$12.50 back');

@@ -26,7 +26,8 @@ const fitLabels: uPlot.Axis.Size = (self, values, axisIdx) => {
   const axis = self.axes.at(axisIdx);
   // Drawn, uPlot keeps an axis's font as [font scaled to the screen's pixels, size]; its types say string.
   const font = (axis?.font as unknown as [string, number] | undefined)?.[0];
-  if (!axis || !font || values.length === 0) return 50;
+  // Its first call, before any tick is known, has no labels (null, whatever its types say).
+  if (!axis || !font || !Array.isArray(values) || values.length === 0) return 50;
   self.ctx.font = font;
   const widest = Math.max(...values.map((label) => self.ctx.measureText(label).width)) / devicePixelRatio;
   return Math.ceil(widest + (axis.ticks?.size ?? 10) + (axis.gap ?? 5) + 4);
