@@ -157,7 +157,8 @@ test('Refund and Cancel order ask Are You Sure, and No leaves the money where it
   await refund.getByLabel('Amount ($)').fill('20');
   await refund.getByLabel('Reason for the refund').fill('Late delivery');
   await refund.getByRole('button', { name: 'Refund' }).click();
-  const sure = page.getByRole('dialog', { name: 'Are You Sure' });
+  // Each form has its own dialog; one closing may still be on its way out as the other opens.
+  const sure = refund.getByRole('dialog', { name: 'Are You Sure' });
   await expect(sure).toContainText(`Refund $20.00 on order ${order.number} for ${ssd.name}`);
   await expectNoSidewaysScroll(page);
   await sure.getByRole('button', { name: 'No' }).click();
@@ -169,13 +170,14 @@ test('Refund and Cancel order ask Are You Sure, and No leaves the money where it
   await expect(page.getByText('$20.00 refunded (Late delivery)')).toBeVisible();
 
   const cancel = page.getByRole('form', { name: 'Cancel order' });
+  const sureToCancel = cancel.getByRole('dialog', { name: 'Are You Sure' });
   await cancel.getByLabel('Reason for cancelling').fill('Customer asked');
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
-  await expect(sure).toContainText(`Cancel order ${order.number}, refund $80.00`);
-  await sure.getByRole('button', { name: 'No' }).click();
+  await expect(sureToCancel).toContainText(`Cancel order ${order.number}, refund $80.00`);
+  await sureToCancel.getByRole('button', { name: 'No' }).click();
   await expect(page.getByText('Customer asked')).toHaveCount(0);
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
-  await sure.getByRole('button', { name: 'Yes' }).click();
+  await sureToCancel.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Order cancelled')).toBeVisible();
   await expect(page.getByText('$80.00 refunded (Customer asked, 2 back on the shelf)')).toBeVisible();
 });
