@@ -170,7 +170,8 @@ describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX))('a rolling restart be
           return await fetch(url, init);
         } catch (error) {
           const code = error instanceof Error ? (error.cause as { code?: string } | undefined)?.code : undefined;
-          if (code !== 'UND_ERR_SOCKET') throw error;
+          // undici names the crossing either way, by when the close reaches it.
+          if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
           retried += 1;
           await new Promise((r) => setTimeout(r, 100));
           return fetch(url, init);
