@@ -20,7 +20,9 @@ export default defineConfig({
   fullyParallel: false,
   // One browser per core.
   workers: os.availableParallelism(),
-  retries: 0,
+  // One more try: a spec that passes only on its second is listed as flaky by name in the
+  // report, to be fixed, without a slow moment on a shared machine failing the whole run.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
