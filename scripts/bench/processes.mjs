@@ -68,7 +68,10 @@ export async function processesBench(firstUrl, startAnother, db, { duration, con
       path: '/api/orders',
       setupRequest: (/** @type {import('autocannon').Request} */ req) => {
         const i = next();
-        req.headers = { 'content-type': 'application/json', authorization: users[i % users.length]?.authorization ?? '' };
+        req.headers = {
+          'content-type': 'application/json',
+          authorization: users[i % users.length]?.authorization ?? '',
+        };
         req.body = JSON.stringify({ partId: hot[i % hot.length]?.id, totalOrder: 1, ...ORDER_BODY });
         return req;
       },
