@@ -201,7 +201,12 @@ try {
       );
     if (wanted.has('processes'))
       await attempt('Several processes on PostgreSQL', () =>
-        processesBench(shop.url, () => startAnotherShop(pg.url), db, { duration, connections, secret: JWT_SECRET }),
+        processesBench(shop, () => startAnotherShop(pg.url), db, {
+          databaseUrl: pg.url,
+          duration,
+          connections,
+          secret: JWT_SECRET,
+        }),
       );
     if (wanted.has('soak'))
       await attempt('Soak on PostgreSQL', () =>
