@@ -1,8 +1,9 @@
 // npm run bench: load and page-speed figures, each beside its target (docs/performance.md).
 //   npm run bench                  reads (PostgreSQL and PGlite), catalog discovery against
-//                                  its raw SQL, writes, Lighthouse
+//                                  its raw SQL, writes, one to three processes, Lighthouse
 //   npm run bench -- --soak        and the 60 s soak at 200 connections
-//   options: --no-build  --only=reads,discovery,writes,builds,overview,import,lighthouse,soak  --duration=10  --lh-runs=3
+//   options: --no-build  --only=reads,discovery,writes,builds,overview,import,processes,lighthouse,soak
+//            --duration=10  --lh-runs=3
 //            --pg-only  --pglite-only  --json=FILE
 // Everything runs on 127.0.0.1 against throwaway databases; every load loop is time-bounded.
 import { randomBytes } from 'node:crypto';
@@ -45,10 +46,11 @@ const { buildsBench } = await import('./bench/builds.mjs');
 const { overviewBench } = await import('./bench/overview.mjs');
 const { soakBench } = await import('./bench/soak.mjs');
 const { importBench } = await import('./bench/import.mjs');
+const { processesBench } = await import('./bench/processes.mjs');
 const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
 
 const wanted = new Set(
-  (args.only ?? 'reads,discovery,writes,builds,overview,import,lighthouse').split(',').map((s) => s.trim()),
+  (args.only ?? 'reads,discovery,writes,builds,overview,import,processes,lighthouse').split(',').map((s) => s.trim()),
 );
 if (args.soak) wanted.add('soak');
 const duration = Number(args.duration);
@@ -197,6 +199,15 @@ try {
       await attempt('Overview on PostgreSQL', () =>
         overviewBench(shop.url, db, { orders: ORDERS, duration, connections: 10, secret: JWT_SECRET }),
       );
+    if (wanted.has('processes'))
+      await attempt('Several processes on PostgreSQL', () =>
+        processesBench(shop, () => startAnotherShop(pg.url), db, {
+          databaseUrl: pg.url,
+          duration,
+          connections,
+          secret: JWT_SECRET,
+        }),
+      );
     if (wanted.has('soak'))
       await attempt('Soak on PostgreSQL', () =>
         soakBench(shop, db, { seconds: Number(args['soak-seconds']), connections: 200, secret: JWT_SECRET }),
@@ -323,6 +334,23 @@ async function discovery(databaseUrl) {
       connections: at,
     });
   await bare.stop();
+}
+
+/**
+ * One more shop on the database, with a DATA_DIR of its own as on another machine; stopped
+ * with the rest.
+ * @param {string} databaseUrl
+ */
+async function startAnotherShop(databaseUrl) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-bench-process-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const shop = await startShop(root, {
+    port: await freePort(),
+    env: { ...shopEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(() => shop.stop());
+  return shop;
 }
 
 /**
