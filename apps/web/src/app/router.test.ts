@@ -32,6 +32,7 @@ describe('the addresses the server answers 404 for', () => {
       '/dashboard/audit',
       '/dashboard/editProduct/1',
       '/dashboard/messages',
+      '/dashboard/assistants',
       '/purchase/p1',
       '/auth/google-picker',
     ])
