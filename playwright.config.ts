@@ -33,7 +33,8 @@ export default defineConfig({
     // approval of an AI assistant with its key.
     {
       name: 'mobile-375',
-      testMatch: /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|assistants)\.spec\.ts$/,
+      testMatch:
+        /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|assistants)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

@@ -84,4 +84,4 @@ export type PaymentGateway = LocalPaymentGateway | StripePaymentGateway;
 export const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,100}$/;
 
 /** Stripe's PaymentMethod ids, test-mode names such as pm_card_visa included. */
-export const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,100}$/;
+export const PAYMENT_METHOD_ID = /^pm_\w{1,100}$/;
