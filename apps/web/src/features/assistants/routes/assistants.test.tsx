@@ -62,7 +62,10 @@ describe('Assistants', () => {
     expect((key as HTMLInputElement).value).toBe('psa_secret_key');
     await waitFor(() => expect(document.activeElement).toBe(key));
     const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body;
-    expect(JSON.parse(String(sent))).toEqual({ profile: 'https://buyer.example/ucp', name: 'Buyer' });
+    expect(typeof sent === 'string' ? JSON.parse(sent) : null).toEqual({
+      profile: 'https://buyer.example/ucp',
+      name: 'Buyer',
+    });
     await screen.findByRole('rowheader', { name: 'Buyer' });
 
     fireEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
