@@ -37,6 +37,8 @@ export const BOTH_DATABASES = {
   'apps/api/src/modules/refunds/refunds.test.ts': 'lock: refunds racing for one payment',
   'apps/api/src/modules/users/admin-roles.test.ts': 'lock: two admins demoting each other at once',
   'apps/api/src/modules/ucp/complete-race.test.ts': 'lock: fifty assistants completing for twenty units',
+  'apps/api/src/modules/assistants/assistants.test.ts':
+    "counters: an assistant's limit counts in memory on PGlite, in PostgreSQL there",
   'apps/api/test/mail-lease.test.ts': "lock: two workers and one mail lease, marked sent only under the holder's token",
   'apps/api/test/photo-stores.test.ts': 'start-up: photos moved into the store as a process opens its data',
 };

@@ -32,6 +32,7 @@ import { createTokenService } from './lib/tokens.ts';
 import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
 import { createSmtpTransport } from './domain/emails/smtp-transport.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { assistantsRoutes } from './modules/assistants/assistants.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
@@ -134,6 +135,8 @@ export async function buildApp({
   installErrorHandler(app);
   if (config.LOG_FORMAT === 'console') logSlowRequests(app, config.SLOW_REQUEST_MS);
 
+  const limitCounters = rateLimitCountersFor({ redisUrl: config.REDIS_URL, db, databaseKind }, app.log);
+  app.addHook('onClose', () => limitCounters.close());
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const identity = createIdentityVerifier(config);
   app.addHook('onClose', () => identity.close());
@@ -150,6 +153,7 @@ export async function buildApp({
     mailWorker: mailWorkerFor(app, config, db),
     lifecycle: createLifecycle(),
     metrics: installMetrics(app, db, poolStats),
+    limits: limitCounters,
   };
   closeConnectionsWhileStopping(app, deps.lifecycle);
 
@@ -175,11 +179,9 @@ export async function buildApp({
   // and which pass through as they are. Request bodies are never inflated: the API takes plain
   // JSON only, and its body limit is meant for the bytes it parses.
   await app.register(compress, { globalDecompression: false });
-  const limitCounters = rateLimitCountersFor({ redisUrl: config.REDIS_URL, db, databaseKind }, app.log);
-  app.addHook('onClose', () => limitCounters.close());
   await app.register(rateLimit, {
     global: false,
-    store: sharedRateLimitStore(limitCounters),
+    store: sharedRateLimitStore(deps.limits),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} seconds`,
@@ -223,6 +225,7 @@ export async function buildApp({
       await api.register(stripeWebhookRoutes, { deps });
       await api.register(mcpRoutes, { deps, moreTools: registerUcpTools });
       await api.register(ucpRoutes, { deps });
+      await api.register(assistantsRoutes, { deps });
     },
     { prefix: base },
   );

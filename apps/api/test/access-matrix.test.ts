@@ -112,6 +112,15 @@ const fx = {
     const res = await t.app.inject({ ...upload, headers: { ...upload.headers, ...auth.admin } });
     return res.json<{ url: string }>().url;
   },
+  assistantBody: () => ({
+    profile: `https://matrix-${Math.random().toString(36).slice(2, 10)}.example/.well-known/ucp`,
+    name: 'Matrix',
+  }),
+  /** An assistant an admin approved. */
+  assistant: async () => {
+    const res = await t.app.inject({ ...at('POST', '/api/assistants', fx.assistantBody()), headers: auth.admin });
+    return res.json<{ assistant: { id: string } }>().assistant.id;
+  },
   newUser: async (role: 'admin' | 'customer' = 'customer') => {
     const email = `matrix-${Math.random().toString(36).slice(2, 10)}@example.test`;
     await t.signIn(email, role);
@@ -144,6 +153,9 @@ type Row = [operation: string, expected: Expect, request: () => Promise<InjectOp
 // rows), who gets which status, and the request (built afresh for every caller).
 const rows: Row[] = [
   ['GET /api/health', publicRoute(200), async () => at('GET', '/api/health')],
+  ['GET /api/assistants', adminOnly(200), async () => at('GET', '/api/assistants')],
+  ['POST /api/assistants', adminOnly(201), async () => at('POST', '/api/assistants', fx.assistantBody())],
+  ['DELETE /api/assistants/{id}', adminOnly(200), async () => at('DELETE', `/api/assistants/${await fx.assistant()}`)],
   ['GET /api/ready', publicRoute(200), async () => at('GET', '/api/ready')],
   ['GET /api/admin/ready', adminOnly(200), async () => at('GET', '/api/admin/ready')],
   // Outside production without METRICS_TOKEN; health.test.ts covers the token and production.

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for the few Stripe endpoints the shop calls, so the real `stripe` SDK can
- * be exercised without a network: create, retrieve and cancel payment intents. Confirming
- * (Stripe.js in the browser) is played by `succeed()` / `fail()`.
+ * be exercised without a network: create, retrieve, cancel and confirm payment intents (a
+ * server-side confirmation with a test PaymentMethod id). Stripe.js's confirmation in the
+ * browser is played by `succeed()` / `fail()`.
  */
 export type FakeIntent = {
   id: string;
@@ -51,6 +52,52 @@ function missing(res: http.ServerResponse, id: string): void {
       code: 'resource_missing',
       param: 'intent',
       message: `No such payment_intent: '${id}'`,
+    },
+  });
+}
+
+/**
+ * A server-side confirmation with one of Stripe's test PaymentMethods: pm_card_visa (and the
+ * other card brands) pay, pm_card_chargeDeclined is declined as Stripe declines it (402, the
+ * intent open for another try), an id Stripe does not know is a 400.
+ */
+const PAYING_METHODS = new Set(['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex']);
+
+function confirm(res: http.ServerResponse, intent: FakeIntent, paymentMethod: string): void {
+  if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
+    send(res, 400, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+      },
+    });
+    return;
+  }
+  if (PAYING_METHODS.has(paymentMethod)) {
+    intent.status = 'succeeded';
+    send(res, 200, intent);
+    return;
+  }
+  if (paymentMethod === 'pm_card_chargeDeclined') {
+    intent.status = 'requires_payment_method';
+    send(res, 402, {
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        payment_intent: intent,
+      },
+    });
+    return;
+  }
+  send(res, 400, {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'payment_method',
+      message: `No such PaymentMethod: '${paymentMethod}'`,
     },
   });
 }
@@ -134,7 +181,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return;
     }
 
-    const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
+    const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel|\/confirm)?$/.exec(url.pathname);
     if (!match) {
       send(res, 404, {
         error: {
@@ -144,7 +191,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       return;
     }
-    const [, id, cancel] = match;
+    const [, id, action] = match;
+    const cancel = action === '/cancel';
 
     if (req.method === 'POST' && !id) {
       const existing = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
@@ -182,6 +230,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (req.method === 'GET' && !cancel) {
       send(res, 200, intent);
+      return;
+    }
+    if (req.method === 'POST' && action === '/confirm') {
+      confirm(res, intent, body.get('payment_method') ?? '');
       return;
     }
     if (req.method === 'POST' && cancel) {

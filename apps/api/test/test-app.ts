@@ -55,6 +55,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_MCP_PER_MINUTE: '100000',
+    RATE_LIMIT_ASSISTANT_PER_MINUTE: '100000',
     // Test files place far more orders per customer than a shop allows unpaid; the caps have their own tests.
     MAX_UNPAID_ORDERS: '10000',
     MAX_UNPAID_UNITS_PER_PART: '1000000',

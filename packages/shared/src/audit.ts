@@ -20,6 +20,8 @@ export const AUDIT_KINDS = [
   'review.delete',
   'message.read',
   'message.reply',
+  'assistant.approve',
+  'assistant.revoke',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -38,9 +40,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'review.delete': 'Review deleted',
   'message.read': 'Message marked read or unread',
   'message.reply': 'Message answered',
+  'assistant.approve': 'AI assistant approved',
+  'assistant.revoke': 'AI assistant revoked',
 };
 
-export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message'] as const;
+export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message', 'assistant'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Field values as JSON; a field whose name ends in Cents holds integer cents. */

@@ -18,6 +18,11 @@ export const UCP_CAPABILITIES = {
 
 /** The test-mode gateway's payment handler, the convention of the UCP conformance suite. */
 export const MOCK_PAYMENT_HANDLER = { name: 'dev.mock.payment_handler', id: 'mock_payment_handler' } as const;
+/**
+ * The handler a shop on Stripe offers: a card instrument whose token credential is a Stripe
+ * PaymentMethod id (`pm_card_visa` in test mode), which the shop confirms on its own intent.
+ */
+export const STRIPE_PAYMENT_HANDLER = { name: 'com.stripe.payment_method', id: 'stripe_payment_method' } as const;
 
 const text = (max = 200) => z.string().max(max);
 

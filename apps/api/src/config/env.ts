@@ -101,6 +101,8 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Calls to the MCP endpoint: each is a catalog read or a build check, so more than writes. */
     RATE_LIMIT_MCP_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** Calls to the UCP checkout (REST and MCP tools) per AI assistant, by its profile address. */
+    RATE_LIMIT_ASSISTANT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Where order emails go (smtp:// or smtps://); unset, they wait in the outbox until it is set. */
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Parts Shop <orders@parts-shop.example>'),

@@ -760,6 +760,36 @@ export const ucpCheckoutSessions = pgTable(
     index('ucp_checkout_sessions_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),
+    // The orders each assistant placed (Dashboard > Assistants).
+    index('ucp_checkout_sessions_agent_idx')
+      .on(t.agent)
+      .where(sql`${t.status} = 'completed'`),
+  ],
+);
+
+/**
+ * The AI assistants the owner approved (Dashboard > Assistants): in production only these may
+ * call UCP (and ACP). The API key is shown once at approval; only its SHA-256 is kept. A revoked
+ * row stays for the record, and the same profile may be approved again with a new key.
+ */
+export const assistants = pgTable(
+  'assistants',
+  {
+    id: uuid('id').primaryKey(),
+    /** The profile address the assistant names in its UCP-Agent header. */
+    profile: text('profile').notNull(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    approvedBy: text('approved_by').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastCallAt: timestamp('last_call_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('assistants_profile_approved_idx')
+      .on(t.profile)
+      .where(sql`${t.revokedAt} is null`),
+    uniqueIndex('assistants_key_hash_idx').on(t.keyHash),
   ],
 );
 

@@ -6,6 +6,7 @@ import type { PaymentGateway } from '../domain/payment-gateway/payment-gateway.t
 import type { Lifecycle } from '../operations/lifecycle.ts';
 import type { Metrics } from '../operations/metrics.ts';
 import type { Guards } from './auth.ts';
+import type { RateLimitCounters } from './rate-limit-store.ts';
 import type { IdentityVerifier } from './identity.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -36,6 +37,8 @@ export type Deps = {
   /** Whether the process is stopping (readiness answers 503 from then on). */
   lifecycle: Lifecycle;
   metrics: Metrics;
+  /** The rate limits' counters, for the limits no route names (each AI assistant's, by its profile). */
+  limits: RateLimitCounters;
 };
 
 /**

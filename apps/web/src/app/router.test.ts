@@ -12,7 +12,7 @@ describe('the router’s error screens', () => {
     expect(shop?.ErrorBoundary).toBe(RootError);
     expect(pages?.ErrorBoundary).toBe(PageError);
     const sections: RouteObject[] = dashboard?.children ?? [];
-    expect(sections.length).toBe(16);
+    expect(sections.length).toBe(17);
     for (const section of sections) expect(section.ErrorBoundary, section.path ?? 'index').toBe(SectionError);
   });
 
@@ -32,6 +32,7 @@ describe('the addresses the server answers 404 for', () => {
       '/dashboard/audit',
       '/dashboard/editProduct/1',
       '/dashboard/messages',
+      '/dashboard/assistants',
       '/purchase/p1',
       '/auth/google-picker',
     ])

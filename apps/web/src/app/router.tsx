@@ -65,6 +65,7 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
   { path: 'editProduct/:id', ...guarded(() => import('../features/catalog/routes/edit-product.tsx'), true) },
   { path: 'audit', ...guarded(() => import('../features/audit/routes/audit-log.tsx'), true) },
   { path: 'messages', ...guarded(() => import('../features/messages/routes/messages.tsx'), true) },
+  { path: 'assistants', ...guarded(() => import('../features/assistants/routes/assistants.tsx'), true) },
 ];
 
 export const routes: RouteObject[] = [

@@ -75,6 +75,8 @@ export const queryKeys = {
     /** The Ship mutations, so each row can tell whether its own request is on its way. */
     ship: ['orders', 'ship'] as const,
   },
+  /** GET /assistants (admin): the approved AI assistants; approving and revoking refresh it. */
+  assistants: ['assistants'] as const,
   audit: {
     /** The audit log, newest first, of one kind of change or ('') all. */
     list: (kind: string) => ['audit', kind] as const,

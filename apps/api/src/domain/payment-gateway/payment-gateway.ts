@@ -63,8 +63,16 @@ export type StripeWebhookEvent =
     }
   | { type: 'ignored'; eventType: string };
 
+/** A server-side confirmation's outcome: paid, or declined with the reason the buyer may hear. */
+export type StripeConfirmResult = { kind: 'succeeded'; intent: GatewayIntent } | { kind: 'declined'; message: string };
+
 export type StripePaymentGateway = GatewayCore & {
   kind: 'stripe';
+  /**
+   * Confirms an intent with a PaymentMethod id the buyer's agent holds (a UCP instrument),
+   * server-side; a declined card leaves the intent open for another PaymentMethod.
+   */
+  confirmPaymentMethod: (db: Db, id: string, paymentMethod: string) => Promise<StripeConfirmResult>;
   /** Verifies the Stripe-Signature header on the raw body; null when it does not verify. */
   verifyWebhook: (rawBody: Buffer, signature: string) => StripeWebhookEvent | null;
   webhooksConfigured: boolean;
@@ -74,3 +82,6 @@ export type PaymentGateway = LocalPaymentGateway | StripePaymentGateway;
 
 /** Stripe's PaymentIntent ids; anything else cannot be a payment and never reaches a gateway. */
 export const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{8,100}$/;
+
+/** Stripe's PaymentMethod ids, test-mode names such as pm_card_visa included. */
+export const PAYMENT_METHOD_ID = /^pm_\w{1,100}$/;

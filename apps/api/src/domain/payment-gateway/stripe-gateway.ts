@@ -5,7 +5,7 @@ import { paymentIntentStatusSchema } from '@parts-shop/shared/payment';
 import type { Config } from '../../config/env.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { GatewayIntent, StripePaymentGateway, StripeWebhookEvent } from './payment-gateway.ts';
-import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
+import { PAYMENT_INTENT_ID, PAYMENT_METHOD_ID } from './payment-gateway.ts';
 import { mirrorStripeIntent } from './ledger.repo.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
@@ -102,6 +102,32 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
       const intent = toIntent(created);
       await mirrorStripeIntent(db, intent);
       return intent;
+    },
+
+    async confirmPaymentMethod(db, id, paymentMethod) {
+      if (!PAYMENT_INTENT_ID.test(id) || !PAYMENT_METHOD_ID.test(paymentMethod)) {
+        return { kind: 'declined', message: 'Pay with a Stripe PaymentMethod id (pm_…)' };
+      }
+      let confirmed: Stripe.PaymentIntent;
+      try {
+        confirmed = await stripe.paymentIntents.confirm(id, { payment_method: paymentMethod });
+      } catch (error) {
+        // A declined card, or a PaymentMethod Stripe does not know: the buyer's to fix, not an outage.
+        if (isStripeError(error) && (error.type === 'StripeCardError' || error.code === 'resource_missing')) {
+          return { kind: 'declined', message: error.message };
+        }
+        throw upstream(error, 'confirm');
+      }
+      const intent = toIntent(confirmed);
+      await mirrorStripeIntent(db, intent);
+      if (intent.status === 'succeeded') return { kind: 'succeeded', intent };
+      return {
+        kind: 'declined',
+        message:
+          intent.status === 'requires_action'
+            ? 'This card asks its holder to authenticate; pay with another'
+            : 'The payment could not be taken; try again',
+      };
     },
 
     async retrieveIntent(db, id) {

@@ -22,6 +22,8 @@ function nameOf(row: AuditRow, names: Map<string, string | number>): string | nu
       return typeof known === 'number' ? `return on ${formatOrderNumber(known)}` : null;
     case 'user':
       return row.entityId;
+    case 'assistant':
+      return recordedName(row.after) ?? recordedName(row.before) ?? null;
     default:
       return null;
   }

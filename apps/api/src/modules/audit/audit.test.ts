@@ -383,6 +383,14 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
     'order.ship',
     async () => ({ method: 'PATCH', url: `/api/shipped/${(await paidOrderOf()).order._id}` }),
   ],
+  'POST /api/assistants': [
+    'assistant.approve',
+    async () => ({ method: 'POST', url: '/api/assistants', payload: { profile: assistantProfile(), name: 'Listed' } }),
+  ],
+  'DELETE /api/assistants/{id}': [
+    'assistant.revoke',
+    async () => ({ method: 'DELETE', url: `/api/assistants/${await assistant()}` }),
+  ],
 };
 const NOT_ADMIN_CHANGES: Record<string, string> = {
   'POST /api/uploads': 'stores a photo file by its hash; nothing shows it until a recorded product change uses it',
@@ -421,6 +429,14 @@ async function message() {
   const res = await call(undefined, 'POST', '/api/messages', body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ insertedId: string }>().insertedId;
+}
+
+const assistantProfile = () => `https://listed-${newId().slice(-8)}.example/.well-known/ucp`;
+
+async function assistant() {
+  const res = await call(admin, 'POST', '/api/assistants', { profile: assistantProfile(), name: 'Listed' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ assistant: { id: string } }>().assistant.id;
 }
 
 async function user(role: 'admin' | 'customer' = 'customer') {

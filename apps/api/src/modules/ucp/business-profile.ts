@@ -1,4 +1,4 @@
-import { MOCK_PAYMENT_HANDLER, UCP_CAPABILITIES, UCP_VERSION } from '@parts-shop/shared/ucp';
+import { MOCK_PAYMENT_HANDLER, STRIPE_PAYMENT_HANDLER, UCP_CAPABILITIES, UCP_VERSION } from '@parts-shop/shared/ucp';
 import type { Config } from '../../config/env.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
 import type { SigningKey } from './signing-key.ts';
@@ -12,22 +12,23 @@ export function ucpEndpoints(config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'API_B
 }
 
 /**
- * The payment handlers the shop can really serve. The test-mode gateway takes the conformance
- * suite's mock handler (a card instrument whose token credential is `success_token`,
- * `fail_token` or one of the gateway's test card numbers); Stripe takes none yet, so a shop on
- * Stripe offers no handler and completes nothing over UCP.
+ * The payment handlers the shop can really serve, one per gateway. The test-mode gateway takes
+ * the conformance suite's mock handler (a card instrument whose token credential is
+ * `success_token`, `fail_token` or one of the gateway's test card numbers); Stripe takes a card
+ * instrument whose token is a PaymentMethod id, confirmed on the order's own intent.
  */
 export function paymentHandlers(
-  config: Pick<Config, 'PAYMENT_GATEWAY'>,
+  config: Pick<Config, 'PAYMENT_GATEWAY' | 'STRIPE_SECRET_KEY'>,
 ): Record<string, { id: string; version: string; [field: string]: unknown }[]> {
-  if (config.PAYMENT_GATEWAY !== 'local') return {};
+  const handler = config.PAYMENT_GATEWAY === 'local' ? MOCK_PAYMENT_HANDLER : STRIPE_PAYMENT_HANDLER;
+  const testMode = config.PAYMENT_GATEWAY === 'local' || Boolean(config.STRIPE_SECRET_KEY?.startsWith('sk_test_'));
   return {
-    [MOCK_PAYMENT_HANDLER.name]: [
+    [handler.name]: [
       {
-        id: MOCK_PAYMENT_HANDLER.id,
+        id: handler.id,
         version: UCP_VERSION,
         available_instruments: [{ type: 'card' }],
-        config: { test_mode: true },
+        config: { test_mode: testMode },
       },
     ],
   };

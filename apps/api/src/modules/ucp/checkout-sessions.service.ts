@@ -1,10 +1,5 @@
 import { idSchema } from '@parts-shop/shared/fields';
-import {
-  MOCK_PAYMENT_HANDLER,
-  type UcpCheckout,
-  type UcpCheckoutInput,
-  type UcpCompleteInput,
-} from '@parts-shop/shared/ucp';
+import { type UcpCheckout, type UcpCheckoutInput, type UcpCompleteInput } from '@parts-shop/shared/ucp';
 import type { UcpErrorResponse, UcpMessage, UcpOrder } from '@parts-shop/shared/ucp';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -33,14 +28,19 @@ import {
   SHIPPING,
   type PartForSale,
 } from './checkout-view.ts';
-import { payWithInstrument, tokenCard } from './pay-with-instrument.ts';
+import { meansOf, payWithInstrument, wantedInstrument } from './pay-with-instrument.ts';
 import type { UcpAgent } from './ucp-agent.ts';
 
 /** How long a session stays open (the protocol's default). */
 const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
 
 /** What a UCP operation answers: the checkout, or no checkout at all (an error_response). */
-export type Answer = { statusCode: number; body: UcpCheckout | UcpErrorResponse | UcpOrder };
+export type Answer = {
+  statusCode: number;
+  body: UcpCheckout | UcpErrorResponse | UcpOrder;
+  /** Sent over REST with the answer (a refusal's Retry-After). */
+  headers?: Record<string, string>;
+};
 
 const sessionNotFound = (): Answer => ({
   statusCode: 404,
@@ -293,12 +293,12 @@ export async function completeCheckout(
 
   const instruments = input.payment.instruments;
   const instrument = instruments.find((i) => i.selected) ?? instruments[0];
-  const card = instrument && instrument.handler_id === MOCK_PAYMENT_HANDLER.id ? tokenCard(instrument) : null;
-  if (!card || deps.config.PAYMENT_GATEWAY !== 'local') {
+  const means = instrument ? meansOf(deps.payments, instrument) : null;
+  if (!means) {
     const problem = failure(
       'payment_failed',
       '$.payment.instruments[0]',
-      `Pay with a card instrument of the ${MOCK_PAYMENT_HANDLER.id} handler and a token credential`,
+      `Pay with ${wantedInstrument(deps.payments)}`,
     );
     return { statusCode: 200, body: await view(deps, session, [problem]) };
   }
@@ -331,7 +331,7 @@ export async function completeCheckout(
       waiting = order.id;
       await transitionSession(deps.db, session.id, ['complete_in_progress'], { orderId: order.id });
     }
-    const paid = await payWithInstrument(deps.db, deps.payments, order, card);
+    const paid = await payWithInstrument(deps.db, deps.payments, order, means);
     if (paid.kind === 'declined') {
       const back = (await putBack()) ?? taken;
       return {

@@ -1,9 +1,13 @@
 import type { Card } from '@parts-shop/shared/payment';
-import type { UcpCompleteInput } from '@parts-shop/shared/ucp';
+import { MOCK_PAYMENT_HANDLER, STRIPE_PAYMENT_HANDLER, type UcpCompleteInput } from '@parts-shop/shared/ucp';
 import type { Db } from '../../db/client.ts';
 import type { OrderRow } from '../../domain/orders/orders.repo.ts';
 import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
-import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
+import {
+  PAYMENT_METHOD_ID,
+  type GatewayIntent,
+  type PaymentGateway,
+} from '../../domain/payment-gateway/payment-gateway.ts';
 import { settleIntent } from '../../domain/payments/settlement.ts';
 
 type Instrument = UcpCompleteInput['payment']['instruments'][number];
@@ -14,34 +18,79 @@ const NAMED_TOKENS: Record<string, string> = {
   fail_token: '4000000000000002',
 };
 
+/** What an instrument pays with: a test-mode card (the mock handler) or a Stripe PaymentMethod id. */
+export type Means = { kind: 'card'; card: Card } | { kind: 'payment_method'; id: string };
+
+const tokenOf = (instrument: Instrument) =>
+  instrument.type === 'card' && instrument.credential?.type === 'token' ? instrument.credential.token : undefined;
+
 /**
  * The card a mock-handler instrument stands for: a card with a token credential whose token is
  * `success_token`, `fail_token` or a card number (the gateway's test cards pay or decline as
  * they do in the Pay form; any other number is declined). Null for anything else.
  */
-export function tokenCard(instrument: Instrument): Card | null {
-  const token = instrument.credential?.type === 'token' ? instrument.credential.token : undefined;
-  if (instrument.type !== 'card' || !token) return null;
+function tokenCard(instrument: Instrument): Card | null {
+  const token = tokenOf(instrument);
+  if (!token) return null;
   const number = NAMED_TOKENS[token] ?? (/^\d{12,19}$/.test(token) ? token : null);
   if (!number) return null;
   return { number, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' };
 }
 
+/**
+ * What an instrument pays with on this shop's gateway (business-profile.ts names the one
+ * handler each gateway offers): null when it is not of that handler or its token is no credential.
+ */
+export function meansOf(gateway: Pick<PaymentGateway, 'kind'>, instrument: Instrument): Means | null {
+  if (gateway.kind === 'local') {
+    const card = instrument.handler_id === MOCK_PAYMENT_HANDLER.id ? tokenCard(instrument) : null;
+    return card ? { kind: 'card', card } : null;
+  }
+  const token = instrument.handler_id === STRIPE_PAYMENT_HANDLER.id ? tokenOf(instrument) : undefined;
+  return token && PAYMENT_METHOD_ID.test(token) ? { kind: 'payment_method', id: token } : null;
+}
+
+/** The instrument this shop's gateway takes, for the message that asks for it. */
+export const wantedInstrument = (gateway: Pick<PaymentGateway, 'kind'>) =>
+  gateway.kind === 'local'
+    ? `a card instrument of the ${MOCK_PAYMENT_HANDLER.id} handler and a token credential`
+    : `a card instrument of the ${STRIPE_PAYMENT_HANDLER.id} handler whose token credential is a Stripe PaymentMethod id`;
+
 export type InstrumentOutcome = { kind: 'paid' } | { kind: 'declined'; message: string };
 
+type Confirmed = { kind: 'succeeded'; intent: GatewayIntent } | { kind: 'declined'; message: string };
+
+async function confirm(
+  db: Db,
+  gateway: PaymentGateway,
+  intent: { id: string; clientSecret: string },
+  means: Means,
+): Promise<Confirmed> {
+  if (gateway.kind === 'stripe' && means.kind === 'payment_method') {
+    return gateway.confirmPaymentMethod(db, intent.id, means.id);
+  }
+  if (gateway.kind === 'local' && means.kind === 'card') {
+    const result = await gateway.confirmCard(db, intent.clientSecret, means.card);
+    if (result.kind === 'succeeded') return result;
+    if (result.kind === 'declined') return { kind: 'declined', message: result.outcome.message };
+    return { kind: 'declined', message: 'The payment could not be taken; try again' };
+  }
+  return { kind: 'declined', message: 'This shop takes no such instrument' };
+}
+
 /**
- * Pays a placed order with a card, as the Pay form's confirmation does: one intent for the
- * order (an open one from a declined try is used again), the gateway's confirmation, then the
- * settlement path, which marks the order paid and queues its receipt. Money the order can no
- * longer take (it was cancelled meanwhile) is refunded there and reads as declined here.
+ * Pays a placed order with an instrument's card or PaymentMethod, as the Pay form's
+ * confirmation does: one intent for the order (an open one from a declined try is used again),
+ * the gateway's confirmation, then the settlement path, which marks the order paid and queues
+ * its receipt. Money the order can no longer take (it was cancelled meanwhile) is refunded
+ * there and reads as declined here.
  */
 export async function payWithInstrument(
   db: Db,
   gateway: PaymentGateway,
   order: OrderRow,
-  card: Card,
+  means: Means,
 ): Promise<InstrumentOutcome> {
-  if (gateway.kind !== 'local') return { kind: 'declined', message: 'This shop takes no card tokens' };
   const ledger = await paymentsForOrder(db, order.id);
   const open = ledger.find((p) => p.orderId === order.id && p.status === 'requires_payment_method');
   const intent =
@@ -52,9 +101,8 @@ export async function payWithInstrument(
       amountCents: order.totalCents,
       idempotencyKey: `ucp-order-${order.id}-${ledger.length}`,
     }));
-  const result = await gateway.confirmCard(db, intent.clientSecret, card);
-  if (result.kind === 'declined') return { kind: 'declined', message: result.outcome.message };
-  if (result.kind !== 'succeeded') return { kind: 'declined', message: 'The payment could not be taken; try again' };
+  const result = await confirm(db, gateway, intent, means);
+  if (result.kind === 'declined') return result;
   const settled = await settleIntent(db, gateway, result.intent);
   return settled === 'paid' || settled === 'already-paid'
     ? { kind: 'paid' }

@@ -29,8 +29,8 @@ export function parseUcpAgent(header: string | string[] | undefined): UcpAgent |
 export const NOT_APPROVED = 'This shop takes no orders from AI assistants yet';
 
 /**
- * Whether assistants may call at all: on the embedded default any may, so the shop can be
- * tried at once; in production none may until the owner can approve them one by one.
+ * Whether an assistant the owner has not approved may call: on the embedded default any may,
+ * so the shop can be tried at once; in production none (ucp-admission.ts).
  */
 export function assistantsMayCall(config: { isProduction: boolean }): boolean {
   return !config.isProduction;

@@ -12,7 +12,8 @@ import {
   type Answer,
 } from './checkout-sessions.service.ts';
 import { errorResponse } from './checkout-view.ts';
-import { assistantsMayCall, NOT_APPROVED, parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
+import { admitAgent } from './ucp-admission.ts';
+import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
 import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';
 
@@ -54,14 +55,13 @@ export function registerUcpTools(server: McpServer, deps: Deps): void {
           statusCode: 400,
           body: errorResponse('invalid_profile_url', 'meta["ucp-agent"].profile is not a URL'),
         });
-      if (!assistantsMayCall(deps.config)) {
-        return result({ statusCode: 403, body: errorResponse('agent_not_approved', NOT_APPROVED) });
-      }
-      const run = () => operation(agent, input);
+      const admitted = await admitAgent(deps, agent);
+      if ('statusCode' in admitted) return result(admitted);
+      const run = () => operation(admitted, input);
       const key = input.meta['idempotency-key'];
       if (!write || key === undefined) return result(await run());
       const { meta: _meta, ...body } = input;
-      return result((await answerOnce(deps.db, agent, key, `${name}\n${JSON.stringify(body)}`, run)).answer);
+      return result((await answerOnce(deps.db, admitted, key, `${name}\n${JSON.stringify(body)}`, run)).answer);
     });
   }
 

@@ -18,23 +18,25 @@ import { POLICY_PAGES, policyPageHtml } from './policy-pages.ts';
 import { signingKeyFor } from './signing-key.ts';
 import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';
-import { assistantsMayCall, NOT_APPROVED, parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
+import { admitAgent, bearerKey } from './ucp-admission.ts';
+import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
 
 const hidden = { hide: true } as const;
 
 const invalid = (code: string, content: string): Answer => ({ statusCode: 400, body: errorResponse(code, content) });
 
 /** The headers every UCP call carries: who calls (UCP-Agent) and the request's id, echoed back. */
-function callerOf(config: Deps['config'], request: FastifyRequest, reply: FastifyReply): UcpAgent | Answer {
+async function callerOf(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<UcpAgent | Answer> {
   const requestId = request.headers['request-id'];
   if (typeof requestId === 'string' && requestId.length <= 200) reply.header('Request-Id', requestId);
   const agent = parseUcpAgent(request.headers['ucp-agent']);
   if (!agent) return invalid('invalid_profile_url', 'Send UCP-Agent: profile="<your profile address>"');
-  if (!assistantsMayCall(config)) return { statusCode: 403, body: errorResponse('agent_not_approved', NOT_APPROVED) };
+  const admitted = await admitAgent(deps, agent, bearerKey(request.headers.authorization));
+  if (isAnswer(admitted)) return admitted;
   if (typeof requestId !== 'string' || requestId.length === 0 || requestId.length > 200) {
     return invalid('invalid_request', 'Send a Request-Id header (a UUID) with every request');
   }
-  return agent;
+  return admitted;
 }
 
 function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> | Answer {
@@ -71,7 +73,11 @@ type Params = { Params: { id: string } };
  * own API description: the protocol publishes its own.
  */
 export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const answer = (reply: FastifyReply, result: Answer) => reply.code(result.statusCode).send(result.body);
+  const answer = (reply: FastifyReply, result: Answer) =>
+    reply
+      .code(result.statusCode)
+      .headers(result.headers ?? {})
+      .send(result.body);
 
   /** A call: its caller and body checked, then the operation (a write once per key). */
   function handle<S extends z.ZodType | null>(
@@ -84,7 +90,7 @@ export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
     ) => Promise<Answer>,
   ) {
     return async (request: FastifyRequest<Params>, reply: FastifyReply) => {
-      const agent = callerOf(deps.config, request, reply);
+      const agent = await callerOf(deps, request, reply);
       if (isAnswer(agent)) return answer(reply, agent);
       const body = schema ? parsed(schema, request.body) : null;
       if (isAnswer(body)) return answer(reply, body);

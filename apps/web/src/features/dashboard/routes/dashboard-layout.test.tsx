@@ -57,6 +57,7 @@ describe('Dashboard sidebar', () => {
       ['Manage Products', '/dashboard/manageproducts'],
       ['Messages', '/dashboard/messages'],
       ['Audit Log', '/dashboard/audit'],
+      ['Assistants', '/dashboard/assistants'],
     ]);
   });
 

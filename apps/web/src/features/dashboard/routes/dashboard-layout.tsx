@@ -27,6 +27,7 @@ export const ADMIN_LINKS: DashboardLink[] = [
   { to: '/dashboard/manageproducts', label: 'Manage Products' },
   { to: '/dashboard/messages', label: 'Messages', Badge: UnreadMessagesBadge },
   { to: '/dashboard/audit', label: 'Audit Log' },
+  { to: '/dashboard/assistants', label: 'Assistants' },
 ];
 
 export function dashboardLinks(isAdmin: boolean | null): DashboardLink[] {

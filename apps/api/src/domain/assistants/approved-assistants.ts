@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { assistants } from '../../db/schema.ts';
+
+/** An assistant the owner approved: who it is (its UCP profile address) and the name the shop shows. */
+export type ApprovedAssistant = { id: string; profile: string; name: string };
+
+const KEY_PREFIX = 'psa_';
+
+/** A fresh API key: 256 random bits, prefixed so a leaked one is recognisable as the shop's. */
+export function newApiKey(): string {
+  return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * What the shop keeps of a key. A key is random and long, so a plain SHA-256 cannot be
+ * reversed or guessed; a slow hash would only slow every call.
+ */
+export function apiKeyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The approved (not revoked) assistant `where` finds, its call recorded as its last. */
+async function callFrom(db: Db, where: SQL): Promise<ApprovedAssistant | null> {
+  const [row] = await db
+    .update(assistants)
+    .set({ lastCallAt: sql`now()` })
+    .where(and(where, isNull(assistants.revokedAt)))
+    .returning({ id: assistants.id, profile: assistants.profile, name: assistants.name });
+  return row ?? null;
+}
+
+/** The approved assistant of a profile address (as UCP-Agent names it), or null. */
+export function approvedAssistant(db: Db, profile: string): Promise<ApprovedAssistant | null> {
+  return callFrom(db, eq(assistants.profile, profile));
+}
+
+/** The approved assistant whose API key this is (a bearer key), or null. */
+export function assistantByApiKey(db: Db, key: string): Promise<ApprovedAssistant | null> {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 200) return Promise.resolve(null);
+  return callFrom(db, eq(assistants.keyHash, apiKeyHash(key)));
+}

@@ -1,0 +1,243 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedAssistantSchema, assistantSchema, type Assistant } from '@parts-shop/shared/assistant';
+import { ucpCheckoutSchema } from '@parts-shop/shared/ucp';
+import { assistants, orders } from '../../db/schema.ts';
+import { assistantByApiKey } from '../../domain/assistants/approved-assistants.ts';
+import { productionEnv } from '../../../test/production-env.ts';
+import { addPart } from '../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
+import { approveAssistant, revokeAssistant } from './assistants.service.ts';
+
+/**
+ * Dashboard > Assistants (docs/product.md#assistants): the owner approves an AI assistant by
+ * its profile address and sees its API key once; in production only approved assistants may
+ * call UCP; each assistant's calls are limited on their own.
+ */
+let t: TestApp;
+let admin: { authorization: string };
+let alice: { authorization: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
+  admin = await t.signIn('owner@example.test', 'admin');
+  alice = await t.signIn('alice@example.test');
+});
+afterAll(async () => t.close());
+
+const profileOf = (name: string) => `https://${name}.example/.well-known/ucp`;
+
+function approve(profile: string, name = 'Shopping Assistant', auth = admin) {
+  return t.app.inject({ method: 'POST', url: '/api/assistants', headers: auth, payload: { profile, name } });
+}
+
+async function listed(): Promise<Assistant[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/assistants', headers: admin });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Assistant[]>().map((a) => assistantSchema.parse(a));
+}
+
+describe('approving an assistant', () => {
+  it('answers its API key once, keeps only the key’s hash, and lists it without the key', async () => {
+    const profile = profileOf('once');
+    const res = await approve(profile, 'Once Assistant');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { assistant, apiKey } = approvedAssistantSchema.parse(res.json());
+    expect(assistant).toMatchObject({ name: 'Once Assistant', profile, orders: 0, lastCallAt: null });
+    expect(apiKey).toMatch(/^psa_[\w-]{43}$/);
+
+    const [row] = await t.database.db.select().from(assistants).where(eq(assistants.id, assistant.id));
+    expect(row?.keyHash).toBe(createHash('sha256').update(apiKey).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(apiKey);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/assistants', headers: admin });
+    expect(list.json<Assistant[]>()).toContainEqual({ ...assistant });
+    expect(list.body).not.toContain(apiKey);
+    expect(list.body).not.toContain(row?.keyHash);
+
+    expect(await assistantByApiKey(t.database.db, apiKey)).toEqual({ id: assistant.id, profile, name: assistant.name });
+    expect(await assistantByApiKey(t.database.db, `${apiKey.slice(0, -1)}x`)).toBeNull();
+    expect(await assistantByApiKey(t.database.db, row?.keyHash ?? '')).toBeNull();
+  });
+
+  it('takes the profile address as UCP-Agent names it, and refuses one approved already (409)', async () => {
+    const res = await approve('  HTTPS://Same.Example/.well-known/ucp  ');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ assistant: Assistant }>().assistant.profile).toBe(profileOf('same'));
+    const again = await approve(profileOf('same'), 'Twice');
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toMatch(/approved already/);
+  });
+
+  it.each([
+    [{ profile: 'not a url', name: 'X' }],
+    [{ profile: 'ftp://files.example/ucp', name: 'X' }],
+    [{ profile: profileOf('blank'), name: '   ' }],
+    [{ profile: profileOf('long'), name: 'x'.repeat(101) }],
+    [{ profile: profileOf('extra'), name: 'X', apiKey: 'psa_mine' }],
+  ])('refuses %j with 400, approving nothing', async (payload) => {
+    const before = (await listed()).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/assistants', headers: admin, payload });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(await listed()).toHaveLength(before);
+  });
+
+  it('is for admins only', async () => {
+    expect((await approve(profileOf('customer'), 'X', alice)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/assistants', headers: alice })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/assistants' })).statusCode).toBe(401);
+  });
+});
+
+describe('revoking an assistant', () => {
+  it('takes it off the list and stops its key; approving it again issues a new key', async () => {
+    const profile = profileOf('revoked');
+    const first = approvedAssistantSchema.parse((await approve(profile)).json());
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/assistants/${first.assistant.id}`, headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await listed()).map((a) => a.id)).not.toContain(first.assistant.id);
+    expect(await assistantByApiKey(t.database.db, first.apiKey)).toBeNull();
+
+    const twice = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/assistants/${first.assistant.id}`,
+      headers: admin,
+    });
+    expect(twice.statusCode).toBe(404);
+    const nothing = await t.app.inject({ method: 'DELETE', url: '/api/assistants/not-an-id', headers: admin });
+    expect(nothing.statusCode).toBe(404);
+
+    const second = approvedAssistantSchema.parse((await approve(profile)).json());
+    expect(second.apiKey).not.toBe(first.apiKey);
+    expect((await assistantByApiKey(t.database.db, second.apiKey))?.id).toBe(second.assistant.id);
+  });
+});
+
+describe('what the list says of each assistant', () => {
+  it('counts the orders it placed, names its orders as approved, and shows its last call', async () => {
+    const profile = profileOf('buyer');
+    const { assistant } = approvedAssistantSchema.parse((await approve(profile, 'Buyer Bot')).json());
+    const partId = await addPart(t, { available: 5 });
+    const headers = () => ucpHeaders({}, profile);
+    const created = await ucp(
+      t,
+      'POST',
+      '/checkout-sessions',
+      readyCheckout(partId, 1, 'bot-buyer@example.test'),
+      headers(),
+    );
+    const id = ucpCheckoutSchema.parse(created.json()).id;
+    const done = ucpCheckoutSchema.parse(
+      (await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment(), headers())).json(),
+    );
+    expect(done.status).toBe('completed');
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, done.order?.id ?? ''));
+    expect(order?.origin).toBe('Buyer Bot');
+
+    const entry = (await listed()).find((a) => a.id === assistant.id);
+    expect(entry?.orders).toBe(1);
+    expect(entry?.lastCallAt).not.toBeNull();
+  });
+});
+
+describe('the per-assistant limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_ASSISTANT_PER_MINUTE: '3' });
+  });
+  afterAll(async () => limited.close());
+
+  const get = (profile: string) =>
+    ucp(limited, 'GET', `/checkout-sessions/${randomUUID()}`, undefined, ucpHeaders({}, profile));
+
+  it('answers 429 with Retry-After and the UCP error shape past the limit, for that assistant alone', async () => {
+    const busy = profileOf('busy');
+    for (let i = 0; i < 3; i += 1) expect((await get(busy)).statusCode).toBe(404);
+    const over = await get(busy);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(over.json()).toEqual({
+      ucp: { version: '2026-04-08', status: 'error' },
+      messages: [expect.objectContaining({ type: 'error', code: 'rate_limited', severity: 'unrecoverable' })],
+    });
+    // Another assistant, from the same address, has its own budget.
+    expect((await get(profileOf('quiet'))).statusCode).toBe(404);
+  });
+
+  it('counts the MCP tools against the same budget', async () => {
+    const busy = profileOf('busy-mcp');
+    for (let i = 0; i < 3; i += 1) expect((await get(busy)).statusCode).toBe(404);
+    const res = await limited.app.inject({
+      method: 'POST',
+      url: '/api/mcp',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_checkout', arguments: { meta: { 'ucp-agent': { profile: busy } }, id: randomUUID() } },
+      },
+    });
+    const result = res.json<{ result: { isError: boolean; structuredContent: { messages: { code: string }[] } } }>();
+    expect(result.result.isError).toBe(true);
+    expect(result.result.structuredContent.messages[0]?.code).toBe('rate_limited');
+  });
+});
+
+describe('in production', () => {
+  let prod: TestApp;
+  const owner = { email: 'owner@example.test', uid: 'owner-uid' };
+  beforeAll(async () => {
+    prod = await createTestApp(productionEnv());
+  });
+  afterAll(async () => prod.close());
+
+  let partId = '';
+  beforeAll(async () => {
+    partId = await addPart(prod, { available: 5 });
+  });
+
+  const create = (profile: string, extra: Record<string, string> = {}) =>
+    ucp(
+      prod,
+      'POST',
+      '/checkout-sessions',
+      { line_items: [{ item: { id: partId }, quantity: 1 }] },
+      ucpHeaders(extra, profile),
+    );
+
+  it('refuses an assistant the owner has not approved, and lets an approved one through', async () => {
+    const profile = profileOf('prod');
+    const refused = await create(profile);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      messages: [{ code: 'agent_not_approved', content: 'This shop takes no orders from AI assistants yet' }],
+    });
+
+    const { apiKey } = await approveAssistant(prod.database.db, owner, { profile, name: 'Prod Bot' });
+    expect((await create(profile)).statusCode).toBe(201);
+    expect((await create(profile, { authorization: `Bearer ${apiKey}` })).statusCode).toBe(201);
+    expect((await create(profileOf('stranger'))).statusCode).toBe(403);
+  });
+
+  it('refuses an API key that is not the profile’s, and a revoked assistant', async () => {
+    const mine = profileOf('prod-mine');
+    const theirs = profileOf('prod-theirs');
+    await approveAssistant(prod.database.db, owner, { profile: mine, name: 'Mine' });
+    const other = await approveAssistant(prod.database.db, owner, { profile: theirs, name: 'Theirs' });
+    const borrowed = await create(mine, { authorization: `Bearer ${other.apiKey}` });
+    expect(borrowed.statusCode).toBe(403);
+    expect(borrowed.json()).toMatchObject({ messages: [{ code: 'agent_not_approved' }] });
+    expect((await create(mine, { authorization: 'Bearer psa_made_up' })).statusCode).toBe(403);
+
+    await revokeAssistant(prod.database.db, owner, other.assistant.id);
+    expect((await create(theirs)).statusCode).toBe(403);
+  });
+});
