@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ACP_VERSION, type AcpError } from '@parts-shop/shared/acp';
+import type { Deps } from '../../lib/deps.ts';
+import { assistantsMayCall, parseUcpAgent, type UcpAgent } from '../ucp/ucp-agent.ts';
+import { assistantByApiKey } from './approved-assistants.ts';
+
+export type AcpRefusal = { statusCode: number; body: AcpError; headers?: Record<string, string> };
+
+export const acpError = (code: string, message: string, param?: string): AcpError => ({
+  type: 'invalid_request',
+  code,
+  message,
+  ...(param ? { param } : {}),
+});
+
+const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+
+/** A name for Manage Orders from the caller's User-Agent product token ("ChatGPT/2.0 (…)" → "ChatGPT"). */
+function nameFromUserAgent(header: string | undefined): string | null {
+  const token = /^([\w.-]{1,60})/.exec(header ?? '')?.[1];
+  return token ?? null;
+}
+
+/**
+ * Who calls over ACP, from its bearer key. An approved assistant's key is that assistant, so
+ * it reads over ACP the sessions it made over UCP and the other way round. On the embedded
+ * default any key is let in, as any assistant is over UCP: a caller that also names its UCP
+ * profile is that assistant, any other is its key (kept only as a hash). In production only an
+ * approved assistant's key is.
+ */
+export async function acpCaller(deps: Deps, request: FastifyRequest): Promise<UcpAgent | AcpRefusal> {
+  const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  const unauthorized = (message: string): AcpRefusal => ({
+    statusCode: 401,
+    body: acpError('unauthorized', message),
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  });
+  if (!key) return unauthorized('Send Authorization: Bearer <your API key>');
+  const assistant = await assistantByApiKey(deps.db, key);
+  if (assistant) return assistant;
+  if (!assistantsMayCall(deps.config)) return unauthorized('This API key belongs to no approved assistant');
+  const userAgent = request.headers['user-agent'];
+  const profile = parseUcpAgent(request.headers['ucp-agent']);
+  if (profile) return profile;
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 32);
+  return { profile: `acp-key:${hash}`, name: nameFromUserAgent(userAgent) ?? 'ACP assistant' };
+}
+
+/** The API-Version header: required, and this one version. */
+export function versionRefusal(header: string | string[] | undefined): AcpRefusal | null {
+  if (header === ACP_VERSION) return null;
+  const missing = header === undefined || header === '';
+  const body: AcpError = {
+    ...acpError(
+      missing ? 'missing_api_version' : 'unsupported_api_version',
+      missing ? `Send API-Version: ${ACP_VERSION}` : `API version '${String(header)}' is not supported`,
+    ),
+    supported_versions: [ACP_VERSION],
+  };
+  return { statusCode: 400, body };
+}
