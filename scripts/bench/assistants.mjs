@@ -80,13 +80,14 @@ export async function assistantsBench(url, db, { duration, connections, secret }
 
   const web = await runFlows(connections, duration, async (worker, n) => {
     const auth = { authorization: users[worker]?.authorization ?? '' };
-    const order = await call(url, 'POST', '/api/orders', auth, {
+    const placed = await call(url, 'POST', '/api/orders', auth, {
       partId: partOf(worker + n),
       totalOrder: 1,
       phoneNumber: '01234567',
       address: '1 Bench Street, Loopback City',
     });
-    const intent = await call(url, 'POST', '/api/create-payment-intent', auth, { orderId: order._id });
+    const orderId = placed.insertedId;
+    const intent = await call(url, 'POST', '/api/create-payment-intent', auth, { orderId });
     const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' };
     const confirmed = await call(
       url,
@@ -95,7 +96,7 @@ export async function assistantsBench(url, db, { duration, connections, secret }
       {},
       { clientSecret: intent.clientSecret, card },
     );
-    await call(url, 'PATCH', `/api/orders/${order._id}`, auth, { transactionId: confirmed.paymentIntent.id });
+    await call(url, 'PATCH', `/api/orders/${orderId}`, auth, { transactionId: confirmed.paymentIntent.id });
   });
 
   const ucp = await runFlows(connections, duration, async (worker, n) => {

@@ -32,7 +32,7 @@ type AcpAnswer = { statusCode: number; body: AcpCheckoutSession | AcpError; head
 const hidden = { hide: true } as const;
 
 const checkoutOf = (answer: Answer): UcpCheckout | null =>
-  'line_items' in answer.body && 'status' in answer.body ? (answer.body as UcpCheckout) : null;
+  'line_items' in answer.body && 'status' in answer.body ? answer.body : null;
 
 const notFound = (): AcpAnswer => ({
   statusCode: 404,
