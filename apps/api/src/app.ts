@@ -47,7 +47,7 @@ import { partsRoutes } from './modules/parts/parts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { acpDiscoveryRoutes, acpRoutes } from './modules/acp/acp.routes.ts';
+import { acpDiscoveryRoutes, acpRoutes } from './modules/ucp/acp/acp.routes.ts';
 import { registerUcpTools } from './modules/ucp/ucp-mcp-tools.ts';
 import { ucpDiscoveryRoutes, ucpRoutes } from './modules/ucp/ucp.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The shop's side of the Agentic Commerce Protocol's checkout (ACP 2026-04-17): what an
  * assistant sends to `/checkout_sessions` and what the shop answers, written from the
  * official OpenAPI and JSON Schema (openapi.agentic_checkout.yaml, schema.agentic_checkout.json)
- * and checked against them in apps/api/src/modules/acp/acp-conformance.test.ts. Unknown fields
+ * and checked against them in apps/api/src/modules/ucp/acp/acp-conformance.test.ts. Unknown fields
  * are let through and ignored, as the protocol asks of servers.
  */
 

@@ -16,8 +16,8 @@ import {
   type UcpCompleteInput,
   type UcpMessage,
 } from '@parts-shop/shared/ucp';
-import type { Config } from '../../config/env.ts';
-import { paymentHandlers } from '../ucp/business-profile.ts';
+import type { Config } from '../../../config/env.ts';
+import { paymentHandlers } from '../business-profile.ts';
 
 /**
  * ACP's view of a checkout session, and ACP's requests as the session's inputs. A session is

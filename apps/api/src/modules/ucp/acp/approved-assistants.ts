@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import type { UcpAgent } from '../ucp/ucp-agent.ts';
+import type { Db } from '../../../db/client.ts';
+import type { UcpAgent } from '../ucp-agent.ts';
 
 /**
  * The approved assistant an API key belongs to, or null. The owner cannot approve assistants

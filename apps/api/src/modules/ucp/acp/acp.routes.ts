@@ -11,9 +11,9 @@ import {
   type AcpError,
 } from '@parts-shop/shared/acp';
 import type { UcpCheckout } from '@parts-shop/shared/ucp';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
+import type { Deps } from '../../../lib/deps.ts';
+import { writeLimit } from '../../../lib/deps.ts';
+import { siteOrigin } from '../../../lib/site-origin.ts';
 import {
   cancelCheckout,
   completeCheckout,
@@ -21,9 +21,9 @@ import {
   getCheckout,
   updateCheckout,
   type Answer,
-} from '../ucp/checkout-sessions.service.ts';
-import type { UcpAgent } from '../ucp/ucp-agent.ts';
-import { runOnce } from '../ucp/ucp-idempotency.ts';
+} from '../checkout-sessions.service.ts';
+import type { UcpAgent } from '../ucp-agent.ts';
+import { runOnce } from '../ucp-idempotency.ts';
 import { acpCaller, acpError, versionRefusal, type AcpRefusal } from './acp-caller.ts';
 import { acpSession, ucpInputFrom, ucpPaymentFrom } from './acp-checkout-view.ts';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ACP_VERSION, type AcpError } from '@parts-shop/shared/acp';
-import type { Deps } from '../../lib/deps.ts';
-import { assistantsMayCall, parseUcpAgent, type UcpAgent } from '../ucp/ucp-agent.ts';
+import type { Deps } from '../../../lib/deps.ts';
+import { assistantsMayCall, parseUcpAgent, type UcpAgent } from '../ucp-agent.ts';
 import { assistantByApiKey } from './approved-assistants.ts';
 
 export type AcpRefusal = { statusCode: number; body: AcpError; headers?: Record<string, string> };

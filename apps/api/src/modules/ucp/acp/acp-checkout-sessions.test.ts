@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acpCheckoutSessionSchema, type AcpCheckoutSession } from '@parts-shop/shared/acp';
 import { formatOrderNumber } from '@parts-shop/shared/order';
-import { emailOutbox, orders, ucpCheckoutSessions } from '../../db/schema.ts';
-import { acp, acpHeaders, ACP_ADDRESS, paymentData, readySession } from '../../../test/acp-fixtures.ts';
-import { productionEnv } from '../../../test/production-env.ts';
-import { addPart, stockOf } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { AGENT, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
+import { emailOutbox, orders, ucpCheckoutSessions } from '../../../db/schema.ts';
+import { acp, acpHeaders, ACP_ADDRESS, paymentData, readySession } from '../../../../test/acp-fixtures.ts';
+import { productionEnv } from '../../../../test/production-env.ts';
+import { addPart, stockOf } from '../../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { AGENT, ucp, ucpHeaders } from '../../../../test/ucp-fixtures.ts';
 
 /**
  * Checkout sessions over ACP 2026-04-17, as an agent drives them: the same sessions, placement
