@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acpCheckoutSessionSchema, type AcpCheckoutSession } from '@parts-shop/shared/acp';
 import { formatOrderNumber } from '@parts-shop/shared/order';
-import { emailOutbox, orders, ucpCheckoutSessions } from '../../../db/schema.ts';
+import { emailOutbox, orders, ucpCheckoutSessions, ucpIdempotencyKeys } from '../../../db/schema.ts';
 import { acp, acpHeaders, ACP_ADDRESS, paymentData, readySession } from '../../../../test/acp-fixtures.ts';
 import { productionEnv } from '../../../../test/production-env.ts';
 import { addPart, stockOf } from '../../../../test/shop-fixtures.ts';
@@ -259,6 +260,24 @@ describe('Idempotency-Key over ACP', () => {
     // The same key on the update endpoint is another request's key, not a conflict.
     const update = await acp(t, 'POST', `/checkout_sessions/${id}`, {}, headers);
     expect(update.statusCode).toBe(200);
+  });
+
+  it('answers 409 idempotency_in_flight with Retry-After while the first request with the key still runs', async () => {
+    const partId = await addPart(t);
+    const body = { currency: 'usd', line_items: [{ id: partId }] };
+    const headers = acpHeaders({ 'ucp-agent': `profile="${AGENT}"`, 'idempotency-key': 'acp-key-in-flight' });
+    // The claim the first request holds until its answer is stored: the key, its body, no answer yet.
+    await t.database.db.insert(ucpIdempotencyKeys).values({
+      agent: `acp ${AGENT} POST /api/acp/checkout_sessions`,
+      key: 'acp-key-in-flight',
+      requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+    });
+    const before = await sessionCount();
+    const res = await acp(t, 'POST', '/checkout_sessions', body, headers);
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toMatchObject({ type: 'invalid_request', code: 'idempotency_in_flight' });
+    expect(await sessionCount()).toBe(before);
   });
 
   it('requires the key on every POST', async () => {
