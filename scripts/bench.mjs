@@ -2,7 +2,7 @@
 //   npm run bench                  reads (PostgreSQL and PGlite), catalog discovery against
 //                                  its raw SQL, writes, one to three processes, Lighthouse
 //   npm run bench -- --soak        and the 60 s soak at 200 connections
-//   options: --no-build  --only=reads,discovery,writes,builds,overview,import,processes,lighthouse,soak
+//   options: --no-build  --only=reads,discovery,writes,builds,assistants,overview,import,processes,lighthouse,soak
 //            --duration=10  --lh-runs=3
 //            --pg-only  --pglite-only  --json=FILE
 // Everything runs on 127.0.0.1 against throwaway databases; every load loop is time-bounded.
@@ -43,6 +43,7 @@ const { lighthouseBench } = await import('./bench/lighthouse.mjs');
 const { firstVisitScripts, JS_BUDGET_BYTES } = await import('./lib/first-visit-budget.mjs');
 const { writeBench } = await import('./bench/writes.mjs');
 const { buildsBench } = await import('./bench/builds.mjs');
+const { assistantsBench } = await import('./bench/assistants.mjs');
 const { overviewBench } = await import('./bench/overview.mjs');
 const { soakBench } = await import('./bench/soak.mjs');
 const { importBench } = await import('./bench/import.mjs');
@@ -50,7 +51,7 @@ const { processesBench } = await import('./bench/processes.mjs');
 const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
 
 const wanted = new Set(
-  (args.only ?? 'reads,discovery,writes,builds,overview,import,processes,lighthouse').split(',').map((s) => s.trim()),
+  (args.only ?? 'reads,discovery,writes,builds,assistants,overview,import,processes,lighthouse').split(',').map((s) => s.trim()),
 );
 if (args.soak) wanted.add('soak');
 const duration = Number(args.duration);
@@ -194,6 +195,10 @@ try {
     if (wanted.has('builds'))
       await attempt('Builds on PostgreSQL', () =>
         buildsBench(shop.url, db, { duration, connections, secret: JWT_SECRET }),
+      );
+    if (wanted.has('assistants'))
+      await attempt('AI assistants on PostgreSQL', () =>
+        assistantsBench(shop.url, db, { duration, connections: 10, secret: JWT_SECRET }),
       );
     if (wanted.has('overview'))
       await attempt('Overview on PostgreSQL', () =>

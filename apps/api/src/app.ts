@@ -48,6 +48,7 @@ import { partsRoutes } from './modules/parts/parts.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { acpDiscoveryRoutes, acpRoutes } from './modules/ucp/acp/acp.routes.ts';
 import { registerUcpTools } from './modules/ucp/ucp-mcp-tools.ts';
 import { ucpDiscoveryRoutes, ucpRoutes } from './modules/ucp/ucp.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -226,12 +227,14 @@ export async function buildApp({
       await api.register(mcpRoutes, { deps, moreTools: registerUcpTools });
       await api.register(ucpRoutes, { deps });
       await api.register(assistantsRoutes, { deps });
+      await api.register(acpRoutes, { deps });
     },
     { prefix: base },
   );
 
   await app.register(crawlerFilesRoutes, { deps });
   await app.register(ucpDiscoveryRoutes, { deps });
+  await app.register(acpDiscoveryRoutes, { deps });
   await installSpa(app, config.WEB_DIST, base, createPublicPageHeads(deps), await loadPageBodies(app, config.WEB_DIST));
   return { app, deps };
 }

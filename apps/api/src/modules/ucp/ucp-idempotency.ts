@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { claimKey, releaseKey, storeAnswer } from './checkout-sessions.repo.ts';
+import { claimKey, releaseKey, storeAnswer, type StoredAnswer } from './checkout-sessions.repo.ts';
 import type { Answer } from './checkout-sessions.service.ts';
 import { errorResponse } from './checkout-view.ts';
 import type { UcpAgent } from './ucp-agent.ts';
@@ -8,11 +8,42 @@ import type { UcpAgent } from './ucp-agent.ts';
 /** The binding's key: a UUID, or any short token of safe characters. */
 const IDEMPOTENCY_KEY = /^[\w.:-]{1,255}$/;
 
+/** What a keyed write came to: its answer (run now or stored), or why it did not run. */
+export type Once<A extends StoredAnswer> =
+  { kind: 'ran' | 'replayed'; answer: A } | { kind: 'other-request' } | { kind: 'running' };
+
+/**
+ * Runs a write once per scope and key: the same key with the same request gives the stored
+ * answer (status and body); with another request, or while the first still runs, it does not
+ * run. A write that failed outright gives the key back, so its retry runs afresh. `scope` is
+ * whose keys these are; `request` is what the key stands for.
+ */
+export async function runOnce<A extends StoredAnswer>(
+  db: Db,
+  scope: string,
+  key: string,
+  request: string,
+  run: () => Promise<A>,
+): Promise<Once<A>> {
+  const hash = createHash('sha256').update(request).digest('hex');
+  const claim = await claimKey(db, scope, key, hash);
+  if (claim === 'other-request' || claim === 'running') return { kind: claim };
+  // Stored from this same operation's answer.
+  if (claim !== 'claimed') return { kind: 'replayed', answer: claim as A };
+  try {
+    const answer = await run();
+    await storeAnswer(db, scope, key, answer);
+    return { kind: 'ran', answer };
+  } catch (error) {
+    await releaseKey(db, scope, key);
+    throw error;
+  }
+}
+
 /**
  * Runs a write once per assistant and Idempotency-Key, over REST and MCP alike: the same key
- * with the same request answers the stored answer (status and body), with another request 409,
- * and while the first is still running 409 too. A write that failed outright gives the key
- * back, so its retry runs afresh. `request` is what the key stands for (operation and body).
+ * with the same request answers the stored answer, with another request 409, and while the
+ * first is still running 409 too. `request` is what the key stands for (operation and body).
  */
 export async function answerOnce(
   db: Db,
@@ -25,24 +56,14 @@ export async function answerOnce(
     const body = errorResponse('invalid_request', 'Idempotency-Key is a UUID or up to 255 letters, digits and ._:-');
     return { answer: { statusCode: 400, body }, replayed: false };
   }
-  const hash = createHash('sha256').update(request).digest('hex');
-  const claim = await claimKey(db, agent.profile, key, hash);
-  if (claim === 'other-request') {
+  const once = await runOnce(db, agent.profile, key, request, run);
+  if (once.kind === 'other-request') {
     const body = errorResponse('idempotency_conflict', 'This Idempotency-Key was used for another request');
     return { answer: { statusCode: 409, body }, replayed: false };
   }
-  if (claim === 'running') {
+  if (once.kind === 'running') {
     const body = errorResponse('request_in_progress', 'A request with this Idempotency-Key is still running');
     return { answer: { statusCode: 409, body }, replayed: false };
   }
-  // Stored from this same operation's answer.
-  if (claim !== 'claimed') return { answer: claim as Answer, replayed: true };
-  try {
-    const answer = await run();
-    await storeAnswer(db, agent.profile, key, answer);
-    return { answer, replayed: false };
-  } catch (error) {
-    await releaseKey(db, agent.profile, key);
-    throw error;
-  }
+  return { answer: once.answer, replayed: once.kind === 'replayed' };
 }

@@ -1,0 +1,74 @@
+import type { FastifyRequest } from 'fastify';
+import { ACP_VERSION, type AcpError } from '@parts-shop/shared/acp';
+import { assistantOverLimit } from '../../../domain/assistants/assistant-limit.ts';
+import { apiKeyHash, assistantByApiKey } from '../../../domain/assistants/approved-assistants.ts';
+import type { Deps } from '../../../lib/deps.ts';
+import { assistantsMayCall, parseUcpAgent, type UcpAgent } from '../ucp-agent.ts';
+
+export type AcpRefusal = { statusCode: number; body: AcpError; headers?: Record<string, string> };
+
+export const acpError = (code: string, message: string, param?: string): AcpError => ({
+  type: 'invalid_request',
+  code,
+  message,
+  ...(param ? { param } : {}),
+});
+
+const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+
+/** A name for Manage Orders from the caller's User-Agent product token ("ChatGPT/2.0 (…)" → "ChatGPT"). */
+function nameFromUserAgent(header: string | undefined): string | null {
+  const token = /^([\w.-]{1,60})/.exec(header ?? '')?.[1];
+  return token ?? null;
+}
+
+/**
+ * Who calls over ACP, from its bearer key. An approved assistant's key is that assistant, so
+ * it reads over ACP the sessions it made over UCP and the other way round. On the embedded
+ * default any key is let in, as any assistant is over UCP: a caller that also names its UCP
+ * profile is that assistant, any other is its key (kept only as a hash). In production only an
+ * approved assistant's key is. Each caller's requests count against its own limit, as over UCP.
+ */
+export async function acpCaller(deps: Deps, request: FastifyRequest): Promise<UcpAgent | AcpRefusal> {
+  const caller = await callerOf(deps, request);
+  if ('statusCode' in caller) return caller;
+  const wait = await assistantOverLimit(deps.limits, deps.config, caller.profile);
+  if (wait === null) return caller;
+  return {
+    statusCode: 429,
+    body: acpError('rate_limit_exceeded', `Too many requests from this assistant, try again in ${wait} seconds`),
+    headers: { 'Retry-After': String(wait) },
+  };
+}
+
+async function callerOf(deps: Deps, request: FastifyRequest): Promise<UcpAgent | AcpRefusal> {
+  const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  const unauthorized = (message: string): AcpRefusal => ({
+    statusCode: 401,
+    body: acpError('unauthorized', message),
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  });
+  if (!key) return unauthorized('Send Authorization: Bearer <your API key>');
+  const assistant = await assistantByApiKey(deps.db, key);
+  if (assistant) return { profile: assistant.profile, name: assistant.name };
+  if (!assistantsMayCall(deps.config)) return unauthorized('This API key belongs to no approved assistant');
+  const userAgent = request.headers['user-agent'];
+  const profile = parseUcpAgent(request.headers['ucp-agent']);
+  if (profile) return profile;
+  const hash = apiKeyHash(key).slice(0, 32);
+  return { profile: `acp-key:${hash}`, name: nameFromUserAgent(userAgent) ?? 'ACP assistant' };
+}
+
+/** The API-Version header: required, and this one version. */
+export function versionRefusal(header: string | string[] | undefined): AcpRefusal | null {
+  if (header === ACP_VERSION) return null;
+  const missing = header === undefined || header === '';
+  const body: AcpError = {
+    ...acpError(
+      missing ? 'missing_api_version' : 'unsupported_api_version',
+      missing ? `Send API-Version: ${ACP_VERSION}` : `API version '${String(header)}' is not supported`,
+    ),
+    supported_versions: [ACP_VERSION],
+  };
+  return { statusCode: 400, body };
+}

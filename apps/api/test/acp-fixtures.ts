@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from './test-app.ts';
+
+/** ACP calls as an agent makes them: its bearer key, the API version, a fresh key per POST. */
+export const ACP_KEY = 'acp_test_key_1';
+
+export function acpHeaders(extra: Record<string, string> = {}, key = ACP_KEY): Record<string, string> {
+  return { authorization: `Bearer ${key}`, 'api-version': '2026-04-17', 'request-id': randomUUID(), ...extra };
+}
+
+export function acp(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = acpHeaders(),
+) {
+  const write = method === 'POST' && !('idempotency-key' in headers);
+  return t.app.inject({
+    method,
+    url: `/api/acp${path}`,
+    headers: write ? { ...headers, 'idempotency-key': randomUUID() } : headers,
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+export const ACP_ADDRESS = {
+  name: 'Ada Lovelace',
+  line_one: '12 Analytical Row',
+  city: 'London',
+  state: 'Greater London',
+  country: 'GB',
+  postal_code: 'N1 9GU',
+};
+
+/**
+ * A create request with everything a session needs to be ready for payment. Each unit is the
+ * item named once more, as the 2026-04-17 schema (which gives an item no quantity) allows.
+ */
+export function readySession(partId: string, quantity = 1, email = 'ada@example.test') {
+  return {
+    currency: 'usd',
+    capabilities: {},
+    line_items: Array.from({ length: quantity }, () => ({ id: partId })),
+    buyer: { email, first_name: 'Ada', last_name: 'Lovelace' },
+    fulfillment_details: { name: 'Ada Lovelace', address: ACP_ADDRESS },
+  };
+}
+
+export function paymentData(token = 'success_token') {
+  return {
+    payment_data: {
+      handler_id: 'mock_payment_handler',
+      instrument: { type: 'card', credential: { type: 'token', token } },
+    },
+  };
+}
