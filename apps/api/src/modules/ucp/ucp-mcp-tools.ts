@@ -11,6 +11,7 @@ import {
   updateCheckout,
   type Answer,
 } from './checkout-sessions.service.ts';
+import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
 import { errorResponse } from './checkout-view.ts';
 import { assistantsMayCall, NOT_APPROVED, parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
 import { answerOnce } from './ucp-idempotency.ts';
@@ -24,9 +25,9 @@ const metaSchema = z.looseObject({
 const id = z.string().max(100);
 
 /** The answer as the binding wants it: the same object REST answers, as structuredContent and as text. */
-function result(answer: Answer): CallToolResult {
+function result(answer: { statusCode: number; body: object }): CallToolResult {
   return {
-    structuredContent: answer.body,
+    structuredContent: answer.body as Record<string, unknown>,
     content: [{ type: 'text', text: JSON.stringify(answer.body) }],
     ...(answer.statusCode >= 400 ? { isError: true } : {}),
   };
@@ -57,11 +58,14 @@ export function registerUcpTools(server: McpServer, deps: Deps): void {
       if (!assistantsMayCall(deps.config)) {
         return result({ statusCode: 403, body: errorResponse('agent_not_approved', NOT_APPROVED) });
       }
+      const negotiated = await negotiate(deps.config, agent.profile, name === 'get_order' ? 'order' : 'checkout');
+      if (isRefusal(negotiated)) return result(negotiated);
       const run = () => operation(agent, input);
       const key = input.meta['idempotency-key'];
-      if (!write || key === undefined) return result(await run());
+      if (!write || key === undefined) return result(narrowed(await run(), negotiated));
       const { meta: _meta, ...body } = input;
-      return result((await answerOnce(deps.db, agent, key, `${name}\n${JSON.stringify(body)}`, run)).answer);
+      const once = await answerOnce(deps.db, agent, key, `${name}\n${JSON.stringify(body)}`, run);
+      return result(narrowed(once.answer, negotiated));
     });
   }
 
