@@ -16,6 +16,8 @@ export type Assistant = {
   webhookUrl: string;
   received: ReceivedWebhook[];
   webhookStatus: number;
+  /** How many times its profile was fetched. */
+  profileFetches: number;
   /** The profile it serves; a test may change it (the shop caches it for a minute). */
   profile: Record<string, unknown>;
   close: () => Promise<void>;
@@ -64,6 +66,7 @@ export async function startAssistant(options: { webhookUrl?: string; webhook?: b
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (req.method === 'GET' && req.url?.endsWith('/.well-known/ucp')) {
+        assistant.profileFetches += 1;
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
         res.end(JSON.stringify(assistant.profile));
         return;
@@ -88,6 +91,7 @@ export async function startAssistant(options: { webhookUrl?: string; webhook?: b
     webhookUrl,
     received: [],
     webhookStatus: 200,
+    profileFetches: 0,
     profile: platformProfile(options.webhook === false ? null : webhookUrl),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
