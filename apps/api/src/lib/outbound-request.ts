@@ -123,7 +123,8 @@ export function outboundRequest(
   if (protocol !== 'https:' && protocol !== 'http:') {
     return Promise.reject(new OutboundRefused(`${protocol} addresses are not called`));
   }
-  if (url.username || url.password) return Promise.reject(new OutboundRefused('addresses with credentials are not called'));
+  if (url.username || url.password)
+    return Promise.reject(new OutboundRefused('addresses with credentials are not called'));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     const why = refusalOf(host, protocol, policy);

@@ -59,7 +59,8 @@ async function download(config: Config, url: string): Promise<{ discovery: Disco
     );
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    if (error instanceof OutboundRefused) return failed('invalid_profile_url', `The profile address is refused: ${why}`);
+    if (error instanceof OutboundRefused)
+      return failed('invalid_profile_url', `The profile address is refused: ${why}`);
     return failed('profile_unreachable', `Unable to fetch the profile at ${url}: ${why}`);
   }
   if (res.status < 200 || res.status > 299) {
@@ -75,7 +76,10 @@ async function download(config: Config, url: string): Promise<{ discovery: Disco
   const parsed = platformProfileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return failed('profile_malformed', `The profile at ${url} is not a UCP platform profile: $.${issue?.path.join('.')} ${issue?.message}`);
+    return failed(
+      'profile_malformed',
+      `The profile at ${url} is not a UCP platform profile: $.${issue?.path.join('.')} ${issue?.message}`,
+    );
   }
   return { discovery: { profile: parsed.data }, ttlMs: ttlOf(res.headers['cache-control']) };
 }
@@ -96,7 +100,10 @@ export function agentProfile(config: Config, url: string): Promise<Discovery> {
     cache.set(url, cached);
     return cached.discovery;
   }
-  const entry: Entry = { expiresAt: Number.POSITIVE_INFINITY, discovery: Promise.resolve({ code: 'profile_unreachable', content: '' }) };
+  const entry: Entry = {
+    expiresAt: Number.POSITIVE_INFINITY,
+    discovery: Promise.resolve({ code: 'profile_unreachable', content: '' }),
+  };
   entry.discovery = download(config, url).then(({ discovery, ttlMs }) => {
     if ('code' in discovery) {
       if (cache.get(url) === entry) cache.delete(url);
@@ -126,9 +133,13 @@ export function intersectCapabilities(business: Capabilities, platform: Capabili
       .sort((a, b) => b.version.localeCompare(a.version))[0];
     if (!mutual) continue;
     const config = theirs.find((t) => t.version === mutual.version)?.config;
-    active[name] = { version: mutual.version, ...(mutual.extends ? { extends: mutual.extends } : {}), ...(config ? { config } : {}) };
+    active[name] = {
+      version: mutual.version,
+      ...(mutual.extends ? { extends: mutual.extends } : {}),
+      ...(config ? { config } : {}),
+    };
   }
-  for (let pruned = true; pruned; ) {
+  for (let pruned = true; pruned;) {
     pruned = false;
     for (const [name, capability] of Object.entries(active)) {
       if (capability.extends === undefined) continue;

@@ -124,13 +124,7 @@ describe('a checkout session', () => {
   it('is another assistant’s to nobody: a session it did not make is not found', async () => {
     const partId = await addPart(t);
     const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId))).id;
-    const other = await ucp(
-      t,
-      'GET',
-      `/checkout-sessions/${id}`,
-      undefined,
-      ucpHeaders({}, OTHER_AGENT),
-    );
+    const other = await ucp(t, 'GET', `/checkout-sessions/${id}`, undefined, ucpHeaders({}, OTHER_AGENT));
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ ucp: { status: 'error' }, messages: [{ code: 'not_found' }] });
   });

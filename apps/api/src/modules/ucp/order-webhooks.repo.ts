@@ -48,7 +48,13 @@ export async function markWebhookDone(db: Db, id: string, lease: HeldLease, note
 }
 
 /** A failed attempt: counted, and the next put off by delayMs (while the sender holds `lease`). */
-export async function deferWebhook(db: Db, id: string, delayMs: number, error: string, lease: HeldLease): Promise<void> {
+export async function deferWebhook(
+  db: Db,
+  id: string,
+  delayMs: number,
+  error: string,
+  lease: HeldLease,
+): Promise<void> {
   await db
     .update(ucpOrderWebhooks)
     .set({

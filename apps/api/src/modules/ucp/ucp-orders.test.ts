@@ -76,13 +76,7 @@ describe('GET /orders/{id}', () => {
 
   it('is not found for another assistant, or for an order no checkout placed', async () => {
     const { orderId } = await completedOrder(1);
-    const other = await ucp(
-      t,
-      'GET',
-      `/orders/${orderId}`,
-      undefined,
-      ucpHeaders({}, OTHER_AGENT),
-    );
+    const other = await ucp(t, 'GET', `/orders/${orderId}`, undefined, ucpHeaders({}, OTHER_AGENT));
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ ucp: { status: 'error' }, messages: [{ code: 'not_found' }] });
     const unknown = await ucp(t, 'GET', '/orders/019a0000-0000-7000-8000-000000000000');

@@ -87,7 +87,11 @@ export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
     return async (request: FastifyRequest<Params>, reply: FastifyReply) => {
       const agent = callerOf(deps.config, request, reply);
       if (isAnswer(agent)) return answer(reply, agent);
-      const negotiated = await negotiate(deps.config, agent.profile, request.url.includes('/orders/') ? 'order' : 'checkout');
+      const negotiated = await negotiate(
+        deps.config,
+        agent.profile,
+        request.url.includes('/orders/') ? 'order' : 'checkout',
+      );
       if (isRefusal(negotiated)) return reply.code(negotiated.statusCode).send(negotiated.body);
       const body = schema ? parsed(schema, request.body) : null;
       if (isAnswer(body)) return answer(reply, body);
