@@ -39,6 +39,8 @@ export const BOTH_DATABASES = {
   'apps/api/src/modules/ucp/complete-race.test.ts': 'lock: fifty assistants completing for twenty units',
   'apps/api/test/mail-lease.test.ts': "lock: two workers and one mail lease, marked sent only under the holder's token",
   'apps/api/test/photo-stores.test.ts': 'start-up: photos moved into the store as a process opens its data',
+  'apps/api/src/modules/ucp/order-webhooks.test.ts':
+    "start-up: a worker started afresh delivers what the last one could not, under the webhooks' lease",
 };
 
 /** Files that look like they need both (SIGNALS) but run once, each with why. */
@@ -52,6 +54,8 @@ export const ONE_DATABASE = {
   'apps/api/test/shared-rate-limits.test.ts':
     'PostgreSQL and Redis only: PGlite, one process by nature, counts in memory',
   'apps/api/test/fuzz.test.ts': 'random requests; what it checks is decided by the handlers, not the engine',
+  'apps/api/src/modules/ucp/agent-profile.test.ts':
+    "calls at once share one profile fetch: the process's own cache, not the engine, decides it",
 };
 
 /** What makes a test file look like it needs both databases: the five things the engine decides. */
