@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboundRefused, outboundRequest } from './outbound-request.ts';
 
 /**
- * Requests to addresses someone else chose (docs/security.md#assistant-profiles-and-webhooks):
+ * Requests to addresses someone else chose (docs/security.md#assistant-profiles-and-order-webhooks):
  * in production https only and public addresses only, checked on the address connected to;
  * never a redirect followed; a size and a time limit everywhere.
  */

@@ -93,7 +93,7 @@ const caches = new WeakMap<Config, Map<string, Entry>>();
  */
 export function agentProfile(config: Config, url: string): Promise<Discovery> {
   let cache = caches.get(config);
-  if (!cache) caches.set(config, (cache = new Map()));
+  if (!cache) caches.set(config, (cache = new Map<string, Entry>()));
   const cached = cache.get(url);
   if (cached && cached.expiresAt > Date.now()) {
     cache.delete(url);
@@ -125,7 +125,7 @@ export function agentProfile(config: Config, url: string): Promise<Discovery> {
  * parents is left goes.
  */
 export function intersectCapabilities(business: Capabilities, platform: Capabilities): Record<string, Capability> {
-  const active: Record<string, Capability> = {};
+  const active = new Map<string, Capability>();
   for (const [name, offered] of Object.entries(business)) {
     const theirs = platform[name] ?? [];
     const mutual = offered
@@ -133,24 +133,24 @@ export function intersectCapabilities(business: Capabilities, platform: Capabili
       .sort((a, b) => b.version.localeCompare(a.version))[0];
     if (!mutual) continue;
     const config = theirs.find((t) => t.version === mutual.version)?.config;
-    active[name] = {
+    active.set(name, {
       version: mutual.version,
       ...(mutual.extends ? { extends: mutual.extends } : {}),
       ...(config ? { config } : {}),
-    };
+    });
   }
   for (let pruned = true; pruned;) {
     pruned = false;
-    for (const [name, capability] of Object.entries(active)) {
+    for (const [name, capability] of active) {
       if (capability.extends === undefined) continue;
       const parents = typeof capability.extends === 'string' ? [capability.extends] : capability.extends;
-      if (!parents.some((parent) => parent in active)) {
-        delete active[name];
+      if (!parents.some((parent) => active.has(parent))) {
+        active.delete(name);
         pruned = true;
       }
     }
   }
-  return active;
+  return Object.fromEntries(active);
 }
 
 /** What the shop and the assistant agreed on: the capabilities both speak, and its order webhook. */

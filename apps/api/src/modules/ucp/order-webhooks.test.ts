@@ -179,7 +179,7 @@ describe('order webhooks', () => {
     expect(verifySignature(last)).toBe(true);
     const order = orderOf(last);
     expect(order.line_items[0]).toMatchObject({ status: 'removed' });
-    expect(order.adjustments?.map((a) => a.type)).toEqual(expect.arrayContaining(['cancellation']));
+    expect(order.adjustments.map((a) => a.type)).toEqual(expect.arrayContaining(['cancellation']));
     const events = await t.database.db
       .select({ event: ucpOrderWebhooks.event })
       .from(ucpOrderWebhooks)

@@ -101,6 +101,7 @@ export function createOrderWebhookWorker(options: OrderWebhookWorkerOptions): Or
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
+  const isStopped = () => stopped;
   const timeoutMs = Math.min(DELIVERY_TIMEOUT_MS, options.leaseMs / 2);
 
   /** Renews the lease this worker holds, or takes it afresh if it is free; answers whether it holds it. */
@@ -113,15 +114,15 @@ export function createOrderWebhookWorker(options: OrderWebhookWorkerOptions): Or
 
   async function pass(): Promise<number> {
     let done = 0;
-    while (!stopped) {
+    while (!isStopped()) {
       if (!(await holdLease())) return done;
       const due = await dueWebhooks(options.db, BATCH);
       if (due.length === 0) return done;
       for (const row of due) {
-        if (stopped || !(await holdLease())) return done;
+        if (isStopped() || !(await holdLease())) return done;
         const prepared = await prepare(options, row);
         // Renewed again just before the POST: the POST then ends within the lease.
-        if (!('done' in prepared) && (stopped || !(await holdLease()))) return done;
+        if (!('done' in prepared) && (isStopped() || !(await holdLease()))) return done;
         const held = lease;
         if (!held) return done;
         const outcome = 'done' in prepared ? prepared : await post(options.config, prepared, timeoutMs);
@@ -154,7 +155,7 @@ export function createOrderWebhookWorker(options: OrderWebhookWorkerOptions): Or
   }
 
   function schedule(): void {
-    if (stopped) return;
+    if (isStopped()) return;
     timer = setTimeout(() => {
       runOnce()
         .catch((error: unknown) => options.log.error({ err: error }, 'order webhook pass failed'))
