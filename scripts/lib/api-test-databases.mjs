@@ -39,6 +39,8 @@ export const BOTH_DATABASES = {
   'apps/api/src/modules/ucp/complete-race.test.ts': 'lock: fifty assistants completing for twenty units',
   'apps/api/test/mail-lease.test.ts': "lock: two workers and one mail lease, marked sent only under the holder's token",
   'apps/api/test/photo-stores.test.ts': 'start-up: photos moved into the store as a process opens its data',
+  'apps/api/test/ucp-webhook-restart.test.ts':
+    'start-up: a restarted process delivers the webhook the last one could not',
   'apps/api/src/modules/ucp/order-webhooks.test.ts':
     "start-up: a worker started afresh delivers what the last one could not, under the webhooks' lease",
 };

@@ -59,8 +59,10 @@ export function platformProfile(webhookUrl: string | null, version: string = UCP
   };
 }
 
-/** `webhookUrl` points the profile's webhook elsewhere (a receiver that is not up yet). */
-export async function startAssistant(options: { webhookUrl?: string; webhook?: boolean } = {}): Promise<Assistant> {
+/** `webhookUrl` points the profile's webhook elsewhere (a receiver that is not up yet); `port` takes a given port. */
+export async function startAssistant(
+  options: { webhookUrl?: string; webhook?: boolean; port?: number } = {},
+): Promise<Assistant> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -80,7 +82,7 @@ export async function startAssistant(options: { webhookUrl?: string; webhook?: b
       res.writeHead(404).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   server.unref();
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
