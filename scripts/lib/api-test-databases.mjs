@@ -41,6 +41,10 @@ export const BOTH_DATABASES = {
     "counters: an assistant's limit counts in memory on PGlite, in PostgreSQL there",
   'apps/api/test/mail-lease.test.ts': "lock: two workers and one mail lease, marked sent only under the holder's token",
   'apps/api/test/photo-stores.test.ts': 'start-up: photos moved into the store as a process opens its data',
+  'apps/api/test/ucp-webhook-restart.test.ts':
+    'start-up: a restarted process delivers the webhook the last one could not',
+  'apps/api/src/modules/ucp/order-webhooks.test.ts':
+    "start-up: a worker started afresh delivers what the last one could not, under the webhooks' lease",
 };
 
 /** Files that look like they need both (SIGNALS) but run once, each with why. */
@@ -54,6 +58,8 @@ export const ONE_DATABASE = {
   'apps/api/test/shared-rate-limits.test.ts':
     'PostgreSQL and Redis only: PGlite, one process by nature, counts in memory',
   'apps/api/test/fuzz.test.ts': 'random requests; what it checks is decided by the handlers, not the engine',
+  'apps/api/src/modules/ucp/agent-profile.test.ts':
+    "calls at once share one profile fetch: the process's own cache, not the engine, decides it",
 };
 
 /** What makes a test file look like it needs both databases: the five things the engine decides. */

@@ -49,6 +49,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { acpDiscoveryRoutes, acpRoutes } from './modules/ucp/acp/acp.routes.ts';
+import { createOrderWebhookWorker } from './modules/ucp/order-webhooks.ts';
 import { registerUcpTools } from './modules/ucp/ucp-mcp-tools.ts';
 import { ucpDiscoveryRoutes, ucpRoutes } from './modules/ucp/ucp.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -160,6 +161,17 @@ export async function buildApp({
 
   const sweep = startUnpaidSweep(db, deps.payments, unpaidHold(config), app.log);
   app.addHook('onClose', () => sweep.stop());
+  const orderWebhooks = createOrderWebhookWorker({
+    db,
+    config,
+    leaseMs: config.UCP_WEBHOOK_LEASE_MS,
+    pollMs: config.UCP_WEBHOOK_POLL_MS,
+    retryBaseMs: config.UCP_WEBHOOK_RETRY_BASE_MS,
+    retryMaxMs: config.UCP_WEBHOOK_RETRY_MAX_MS,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => orderWebhooks.start());
+  app.addHook('onClose', () => orderWebhooks.stop());
 
   await installSecurity(app, config);
   announceWrites(app, changes);

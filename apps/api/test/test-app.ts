@@ -66,6 +66,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // The reviews the tests post show photos from example.com.
     IMAGE_HOSTS: 'example.com',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    // The order webhooks' own tests run their worker themselves.
+    UCP_WEBHOOK_POLL_MS: '3600000',
     ...overrides,
   });
 }

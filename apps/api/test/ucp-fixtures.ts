@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app.ts';
+import { startAssistant } from './ucp-assistant.ts';
 
-/** UCP calls as an assistant makes them: its profile in UCP-Agent, a fresh Request-Id, a key per write. */
-export const AGENT = 'https://assistant.example/.well-known/ucp';
+/**
+ * UCP calls as an assistant makes them: its profile in UCP-Agent, a fresh Request-Id, a key per
+ * write. The assistants serve their profiles on loopback, where the shop fetches them.
+ */
+const assistant = await startAssistant({ webhook: false });
+const other = await startAssistant({ webhook: false });
+export const AGENT = assistant.profileUrl;
+export const AGENT_NAME = assistant.name;
+export const OTHER_AGENT = other.profileUrl;
 
 export const ADDRESS = {
   first_name: 'Ada',

@@ -180,6 +180,7 @@ export type UcpCheckout = z.infer<typeof ucpCheckoutSchema>;
 export const ucpErrorResponseSchema = z.object({
   ucp: ucpMetaSchema.extend({ status: z.literal('error') }),
   messages: z.array(ucpMessageSchema).min(1),
+  continue_url: z.string().optional(),
 });
 export type UcpErrorResponse = z.infer<typeof ucpErrorResponseSchema>;
 

@@ -68,6 +68,16 @@ const envSchema = z
     STRIPE_API_URL: z.string().optional(),
     /** The ES256 key (PKCS#8 PEM, P-256) the shop signs UCP webhooks with; outside it, one kept under DATA_DIR. */
     UCP_SIGNING_KEY: z.string().optional(),
+    /** The first retry of an undelivered order webhook waits this long; each further one twice as long, up to UCP_WEBHOOK_RETRY_MAX_MS. */
+    UCP_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+    UCP_WEBHOOK_RETRY_MAX_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(60 * 60 * 1000),
+    /** How long the delivering process's lease lasts without renewal (a POST lasts at most half of it, at most 10 s). */
+    UCP_WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+    UCP_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
     /** How long a public catalog read (GET /parts, /parts/{id}, /reviews) is answered from memory; 0 turns it off. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** The longest a public read's statement (or its wait for a connection) may take before it answers 503. */

@@ -810,3 +810,37 @@ export const ucpIdempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.agent, t.key] }), index('ucp_idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+export const UCP_ORDER_EVENTS = ['created', 'shipped', 'canceled', 'refunded', 'returned'] as const;
+
+/**
+ * The order webhooks' outbox (modules/ucp/order-webhooks.ts): one row per change of an order an
+ * assistant placed, written in the transaction that makes the change, and delivered (the order
+ * as it is then, signed) to the webhook the assistant's profile names until it answers 2xx.
+ */
+export const ucpOrderWebhooks = pgTable(
+  'ucp_order_webhooks',
+  {
+    /** Also the Webhook-Id header: the same on every attempt. */
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    /** The assistant's profile address; its order capability names the webhook. */
+    agent: text('agent').notNull(),
+    event: text('event', { enum: UCP_ORDER_EVENTS }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'ucp_order_webhooks_event_valid',
+      sql`${t.event} in ('created', 'shipped', 'canceled', 'refunded', 'returned')`,
+    ),
+    index('ucp_order_webhooks_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null`),
+    index('ucp_order_webhooks_order_idx').on(t.orderId),
+  ],
+);

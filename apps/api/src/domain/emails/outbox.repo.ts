@@ -64,7 +64,7 @@ export function dueEmails(
 export type HeldLease = { name: string; token: string };
 
 /** Whether `lease` is still held by its token and not expired, as a condition on a write. */
-function stillHeld(db: Db, lease: HeldLease) {
+export function stillHeld(db: Db, lease: HeldLease) {
   return exists(
     db
       .select({ one: sql`1` })

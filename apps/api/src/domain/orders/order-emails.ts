@@ -3,6 +3,7 @@ import { formatOrderNumber } from '@parts-shop/shared/order';
 import type { Db } from '../../db/client.ts';
 import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
+import { queueOrderWebhook, WEBHOOK_EVENT_OF_EMAIL } from './order-webhooks.ts';
 import { linesOf, type OrderRow } from './orders.repo.ts';
 
 /** Who ended an unpaid order: its customer, an admin, or the hold running out. */
@@ -12,6 +13,7 @@ export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
  * Puts the email about an order's change in the outbox, one per order whatever its line
  * count, listing every line. Pass the transaction that makes the change, so the email exists
  * exactly when the change does; an order about to be deleted is queued before its lines go.
+ * The assistant whose checkout placed the order hears of the same change by its webhook.
  */
 export async function queueOrderEmail(
   db: Db,
@@ -48,4 +50,6 @@ export async function queueOrderEmail(
     ...(cancelReason ? { cancelReason } : {}),
     ...(refundCents === undefined ? {} : { refundAmount: centsToPriceString(refundCents) }),
   });
+  const event = WEBHOOK_EVENT_OF_EMAIL[kind];
+  if (event) await queueOrderWebhook(db, order.id, event);
 }

@@ -4,6 +4,7 @@ import type { UcpErrorResponse, UcpMessage, UcpOrder } from '@parts-shop/shared/
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { findOrder, findOrderRecord, linesOf, type OrderRow } from '../../domain/orders/orders.repo.ts';
+import { queueOrderWebhook } from '../../domain/orders/order-webhooks.ts';
 import { placeOneOrder, placementRules } from '../../domain/orders/place-orders.ts';
 import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-order.ts';
 import type { Caller } from '../../lib/auth.ts';
@@ -339,9 +340,15 @@ export async function completeCheckout(
         body: await view(deps, back, [failure('payment_failed', '$.payment.instruments[0]', paid.message)]),
       };
     }
-    const completed = await transitionSession(deps.db, session.id, ['complete_in_progress'], {
-      status: 'completed',
-      orderId: order.id,
+    const placed = order;
+    const completed = await deps.db.transaction(async (tx) => {
+      const done = await transitionSession(tx, session.id, ['complete_in_progress'], {
+        status: 'completed',
+        orderId: placed.id,
+      });
+      // The assistant hears of its order by webhook from here on, beginning with its creation.
+      if (done) await queueOrderWebhook(tx, placed.id, 'created');
+      return done;
     });
     return { statusCode: 200, body: await view(deps, completed ?? taken) };
   } catch (error) {

@@ -5,7 +5,7 @@ import { ucpCheckoutSchema, type UcpCheckout } from '@parts-shop/shared/ucp';
 import { emailOutbox, orders, ucpCheckoutSessions } from '../../db/schema.ts';
 import { addPart, orderRow, stockOf } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { AGENT, payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
+import { AGENT, AGENT_NAME, OTHER_AGENT, payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
 
 /**
  * Checkout sessions over the UCP REST binding, as an assistant drives them: what a session
@@ -124,13 +124,7 @@ describe('a checkout session', () => {
   it('is another assistant’s to nobody: a session it did not make is not found', async () => {
     const partId = await addPart(t);
     const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId))).id;
-    const other = await ucp(
-      t,
-      'GET',
-      `/checkout-sessions/${id}`,
-      undefined,
-      ucpHeaders({}, 'https://other.example/.well-known/ucp'),
-    );
+    const other = await ucp(t, 'GET', `/checkout-sessions/${id}`, undefined, ucpHeaders({}, OTHER_AGENT));
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ ucp: { status: 'error' }, messages: [{ code: 'not_found' }] });
   });
@@ -209,14 +203,14 @@ describe('complete', () => {
 
     const placed = await ordersOf(email);
     expect(placed).toHaveLength(1);
-    expect(placed[0]).toMatchObject({ id: orderId, paid: true, totalCents: 25_000, origin: 'assistant.example' });
+    expect(placed[0]).toMatchObject({ id: orderId, paid: true, totalCents: 25_000, origin: AGENT_NAME });
     expect(await stockOf(t, cpu)).toBe(2);
     expect(await stockOf(t, fan)).toBe(7);
     expect(await emailsOf(orderId, 'order-placed')).toHaveLength(1);
 
     const listed = await t.app.inject({ url: `/api/allorders?customer=${email}`, headers: admin });
     const order = listed.json<Order[]>()[0];
-    expect(order).toMatchObject({ _id: orderId, origin: 'assistant.example', status: 'paid' });
+    expect(order).toMatchObject({ _id: orderId, origin: AGENT_NAME, status: 'paid' });
     expect(order?.lines.map((l) => [l.productName, l.quantity])).toEqual([
       ['Assistant CPU', 1],
       ['Assistant fan', 2],

@@ -11,6 +11,7 @@ import {
   updateCheckout,
   type Answer,
 } from './checkout-sessions.service.ts';
+import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
 import { errorResponse } from './checkout-view.ts';
 import { admitAgent } from './ucp-admission.ts';
 import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
@@ -25,9 +26,9 @@ const metaSchema = z.looseObject({
 const id = z.string().max(100);
 
 /** The answer as the binding wants it: the same object REST answers, as structuredContent and as text. */
-function result(answer: Answer): CallToolResult {
+function result(answer: { statusCode: number; body: object }): CallToolResult {
   return {
-    structuredContent: answer.body,
+    structuredContent: answer.body as Record<string, unknown>,
     content: [{ type: 'text', text: JSON.stringify(answer.body) }],
     ...(answer.statusCode >= 400 ? { isError: true } : {}),
   };
@@ -57,11 +58,14 @@ export function registerUcpTools(server: McpServer, deps: Deps): void {
         });
       const admitted = await admitAgent(deps, agent);
       if ('statusCode' in admitted) return result(admitted);
+      const negotiated = await negotiate(deps.config, agent.profile, name === 'get_order' ? 'order' : 'checkout');
+      if (isRefusal(negotiated)) return result(negotiated);
       const run = () => operation(admitted, input);
       const key = input.meta['idempotency-key'];
-      if (!write || key === undefined) return result(await run());
+      if (!write || key === undefined) return result(narrowed(await run(), negotiated));
       const { meta: _meta, ...body } = input;
-      return result((await answerOnce(deps.db, admitted, key, `${name}\n${JSON.stringify(body)}`, run)).answer);
+      const once = await answerOnce(deps.db, admitted, key, `${name}\n${JSON.stringify(body)}`, run);
+      return result(narrowed(once.answer, negotiated));
     });
   }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpCheckoutSchema, ucpOrderSchema } from '@parts-shop/shared/ucp';
 import { addPart } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ADDRESS, payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
+import { ADDRESS, OTHER_AGENT, payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
 
 /** GET /orders/{id} on the UCP endpoint: the order an assistant placed, as the owner moves it on. */
 let t: TestApp;
@@ -76,13 +76,7 @@ describe('GET /orders/{id}', () => {
 
   it('is not found for another assistant, or for an order no checkout placed', async () => {
     const { orderId } = await completedOrder(1);
-    const other = await ucp(
-      t,
-      'GET',
-      `/orders/${orderId}`,
-      undefined,
-      ucpHeaders({}, 'https://other.example/.well-known/ucp'),
-    );
+    const other = await ucp(t, 'GET', `/orders/${orderId}`, undefined, ucpHeaders({}, OTHER_AGENT));
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ ucp: { status: 'error' }, messages: [{ code: 'not_found' }] });
     const unknown = await ucp(t, 'GET', '/orders/019a0000-0000-7000-8000-000000000000');

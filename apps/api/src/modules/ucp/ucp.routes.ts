@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shared/ucp';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
+import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
 import { businessProfile } from './business-profile.ts';
 import {
   cancelCheckout,
@@ -92,10 +93,16 @@ export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
     return async (request: FastifyRequest<Params>, reply: FastifyReply) => {
       const agent = await callerOf(deps, request, reply);
       if (isAnswer(agent)) return answer(reply, agent);
+      const negotiated = await negotiate(
+        deps.config,
+        agent.profile,
+        request.url.includes('/orders/') ? 'order' : 'checkout',
+      );
+      if (isRefusal(negotiated)) return reply.code(negotiated.statusCode).send(negotiated.body);
       const body = schema ? parsed(schema, request.body) : null;
       if (isAnswer(body)) return answer(reply, body);
       const run = () => operation(agent, request, body as S extends z.ZodType ? z.output<S> : null);
-      return answer(reply, write ? await once(deps, agent, request, reply, run) : await run());
+      return answer(reply, narrowed(write ? await once(deps, agent, request, reply, run) : await run(), negotiated));
     };
   }
 

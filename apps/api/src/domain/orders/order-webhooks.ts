@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ucpCheckoutSessions, ucpOrderWebhooks, type UCP_ORDER_EVENTS } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
+
+export type UcpOrderEvent = (typeof UCP_ORDER_EVENTS)[number];
+
+/** The order emails whose news the assistant that placed the order hears too. */
+export const WEBHOOK_EVENT_OF_EMAIL: Partial<Record<OrderEmailPayload['kind'], UcpOrderEvent>> = {
+  'order-shipped': 'shipped',
+  'order-cancelled': 'canceled',
+  'order-refunded': 'refunded',
+  'return-received': 'returned',
+};
+
+/**
+ * Puts an order event in the webhooks' outbox when an assistant's completed checkout placed
+ * the order; any other order has no webhook and nothing is written. Pass the transaction that
+ * makes the change, so the event exists exactly when the change does.
+ */
+export async function queueOrderWebhook(db: Db, orderId: string, event: UcpOrderEvent): Promise<void> {
+  const [session] = await db
+    .select({ agent: ucpCheckoutSessions.agent })
+    .from(ucpCheckoutSessions)
+    .where(and(eq(ucpCheckoutSessions.orderId, orderId), eq(ucpCheckoutSessions.status, 'completed')))
+    .limit(1);
+  if (!session) return;
+  await db.insert(ucpOrderWebhooks).values({ id: newId(), orderId, agent: session.agent, event });
+}
