@@ -8,6 +8,7 @@ import { assistantByApiKey } from '../../domain/assistants/approved-assistants.t
 import { productionEnv } from '../../../test/production-env.ts';
 import { addPart } from '../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { startAssistant, type Assistant as ServedAssistant } from '../../../test/ucp-assistant.ts';
 import { payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
 import { approveAssistant, revokeAssistant } from './assistants.service.ts';
 
@@ -27,7 +28,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const profileOf = (name: string) => `https://${name}.example/.well-known/ucp`;
+/**
+ * A profile address for approval and refusal checks. The shop fetches a caller's profile only
+ * once it is admitted; these name no server, so an admitted call ends at the profile fetch.
+ */
+const profileOf = (name: string) => `https://127.0.0.1/${name}/.well-known/ucp`;
+
+/** Assistants that serve their profiles on loopback, for calls that must get through. */
+const serving: ServedAssistant[] = [];
+async function servedProfile(): Promise<string> {
+  const assistant = await startAssistant({ webhook: false });
+  serving.push(assistant);
+  return assistant.profileUrl;
+}
+afterAll(async () => Promise.all(serving.map((a) => a.close())));
 
 function approve(profile: string, name = 'Shopping Assistant', auth = admin) {
   return t.app.inject({ method: 'POST', url: '/api/assistants', headers: auth, payload: { profile, name } });
@@ -64,7 +78,7 @@ describe('approving an assistant', () => {
   });
 
   it('takes the profile address as UCP-Agent names it, and refuses one approved already (409)', async () => {
-    const res = await approve('  HTTPS://Same.Example/.well-known/ucp  ');
+    const res = await approve('  HTTPS://127.0.0.1/same/.well-known/ucp  ');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<{ assistant: Assistant }>().assistant.profile).toBe(profileOf('same'));
     const again = await approve(profileOf('same'), 'Twice');
@@ -118,7 +132,7 @@ describe('revoking an assistant', () => {
 
 describe('what the list says of each assistant', () => {
   it('counts the orders it placed, names its orders as approved, and shows its last call', async () => {
-    const profile = profileOf('buyer');
+    const profile = await servedProfile();
     const { assistant } = approvedAssistantSchema.parse((await approve(profile, 'Buyer Bot')).json());
     const partId = await addPart(t, { available: 5 });
     const headers = () => ucpHeaders({}, profile);
@@ -157,7 +171,7 @@ describe('the per-assistant limit', () => {
     ucp(limited, 'GET', `/checkout-sessions/${randomUUID()}`, undefined, ucpHeaders({}, profile));
 
   it('answers 429 with Retry-After and the UCP error shape past the limit, for that assistant alone', async () => {
-    const busy = profileOf('busy');
+    const busy = await servedProfile();
     for (let i = 0; i < 3; i += 1) expect((await get(busy)).statusCode).toBe(404);
     const over = await get(busy);
     expect(over.statusCode).toBe(429);
@@ -168,11 +182,11 @@ describe('the per-assistant limit', () => {
       messages: [expect.objectContaining({ type: 'error', code: 'rate_limited', severity: 'unrecoverable' })],
     });
     // Another assistant, from the same address, has its own budget.
-    expect((await get(profileOf('quiet'))).statusCode).toBe(404);
+    expect((await get(await servedProfile())).statusCode).toBe(404);
   });
 
   it('counts the MCP tools against the same budget', async () => {
-    const busy = profileOf('busy-mcp');
+    const busy = await servedProfile();
     for (let i = 0; i < 3; i += 1) expect((await get(busy)).statusCode).toBe(404);
     const res = await limited.app.inject({
       method: 'POST',
@@ -222,8 +236,14 @@ describe('in production', () => {
     });
 
     const { apiKey } = await approveAssistant(prod.database.db, owner, { profile, name: 'Prod Bot' });
-    expect((await create(profile)).statusCode).toBe(201);
-    expect((await create(profile, { authorization: `Bearer ${apiKey}` })).statusCode).toBe(201);
+    // Admitted, the call goes on to fetch the profile, which production refuses on loopback:
+    // a test cannot serve a public https profile, so that refusal is what admission looks like.
+    const admitted = (res: { statusCode: number; json: () => unknown }) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_profile_url' });
+    };
+    admitted(await create(profile));
+    admitted(await create(profile, { authorization: `Bearer ${apiKey}` }));
     expect((await create(profileOf('stranger'))).statusCode).toBe(403);
   });
 

@@ -8,7 +8,7 @@ import { acp, acpHeaders, ACP_ADDRESS, paymentData, readySession } from '../../.
 import { productionEnv } from '../../../../test/production-env.ts';
 import { addPart, stockOf } from '../../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { AGENT, ucp, ucpHeaders } from '../../../../test/ucp-fixtures.ts';
+import { AGENT, OTHER_AGENT, ucp, ucpHeaders } from '../../../../test/ucp-fixtures.ts';
 import { approveAssistant } from '../../assistants/assistants.service.ts';
 
 /**
@@ -356,13 +356,7 @@ describe('who may call over ACP', () => {
     const overUcp = await ucp(t, 'GET', `/checkout-sessions/${id}`);
     expect(overUcp.statusCode).toBe(200);
     expect(overUcp.json()).toMatchObject({ id, status: 'ready_for_complete', line_items: [{ quantity: 2 }] });
-    const byAnother = await ucp(
-      t,
-      'GET',
-      `/checkout-sessions/${id}`,
-      undefined,
-      ucpHeaders({}, 'https://other.example/ucp'),
-    );
+    const byAnother = await ucp(t, 'GET', `/checkout-sessions/${id}`, undefined, ucpHeaders({}, OTHER_AGENT));
     expect(byAnother.statusCode).toBe(404);
 
     const ucpId = (
@@ -396,7 +390,7 @@ describe('ACP in production', () => {
     expect((await prod.database.db.select().from(ucpCheckoutSessions)).length).toBe(0);
   });
 
-  it('takes an approved assistant’s key as that assistant, whose sessions it reads over UCP too', async () => {
+  it('takes an approved assistant’s key as that assistant, under its approved name', async () => {
     const owner = { email: 'owner@example.test', uid: 'owner-uid' };
     const { apiKey } = await approveAssistant(prod.database.db, owner, { profile: AGENT, name: 'Approved Assistant' });
     const partId = await addPart(prod);
@@ -408,7 +402,10 @@ describe('ACP in production', () => {
       acpHeaders({}, apiKey),
     );
     expect(res.statusCode, res.body).toBe(201);
-    const overUcp = await ucp(prod, 'GET', `/checkout-sessions/${session(res).id}`, undefined, ucpHeaders());
-    expect(overUcp.statusCode, overUcp.body).toBe(200);
+    const [row] = await prod.database.db
+      .select()
+      .from(ucpCheckoutSessions)
+      .where(eq(ucpCheckoutSessions.id, session(res).id));
+    expect(row).toMatchObject({ agent: AGENT, agentName: 'Approved Assistant' });
   });
 });
