@@ -12,7 +12,7 @@ describe('the router’s error screens', () => {
     expect(shop?.ErrorBoundary).toBe(RootError);
     expect(pages?.ErrorBoundary).toBe(PageError);
     const sections: RouteObject[] = dashboard?.children ?? [];
-    expect(sections.length).toBe(16);
+    expect(sections.length).toBe(17);
     for (const section of sections) expect(section.ErrorBoundary, section.path ?? 'index').toBe(SectionError);
   });
 
@@ -34,6 +34,8 @@ describe('the addresses the server answers 404 for', () => {
       '/dashboard/messages',
       '/purchase/p1',
       '/auth/google-picker',
+      '/dashboard/customers/a@example.com',
+      '/packing-slip/1',
     ])
       expect(isKnownPath(path), path).toBe(true);
   });
