@@ -185,7 +185,11 @@ const rows: Row[] = [
     adminOnly(200),
     async () => at('POST', '/api/parts/bulk/stock', { ids: [await fx.part()], available: 3 }),
   ],
-  ['POST /api/parts/bulk/delete', adminOnly(200), async () => at('POST', '/api/parts/bulk/delete', { ids: [await fx.part()] })],
+  [
+    'POST /api/parts/bulk/delete',
+    adminOnly(200),
+    async () => at('POST', '/api/parts/bulk/delete', { ids: [await fx.part()] }),
+  ],
   ['GET /api/parts/{id}/reviews', publicRoute(200), async () => at('GET', `/api/parts/${await fx.part()}/reviews`)],
   // Nobody here has paid for a fresh part: only a buyer may rate it (part-reviews.test.ts).
   [

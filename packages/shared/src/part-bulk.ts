@@ -68,3 +68,11 @@ export function belowOneCentMessage(name: string): string {
 export function abovePriceMaxMessage(name: string): string {
   return `${name} would cost more than ${formatCents(PRICE_MAX * 100)}: no price was changed`;
 }
+
+/** Manage Products' bulk form: the action and the one figure it needs, checked by the endpoints' own rules. */
+export const bulkFormSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('price'), percent: bulkPriceSchema.shape.percent }),
+  z.object({ action: z.literal('stock'), available: bulkStockSchema.shape.available }),
+  z.object({ action: z.literal('delete') }),
+]);
+export type BulkForm = z.infer<typeof bulkFormSchema>;

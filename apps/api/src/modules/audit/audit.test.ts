@@ -393,7 +393,11 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
   ],
   'POST /api/orders/ship': [
     'order.ship',
-    async () => ({ method: 'POST', url: '/api/orders/ship', payload: { orders: [{ id: (await paidOrderOf()).order._id }] } }),
+    async () => ({
+      method: 'POST',
+      url: '/api/orders/ship',
+      payload: { orders: [{ id: (await paidOrderOf()).order._id }] },
+    }),
   ],
   'PATCH /api/shipped/{id}': [
     'order.ship',

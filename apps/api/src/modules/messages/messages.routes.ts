@@ -16,14 +16,7 @@ import { toInboxMessage } from '../../domain/messages/inbox-message.ts';
 import { callerOf } from '../../lib/auth.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import {
-  inboxPage,
-  markRead,
-  recentMessages,
-  replyTo,
-  storeMessage,
-  unreadCount,
-} from './messages.service.ts';
+import { inboxPage, markRead, recentMessages, replyTo, storeMessage, unreadCount } from './messages.service.ts';
 
 const storedMessageSchema = z.object({
   _id: z.string(),

@@ -59,7 +59,9 @@ describe('POST /api/parts/bulk/price', () => {
     const ids = [await addPart(t, { priceCents: 10_000 }), cheap];
     const res = await post(admin, 'price', { ids, percent: -60 });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json<{ message: string }>().message).toBe('Cheap Screw would cost less than $0.01: no price was changed');
+    expect(res.json<{ message: string }>().message).toBe(
+      'Cheap Screw would cost less than $0.01: no price was changed',
+    );
     expect(await pricesOf(ids)).toEqual([10_000, 1]);
     expect(await auditOf('product.price', ids)).toEqual([]);
   });
@@ -92,7 +94,11 @@ describe('POST /api/parts/bulk/price', () => {
 
 describe('POST /api/parts/bulk/stock', () => {
   it("sets every part's stock, one record per part that moved", async () => {
-    const ids = [await addPart(t, { available: 3 }), await addPart(t, { available: 40 }), await addPart(t, { available: 7 })];
+    const ids = [
+      await addPart(t, { available: 3 }),
+      await addPart(t, { available: 40 }),
+      await addPart(t, { available: 7 }),
+    ];
     const res = await post(admin, 'stock', { ids, available: 7 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ changedCount: 2, message: 'Parts set to 7 in stock: 2' });

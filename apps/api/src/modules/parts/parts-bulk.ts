@@ -31,7 +31,10 @@ function answer(count: number, did: string): BulkPartsAnswer {
 /** Every chosen part's price changed by `percent`, rounded to the cent; none when one would leave 1 cent..PRICE_MAX. */
 export function bulkReprice(db: Db, caller: Actor, ids: readonly string[], percent: number) {
   return db.transaction(async (tx) => {
-    const priced = (await lockChosen(tx, ids)).map((row) => ({ row, cents: priceAfterPercent(row.priceCents, percent) }));
+    const priced = (await lockChosen(tx, ids)).map((row) => ({
+      row,
+      cents: priceAfterPercent(row.priceCents, percent),
+    }));
     for (const { row, cents } of priced) {
       if (cents < 1) throw conflict(belowOneCentMessage(row.name));
       if (cents > PRICE_MAX * 100) throw conflict(abovePriceMaxMessage(row.name));

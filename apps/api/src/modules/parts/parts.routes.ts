@@ -45,7 +45,12 @@ import {
 import { applyImport, previewImport } from './parts-import.ts';
 import { pageOfManagedParts, toManagedPart } from './manage-parts.service.ts';
 import { priceHistorySchema } from '@parts-shop/shared/alert';
-import { bulkDeleteSchema, bulkPartsAnswerSchema, bulkPriceSchema, bulkStockSchema } from '@parts-shop/shared/part-bulk';
+import {
+  bulkDeleteSchema,
+  bulkPartsAnswerSchema,
+  bulkPriceSchema,
+  bulkStockSchema,
+} from '@parts-shop/shared/part-bulk';
 import { bulkDelete, bulkReprice, bulkSetStock } from './parts-bulk.ts';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));

@@ -28,7 +28,12 @@ export async function customerSummary(db: Db, email: string): Promise<CustomerSu
   ]);
   const { orders = 0, spentCents = 0 } = totals.get(email) ?? {};
   return {
-    customer: { ...toUser(user), signedUpAt: user.createdAt.toISOString(), orders, spent: centsToPriceString(spentCents) },
+    customer: {
+      ...toUser(user),
+      signedUpAt: user.createdAt.toISOString(),
+      orders,
+      spent: centsToPriceString(spentCents),
+    },
     paid: centsToPriceString(money.paidCents),
     refunded: centsToPriceString(money.refundedCents),
     spent: centsToPriceString(money.paidCents - money.refundedCents),

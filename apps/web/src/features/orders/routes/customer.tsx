@@ -11,7 +11,12 @@ import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { useCustomerSummary } from '../api/get-customer.ts';
 import { formatOrderPrice, OrderNumberLink, OrderStatusLabel } from '../components/order-status.tsx';
 
-const RETURN_STATUS_LABELS = { requested: 'Requested', approved: 'Approved', rejected: 'Rejected', received: 'Received' };
+const RETURN_STATUS_LABELS = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  received: 'Received',
+};
 const REFUND_CAUSE_LABELS = { cancel: 'Cancel', refund: 'Refund', return: 'Return' };
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -86,7 +91,11 @@ function Summary({ summary }: { summary: CustomerSummary }) {
             { header: 'Date', cell: (refund) => formatDate(refund.createdAt) },
             { header: 'Kind', cell: (refund) => REFUND_CAUSE_LABELS[refund.cause] },
             { header: 'Reason', cell: (refund) => <span className="break-words">{refund.reason}</span> },
-            { header: 'Amount', className: 'text-right whitespace-nowrap', cell: (refund) => formatDollars(refund.amount) },
+            {
+              header: 'Amount',
+              className: 'text-right whitespace-nowrap',
+              cell: (refund) => formatDollars(refund.amount),
+            },
           ]}
         />
       </Section>
@@ -124,7 +133,10 @@ function Summary({ summary }: { summary: CustomerSummary }) {
                 </p>
               ) : (
                 <p className="mt-2 text-sm">
-                  Not answered yet. <Link to="/dashboard/messages" className="link">Open the inbox</Link>
+                  Not answered yet.{' '}
+                  <Link to="/dashboard/messages" className="link">
+                    Open the inbox
+                  </Link>
                 </p>
               )}
             </li>
