@@ -97,7 +97,6 @@ test('the customer page shows orders and the money spent net of a refund, from M
 
 test('a bulk price change lowers every selected part by 10 %, after Are You Sure', async ({ page, request }) => {
   const token = await apiToken(request, admin.email, admin.password);
-  // One word, so the search finds these two parts and no other run's.
   const tag = `Bulk${Date.now()}`;
   const ids = [
     await addPart(request, token, { name: `${tag} Fan`, minOrder: 1, available: 5, price: 19.95 }),
@@ -107,7 +106,16 @@ test('a bulk price change lowers every selected part by 10 %, after Are You Sure
   await signInAs(page, 'admin');
   await page.goto(`/dashboard/manageproducts?q=${encodeURIComponent(tag)}`);
   await expect(page.getByRole('checkbox', { name: `Select ${tag} Fan` })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  // Select all takes every row listed (the search may list other runs' parts too); then only these two.
+  const all = page.getByRole('checkbox', { name: 'Select all on this page' });
+  await all.check();
+  await expect(
+    page.getByText(`${await page.getByRole('checkbox', { name: /^Select Bulk/ }).count()} selected`),
+  ).toBeVisible();
+  await all.uncheck();
+  await expect(page.getByText('0 selected')).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select ${tag} Fan` }).check();
+  await page.getByRole('checkbox', { name: `Select ${tag} Cable` }).check();
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByLabel('Action', { exact: true }).selectOption('price');
   await page.getByLabel('Change by (%)').fill('-10');
