@@ -31,12 +31,12 @@ export default defineConfig({
     // Journeys run at 1280 px. At 375 px run the layout specs: every public route, the signed-in
     // screens on a phone (*.mobile.spec.ts), and the four screens whose layout changes most on a
     // phone, each through its journey: the build planner's plan-order-pay, the order fulfilment,
-    // the overview, the catalog's import and photos, a review's uploaded photo, and the
-    // approval of an AI assistant with its key.
+    // the overview, the catalog's import and photos, a review's uploaded photo, the approval of an
+    // AI assistant with its key, and the owner's tools.
     {
       name: 'mobile-375',
       testMatch:
-        /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|assistants)\.spec\.ts$/,
+        /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|assistants|owner-[\w-]+)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

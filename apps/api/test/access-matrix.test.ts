@@ -187,6 +187,21 @@ const rows: Row[] = [
     }),
   ],
   ['DELETE /api/parts/{id}', adminOnly(200), async () => at('DELETE', `/api/parts/${await fx.part()}`)],
+  [
+    'POST /api/parts/bulk/price',
+    adminOnly(200),
+    async () => at('POST', '/api/parts/bulk/price', { ids: [await fx.part()], percent: -10 }),
+  ],
+  [
+    'POST /api/parts/bulk/stock',
+    adminOnly(200),
+    async () => at('POST', '/api/parts/bulk/stock', { ids: [await fx.part()], available: 3 }),
+  ],
+  [
+    'POST /api/parts/bulk/delete',
+    adminOnly(200),
+    async () => at('POST', '/api/parts/bulk/delete', { ids: [await fx.part()] }),
+  ],
   ['GET /api/parts/{id}/reviews', publicRoute(200), async () => at('GET', `/api/parts/${await fx.part()}/reviews`)],
   // Nobody here has paid for a fresh part: only a buyer may rate it (part-reviews.test.ts).
   [
@@ -229,6 +244,7 @@ const rows: Row[] = [
   ],
   ['GET /api/users/{email}', selfOrAdmin(200), async () => at('GET', `/api/users/${CUSTOMER}`)],
   ['GET /api/users', adminOnly(200), async () => at('GET', '/api/users')],
+  ['GET /api/users/{email}/summary', adminOnly(200), async () => at('GET', `/api/users/${CUSTOMER}/summary`)],
   ['PUT /api/users/admin/{email}', adminOnly(200), async () => at('PUT', `/api/users/admin/${await fx.newUser()}`)],
   [
     'DELETE /api/users/admin/{email}',
@@ -326,6 +342,16 @@ const rows: Row[] = [
   ['GET /api/allorders/counts', adminOnly(200), async () => at('GET', '/api/allorders/counts')],
   ['GET /api/admin/parts', adminOnly(200), async () => at('GET', '/api/admin/parts?sort=stock_asc&lowStock=true')],
   ['GET /api/admin/overview', adminOnly(200), async () => at('GET', '/api/admin/overview?days=7')],
+  [
+    'POST /api/orders/ship',
+    adminOnly(200),
+    async () => at('POST', '/api/orders/ship', { orders: [{ id: await fx.paidOrder() }] }),
+  ],
+  [
+    'GET /api/orders/{id}/packing-slip',
+    adminOnly(200),
+    async () => at('GET', `/api/orders/${await fx.paidOrder()}/packing-slip`),
+  ],
   ['PATCH /api/shipped/{id}', adminOnly(200), async () => at('PATCH', `/api/shipped/${await fx.paidOrder()}`, ship)],
   [
     'PATCH /api/shipped/{id}',

@@ -609,3 +609,49 @@ export const demoUsers = z
     }),
   )
   .parse(demoAccounts);
+
+/**
+ * Demo buyers (docs/product.md#demo-content): each has one paid, shipped order of these parts and
+ * rated some of them, so a fresh shop's cards show buyers' ratings. They have a user row and no
+ * sign-in of their own; like every demo account, their rows exist only where the demo seed runs.
+ */
+export const demoBuyers = [
+  {
+    email: 'amelia.hart@example.com',
+    userName: 'Amelia Hart',
+    address: '12 Harbour Street, Bristol BS1 4QA',
+    lines: [
+      { part: 'Ryzen 7 7800X3D Processor', quantity: 1, rating: 5, text: 'Fast in every game I play and runs cool.' },
+      { part: 'B650 ATX Motherboard', quantity: 1, rating: 4, text: 'Plenty of ports; the BIOS update took a while.' },
+      { part: '32 GB DDR5-6000 Memory Kit', quantity: 1, rating: 5, text: 'EXPO profile worked first time.' },
+    ],
+  },
+  {
+    email: 'diego.ramos@example.com',
+    userName: 'Diego Ramos',
+    address: 'Calle Mayor 8, 28013 Madrid',
+    lines: [
+      { part: '2 TB NVMe SSD (PCIe 4.0)', quantity: 2, rating: 5, text: 'Quick to install and fast to copy to.' },
+      { part: '850 W 80+ Gold Power Supply', quantity: 1, rating: 4, text: 'Quiet under load; cables a bit stiff.' },
+    ],
+  },
+  {
+    email: 'priya.nair@example.com',
+    userName: 'Priya Nair',
+    address: '45 Lake Road, Toronto ON M4E 1A1',
+    lines: [
+      { part: 'Airflow Mid-Tower Case', quantity: 1, rating: 4, text: 'Good airflow, room for a long card.' },
+      { part: '240 mm AIO Liquid Cooler', quantity: 1, rating: 5, text: 'Silent at idle and easy to mount.' },
+      { part: 'Ryzen 7 7800X3D Processor', quantity: 1, rating: 4, text: 'Great chip; bring a good cooler.' },
+    ],
+  },
+  {
+    email: 'kwame.mensah@example.com',
+    userName: 'Kwame Mensah',
+    address: '3 Ring Road, Accra',
+    lines: [
+      { part: 'Dual-Tower Air Cooler', quantity: 1, rating: 5, text: 'Quieter than I expected.' },
+      { part: '2 TB NVMe SSD (PCIe 4.0)', quantity: 1, rating: 4, text: 'Does what it says.' },
+    ],
+  },
+] as const;

@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
 import { newId } from '../lib/ids.ts';
 import { specColumns } from '../domain/catalog/spec-columns.ts';
 import type { Db } from './client.ts';
 import { partDrawing } from './part-drawings.ts';
-import { demoParts, demoReviews, demoUsers } from './seed-data.ts';
-import { parts, reviews, users } from './schema.ts';
+import { orderSummaryName } from '../domain/orders/place-orders.ts';
+import { demoBuyers, demoParts, demoReviews, demoUsers } from './seed-data.ts';
+import { orderLines, orders, partReviews, parts, payments, reviews, users } from './schema.ts';
 
 const SEED_LOCK = 727_202_3;
 
@@ -19,10 +20,13 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [existing] = await tx.select({ id: parts.id }).from(parts).limit(1);
     if (existing) return false;
+    const partIds = new Map<string, { id: string; priceCents: number }>();
     // Inserted oldest first, so the last one is the newest on Home.
     for (const p of demoParts) {
+      const id = newId();
+      partIds.set(p.name, { id, priceCents: dollarsToCents(p.price) });
       await tx.insert(parts).values({
-        id: newId(),
+        id,
         name: p.name,
         brand: p.brand,
         description: p.description,
@@ -40,6 +44,75 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const u of demoUsers) {
       await tx.insert(users).values({ email: u.email, userName: u.userName, role: u.role }).onConflictDoNothing();
     }
+    await seedDemoBuyers(tx, partIds);
     return true;
   });
+}
+
+/**
+ * The demo buyers' paid, shipped orders and their ratings (docs/decisions/0026): each rating is
+ * of a part on a paid line of the buyer's own, as a buyer's rating through the API must be, and
+ * the part's aggregate moves with it as insertPartReview moves it.
+ */
+async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, { id: string; priceCents: number }>) {
+  for (const buyer of demoBuyers) {
+    await tx.insert(users).values({ email: buyer.email, userName: buyer.userName, address: buyer.address });
+    const lines = buyer.lines.map((line) => {
+      const part = partIds.get(line.part);
+      if (!part) throw new Error(`demo buyer ${buyer.email} bought ${line.part}, which is not a demo part`);
+      return { ...line, ...part };
+    });
+    const orderId = newId();
+    const paymentId = `pi_demo_${orderId.slice(-12)}`;
+    const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    await tx.insert(payments).values({
+      id: paymentId,
+      orderId,
+      gateway: 'local',
+      amountCents: totalCents,
+      clientSecret: `${paymentId}_secret_demo`,
+      status: 'succeeded',
+      cardLast4: '4242',
+      cardBrand: 'visa',
+    });
+    await tx.insert(orders).values({
+      id: orderId,
+      email: buyer.email,
+      userName: buyer.userName,
+      productName: orderSummaryName(lines.map((line) => line.part)),
+      totalOrder: lines.reduce((sum, line) => sum + line.quantity, 0),
+      totalCents,
+      phoneNumber: '+1 555 0100',
+      address: buyer.address,
+      paid: true,
+      paidAt: sql`now()`,
+      transactionId: paymentId,
+      shipped: true,
+      shippedAt: sql`now()`,
+    });
+    await tx.insert(orderLines).values(
+      lines.map((line) => ({
+        id: newId(),
+        orderId,
+        partId: line.id,
+        productName: line.part,
+        quantity: line.quantity,
+        unitPriceCents: line.priceCents,
+      })),
+    );
+    for (const line of lines) {
+      await tx.insert(partReviews).values({
+        id: newId(),
+        partId: line.id,
+        authorEmail: buyer.email,
+        name: buyer.userName,
+        rating: line.rating,
+        text: line.text,
+      });
+      await tx
+        .update(parts)
+        .set({ ratingCount: sql`${parts.ratingCount} + 1`, ratingSum: sql`${parts.ratingSum} + ${line.rating}` })
+        .where(eq(parts.id, line.id));
+    }
+  }
 }

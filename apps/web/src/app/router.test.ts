@@ -35,6 +35,8 @@ describe('the addresses the server answers 404 for', () => {
       '/dashboard/assistants',
       '/purchase/p1',
       '/auth/google-picker',
+      '/dashboard/customers/a@example.com',
+      '/packing-slip/1',
     ])
       expect(isKnownPath(path), path).toBe(true);
   });

@@ -59,6 +59,7 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
   { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
   { path: 'payment', ...lazy(() => import('../features/payment/routes/group-payment.tsx')) },
   { path: 'users', ...guarded(() => import('../features/users/routes/make-admin.tsx'), true) },
+  { path: 'customers/:email', ...guarded(() => import('../features/orders/routes/customer.tsx'), true) },
   { path: 'addProduct', ...guarded(() => import('../features/catalog/routes/add-product.tsx'), true) },
   { path: 'manageorders', ...guarded(() => import('../features/orders/routes/manage-orders.tsx'), true) },
   { path: 'manageproducts', ...guarded(() => import('../features/catalog/routes/manage-products.tsx'), true) },
@@ -105,6 +106,13 @@ export const routes: RouteObject[] = [
         ],
       },
     ],
+  },
+  // A packing slip prints on its own, without the shop's navbar, menu or footer.
+  {
+    path: '/packing-slip/:orderId',
+    HydrateFallback: Spinner,
+    ErrorBoundary: RootError,
+    ...guarded(() => import('../features/orders/routes/packing-slip.tsx'), true),
   },
   // The test-mode Google account picker opens in its own 500 x 600 window, without the shop's chrome.
   {

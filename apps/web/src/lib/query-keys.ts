@@ -74,6 +74,10 @@ export const queryKeys = {
     returns: (status: string) => ['orders', 'returns', status] as const,
     /** The Ship mutations, so each row can tell whether its own request is on its way. */
     ship: ['orders', 'ship'] as const,
+    /** GET /users/{email}/summary (admin): the customer page; under orders, so a refund or a ship refreshes it. */
+    customer: (email: string) => ['orders', 'customer', email] as const,
+    /** GET /orders/{id}/packing-slip (admin). */
+    packingSlip: (id: string) => ['orders', 'packing-slip', id] as const,
   },
   /** GET /assistants (admin): the approved AI assistants; approving and revoking refresh it. */
   assistants: ['assistants'] as const,

@@ -320,6 +320,18 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
     'product.delete',
     async () => ({ method: 'DELETE', url: `/api/parts/${await addPart(t)}` }),
   ],
+  'POST /api/parts/bulk/price': [
+    'product.price',
+    async () => ({ method: 'POST', url: '/api/parts/bulk/price', payload: { ids: [await addPart(t)], percent: -10 } }),
+  ],
+  'POST /api/parts/bulk/stock': [
+    'product.stock',
+    async () => ({ method: 'POST', url: '/api/parts/bulk/stock', payload: { ids: [await addPart(t)], available: 3 } }),
+  ],
+  'POST /api/parts/bulk/delete': [
+    'product.delete',
+    async () => ({ method: 'POST', url: '/api/parts/bulk/delete', payload: { ids: [await addPart(t)] } }),
+  ],
   'POST /api/parts/import': [
     'product.import',
     async () => ({
@@ -378,6 +390,14 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
       });
       return { method: 'PATCH', url: `/api/returns/${asked.json<OrderReturn>().id}`, payload: { status: 'approved' } };
     },
+  ],
+  'POST /api/orders/ship': [
+    'order.ship',
+    async () => ({
+      method: 'POST',
+      url: '/api/orders/ship',
+      payload: { orders: [{ id: (await paidOrderOf()).order._id }] },
+    }),
   ],
   'PATCH /api/shipped/{id}': [
     'order.ship',

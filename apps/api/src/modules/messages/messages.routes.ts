@@ -12,18 +12,11 @@ import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { insertedSchema } from '@parts-shop/shared/part';
 import type { Deps } from '../../lib/deps.ts';
 import { writeLimit } from '../../lib/deps.ts';
+import { toInboxMessage } from '../../domain/messages/inbox-message.ts';
 import { callerOf } from '../../lib/auth.ts';
 import { errorAnswers } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import {
-  inboxPage,
-  markRead,
-  recentMessages,
-  replyTo,
-  storeMessage,
-  toInboxMessage,
-  unreadCount,
-} from './messages.service.ts';
+import { inboxPage, markRead, recentMessages, replyTo, storeMessage, unreadCount } from './messages.service.ts';
 
 const storedMessageSchema = z.object({
   _id: z.string(),

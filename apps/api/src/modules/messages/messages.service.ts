@@ -3,6 +3,7 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '../../db/client.ts';
 import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
 import { queueEmail } from '../../domain/emails/outbox.repo.ts';
+import { toInboxMessage } from '../../domain/messages/inbox-message.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -20,21 +21,6 @@ export async function storeMessage(db: Db, input: ContactMessage): Promise<strin
   const id = newId();
   await insertMessage(db, { id, ...input });
   return id;
-}
-
-export function toInboxMessage(r: MessageRow): InboxMessage {
-  return {
-    _id: r.id,
-    name: r.name,
-    email: r.email,
-    message: r.message,
-    createdAt: r.createdAt.toISOString(),
-    readAt: r.readAt?.toISOString() ?? null,
-    reply:
-      r.reply !== null && r.repliedBy !== null && r.repliedAt !== null
-        ? { text: r.reply, by: r.repliedBy, at: r.repliedAt.toISOString() }
-        : null,
-  };
 }
 
 export async function recentMessages(db: Db, limit: number) {

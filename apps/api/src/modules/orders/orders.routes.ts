@@ -12,6 +12,10 @@ import {
   shipSchema,
 } from '@parts-shop/shared/order';
 import { unpaidOrdersSchema } from '@parts-shop/shared/payment-group';
+import { bulkShipAnswerSchema, bulkShipSchema } from '@parts-shop/shared/bulk-ship';
+import { shipOrders } from './bulk-ship.ts';
+import { packingSlipSchema } from '@parts-shop/shared/packing-slip';
+import { packingSlip } from './packing-slip.ts';
 import { cancelOrderSchema } from '@parts-shop/shared/refunds';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { parseOrderId } from '../../domain/orders/order-view.ts';
@@ -146,6 +150,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     async (request) => getOrderDetail(db, rules, callerOf(request), parseOrderId(request.params.id)),
   );
 
+  app.get(
+    '/orders/:id/packing-slip',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary: "An order's packing slip (admin): ship-to and each line's units left to ship, no prices",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: packingSlipSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => packingSlip(db, parseOrderId(request.params.id)),
+  );
+
   app.delete(
     '/orders/:id',
     {
@@ -218,6 +237,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       },
     },
     async (request) => orderCounts(db, request.query),
+  );
+
+  app.post(
+    '/orders/ship',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['orders'],
+        summary: 'Ship several orders (admin), each with its own carrier and tracking number or none',
+        description:
+          'Each order is shipped by the rules of PATCH /shipped/{id}, in its own transaction; the answer says, ' +
+          'in the order asked, which shipped and why each other one was refused.',
+        security: [{ bearer: [] }],
+        body: bulkShipSchema,
+        response: { 200: bulkShipAnswerSchema, ...errorAnswers(400, 401, 403, 429) },
+      },
+    },
+    async (request) => shipOrders(db, callerOf(request), request.body),
   );
 
   app.patch(

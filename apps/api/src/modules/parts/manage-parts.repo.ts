@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ManagePartsQuery, ManageSort } from '@parts-shop/shared/part-query';
 import type { Db } from '../../db/client.ts';
 import { isLowStock, parts } from '../../db/schema.ts';
@@ -60,4 +60,14 @@ export function listManagedParts(
     .limit(query.limit + 1)
     .prepare('')
     .execute(filters.values);
+}
+
+/** The parts as they are, held until the transaction ends; locked in id order, so two bulk actions never deadlock. */
+export function lockPartRows(db: Db, ids: readonly string[]): Promise<PartRow[]> {
+  return db
+    .select(partColumns)
+    .from(parts)
+    .where(inArray(parts.id, [...ids]))
+    .orderBy(asc(parts.id))
+    .for('update');
 }

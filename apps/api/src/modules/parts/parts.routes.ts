@@ -45,6 +45,13 @@ import {
 import { applyImport, previewImport } from './parts-import.ts';
 import { pageOfManagedParts, toManagedPart } from './manage-parts.service.ts';
 import { priceHistorySchema } from '@parts-shop/shared/alert';
+import {
+  bulkDeleteSchema,
+  bulkPartsAnswerSchema,
+  bulkPriceSchema,
+  bulkStockSchema,
+} from '@parts-shop/shared/part-bulk';
+import { bulkDelete, bulkReprice, bulkSetStock } from './parts-bulk.ts';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));
 
@@ -279,6 +286,59 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request) => changeStock(db, callerOf(request), parseId(request.params.id), request.body.delta),
+  );
+
+  app.post(
+    '/parts/bulk/price',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['parts'],
+        summary: "Change the chosen parts' prices by a percentage (admin): all or none",
+        description:
+          'Each new price is rounded half up to the cent. 409 naming the part when one would be below one cent ' +
+          'or above the highest price; 404 when a part is gone. Either way no price changes.',
+        security: [{ bearer: [] }],
+        body: bulkPriceSchema,
+        response: { 200: bulkPartsAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => bulkReprice(db, callerOf(request), request.body.ids, request.body.percent),
+  );
+
+  app.post(
+    '/parts/bulk/stock',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['parts'],
+        summary: "Set the chosen parts' stock (admin): all or none",
+        description: '404 when a part is gone, and then no stock changes.',
+        security: [{ bearer: [] }],
+        body: bulkStockSchema,
+        response: { 200: bulkPartsAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => bulkSetStock(db, callerOf(request), request.body.ids, request.body.available),
+  );
+
+  app.post(
+    '/parts/bulk/delete',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['parts'],
+        summary: 'Delete the chosen parts (admin): all or none; their orders keep their details',
+        description: '404 when a part is gone, and then none is deleted.',
+        security: [{ bearer: [] }],
+        body: bulkDeleteSchema,
+        response: { 200: bulkPartsAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => bulkDelete(db, callerOf(request), request.body.ids),
   );
 
   app.delete(

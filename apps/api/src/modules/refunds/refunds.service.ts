@@ -1,12 +1,9 @@
-import { centsToPriceString } from '@parts-shop/shared/money';
 import { formatOrderNumber, priceToCents } from '@parts-shop/shared/order';
 import {
   RETURN_REASON_LABELS,
   RETURN_WINDOW_DAYS,
   type NewRefund,
   type NewReturn,
-  type OrderReturn,
-  type Refund,
   type ReturnListItem,
   type ReturnDecision,
   type ReturnStatus,
@@ -25,7 +22,8 @@ import {
 } from '../../domain/orders/orders.repo.ts';
 import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
 import { giveBack } from '../../domain/payments/give-back.ts';
-import { refundsOfOrder, type OrderRefundRow } from '../../domain/payments/order-refunds.repo.ts';
+import { toRefund, toReturn } from '../../domain/payments/money-back-view.ts';
+import { refundsOfOrder } from '../../domain/payments/order-refunds.repo.ts';
 import { changedFields, recordChange } from '../../domain/audit/record-change.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
@@ -42,36 +40,6 @@ import {
 
 const DAY_MS = 86_400_000;
 const returnNotFound = () => notFound(apiMessages.returnNotFound);
-
-function toRefund(row: OrderRefundRow): Refund {
-  return {
-    id: row.id,
-    orderId: row.orderId,
-    amount: centsToPriceString(row.amountCents),
-    cause: row.cause,
-    reason: row.reason,
-    lineId: row.lineId,
-    restocked: row.restockedUnits,
-    status: row.status,
-    createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function toReturn(row: ReturnRow): OrderReturn {
-  return {
-    id: row.id,
-    orderId: row.orderId,
-    lines: row.lines,
-    reason: row.reason,
-    status: row.status,
-    restocked: row.restocked,
-    refunded: centsToPriceString(row.refundedCents),
-    decidedBy: row.decidedBy,
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-  };
-}
 
 /** Dollars from a schema that has already checked them, as cents. */
 function cents(dollars: number): number {

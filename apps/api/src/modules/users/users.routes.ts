@@ -35,6 +35,8 @@ import {
   signOutEverywhere,
 } from './users.service.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
+import { customerSummarySchema } from '@parts-shop/shared/customer';
+import { customerSummary } from './customer-summary.service.ts';
 
 /** Emails in paths are lowercased by the shared field, so any casing names the same user. */
 const emailParams = z.object({ email: emailField });
@@ -203,6 +205,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
       },
     },
     async (request) => getUser(db, callerOf(request), request.params.email),
+  );
+
+  app.get(
+    '/users/:email/summary',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['users'],
+        summary: "The customer page: a user's profile, orders, money spent, refunds, returns and messages (admin)",
+        description:
+          'paid is every payment of theirs, refunded what was given back of it, spent the difference (dollars); ' +
+          'the lists are the newest 100 of each, newest first.',
+        security: [{ bearer: [] }],
+        params: emailParams,
+        response: { 200: customerSummarySchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => customerSummary(db, request.params.email),
   );
 
   app.get(

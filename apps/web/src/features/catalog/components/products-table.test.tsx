@@ -68,7 +68,7 @@ afterEach(() => {
 });
 
 describe('ProductsTable', () => {
-  it('lists every part with no., Name, Price, Stock and Option, loading further pages on request', async () => {
+  it('lists every part with no., Select, Name, Price, Stock and Option, loading further pages on request', async () => {
     fetchMock
       .mockResolvedValueOnce(
         json([part(2, '<script>alert(1)</script>'), part(1)], 200, {
@@ -82,7 +82,7 @@ describe('ProductsTable', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['no.', 'Name', 'Price', 'Stock', 'Option']);
+    expect(headers).toEqual(['no.', 'Select', 'Name', 'Price', 'Stock', 'Option']);
     // Typed text stays text.
     expect(within(table).getByRole('rowheader', { name: '<script>alert(1)</script>' })).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();

@@ -13,6 +13,7 @@ import { useManagedParts } from '../api/get-catalog-parts.ts';
 import { useDeletePart } from '../api/delete-part.ts';
 import { productsViewOf, productsViewParams, type ProductsView } from '../products-view.ts';
 import { ProductsFilters } from './products-filters.tsx';
+import { BulkActions } from './bulk-actions.tsx';
 import { StockDialog } from './stock-dialog.tsx';
 
 /** The table's name says the order it is in ('Products, Stock: fewest first'). */
@@ -64,6 +65,7 @@ export function ProductsTable() {
   const deletePart = useDeletePart();
   const [toDelete, setToDelete] = useState<Part | null>(null);
   const [restocking, setRestocking] = useState<Part | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // The deleted row (and its focused button) disappears; focus lands on the table (or cards) instead of the page's start.
   const listRef = useRef<HTMLElement>(null);
   const parts = query.items;
@@ -81,6 +83,7 @@ export function ProductsTable() {
   return (
     <>
       <ProductsFilters view={view} onChange={(next: ProductsView) => setParams(productsViewParams(next))} />
+      <BulkActions pageIds={parts.map((part) => part._id)} selected={selected} onSelect={setSelected} />
       <PagedListView
         list={query}
         emptyText={filtered ? 'No products match the search and filters.' : 'There are no products yet.'}
@@ -92,6 +95,23 @@ export function ProductsTable() {
           caption={productsCaption(view.sort)}
           focusRef={listRef}
           columns={[
+            {
+              header: 'Select',
+              cell: (part) => (
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  aria-label={`Select ${part.name}`}
+                  checked={selected.has(part._id)}
+                  onChange={(event) => {
+                    const next = new Set(selected);
+                    if (event.target.checked) next.add(part._id);
+                    else next.delete(part._id);
+                    setSelected(next);
+                  }}
+                />
+              ),
+            },
             {
               header: 'Name',
               rowHeader: true,

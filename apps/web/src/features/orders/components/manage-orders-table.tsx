@@ -1,6 +1,6 @@
 import { canShip, type Order } from '@parts-shop/shared/order';
 import { orderColumns, OrderStatusLabel } from './order-status.tsx';
-import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
+import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
 
 type Props = {
@@ -10,6 +10,8 @@ type Props = {
   onShip: (order: Order) => void;
   /** Orders whose Ship request is in flight. */
   shippingIds: readonly string[];
+  /** Ship selected's choice, when offered: only orders Ship is offered on can be chosen. */
+  selection?: { selected: ReadonlySet<string>; onSelect: (id: string, chosen: boolean) => void };
 };
 
 /**
@@ -17,7 +19,24 @@ type Props = {
  * Quantity, Price, Status. Unpaid rows show Unpaid and Cancel, shipped rows Shipped, and every
  * order the To ship tab holds (`canShip`, partly refunded ones too) Ship (docs/product.md#order-status).
  */
-export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds }: Props) {
+export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds, selection }: Props) {
+  const select: Column<Order>[] = selection
+    ? [
+        {
+          header: 'Select',
+          cell: (order) =>
+            canShip(order) ? (
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                aria-label={`Select order ${order.number} to ship`}
+                checked={selection.selected.has(order._id)}
+                onChange={(event) => selection.onSelect(order._id, event.target.checked)}
+              />
+            ) : null,
+        },
+      ]
+    : [];
   return (
     // Shares its columns with the other orders table through orderColumns; the Status column
     // and its actions are this table's own.
@@ -26,6 +45,7 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
       rowKey={(order) => order._id}
       labelledBy={labelledBy}
       columns={[
+        ...select,
         ...orderColumns({ withEmail: true }),
         {
           header: 'Status',

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDER_TABS, type Order, type OrderTab } from '@parts-shop/shared/order';
+import { canShip, ORDER_TABS, type Order, type OrderTab } from '@parts-shop/shared/order';
 import { messages } from '@parts-shop/shared/messages';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
@@ -13,6 +13,7 @@ import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { ManageOrdersTable } from '../components/manage-orders-table.tsx';
 import { ReturnRequests } from '../components/return-requests.tsx';
 import { ShipOrderDialog, type Tracking } from '../components/ship-order-dialog.tsx';
+import { ShipSelectedDialog } from '../components/ship-selected-dialog.tsx';
 
 const TAB_LABELS: Record<OrderTab, string> = {
   to_ship: 'To ship',
@@ -57,11 +58,21 @@ export function Component() {
   const shippingIds = useShippingOrderIds();
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const [toShip, setToShip] = useState<Order | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [shipSelected, setShipSelected] = useState<Order[]>([]);
   const [search, setSearch] = useState(q);
   // Focus comes back here when a cancelled or shipped order's row leaves the table.
   const heading = useRef<HTMLHeadingElement>(null);
 
   const list = orders.items;
+  const shippable = list.filter(canShip);
+  const chosen = shippable.filter((order) => selected.has(order._id));
+  const select = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
   const choose = (next: { status?: Tab; q?: string; customer?: string }) => {
     const merged = { status: next.status ?? tab, q: next.q ?? q, customer: next.customer ?? customer };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
@@ -137,7 +148,31 @@ export function Component() {
           emptyText={q ? `No orders match "${q}".` : EMPTY[tab]}
           noun={{ one: 'order', many: 'orders' }}
         >
+          {shippable.length > 0 ? (
+            <div className="mb-3 flex flex-wrap items-center gap-3">
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={chosen.length === shippable.length}
+                  onChange={(event) =>
+                    setSelected(new Set(event.target.checked ? shippable.map((order) => order._id) : []))
+                  }
+                />
+                Select all to ship on this page
+              </label>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                disabled={chosen.length === 0}
+                onClick={() => setShipSelected(chosen)}
+              >
+                Ship selected ({chosen.length})
+              </button>
+            </div>
+          ) : null}
           <ManageOrdersTable
+            selection={{ selected, onSelect: select }}
             orders={list}
             labelledBy="manage-orders-title"
             onCancel={setToCancel}
@@ -147,6 +182,14 @@ export function Component() {
         </PagedListView>
       )}
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} fallbackFocus={heading} />
+      <ShipSelectedDialog
+        orders={shipSelected}
+        onShipped={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
+        onClose={() => {
+          setShipSelected([]);
+          heading.current?.focus();
+        }}
+      />
       <ShipOrderDialog order={toShip} busy={ship.isPending} onShip={onShip} onClose={() => setToShip(null)} />
     </section>
   );

@@ -56,7 +56,7 @@ function OrderLinesTable({ order }: { order: OrderDetail['order'] }) {
   );
 }
 
-function Receipt({ detail }: { detail: OrderDetail }) {
+function Receipt({ detail, isAdmin }: { detail: OrderDetail; isAdmin: boolean }) {
   const { order, customer, payment, timeline } = detail;
   return (
     <div className="flex flex-col gap-6">
@@ -79,6 +79,14 @@ function Receipt({ detail }: { detail: OrderDetail }) {
         <dl>
           <Row label="Customer">
             {customer.userName} ({customer.email})
+            {isAdmin ? (
+              <>
+                {' '}
+                <Link to={`/dashboard/customers/${encodeURIComponent(customer.email)}`} className="link">
+                  Customer page
+                </Link>
+              </>
+            ) : null}
           </Row>
           <Row label="Address">{order.address}</Row>
           <Row label="Phone">{order.phoneNumber}</Row>
@@ -150,6 +158,11 @@ export function Component() {
           <Link className="btn btn-outline btn-sm" to={isAdmin ? '/dashboard/manageorders' : '/dashboard/myorders'}>
             {isAdmin ? 'Back to Manage Orders' : 'Back to My Orders'}
           </Link>
+          {isAdmin && detail.data ? (
+            <Link className="btn btn-outline btn-sm" to={`/packing-slip/${encodeURIComponent(detail.data.order._id)}`}>
+              Print packing slip
+            </Link>
+          ) : null}
           {detail.data ? (
             <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
               Print receipt
@@ -166,7 +179,7 @@ export function Component() {
       ) : (
         <Spinner />
       )}
-      {detail.data ? <Receipt detail={detail.data} /> : null}
+      {detail.data ? <Receipt detail={detail.data} isAdmin={isAdmin === true} /> : null}
       {detail.data ? <MoneyBack order={detail.data.order} isAdmin={isAdmin === true} /> : null}
     </section>
   );

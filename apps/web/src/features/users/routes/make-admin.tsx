@@ -88,7 +88,11 @@ export function Component() {
           columns={[
             {
               header: 'Email',
-              cell: (user) => <span className="break-all">{user.email}</span>,
+              cell: (user) => (
+                <Link to={`/dashboard/customers/${encodeURIComponent(user.email)}`} className="link break-all">
+                  {user.email}
+                </Link>
+              ),
             },
             {
               header: 'Name',

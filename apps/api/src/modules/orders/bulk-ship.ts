@@ -1,0 +1,27 @@
+import type { BulkShip, BulkShipAnswer } from '@parts-shop/shared/bulk-ship';
+import { formatOrderNumber } from '@parts-shop/shared/order';
+import type { Db } from '../../db/client.ts';
+import { findOrderRecord } from '../../domain/orders/orders.repo.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { shipOrder } from './orders.service.ts';
+
+/**
+ * Ship selected (Manage Orders): each order through the single ship, in its own transaction,
+ * so one that cannot ship (unpaid, shipped, nothing left) is refused with that ship's reason
+ * and the others still go.
+ */
+export async function shipOrders(db: Db, caller: Caller, input: BulkShip): Promise<BulkShipAnswer> {
+  const results: BulkShipAnswer['results'] = [];
+  for (const { id, carrier, trackingNumber } of input.orders) {
+    try {
+      const shipped = await shipOrder(db, caller, id, { carrier, trackingNumber });
+      results.push({ id, number: shipped.number, shipped: true, reason: null });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const row = await findOrderRecord(db, id);
+      results.push({ id, number: row ? formatOrderNumber(row.number) : null, shipped: false, reason: error.message });
+    }
+  }
+  return { results };
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { customerSummarySchema } from '@parts-shop/shared/customer';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /users/{email}/summary (admin): the customer page's profile, figures and lists. */
+export function useCustomerSummary(email: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.orders.customer(email),
+      queryFn: ({ signal }) => apiGet(`/users/${encodeURIComponent(email)}/summary`, customerSummarySchema, signal),
+    }),
+  );
+}

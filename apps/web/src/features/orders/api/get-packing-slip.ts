@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { packingSlipSchema } from '@parts-shop/shared/packing-slip';
+import { apiGet } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /orders/{id}/packing-slip (admin): ship-to and the units left to ship, no prices. */
+export function usePackingSlip(id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.orders.packingSlip(id),
+      queryFn: ({ signal }) => apiGet(`/orders/${encodeURIComponent(id)}/packing-slip`, packingSlipSchema, signal),
+    }),
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bulkShipAnswerSchema, type BulkShip } from '@parts-shop/shared/bulk-ship';
+import { apiSend } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST /orders/ship (admin): Ship selected; the answer says, per order, shipped or why not. */
+export function shipOrders(input: BulkShip) {
+  return apiSend('POST', '/orders/ship', bulkShipAnswerSchema, input);
+}
+
+export function useShipOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shipOrders,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+  });
+}
