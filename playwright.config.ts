@@ -32,7 +32,8 @@ export default defineConfig({
     // the overview, the catalog's import and photos, and a review's uploaded photo.
     {
       name: 'mobile-375',
-      testMatch: /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo)\.spec\.ts$/,
+      testMatch:
+        /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|builds-public)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

@@ -39,6 +39,8 @@ export const BOTH_DATABASES = {
   'apps/api/src/modules/ucp/complete-race.test.ts': 'lock: fifty assistants completing for twenty units',
   'apps/api/test/mail-lease.test.ts': "lock: two workers and one mail lease, marked sent only under the holder's token",
   'apps/api/test/photo-stores.test.ts': 'start-up: photos moved into the store as a process opens its data',
+  'apps/api/src/modules/builds/public-builds.test.ts':
+    "SQL: the gallery's keyset on (published_at, id) row values, published_at kept to the millisecond",
 };
 
 /** Files that look like they need both (SIGNALS) but run once, each with why. */

@@ -125,7 +125,7 @@ export const publicBuildCardSchema = z.object({
 });
 export type PublicBuildCard = z.infer<typeof publicBuildCardSchema>;
 
-export const publicBuildLineSchema = z.object({
+const publicBuildLineSchema = z.object({
   partId: z.string(),
   name: z.string(),
   kind: z.enum(PART_KINDS),

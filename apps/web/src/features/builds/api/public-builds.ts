@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Published builds (docs/product.md#published-builds): the gallery, one build, publish and copy. */
 
-export const GALLERY_PAGE_SIZE = 24;
+const GALLERY_PAGE_SIZE = 24;
 
 const galleryPages: PagedListOptions<z.infer<typeof publicBuildCardSchema>> = {
   queryKey: queryKeys.builds.gallery(GALLERY_PAGE_SIZE),
