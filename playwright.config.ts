@@ -29,7 +29,7 @@ export default defineConfig({
   use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure' },
   projects: [
     // Journeys run at 1280 px. At 375 px run the layout specs: every public route, the signed-in
-    // screens on a phone (*.mobile.spec.ts), and the four screens whose layout changes most on a
+    // screens on a phone (*.mobile.spec.ts), and the screens whose layout changes most on a
     // phone, each through its journey: the build planner's plan-order-pay, the order fulfilment,
     // the overview, the catalog's import and photos, a review's uploaded photo, the approval of an
     // AI assistant with its key, and the owner's tools.

@@ -184,6 +184,8 @@ export async function buildApp({
       `${config.API_BASE_PATH}/parts/facets`,
       `${config.API_BASE_PATH}/parts/:id`,
       `${config.API_BASE_PATH}/reviews`,
+      `${config.API_BASE_PATH}/builds/public`,
+      `${config.API_BASE_PATH}/builds/public/:id`,
     ],
   });
   // Pages, JSON and sitemaps go compressed to clients that accept it (a server-rendered page

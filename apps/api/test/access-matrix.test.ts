@@ -84,6 +84,12 @@ const fx = {
     return res.json<{ id: string }>().id;
   },
   buildItems: async () => [{ partId: await fx.part(), quantity: 1 }],
+  /** A build CUSTOMER saved and published. */
+  publishedBuild: async () => {
+    const id = await fx.build();
+    await t.app.inject({ ...at('POST', `/api/builds/${id}/publish`, { title: 'Matrix' }), headers: auth.customer });
+    return id;
+  },
   /** An alert CUSTOMER set. */
   alert: async () => {
     const body = { partId: await fx.part(), type: 'price-below', price: 1 };
@@ -291,6 +297,28 @@ const rows: Row[] = [
   ['GET /api/builds/{id}', ownerOnly(200), async () => at('GET', `/api/builds/${await fx.build()}`)],
   ['PATCH /api/builds/{id}', ownerOnly(200), async () => at('PATCH', `/api/builds/${await fx.build()}`, { name: 'C' })],
   ['DELETE /api/builds/{id}', ownerOnly(200), async () => at('DELETE', `/api/builds/${await fx.build()}`)],
+  [
+    'POST /api/builds/{id}/publish',
+    ownerOnly(200),
+    async () => at('POST', `/api/builds/${await fx.build()}/publish`, { title: 'Public' }),
+  ],
+  [
+    'DELETE /api/builds/{id}/publish',
+    ownerOnly(200),
+    async () => at('DELETE', `/api/builds/${await fx.publishedBuild()}/publish`),
+  ],
+  // A published build is anyone's to read and to start from.
+  ['GET /api/builds/public', publicRoute(200), async () => at('GET', '/api/builds/public')],
+  [
+    'GET /api/builds/public/{id}',
+    publicRoute(200),
+    async () => at('GET', `/api/builds/public/${await fx.publishedBuild()}`),
+  ],
+  [
+    'POST /api/builds/public/{id}/copy',
+    signedIn(201),
+    async () => at('POST', `/api/builds/public/${await fx.publishedBuild()}/copy`),
+  ],
   [
     'GET /api/parts/{id}/price-history',
     publicRoute(200),

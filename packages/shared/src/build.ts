@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROBLEM_CODES } from './compatibility.ts';
-import { idSchema, requiredText } from './fields.ts';
+import { idSchema, oneLineText, requiredText } from './fields.ts';
 import { newOrderSchema, orderSchema } from './order.ts';
 import { STOCK_MAX } from './part.ts';
 import { PART_KINDS } from './part-specs.ts';
@@ -21,6 +21,8 @@ export const buildMessages = {
   quantity: `Quantity must be a whole number from 1 to ${STOCK_MAX}`,
   nameRequired: 'Name is required',
   hasErrors: 'This build has compatibility errors; fix them before ordering',
+  titleRequired: 'Title is required',
+  titleOneLine: 'The title must be on one line',
 } as const;
 
 const distinct = (lines: readonly { partId: string }[]) => new Set(lines.map((l) => l.partId)).size === lines.length;
@@ -91,10 +93,50 @@ export const savedBuildSchema = z.object({
   /** Dollars: the parts' total when the items were saved (null for builds saved before it was kept), and now. */
   totalThen: z.number().nullable(),
   totalNow: z.number(),
+  /** The title it goes by on its public page; kept when it is unpublished, for the next time. */
+  title: z.string().nullable(),
+  /** When its owner published it (then /builds/{id} shows it to anyone); null while private. */
+  publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type SavedBuild = z.infer<typeof savedBuildSchema>;
+
+/** POST /builds/{id}/publish: the title the build goes by in public. */
+export const publishBuildSchema = z
+  .object({ title: oneLineText(buildMessages.titleRequired, buildMessages.titleOneLine, BUILD_NAME_MAX) })
+  .strict();
+
+/**
+ * A published build as anyone may read it (docs/product.md#published-builds): its parts and
+ * prices as the server knows them now, and the owner by display name at most, never by email.
+ */
+export const publicBuildCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The owner's display name; null when they have none. */
+  builder: z.string().nullable(),
+  publishedAt: z.string(),
+  /** The picture the build is shown by: its case's, else its graphics card's, else its first part's. */
+  image: z.string().nullable(),
+  partCount: z.number().int(),
+  /** Dollars, one of each line's quantity at today's prices; a part no longer sold counts for nothing. */
+  total: z.number(),
+});
+export type PublicBuildCard = z.infer<typeof publicBuildCardSchema>;
+
+const publicBuildLineSchema = z.object({
+  partId: z.string(),
+  name: z.string(),
+  kind: z.enum(PART_KINDS),
+  img: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  lineTotal: z.number(),
+});
+
+export const publicBuildSchema = publicBuildCardSchema.extend({ lines: z.array(publicBuildLineSchema) });
+export type PublicBuild = z.infer<typeof publicBuildSchema>;
 
 const orderQuantity = newOrderSchema.shape.totalOrder;
 

@@ -666,10 +666,21 @@ export const builds = pgTable(
     items: jsonb('items').$type<{ partId: string; quantity: number }[]>().notNull(),
     /** The parts' total when the items were last saved, so the build can show then and now. */
     savedTotalCents: integer('saved_total_cents'),
+    /** The title a published build goes by on its public page (docs/decisions/0048-published-builds.md). */
+    title: text('title'),
+    /** When the owner published the build; null while it is private. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('builds_email_idx').on(t.email, t.id)],
+  (t) => [
+    index('builds_email_idx').on(t.email, t.id),
+    // The gallery's order, newest published first, over published builds alone.
+    index('builds_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.publishedAt} is not null`),
+    check('builds_published_has_title', sql`${t.publishedAt} is null or ${t.title} is not null`),
+  ],
 );
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ID } from '@parts-shop/shared/first-reads';
-import { parts, reviews } from '../db/schema.ts';
+import { builds, parts, reviews, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -76,6 +76,7 @@ function parsePage(html: string) {
 let t: TestApp;
 let dir: string;
 let partId: string;
+let buildId: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-hostile-'));
@@ -95,6 +96,16 @@ beforeAll(async () => {
     available: 1,
     priceCents: 100,
   });
+  buildId = newId();
+  await t.database.db.insert(users).values({ email: 'hostile@example.test', userName: HOSTILE });
+  await t.database.db.insert(builds).values({
+    id: buildId,
+    email: 'hostile@example.test',
+    name: HOSTILE,
+    title: HOSTILE,
+    items: [{ partId, quantity: 1 }],
+    publishedAt: new Date(),
+  });
   await t.database.db
     .insert(reviews)
     .values({ id: newId(), name: HOSTILE, description: HOSTILE, image: `/images/${HOSTILE}`, rating: 5 });
@@ -112,6 +123,7 @@ const PAGES = () => [
   '/allparts',
   '/allreviews',
   `/parts/${partId}`,
+  `/builds/${buildId}`,
   `/allparts?q=${encodeURIComponent(HOSTILE)}`,
   "/allparts?q=$'",
   ...PATH_PARAMETERS.map((parameter) => `/parts/${parameter}`),

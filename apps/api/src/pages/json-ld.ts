@@ -1,5 +1,5 @@
 import { centsToPriceString, dollarsToCents } from '@parts-shop/shared/money';
-import type { ItemAvailability, Organization, Product, WebSite, WithContext } from 'schema-dts';
+import type { ItemAvailability, ItemList, Organization, Product, WebSite, WithContext } from 'schema-dts';
 
 /** schema.org structured data for search engines and shopping assistants, typed by schema-dts. */
 
@@ -80,5 +80,29 @@ export function webSiteJsonLd(origin: string): WithContext<WebSite> {
       // schema-dts has no type for Google's "required name=…" input convention.
       'query-input': 'required name=search_term_string',
     } as WebSite['potentialAction'],
+  };
+}
+
+export type JsonLdBuild = {
+  id: string;
+  title: string;
+  lines: readonly { partId: string; name: string; quantity: number }[];
+};
+
+/** A published build: the list of its parts, each linking to the part's own page. */
+export function buildJsonLd(build: JsonLdBuild, origin: string): WithContext<ItemList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    '@id': `${origin}/builds/${build.id}`,
+    name: build.title,
+    url: `${origin}/builds/${build.id}`,
+    numberOfItems: build.lines.length,
+    itemListElement: build.lines.map((line, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name,
+      url: `${origin}/parts/${line.partId}`,
+    })),
   };
 }

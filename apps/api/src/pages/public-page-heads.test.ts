@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parts } from '../db/schema.ts';
+import { parts, users } from '../db/schema.ts';
+import { addBuild, itemsOf } from '../../test/build-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ORIGIN = 'https://shop.example.test';
@@ -139,5 +140,58 @@ describe('public page heads', () => {
       expect(page.html).toContain('<title>Part not found | Parts Shop</title>');
       expect(page.jsonLd).toEqual([]);
     }
+  });
+
+  it('gives a published build its title, total, picture, canonical URL and ItemList, and no email', async () => {
+    const owner = await t.signIn('publisher@example.test');
+    await t.database.db
+      .update(users)
+      .set({ userName: 'Pat Publisher' })
+      .where(eq(users.email, 'publisher@example.test'));
+    const ids = await addBuild(t, {}, { priceCents: 10_000 });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/builds',
+      headers: owner,
+      payload: { name: 'Private name', items: itemsOf(ids) },
+    });
+    const { id } = saved.json<{ id: string }>();
+    const url = `/builds/${id}`;
+    // Private: no page, and the same for an id that was never a build.
+    for (const path of [url, '/builds/019a0000-0000-7000-8000-0000000000ff', '/builds/not-an-id']) {
+      const missing = await crawl(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.html).toContain('<title>Build not found | Parts Shop</title>');
+    }
+
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/api/builds/${id}/publish`,
+      headers: owner,
+      payload: { title: 'Streaming rig' },
+    });
+    expect(published.statusCode).toBe(200);
+    const page = await crawl(`${url}?utm_source=chat`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>Streaming rig | Parts Shop</title>');
+    expect(page.html).toContain(`<link rel="canonical" href="${ORIGIN}${url}">`);
+    expect(page.meta('og:title')).toBe('Streaming rig | Parts Shop');
+    expect(page.meta('og:image')).toBe(`${ORIGIN}/images/parts/cpu.svg`);
+    expect(page.meta('twitter:card')).toBe('summary_large_image');
+    expect(page.meta('og:description')).toMatch(/^A PC build by Pat Publisher: 8 parts, \$800\.00 today\. /);
+    expect(page.jsonLd[0]).toMatchObject({ '@type': 'ItemList', name: 'Streaming rig', numberOfItems: 8 });
+    expect(page.html).not.toContain('publisher@example.test');
+    expect(page.html).not.toContain('Private name');
+
+    await t.app.inject({ method: 'DELETE', url: `/api/builds/${id}/publish`, headers: owner });
+    expect((await crawl(url)).status).toBe(404);
+    await t.database.db.delete(parts);
+  });
+
+  it('names the gallery of published builds', async () => {
+    const page = await crawl('/builds');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>Published Builds | Parts Shop</title>');
+    expect(page.html).toContain(`<link rel="canonical" href="${ORIGIN}/builds">`);
   });
 });

@@ -1,12 +1,13 @@
 import { idSchema } from '@parts-shop/shared/fields';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
+import type { PublicBuild } from '@parts-shop/shared/build';
 import type { Deps } from '../lib/deps.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { PageHead } from '../lib/page-head.ts';
 import type { PageReads } from '../lib/page-reads.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
-import { absoluteUrl, organizationJsonLd, productJsonLd, webSiteJsonLd } from './json-ld.ts';
+import { absoluteUrl, buildJsonLd, organizationJsonLd, productJsonLd, webSiteJsonLd } from './json-ld.ts';
 
 export type PublicPage = { head: PageHead; status: number };
 
@@ -50,24 +51,59 @@ export function createPublicPageHeads(deps: Deps) {
         'Plan a Build | Parts Shop',
         'Plan a PC build part by part: the planner checks that the parts fit together and adds up the total and the power draw.',
       ),
+    '/builds': () =>
+      page(
+        '/builds',
+        'Published Builds | Parts Shop',
+        'PC builds Parts Shop customers have planned and shared, with their parts and today’s total. Start from any of them.',
+      ),
+  };
+
+  /** The answer of the page's own read of `apiPath`, or null for a 404; a busy database is the page's 503. */
+  const read = async <T>(reads: PageReads, apiPath: string): Promise<T | null> => {
+    const answer = await reads(`${deps.config.API_BASE_PATH}${apiPath}`);
+    if (answer.status === 404) return null;
+    // A database too busy or away is the page's answer too, not a 500.
+    if (answer.status === 503) throw new HttpError(503, ((await answer.json()) as { message: string }).message);
+    if (!answer.ok) throw new Error(`The read of ${apiPath} answered ${answer.status}`);
+    // The API's own answer, checked against its schema as it was sent.
+    return (await answer.json()) as T;
+  };
+
+  /** A published build's page; private and unknown builds are the same 404. */
+  const buildPage = async (path: string, idText: string, reads: PageReads): Promise<PublicPage> => {
+    const notFound = { ...page(path, 'Build not found | Parts Shop', 'This build is not published.'), status: 404 };
+    const id = idSchema.safeParse(idText);
+    if (!id.success) return notFound;
+    const build = await read<PublicBuild>(reads, `/builds/public/${id.data}`);
+    if (!build) return notFound;
+    const parts = `${build.partCount} ${build.partCount === 1 ? 'part' : 'parts'}`;
+    const by = build.builder ? ` by ${build.builder}` : '';
+    return page(
+      path,
+      `${build.title} | Parts Shop`,
+      shorten(
+        `A PC build${by}: ${parts}, ${formatDollars(build.total)} today. ${build.lines.map((l) => l.name).join(', ')}.`,
+      ),
+      {
+        ...(build.image ? { image: absoluteUrl(origin, build.image) } : {}),
+        jsonLd: [buildJsonLd(build, origin)],
+      },
+    );
   };
 
   return async function publicPage(path: string, reads: PageReads): Promise<PublicPage | null> {
     const known = fixed[path];
     if (known) return known();
+    const buildId = /^\/builds\/([^/]+)$/.exec(path)?.[1];
+    if (buildId !== undefined) return buildPage(path, buildId, reads);
     const idText = /^\/parts\/([^/]+)$/.exec(path)?.[1];
     if (idText === undefined) return null;
     const notFound = page(path, 'Part not found | Parts Shop', 'This part is not in the catalog.');
     const parsedId = idSchema.safeParse(idText);
     if (!parsedId.success) return { ...notFound, status: 404 };
-    const partId = parsedId.data;
-    const answer = await reads(`${deps.config.API_BASE_PATH}/parts/${partId}`);
-    if (answer.status === 404) return { ...notFound, status: 404 };
-    // A database too busy or away is the page's answer too, not a 500.
-    if (answer.status === 503) throw new HttpError(503, ((await answer.json()) as { message: string }).message);
-    if (!answer.ok) throw new Error(`The part's read answered ${answer.status}`);
-    // The API's own answer, checked against partSchema as it was sent.
-    const part = (await answer.json()) as Part;
+    const part = await read<Part>(reads, `/parts/${parsedId.data}`);
+    if (!part) return { ...notFound, status: 404 };
     const stock = part.available > 0 ? 'In stock' : 'Out of stock';
     return page(
       path,

@@ -92,6 +92,9 @@ export const routes: RouteObject[] = [
           { path: 'compare', ...lazy(() => import('../features/compare/routes/compare.tsx')) },
           // The planner loads on demand: it does not weigh on the first visit's script.
           { path: 'build', ...lazy(() => import('../features/builds/routes/build-planner.tsx')) },
+          // Published builds: the server writes their heads (title, total, picture) for the same paths.
+          { path: 'builds', ...lazy(() => import('../features/builds/routes/builds-gallery.tsx')) },
+          { path: 'builds/:id', ...lazy(() => import('../features/builds/routes/public-build.tsx')) },
           { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },
           { path: 'login', ...lazy(() => import('../features/auth/routes/login.tsx')) },
           { path: 'signup', ...lazy(() => import('../features/auth/routes/signup.tsx')) },

@@ -41,6 +41,10 @@ export const queryKeys = {
     all: ['builds'] as const,
     /** GET /builds: the signed-in customer's saved builds. */
     mine: (email: string) => ['builds', 'mine', email] as const,
+    /** GET /builds/public: the gallery of published builds, a page at a time. */
+    gallery: (limit: number) => ['builds', 'public', 'pages', limit] as const,
+    /** GET /builds/public/{id}: one published build. */
+    published: (id: string) => ['builds', 'public', id] as const,
   },
   alerts: {
     all: ['alerts'] as const,

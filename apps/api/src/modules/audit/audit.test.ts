@@ -433,6 +433,9 @@ const NOT_ADMIN_CHANGES: Record<string, string> = {
   'POST /api/builds': "the customer's own build",
   'PATCH /api/builds/{id}': "the customer's own build",
   'DELETE /api/builds/{id}': "the customer's own build",
+  'POST /api/builds/{id}/publish': "the customer's own build, shown as they chose",
+  'DELETE /api/builds/{id}/publish': "the customer's own build",
+  'POST /api/builds/public/{id}/copy': "a new build of the customer's own",
   'POST /api/alerts': "the customer's own alert",
   'DELETE /api/alerts/{id}': "the customer's own alert",
 };

@@ -7,6 +7,9 @@ import {
   buildCheckSchema,
   buildPatchSchema,
   newBuildSchema,
+  publicBuildCardSchema,
+  publicBuildSchema,
+  publishBuildSchema,
   savedBuildSchema,
 } from '@parts-shop/shared/build';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
@@ -23,11 +26,20 @@ import { checkBuildItems } from '../../domain/catalog/build-check.ts';
 import { placeBuildOrder } from './build-orders.ts';
 import { placementRules } from '../../domain/orders/place-orders.ts';
 import { buildNotFound, changeBuild, getBuild, pageOfBuilds, removeBuild, saveBuild } from './builds.service.ts';
+import {
+  copyPublicBuild,
+  decodePublicCursor,
+  encodePublicCursor,
+  pageOfPublicBuilds,
+  publishBuild,
+  readPublicBuild,
+  unpublishBuild,
+} from './public-builds.service.ts';
 
 const parseBuildId = (id: string) => parseIdOr(id, buildNotFound);
 
 export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { db, guards, config, payments } = deps;
+  const { db, publicReads, guards, config, payments } = deps;
   const placement = placementRules(config, payments);
 
   app.post(
@@ -160,5 +172,85 @@ export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       await removeBuild(db, callerOf(request), parseBuildId(request.params.id));
       return { acknowledged: true, deletedCount: 1 };
     },
+  );
+  app.post(
+    '/builds/:id/publish',
+    {
+      preValidation: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['builds'],
+        summary: 'Publish a saved build under a title: anyone may then read it at /builds/{id}',
+        description: 'Publishing again changes the title and keeps the moment it first went public.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: publishBuildSchema,
+        response: { 200: savedBuildSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => publishBuild(db, callerOf(request), parseBuildId(request.params.id), request.body.title),
+  );
+
+  app.delete(
+    '/builds/:id/publish',
+    {
+      preValidation: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['builds'],
+        summary: 'Take a published build private again: its page and gallery card answer 404',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: savedBuildSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => unpublishBuild(db, callerOf(request), parseBuildId(request.params.id)),
+  );
+
+  app.get(
+    '/builds/public',
+    {
+      schema: {
+        tags: ['builds'],
+        summary: 'Published builds, newest published first: title, total, part count and picture',
+        querystring: pageQuerySchema,
+        response: { 200: z.array(publicBuildCardSchema), ...errorAnswers(400) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const cards = await pageOfPublicBuilds(publicReads, limit, decodePublicCursor(cursor));
+      return pageOf(cards, limit, request, reply, encodePublicCursor);
+    },
+  );
+
+  app.get(
+    '/builds/public/:id',
+    {
+      schema: {
+        tags: ['builds'],
+        summary: 'One published build with its parts at today’s prices; a private or unknown one is 404',
+        params: idParams,
+        response: { 200: publicBuildSchema, ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => readPublicBuild(publicReads, parseBuildId(request.params.id)),
+  );
+
+  app.post(
+    '/builds/public/:id/copy',
+    {
+      preValidation: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['builds'],
+        summary: 'Start from a published build: save its parts as a new build of the caller’s',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 201: savedBuildSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await copyPublicBuild(db, callerOf(request), parseBuildId(request.params.id))),
   );
 };

@@ -28,12 +28,12 @@ function totalCents(items: BuildItems, priceOf: ReadonlyMap<string, { priceCents
   );
 }
 
-async function pricesOf(db: Db, rows: readonly BuildRow[]) {
+export async function pricesOf(db: Db, rows: readonly Pick<BuildRow, 'items'>[]) {
   const found = await findBuildParts(db, [...new Set(rows.flatMap((r) => r.items.map((i) => i.partId)))]);
   return new Map(found.map((p) => [p.id, p]));
 }
 
-function toSavedBuild(
+export function toSavedBuild(
   row: BuildRow,
   priceOf: ReadonlyMap<string, { priceCents: number }>,
 ): SavedBuild & { id: string } {
@@ -43,6 +43,8 @@ function toSavedBuild(
     items: row.items,
     totalThen: row.savedTotalCents === null ? null : centsToDollars(row.savedTotalCents),
     totalNow: centsToDollars(totalCents(row.items, priceOf)),
+    title: row.title,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

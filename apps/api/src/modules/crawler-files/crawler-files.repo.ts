@@ -1,6 +1,6 @@
-import { and, asc, count, gte, lt, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, gte, isNotNull, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { parts } from '../../db/schema.ts';
+import { builds, parts } from '../../db/schema.ts';
 
 /** A part sitemap file (numbered from 1): the first part id in it and its newest change. */
 export type SitemapPage = { page: number; firstId: string; lastmod: Date };
@@ -60,4 +60,15 @@ export async function catalogSummary(db: Db): Promise<CatalogSummary> {
     })
     .from(parts);
   return { parts: row?.parts ?? 0, inStock: row?.inStock ?? 0, minPriceCents: row?.minPriceCents ?? null };
+}
+
+/** The published builds' pages, newest published first, each with its last change. */
+export async function publishedBuildPages(db: Db, max: number): Promise<{ id: string; lastmod: Date }[]> {
+  const rows = await db
+    .select({ id: builds.id, lastmod: epochMs(builds.updatedAt) })
+    .from(builds)
+    .where(isNotNull(builds.publishedAt))
+    .orderBy(desc(builds.publishedAt), desc(builds.id))
+    .limit(max);
+  return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod) }));
 }

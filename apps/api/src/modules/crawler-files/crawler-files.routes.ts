@@ -3,15 +3,15 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { briefCache } from './brief-cache.ts';
-import { partSitemapPage, partSitemapPages } from './crawler-files.repo.ts';
+import { partSitemapPage, partSitemapPages, publishedBuildPages } from './crawler-files.repo.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { robotsTxt } from './robots-txt.ts';
-import { PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } from './sitemap.ts';
+import { BUILDS_PER_SITEMAP, PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } from './sitemap.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** The public pages a crawler may index, besides one page per part. */
-export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio'] as const;
+export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio', '/builds'] as const;
 
 const CACHE_SECONDS = 60;
 
@@ -55,6 +55,7 @@ export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
       const pages = await sitemapPages();
       return sitemapIndexXml([
         { loc: `${origin}/sitemaps/pages.xml` },
+        { loc: `${origin}/sitemaps/builds.xml` },
         ...pages.map(({ page, lastmod }) => ({ loc: `${origin}/sitemaps/parts-${page}.xml`, lastmod })),
       ]);
     });
@@ -63,6 +64,15 @@ export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
   app.get('/sitemaps/pages.xml', { schema: hidden }, async (_request, reply) => {
     send('application/xml; charset=utf-8')(reply);
     return urlSetXml(PUBLIC_PAGES.map((page) => ({ loc: `${origin}${page}` })));
+  });
+
+  // A build leaves this file (and the cache, through the change feed) when it is unpublished.
+  app.get('/sitemaps/builds.xml', { schema: hidden }, async (_request, reply) => {
+    send('application/xml; charset=utf-8')(reply);
+    return cached('builds.xml', async () => {
+      const pages = await publishedBuildPages(db, BUILDS_PER_SITEMAP);
+      return urlSetXml(pages.map(({ id, lastmod }) => ({ loc: `${origin}/builds/${id}`, lastmod })));
+    });
   });
 
   // Any other name is simply not a file here: 404, as for a missing static file.

@@ -3,6 +3,9 @@
 /** Well under the protocol's 50,000 URLs per file, so each file stays small and quick to make. */
 export const PARTS_PER_SITEMAP = 10_000;
 
+/** The newest published builds, in one file: the protocol's most URLs per file. */
+export const BUILDS_PER_SITEMAP = 50_000;
+
 export type SitemapEntry = { loc: string; lastmod?: Date };
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

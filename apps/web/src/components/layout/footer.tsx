@@ -29,6 +29,9 @@ export function Footer() {
           <Link className="link link-hover block py-1 text-sm" to="/allreviews">
             Reviews
           </Link>
+          <Link className="link link-hover block py-1 text-sm" to="/builds">
+            Published builds
+          </Link>
         </nav>
       </div>
       <p className="pb-6 text-center text-sm">Copyright © {COPYRIGHT_YEAR} Parts Shop. All rights reserved.</p>

@@ -10,6 +10,7 @@ import {
 } from '@parts-shop/shared/build-total';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useRememberCurrentBuild } from '../../../lib/current-build.ts';
 import type { LoginRedirectState } from '../../../lib/auth-session.ts';
 import { loadChunk } from '../../../lib/chunk-reload.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -44,6 +45,9 @@ const SlotPicker = lazy(() =>
 const SaveBuildForm = lazy(() =>
   loadChunk(() => import('../components/save-build-form.tsx')).then((m) => ({ default: m.SaveBuildForm })),
 );
+const ShareSavedBuild = lazy(() =>
+  loadChunk(() => import('../components/share-saved-build.tsx')).then((m) => ({ default: m.ShareSavedBuild })),
+);
 const OrderBuildForm = lazy(() =>
   loadChunk(() => import('../components/order-build-form.tsx')).then((m) => ({ default: m.OrderBuildForm })),
 );
@@ -77,6 +81,7 @@ export function Component() {
   const { user } = useAuth();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
+  useRememberCurrentBuild(params);
   const { selection, loose } = useMemo(() => selectionFromParams(params), [params]);
   const ids = useMemo(() => [...selectedIds(selection), ...loose], [selection, loose]);
   const build = useBuildParts(ids);
@@ -264,6 +269,11 @@ export function Component() {
             </Suspense>
           </div>
         </section>
+      ) : null}
+      {user && parts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ShareSavedBuild email={user.email} items={itemsOfSelection(selection)} />
+        </Suspense>
       ) : null}
       {/* On a phone the summary sits below the slots: the total and the draw stay in view here. */}
       <section

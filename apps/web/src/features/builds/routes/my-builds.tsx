@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDeleteBuild, useMyBuilds, useRenameBuild } from '../api/saved-builds.ts';
 import { plannerLinkOf } from '../build-slots.ts';
+import { PublishBuildForm } from '../components/publish-build-form.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 
 function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }) {
@@ -54,7 +55,7 @@ function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }
   );
 }
 
-/** /dashboard/builds: the customer's saved builds; find, open, rename, delete. */
+/** /dashboard/builds: the customer's saved builds; find, open, rename, publish, delete. */
 export function Component() {
   useDocumentTitle('My Builds');
   const { user } = useAuth();
@@ -146,6 +147,7 @@ export function Component() {
                     ? `Total now ${formatDollars(build.totalNow)}`
                     : `Saved at ${formatDollars(build.totalThen)}, now ${formatDollars(build.totalNow)}`}
                 </p>
+                <PublishBuildForm key={`${build.id} ${build.publishedAt ?? ''}`} build={build} />
               </div>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Part } from '@parts-shop/shared/part';
 import { sizedImage } from '@parts-shop/shared/upload';
 import { useParams } from 'react-router';
+import { AddToBuildButton } from '../../../components/add-to-build-button.tsx';
 import { CompareToggle } from '../../../components/compare-toggle.tsx';
 import { PartRating } from '../../../components/part-rating.tsx';
 import { PartLoader } from '../../../components/part-loader.tsx';
@@ -62,6 +63,7 @@ function PartDetails({ part }: { part: Part }) {
         </dl>
         <div className="flex flex-col items-stretch sm:max-w-xs">
           <PurchaseButton part={part} describedBy={titleId} />
+          <AddToBuildButton part={part} describedBy={titleId} />
         </div>
         <CompareToggle partId={part._id} partName={part.name} />
         <PriceWatch part={part} />

@@ -1,0 +1,141 @@
+import { buildMessages, type PublicBuild, type PublicBuildCard } from '@parts-shop/shared/build';
+import { buildTotalCents } from '@parts-shop/shared/build-total';
+import { idSchema } from '@parts-shop/shared/fields';
+import { centsToDollars } from '@parts-shop/shared/money';
+import { apiMessages } from '@parts-shop/shared/api-messages';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { buildNotFound, pricesOf, toSavedBuild } from './builds.service.ts';
+import { insertBuild } from './builds.repo.ts';
+import {
+  findPublished,
+  findShownParts,
+  listPublished,
+  setPublished,
+  type PublishedRow,
+  type ShownPart,
+} from './public-builds.repo.ts';
+
+/**
+ * Published builds (docs/decisions/0048-published-builds.md): the owner publishes a saved
+ * build under a title, and anyone may then read it, list it in the gallery and copy it. What a
+ * stranger reads is drawn here alone: today's prices from the catalog, the owner's display name
+ * and never their email.
+ */
+
+/** Which part's picture stands for the build: what a person recognises a PC by first. */
+const PICTURE_ORDER = ['case', 'gpu', 'cpu'];
+
+function toPublicBuild(row: PublishedRow, partOf: ReadonlyMap<string, ShownPart>): PublicBuild {
+  // A part deleted since it was published is left out: the page shows what can still be bought.
+  const lines = row.items.flatMap((item) => {
+    const part = partOf.get(item.partId);
+    if (!part) return [];
+    return [{ part, quantity: item.quantity }];
+  });
+  const pictured = [...lines].sort((a, b) => rank(a.part.kind) - rank(b.part.kind))[0]?.part;
+  const totalCents = buildTotalCents(lines.map((l) => ({ unitCents: l.part.priceCents, quantity: l.quantity })));
+  return {
+    id: row.id,
+    title: row.title ?? '',
+    // A display name that is an address is not shown: no email leaves on a public page.
+    builder: row.builder === '' || row.builder.includes('@') ? null : row.builder,
+    publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
+    image: pictured?.img ?? null,
+    partCount: lines.length,
+    total: centsToDollars(totalCents),
+    lines: lines.map(({ part, quantity }) => ({
+      partId: part.id,
+      name: part.name,
+      kind: part.kind,
+      img: part.img,
+      quantity,
+      price: centsToDollars(part.priceCents),
+      lineTotal: centsToDollars(buildTotalCents([{ unitCents: part.priceCents, quantity }])),
+    })),
+  };
+}
+
+function rank(kind: string): number {
+  const at = PICTURE_ORDER.indexOf(kind);
+  return at < 0 ? PICTURE_ORDER.length : at;
+}
+
+async function partsOf(db: Db, rows: readonly PublishedRow[]) {
+  const found = await findShownParts(db, [...new Set(rows.flatMap((r) => r.items.map((i) => i.partId)))]);
+  return new Map(found.map((p) => [p.id, p]));
+}
+
+export async function publishBuild(db: Db, caller: Caller, id: string, title: string) {
+  const row = await setPublished(db, caller.email, id, title);
+  if (!row) throw buildNotFound();
+  return toSavedBuild(row, await pricesOf(db, [row]));
+}
+
+export async function unpublishBuild(db: Db, caller: Caller, id: string) {
+  const row = await setPublished(db, caller.email, id, null);
+  if (!row) throw buildNotFound();
+  return toSavedBuild(row, await pricesOf(db, [row]));
+}
+
+/** A published build as anyone reads it; unknown and private builds alike are not found. */
+export async function readPublicBuild(db: Db, id: string): Promise<PublicBuild> {
+  const row = await findPublished(db, id);
+  if (!row) throw buildNotFound();
+  return toPublicBuild(row, await partsOf(db, [row]));
+}
+
+/**
+ * The gallery's cursor is the last card's (publishedAt, id): builds go public in any order
+ * of their ids, so the id alone cannot say where a page ends.
+ */
+export function encodePublicCursor(card: PublicBuildCard): string {
+  return Buffer.from(`${Date.parse(card.publishedAt)}.${card.id}`, 'utf8').toString('base64url');
+}
+
+export function decodePublicCursor(cursor: string | undefined): { publishedAt: Date; id: string } | undefined {
+  if (cursor === undefined) return undefined;
+  const [ms, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('.', 2);
+  const parsedId = idSchema.safeParse(id);
+  const at = Number(ms);
+  if (!parsedId.success || !/^\d{1,15}$/.test(ms ?? '') || !Number.isSafeInteger(at)) {
+    throw badRequest(apiMessages.invalidCursor);
+  }
+  return { publishedAt: new Date(at), id: parsedId.data };
+}
+
+/** One page of the gallery and one more card, which tells pageOf whether another page follows. */
+export async function pageOfPublicBuilds(
+  db: Db,
+  limit: number,
+  after?: { publishedAt: Date; id: string },
+): Promise<PublicBuildCard[]> {
+  const rows = await listPublished(db, limit + 1, after);
+  const partOf = await partsOf(db, rows);
+  return rows.map((row) => {
+    const { lines: _lines, ...card } = toPublicBuild(row, partOf);
+    return card;
+  });
+}
+
+/** "Start from this build", signed in: a new saved build of the caller's, named for the one copied. */
+export async function copyPublicBuild(db: Db, caller: Caller, id: string) {
+  const source = await findPublished(db, id);
+  if (!source) throw buildNotFound();
+  // Only the parts still sold: a saved build names parts the catalog has (saveBuild's rule).
+  const partOf = await partsOf(db, [source]);
+  const items = source.items.filter((item) => partOf.has(item.partId));
+  if (items.length === 0) throw badRequest(buildMessages.noLines);
+  const row = await insertBuild(db, {
+    id: newId(),
+    email: caller.email,
+    name: source.title ?? 'Copied build',
+    items,
+    savedTotalCents: buildTotalCents(
+      items.map((i) => ({ unitCents: partOf.get(i.partId)?.priceCents ?? 0, quantity: i.quantity })),
+    ),
+  });
+  return toSavedBuild(row, partOf);
+}

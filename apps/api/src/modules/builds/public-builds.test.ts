@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicBuild, PublicBuildCard, SavedBuild } from '@parts-shop/shared/build';
+import { builds, parts, users } from '../../db/schema.ts';
+import { addBuild, itemsOf } from '../../../test/build-fixtures.ts';
+import type { Auth } from '../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+const ORIGIN = 'https://shop.example.test';
+
+let t: TestApp;
+let alice: Auth;
+let bob: Auth;
+
+beforeAll(async () => {
+  // The read cache on, as in the shop: an unpublished build must leave it at once.
+  t = await createTestApp({ PUBLIC_CACHE_MS: '60000', PUBLIC_URL: ORIGIN });
+  alice = await t.signIn('alice@example.com');
+  bob = await t.signIn('bob@example.com');
+  await t.database.db.update(users).set({ userName: 'Alice Builder' }).where(eq(users.email, 'alice@example.com'));
+});
+afterAll(async () => t.close());
+
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, auth?: Auth, payload?: unknown) {
+  return t.app.inject({ method, url, headers: auth, payload: payload as Record<string, unknown> | undefined });
+}
+
+/** A compatible build of fresh parts, saved by `owner`; answers the saved build. */
+async function savedBuild(owner: Auth, name = 'Quiet tower') {
+  const ids = await addBuild(t, {}, { priceCents: 12_345 });
+  const res = await call('POST', '/api/builds', owner, { name, items: itemsOf(ids) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<SavedBuild & { id: string }>();
+}
+
+async function published(owner: Auth, title: string) {
+  const build = await savedBuild(owner);
+  const res = await call('POST', `/api/builds/${build.id}/publish`, owner, { title });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SavedBuild & { id: string }>();
+}
+
+describe('POST and DELETE /api/builds/{id}/publish', () => {
+  it('publishes only the owner’s build, under a title, and takes it private again', async () => {
+    const build = await savedBuild(alice);
+    expect(build).toMatchObject({ title: null, publishedAt: null });
+
+    // Someone else's build does not exist for them; a stranger must sign in.
+    expect((await call('POST', `/api/builds/${build.id}/publish`, bob, { title: 'Mine now' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/builds/${build.id}/publish`, bob)).statusCode).toBe(404);
+    expect((await call('POST', `/api/builds/${build.id}/publish`, undefined, { title: 'X' })).statusCode).toBe(401);
+    // A title is required and stays on one line; a refused publish changes nothing.
+    for (const title of ['  ', 'Two\nlines']) {
+      expect((await call('POST', `/api/builds/${build.id}/publish`, alice, { title })).statusCode).toBe(400);
+    }
+    expect((await call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(404);
+
+    const done = await call('POST', `/api/builds/${build.id}/publish`, alice, { title: 'Silent 4K rig' });
+    expect(done.statusCode, done.body).toBe(200);
+    const publishedBuild = done.json<SavedBuild>();
+    expect(publishedBuild.title).toBe('Silent 4K rig');
+    expect(publishedBuild.publishedAt).not.toBeNull();
+    expect((await call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(200);
+
+    // A new title keeps the moment it went public.
+    const retitled = (
+      await call('POST', `/api/builds/${build.id}/publish`, alice, { title: 'Renamed rig' })
+    ).json<SavedBuild>();
+    expect(retitled).toMatchObject({ title: 'Renamed rig', publishedAt: publishedBuild.publishedAt });
+
+    const undone = await call('DELETE', `/api/builds/${build.id}/publish`, alice);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json<SavedBuild>()).toMatchObject({ publishedAt: null, title: 'Renamed rig' });
+    // Gone from the public read at once, though the read cache held it a moment ago.
+    expect((await call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/builds/public/{id}', () => {
+  it('shows the parts at today’s prices and the owner’s display name, never their email', async () => {
+    const build = await published(alice, 'Budget gaming');
+    const [first] = build.items;
+    await t.database.db
+      .update(parts)
+      .set({ priceCents: 20_000 })
+      .where(eq(parts.id, first?.partId ?? ''));
+
+    const res = await call('GET', `/api/builds/public/${build.id}`);
+    expect(res.statusCode).toBe(200);
+    const shown = res.json<PublicBuild>();
+    expect(shown).toMatchObject({ id: build.id, title: 'Budget gaming', builder: 'Alice Builder', partCount: 8 });
+    // Seven parts at $123.45 and the repriced one at $200: the server's sum, in cents.
+    expect(shown.total).toBe((7 * 12_345 + 20_000) / 100);
+    expect(shown.lines.find((l) => l.partId === first?.partId)).toMatchObject({ price: 200, lineTotal: 200 });
+    expect(shown.image).toBe('/images/parts/cpu.svg');
+    expect(res.body).not.toContain('alice@example.com');
+    expect(res.body).not.toContain('email');
+
+    // A display name that is an address is not shown either.
+    const carol = await t.signIn('carol@example.com');
+    await t.database.db
+      .update(users)
+      .set({ userName: 'carol@example.com' })
+      .where(eq(users.email, 'carol@example.com'));
+    const hers = await published(carol, 'Carol’s rig');
+    const named = await call('GET', `/api/builds/public/${hers.id}`);
+    expect(named.json<PublicBuild>().builder).toBeNull();
+    expect(named.body).not.toContain('carol@example.com');
+  });
+
+  it('answers 404 alike for a private build, an unknown id and a malformed one', async () => {
+    const build = await savedBuild(alice);
+    for (const id of [build.id, '019a0000-0000-7000-8000-0000000000ff', 'not-an-id']) {
+      const res = await call('GET', `/api/builds/public/${id}`);
+      expect(res.statusCode, id).toBe(404);
+    }
+  });
+});
+
+describe('GET /api/builds/public', () => {
+  it('pages the published builds newest published first, with a Link to the next page', async () => {
+    await t.database.db.update(builds).set({ publishedAt: null });
+    const older = await published(alice, 'Gallery one');
+    const middle = await published(bob, 'Gallery two');
+    const newest = await published(alice, 'Gallery three');
+    const hidden = await savedBuild(alice);
+    // Published last, though saved first: the gallery goes by when a build went public.
+    await t.database.db
+      .update(builds)
+      .set({ publishedAt: new Date(Date.now() + 60_000), title: 'Gallery four' })
+      .where(eq(builds.id, older.id));
+
+    const first = await call('GET', '/api/builds/public?limit=2');
+    expect(first.statusCode).toBe(200);
+    expect(first.json<PublicBuildCard[]>().map((c) => c.title)).toEqual(['Gallery four', 'Gallery three']);
+    const next = /<([^<>]+)>; rel="next"/.exec(String(first.headers.link))?.[1];
+    expect(next).toBeDefined();
+    const second = await call('GET', next ?? '');
+    const rest = second.json<PublicBuildCard[]>();
+    expect(rest.map((c) => c.id)).toEqual([middle.id]);
+    expect(second.headers.link).toBeUndefined();
+    expect(rest[0]).toMatchObject({ title: 'Gallery two', partCount: 8, total: (8 * 12_345) / 100, builder: 'bob' });
+    const all = [...first.json<PublicBuildCard[]>(), ...rest].map((c) => c.id);
+    expect(all).not.toContain(hidden.id);
+    expect(all).toContain(newest.id);
+    expect(first.body + second.body).not.toMatch(/@example\.com/);
+
+    expect((await call('GET', '/api/builds/public?cursor=bm90LWEtY3Vyc29y')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/builds/public/{id}/copy', () => {
+  it('saves a published build as a new build of the caller’s, and nothing for a private one', async () => {
+    const source = await published(alice, 'Copy me');
+    const res = await call('POST', `/api/builds/public/${source.id}/copy`, bob);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json<SavedBuild & { id: string }>();
+    expect(copy.id).not.toBe(source.id);
+    expect(copy).toMatchObject({ name: 'Copy me', items: source.items, publishedAt: null });
+    const mine = (await call('GET', '/api/builds', bob)).json<SavedBuild[]>();
+    expect(mine.map((b) => b.id)).toContain(copy.id);
+    // The original is still Alice's alone.
+    expect((await call('GET', `/api/builds/${source.id}`, bob)).statusCode).toBe(404);
+
+    expect((await call('POST', `/api/builds/public/${source.id}/copy`)).statusCode).toBe(401);
+    const secret = await savedBuild(alice);
+    const before = (await call('GET', '/api/builds', bob)).json<SavedBuild[]>().length;
+    expect((await call('POST', `/api/builds/public/${secret.id}/copy`, bob)).statusCode).toBe(404);
+    expect((await call('GET', '/api/builds', bob)).json<SavedBuild[]>()).toHaveLength(before);
+  });
+});
+
+describe('the builds sitemap', () => {
+  it('lists a published build’s page and drops it once unpublished', async () => {
+    const build = await published(alice, 'Mapped');
+    const url = `${ORIGIN}/builds/${build.id}`;
+    expect((await call('GET', '/sitemap.xml')).body).toContain(`${ORIGIN}/sitemaps/builds.xml`);
+    expect((await call('GET', '/sitemaps/pages.xml')).body).toContain(`<loc>${ORIGIN}/builds</loc>`);
+    expect((await call('GET', '/sitemaps/builds.xml')).body).toContain(`<loc>${url}</loc>`);
+    await call('DELETE', `/api/builds/${build.id}/publish`, alice);
+    expect((await call('GET', '/sitemaps/builds.xml')).body).not.toContain(url);
+  });
+});

@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router';
+import type { Part } from '@parts-shop/shared/part';
+import { isBuildSlotKind, plannerLinkAdding } from '../lib/current-build.ts';
+
+/**
+ * "Add to build" on a part's page: opens the planner on the visitor's current build with this
+ * part in its slot, where the planner checks it against the rest as it checks any choice.
+ * Parts with no slot in the planner (a cable, say) have none.
+ */
+export function AddToBuildButton({ part, describedBy }: { part: Pick<Part, '_id' | 'kind'>; describedBy: string }) {
+  const navigate = useNavigate();
+  const { kind } = part;
+  if (!isBuildSlotKind(kind)) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline"
+      aria-describedby={describedBy}
+      // Read when pressed: the current build is in this browser's storage, not in the page the server drew.
+      onClick={() => void navigate(plannerLinkAdding({ _id: part._id, kind }))}
+    >
+      Add to build
+    </button>
+  );
+}
