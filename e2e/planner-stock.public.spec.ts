@@ -63,7 +63,9 @@ test('a sold-out part is a verdict in the summary, and one click swaps in the in
   await expect(verdict).not.toContainText('Everything fits together');
   await expectNoSidewaysScroll(page);
 
-  await summary(page).getByRole('button', { name: `Swap in ${alternative}` }).click();
+  await summary(page)
+    .getByRole('button', { name: `Swap in ${alternative}` })
+    .click();
   await expect(page.getByRole('list', { name: 'Build slots' })).toContainText(alternative);
   await expect(page.getByRole('list', { name: 'Build slots' })).not.toContainText(SOLD_OUT);
   await expect(verdict).not.toContainText('sold out');
@@ -90,7 +92,9 @@ test('the order form names the part that stops the order, totals every line, and
   await expect(form.getByRole('alert')).toHaveText(`The order was not placed: ${SOLD_OUT} is sold out.`);
   await expectNoSidewaysScroll(page);
 
-  await summary(page).getByRole('button', { name: `Swap in ${alternative}` }).click();
+  await summary(page)
+    .getByRole('button', { name: `Swap in ${alternative}` })
+    .click();
   const swapped = page.getByRole('form', { name: 'Order this build' });
   await expect(swapped).toContainText(alternative);
   await expect(swapped).not.toContainText('sold out');

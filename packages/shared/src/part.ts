@@ -215,10 +215,7 @@ export function stockLabel(available: number): string {
 }
 
 /** What stops an order of `quantity` of a part the stock cannot cover, naming it; null when it can. */
-export function stockShortage(
-  part: Pick<Part, 'name' | 'minOrder' | 'available'>,
-  quantity: number,
-): string | null {
+export function stockShortage(part: Pick<Part, 'name' | 'minOrder' | 'available'>, quantity: number): string | null {
   if (part.available <= 0) return `${part.name} is sold out`;
   return part.available < Math.max(quantity, part.minOrder) ? `Only ${part.available} left of ${part.name}` : null;
 }

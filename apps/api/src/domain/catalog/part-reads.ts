@@ -58,7 +58,12 @@ export async function pageOfParts(reads: CatalogReads, query: PartsQuery) {
  * A page in a price or date sort; when no part has every search word, of the parts that have
  * some (as the facets count them). A later page finds out with one row of the full search.
  */
-async function sortedParts(db: Db, query: PartsQuery, sort: Exclude<PartSort, 'relevance'>, cursor: Cursor | undefined) {
+async function sortedParts(
+  db: Db,
+  query: PartsQuery,
+  sort: Exclude<PartSort, 'relevance'>,
+  cursor: Cursor | undefined,
+) {
   const search = await resolveSearch(db, query.q);
   const rows = await listParts(db, query, sort, cursor, search);
   const some = search && someWords(search);

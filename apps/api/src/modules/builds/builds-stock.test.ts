@@ -97,9 +97,9 @@ describe('POST /api/builds/check and a part the stock cannot cover', () => {
     const swapped = ['1000 W 80+ Platinum Power Supply', 'Airflow Mid-Tower Case', 'GeForce RTX 4070 Super 12 GB'].map(
       (name) => ({ id: part(name)._id, name, quantity: 1, kind: part(name).kind, specs: part(name).specs }),
     );
-    expect(checkBuild(swapped as Parameters<typeof checkBuild>[0]).problems.filter((p) => p.severity === 'error')).toEqual(
-      [],
-    );
+    expect(
+      checkBuild(swapped as Parameters<typeof checkBuild>[0]).problems.filter((p) => p.severity === 'error'),
+    ).toEqual([]);
   });
 
   it('answers null when no part of its kind in stock fits', async () => {

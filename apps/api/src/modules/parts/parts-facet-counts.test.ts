@@ -128,7 +128,10 @@ describe('GET /api/parts/facets from maintained counts', () => {
       .set({ kind: 'other', specs: {}, specTags: [] })
       .where(eq(parts.id, rows[0]?.id ?? ''));
     await expectExactCounts();
-    await db.update(parts).set({ brand: 'Bulkmaker' }).where(sql`${parts.name} like 'Bulk Kit %'`);
+    await db
+      .update(parts)
+      .set({ brand: 'Bulkmaker' })
+      .where(sql`${parts.name} like 'Bulk Kit %'`);
     expect((await facets('kind=memory')).brand.Bulkmaker).toBe(2);
     await expectExactCounts();
 

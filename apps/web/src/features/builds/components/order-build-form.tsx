@@ -85,26 +85,32 @@ function OrderBuildLines({
 
   // Every press of Place the order answers: the order, or why it was not placed.
   const notPlaced = (why: string) => setServerError(`The order was not placed: ${why}`);
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    if (hasErrors || parts.length === 0) {
-      notPlaced(hasErrors ? "fix the build's errors first." : 'the build has no parts.');
-      return;
-    }
-    try {
-      const entered = { phoneNumber: values.phoneNumber, address: values.address };
-      setPlaced(
-        await orderBuild.mutateAsync({
-          items: parts.map((part) => ({ partId: part._id, totalOrder: values.quantities[part._id] ?? SLOT_QUANTITY })),
-          ...entered,
-          idempotencyKey: attemptKey,
-        }),
-      );
-      await delivery.saveAfterOrder(entered);
-    } catch (error) {
-      setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
-    }
-  }, () => notPlaced(stops.length > 0 ? `${stops.join('; ')}.` : 'check the fields marked above.'));
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setServerError(null);
+      if (hasErrors || parts.length === 0) {
+        notPlaced(hasErrors ? "fix the build's errors first." : 'the build has no parts.');
+        return;
+      }
+      try {
+        const entered = { phoneNumber: values.phoneNumber, address: values.address };
+        setPlaced(
+          await orderBuild.mutateAsync({
+            items: parts.map((part) => ({
+              partId: part._id,
+              totalOrder: values.quantities[part._id] ?? SLOT_QUANTITY,
+            })),
+            ...entered,
+            idempotencyKey: attemptKey,
+          }),
+        );
+        await delivery.saveAfterOrder(entered);
+      } catch (error) {
+        setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
+      }
+    },
+    () => notPlaced(stops.length > 0 ? `${stops.join('; ')}.` : 'check the fields marked above.'),
+  );
 
   const placedOrder = placed?.orders[0];
   const partsCount = placedOrder?.lines.length ?? 0;

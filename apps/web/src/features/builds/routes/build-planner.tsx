@@ -156,7 +156,9 @@ export function Component() {
                 <p className="break-words">{part.name}</p>
                 <p className="text-sm">
                   {formatDollars(part.price)} ·{' '}
-                  <span className={part.available > 0 ? '' : 'font-medium text-error'}>{stockLabel(part.available)}</span>
+                  <span className={part.available > 0 ? '' : 'font-medium text-error'}>
+                    {stockLabel(part.available)}
+                  </span>
                 </p>
               </div>
             </>

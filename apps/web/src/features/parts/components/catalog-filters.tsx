@@ -58,9 +58,7 @@ function BrandFilter({ state, facets, onChange }: Props) {
   );
   if (brands.length === 0) return null;
   const toggle = (brand: string, on: boolean) =>
-    onChange(
-      changeCatalog(state, { brands: on ? [...state.brands, brand] : state.brands.filter((b) => b !== brand) }),
-    );
+    onChange(changeCatalog(state, { brands: on ? [...state.brands, brand] : state.brands.filter((b) => b !== brand) }));
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold">Brand</legend>
