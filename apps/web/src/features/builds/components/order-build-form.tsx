@@ -109,7 +109,14 @@ function OrderBuildLines({
         setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
       }
     },
-    () => notPlaced(stops.length > 0 ? `${stops.join('; ')}.` : 'check the fields marked above.'),
+    () =>
+      notPlaced(
+        hasErrors
+          ? "fix the build's errors first."
+          : stops.length > 0
+            ? `${stops.join('; ')}.`
+            : 'check the fields marked above.',
+      ),
   );
 
   const placedOrder = placed?.orders[0];
