@@ -54,6 +54,16 @@ export const problemSchema = z.object({
   partIds: z.array(z.string()),
 });
 
+/** An in-stock part of the same kind that fits the rest of the build (the server's choice). */
+export const buildAlternativeSchema = z.object({
+  partId: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  price: z.number(),
+  available: z.number().int(),
+});
+export type BuildAlternative = z.infer<typeof buildAlternativeSchema>;
+
 export const buildLineSchema = z.object({
   partId: z.string(),
   name: z.string(),
@@ -64,6 +74,8 @@ export const buildLineSchema = z.object({
   lineTotal: z.number(),
   minOrder: z.number().int(),
   available: z.number().int(),
+  /** Only on a line the stock cannot cover: what to order instead, or null when nothing fits. */
+  alternative: buildAlternativeSchema.nullable().optional(),
 });
 
 export const buildCheckSchema = z.object({

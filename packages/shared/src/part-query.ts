@@ -8,11 +8,13 @@ import {
   PART_KINDS,
   PSU_FORM_FACTORS,
   SOCKETS,
+  SPEC_FIELDS,
   STORAGE_FORM_FACTORS,
   type PartKind,
   type PartSpecs,
+  type SpecField,
 } from './part-specs.ts';
-import { PRICE_MAX } from './part.ts';
+import { BRAND_MAX, PRICE_MAX } from './part.ts';
 import { SPEC_PARAMS, specConditions } from './spec-filters.ts';
 
 /**
@@ -54,18 +56,32 @@ export const SPEC_FILTER_LABELS: Record<SpecFilter, string> = {
   formFactor: 'Form factor',
 };
 
-/** Which spec filters make sense for a kind (the catalog shows only these). */
-export const SPEC_FILTERS_OF: Record<PartKind, readonly SpecFilter[]> = {
-  cpu: ['socket', 'memoryType'],
-  motherboard: ['socket', 'memoryType', 'formFactor'],
-  memory: ['memoryType'],
-  gpu: [],
-  storage: ['formFactor'],
-  psu: ['formFactor'],
-  case: ['formFactor'],
-  cooling: ['socket'],
-  other: [],
+/**
+ * The spec filters of each kind, each with the spec field it reads (specFilterValues): a
+ * processor's memory type is its `memoryTypes`.
+ */
+export const SPEC_FILTER_FIELDS: Record<PartKind, Partial<Record<SpecFilter, string>>> = {
+  cpu: { socket: 'socket', memoryType: 'memoryTypes' },
+  motherboard: { socket: 'socket', memoryType: 'memoryType', formFactor: 'formFactor' },
+  memory: { memoryType: 'memoryType' },
+  gpu: {},
+  storage: { formFactor: 'formFactor' },
+  psu: { formFactor: 'formFactor' },
+  case: { formFactor: 'motherboardFormFactors' },
+  cooling: { socket: 'sockets' },
+  other: {},
 };
+
+/** Which spec filters make sense for a kind (the catalog shows only these). */
+export function specFiltersOf(kind: PartKind): SpecFilter[] {
+  return SPEC_FILTER_NAMES.filter((name) => SPEC_FILTER_FIELDS[kind][name] !== undefined);
+}
+
+/** A kind's spec fields that no spec filter already reads: one filter per meaning. */
+export function ownSpecFields(kind: PartKind): readonly SpecField[] {
+  const covered: readonly (string | undefined)[] = Object.values(SPEC_FILTER_FIELDS[kind]);
+  return SPEC_FIELDS[kind].filter((field) => !covered.includes(field.name));
+}
 
 /**
  * The values a part answers to for each spec filter: a CPU's socket and the memory it takes,
@@ -131,6 +147,20 @@ const price = (label: string) =>
     .max(PRICE_MAX, `${label} must be at most ${PRICE_MAX}`)
     .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals`);
 
+/** Most brands one filter names: more than the catalog's makers of any one kind. */
+export const BRANDS_MAX = 20;
+
+/** `brand=Samsung&brand=Crucial` or `brand=Samsung,Crucial`: parts by any of these makers, named exactly. */
+const brands = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
+  .pipe(
+    z
+      .array(z.string().min(1, 'brand must name a brand').max(BRAND_MAX, `A brand is at most ${BRAND_MAX} characters`))
+      .max(BRANDS_MAX, `brand can name at most ${BRANDS_MAX} brands`),
+  )
+  .transform((list) => [...new Set(list)]);
+
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
 
@@ -141,6 +171,7 @@ const filterFields = {
     .refine((v) => !v.includes('\u0000'), 'Remove the invalid character from the search')
     .optional(),
   kind: many('Kind', PART_KINDS).optional(),
+  brand: brands.optional(),
   minPrice: price('Min price').optional(),
   maxPrice: price('Max price').optional(),
   inStock: z.enum(['true', 'false'], { error: 'inStock must be true or false' }).optional(),
@@ -274,6 +305,8 @@ export function effectiveSort(query: Pick<PartsQuery, 'q' | 'sort'>): PartSort {
 export const partFacetsSchema = z.object({
   total: z.number().int(),
   kind: z.record(z.string(), z.number().int()),
+  /** Parts per brand (parts without one are not counted here). */
+  brand: z.record(z.string(), z.number().int()),
   socket: z.record(z.string(), z.number().int()),
   memoryType: z.record(z.string(), z.number().int()),
   formFactor: z.record(z.string(), z.number().int()),
@@ -290,5 +323,7 @@ export const partFacetsSchema = z.object({
     .optional(),
   /** When nothing matches a search: the same search with its unknown words swapped for the nearest known ones. */
   didYouMean: z.string().optional(),
+  /** True when no part matches every word of q together: the counts (and GET /parts) are of the parts that match some. */
+  partialMatch: z.literal(true).optional(),
 });
 export type PartFacets = z.infer<typeof partFacetsSchema>;

@@ -204,3 +204,18 @@ export function quantityFieldSchema(part: Pick<Part, 'minOrder' | 'available'>) 
     .transform(parseQuantity)
     .refine((quantity) => isQuantityInRange(quantity, part), messages.quantityOutOfRange);
 }
+
+/** At or below this many in stock, a part says how many are left. */
+export const FEW_LEFT = 5;
+
+/** A part's stock in words: In stock, Only 3 left, Sold out (the planner's picker and summary). */
+export function stockLabel(available: number): string {
+  if (available <= 0) return 'Sold out';
+  return available <= FEW_LEFT ? `Only ${available} left` : 'In stock';
+}
+
+/** What stops an order of `quantity` of a part the stock cannot cover, naming it; null when it can. */
+export function stockShortage(part: Pick<Part, 'name' | 'minOrder' | 'available'>, quantity: number): string | null {
+  if (part.available <= 0) return `${part.name} is sold out`;
+  return part.available < Math.max(quantity, part.minOrder) ? `Only ${part.available} left of ${part.name}` : null;
+}

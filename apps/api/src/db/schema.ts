@@ -108,8 +108,9 @@ export const parts = pgTable(
     index('parts_price_idx').on(t.priceCents, t.id),
     index('parts_kind_idx').on(t.kind, t.id),
     index('parts_kind_price_idx').on(t.kind, t.priceCents, t.id),
-    // The facet counts group parts by these two: read from this index alone, in order.
-    index('parts_facets_idx').on(t.kind, t.specTags),
+    // The facet counts group parts by these three: read from this index alone, in order.
+    index('parts_facets_idx').on(t.kind, t.brand, t.specTags),
+    index('parts_brand_idx').on(t.brand, t.id),
     index('parts_low_stock_idx').on(t.available, t.name).where(isLowStock(t.available, t.lowStockAt)),
   ],
 );
@@ -147,7 +148,7 @@ export const partSearchTerms = pgTable(
 
 /**
  * The catalog's facet counts, kept in step with parts by triggers (in the migration) on every
- * insert, delete and edit of kind, spec tags or specs, so the facets of the whole catalog or
+ * insert, delete and edit of kind, brand, spec tags or specs, so the facets of the whole catalog or
  * of a kind read a few dozen rows instead of counting 100,000 parts
  * (docs/decisions/0024-maintained-facet-counts.md). A count that falls to 0 stays as a row.
  */
@@ -155,10 +156,11 @@ export const partFacetGroups = pgTable(
   'part_facet_groups',
   {
     kind: text('kind', { enum: PART_KINDS }).notNull(),
+    brand: text('brand').notNull().default(''),
     specTags: text('spec_tags').array().notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.specTags] })],
+  (t) => [primaryKey({ columns: [t.kind, t.brand, t.specTags] })],
 );
 
 /**

@@ -480,7 +480,7 @@ export const demoParts: readonly DemoPart[] = [
     specs: { memoryType: 'DDR4', modules: 2, totalGb: 16, speedMts: 3200 },
   },
   {
-    name: '2 TB NVMe SSD (PCIe 4.0)',
+    name: '990 PRO 2 TB NVMe SSD (PCIe 4.0)',
     brand: 'Samsung',
     description: 'Up to 7,000 MB/s reads with a DRAM cache and a 1,200 TBW endurance rating.',
     minOrder: 1,

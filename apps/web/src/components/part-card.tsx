@@ -48,6 +48,11 @@ export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
         </Link>
       </figure>
       <div className="card-body gap-3">
+        {part.brand ? (
+          <p className="text-sm font-semibold text-base-content/70" data-testid="part-brand">
+            {part.brand}
+          </p>
+        ) : null}
         <Heading id={titleId} className="card-title text-lg break-words">
           <Link to={page} className="link-hover">
             {part.name}

@@ -32,9 +32,12 @@ export const queryKeys = {
     ratingEligibility: (id: string, email: string) => ['parts', 'reviews', id, 'eligibility', email] as const,
     /** The build planner's picker: a slot's candidates, in the picker's own narrow shape. */
     planner: {
-      candidates: (kind: string, search: string) => ['parts', 'planner', 'candidates', kind, search] as const,
+      candidates: (kind: string, search: string, inStockOnly: boolean) =>
+        ['parts', 'planner', 'candidates', kind, search, inStockOnly] as const,
       /** The build's parts by id (GET /parts?ids=), the ids sorted and comma-separated. */
       build: (ids: string) => ['parts', 'planner', 'build', ids] as const,
+      /** POST /builds/check of the build's items (`id:quantity`, comma-separated): its stock and alternatives. */
+      check: (items: string) => ['parts', 'planner', 'check', items] as const,
     },
   },
   builds: {

@@ -71,12 +71,14 @@ export function oneWord(word: string, filters: PartSelection, cursor: Cursor | u
 /**
  * Every search: per part and word the best weight (among the alternatives typed or aliased, if
  * any match, so that it ranks as oneWord does), then per part the words matched and the rank.
+ * A search of some words (someWords) keeps the parts that miss a word, ranked below 0 by how
+ * many they miss, so every rank tells a cursor which of the two reads it came from.
  */
 export function grouped(search: Search, filters: PartSelection, cursor: Cursor | undefined): Read {
   const others = filterConditions(filters, undefined);
   const alternatives = search.words.flatMap((alternatives, word) => alternatives.map((a) => ({ ...a, word })));
   const ranked = sql`(
-    select w.part_id, (bool_and(w.exact))::int * 1000 + sum(w.best)::int as rank
+    select w.part_id, ${search.some ? sql`(count(*) - ${bind('wordCount')}::int - 1) * 1000 + ` : sql``}(bool_and(w.exact))::int * ${search.some ? sql`500` : sql`1000`} + sum(w.best)::int as rank
     from (
       select t.part_id, q.word, bool_or(not q.fix) as exact,
         coalesce(max(t.weight) filter (where not q.fix), max(t.weight)) as best
@@ -85,12 +87,12 @@ export function grouped(search: Search, filters: PartSelection, cursor: Cursor |
       group by t.part_id, q.word
     ) as w
     group by w.part_id
-    having count(*) = ${bind('wordCount')}
+    ${search.some ? sql`` : sql`having count(*) = ${bind('wordCount')}`}
   ) as m`;
   const rank = sql<number>`m.rank`;
   const after = cursor ? [sql`(${rank}, ${parts.id}) < (${bind('cursorKey')}::int, ${bind('cursorId')}::uuid)`] : [];
   return {
-    shape: ['best', ...others.shape, ...(cursor ? ['cursor'] : [])],
+    shape: [search.some ? 'best_some' : 'best', ...others.shape, ...(cursor ? ['cursor'] : [])],
     values: {
       ...others.values,
       prefixes: alternatives.map((a) => a.prefix),

@@ -1,11 +1,11 @@
 import { checkBuild, type BuildPart } from '@parts-shop/shared/compatibility';
-import type { BuildCheckResult } from '@parts-shop/shared/build';
+import type { BuildAlternative, BuildCheckResult } from '@parts-shop/shared/build';
 import { buildTotalCents, lineCents } from '@parts-shop/shared/build-total';
 import { centsToDollars } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { findBuildParts, type BuildPartRow } from './parts.repo.ts';
+import { findBuildParts, findInStockOfKind, type BuildPartRow } from './parts.repo.ts';
 
 /**
  * The server's answer about a build: the shared compatibility engine run on the parts as the
@@ -37,6 +37,44 @@ export function checkStoredBuild(lines: readonly Line[], byId: Map<string, Build
   return checkBuild(lines.map((l) => toBuildPart(byId.get(l.partId) as BuildPartRow, l.quantity)));
 }
 
+/**
+ * For a line the stock cannot cover: the part of its kind, nearest in price, that the stock can
+ * cover at the line's quantity and that clashes with nothing else in the build (the engine's
+ * errors); null when there is none.
+ */
+async function alternativeTo(
+  db: Db,
+  line: Line,
+  lines: readonly Line[],
+  byId: Map<string, BuildPartRow>,
+): Promise<BuildAlternative | null> {
+  const part = byId.get(line.partId) as BuildPartRow;
+  const others = lines.filter((l) => l.partId !== line.partId);
+  const candidates = await findInStockOfKind(
+    db,
+    part.kind,
+    line.quantity,
+    part.priceCents,
+    lines.map((l) => l.partId),
+  );
+  const fits = candidates.find((candidate) => {
+    const build = [
+      ...others.map((l) => toBuildPart(byId.get(l.partId) as BuildPartRow, l.quantity)),
+      toBuildPart(candidate, line.quantity),
+    ];
+    return !checkBuild(build).problems.some((p) => p.severity === 'error' && p.partIds.includes(candidate.id));
+  });
+  return fits
+    ? {
+        partId: fits.id,
+        name: fits.name,
+        brand: fits.brand,
+        price: centsToDollars(fits.priceCents),
+        available: fits.available,
+      }
+    : null;
+}
+
 export async function checkBuildItems(db: Db, lines: readonly Line[]): Promise<BuildCheckResult> {
   const byId = await loadBuildParts(db, lines);
   const { problems, estimatedWatts } = checkStoredBuild(lines, byId);
@@ -44,16 +82,21 @@ export async function checkBuildItems(db: Db, lines: readonly Line[]): Promise<B
     const part = byId.get(line.partId) as BuildPartRow;
     return { part, line: { unitCents: part.priceCents, quantity: line.quantity } };
   });
-  const answered = priced.map(({ part, line }) => ({
-    partId: part.id,
-    name: part.name,
-    kind: part.kind,
-    quantity: line.quantity,
-    price: centsToDollars(part.priceCents),
-    lineTotal: centsToDollars(lineCents(line)),
-    minOrder: part.minOrder,
-    available: part.available,
-  }));
+  const answered = await Promise.all(
+    priced.map(async ({ part, line }) => ({
+      partId: part.id,
+      name: part.name,
+      kind: part.kind,
+      quantity: line.quantity,
+      price: centsToDollars(part.priceCents),
+      lineTotal: centsToDollars(lineCents(line)),
+      minOrder: part.minOrder,
+      available: part.available,
+      ...(part.available < line.quantity
+        ? { alternative: await alternativeTo(db, { partId: part.id, quantity: line.quantity }, lines, byId) }
+        : {}),
+    })),
+  );
   const totalCents = buildTotalCents(priced.map((p) => p.line));
   return { problems, estimatedWatts, lines: answered, total: centsToDollars(totalCents) };
 }

@@ -5,8 +5,8 @@ import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { bestMatchParts, findPart, listParts, type CatalogReads, type PartRow } from './parts.repo.ts';
-import { decodeSortCursor, encodeSortCursor } from './parts-search.ts';
-import { resolveSearch } from './search-words.ts';
+import { decodeSortCursor, encodeSortCursor, type Cursor } from './parts-search.ts';
+import { resolveSearch, someWords } from './search-words.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
@@ -50,8 +50,26 @@ export async function pageOfParts(reads: CatalogReads, query: PartsQuery) {
   const rows =
     sort === 'relevance'
       ? await bestMatchParts(reads, paged, cursor, query.q ?? '')
-      : await listParts(db, paged, sort, cursor, await resolveSearch(db, query.q));
+      : await sortedParts(db, paged, sort, cursor);
   return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
+}
+
+/**
+ * A page in a price or date sort; when no part has every search word, of the parts that have
+ * some (as the facets count them). A later page finds out with one row of the full search.
+ */
+async function sortedParts(
+  db: Db,
+  query: PartsQuery,
+  sort: Exclude<PartSort, 'relevance'>,
+  cursor: Cursor | undefined,
+) {
+  const search = await resolveSearch(db, query.q);
+  const rows = await listParts(db, query, sort, cursor, search);
+  const some = search && someWords(search);
+  if (rows.length > 0 || !some) return rows;
+  if (cursor && (await listParts(db, { ...query, limit: 1 }, sort, undefined, search)).length > 0) return rows;
+  return listParts(db, query, sort, cursor, some);
 }
 
 function cursorAfter(sort: PartSort, row: PartRow): string {

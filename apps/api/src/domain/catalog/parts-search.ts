@@ -52,6 +52,16 @@ export function filterConditions(filters: PartSelection, search: Search | undefi
       ),
       Object.fromEntries(kinds.map((kind, i) => [`kind${i}`, kind])),
     );
+  const brands = filters.brand ?? [];
+  if (brands.length > 0)
+    add(
+      `brand${brands.length}`,
+      inArray(
+        parts.brand,
+        brands.map((_, i) => bind(`brand${i}`)),
+      ),
+      Object.fromEntries(brands.map((brand, i) => [`brand${i}`, brand])),
+    );
   // One array parameter whatever the count, so every list of ids shares one prepared statement.
   if (filters.ids) add('ids', sql`${parts.id} = any(${bind('ids')}::uuid[])`, { ids: filters.ids });
   if (filters.minPrice !== undefined)

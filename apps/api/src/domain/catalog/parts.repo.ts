@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PartFacets } from '@parts-shop/shared/part-query';
-import { SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
+import { and, eq, gt, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { ownSpecFields, type PartFacets } from '@parts-shop/shared/part-query';
+import type { PartKind, SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import { keepsNamedStatements, type Db } from '../../db/client.ts';
@@ -18,7 +18,7 @@ import {
   type PartSelection,
 } from './parts-search.ts';
 import { grouped, oneWord, type Read } from './best-match.ts';
-import { hasCorrections, resolveSearch, soleWord, type Search } from './search-words.ts';
+import { hasCorrections, resolveSearch, soleWord, someWords, type Search } from './search-words.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
 export const partColumns = {
@@ -124,7 +124,8 @@ export async function listParts(
 /**
  * A page of parts in best-match order (best-match.ts) for q. One word without aliases is read
  * from the index first, through onePlanReads (planned once), and its typo lookup is sent only
- * when that does not fill the page.
+ * when that does not fill the page. Words no part has together give the parts with the most
+ * of them.
  */
 export async function bestMatchParts(
   { publicReads: db, onePlanReads }: CatalogReads,
@@ -143,27 +144,31 @@ export async function bestMatchParts(
   const search = await resolveSearch(db, q);
   if (!search) return [];
   if (typed.length > 0 && !hasCorrections(search)) return typed;
-  return run(db, grouped(search, query, cursor));
+  // Ranks below 0 are of the parts that have some of the words (someWords).
+  const some = someWords(search);
+  if (some && cursor?.key !== undefined && cursor.key < 0) return run(db, grouped(some, query, cursor));
+  const rows = await run(db, grouped(search, query, cursor));
+  return rows.length > 0 || cursor || !some ? rows : run(db, grouped(some, query, cursor));
 }
 
-export type FacetGroup = { kind: PartRow['kind']; specTags: string[]; n: number };
+export type FacetGroup = { kind: PartRow['kind']; brand: string; specTags: string[]; n: number };
 
 /**
- * How many parts share each kind and set of spec tags among those the search, price and
- * stock filters keep: one pass, over the (kind, spec_tags) index when nothing else filters.
+ * How many parts share each kind, brand and set of spec tags among those the search, price and
+ * stock filters keep: one pass over the parts.
  */
 export function countFacetGroups(db: Db, filters: PartFilters, search: Search | undefined): Promise<FacetGroup[]> {
-  // The kind and spec-tag filters are applied to the groups (each facet leaves out its own);
+  // The kind, brand and spec-tag filters are applied to the groups (each facet leaves out its own);
   // spec.* conditions, which need one kind, narrow every count.
   const { minPrice, maxPrice, inStock } = filters;
   const kept = filterConditions({ minPrice, maxPrice, inStock }, search);
   addSpecConditions(kept, filters);
   const statement = prepared<FacetGroup>(db, ['facets', ...kept.shape], (name) =>
     db
-      .select({ kind: parts.kind, specTags: parts.specTags, n: sql<number>`count(*)::int` })
+      .select({ kind: parts.kind, brand: parts.brand, specTags: parts.specTags, n: sql<number>`count(*)::int` })
       .from(parts)
       .where(and(...kept.conditions))
-      .groupBy(parts.kind, parts.specTags)
+      .groupBy(parts.kind, parts.brand, parts.specTags)
       .prepare(name),
   );
   return statement.execute(kept.values);
@@ -186,7 +191,7 @@ export async function countSpecFacets(
     values[`c${i}`] = specConditionValue(condition);
     return { name: condition.field.name, sql: specCondition(condition, `c${i}`) };
   });
-  const fields = SPEC_FIELDS[kind];
+  const fields = ownSpecFields(kind);
   fields.forEach((field, f) => {
     const others = keep.filter((k) => k.name !== field.name).map((k) => k.sql);
     const among = (test: SQL) => and(test, ...others) ?? test;
@@ -227,7 +232,7 @@ function specFacets(
   count: (field: number, option: number) => number,
 ): NonNullable<PartFacets['specs']> {
   const facets: NonNullable<PartFacets['specs']> = {};
-  SPEC_FIELDS[kind].forEach((field, f) => {
+  ownSpecFields(kind).forEach((field, f) => {
     facets[field.name] = isNumeric(field)
       ? range(f)
       : { counts: Object.fromEntries(optionsOf(field).map((option, o) => [option, count(f, o)])) };
@@ -247,14 +252,28 @@ export async function maintainedFacets(db: Db, kind: PartKind | undefined) {
   const g = partFacetGroups;
   const v = partSpecValues;
   const groups = db
-    .select({ kind: g.kind, specTags: g.specTags, n: g.n, field: sql<string | null>`null`, value: sql`null::jsonb` })
+    .select({
+      kind: g.kind,
+      brand: g.brand,
+      specTags: g.specTags,
+      n: g.n,
+      field: sql<string | null>`null`,
+      value: sql`null::jsonb`,
+    })
     .from(g)
     .where(gt(g.n, 0));
   const statement = prepared<MaintainedRow>(db, ['facet_counts', kind ? 'kind' : ''], (name) =>
     (kind
       ? groups.unionAll(
           db
-            .select({ kind: v.kind, specTags: sql<string[]>`null::text[]`, n: v.n, field: v.field, value: v.value })
+            .select({
+              kind: v.kind,
+              brand: sql<string>`null::text`,
+              specTags: sql<string[]>`null::text[]`,
+              n: v.n,
+              field: v.field,
+              value: v.value,
+            })
             .from(v)
             .where(and(eq(v.kind, sql.placeholder('kind')), gt(v.n, 0))),
         )
@@ -274,7 +293,7 @@ export async function maintainedFacets(db: Db, kind: PartKind | undefined) {
 }
 
 function maintainedSpecFacets(kind: PartKind, rows: MaintainedRow[]): NonNullable<PartFacets['specs']> {
-  const fields = SPEC_FIELDS[kind];
+  const fields = ownSpecFields(kind);
   const of = (f: number) => rows.filter((row) => row.field === fields[f]?.name);
   return specFacets(
     kind,
@@ -367,3 +386,35 @@ export function findBuildParts(db: Db, ids: string[]) {
     .where(inArray(parts.id, ids));
 }
 export type BuildPartRow = Awaited<ReturnType<typeof findBuildParts>>[number];
+
+/** How many in-stock parts of a kind an alternative is looked for among, nearest in price first. */
+const ALTERNATIVES_READ = 40;
+
+/**
+ * Parts of `kind` that can be ordered `quantity` at a time from stock, nearest in price to
+ * `priceCents` first (the alternatives to a part the stock cannot cover), `except` left out.
+ */
+export function findInStockOfKind(db: Db, kind: PartKind, quantity: number, priceCents: number, except: string[]) {
+  return db
+    .select({
+      id: parts.id,
+      name: parts.name,
+      brand: parts.brand,
+      kind: parts.kind,
+      specs: parts.specs,
+      priceCents: parts.priceCents,
+      minOrder: parts.minOrder,
+      available: parts.available,
+    })
+    .from(parts)
+    .where(
+      and(
+        eq(parts.kind, kind),
+        gte(parts.available, quantity),
+        lte(parts.minOrder, quantity),
+        notInArray(parts.id, except),
+      ),
+    )
+    .orderBy(sql`abs(${parts.priceCents} - ${priceCents})`, parts.id)
+    .limit(ALTERNATIVES_READ);
+}

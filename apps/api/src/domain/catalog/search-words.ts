@@ -6,9 +6,10 @@ import type { Db } from '../../db/client.ts';
  * A search as the catalog runs it: `match` is the tsquery a part must meet (each word as a
  * prefix, or one of its aliases, or a known word it is a typo of); `words` the same per word,
  * each alternative a prefix marked `fix` when it is a correction, so that a best-match search
- * can read part_search_terms and rank exact matches first (best-match.ts).
+ * can read part_search_terms and rank exact matches first (best-match.ts). `some`: a part
+ * need only meet one of the words (someWords).
  */
-export type Search = { match: string; words: SearchAlternative[][] };
+export type Search = { match: string; words: SearchAlternative[][]; some?: true };
 export type SearchAlternative = { prefix: string; fix: boolean };
 
 /** Shorter words have too few trigrams to tell a typo from another word. */
@@ -89,6 +90,16 @@ export async function resolveSearch(db: Db, q: string | undefined): Promise<Sear
   ]);
   const match = words.map((alternatives) => anyOf(alternatives.map((a) => a.prefix))).join(' & ');
   return { match, words };
+}
+
+/**
+ * The fallback of a search of several words that no part has all of: the parts that have any
+ * of them (GET /parts ranks those with the most words first). Undefined for one word.
+ */
+export function someWords(search: Search): Search | undefined {
+  if (search.words.length < 2) return undefined;
+  const match = search.words.map((alternatives) => anyOf(alternatives.map((a) => a.prefix))).join(' | ');
+  return { match, words: search.words, some: true };
 }
 
 /**

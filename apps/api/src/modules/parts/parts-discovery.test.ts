@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@parts-shop/shared/part';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -170,13 +171,111 @@ describe('GET /api/parts filters on any spec of a kind', () => {
     const lengths = (await list('kind=gpu&spec.memoryGb.min=12')).map((p) => (p.kind === 'gpu' ? p.specs.lengthMm : 0));
     expect(big.specs?.lengthMm).toEqual({ min: Math.min(...lengths), max: Math.max(...lengths) });
     const cpus = await facets('kind=cpu');
-    const sockets = cpus.specs?.socket?.counts ?? {};
-    expect(sockets.AM5).toBe((await list('kind=cpu&spec.socket=AM5')).length);
+    expect(cpus.socket.AM5).toBe((await list('kind=cpu&spec.socket=AM5')).length);
     expect(cpus.specs?.integratedGraphics?.counts).toEqual({
       true: (await list('kind=cpu&spec.integratedGraphics=true')).length,
       false: (await list('kind=cpu&spec.integratedGraphics=false')).length,
     });
     expect((await facets('')).specs).toBeUndefined();
+  });
+});
+
+describe('brands: in every answer, a facet and a filter', () => {
+  it('answers every demo part with its brand, in the list and on its own', async () => {
+    const demo = new Map(demoParts.map((p) => [p.name, p.brand]));
+    const seeded = (await list('')).filter((p) => demo.has(p.name));
+    expect(seeded).toHaveLength(demoParts.length);
+    for (const part of seeded) {
+      expect(part.brand, part.name).not.toBe('');
+      expect(part.brand, part.name).toBe(demo.get(part.name));
+    }
+    const ssd = seeded.find((p) => p.name === '990 PRO 2 TB NVMe SSD (PCIe 4.0)');
+    const one = await t.app.inject({ url: `/api/parts/${ssd?._id}` });
+    expect(one.json<Part>().brand).toBe('Samsung');
+  });
+
+  it('counts parts per brand, leaving out its own filter, and filters on one brand or several', async () => {
+    const all = await facets('');
+    expect(all.brand.Samsung).toBe(demoParts.filter((p) => p.brand === 'Samsung').length);
+    expect(all.brand['Cooler Master']).toBe(demoParts.filter((p) => p.brand === 'Cooler Master').length);
+    const storage = await facets('kind=storage');
+    expect(Object.keys(storage.brand).sort()).toEqual(['Crucial', 'Samsung', 'Seagate']);
+
+    const samsung = await list('brand=Samsung');
+    expect(samsung.length).toBe(all.brand.Samsung);
+    for (const part of samsung) expect(part.brand).toBe('Samsung');
+    const two = await list('brand=Samsung&brand=Cooler%20Master');
+    expect(two.length).toBe((all.brand.Samsung ?? 0) + (all.brand['Cooler Master'] ?? 0));
+    expect(names(await list('brand=Samsung,Cooler%20Master')).sort()).toEqual(names(two).sort());
+    expect(await list('brand=samsung')).toEqual([]);
+
+    const chosen = await facets('brand=Samsung');
+    expect(chosen.total).toBe(all.brand.Samsung);
+    expect(chosen.brand).toEqual(all.brand);
+    expect(chosen.kind).toEqual({ storage: all.brand.Samsung });
+    expect((await facets('brand=Samsung&minPrice=0')).total).toBe(chosen.total);
+    expect((await facets('kind=storage&brand=Samsung')).specs?.capacityGb).toEqual({ min: 1000, max: 2000 });
+  });
+
+  it('refuses an empty or overlong brand', async () => {
+    for (const query of ['brand=', `brand=${'x'.repeat(61)}`]) {
+      const res = await t.app.inject({ url: `/api/parts?${query}` });
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('a search whose words no part has together', () => {
+  it('finds the Samsung 990 by brand and model, and "nvme 2tb" falls back to the parts with some of the words', async () => {
+    expect(names(await list('q=samsung%20990'))).toEqual(['990 PRO 2 TB NVMe SSD (PCIe 4.0)']);
+    expect((await facets('q=samsung%20990')).partialMatch).toBeUndefined();
+
+    const some = await list('q=nvme%202tb');
+    expect(names(some)).toContain('990 PRO 2 TB NVMe SSD (PCIe 4.0)');
+    expect(some.slice(0, 2).every((p) => p.kind === 'storage')).toBe(true);
+    const counted = await facets('q=nvme%202tb');
+    expect(counted.partialMatch).toBe(true);
+    expect(counted.total).toBe(some.length);
+    expect(counted.brand.Samsung).toBeGreaterThan(0);
+    const byPrice = await list('q=nvme%202tb&sort=price_asc');
+    expect(names(byPrice).sort()).toEqual(names(some).sort());
+  });
+
+  it('ranks the parts with the most words first, and pages through them', async () => {
+    await addPart({ name: 'Plinth Quartz Widget' });
+    await addPart({ name: 'Plinth Quartz Gadget' });
+    await addPart({ name: 'Plinth Gizmo' });
+    const ranked = names(await list('q=plinth%20quartz%20sprocket'));
+    expect(ranked.slice(0, 2).sort()).toEqual(['Plinth Quartz Gadget', 'Plinth Quartz Widget']);
+    expect(ranked[2]).toBe('Plinth Gizmo');
+    expect((await facets('q=plinth%20quartz%20sprocket')).partialMatch).toBe(true);
+
+    const seen: string[] = [];
+    let url: string | undefined = '/api/parts?q=plinth%20quartz%20sprocket&limit=1';
+    while (url) {
+      const res: LightMyRequestResponse = await t.app.inject({ url });
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...names(res.json<Part[]>()));
+      url = /<([^<>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+    }
+    expect(seen).toEqual(ranked);
+
+    // A search some part has every word of never falls back.
+    expect(names(await list('q=plinth%20quartz')).sort()).toEqual(['Plinth Quartz Gadget', 'Plinth Quartz Widget']);
+    expect((await facets('q=plinth%20quartz')).partialMatch).toBeUndefined();
+    expect((await facets('q=zzzzqqq%20yyyyxx')).partialMatch).toBeUndefined();
+  });
+});
+
+describe('one filter per meaning', () => {
+  it("answers a processor's memory type as the memory type facet only, not a second memory types facet", async () => {
+    const cpus = await facets('kind=cpu');
+    expect(Object.keys(cpus.specs ?? {})).not.toContain('memoryTypes');
+    expect(Object.keys(cpus.specs ?? {})).not.toContain('socket');
+    expect(cpus.memoryType.DDR5).toBe((await list('kind=cpu&memoryType=DDR5')).length);
+    expect(cpus.memoryType.DDR5).toBeGreaterThan(0);
+    expect(Object.keys((await facets('kind=cooling')).specs ?? {})).not.toContain('sockets');
+    expect(Object.keys((await facets('kind=case')).specs ?? {})).not.toContain('motherboardFormFactors');
   });
 });
 

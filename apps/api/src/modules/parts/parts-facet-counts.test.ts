@@ -26,7 +26,14 @@ async function facets(query: string): Promise<PartFacets> {
   return res.json<PartFacets>();
 }
 
-const QUERIES = ['', ...PART_KINDS.map((kind) => `kind=${kind}`), 'kind=cpu&socket=AM5', 'kind=gpu&kind=cpu'];
+const QUERIES = [
+  '',
+  ...PART_KINDS.map((kind) => `kind=${kind}`),
+  'kind=cpu&socket=AM5',
+  'kind=gpu&kind=cpu',
+  'brand=AMD',
+  'kind=cpu&brand=AMD&brand=Intel',
+];
 
 /** Every maintained answer equals the one counted from the parts. */
 async function expectExactCounts() {
@@ -77,6 +84,12 @@ describe('GET /api/parts/facets from maintained counts', () => {
     expect((await facets('kind=gpu')).specs?.memoryGb).toEqual({ min: 4, max: before.specs?.memoryGb?.max });
     await expectExactCounts();
 
+    const branded = await request('PATCH', `/api/parts/${id}`, { version: 2, brand: 'Roomy Works' });
+    expect(branded.statusCode, branded.body).toBe(200);
+    expect((await facets('kind=gpu')).brand['Roomy Works']).toBe(1);
+    expect((await facets('')).brand['Roomy Works']).toBe(1);
+    await expectExactCounts();
+
     const stocked = await request('POST', `/api/parts/${id}/stock`, { delta: -5 });
     expect(stocked.statusCode, stocked.body).toBe(200);
     await expectExactCounts();
@@ -114,6 +127,12 @@ describe('GET /api/parts/facets from maintained counts', () => {
       .update(parts)
       .set({ kind: 'other', specs: {}, specTags: [] })
       .where(eq(parts.id, rows[0]?.id ?? ''));
+    await expectExactCounts();
+    await db
+      .update(parts)
+      .set({ brand: 'Bulkmaker' })
+      .where(sql`${parts.name} like 'Bulk Kit %'`);
+    expect((await facets('kind=memory')).brand.Bulkmaker).toBe(2);
     await expectExactCounts();
 
     await db.delete(parts).where(sql`${parts.name} like 'Bulk Kit %'`);

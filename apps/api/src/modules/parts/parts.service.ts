@@ -28,7 +28,7 @@ import { fireAlerts } from '../../domain/alerts/fire-alerts.ts';
 import { changedFields, recordChange, type Actor } from '../../domain/audit/record-change.ts';
 import { mailLowStock } from '../../domain/stock/low-stock.ts';
 import { filterConditions } from '../../domain/catalog/parts-search.ts';
-import { resolveSearch, suggestSearch } from '../../domain/catalog/search-words.ts';
+import { resolveSearch, someWords, suggestSearch, type Search } from '../../domain/catalog/search-words.ts';
 import { specConditions } from '@parts-shop/shared/spec-filters';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { partsToCsv } from './parts-csv.ts';
@@ -36,8 +36,8 @@ import { partsToCsv } from './parts-csv.ts';
 /**
  * Counts for the catalog's filters: each facet counts with every filter but its own
  * (choosing a kind still shows the other kinds' counts), and `total` with all of them. The
- * database groups the parts the search, price and stock filters keep by kind and spec tags
- * (a few dozen groups); the kind and spec filters are applied to those groups here. Without
+ * database groups the parts the search, price and stock filters keep by kind, brand and spec tags
+ * (a few hundred groups); the kind, brand and spec filters are applied to those groups here. Without
  * those three filters and spec.* conditions, the groups and a kind's spec facets are read
  * from the counts the triggers keep (docs/decisions/0024-maintained-facet-counts.md), through
  * onePlanReads: that read's plan fits every kind (docs/decisions/0036-reads-one-plan-fits.md).
@@ -46,32 +46,56 @@ export async function partFacets(
   { publicReads: db, onePlanReads }: CatalogReads,
   filters: PartFilters,
 ): Promise<PartFacets> {
-  const facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
+  const full = await resolveSearch(db, filters.q);
+  const facets = await countFacets(db, onePlanReads, filters, full);
+  // No part has every word: the counts are of the parts that have some, as GET /parts lists them.
+  const some = facets.total === 0 && full ? someWords(full) : undefined;
+  if (some) {
+    const partial = await countFacets(db, onePlanReads, filters, some);
+    if (partial.total > 0) return { ...partial, partialMatch: true };
+  }
+  if (facets.total === 0) {
+    const suggestion = await suggestSearch(db, filters.q);
+    if (suggestion) facets.didYouMean = suggestion;
+  }
+  return facets;
+}
+
+async function countFacets(
+  db: Db,
+  onePlanReads: Db,
+  filters: PartFilters,
+  search: Search | undefined,
+): Promise<PartFacets> {
+  const facets: PartFacets = { total: 0, kind: {}, brand: {}, socket: {}, memoryType: {}, formFactor: {} };
   const chosen = SPEC_FILTER_NAMES.flatMap((name) => {
     const value = filters[name];
     return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
   });
-  const search = await resolveSearch(db, filters.q);
   const { conditions } = specConditions(filters.kind, filters);
-  const { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
+  const { kind: kinds, brand: brands, minPrice, maxPrice, inStock } = filters;
   const counted =
     search === undefined &&
     minPrice === undefined &&
     maxPrice === undefined &&
     inStock !== 'true' &&
     conditions.length === 0;
-  const kind = filters.kind?.length === 1 ? filters.kind[0] : undefined;
+  const kind = kinds?.length === 1 ? kinds[0] : undefined;
   // A kind's spec facets come with the groups when nothing narrows them but the kind.
-  const maintained = counted ? await maintainedFacets(onePlanReads, chosen.length === 0 ? kind : undefined) : undefined;
+  const alone = chosen.length === 0 && !brands?.length;
+  const maintained = counted ? await maintainedFacets(onePlanReads, alone ? kind : undefined) : undefined;
   const groups = maintained ? maintained.groups : await countFacetGroups(db, filters, search);
   for (const group of groups) {
-    const kindFits = !filters.kind?.length || filters.kind.includes(group.kind);
+    const kindFits = !kinds?.length || kinds.includes(group.kind);
+    const brandFits = !brands?.length || brands.includes(group.brand);
     const unmet = chosen.filter((c) => !group.specTags.includes(c.tag)).map((c) => c.name);
-    if (unmet.length === 0) {
+    if (unmet.length === 0 && brandFits) {
       facets.kind[group.kind] = (facets.kind[group.kind] ?? 0) + group.n;
       if (kindFits) facets.total += group.n;
     }
-    if (!kindFits || unmet.length > 1) continue;
+    if (unmet.length === 0 && kindFits && group.brand !== '')
+      facets.brand[group.brand] = (facets.brand[group.brand] ?? 0) + group.n;
+    if (!kindFits || !brandFits || unmet.length > 1) continue;
     for (const name of SPEC_FILTER_NAMES) {
       if (unmet.length === 1 && unmet[0] !== name) continue;
       for (const tag of group.specTags) {
@@ -82,15 +106,12 @@ export async function partFacets(
   }
   if (maintained?.specs) facets.specs = maintained.specs;
   else if (kind) {
+    const { q, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
     const rest = filterConditions(
-      { q, kind: kinds, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
+      { q, kind: kinds, brand: brands, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
       search,
     );
     facets.specs = await countSpecFacets(db, kind, rest, conditions);
-  }
-  if (facets.total === 0) {
-    const suggestion = await suggestSearch(db, filters.q);
-    if (suggestion) facets.didYouMean = suggestion;
   }
   return facets;
 }

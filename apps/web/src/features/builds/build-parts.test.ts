@@ -6,6 +6,7 @@ const base = { img: '/images/parts/cpu.svg', price: 100, minOrder: 1, available:
 const cpu: PlannerPart = {
   ...base,
   _id: 'cpu',
+  brand: '',
   name: 'AM5 CPU',
   kind: 'cpu',
   specs: {
@@ -21,6 +22,7 @@ const cpu: PlannerPart = {
 const board = (id: string, memoryType: 'DDR4' | 'DDR5'): PlannerPart => ({
   ...base,
   _id: id,
+  brand: '',
   name: `${memoryType} board`,
   kind: 'motherboard',
   specs: { socket: 'AM5', formFactor: 'ATX', memoryType, memorySlots: 4, maxMemoryGb: 128, m2Slots: 2 },
@@ -28,6 +30,7 @@ const board = (id: string, memoryType: 'DDR4' | 'DDR5'): PlannerPart => ({
 const kit = (id: string, memoryType: 'DDR4' | 'DDR5'): PlannerPart => ({
   ...base,
   _id: id,
+  brand: '',
   name: `${memoryType} kit`,
   kind: 'memory',
   specs: { memoryType, modules: 2, totalGb: 32, speedMts: 5600 },

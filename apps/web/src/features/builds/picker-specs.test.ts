@@ -6,6 +6,7 @@ const base = { img: '/images/parts/gpu.svg', minOrder: 1, available: 5 };
 const gpu = (id: string, price: number, memoryGb: number, lengthMm: number): PlannerPart => ({
   ...base,
   _id: id,
+  brand: '',
   name: `Card ${id}`,
   price,
   kind: 'gpu',
@@ -15,6 +16,7 @@ const cooler = (id: string, specs: { type: 'air'; heightMm: number } | { type: '
   ({
     ...base,
     _id: id,
+    brand: '',
     name: id,
     price: 50,
     kind: 'cooling',
@@ -31,6 +33,7 @@ describe("the picker's key specs", () => {
     const cpu: PlannerPart = {
       ...base,
       _id: 'c',
+      brand: '',
       name: 'CPU',
       price: 200,
       kind: 'cpu',

@@ -19,11 +19,12 @@ const read = (query: string) => readCatalogState(new URLSearchParams(query));
 describe('catalog state and the address', () => {
   it('reads every filter from the address and writes it back the same', () => {
     const query =
-      'q=ryz&kind=cpu&minPrice=100&maxPrice=450.5&inStock=true&socket=AM5&memoryType=DDR5&spec.cores.min=8&spec.integratedGraphics=true&sort=price_asc';
+      'q=ryz&kind=cpu&brand=AMD&brand=Intel&minPrice=100&maxPrice=450.5&inStock=true&socket=AM5&memoryType=DDR5&spec.cores.min=8&spec.integratedGraphics=true&sort=price_asc';
     const state = read(query);
     expect(state).toEqual({
       q: 'ryz',
       kind: 'cpu',
+      brands: ['AMD', 'Intel'],
       minPrice: 100,
       maxPrice: 450.5,
       inStock: true,

@@ -1,13 +1,14 @@
 import { hasAtMostTwoDecimals } from '@parts-shop/shared/money';
-import { PRICE_MAX } from '@parts-shop/shared/part';
+import { BRAND_MAX, PRICE_MAX } from '@parts-shop/shared/part';
 import {
+  BRANDS_MAX,
   effectiveSort,
   hasSearchTerms,
   PART_SORTS,
   SEARCH_MAX,
   SPEC_FILTER_NAMES,
   SPEC_FILTERS,
-  SPEC_FILTERS_OF,
+  specFiltersOf,
   type PartSort,
   type SpecFilter,
 } from '@parts-shop/shared/part-query';
@@ -22,6 +23,8 @@ import { SPEC_PARAMS, specConditions } from '@parts-shop/shared/spec-filters';
 export type CatalogState = {
   q: string;
   kind: PartKind | null;
+  /** Parts by any of these makers (none: every maker). */
+  brands: readonly string[];
   minPrice: number | null;
   maxPrice: number | null;
   inStock: boolean;
@@ -35,6 +38,7 @@ export type CatalogState = {
 export const EMPTY_CATALOG: CatalogState = {
   q: '',
   kind: null,
+  brands: [],
   minPrice: null,
   maxPrice: null,
   inStock: false,
@@ -57,7 +61,7 @@ function price(text: string | null): number | null {
  * chosen kind, a max price not below the min, best match only with something to match.
  */
 function consistent(state: CatalogState): CatalogState {
-  const allowed = state.kind ? SPEC_FILTERS_OF[state.kind] : [];
+  const allowed = state.kind ? specFiltersOf(state.kind) : [];
   const specs = Object.fromEntries(
     Object.entries(state.specs).filter(([name]) => allowed.includes(name as SpecFilter)),
   );
@@ -85,6 +89,10 @@ export function readCatalogState(params: URLSearchParams): CatalogState {
   return consistent({
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     kind: isOneOf(PART_KINDS, kind) ? kind : null,
+    brands: [...new Set(params.getAll('brand').filter((b) => b.trim() !== '' && b.length <= BRAND_MAX))].slice(
+      0,
+      BRANDS_MAX,
+    ),
     minPrice: price(params.get('minPrice')),
     maxPrice: price(params.get('maxPrice')),
     inStock: params.get('inStock') === 'true',
@@ -104,6 +112,7 @@ export function catalogParams(state: CatalogState, withSort = true): URLSearchPa
   const params = new URLSearchParams();
   if (state.q.trim() !== '') params.set('q', state.q);
   if (state.kind) params.set('kind', state.kind);
+  for (const brand of state.brands) params.append('brand', brand);
   if (state.minPrice !== null) params.set('minPrice', String(state.minPrice));
   if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
   if (state.inStock) params.set('inStock', 'true');

@@ -11,6 +11,7 @@ const plannerPartSchema = z.intersection(
   z.object({
     _id: z.string(),
     name: z.string(),
+    brand: z.string(),
     img: z.string(),
     price: z.number(),
     minOrder: z.number().int(),
@@ -23,14 +24,15 @@ export type PlannerPart = z.infer<typeof plannerPartSchema>;
 /** Most candidates a picker lists at once; the search box narrows them. */
 export const PICKER_LIMIT = 100;
 
-/** The catalog's parts of one kind, optionally searched (GET /parts?kind=&q=). */
-export function useSlotCandidates(kind: PartKind, search: string) {
+/** The catalog's parts of one kind, optionally searched, and only those in stock when asked (GET /parts?kind=&q=&inStock=). */
+export function useSlotCandidates(kind: PartKind, search: string, inStockOnly: boolean) {
   const q = search.trim();
   return useQuery({
-    queryKey: queryKeys.parts.planner.candidates(kind, q),
+    queryKey: queryKeys.parts.planner.candidates(kind, q, inStockOnly),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ kind, limit: String(PICKER_LIMIT), sort: q ? 'relevance' : 'price_asc' });
       if (q) params.set('q', q);
+      if (inStockOnly) params.set('inStock', 'true');
       return apiGet(`/parts?${params.toString()}`, z.array(plannerPartSchema), signal);
     },
     placeholderData: keepPreviousData,

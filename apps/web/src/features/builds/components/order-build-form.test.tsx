@@ -38,7 +38,7 @@ const order = orderFixture({
   lines: [{ id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99', restocked: 0 }],
 });
 
-function renderForm() {
+function renderForm(parts: PlannerPart[] = [ssd]) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
@@ -47,7 +47,7 @@ function renderForm() {
     <QueryClientProvider client={client}>
       <MockAuthProvider state={mockAuthState({ user, isAdmin: false })}>
         <MemoryRouter>
-          <OrderBuildForm parts={[ssd]} hasErrors={false} />
+          <OrderBuildForm parts={parts} hasErrors={false} />
         </MemoryRouter>
       </MockAuthProvider>
     </QueryClientProvider>,
@@ -93,12 +93,27 @@ describe('OrderBuildForm and the profile', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderForm();
     const quantity = screen.getByLabelText(/Fast SSD/);
-    for (const text of ['1e0', '2.0', '9']) {
+    for (const text of ['1e0', '2.0']) {
       fireEvent.change(quantity, { target: { value: text } });
       expect(screen.getByText(messages.quantityOutOfRange)).toBeTruthy();
     }
+    // More than the stock: the form says which part and how many are left.
+    fireEvent.change(quantity, { target: { value: '9' } });
+    expect(screen.getByText('Only 5 left of Fast SSD')).toBeTruthy();
+    expect(screen.getByTestId('order-total').textContent).toBe('Order total: $809.91');
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await waitFor(() => expect(screen.getByLabelText(/Fast SSD/).getAttribute('aria-invalid')).toBe('true'));
+    expect((await screen.findByRole('alert')).textContent).toBe('The order was not placed: Only 5 left of Fast SSD.');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders/batch')).toBe(false);
+  });
+
+  it('names a sold-out part as what stops the order, counts it in the total, and answers Place the order', async () => {
+    const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(profile)));
+    renderForm([{ ...ssd, available: 0 }]);
+    expect(screen.getByText('Fast SSD is sold out')).toBeTruthy();
+    expect(screen.getByTestId('order-total').textContent).toBe('Order total: $89.99');
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The order was not placed: Fast SSD is sold out.');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders/batch')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { BatchOrderResponse } from '@parts-shop/shared/build';
 import { SLOT_QUANTITY, buildTotalCents, plannerLine } from '@parts-shop/shared/build-total';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { newOrderSchema } from '@parts-shop/shared/order';
-import { parseQuantity, quantityError, quantityFieldSchema } from '@parts-shop/shared/part';
+import { parseQuantity, quantityError, quantityFieldSchema, stockShortage } from '@parts-shop/shared/part';
 import { OrderPlaced } from '../../../components/order-placed.tsx';
 import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -73,27 +73,51 @@ function OrderBuildLines({
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(SLOT_QUANTITY);
-    return { part, quantity: parseQuantity(text), error: quantityError(text, part) };
+    const quantity = parseQuantity(text);
+    // The stock names the part that stops the order; the range message covers the rest.
+    const shortage = stockShortage(part, Number.isNaN(quantity) ? part.minOrder : quantity);
+    return { part, quantity, error: shortage ?? quantityError(text, part) };
   });
-  const totalCents = buildTotalCents(lines.flatMap((l) => (l.error ? [] : [plannerLine(l.part, l.quantity)])));
+  // Every line counts at its quantity: the total is what the order would charge, never a part of it.
+  const unpriced = lines.some((l) => Number.isNaN(l.quantity));
+  const totalCents = buildTotalCents(lines.map((l) => plannerLine(l.part, Number.isNaN(l.quantity) ? 0 : l.quantity)));
+  const stops = lines.flatMap((l) => (l.error ? [l.error] : []));
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    if (hasErrors || parts.length === 0) return;
-    try {
-      const entered = { phoneNumber: values.phoneNumber, address: values.address };
-      setPlaced(
-        await orderBuild.mutateAsync({
-          items: parts.map((part) => ({ partId: part._id, totalOrder: values.quantities[part._id] ?? SLOT_QUANTITY })),
-          ...entered,
-          idempotencyKey: attemptKey,
-        }),
-      );
-      await delivery.saveAfterOrder(entered);
-    } catch (error) {
-      setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
-    }
-  });
+  // Every press of Place the order answers: the order, or why it was not placed.
+  const notPlaced = (why: string) => setServerError(`The order was not placed: ${why}`);
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setServerError(null);
+      if (hasErrors || parts.length === 0) {
+        notPlaced(hasErrors ? "fix the build's errors first." : 'the build has no parts.');
+        return;
+      }
+      try {
+        const entered = { phoneNumber: values.phoneNumber, address: values.address };
+        setPlaced(
+          await orderBuild.mutateAsync({
+            items: parts.map((part) => ({
+              partId: part._id,
+              totalOrder: values.quantities[part._id] ?? SLOT_QUANTITY,
+            })),
+            ...entered,
+            idempotencyKey: attemptKey,
+          }),
+        );
+        await delivery.saveAfterOrder(entered);
+      } catch (error) {
+        setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
+      }
+    },
+    () =>
+      notPlaced(
+        hasErrors
+          ? "fix the build's errors first."
+          : stops.length > 0
+            ? `${stops.join('; ')}.`
+            : 'check the fields marked above.',
+      ),
+  );
 
   const placedOrder = placed?.orders[0];
   const partsCount = placedOrder?.lines.length ?? 0;
@@ -144,7 +168,8 @@ function OrderBuildLines({
               <label htmlFor={id} className="min-w-0 flex-1 break-words">
                 {part.name}
                 <span className="block text-sm text-base-content/70">
-                  {formatDollars(part.price)} each, {part.minOrder} to {part.available}
+                  {formatDollars(part.price)} each,{' '}
+                  {part.available > 0 ? `${part.minOrder} to ${part.available}` : 'sold out'}
                 </span>
               </label>
               <input
@@ -168,9 +193,14 @@ function OrderBuildLines({
           );
         })}
       </ul>
-      <p className="font-semibold" aria-live="polite">
-        Order total: {formatCents(totalCents)}
+      <p className="font-semibold" aria-live="polite" data-testid="order-total">
+        Order total: {unpriced ? '—' : formatCents(totalCents)}
       </p>
+      {stops.length > 0 ? (
+        <p className="text-sm font-medium text-error" data-testid="order-stops">
+          Not orderable until this changes: {stops.join('; ')}.
+        </p>
+      ) : null}
       <FormField
         label="Phone Number"
         type="tel"
@@ -192,7 +222,7 @@ function OrderBuildLines({
           {serverError}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={hasErrors || orderBuild.isPending}>
+      <button type="submit" className="btn btn-primary" disabled={orderBuild.isPending}>
         {orderBuild.isPending ? 'Placing the order…' : 'Place the order'}
       </button>
     </form>

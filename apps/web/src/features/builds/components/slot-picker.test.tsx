@@ -18,6 +18,7 @@ afterEach(() => {
 
 const drive = (n: number, name: string, minOrder: number): PlannerPart => ({
   _id: `01900000-0000-7000-8000-00000000000${n}`,
+  brand: '',
   name,
   img: '/images/parts/ssd.svg',
   price: 50 + n,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDollars } from '@parts-shop/shared/money';
+import { stockLabel } from '@parts-shop/shared/part';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSlotCandidates, type PlannerPart } from '../api/planner-parts.ts';
 import { rankCandidates } from '../build-parts.ts';
@@ -20,14 +21,15 @@ type Props = {
  * Choosing a part for a slot: the catalog's parts of that kind with their key specs, searchable
  * and sortable, those that fit the build so far first and the ones that would clash marked with
  * the reason (the shared engine); a part whose minimum order is more than a slot holds is
- * explained and cannot be chosen. A native modal <dialog>: focus stays inside, Esc closes it.
+ * explained and cannot be chosen. Each row says its stock, and sold-out parts can be hidden. A native modal <dialog>: focus stays inside, Esc closes it.
  */
 export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState('price-asc');
-  const candidates = useSlotCandidates(slot, search);
+  const [inStockOnly, setInStockOnly] = useState(false);
+  const candidates = useSlotCandidates(slot, search, inStockOnly);
   const ranked = candidates.data ? rankCandidates(build, slot, sortParts(candidates.data, sort)) : [];
 
   useEffect(() => {
@@ -61,6 +63,15 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
               </option>
             ))}
           </FormField>
+          <label className="flex cursor-pointer items-center gap-2 text-sm font-medium sm:col-span-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={inStockOnly}
+              onChange={(event) => setInStockOnly(event.target.checked)}
+            />
+            Hide sold-out parts
+          </label>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={candidates.isFetching}>
           {candidates.isPending ? <Spinner label={`Loading ${label.toLowerCase()}`} /> : null}
@@ -81,8 +92,17 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
               >
                 <img src={part.img} alt="" width={48} height={48} className="h-12 w-12 object-contain" />
                 <div className="min-w-0 flex-1">
+                  {part.brand ? <p className="text-sm text-base-content/70">{part.brand}</p> : null}
                   <p className="font-semibold break-words">{part.name}</p>
-                  <p className="text-sm">{formatDollars(part.price)}</p>
+                  <p className="text-sm">
+                    {formatDollars(part.price)} ·{' '}
+                    <span
+                      data-testid="picker-stock"
+                      className={part.available > 0 ? 'font-medium' : 'font-medium text-error'}
+                    >
+                      {stockLabel(part.available)}
+                    </span>
+                  </p>
                   <dl className="flex flex-wrap gap-x-3 text-sm" aria-label={`Key specs of ${part.name}`}>
                     {keySpecs(part).map((row) => (
                       <div key={row.label} className="flex gap-1">

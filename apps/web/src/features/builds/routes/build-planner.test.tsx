@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Part } from '@parts-shop/shared/part';
@@ -51,7 +51,11 @@ describe('the planner and minimum orders', () => {
       expect(
         await screen.findByText("Fix the build's errors before ordering it.", {}, { timeout: 10_000 }),
       ).toBeTruthy();
-      expect(screen.getByRole('button', { name: /^Place/ })).toHaveProperty('disabled', true);
+      // Pressing Place the order still answers, and sends nothing.
+      fireEvent.click(screen.getByRole('button', { name: /^Place/ }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        "The order was not placed: fix the build's errors first.",
+      );
     },
   );
 });

@@ -9,6 +9,7 @@ import {
   slotMinOrderMessage,
 } from '@parts-shop/shared/build-total';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
+import { stockLabel, stockShortage } from '@parts-shop/shared/part';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useRememberCurrentBuild } from '../../../lib/current-build.ts';
 import type { LoginRedirectState } from '../../../lib/auth-session.ts';
@@ -17,6 +18,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
 import { buildPartsQueryOptions, useBuildParts, type PlannerPart } from '../api/planner-parts.ts';
+import { useBuildCheck } from '../api/check-build.ts';
 import { checkParts } from '../build-parts.ts';
 import {
   SLOTS,
@@ -123,6 +125,16 @@ export function Component() {
   const psu = parts.find((p) => p.kind === 'psu');
   const psuWatts = psu?.kind === 'psu' ? psu.specs.wattageW : null;
   const problemsOf = (id: string) => check.problems.filter((p) => p.partIds.includes(id));
+  // A part the stock cannot cover is a verdict of its own; the server names what to take instead.
+  const shortages = parts.flatMap((part) => {
+    const message = stockShortage(part, SLOT_QUANTITY);
+    return message ? [{ part, message }] : [];
+  });
+  const stockCheck = useBuildCheck(itemsOfSelection(selection), current && shortages.length > 0);
+  const swapIn = (part: PlannerPart, alternativeId: string) => {
+    if (!isSlot(part.kind)) return;
+    setSelection(withPart(selection, part.kind, alternativeId, part.kind === 'storage' ? part._id : undefined));
+  };
 
   const copyLink = async () => {
     try {
@@ -147,7 +159,12 @@ export function Component() {
               <img src={part.img} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
               <div className="min-w-0 flex-1">
                 <p className="break-words">{part.name}</p>
-                <p className="text-sm">{formatDollars(part.price)}</p>
+                <p className="text-sm">
+                  {formatDollars(part.price)} ·{' '}
+                  <span className={part.available > 0 ? '' : 'font-medium text-error'}>
+                    {stockLabel(part.available)}
+                  </span>
+                </p>
               </div>
             </>
           ) : (
@@ -234,10 +251,49 @@ export function Component() {
             <div role="status" aria-live="polite">
               {parts.length === 0 ? (
                 <p>Choose parts to start your build.</p>
-              ) : check.problems.length === 0 ? (
+              ) : check.problems.length === 0 && shortages.length === 0 ? (
                 <p className="font-medium text-success">Everything fits together.</p>
               ) : (
-                <ProblemList problems={check.problems} label="Build problems" />
+                <>
+                  {shortages.length > 0 ? (
+                    <ul className="flex flex-col gap-2" aria-label="Stock problems">
+                      {shortages.map(({ part, message }) => {
+                        const line = stockCheck.data?.lines.find((l) => l.partId === part._id);
+                        const alternative = line?.alternative;
+                        return (
+                          <li key={part._id} className="flex flex-col gap-1 text-sm">
+                            <p className="font-medium text-error">
+                              <span className="badge badge-sm badge-error mr-1">Stock</span>
+                              {message}
+                            </p>
+                            {alternative ? (
+                              <div className="flex flex-wrap items-center gap-2">
+                                <p>
+                                  In stock and fits: {alternative.brand ? `${alternative.brand} ` : ''}
+                                  {alternative.name}, {formatDollars(alternative.price)}
+                                </p>
+                                <button
+                                  type="button"
+                                  className="btn btn-sm btn-primary"
+                                  onClick={() => swapIn(part, alternative.partId)}
+                                >
+                                  Swap in {alternative.name}
+                                </button>
+                              </div>
+                            ) : alternative === null ? (
+                              <p>No part of this kind in stock fits this build.</p>
+                            ) : stockCheck.isError ? (
+                              <p>Could not look for an alternative in stock.</p>
+                            ) : (
+                              <p>Looking for an alternative in stock…</p>
+                            )}
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  ) : null}
+                  <ProblemList problems={check.problems} label="Build problems" />
+                </>
               )}
             </div>
             <NotCheckedNote />

@@ -4,7 +4,7 @@ import {
   partFiltersSchema,
   SPEC_FILTER_LABELS,
   SPEC_FILTERS,
-  SPEC_FILTERS_OF,
+  specFiltersOf,
   type PartFacets,
   type SpecFilter,
 } from '@parts-shop/shared/part-query';
@@ -46,6 +46,37 @@ function KindChips({ state, facets, onChange }: Props) {
         {chip(null, 'All kinds', all)}
         {PART_KINDS.map((kind) => chip(kind, PART_KIND_LABELS[kind], facets?.kind[kind] ?? (facets ? 0 : undefined)))}
       </div>
+    </fieldset>
+  );
+}
+
+/** Makers with parts among the other filters' results, with their counts; a chosen one stays listed. */
+function BrandFilter({ state, facets, onChange }: Props) {
+  const counts = facets?.brand ?? {};
+  const brands = [...new Set([...Object.keys(counts).filter((b) => (counts[b] ?? 0) > 0), ...state.brands])].sort(
+    (a, b) => a.localeCompare(b),
+  );
+  if (brands.length === 0) return null;
+  const toggle = (brand: string, on: boolean) =>
+    onChange(changeCatalog(state, { brands: on ? [...state.brands, brand] : state.brands.filter((b) => b !== brand) }));
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">Brand</legend>
+      <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
+        {brands.map((brand) => (
+          <li key={brand}>
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                checked={state.brands.includes(brand)}
+                onChange={(event) => toggle(brand, event.target.checked)}
+              />
+              {withCount(brand, facets ? (counts[brand] ?? 0) : undefined)}
+            </label>
+          </li>
+        ))}
+      </ul>
     </fieldset>
   );
 }
@@ -133,7 +164,7 @@ function SpecSelect({ name, state, facets, onChange }: Props & { name: SpecFilte
   );
 }
 
-/** The catalog's filters: kind chips with counts, price range, in stock, and the chosen kind's spec filters. */
+/** The catalog's filters: kind chips with counts, the chosen kind's spec filters, brands, price range and in stock. */
 export function CatalogFilters(props: Props) {
   const { state, onChange } = props;
   return (
@@ -142,18 +173,13 @@ export function CatalogFilters(props: Props) {
       {state.kind && SPEC_FIELDS[state.kind].length > 0 ? (
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-semibold">{PART_KIND_LABELS[state.kind]} specifications</legend>
-          {SPEC_FILTERS_OF[state.kind].map((name) => (
+          {specFiltersOf(state.kind).map((name) => (
             <SpecSelect key={name} name={name} {...props} />
           ))}
-          <SpecFieldFilters
-            kind={state.kind}
-            state={state}
-            facets={props.facets}
-            onChange={onChange}
-            skip={SPEC_FILTERS_OF[state.kind]}
-          />
+          <SpecFieldFilters kind={state.kind} state={state} facets={props.facets} onChange={onChange} />
         </fieldset>
       ) : null}
+      <BrandFilter {...props} />
       <PriceRange state={state} onChange={onChange} />
       <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
         <input

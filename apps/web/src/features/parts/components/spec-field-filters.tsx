@@ -1,6 +1,6 @@
 import type { SubmitEvent } from 'react';
-import type { PartFacets, SpecFilter } from '@parts-shop/shared/part-query';
-import { SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
+import { ownSpecFields, type PartFacets } from '@parts-shop/shared/part-query';
+import type { PartKind, SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, specParam } from '@parts-shop/shared/spec-filters';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
@@ -11,8 +11,6 @@ type Props = {
   state: CatalogState;
   facets: PartFacets | undefined;
   onChange: ChangeCatalog;
-  /** Fields the catalog's shared spec filters already offer (socket, memory type, form factor). */
-  skip: readonly SpecFilter[];
 };
 
 const withUnit = (field: SpecField) =>
@@ -23,7 +21,7 @@ function setParams(state: CatalogState, changes: Record<string, string>): Catalo
 }
 
 /** A choice, a list of choices or yes/no: one select with each value's count. */
-function ChoiceFilter({ field, state, facets, onChange }: Omit<Props, 'kind' | 'skip'> & { field: SpecField }) {
+function ChoiceFilter({ field, state, facets, onChange }: Omit<Props, 'kind'> & { field: SpecField }) {
   const param = specParam(field.name, 'eq');
   const counts = facets?.specs?.[field.name]?.counts;
   const options =
@@ -56,8 +54,9 @@ function ChoiceFilter({ field, state, facets, onChange }: Omit<Props, 'kind' | '
  * Every spec of the chosen kind as a filter: choices as selects with counts, numbers as
  * min and max (the kind's range as placeholders), applied together. Kept in the address.
  */
-export function SpecFieldFilters({ kind, state, facets, onChange, skip }: Props) {
-  const fields = SPEC_FIELDS[kind].filter((field) => !(skip as readonly string[]).includes(field.name));
+export function SpecFieldFilters({ kind, state, facets, onChange }: Props) {
+  // The fields the catalog's shared spec filters read (a processor's memory types) are those filters.
+  const fields = ownSpecFields(kind);
   const numbers = fields.filter(isNumeric);
   function apply(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

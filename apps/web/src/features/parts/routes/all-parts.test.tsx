@@ -9,12 +9,12 @@ import { part } from '../../../../test/fixtures.ts';
 
 /** The answers to GET /parts, in order; GET /parts/facets answers `facets`. */
 let listAnswers: (Response | Promise<Response>)[] = [];
-let facets: PartFacets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
+let facets: PartFacets = { total: 0, kind: {}, brand: {}, socket: {}, memoryType: {}, formFactor: {} };
 
 beforeEach(() => {
   stubApi();
   listAnswers = [];
-  facets = { total: 0, kind: {}, socket: {}, memoryType: {}, formFactor: {} };
+  facets = { total: 0, kind: {}, brand: {}, socket: {}, memoryType: {}, formFactor: {} };
   fetchMock.mockImplementation((input) => {
     if (urlOf(input).startsWith('/api/parts/facets')) return Promise.resolve(json(facets));
     return Promise.resolve(listAnswers.shift() ?? new Promise<Response>(() => undefined));
@@ -106,6 +106,7 @@ describe('/allparts', () => {
     facets = {
       total: 2,
       kind: { cpu: 2, gpu: 5 },
+      brand: {},
       socket: { AM5: 2, AM4: 1 },
       memoryType: { DDR5: 2 },
       formFactor: {},
@@ -148,7 +149,7 @@ describe('/allparts', () => {
   });
 
   it('puts each filter in the address, and Back takes it away again', async () => {
-    facets = { total: 3, kind: { cpu: 3, memory: 4 }, socket: {}, memoryType: { DDR5: 2 }, formFactor: {} };
+    facets = { total: 3, kind: { cpu: 3, memory: 4 }, brand: {}, socket: {}, memoryType: { DDR5: 2 }, formFactor: {} };
     listAnswers.push(json([part(1)]), json([part(2)]));
     const router = renderPage();
     await screen.findByRole('heading', { level: 2, name: 'Part number 1' });

@@ -53,6 +53,7 @@ export function Component() {
   const activeFilters = [...catalogParams(state, false).keys()].filter((name) => name !== 'q').length;
   const total = facets.data?.total;
   const suggestion = facets.data?.didYouMean;
+  const partial = facets.data?.partialMatch === true && !facets.isPlaceholderData;
   const clear = () => change({ ...EMPTY_CATALOG, sort: state.sort === 'relevance' ? null : state.sort });
 
   return (
@@ -94,6 +95,11 @@ export function Component() {
           <p aria-live="polite" className="mb-4 text-sm font-medium" data-testid="result-count">
             {total === undefined || facets.isPlaceholderData ? '' : `${total} ${total === 1 ? 'part' : 'parts'} found`}
           </p>
+          {partial ? (
+            <p className="alert alert-info mb-4" data-testid="partial-match">
+              No parts match all of “{state.q.trim()}”; showing parts that match some.
+            </p>
+          ) : null}
           {filtered && !list.isPending && !list.error && list.items.length === 0 ? (
             <div className="flex flex-col items-center gap-4 py-12 text-center">
               <p className="text-base-content/80">No parts match your search and filters.</p>

@@ -56,6 +56,12 @@ function PartDetails({ part }: { part: Part }) {
           {formatDollars(part.price)}
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          {part.brand ? (
+            <>
+              <dt className="font-semibold">Brand</dt>
+              <dd data-testid="part-brand">{part.brand}</dd>
+            </>
+          ) : null}
           <dt className="font-semibold">Availability</dt>
           <dd data-testid="part-available">{part.available > 0 ? `${part.available} in stock` : 'Out of stock'}</dd>
           <dt className="font-semibold">Min Order</dt>
