@@ -4,7 +4,7 @@
 //   npm run bench -- --soak        and the 60 s soak at 200 connections
 //   options: --no-build  --only=reads,discovery,writes,builds,assistants,overview,import,processes,lighthouse,soak
 //            --duration=10  --lh-runs=3
-//            --pg-only  --pglite-only  --json=FILE
+//            --pg-only  --pglite-only  --json=FILE  --lh-blocked (each page also with every script blocked)
 // Everything runs on 127.0.0.1 against throwaway databases; every load loop is time-bounded.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +22,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     'lh-runs': { type: 'string', default: '3' },
+    'lh-blocked': { type: 'boolean', default: false },
     'soak-seconds': { type: 'string', default: '60' },
     'pg-only': { type: 'boolean', default: false },
     'pglite-only': { type: 'boolean', default: false },
@@ -186,7 +187,12 @@ try {
       );
     if (wanted.has('lighthouse'))
       await attempt('Page speed', () =>
-        lighthouseBench(shop.url, { webDist: WEB_DIST, runs: Number(args['lh-runs']), chromePath: CHROMIUM }),
+        lighthouseBench(shop.url, {
+          webDist: WEB_DIST,
+          runs: Number(args['lh-runs']),
+          chromePath: CHROMIUM,
+          blocked: args['lh-blocked'],
+        }),
       );
     if (wanted.has('writes'))
       await attempt('Writes on PostgreSQL', () =>

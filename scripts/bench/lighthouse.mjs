@@ -1,7 +1,8 @@
 // Page speed: Lighthouse (mobile, its default settings) in the system Chromium on the public
-// pages, its agentic-browsing category beside the four classic ones, and the JavaScript that /
-// loads before any interaction, gzipped.
+// pages beside an empty page measured in the same run, its agentic-browsing category beside the
+// four classic ones, and the JavaScript that / loads before any interaction, gzipped.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -52,14 +53,64 @@ function loadedScripts(lhr, origin, webDist) {
 /** @param {number[]} values */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** @typedef {{ name: string, path: string, lhrs: import('lighthouse').Result[], blocked: import('lighthouse').Result[] }} Page */
+
+/**
+ * An empty HTML page (no CSS, no script) from a server of its own: what this machine scores
+ * with no page work at all, measured beside the shop's pages in the same run.
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+async function startEmptyPage() {
+  const body =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Empty</title></head><body><p>Empty</p></body></html>';
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
+}
+
+/** @param {import('lighthouse').Result} lhr */
+const performanceOf = (lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
+/** @param {import('lighthouse').Result} lhr */
+const tbtOf = (lhr) => Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
+
+/**
+ * The longest main-thread tasks of a run, in ms at Lighthouse's slowdown, longest first.
+ * @param {import('lighthouse').Result} lhr
+ */
+function longestTasks(lhr) {
+  const details = lhr.audits['long-tasks']?.details;
+  /** @type {{ duration?: number }[]} */
+  const items = details && 'items' in details ? /** @type {any[]} */ (details.items) : [];
+  return items.map((i) => Math.round(i.duration ?? 0)).sort((a, b) => b - a);
+}
+
+/**
+ * The run with the median performance score stands for the page (Lighthouse's advice for noisy
+ * machines); the other categories barely vary between runs.
+ * @param {import('lighthouse').Result[]} lhrs
+ */
+function medianRun(lhrs) {
+  const perf = lhrs.map(performanceOf);
+  return lhrs[perf.indexOf(median(perf))] ?? lhrs[0];
 }
 
 /**
  * @param {string} url the shop
- * @param {{ webDist: string, runs: number, chromePath: string }} options
+ * @param {{ webDist: string, runs: number, chromePath: string, blocked?: boolean }} options
+ *   blocked: each page also once more per round with every script blocked (the floor the app's
+ *   code adds to)
  */
-export async function lighthouseBench(url, { webDist, runs, chromePath }) {
+export async function lighthouseBench(url, { webDist, runs, chromePath, blocked = false }) {
   const section = `Page speed: Lighthouse ${LIGHTHOUSE_VERSION} mobile, median of ${runs} run(s) per page`;
   console.log(`\n--- ${section} ---`);
   if (!fs.existsSync(chromePath)) {
@@ -67,65 +118,106 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
     return;
   }
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  const empty = await startEmptyPage();
   try {
-    const build = await buildPage(url);
-    for (const page of ['/', '/allparts', await partPage(url), build]) {
-      const name = page === build ? '/build (a complete build)' : page;
-      /** @type {any[]} */
-      const lhrs = [];
-      for (let i = 0; i < runs; i += 1) {
-        // A trace Lighthouse could not record (it happens on a starved machine) is retried
-        // once; a page that still fails is a FAIL, and the bench goes on to the next.
-        const lhr = (await audit(`${url}${page}`, chrome.port)) ?? (await audit(`${url}${page}`, chrome.port));
-        if (lhr) lhrs.push(lhr);
+    /** @type {Page[]} */
+    const pages = [
+      { name: '/', path: '/' },
+      { name: '/allparts', path: '/allparts' },
+      { name: '/allreviews', path: '/allreviews' },
+      { name: 'a part page', path: await partPage(url) },
+      { name: '/build (a complete build)', path: await buildPage(url) },
+    ].map((p) => ({ ...p, lhrs: [], blocked: [] }));
+    /** @type {import('lighthouse').Result[]} */
+    const emptyRuns = [];
+    // Round by round, the empty page first, so a change in the machine's load meets every page.
+    for (let i = 0; i < runs; i += 1) {
+      const lhr = await auditTwice(empty.url, chrome.port, { only: ['performance'] });
+      if (lhr) emptyRuns.push(lhr);
+      for (const page of pages) {
+        const run = await auditTwice(`${url}${page.path}`, chrome.port);
+        if (run) page.lhrs.push(run);
+        if (!blocked) continue;
+        const floor = await auditTwice(`${url}${page.path}`, chrome.port, {
+          only: ['performance'],
+          blockScripts: true,
+        });
+        if (floor) page.blocked.push(floor);
       }
-      if (lhrs.length === 0) {
-        record(section, `${name} Lighthouse`, 'no run completed', 'completes', false);
+    }
+    const emptyScore = median(emptyRuns.map(performanceOf));
+    record(
+      section,
+      'empty page performance',
+      emptyRuns.length > 0
+        ? `${emptyScore} (runs: ${emptyRuns.map(performanceOf).join(', ')}), TBT ${median(emptyRuns.map(tbtOf))} ms`
+        : 'no run completed',
+      'completes',
+      emptyRuns.length > 0,
+    );
+    /** @type {string[][]} */
+    const table = [];
+    for (const page of pages) {
+      const lhr = medianRun(page.lhrs);
+      if (!lhr) {
+        record(section, `${page.name} Lighthouse`, 'no run completed', 'completes', false);
         continue;
       }
-      // The run with the median performance score stands for the page (Lighthouse's advice
-      // for noisy machines); the other categories barely vary between runs.
-      const perf = lhrs.map((l) => l.categories.performance.score ?? 0);
-      const lhr = lhrs[perf.indexOf(median(perf))] ?? lhrs[0];
-      if (!lhr) continue;
-      for (const [id, label, target] of CATEGORIES) {
-        const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const extra =
-          id === 'performance' && runs > 1 ? ` (runs: ${perf.map((p) => Math.round(p * 100)).join(', ')})` : '';
-        record(
-          section,
-          `${name} ${label}`,
-          `${score}${extra}`,
-          target === 100 ? '100' : `>= ${target}`,
-          score >= target,
-        );
+      const scores = page.lhrs.map(performanceOf);
+      const score = median(scores);
+      const tbt = median(page.lhrs.map(tbtOf));
+      const tasks = longestTasks(lhr);
+      record(
+        section,
+        `${page.name} performance`,
+        `${score} (runs: ${scores.join(', ')}), empty page ${emptyScore}, ${score - emptyScore}`,
+        `>= empty page - 5`,
+        emptyRuns.length > 0 && score >= emptyScore - 5,
+      );
+      record(section, `${page.name} Total Blocking Time`, `${tbt} ms`, '<= 200 ms', tbt <= 200);
+      record(
+        section,
+        `${page.name} longest tasks`,
+        tasks.length > 0
+          ? tasks
+              .slice(0, 3)
+              .map((t) => `${t} ms`)
+              .join(', ')
+          : 'none over 50 ms',
+        '<= 50 ms',
+        (tasks[0] ?? 0) <= 50,
+      );
+      for (const [id, label] of CATEGORIES.slice(1)) {
+        const value = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        record(section, `${page.name} ${label}`, String(value), '100', value === 100);
       }
       const agentic = passRatio(lhr, AGENTIC);
       record(
         section,
-        `${name} agentic browsing`,
+        `${page.name} agentic browsing`,
         agentic ? `${agentic.passed}/${agentic.applicable} passed` : 'not reported',
         'all applicable pass',
         !!agentic && agentic.passed === agentic.applicable,
       );
       explain(lhr);
-      const metrics = [
-        'first-contentful-paint',
-        'largest-contentful-paint',
-        'total-blocking-time',
-        'cumulative-layout-shift',
-      ]
-        .map(
-          (a) =>
-            `${a
-              .split('-')
-              .map((w) => w[0])
-              .join('')
-              .toUpperCase()} ${lhr.audits[a]?.displayValue ?? '?'}`,
-        )
-        .join(', ');
-      console.log(`        ${metrics}`);
-      if (page === '/') {
+      const floor =
+        page.blocked.length > 0
+          ? `${median(page.blocked.map(performanceOf))} / ${median(page.blocked.map(tbtOf))} ms`
+          : '';
+      if (floor) console.log(`        every script blocked: performance / TBT ${floor}`);
+      table.push([
+        page.name,
+        `${score} (${scores.join(', ')})`,
+        String(emptyScore),
+        String(score - emptyScore),
+        `${tbt} ms`,
+        tasks
+          .slice(0, 3)
+          .map((t) => `${t}`)
+          .join(', ') || '-',
+        ...(blocked ? [floor] : []),
+      ]);
+      if (page.path === '/') {
         const scripts = loadedScripts(lhr, url, webDist);
         const total = scripts.reduce((s, x) => s + x.gzip, 0);
         record(
@@ -139,23 +231,50 @@ export async function lighthouseBench(url, { webDist, runs, chromePath }) {
           console.log(`        ${fmt.kb(s.gzip).padStart(9)} gz  ${fmt.kb(s.bytes).padStart(9)} raw  ${s.url}`);
       }
     }
+    // The same figures as the table docs/performance.md keeps.
+    const header = [
+      'page',
+      'performance (runs)',
+      'empty page',
+      'difference',
+      'TBT',
+      'longest tasks (ms)',
+      ...(blocked ? ['scripts blocked: performance / TBT'] : []),
+    ];
+    console.log(`\n| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
+    for (const row of table) console.log(`| ${row.join(' | ')} |`);
   } finally {
+    await empty.close();
     await chrome.kill();
   }
+}
+
+/**
+ * A trace Lighthouse could not record (it happens on a starved machine) is retried once; a page
+ * that still fails has no run this round.
+ * @param {string} url
+ * @param {number} port
+ * @param {{ only?: string[], blockScripts?: boolean }} [options]
+ */
+async function auditTwice(url, port, options) {
+  return (await audit(url, port, options)) ?? (await audit(url, port, options));
 }
 
 /**
  * One Lighthouse run, or null (with the reason printed) when it could not complete.
  * @param {string} url
  * @param {number} port Chrome's debugging port
+ * @param {{ only?: string[], blockScripts?: boolean }} [options] the categories (all by default);
+ *   every script blocked
  */
-async function audit(url, port) {
+async function audit(url, port, { only, blockScripts = false } = {}) {
   try {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: [...CATEGORIES.map(([id]) => id), AGENTIC],
+      onlyCategories: only ?? [...CATEGORIES.map(([id]) => id), AGENTIC],
+      ...(blockScripts ? { blockedUrlPatterns: ['*.js'] } : {}),
     });
     if (!result) throw new Error('no result');
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);

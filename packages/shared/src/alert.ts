@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { idSchema } from './fields.ts';
 import { priceSchema } from './part.ts';
 
@@ -18,29 +19,33 @@ export const alertMessages = {
 } as const;
 
 /** POST /alerts: the price (dollars) only with price-below. */
-export const newAlertSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ partId: idSchema, type: z.literal('price-below'), price: priceSchema }).strict(),
-    z.object({ partId: idSchema, type: z.literal('back-in-stock') }).strict(),
-  ],
-  { error: alertMessages.type },
+export const newAlertSchema = lazySchema(() =>
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({ partId: idSchema, type: z.literal('price-below'), price: priceSchema }).strict(),
+      z.object({ partId: idSchema, type: z.literal('back-in-stock') }).strict(),
+    ],
+    { error: alertMessages.type },
+  ),
 );
 export type NewAlert = z.infer<typeof newAlertSchema>;
 
-export const alertSchema = z.object({
-  id: z.string(),
-  partId: z.string(),
-  partName: z.string(),
-  type: z.enum(['price-below', 'back-in-stock']),
-  /** Dollars, for price-below; null for back-in-stock. */
-  price: z.number().nullable(),
-  createdAt: z.string(),
-  /** When it came true and the email was queued; null while it waits. */
-  firedAt: z.string().nullable(),
-});
+export const alertSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    partId: z.string(),
+    partName: z.string(),
+    type: z.enum(['price-below', 'back-in-stock']),
+    /** Dollars, for price-below; null for back-in-stock. */
+    price: z.number().nullable(),
+    createdAt: z.string(),
+    /** When it came true and the email was queued; null while it waits. */
+    firedAt: z.string().nullable(),
+  }),
+);
 export type Alert = z.infer<typeof alertSchema>;
 
 /** GET /parts/{id}/price-history: oldest first, price in dollars. */
-export const priceHistorySchema = z.array(z.object({ price: z.number(), at: z.string() }));
+export const priceHistorySchema = lazySchema(() => z.array(z.object({ price: z.number(), at: z.string() })));
 export type PriceHistory = z.infer<typeof priceHistorySchema>;

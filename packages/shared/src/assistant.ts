@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * The AI assistants the owner approved to buy (docs/product.md#assistants): each known by its
@@ -13,41 +14,47 @@ export const assistantMessages = {
 } as const;
 
 /** A profile address as UCP-Agent names it: an http(s) URL, compared in its parsed form. */
-export const assistantProfileSchema = z
-  .string()
-  .trim()
-  .max(2000, assistantMessages.profile)
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, assistantMessages.profile)
-  .transform((value) => new URL(value).toString());
+export const assistantProfileSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(2000, assistantMessages.profile)
+    .refine((value) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, assistantMessages.profile)
+    .transform((value) => new URL(value).toString()),
+);
 
 /** POST /assistants: approve one by its profile address, under a name. */
-export const approveAssistantSchema = z
-  .object({
-    profile: assistantProfileSchema,
-    name: z.string().trim().min(1, assistantMessages.name).max(100, assistantMessages.name),
-  })
-  .strict();
+export const approveAssistantSchema = lazySchema(() =>
+  z
+    .object({
+      profile: assistantProfileSchema,
+      name: z.string().trim().min(1, assistantMessages.name).max(100, assistantMessages.name),
+    })
+    .strict(),
+);
 export type ApproveAssistant = z.input<typeof approveAssistantSchema>;
 
-export const assistantSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  profile: z.string(),
-  approvedAt: z.string(),
-  approvedBy: z.string(),
-  /** Orders its completed checkouts placed. */
-  orders: z.number().int(),
-  /** Its last call to the shop; null before the first. */
-  lastCallAt: z.string().nullable(),
-});
+export const assistantSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    profile: z.string(),
+    approvedAt: z.string(),
+    approvedBy: z.string(),
+    /** Orders its completed checkouts placed. */
+    orders: z.number().int(),
+    /** Its last call to the shop; null before the first. */
+    lastCallAt: z.string().nullable(),
+  }),
+);
 export type Assistant = z.infer<typeof assistantSchema>;
 
 /** The answer to an approval: the assistant and its API key, which the shop never shows again. */
-export const approvedAssistantSchema = z.object({ assistant: assistantSchema, apiKey: z.string() });
+export const approvedAssistantSchema = lazySchema(() => z.object({ assistant: assistantSchema, apiKey: z.string() }));
 export type ApprovedAssistant = z.infer<typeof approvedAssistantSchema>;

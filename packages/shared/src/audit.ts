@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { pageQuerySchema } from './paging.ts';
 
 /**
@@ -48,25 +49,29 @@ export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'mes
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Field values as JSON; a field whose name ends in Cents holds integer cents. */
-export const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+export const auditValuesSchema = lazySchema(() => z.record(z.string(), z.unknown()).nullable());
 export type AuditValues = z.infer<typeof auditValuesSchema>;
 
 /** GET /admin/audit: newest first, paged with limit and cursor, optionally one kind. */
-export const auditQuerySchema = pageQuerySchema.extend({ kind: z.enum(AUDIT_KINDS).optional() }).strict();
+export const auditQuerySchema = lazySchema(() =>
+  pageQuerySchema.extend({ kind: z.enum(AUDIT_KINDS).optional() }).strict(),
+);
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.object({ email: z.string(), uid: z.string().nullable(), name: z.string() }),
-  kind: z.enum(AUDIT_KINDS),
-  entity: z.enum(AUDIT_ENTITIES),
-  entityId: z.string(),
-  /**
-   * How the shop names it: a part's name (its last recorded one once deleted), an order's number,
-   * the order number of a return, a user's email; null when the shop cannot name it.
-   */
-  entityName: z.string().nullable(),
-  before: auditValuesSchema,
-  after: auditValuesSchema,
-});
+export const auditEntrySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    at: z.string(),
+    actor: z.object({ email: z.string(), uid: z.string().nullable(), name: z.string() }),
+    kind: z.enum(AUDIT_KINDS),
+    entity: z.enum(AUDIT_ENTITIES),
+    entityId: z.string(),
+    /**
+     * How the shop names it: a part's name (its last recorded one once deleted), an order's number,
+     * the order number of a return, a user's email; null when the shop cannot name it.
+     */
+    entityName: z.string().nullable(),
+    before: auditValuesSchema,
+    after: auditValuesSchema,
+  }),
+);
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { PROBLEM_CODES } from './compatibility.ts';
 import { idSchema, oneLineText, requiredText } from './fields.ts';
 import { newOrderSchema, orderSchema } from './order.ts';
@@ -35,133 +36,159 @@ function lines<T extends { partId: string }>(line: z.ZodType<T>, min: number) {
     .refine(distinct, buildMessages.duplicateLine);
 }
 
-const quantitySchema = z
-  .number({ error: buildMessages.quantity })
-  .int(buildMessages.quantity)
-  .min(1, buildMessages.quantity)
-  .max(STOCK_MAX, buildMessages.quantity);
+const quantitySchema = lazySchema(() =>
+  z
+    .number({ error: buildMessages.quantity })
+    .int(buildMessages.quantity)
+    .min(1, buildMessages.quantity)
+    .max(STOCK_MAX, buildMessages.quantity),
+);
 
-export const buildItemSchema = z.object({ partId: idSchema, quantity: quantitySchema }).strict();
+export const buildItemSchema = lazySchema(() => z.object({ partId: idSchema, quantity: quantitySchema }).strict());
 export type BuildItem = z.infer<typeof buildItemSchema>;
 
 /** POST /builds/check. An empty build is a valid question with an empty answer. */
-export const buildCheckRequestSchema = z.object({ items: lines(buildItemSchema, 0) }).strict();
+export const buildCheckRequestSchema = lazySchema(() => z.object({ items: lines(buildItemSchema, 0) }).strict());
 
-export const problemSchema = z.object({
-  severity: z.enum(['error', 'warning']),
-  code: z.enum(PROBLEM_CODES),
-  message: z.string(),
-  partIds: z.array(z.string()),
-});
+export const problemSchema = lazySchema(() =>
+  z.object({
+    severity: z.enum(['error', 'warning']),
+    code: z.enum(PROBLEM_CODES),
+    message: z.string(),
+    partIds: z.array(z.string()),
+  }),
+);
 
 /** An in-stock part of the same kind that fits the rest of the build (the server's choice). */
-export const buildAlternativeSchema = z.object({
-  partId: z.string(),
-  name: z.string(),
-  brand: z.string(),
-  price: z.number(),
-  available: z.number().int(),
-});
+export const buildAlternativeSchema = lazySchema(() =>
+  z.object({
+    partId: z.string(),
+    name: z.string(),
+    brand: z.string(),
+    price: z.number(),
+    available: z.number().int(),
+  }),
+);
 export type BuildAlternative = z.infer<typeof buildAlternativeSchema>;
 
-export const buildLineSchema = z.object({
-  partId: z.string(),
-  name: z.string(),
-  kind: z.enum(PART_KINDS),
-  quantity: z.number().int(),
-  /** Unit price and line total in dollars, decided by the server. */
-  price: z.number(),
-  lineTotal: z.number(),
-  minOrder: z.number().int(),
-  available: z.number().int(),
-  /** Only on a line the stock cannot cover: what to order instead, or null when nothing fits. */
-  alternative: buildAlternativeSchema.nullable().optional(),
-});
+export const buildLineSchema = lazySchema(() =>
+  z.object({
+    partId: z.string(),
+    name: z.string(),
+    kind: z.enum(PART_KINDS),
+    quantity: z.number().int(),
+    /** Unit price and line total in dollars, decided by the server. */
+    price: z.number(),
+    lineTotal: z.number(),
+    minOrder: z.number().int(),
+    available: z.number().int(),
+    /** Only on a line the stock cannot cover: what to order instead, or null when nothing fits. */
+    alternative: buildAlternativeSchema.nullable().optional(),
+  }),
+);
 
-export const buildCheckSchema = z.object({
-  problems: z.array(problemSchema),
-  estimatedWatts: z.number().int(),
-  lines: z.array(buildLineSchema),
-  total: z.number(),
-});
+export const buildCheckSchema = lazySchema(() =>
+  z.object({
+    problems: z.array(problemSchema),
+    estimatedWatts: z.number().int(),
+    lines: z.array(buildLineSchema),
+    total: z.number(),
+  }),
+);
 export type BuildCheckResult = z.infer<typeof buildCheckSchema>;
 
-const buildName = requiredText(buildMessages.nameRequired, BUILD_NAME_MAX);
+const buildName = lazySchema(() => requiredText(buildMessages.nameRequired, BUILD_NAME_MAX));
 
 /** A build's name alone, as the save and rename forms take it. */
-export const buildNameSchema = z.object({ name: buildName });
+export const buildNameSchema = lazySchema(() => z.object({ name: buildName }));
 /** POST /builds. */
-export const newBuildSchema = z.object({ name: buildName, items: lines(buildItemSchema, 1) }).strict();
+export const newBuildSchema = lazySchema(() =>
+  z.object({ name: buildName, items: lines(buildItemSchema, 1) }).strict(),
+);
 /** PATCH /builds/{id}: rename, replace the parts, or both. */
-export const buildPatchSchema = z
-  .object({ name: buildName.optional(), items: lines(buildItemSchema, 1).optional() })
-  .strict()
-  .refine((p) => p.name !== undefined || p.items !== undefined, 'Send a name, items or both');
+export const buildPatchSchema = lazySchema(() =>
+  z
+    .object({ name: buildName.optional(), items: lines(buildItemSchema, 1).optional() })
+    .strict()
+    .refine((p) => p.name !== undefined || p.items !== undefined, 'Send a name, items or both'),
+);
 
-export const savedBuildSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  items: z.array(z.object({ partId: z.string(), quantity: z.number().int() })),
-  /** Dollars: the parts' total when the items were saved (null for builds saved before it was kept), and now. */
-  totalThen: z.number().nullable(),
-  totalNow: z.number(),
-  /** The title it goes by on its public page; kept when it is unpublished, for the next time. */
-  title: z.string().nullable(),
-  /** When its owner published it (then /builds/{id} shows it to anyone); null while private. */
-  publishedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const savedBuildSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    items: z.array(z.object({ partId: z.string(), quantity: z.number().int() })),
+    /** Dollars: the parts' total when the items were saved (null for builds saved before it was kept), and now. */
+    totalThen: z.number().nullable(),
+    totalNow: z.number(),
+    /** The title it goes by on its public page; kept when it is unpublished, for the next time. */
+    title: z.string().nullable(),
+    /** When its owner published it (then /builds/{id} shows it to anyone); null while private. */
+    publishedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type SavedBuild = z.infer<typeof savedBuildSchema>;
 
 /** POST /builds/{id}/publish: the title the build goes by in public. */
-export const publishBuildSchema = z
-  .object({ title: oneLineText(buildMessages.titleRequired, buildMessages.titleOneLine, BUILD_NAME_MAX) })
-  .strict();
+export const publishBuildSchema = lazySchema(() =>
+  z.object({ title: oneLineText(buildMessages.titleRequired, buildMessages.titleOneLine, BUILD_NAME_MAX) }).strict(),
+);
 
 /**
  * A published build as anyone may read it (docs/product.md#published-builds): its parts and
  * prices as the server knows them now, and the owner by display name at most, never by email.
  */
-export const publicBuildCardSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  /** The owner's display name; null when they have none. */
-  builder: z.string().nullable(),
-  publishedAt: z.string(),
-  /** The picture the build is shown by: its case's, else its graphics card's, else its first part's. */
-  image: z.string().nullable(),
-  partCount: z.number().int(),
-  /** Dollars, one of each line's quantity at today's prices; a part no longer sold counts for nothing. */
-  total: z.number(),
-});
+export const publicBuildCardSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    /** The owner's display name; null when they have none. */
+    builder: z.string().nullable(),
+    publishedAt: z.string(),
+    /** The picture the build is shown by: its case's, else its graphics card's, else its first part's. */
+    image: z.string().nullable(),
+    partCount: z.number().int(),
+    /** Dollars, one of each line's quantity at today's prices; a part no longer sold counts for nothing. */
+    total: z.number(),
+  }),
+);
 export type PublicBuildCard = z.infer<typeof publicBuildCardSchema>;
 
-const publicBuildLineSchema = z.object({
-  partId: z.string(),
-  name: z.string(),
-  kind: z.enum(PART_KINDS),
-  img: z.string(),
-  quantity: z.number().int(),
-  price: z.number(),
-  lineTotal: z.number(),
-});
+const publicBuildLineSchema = lazySchema(() =>
+  z.object({
+    partId: z.string(),
+    name: z.string(),
+    kind: z.enum(PART_KINDS),
+    img: z.string(),
+    quantity: z.number().int(),
+    price: z.number(),
+    lineTotal: z.number(),
+  }),
+);
 
-export const publicBuildSchema = publicBuildCardSchema.extend({ lines: z.array(publicBuildLineSchema) });
+export const publicBuildSchema = lazySchema(() =>
+  publicBuildCardSchema.extend({ lines: z.array(publicBuildLineSchema) }),
+);
 export type PublicBuild = z.infer<typeof publicBuildSchema>;
 
-const orderQuantity = newOrderSchema.shape.totalOrder;
+const orderQuantity = lazySchema(() => newOrderSchema.shape.totalOrder);
 
 /** POST /orders/batch: one order with a line per item, all reserved or none. */
-export const batchOrderSchema = z
-  .object({
-    items: lines(z.object({ partId: idSchema, totalOrder: orderQuantity }).strict(), 1),
-    phoneNumber: newOrderSchema.shape.phoneNumber,
-    address: newOrderSchema.shape.address,
-  })
-  .strict();
+export const batchOrderSchema = lazySchema(() =>
+  z
+    .object({
+      items: lines(z.object({ partId: idSchema, totalOrder: orderQuantity }).strict(), 1),
+      phoneNumber: newOrderSchema.shape.phoneNumber,
+      address: newOrderSchema.shape.address,
+    })
+    .strict(),
+);
 export type BatchOrder = z.infer<typeof batchOrderSchema>;
 
 /** The build's one order (in a list, the documented shape) and its total. */
-export const batchOrderResponseSchema = z.object({ orders: z.array(orderSchema).length(1), total: z.string() });
+export const batchOrderResponseSchema = lazySchema(() =>
+  z.object({ orders: z.array(orderSchema).length(1), total: z.string() }),
+);
 export type BatchOrderResponse = z.infer<typeof batchOrderResponseSchema>;

@@ -3,6 +3,7 @@ import { inboxMessageSchema } from './message.ts';
 import { orderSchema } from './order.ts';
 import { refundSchema, returnSchema } from './refunds.ts';
 import { userSummarySchema } from './user.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** The most of a customer's orders, refunds, returns and messages the customer page lists, newest first. */
 export const CUSTOMER_LIST_MAX = 100;
@@ -12,14 +13,16 @@ export const CUSTOMER_LIST_MAX = 100;
  * is every payment of theirs, `refunded` what was given back of it, and `spent` the one less the
  * other, in dollars as the wire carries money; the figures cover every order, the lists the newest.
  */
-export const customerSummarySchema = z.object({
-  customer: userSummarySchema,
-  paid: z.string(),
-  refunded: z.string(),
-  spent: z.string(),
-  orders: z.array(orderSchema),
-  refunds: z.array(refundSchema.extend({ orderNumber: z.string() })),
-  returns: z.array(returnSchema.extend({ orderNumber: z.string() })),
-  messages: z.array(inboxMessageSchema),
-});
+export const customerSummarySchema = lazySchema(() =>
+  z.object({
+    customer: userSummarySchema,
+    paid: z.string(),
+    refunded: z.string(),
+    spent: z.string(),
+    orders: z.array(orderSchema),
+    refunds: z.array(refundSchema.extend({ orderNumber: z.string() })),
+    returns: z.array(returnSchema.extend({ orderNumber: z.string() })),
+    messages: z.array(inboxMessageSchema),
+  }),
+);
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;

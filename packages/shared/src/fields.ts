@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { SHORT_TEXT_MAX, TEXT_MAX } from './constants.ts';
 import { messages } from './messages.ts';
 
@@ -75,14 +76,16 @@ const EMAIL =
 /** RFC 5321's limit on the part before the @. */
 const LOCAL_PART_MAX = 64;
 
-export const emailField = z
-  .string({ error: messages.emailRequired })
-  .trim()
-  .max(254, tooLong(254, messages.emailInvalid))
-  .min(1, messages.emailRequired)
-  .regex(EMAIL, messages.emailInvalid)
-  .refine((v) => v.indexOf('@') <= LOCAL_PART_MAX, messages.emailInvalid)
-  .transform((v) => v.toLowerCase());
+export const emailField = lazySchema(() =>
+  z
+    .string({ error: messages.emailRequired })
+    .trim()
+    .max(254, tooLong(254, messages.emailInvalid))
+    .min(1, messages.emailRequired)
+    .regex(EMAIL, messages.emailInvalid)
+    .refine((v) => v.indexOf('@') <= LOCAL_PART_MAX, messages.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -96,4 +99,4 @@ export function idField(message?: string) {
 }
 
 /** UUIDv7-shaped ids, so a malformed id is a 404 before it reaches the database. */
-export const idSchema = idField();
+export const idSchema = lazySchema(() => idField());

@@ -7,8 +7,17 @@ describe('money for people', () => {
     [0, '$0.00'],
     [5, '$0.05'],
     [99_999_999, '$999,999.99'],
+    [100_000, '$1,000.00'],
+    [12_345_678_900, '$123,456,789.00'],
+    [-123_450, '-$1,234.50'],
   ])('shows %i cents as %s: a sign, grouped thousands and two decimals', (cents, shown) => {
     expect(formatCents(cents)).toBe(shown);
+  });
+
+  it('reads every amount as Intl.NumberFormat writes US dollars', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [1, 10, 99, 100, 999, 1_000, 99_999, 100_000, 100_001, 123_456_789, -1, -100_000])
+      expect(formatCents(cents)).toBe(usd.format(cents / 100));
   });
 
   it("shows the wire's dollars the same way, numbers and price strings alike", () => {

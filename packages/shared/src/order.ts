@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { PHONE_MIN } from './constants.ts';
 import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
 import { messages } from './messages.ts';
@@ -22,16 +23,18 @@ export function parseOrderNumber(text: string): number | null {
 }
 
 /** One line of an order: a part, how many, and its name and unit price (dollars) when ordered. */
-export const orderLineSchema = z.object({
-  id: z.string(),
-  /** Null once the part is deleted; the line keeps its name and price. */
-  partId: z.string().nullable(),
-  productName: z.string(),
-  quantity: z.number().int(),
-  unitPrice: z.string(),
-  /** Units of the line put back on the shelf (cancels, refunds, returns). */
-  restocked: z.number().int(),
-});
+export const orderLineSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    /** Null once the part is deleted; the line keeps its name and price. */
+    partId: z.string().nullable(),
+    productName: z.string(),
+    quantity: z.number().int(),
+    unitPrice: z.string(),
+    /** Units of the line put back on the shelf (cancels, refunds, returns). */
+    restocked: z.number().int(),
+  }),
+);
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** Units of an unshipped line that the shipment takes: a refund that put units back took them off. */
@@ -44,39 +47,41 @@ export function unitsToShip(line: Pick<OrderLine, 'quantity' | 'restocked'>): nu
  * totalOrder and totalPrice sum the lines up (docs/product.md#orders-and-their-lines); partId is the part of
  * a one-line order and null for more lines.
  */
-export const orderSchema = z.object({
-  _id: z.string(),
-  /** The human order number, like PS-000123. */
-  number: z.string(),
-  partId: z.string().nullable(),
-  userName: z.string(),
-  email: z.string(),
-  productName: z.string(),
-  phoneNumber: z.string(),
-  totalPrice: z.string(),
-  totalOrder: z.number().int(),
-  address: z.string(),
-  paid: z.boolean(),
-  shipped: z.boolean(),
-  transactionId: z.string().nullable(),
-  createdAt: z.string(),
-  placedAt: z.string(),
-  paidAt: z.string().nullable(),
-  shippedAt: z.string().nullable(),
-  carrier: z.string().nullable(),
-  trackingNumber: z.string().nullable(),
-  lines: z.array(orderLineSchema).min(1),
-  /** Derived (docs/decisions/0008-derived-order-status.md), never stored. */
-  status: z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'partly_refunded']),
-  /** Dollars given back so far. */
-  refunded: z.string(),
-  cancelledAt: z.string().nullable(),
-  /** Who cancelled it: an email, or null when the unpaid hold ran out. */
-  cancelledBy: z.string().nullable(),
-  cancelReason: z.string().nullable(),
-  /** The AI assistant that placed it for the customer (docs/product.md#ai-assistants); null from the web shop. */
-  origin: z.string().nullable(),
-});
+export const orderSchema = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    /** The human order number, like PS-000123. */
+    number: z.string(),
+    partId: z.string().nullable(),
+    userName: z.string(),
+    email: z.string(),
+    productName: z.string(),
+    phoneNumber: z.string(),
+    totalPrice: z.string(),
+    totalOrder: z.number().int(),
+    address: z.string(),
+    paid: z.boolean(),
+    shipped: z.boolean(),
+    transactionId: z.string().nullable(),
+    createdAt: z.string(),
+    placedAt: z.string(),
+    paidAt: z.string().nullable(),
+    shippedAt: z.string().nullable(),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    lines: z.array(orderLineSchema).min(1),
+    /** Derived (docs/decisions/0008-derived-order-status.md), never stored. */
+    status: z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'partly_refunded']),
+    /** Dollars given back so far. */
+    refunded: z.string(),
+    cancelledAt: z.string().nullable(),
+    /** Who cancelled it: an email, or null when the unpaid hold ran out. */
+    cancelledBy: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    /** The AI assistant that placed it for the customer (docs/product.md#ai-assistants); null from the web shop. */
+    origin: z.string().nullable(),
+  }),
+);
 export type Order = z.infer<typeof orderSchema>;
 export type OrderLifecycle = Order['status'];
 
@@ -125,68 +130,80 @@ export function orderStatus(order: Pick<Order, 'paid' | 'shipped'>): OrderStatus
  * POST /orders. The contract's fields plus partId; userName, email, productName and totalPrice
  * may be sent for compatibility but the server decides them (docs/product.md#stock).
  */
-export const newOrderSchema = z
-  .object({
-    partId: idSchema,
-    totalOrder: z
-      .number({ error: messages.quantityOutOfRange })
-      .int(messages.quantityOutOfRange)
-      .positive(messages.quantityOutOfRange)
-      .max(STOCK_MAX, messages.quantityOutOfRange),
-    phoneNumber: requiredText(messages.phoneRequired, 40).refine((v) => v.length >= PHONE_MIN, messages.phoneShort),
-    address: requiredText(messages.addressRequired, 500),
-    userName: z.string().max(200).optional(),
-    email: z.string().max(254).optional(),
-    productName: z.string().max(200).optional(),
-    totalPrice: z.union([z.string().max(40), z.number()]).optional(),
-  })
-  .strict();
+export const newOrderSchema = lazySchema(() =>
+  z
+    .object({
+      partId: idSchema,
+      totalOrder: z
+        .number({ error: messages.quantityOutOfRange })
+        .int(messages.quantityOutOfRange)
+        .positive(messages.quantityOutOfRange)
+        .max(STOCK_MAX, messages.quantityOutOfRange),
+      phoneNumber: requiredText(messages.phoneRequired, 40).refine((v) => v.length >= PHONE_MIN, messages.phoneShort),
+      address: requiredText(messages.addressRequired, 500),
+      userName: z.string().max(200).optional(),
+      email: z.string().max(254).optional(),
+      productName: z.string().max(200).optional(),
+      totalPrice: z.union([z.string().max(40), z.number()]).optional(),
+    })
+    .strict(),
+);
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
 /** 201 from POST /orders: the contract's Mongo-style answer plus the stored order. */
-export const createdOrderSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string(), order: orderSchema });
+export const createdOrderSchema = lazySchema(() =>
+  z.object({ acknowledged: z.boolean(), insertedId: z.string(), order: orderSchema }),
+);
 
 /** GET /orders: the caller's orders (an admin may name anyone), newest first, paged like /parts. */
-export const orderListQuerySchema = z
-  .object({
-    email: emailField.optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(100),
-    cursor: z.string().max(200).optional(),
-  })
-  .strict();
+export const orderListQuerySchema = lazySchema(() =>
+  z
+    .object({
+      email: emailField.optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(100),
+      cursor: z.string().max(200).optional(),
+    })
+    .strict(),
+);
 
 /** POST /create-payment-intent; totalPrice, when sent, must equal the stored order's total. */
-export const paymentIntentRequestSchema = z
-  .object({ orderId: idSchema, totalPrice: z.union([z.string().max(40), z.number()]).optional() })
-  .strict();
-export const paymentIntentResponseSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
+export const paymentIntentRequestSchema = lazySchema(() =>
+  z.object({ orderId: idSchema, totalPrice: z.union([z.string().max(40), z.number()]).optional() }).strict(),
+);
+export const paymentIntentResponseSchema = lazySchema(() =>
+  z.object({ clientSecret: z.string(), paymentIntentId: z.string() }),
+);
 
 /**
  * PATCH /orders/{id}: records a payment; only transactionId (the payment intent id the
  * gateway returned) matters to the server, which asks the gateway about it.
  */
-export const recordPaymentSchema = z
-  .object({
-    transactionId: z.string().min(1).max(200),
-    order: z.string().max(100).optional(),
-    totalPrice: z.union([z.string().max(40), z.number()]).optional(),
-    userName: z.string().max(200).optional(),
-    email: z.string().max(254).optional(),
-    productName: z.string().max(200).optional(),
-  })
-  .strict();
+export const recordPaymentSchema = lazySchema(() =>
+  z
+    .object({
+      transactionId: z.string().min(1).max(200),
+      order: z.string().max(100).optional(),
+      totalPrice: z.union([z.string().max(40), z.number()]).optional(),
+      userName: z.string().max(200).optional(),
+      email: z.string().max(254).optional(),
+      productName: z.string().max(200).optional(),
+    })
+    .strict(),
+);
 
 /**
  * PATCH /shipped/{id}: the contract's body `{paid:false}` is accepted and changes nothing else;
  * a carrier and tracking number, when given, are stored and shown to the customer.
  */
-export const shipSchema = z
-  .object({
-    paid: z.literal(false).optional(),
-    carrier: optionalText(60),
-    trackingNumber: optionalText(100),
-  })
-  .strict();
+export const shipSchema = lazySchema(() =>
+  z
+    .object({
+      paid: z.literal(false).optional(),
+      carrier: optionalText(60),
+      trackingNumber: optionalText(100),
+    })
+    .strict(),
+);
 export type ShipInput = z.infer<typeof shipSchema>;
 
 /** Manage Orders' tabs: To ship (paid, not shipped) is the screen's default; the API's is all. */
@@ -194,30 +211,34 @@ export const ORDER_TABS = ['to_ship', 'unpaid', 'shipped', 'cancelled', 'all'] a
 export type OrderTab = (typeof ORDER_TABS)[number];
 
 /** Order number, email or product: what Manage Orders' search box takes. */
-const orderSearch = optionalText(100);
+const orderSearch = lazySchema(() => optionalText(100));
 /** One customer's orders only, by their exact email: the users screen links to Manage Orders with it. */
-const orderCustomer = emailField.optional();
+const orderCustomer = lazySchema(() => emailField.optional());
 
 /** GET /allorders: every order (the contract's answer), or one tab, optionally searched; paged. */
-export const allOrdersQuerySchema = z
-  .object({
-    status: z.enum(ORDER_TABS).default('all'),
-    q: orderSearch,
-    customer: orderCustomer,
-    limit: z.coerce.number().int().min(1).max(100).default(100),
-    cursor: z.string().max(200).optional(),
-  })
-  .strict();
+export const allOrdersQuerySchema = lazySchema(() =>
+  z
+    .object({
+      status: z.enum(ORDER_TABS).default('all'),
+      q: orderSearch,
+      customer: orderCustomer,
+      limit: z.coerce.number().int().min(1).max(100).default(100),
+      cursor: z.string().max(200).optional(),
+    })
+    .strict(),
+);
 
 /** GET /allorders/counts: how many orders each tab holds, for the same search and customer. */
-export const orderCountsQuerySchema = z.object({ q: orderSearch, customer: orderCustomer }).strict();
-export const orderCountsSchema = z.object({
-  to_ship: z.number().int(),
-  unpaid: z.number().int(),
-  shipped: z.number().int(),
-  cancelled: z.number().int(),
-  all: z.number().int(),
-});
+export const orderCountsQuerySchema = lazySchema(() => z.object({ q: orderSearch, customer: orderCustomer }).strict());
+export const orderCountsSchema = lazySchema(() =>
+  z.object({
+    to_ship: z.number().int(),
+    unpaid: z.number().int(),
+    shipped: z.number().int(),
+    cancelled: z.number().int(),
+    all: z.number().int(),
+  }),
+);
 export type OrderCounts = z.infer<typeof orderCountsSchema>;
 
 /**
@@ -225,21 +246,23 @@ export type OrderCounts = z.infer<typeof orderCountsSchema>;
  * field, like every wire shape here, so it reads as the JSON it answers; that its fields are
  * strings like a part's is chance, not a shape the two share.
  */
-export const orderDetailSchema = z.object({
-  order: orderSchema,
-  customer: z.object({ email: z.string(), userName: z.string() }),
-  payment: z
-    .object({
-      amount: z.string(),
-      gateway: z.string(),
-      transactionId: z.string(),
-      paidAt: z.string(),
-      cardBrand: z.string().nullable(),
-      cardLast4: z.string().nullable(),
-    })
-    .nullable(),
-  timeline: z.array(z.object({ event: z.enum(['placed', 'paid', 'shipped']), at: z.string() })),
-});
+export const orderDetailSchema = lazySchema(() =>
+  z.object({
+    order: orderSchema,
+    customer: z.object({ email: z.string(), userName: z.string() }),
+    payment: z
+      .object({
+        amount: z.string(),
+        gateway: z.string(),
+        transactionId: z.string(),
+        paidAt: z.string(),
+        cardBrand: z.string().nullable(),
+        cardLast4: z.string().nullable(),
+      })
+      .nullable(),
+    timeline: z.array(z.object({ event: z.enum(['placed', 'paid', 'shipped']), at: z.string() })),
+  }),
+);
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** The largest CSV file POST /parts/import takes, and the longest row in it (docs/security.md#csv-import). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -13,29 +14,33 @@ export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'conflict'] as c
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 /** One column a row changes, as CSV cells: the shop's now, then the file's. */
-const importChangeSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
+const importChangeSchema = lazySchema(() => z.object({ field: z.string(), before: z.string(), after: z.string() }));
 
 /**
  * One row of an import: the line it starts on, what importing it does, the part's name (the
  * shop's for a part it has, else the file's), each column it changes, and what is wrong with it.
  */
-export const importRowSchema = z.object({
-  row: z.number().int(),
-  action: z.enum(IMPORT_ACTIONS),
-  name: z.string(),
-  changes: z.array(importChangeSchema),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
-});
+export const importRowSchema = lazySchema(() =>
+  z.object({
+    row: z.number().int(),
+    action: z.enum(IMPORT_ACTIONS),
+    name: z.string(),
+    changes: z.array(importChangeSchema),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  }),
+);
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 /** POST /parts/import: every row, in the file's order. */
-export const importAnswerSchema = z.object({ rows: z.array(importRowSchema) });
+export const importAnswerSchema = lazySchema(() => z.object({ rows: z.array(importRowSchema) }));
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 
 const flag = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional();
 
 /** `overwrite=true` applies conflict rows too: the owner's explicit choice to replace what changed since the export. */
-export const importQuerySchema = z.object({ dryRun: flag('dryRun'), overwrite: flag('overwrite') }).strict();
+export const importQuerySchema = lazySchema(() =>
+  z.object({ dryRun: flag('dryRun'), overwrite: flag('overwrite') }).strict(),
+);
 
 export const IMPORT_CONFLICT_MESSAGE = 'Changed in the shop since this file was exported';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { idField } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
@@ -129,16 +130,18 @@ const many = <T extends readonly [string, ...string[]]>(label: string, values: T
 export const PART_IDS_MAX = PAGE_LIMIT_DEFAULT;
 
 /** `ids=a,b,c` (or repeated): these parts only, each a part id, at most PART_IDS_MAX of them. */
-const partIds = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')))
-  .pipe(
-    z
-      .array(idField('ids must be part ids, separated by commas'))
-      .min(1, 'ids must name at least one part')
-      .max(PART_IDS_MAX, `ids can name at most ${PART_IDS_MAX} parts`),
-  )
-  .transform((list) => [...new Set(list)]);
+const partIds = lazySchema(() =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')))
+    .pipe(
+      z
+        .array(idField('ids must be part ids, separated by commas'))
+        .min(1, 'ids must name at least one part')
+        .max(PART_IDS_MAX, `ids can name at most ${PART_IDS_MAX} parts`),
+    )
+    .transform((list) => [...new Set(list)]),
+);
 
 const price = (label: string) =>
   z.coerce
@@ -151,20 +154,24 @@ const price = (label: string) =>
 export const BRANDS_MAX = 20;
 
 /** `brand=Samsung&brand=Crucial` or `brand=Samsung,Crucial`: parts by any of these makers, named exactly. */
-const brands = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
-  .pipe(
-    z
-      .array(z.string().min(1, 'brand must name a brand').max(BRAND_MAX, `A brand is at most ${BRAND_MAX} characters`))
-      .max(BRANDS_MAX, `brand can name at most ${BRANDS_MAX} brands`),
-  )
-  .transform((list) => [...new Set(list)]);
+const brands = lazySchema(() =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))
+    .pipe(
+      z
+        .array(
+          z.string().min(1, 'brand must name a brand').max(BRAND_MAX, `A brand is at most ${BRAND_MAX} characters`),
+        )
+        .max(BRANDS_MAX, `brand can name at most ${BRANDS_MAX} brands`),
+    )
+    .transform((list) => [...new Set(list)]),
+);
 
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
 
-const filterFields = {
+const filterFields = lazySchema(() => ({
   q: z
     .string()
     .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
@@ -178,18 +185,21 @@ const filterFields = {
   socket: oneOf('Socket', SOCKETS).optional(),
   memoryType: oneOf('Memory type', MEMORY_TYPES).optional(),
   formFactor: oneOf('Form factor', FORM_FACTORS).optional(),
-};
+}));
 
 /** `spec.<field>`, `spec.<field>.min`, `spec.<field>.max`: text here, read by specConditions. */
-const specFields = Object.fromEntries(
-  SPEC_PARAMS.map((param) => [
-    param,
-    z
-      .string({ error: `${param} must be text` })
-      .max(200)
-      .optional(),
-  ]),
-) as Record<`spec.${string}`, z.ZodOptional<z.ZodString>>;
+const specFields = lazySchema(
+  () =>
+    Object.fromEntries(
+      SPEC_PARAMS.map((param) => [
+        param,
+        z
+          .string({ error: `${param} must be text` })
+          .max(200)
+          .optional(),
+      ]),
+    ) as Record<`spec.${string}`, z.ZodOptional<z.ZodString>>,
+);
 
 function checkSpecs(p: { kind?: PartKind[] } & Record<string, unknown>, ctx: z.RefinementCtx) {
   for (const issue of specConditions(p.kind, p).issues) {
@@ -203,7 +213,7 @@ function checkPriceRange(p: { minPrice?: number; maxPrice?: number }, ctx: z.Ref
   }
 }
 
-const pageFields = {
+const pageFields = lazySchema(() => ({
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int()
@@ -211,33 +221,37 @@ const pageFields = {
     .max(PAGE_LIMIT_MAX)
     .default(PAGE_LIMIT_DEFAULT),
   cursor: z.string().max(300).optional(),
-};
+}));
 
 /** GET /parts/facets: the filters alone. */
-export const partFiltersSchema = z
-  .object({ ...filterFields, ...specFields })
-  .strict()
-  .superRefine(checkPriceRange)
-  .superRefine(checkSpecs);
+export const partFiltersSchema = lazySchema(() =>
+  z
+    .object({ ...filterFields, ...specFields })
+    .strict()
+    .superRefine(checkPriceRange)
+    .superRefine(checkSpecs),
+);
 export type PartFilters = z.output<typeof partFiltersSchema>;
 
 /** GET /parts: the filters, a sort and keyset paging. Without a sort: best match when searching, else newest. */
-export const partsQuerySchema = z
-  .object({
-    ...filterFields,
-    ...specFields,
-    ids: partIds.optional(),
-    sort: oneOf('Sort', PART_SORTS).optional(),
-    ...pageFields,
-  })
-  .strict()
-  .superRefine(checkPriceRange)
-  .superRefine(checkSpecs)
-  .superRefine((p, ctx) => {
-    if (p.sort === 'relevance' && !hasSearchTerms(p.q)) {
-      ctx.addIssue({ code: 'custom', message: 'Sorting by best match needs a search', path: ['sort'] });
-    }
-  });
+export const partsQuerySchema = lazySchema(() =>
+  z
+    .object({
+      ...filterFields,
+      ...specFields,
+      ids: partIds.optional(),
+      sort: oneOf('Sort', PART_SORTS).optional(),
+      ...pageFields,
+    })
+    .strict()
+    .superRefine(checkPriceRange)
+    .superRefine(checkSpecs)
+    .superRefine((p, ctx) => {
+      if (p.sort === 'relevance' && !hasSearchTerms(p.q)) {
+        ctx.addIssue({ code: 'custom', message: 'Sorting by best match needs a search', path: ['sort'] });
+      }
+    }),
+);
 export type PartsQuery = z.output<typeof partsQuerySchema>;
 
 /**
@@ -266,15 +280,17 @@ export const MANAGE_SORT_LABELS: Record<ManageSort, string> = {
 };
 
 /** GET /admin/parts: the catalog's search and kinds, the low-stock filter, a sort and keyset paging. */
-export const managePartsQuerySchema = z
-  .object({
-    q: filterFields.q,
-    kind: filterFields.kind,
-    lowStock: z.enum(['true', 'false'], { error: 'lowStock must be true or false' }).optional(),
-    sort: oneOf('Sort', MANAGE_SORTS).default('newest'),
-    ...pageFields,
-  })
-  .strict();
+export const managePartsQuerySchema = lazySchema(() =>
+  z
+    .object({
+      q: filterFields.q,
+      kind: filterFields.kind,
+      lowStock: z.enum(['true', 'false'], { error: 'lowStock must be true or false' }).optional(),
+      sort: oneOf('Sort', MANAGE_SORTS).default('newest'),
+      ...pageFields,
+    })
+    .strict(),
+);
 export type ManagePartsQuery = z.output<typeof managePartsQuerySchema>;
 
 /** Words of a search, lowercased: letters and digits only, so they are safe in any query syntax. */
@@ -302,28 +318,30 @@ export function effectiveSort(query: Pick<PartsQuery, 'q' | 'sort'>): PartSort {
 }
 
 /** GET /parts/facets: how many parts each kind and each spec value would give. */
-export const partFacetsSchema = z.object({
-  total: z.number().int(),
-  kind: z.record(z.string(), z.number().int()),
-  /** Parts per brand (parts without one are not counted here). */
-  brand: z.record(z.string(), z.number().int()),
-  socket: z.record(z.string(), z.number().int()),
-  memoryType: z.record(z.string(), z.number().int()),
-  formFactor: z.record(z.string(), z.number().int()),
-  /** With exactly one kind: each of its specs' value counts (choices, yes/no) or range (numbers), with every filter but its own. */
-  specs: z
-    .record(
-      z.string(),
-      z.object({
-        counts: z.record(z.string(), z.number().int()).optional(),
-        min: z.number().nullable().optional(),
-        max: z.number().nullable().optional(),
-      }),
-    )
-    .optional(),
-  /** When nothing matches a search: the same search with its unknown words swapped for the nearest known ones. */
-  didYouMean: z.string().optional(),
-  /** True when no part matches every word of q together: the counts (and GET /parts) are of the parts that match some. */
-  partialMatch: z.literal(true).optional(),
-});
+export const partFacetsSchema = lazySchema(() =>
+  z.object({
+    total: z.number().int(),
+    kind: z.record(z.string(), z.number().int()),
+    /** Parts per brand (parts without one are not counted here). */
+    brand: z.record(z.string(), z.number().int()),
+    socket: z.record(z.string(), z.number().int()),
+    memoryType: z.record(z.string(), z.number().int()),
+    formFactor: z.record(z.string(), z.number().int()),
+    /** With exactly one kind: each of its specs' value counts (choices, yes/no) or range (numbers), with every filter but its own. */
+    specs: z
+      .record(
+        z.string(),
+        z.object({
+          counts: z.record(z.string(), z.number().int()).optional(),
+          min: z.number().nullable().optional(),
+          max: z.number().nullable().optional(),
+        }),
+      )
+      .optional(),
+    /** When nothing matches a search: the same search with its unknown words swapped for the nearest known ones. */
+    didYouMean: z.string().optional(),
+    /** True when no part matches every word of q together: the counts (and GET /parts) are of the parts that match some. */
+    partialMatch: z.literal(true).optional(),
+  }),
+);
 export type PartFacets = z.infer<typeof partFacetsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * What kind of component a part is, and the technical specifications that go with each kind.
@@ -91,124 +92,142 @@ function choices<const T extends readonly [string, ...string[]]>(label: string, 
     .refine((list) => new Set(list).size === list.length, `${label} lists a value twice`);
 }
 
-export const cpuSpecsSchema = z
-  .object({
-    socket: choice('Socket', SOCKETS),
-    cores: whole('Cores', 1, 256),
-    threads: whole('Threads', 1, 512),
-    boostClockGhz: z
-      .number({ error: 'Boost clock is required' })
-      .gt(0, 'Boost clock must be more than 0')
-      .max(10, 'Boost clock must be at most 10'),
-    tdpW: whole('TDP', 1, 1000),
-    integratedGraphics: z.boolean({ error: 'Integrated graphics must be yes or no' }),
-    memoryTypes: choices('Memory types', MEMORY_TYPES),
-  })
-  .strict()
-  .refine((s) => s.threads >= s.cores, { message: 'Threads cannot be fewer than cores', path: ['threads'] });
-
-export const motherboardSpecsSchema = z
-  .object({
-    socket: choice('Socket', SOCKETS),
-    formFactor: choice('Form factor', BOARD_FORM_FACTORS),
-    memoryType: choice('Memory type', MEMORY_TYPES),
-    memorySlots: whole('Memory slots', 1, 16),
-    maxMemoryGb: whole('Max memory', 1, 4096),
-    m2Slots: whole('M.2 slots', 0, 12),
-    sataPorts: connectors('SATA ports', 0, 16),
-    epsConnectors: connectors('CPU power connectors', 1, 4),
-  })
-  .strict();
-
-export const memorySpecsSchema = z
-  .object({
-    memoryType: choice('Memory type', MEMORY_TYPES),
-    modules: whole('Modules', 1, 16),
-    totalGb: whole('Total capacity', 1, 4096),
-    speedMts: whole('Speed', 800, 20000),
-  })
-  .strict();
-
-export const gpuSpecsSchema = z
-  .object({
-    lengthMm: whole('Length', 50, 600),
-    boardPowerW: whole('Board power', 1, 2000),
-    memoryGb: whole('Video memory', 1, 256),
-    recommendedPsuW: whole('Recommended PSU', 100, 3000),
-    pcie8Pin: connectors('8-pin PCIe connectors', 0, 4),
-    pcie12v2x6: connectors('12V-2x6 connectors', 0, 2),
-  })
-  .strict();
-
-export const storageSpecsSchema = z
-  .object({
-    interface: choice('Interface', STORAGE_INTERFACES),
-    formFactor: choice('Form factor', STORAGE_FORM_FACTORS),
-    capacityGb: whole('Capacity', 1, 100_000),
-  })
-  .strict()
-  .refine((s) => s.interface !== 'NVMe' || s.formFactor === 'M.2', {
-    message: 'An NVMe drive is M.2',
-    path: ['formFactor'],
-  });
-
-export const psuSpecsSchema = z
-  .object({
-    wattageW: whole('Wattage', 100, 3000),
-    formFactor: choice('Form factor', PSU_FORM_FACTORS),
-    efficiency: choice('Efficiency rating', EFFICIENCY_RATINGS),
-    epsConnectors: connectors('CPU power connectors', 1, 4),
-    pcie8Pin: connectors('8-pin PCIe connectors', 0, 12),
-    pcie12v2x6: connectors('12V-2x6 connectors', 0, 4),
-  })
-  .strict();
-
-export const caseSpecsSchema = z
-  .object({
-    motherboardFormFactors: choices('Motherboard form factors', BOARD_FORM_FACTORS),
-    maxGpuLengthMm: whole('Max GPU length', 100, 600),
-    maxCoolerHeightMm: whole('Max cooler height', 20, 300),
-    psuFormFactor: choice('PSU form factor', PSU_FORM_FACTORS),
-    // May be empty: a case with no radiator mount.
-    radiatorSizesMm: z
-      .array(choice('Radiator sizes', RADIATOR_SIZES), { error: 'Radiator sizes must be a list' })
-      .refine((list) => new Set(list).size === list.length, 'Radiator sizes lists a value twice')
-      .optional(),
-  })
-  .strict();
-
-const coolingCommon = {
-  sockets: choices('Sockets', SOCKETS),
-  tdpRatingW: whole('TDP rating', 1, 1000),
-};
-
-/** An air cooler has a height (it must fit the case); a liquid cooler a radiator size. */
-export const coolingSpecsSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ type: z.literal('air'), heightMm: whole('Height', 10, 300), ...coolingCommon }).strict(),
-    z.object({ type: z.literal('liquid'), radiatorMm: whole('Radiator size', 80, 480), ...coolingCommon }).strict(),
-  ],
-  { error: 'Cooling type must be air or liquid' },
+export const cpuSpecsSchema = lazySchema(() =>
+  z
+    .object({
+      socket: choice('Socket', SOCKETS),
+      cores: whole('Cores', 1, 256),
+      threads: whole('Threads', 1, 512),
+      boostClockGhz: z
+        .number({ error: 'Boost clock is required' })
+        .gt(0, 'Boost clock must be more than 0')
+        .max(10, 'Boost clock must be at most 10'),
+      tdpW: whole('TDP', 1, 1000),
+      integratedGraphics: z.boolean({ error: 'Integrated graphics must be yes or no' }),
+      memoryTypes: choices('Memory types', MEMORY_TYPES),
+    })
+    .strict()
+    .refine((s) => s.threads >= s.cores, { message: 'Threads cannot be fewer than cores', path: ['threads'] }),
 );
 
-export const otherSpecsSchema = z.object({}).strict();
+export const motherboardSpecsSchema = lazySchema(() =>
+  z
+    .object({
+      socket: choice('Socket', SOCKETS),
+      formFactor: choice('Form factor', BOARD_FORM_FACTORS),
+      memoryType: choice('Memory type', MEMORY_TYPES),
+      memorySlots: whole('Memory slots', 1, 16),
+      maxMemoryGb: whole('Max memory', 1, 4096),
+      m2Slots: whole('M.2 slots', 0, 12),
+      sataPorts: connectors('SATA ports', 0, 16),
+      epsConnectors: connectors('CPU power connectors', 1, 4),
+    })
+    .strict(),
+);
+
+export const memorySpecsSchema = lazySchema(() =>
+  z
+    .object({
+      memoryType: choice('Memory type', MEMORY_TYPES),
+      modules: whole('Modules', 1, 16),
+      totalGb: whole('Total capacity', 1, 4096),
+      speedMts: whole('Speed', 800, 20000),
+    })
+    .strict(),
+);
+
+export const gpuSpecsSchema = lazySchema(() =>
+  z
+    .object({
+      lengthMm: whole('Length', 50, 600),
+      boardPowerW: whole('Board power', 1, 2000),
+      memoryGb: whole('Video memory', 1, 256),
+      recommendedPsuW: whole('Recommended PSU', 100, 3000),
+      pcie8Pin: connectors('8-pin PCIe connectors', 0, 4),
+      pcie12v2x6: connectors('12V-2x6 connectors', 0, 2),
+    })
+    .strict(),
+);
+
+export const storageSpecsSchema = lazySchema(() =>
+  z
+    .object({
+      interface: choice('Interface', STORAGE_INTERFACES),
+      formFactor: choice('Form factor', STORAGE_FORM_FACTORS),
+      capacityGb: whole('Capacity', 1, 100_000),
+    })
+    .strict()
+    .refine((s) => s.interface !== 'NVMe' || s.formFactor === 'M.2', {
+      message: 'An NVMe drive is M.2',
+      path: ['formFactor'],
+    }),
+);
+
+export const psuSpecsSchema = lazySchema(() =>
+  z
+    .object({
+      wattageW: whole('Wattage', 100, 3000),
+      formFactor: choice('Form factor', PSU_FORM_FACTORS),
+      efficiency: choice('Efficiency rating', EFFICIENCY_RATINGS),
+      epsConnectors: connectors('CPU power connectors', 1, 4),
+      pcie8Pin: connectors('8-pin PCIe connectors', 0, 12),
+      pcie12v2x6: connectors('12V-2x6 connectors', 0, 4),
+    })
+    .strict(),
+);
+
+export const caseSpecsSchema = lazySchema(() =>
+  z
+    .object({
+      motherboardFormFactors: choices('Motherboard form factors', BOARD_FORM_FACTORS),
+      maxGpuLengthMm: whole('Max GPU length', 100, 600),
+      maxCoolerHeightMm: whole('Max cooler height', 20, 300),
+      psuFormFactor: choice('PSU form factor', PSU_FORM_FACTORS),
+      // May be empty: a case with no radiator mount.
+      radiatorSizesMm: z
+        .array(choice('Radiator sizes', RADIATOR_SIZES), { error: 'Radiator sizes must be a list' })
+        .refine((list) => new Set(list).size === list.length, 'Radiator sizes lists a value twice')
+        .optional(),
+    })
+    .strict(),
+);
+
+const coolingCommon = lazySchema(() => ({
+  sockets: choices('Sockets', SOCKETS),
+  tdpRatingW: whole('TDP rating', 1, 1000),
+}));
+
+/** An air cooler has a height (it must fit the case); a liquid cooler a radiator size. */
+export const coolingSpecsSchema = lazySchema(() =>
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('air'), heightMm: whole('Height', 10, 300), ...coolingCommon }).strict(),
+      z.object({ type: z.literal('liquid'), radiatorMm: whole('Radiator size', 80, 480), ...coolingCommon }).strict(),
+    ],
+    { error: 'Cooling type must be air or liquid' },
+  ),
+);
+
+export const otherSpecsSchema = lazySchema(() => z.object({}).strict());
 
 /** A part's kind with the specs of that kind: the one rule for which specs a part carries. */
-export const partSpecsSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('cpu'), specs: cpuSpecsSchema }),
-    z.object({ kind: z.literal('motherboard'), specs: motherboardSpecsSchema }),
-    z.object({ kind: z.literal('memory'), specs: memorySpecsSchema }),
-    z.object({ kind: z.literal('gpu'), specs: gpuSpecsSchema }),
-    z.object({ kind: z.literal('storage'), specs: storageSpecsSchema }),
-    z.object({ kind: z.literal('psu'), specs: psuSpecsSchema }),
-    z.object({ kind: z.literal('case'), specs: caseSpecsSchema }),
-    z.object({ kind: z.literal('cooling'), specs: coolingSpecsSchema }),
-    z.object({ kind: z.literal('other'), specs: otherSpecsSchema }),
-  ],
-  { error: `Kind must be one of ${PART_KINDS.join(', ')}` },
+export const partSpecsSchema = lazySchema(() =>
+  z.discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('cpu'), specs: cpuSpecsSchema }),
+      z.object({ kind: z.literal('motherboard'), specs: motherboardSpecsSchema }),
+      z.object({ kind: z.literal('memory'), specs: memorySpecsSchema }),
+      z.object({ kind: z.literal('gpu'), specs: gpuSpecsSchema }),
+      z.object({ kind: z.literal('storage'), specs: storageSpecsSchema }),
+      z.object({ kind: z.literal('psu'), specs: psuSpecsSchema }),
+      z.object({ kind: z.literal('case'), specs: caseSpecsSchema }),
+      z.object({ kind: z.literal('cooling'), specs: coolingSpecsSchema }),
+      z.object({ kind: z.literal('other'), specs: otherSpecsSchema }),
+    ],
+    { error: `Kind must be one of ${PART_KINDS.join(', ')}` },
+  ),
 );
 export type PartSpecs = z.infer<typeof partSpecsSchema>;
 

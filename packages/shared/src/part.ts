@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { messages, requiredMessage } from './messages.ts';
 import { optionalText, requiredLongText, requiredText, webUrl } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
@@ -9,33 +10,35 @@ export const PRICE_MAX = 1_000_000;
 export const STOCK_MAX = 1_000_000;
 export const BRAND_MAX = 60;
 
-const partFieldsSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  /** Who makes it; empty when the catalog does not say. */
-  brand: z.string(),
-  description: z.string(),
-  img: z.string(),
-  minOrder: z.number().int(),
-  available: z.number().int(),
-  price: z.number(),
-  /** Bumped by every catalog edit; an edit names the version it started from. */
-  version: z.number().int(),
-  /** Buyers' ratings: the average to one decimal (0 when none) and how many. */
-  rating: z.object({ average: z.number(), count: z.number().int() }),
-  /** The stock at or below which the admins are mailed (docs/product.md#low-stock); null: never. */
-  lowStockAt: z.number().int().nullable().optional(),
-});
+const partFieldsSchema = lazySchema(() =>
+  z.object({
+    _id: z.string(),
+    name: z.string(),
+    /** Who makes it; empty when the catalog does not say. */
+    brand: z.string(),
+    description: z.string(),
+    img: z.string(),
+    minOrder: z.number().int(),
+    available: z.number().int(),
+    price: z.number(),
+    /** Bumped by every catalog edit; an edit names the version it started from. */
+    version: z.number().int(),
+    /** Buyers' ratings: the average to one decimal (0 when none) and how many. */
+    rating: z.object({ average: z.number(), count: z.number().int() }),
+    /** The stock at or below which the admins are mailed (docs/product.md#low-stock); null: never. */
+    lowStockAt: z.number().int().nullable().optional(),
+  }),
+);
 
 /** A part as the API answers it: the catalog fields beside its kind and that kind's specs. */
-export const partSchema = z.intersection(partFieldsSchema, partSpecsSchema);
+export const partSchema = lazySchema(() => z.intersection(partFieldsSchema, partSpecsSchema));
 export type Part = z.infer<typeof partFieldsSchema> & PartSpecs;
 
 /**
  * A part on Manage Products: `lowStock` is the server's one rule (at or below its `lowStockAt`,
  * or five units without one; docs/product.md#low-stock), so the screen never works it out.
  */
-export const managedPartSchema = z.intersection(partSchema, z.object({ lowStock: z.boolean() }));
+export const managedPartSchema = lazySchema(() => z.intersection(partSchema, z.object({ lowStock: z.boolean() })));
 export type ManagedPart = Part & { lowStock: boolean };
 
 function wholeNumber(field: string, min: number) {
@@ -48,26 +51,32 @@ function wholeNumber(field: string, min: number) {
 }
 
 /** Low stock at: a whole number of units from 0, or null for no low-stock email. */
-export const lowStockAtSchema = z
-  .number({ error: 'Low stock at must be a number' })
-  .int('Low stock at must be a whole number')
-  .min(0, 'Low stock at must be at least 0')
-  .max(STOCK_MAX, `Low stock at must be at most ${STOCK_MAX}`)
-  .nullable();
+export const lowStockAtSchema = lazySchema(() =>
+  z
+    .number({ error: 'Low stock at must be a number' })
+    .int('Low stock at must be a whole number')
+    .min(0, 'Low stock at must be at least 0')
+    .max(STOCK_MAX, `Low stock at must be at most ${STOCK_MAX}`)
+    .nullable(),
+);
 
-export const priceSchema = z
-  .number({ error: requiredMessage('Price') })
-  .refine(Number.isFinite, requiredMessage('Price'))
-  .refine((v) => v > 0, 'Price must be more than 0')
-  // One cent is the least the shop can charge; less would be stored as 0 cents.
-  .refine((v) => v <= 0 || v >= PRICE_MIN, `Price must be at least ${PRICE_MIN}`)
-  .refine((v) => v <= PRICE_MAX, `Price must be at most ${PRICE_MAX}`)
-  .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals');
+export const priceSchema = lazySchema(() =>
+  z
+    .number({ error: requiredMessage('Price') })
+    .refine(Number.isFinite, requiredMessage('Price'))
+    .refine((v) => v > 0, 'Price must be more than 0')
+    // One cent is the least the shop can charge; less would be stored as 0 cents.
+    .refine((v) => v <= 0 || v >= PRICE_MIN, `Price must be at least ${PRICE_MIN}`)
+    .refine((v) => v <= PRICE_MAX, `Price must be at most ${PRICE_MAX}`)
+    .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals'),
+);
 
-export const kindSchema = z.enum(PART_KINDS, { error: `Kind must be one of ${PART_KINDS.join(', ')}` });
+export const kindSchema = lazySchema(() =>
+  z.enum(PART_KINDS, { error: `Kind must be one of ${PART_KINDS.join(', ')}` }),
+);
 
 /** The fields an admin writes when adding or editing a part (stock has its own endpoint once added). */
-const catalogFields = {
+const catalogFields = lazySchema(() => ({
   name: requiredText(requiredMessage('Name')),
   brand: optionalText(BRAND_MAX).default(''),
   description: requiredLongText(requiredMessage('Description')),
@@ -78,7 +87,7 @@ const catalogFields = {
   // Checked against the kind below, so an issue names the spec field (specs.socket).
   specs: z.record(z.string(), z.unknown(), { error: 'Specs must be an object' }).default({}),
   lowStockAt: lowStockAtSchema.optional(),
-};
+}));
 
 /** Adds the kind's rules for specs, reporting each issue at its field under `specs`. */
 function checkSpecs(part: { kind?: unknown; specs?: unknown }, ctx: z.RefinementCtx) {
@@ -94,16 +103,20 @@ function typedSpecs<T extends { kind: string; specs: Record<string, unknown> }>(
 
 export const MIN_ORDER_ABOVE_AVAILABLE = 'Min Order cannot be more than Available';
 
-const stockedPartFields = z.object({ ...catalogFields, available: wholeNumber('Available', 0) }).strict();
+const stockedPartFields = lazySchema(() =>
+  z.object({ ...catalogFields, available: wholeNumber('Available', 0) }).strict(),
+);
 
-export const newPartSchema = stockedPartFields
-  .superRefine((p, ctx) => {
-    if (p.minOrder > p.available) {
-      ctx.addIssue({ code: 'custom', message: MIN_ORDER_ABOVE_AVAILABLE, path: ['minOrder'] });
-    }
-    checkSpecs(p, ctx);
-  })
-  .transform(typedSpecs);
+export const newPartSchema = lazySchema(() =>
+  stockedPartFields
+    .superRefine((p, ctx) => {
+      if (p.minOrder > p.available) {
+        ctx.addIssue({ code: 'custom', message: MIN_ORDER_ABOVE_AVAILABLE, path: ['minOrder'] });
+      }
+      checkSpecs(p, ctx);
+    })
+    .transform(typedSpecs),
+);
 export type NewPart = z.output<typeof newPartSchema>;
 
 /**
@@ -111,17 +124,21 @@ export type NewPart = z.output<typeof newPartSchema>;
  * Selling takes stock below a minimum order, so the import holds that rule only where the row
  * itself changes the minimum order or the stock.
  */
-export const importedPartSchema = stockedPartFields.superRefine((p, ctx) => checkSpecs(p, ctx)).transform(typedSpecs);
+export const importedPartSchema = lazySchema(() =>
+  stockedPartFields.superRefine((p, ctx) => checkSpecs(p, ctx)).transform(typedSpecs),
+);
 
 /**
  * Edit Product's form: every catalog field, as Add Product takes them but stock. The form
  * sends them all, with the version it loaded, as a PATCH /parts/{id} body.
  */
-export const editedPartSchema = z
-  .object(catalogFields)
-  .strict()
-  .superRefine((p, ctx) => checkSpecs(p, ctx))
-  .transform(typedSpecs);
+export const editedPartSchema = lazySchema(() =>
+  z
+    .object(catalogFields)
+    .strict()
+    .superRefine((p, ctx) => checkSpecs(p, ctx))
+    .transform(typedSpecs),
+);
 export type EditedPart = z.output<typeof editedPartSchema>;
 
 export const STALE_VERSION_MESSAGE =
@@ -132,47 +149,51 @@ export const STALE_VERSION_MESSAGE =
  * together (specs only make sense for a kind). Stock is not here: orders move it all the
  * time, so it changes through POST /parts/{id}/stock and never makes an edit stale.
  */
-export const partEditSchema = z
-  .object({
-    version: z
-      .number({ error: 'Version is required' })
-      .int('Version must be a whole number')
-      .min(1)
-      .max(2 ** 31 - 1),
-    name: catalogFields.name.optional(),
-    brand: optionalText(BRAND_MAX),
-    description: catalogFields.description.optional(),
-    img: catalogFields.img.optional(),
-    minOrder: catalogFields.minOrder.optional(),
-    price: priceSchema.optional(),
-    lowStockAt: lowStockAtSchema.optional(),
-    kind: kindSchema.optional(),
-    specs: z.record(z.string(), z.unknown(), { error: 'Specs must be an object' }).optional(),
-  })
-  .strict()
-  .superRefine((p, ctx) => {
-    if ((p.kind === undefined) !== (p.specs === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'Kind and specs are changed together', path: ['specs'] });
-      return;
-    }
-    if (p.kind !== undefined) checkSpecs(p, ctx);
-  });
+export const partEditSchema = lazySchema(() =>
+  z
+    .object({
+      version: z
+        .number({ error: 'Version is required' })
+        .int('Version must be a whole number')
+        .min(1)
+        .max(2 ** 31 - 1),
+      name: catalogFields.name.optional(),
+      brand: optionalText(BRAND_MAX),
+      description: catalogFields.description.optional(),
+      img: catalogFields.img.optional(),
+      minOrder: catalogFields.minOrder.optional(),
+      price: priceSchema.optional(),
+      lowStockAt: lowStockAtSchema.optional(),
+      kind: kindSchema.optional(),
+      specs: z.record(z.string(), z.unknown(), { error: 'Specs must be an object' }).optional(),
+    })
+    .strict()
+    .superRefine((p, ctx) => {
+      if ((p.kind === undefined) !== (p.specs === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'Kind and specs are changed together', path: ['specs'] });
+        return;
+      }
+      if (p.kind !== undefined) checkSpecs(p, ctx);
+    }),
+);
 export type PartEdit = z.output<typeof partEditSchema>;
 
-export const stockChangeSchema = z
-  .object({
-    delta: z
-      .number({ error: 'Delta is required' })
-      .int('Delta must be a whole number')
-      .min(-STOCK_MAX, `Delta must be at least -${STOCK_MAX}`)
-      .max(STOCK_MAX, `Delta must be at most ${STOCK_MAX}`)
-      .refine((v) => v !== 0, 'Delta cannot be 0'),
-  })
-  .strict();
+export const stockChangeSchema = lazySchema(() =>
+  z
+    .object({
+      delta: z
+        .number({ error: 'Delta is required' })
+        .int('Delta must be a whole number')
+        .min(-STOCK_MAX, `Delta must be at least -${STOCK_MAX}`)
+        .max(STOCK_MAX, `Delta must be at most ${STOCK_MAX}`)
+        .refine((v) => v !== 0, 'Delta cannot be 0'),
+    })
+    .strict(),
+);
 export type StockChange = z.infer<typeof stockChangeSchema>;
 
-export const insertedSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
-export const deletedSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });
+export const insertedSchema = lazySchema(() => z.object({ acknowledged: z.boolean(), insertedId: z.string() }));
+export const deletedSchema = lazySchema(() => z.object({ acknowledged: z.boolean(), deletedCount: z.number() }));
 
 /** The purchase rule (docs/product.md#quantity): a whole number within minOrder..available, inclusive. */
 export function isQuantityInRange(quantity: number, part: Pick<Part, 'minOrder' | 'available'>) {

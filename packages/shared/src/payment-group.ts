@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { idSchema } from './fields.ts';
 import { formatCents } from './money.ts';
 import {
@@ -24,34 +25,44 @@ export const paymentGroupMessages = {
 const distinct = (ids: readonly string[]) => new Set(ids).size === ids.length;
 
 /** POST /create-payment-intent {orderIds}: several of the caller's unpaid orders in one payment. */
-export const groupPaymentIntentRequestSchema = z
-  .object({
-    orderIds: z
-      .array(idSchema, { error: paymentGroupMessages.noOrders })
-      .min(1, paymentGroupMessages.noOrders)
-      // Refinements rather than .max(): the union then reports this message, not "Invalid input".
-      .refine((ids) => ids.length <= PAYMENT_GROUP_MAX, paymentGroupMessages.tooMany)
-      .refine(distinct, paymentGroupMessages.duplicate),
-  })
-  .strict();
+export const groupPaymentIntentRequestSchema = lazySchema(() =>
+  z
+    .object({
+      orderIds: z
+        .array(idSchema, { error: paymentGroupMessages.noOrders })
+        .min(1, paymentGroupMessages.noOrders)
+        // Refinements rather than .max(): the union then reports this message, not "Invalid input".
+        .refine((ids) => ids.length <= PAYMENT_GROUP_MAX, paymentGroupMessages.tooMany)
+        .refine(distinct, paymentGroupMessages.duplicate),
+    })
+    .strict(),
+);
 
 /** Either body of POST /create-payment-intent: one order, or several. */
-export const anyPaymentIntentRequestSchema = z.union([paymentIntentRequestSchema, groupPaymentIntentRequestSchema]);
+export const anyPaymentIntentRequestSchema = lazySchema(() =>
+  z.union([paymentIntentRequestSchema, groupPaymentIntentRequestSchema]),
+);
 
 /** A group's answer also names the group, its summed total and every order it pays. */
-export const groupPaymentIntentResponseSchema = paymentIntentResponseSchema.extend({
-  groupId: z.string(),
-  total: z.string(),
-  orders: z.array(orderSchema),
-});
+export const groupPaymentIntentResponseSchema = lazySchema(() =>
+  paymentIntentResponseSchema.extend({
+    groupId: z.string(),
+    total: z.string(),
+    orders: z.array(orderSchema),
+  }),
+);
 
 /** Either answer of POST /create-payment-intent. */
-export const anyPaymentIntentResponseSchema = z.union([groupPaymentIntentResponseSchema, paymentIntentResponseSchema]);
+export const anyPaymentIntentResponseSchema = lazySchema(() =>
+  z.union([groupPaymentIntentResponseSchema, paymentIntentResponseSchema]),
+);
 
 /** GET /orders/unpaid: what My Orders' "Pay all unpaid (N orders, $X)" pays, oldest first. */
-export const unpaidOrdersSchema = z.object({
-  count: z.number().int(),
-  total: z.string(),
-  orderIds: z.array(z.string()).max(PAYMENT_GROUP_MAX),
-});
+export const unpaidOrdersSchema = lazySchema(() =>
+  z.object({
+    count: z.number().int(),
+    total: z.string(),
+    orderIds: z.array(z.string()).max(PAYMENT_GROUP_MAX),
+  }),
+);
 export type UnpaidOrders = z.infer<typeof unpaidOrdersSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /**
  * Card payments (docs/product.md#payments). The built-in test-mode gateway answers like Stripe does in
@@ -99,48 +100,50 @@ function wholeNumber(incomplete: string) {
 
 const YEARS_AHEAD_MAX = 50;
 
-export const cardSchema = z
-  .object({
-    number: z
-      .string({ error: cardMessages.numberIncomplete })
-      .max(40, cardMessages.numberInvalid)
-      .transform(normalizeCardNumber)
-      .pipe(
+export const cardSchema = lazySchema(() =>
+  z
+    .object({
+      number: z
+        .string({ error: cardMessages.numberIncomplete })
+        .max(40, cardMessages.numberInvalid)
+        .transform(normalizeCardNumber)
+        .pipe(
+          z
+            .string()
+            .min(1, cardMessages.numberIncomplete)
+            .regex(/^\d+$/, cardMessages.numberInvalid)
+            .min(12, cardMessages.numberIncomplete)
+            .max(19, cardMessages.numberInvalid)
+            .refine(luhnValid, cardMessages.numberInvalid),
+        ),
+      expMonth: wholeNumber(cardMessages.expiryIncomplete).pipe(
         z
-          .string()
-          .min(1, cardMessages.numberIncomplete)
-          .regex(/^\d+$/, cardMessages.numberInvalid)
-          .min(12, cardMessages.numberIncomplete)
-          .max(19, cardMessages.numberInvalid)
-          .refine(luhnValid, cardMessages.numberInvalid),
+          .number()
+          .int(cardMessages.expiryMonthInvalid)
+          .min(1, cardMessages.expiryMonthInvalid)
+          .max(12, cardMessages.expiryMonthInvalid),
       ),
-    expMonth: wholeNumber(cardMessages.expiryIncomplete).pipe(
-      z
-        .number()
-        .int(cardMessages.expiryMonthInvalid)
-        .min(1, cardMessages.expiryMonthInvalid)
-        .max(12, cardMessages.expiryMonthInvalid),
-    ),
-    expYear: wholeNumber(cardMessages.expiryIncomplete).pipe(
-      z
-        .number()
-        .int(cardMessages.expiryYearInvalid)
-        .min(0, cardMessages.expiryYearInvalid)
-        .transform(fullYear)
-        .refine((y) => y >= 2000 && y <= new Date().getFullYear() + YEARS_AHEAD_MAX, cardMessages.expiryYearInvalid),
-    ),
-    cvc: z
-      .string({ error: cardMessages.cvcIncomplete })
-      .trim()
-      .regex(/^\d*$/, cardMessages.cvcInvalid)
-      .min(3, cardMessages.cvcIncomplete)
-      .max(4, cardMessages.cvcInvalid),
-  })
-  .strict()
-  .refine((card) => !isExpiryPast(card.expMonth, card.expYear), {
-    message: cardMessages.expiryPast,
-    path: ['expYear'],
-  });
+      expYear: wholeNumber(cardMessages.expiryIncomplete).pipe(
+        z
+          .number()
+          .int(cardMessages.expiryYearInvalid)
+          .min(0, cardMessages.expiryYearInvalid)
+          .transform(fullYear)
+          .refine((y) => y >= 2000 && y <= new Date().getFullYear() + YEARS_AHEAD_MAX, cardMessages.expiryYearInvalid),
+      ),
+      cvc: z
+        .string({ error: cardMessages.cvcIncomplete })
+        .trim()
+        .regex(/^\d*$/, cardMessages.cvcInvalid)
+        .min(3, cardMessages.cvcIncomplete)
+        .max(4, cardMessages.cvcInvalid),
+    })
+    .strict()
+    .refine((card) => !isExpiryPast(card.expMonth, card.expYear), {
+      message: cardMessages.expiryPast,
+      path: ['expYear'],
+    }),
+);
 export type CardInput = z.input<typeof cardSchema>;
 export type Card = z.output<typeof cardSchema>;
 
@@ -225,12 +228,14 @@ export function testCardOutcome(number: string): CardOutcome {
 export const TEST_CARD_HINT = 'Test mode: pay with 4242 4242 4242 4242, any future date and any 3-digit CVC.';
 
 /** POST /payments/local/confirm: the local gateway's stand-in for Stripe's confirmCardPayment. */
-export const confirmCardRequestSchema = z
-  .object({
-    clientSecret: z.string().min(1).max(200),
-    card: cardSchema,
-  })
-  .strict();
+export const confirmCardRequestSchema = lazySchema(() =>
+  z
+    .object({
+      clientSecret: z.string().min(1).max(200),
+      card: cardSchema,
+    })
+    .strict(),
+);
 export type ConfirmCardRequest = z.input<typeof confirmCardRequestSchema>;
 
 /** Stripe's PaymentIntent statuses; the local gateway only uses three of them. */
@@ -243,24 +248,28 @@ export const PAYMENT_INTENT_STATUSES = [
   'canceled',
   'succeeded',
 ] as const;
-export const paymentIntentStatusSchema = z.enum(PAYMENT_INTENT_STATUSES);
+export const paymentIntentStatusSchema = lazySchema(() => z.enum(PAYMENT_INTENT_STATUSES));
 export type PaymentIntentStatus = z.infer<typeof paymentIntentStatusSchema>;
 
 /** The same shape Stripe.js resolves confirmCardPayment with: `{paymentIntent}`. */
-export const confirmCardResponseSchema = z.object({
-  paymentIntent: z.object({
-    id: z.string(),
-    status: paymentIntentStatusSchema,
-    amount: z.number().int(),
-    currency: z.string(),
+export const confirmCardResponseSchema = lazySchema(() =>
+  z.object({
+    paymentIntent: z.object({
+      id: z.string(),
+      status: paymentIntentStatusSchema,
+      amount: z.number().int(),
+      currency: z.string(),
+    }),
   }),
-});
+);
 export type ConfirmCardResponse = z.infer<typeof confirmCardResponseSchema>;
 
 /** 402 from the confirm call: show `message` under the form; the same intent can be paid again. */
-export const cardDeclinedSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  declineCode: z.string(),
-});
+export const cardDeclinedSchema = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    code: z.string(),
+    declineCode: z.string(),
+  }),
+);
 export type CardDeclined = z.infer<typeof cardDeclinedSchema>;

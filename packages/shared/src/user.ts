@@ -1,48 +1,55 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.ts';
 import { PHONE_MIN } from './constants.ts';
 import { messages, requiredMessage } from './messages.ts';
 
-export const userSchema = z.object({
-  email: z.string(),
-  userName: z.string(),
-  phone: z.string(),
-  education: z.string(),
-  address: z.string(),
-  linkedIn: z.string(),
-  role: z.enum(['admin', 'customer']),
-});
+export const userSchema = lazySchema(() =>
+  z.object({
+    email: z.string(),
+    userName: z.string(),
+    phone: z.string(),
+    education: z.string(),
+    address: z.string(),
+    linkedIn: z.string(),
+    role: z.enum(['admin', 'customer']),
+  }),
+);
 export type User = z.infer<typeof userSchema>;
 
 /**
  * A user on the admin's users screen (GET /users): the profile, when they signed up, how many
  * orders they hold (cancelled ones left out) and what they spent: money paid, net of refunds.
  */
-export const userSummarySchema = userSchema.extend({
-  signedUpAt: z.string(),
-  orders: z.number().int(),
-  spent: z.string(),
-});
+export const userSummarySchema = lazySchema(() =>
+  userSchema.extend({
+    signedUpAt: z.string(),
+    orders: z.number().int(),
+    spent: z.string(),
+  }),
+);
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** The token exchange body: only the email (docs/product.md#sign-in-and-tokens). */
-export const tokenRequestSchema = z.object({ email: emailField }).strict();
-export const tokenResponseSchema = z.object({ token: z.string() });
+export const tokenRequestSchema = lazySchema(() => z.object({ email: emailField }).strict());
+export const tokenResponseSchema = lazySchema(() => z.object({ token: z.string() }));
 
 /** The My Profile edit form: each field required with '{Field} is Required'. */
-export const profileSchema = z
-  .object({
-    email: emailField.optional(),
-    userName: optionalText(),
-    phone: requiredText(requiredMessage('Phone')).refine(
-      (v) => v.length >= PHONE_MIN,
-      `Phone must be at least ${PHONE_MIN} characters`,
-    ),
-    education: requiredText(requiredMessage('Education')),
-    address: requiredText(requiredMessage('Address'), 500),
-    linkedIn: httpUrl(requiredMessage('LinkedIn')),
-  })
-  .strict();
+export const profileSchema = lazySchema(() =>
+  z
+    .object({
+      email: emailField.optional(),
+      userName: optionalText(),
+      phone: requiredText(requiredMessage('Phone')).refine(
+        (v) => v.length >= PHONE_MIN,
+        `Phone must be at least ${PHONE_MIN} characters`,
+      ),
+      education: requiredText(requiredMessage('Education')),
+      address: requiredText(requiredMessage('Address'), 500),
+      linkedIn: httpUrl(requiredMessage('LinkedIn')),
+    })
+    .strict(),
+);
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /**
@@ -50,37 +57,43 @@ export type ProfileInput = z.infer<typeof profileSchema>;
  * (Save to my profile), with My Profile's own rules, leaving the profile's other fields as
  * they are, so a customer whose profile is still empty can save them too.
  */
-export const deliveryProfileSchema = profileSchema.pick({ phone: true, address: true }).strict();
+export const deliveryProfileSchema = lazySchema(() => profileSchema.pick({ phone: true, address: true }).strict());
 export type DeliveryProfileInput = z.infer<typeof deliveryProfileSchema>;
 
-export const loginSchema = z.object({
-  email: emailField,
-  password: z.string().min(1, messages.passwordRequired).min(6, messages.passwordShort),
-});
-export const signupSchema = loginSchema.extend({ name: requiredText(messages.nameRequired) });
+export const loginSchema = lazySchema(() =>
+  z.object({
+    email: emailField,
+    password: z.string().min(1, messages.passwordRequired).min(6, messages.passwordShort),
+  }),
+);
+export const signupSchema = lazySchema(() => loginSchema.extend({ name: requiredText(messages.nameRequired) }));
 
-export const adminCheckSchema = z.object({ admin: z.boolean() });
-export const modifiedSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number() });
+export const adminCheckSchema = lazySchema(() => z.object({ admin: z.boolean() }));
+export const modifiedSchema = lazySchema(() => z.object({ acknowledged: z.boolean(), modifiedCount: z.number() }));
 
 /**
  * GET /users (admin): by email, paged with a cursor; q finds users whose email or name contains
  * it. Without a limit a page holds up to a thousand users, as the list did before it was paged.
  */
 const USERS_LIMIT_MAX = 1000;
-export const usersQuerySchema = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX),
-    cursor: z.string().max(400).optional(),
-    q: optionalText(100),
-  })
-  .strict();
+export const usersQuerySchema = lazySchema(() =>
+  z
+    .object({
+      limit: z.coerce.number().int().min(1).max(USERS_LIMIT_MAX).default(USERS_LIMIT_MAX),
+      cursor: z.string().max(400).optional(),
+      q: optionalText(100),
+    })
+    .strict(),
+);
 
 /** One change of role: who changed whose role to what, and when. Newest first on the users screen. */
-export const roleChangeSchema = z.object({
-  id: z.string(),
-  actorEmail: z.string(),
-  targetEmail: z.string(),
-  role: z.enum(['admin', 'customer']),
-  changedAt: z.string(),
-});
+export const roleChangeSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    actorEmail: z.string(),
+    targetEmail: z.string(),
+    role: z.enum(['admin', 'customer']),
+    changedAt: z.string(),
+  }),
+);
 export type RoleChange = z.infer<typeof roleChangeSchema>;

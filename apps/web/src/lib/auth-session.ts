@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '@parts-shop/shared/lazy-schema';
 
 /** Pure decisions of the session and its guards, kept apart so they can be tested alone. */
 
@@ -33,13 +34,15 @@ export function adminGuardDecision(state: {
 /** The location state a guard sends to /login: the page to come back to. */
 export type LoginRedirectState = { from: string };
 
-const locationLike = z.object({
-  pathname: z.string(),
-  search: z.string().optional(),
-  hash: z.string().optional(),
-});
+const locationLike = lazySchema(() =>
+  z.object({
+    pathname: z.string(),
+    search: z.string().optional(),
+    hash: z.string().optional(),
+  }),
+);
 
-const redirectState = z.object({ from: z.union([z.string(), locationLike]) });
+const redirectState = lazySchema(() => z.object({ from: z.union([z.string(), locationLike]) }));
 
 function isAuthPage(path: string): boolean {
   const pathname = (path.split(/[?#]/)[0] ?? '').replace(/(?<!\/)\/+$/, '').toLowerCase();
@@ -60,11 +63,13 @@ export function redirectTarget(state: unknown, fallback = '/'): string {
   return isAuthPage(path) ? fallback : path;
 }
 
-const claimsSchema = z.object({
-  sub: z.string().optional(),
-  email: z.string().optional(),
-  exp: z.number().optional(),
-});
+const claimsSchema = lazySchema(() =>
+  z.object({
+    sub: z.string().optional(),
+    email: z.string().optional(),
+    exp: z.number().optional(),
+  }),
+);
 
 /**
  * The readable part of the API token (a JWT). The browser does not verify it (the API

@@ -25,12 +25,8 @@ async function stage<T>(load: () => Promise<T>): Promise<T> {
 // The first stage is this module's own imports: zod, React and TanStack Query.
 await nextTask();
 const { createRoot, hydrateRoot } = await stage(() => import('react-dom/client'));
-// The shared schemas on their own, a few modules at a time: zod builds every schema as its
-// module runs, and the parts' schemas alone took about 25 ms.
-await stage(() => import('@parts-shop/shared/part-specs'));
-await stage(() => import('@parts-shop/shared/part'));
-await stage(() => import('@parts-shop/shared/user'));
-// The screens last.
+// The screens last. The shared schemas they import cost nothing here: each is built on its first
+// use (packages/shared/src/lazy-schema.ts), and adopting a page the server drew parses nothing.
 // (Awaited here rather than through stage(), so the unused-code check sees what they export.)
 const [{ App }, { createRouter, loadMatchedRoutes }] = await Promise.all([
   import('../app/app.tsx'),

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { lazySchema } from '@parts-shop/shared/lazy-schema';
 import { partSpecsSchema, type PartKind } from '@parts-shop/shared/part-specs';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,17 +8,19 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 // The planner reads only these fields; the shared part schema checks more than it needs, and
 // a narrower schema keeps the picker working whatever else a part grows.
 /** What the planner needs of a part: the catalog fields beside its kind and specs. */
-const plannerPartSchema = z.intersection(
-  z.object({
-    _id: z.string(),
-    name: z.string(),
-    brand: z.string(),
-    img: z.string(),
-    price: z.number(),
-    minOrder: z.number().int(),
-    available: z.number().int(),
-  }),
-  partSpecsSchema,
+const plannerPartSchema = lazySchema(() =>
+  z.intersection(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      brand: z.string(),
+      img: z.string(),
+      price: z.number(),
+      minOrder: z.number().int(),
+      available: z.number().int(),
+    }),
+    partSpecsSchema,
+  ),
 );
 export type PlannerPart = z.infer<typeof plannerPartSchema>;
 

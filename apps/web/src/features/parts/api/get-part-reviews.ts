@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { lazySchema } from '@parts-shop/shared/lazy-schema';
 import { partReviewSchema } from '@parts-shop/shared/part-review';
 import { apiGet } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The part page shows this many of its newest ratings. */
 const PART_REVIEWS_SHOWN = 20;
-const partReviewListSchema = z.array(partReviewSchema);
+const partReviewListSchema = lazySchema(() => z.array(partReviewSchema));
 
 /** The part page's buyers' ratings, newest first (GET /parts/{id}/reviews). */
 export function usePartReviews(partId: string) {

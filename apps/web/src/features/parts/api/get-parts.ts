@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { lazySchema } from '@parts-shop/shared/lazy-schema';
 import { PARTS_PAGE_SIZE } from '@parts-shop/shared/constants';
 import { partSchema } from '@parts-shop/shared/part';
 import { partFacetsSchema } from '@parts-shop/shared/part-query';
@@ -8,7 +9,7 @@ import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list.ts'
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { facetsPath, partsPath, type CatalogState } from '../catalog-state.ts';
 
-const partListSchema = z.array(partSchema);
+const partListSchema = lazySchema(() => z.array(partSchema));
 
 function catalogPages(state: CatalogState) {
   const path = partsPath(state, PARTS_PAGE_SIZE);
