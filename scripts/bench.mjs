@@ -52,7 +52,9 @@ const { processesBench } = await import('./bench/processes.mjs');
 const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
 
 const wanted = new Set(
-  (args.only ?? 'reads,discovery,writes,builds,assistants,overview,import,processes,lighthouse').split(',').map((s) => s.trim()),
+  (args.only ?? 'reads,discovery,writes,builds,assistants,overview,import,processes,lighthouse')
+    .split(',')
+    .map((s) => s.trim()),
 );
 if (args.soak) wanted.add('soak');
 const duration = Number(args.duration);

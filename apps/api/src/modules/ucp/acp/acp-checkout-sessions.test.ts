@@ -3,13 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acpCheckoutSessionSchema, type AcpCheckoutSession } from '@parts-shop/shared/acp';
 import { formatOrderNumber } from '@parts-shop/shared/order';
-import { emailOutbox, orders, ucpCheckoutSessions, ucpIdempotencyKeys } from '../../../db/schema.ts';
+import { assistants, emailOutbox, orders, ucpCheckoutSessions, ucpIdempotencyKeys } from '../../../db/schema.ts';
+import { apiKeyHash, newApiKey } from '../../../domain/assistants/approved-assistants.ts';
+import { newId } from '../../../lib/ids.ts';
 import { acp, acpHeaders, ACP_ADDRESS, paymentData, readySession } from '../../../../test/acp-fixtures.ts';
 import { productionEnv } from '../../../../test/production-env.ts';
 import { addPart, stockOf } from '../../../../test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { AGENT, OTHER_AGENT, ucp, ucpHeaders } from '../../../../test/ucp-fixtures.ts';
-import { approveAssistant } from '../../assistants/assistants.service.ts';
 
 /**
  * Checkout sessions over ACP 2026-04-17, as an agent drives them: the same sessions, placement
@@ -391,8 +392,14 @@ describe('ACP in production', () => {
   });
 
   it('takes an approved assistant’s key as that assistant, under its approved name', async () => {
-    const owner = { email: 'owner@example.test', uid: 'owner-uid' };
-    const { apiKey } = await approveAssistant(prod.database.db, owner, { profile: AGENT, name: 'Approved Assistant' });
+    const apiKey = newApiKey();
+    await prod.database.db.insert(assistants).values({
+      id: newId(),
+      profile: AGENT,
+      name: 'Approved Assistant',
+      keyHash: apiKeyHash(apiKey),
+      approvedBy: 'owner@example.test',
+    });
     const partId = await addPart(prod);
     const res = await acp(
       prod,
