@@ -631,7 +631,7 @@ export const demoBuyers = [
     userName: 'Diego Ramos',
     address: 'Calle Mayor 8, 28013 Madrid',
     lines: [
-      { part: '2 TB NVMe SSD (PCIe 4.0)', quantity: 2, rating: 5, text: 'Quick to install and fast to copy to.' },
+      { part: '990 PRO 2 TB NVMe SSD (PCIe 4.0)', quantity: 2, rating: 5, text: 'Quick to install and fast to copy to.' },
       { part: '850 W 80+ Gold Power Supply', quantity: 1, rating: 4, text: 'Quiet under load; cables a bit stiff.' },
     ],
   },
@@ -651,7 +651,7 @@ export const demoBuyers = [
     address: '3 Ring Road, Accra',
     lines: [
       { part: 'Dual-Tower Air Cooler', quantity: 1, rating: 5, text: 'Quieter than I expected.' },
-      { part: '2 TB NVMe SSD (PCIe 4.0)', quantity: 1, rating: 4, text: 'Does what it says.' },
+      { part: '990 PRO 2 TB NVMe SSD (PCIe 4.0)', quantity: 1, rating: 4, text: 'Does what it says.' },
     ],
   },
 ] as const;

@@ -12,7 +12,7 @@ describe('the router’s error screens', () => {
     expect(shop?.ErrorBoundary).toBe(RootError);
     expect(pages?.ErrorBoundary).toBe(PageError);
     const sections: RouteObject[] = dashboard?.children ?? [];
-    expect(sections.length).toBe(17);
+    expect(sections.length).toBe(18);
     for (const section of sections) expect(section.ErrorBoundary, section.path ?? 'index').toBe(SectionError);
   });
 
