@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
+import { pollingLoop, type WorkerLog } from '../../lib/polling-loop.ts';
 import { emailSendFailures } from '../../lib/shop-counters.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -36,7 +37,7 @@ export type MailWorkerOptions = {
   perRecipientPerDay: number;
   retryBaseMs: number;
   retryMaxMs: number;
-  log: Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+  log: WorkerLog;
 };
 
 export type MailWorker = {
@@ -66,10 +67,17 @@ export function retryDelayMs(failures: number, baseMs: number, maxMs: number): n
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let lease: (HeldLease & { validUntil: number }) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-  const isStopped = () => stopped;
+  const loop = pollingLoop({
+    pollMs: options.pollMs,
+    log: options.log,
+    failure: 'mail worker pass failed',
+    pass: () => pass(),
+    onStop: async () => {
+      if (lease) await releaseLease(options.db, lease).catch(() => undefined);
+      lease = undefined;
+    },
+  });
+  const isStopped = loop.isStopped;
   // What a lost or unrenewed lease leaves for aborting the send, before another may take it.
   const margin = options.leaseMs / 5;
 
@@ -182,35 +190,5 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return sent;
   }
 
-  function runOnce(): Promise<number> {
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule(): void {
-    if (isStopped()) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => options.log.error({ err: error }, 'mail worker pass failed'))
-        .finally(schedule);
-    }, options.pollMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start: () => {
-      stopped = false;
-      schedule();
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-      if (lease) await releaseLease(options.db, lease).catch(() => undefined);
-      lease = undefined;
-    },
-  };
+  return { runOnce: loop.runOnce, start: loop.start, stop: loop.stop };
 }

@@ -5,6 +5,7 @@ import { retryDelayMs } from '../../domain/emails/mail-worker.ts';
 import { releaseLease, renewLease, takeLease, type HeldLease } from '../../domain/emails/outbox.repo.ts';
 import { findOrderRecord } from '../../domain/orders/orders.repo.ts';
 import { outboundRequest } from '../../lib/outbound-request.ts';
+import { pollingLoop, type WorkerLog } from '../../lib/polling-loop.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
 import { isRefusal, negotiate } from './agent-profile.ts';
 import { findSessionOfOrder } from './checkout-sessions.repo.ts';
@@ -28,7 +29,7 @@ export type OrderWebhookWorkerOptions = {
   pollMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
-  log: Record<'info' | 'warn' | 'error', (obj: object, msg: string) => void>;
+  log: WorkerLog;
 };
 
 export type OrderWebhookWorker = {
@@ -98,10 +99,17 @@ async function post(config: Config, delivery: Delivery, timeoutMs: number): Prom
  */
 export function createOrderWebhookWorker(options: OrderWebhookWorkerOptions): OrderWebhookWorker {
   let lease: HeldLease | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-  const isStopped = () => stopped;
+  const loop = pollingLoop({
+    pollMs: options.pollMs,
+    log: options.log,
+    failure: 'order webhook pass failed',
+    pass: () => pass(),
+    onStop: async () => {
+      if (lease) await releaseLease(options.db, lease).catch(() => undefined);
+      lease = undefined;
+    },
+  });
+  const isStopped = loop.isStopped;
   const timeoutMs = Math.min(DELIVERY_TIMEOUT_MS, options.leaseMs / 2);
 
   /** Renews the lease this worker holds, or takes it afresh if it is free; answers whether it holds it. */
@@ -147,35 +155,5 @@ export function createOrderWebhookWorker(options: OrderWebhookWorkerOptions): Or
     return done;
   }
 
-  function runOnce(): Promise<number> {
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule(): void {
-    if (isStopped()) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => options.log.error({ err: error }, 'order webhook pass failed'))
-        .finally(schedule);
-    }, options.pollMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start: () => {
-      stopped = false;
-      schedule();
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-      if (lease) await releaseLease(options.db, lease).catch(() => undefined);
-      lease = undefined;
-    },
-  };
+  return { runOnce: loop.runOnce, start: loop.start, stop: loop.stop };
 }
