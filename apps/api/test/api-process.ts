@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedDataDir } from './database-template.ts';
+import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -92,4 +96,20 @@ export async function stopApiProcess({ child }: ApiProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * A database for API processes that a test starts and kills: a new one on the test server, else
+ * a PGlite DATA_DIR of its own (`dataDir`, for the test to remove). `env` points a process at it.
+ */
+export async function databaseForProcesses(
+  prefix: string,
+): Promise<{ database: Database; env: Record<string, string>; dataDir?: string }> {
+  if (testDatabaseUrl) {
+    const database = await createTestDatabase();
+    return { database, env: { DATABASE_URL: String(database.url) } };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  seedDataDir(dataDir);
+  return { database: await openDatabase({ dataDir }), env: { DATABASE_URL: '', DATA_DIR: dataDir }, dataDir };
 }

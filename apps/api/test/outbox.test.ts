@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
@@ -11,8 +9,7 @@ import { newId } from '../src/lib/ids.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { createMailWorker, type MailWorker } from '../src/domain/emails/mail-worker.ts';
 import { createSmtpTransport } from '../src/domain/emails/smtp-transport.ts';
-import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
-import { seedDataDir } from './database-template.ts';
+import { databaseForProcesses, startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { addPart, payOrder, placeOrder } from './shop-fixtures.ts';
 import { createFirebaseAccount, signInWithPassword, testUid, verifyFirebaseEmail } from './firebase-accounts.ts';
 import { createTestApp, testDatabaseUrl, testToken, type TestApp } from './test-app.ts';
@@ -257,19 +254,9 @@ describe('kill -9 between commit and send', () => {
   });
 
   it('loses no email', { timeout: 240_000 }, async () => {
-    let target: Record<string, string>;
-    let database: Database;
-    if (testDatabaseUrl) {
-      const { createTestDatabase } = await import('./test-app.ts');
-      const pg = await createTestDatabase();
-      database = pg;
-      target = { DATABASE_URL: String(pg.url) };
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-outbox-'));
-      seedDataDir(dataDir);
-      database = await openDatabase({ dataDir });
-      target = { DATABASE_URL: '', DATA_DIR: dataDir };
-    }
+    const made = await databaseForProcesses('parts-shop-outbox-');
+    const { database, env: target } = made;
+    dataDir = made.dataDir;
     const email = 'crash-mail@example.com';
     const partId = newId();
     await database.db.insert(users).values({ email, uid: testUid(email), userName: 'Crash Mail', emailVerified: true });

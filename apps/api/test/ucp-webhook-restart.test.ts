@@ -1,14 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
-import { openDatabase, type Database } from '../src/db/client.ts';
 import { parts } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
-import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
-import { seedDataDir } from './database-template.ts';
+import { databaseForProcesses, startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { testDatabaseUrl } from './test-app.ts';
 import { startAssistant, type Assistant } from './ucp-assistant.ts';
 import { payment, readyCheckout } from './ucp-fixtures.ts';
@@ -30,19 +26,9 @@ describe('an order webhook across a crash', () => {
   });
 
   it('is delivered by the next process once the receiver is back', { timeout: 240_000 }, async () => {
-    let target: Record<string, string>;
-    let database: Database;
-    if (testDatabaseUrl) {
-      const { createTestDatabase } = await import('./test-app.ts');
-      const pg = await createTestDatabase();
-      database = pg;
-      target = { DATABASE_URL: String(pg.url) };
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-webhooks-'));
-      seedDataDir(dataDir);
-      database = await openDatabase({ dataDir });
-      target = { DATABASE_URL: '', DATA_DIR: dataDir };
-    }
+    const made = await databaseForProcesses('parts-shop-webhooks-');
+    const { database, env: target } = made;
+    dataDir = made.dataDir;
     const partId = newId();
     await database.db.insert(parts).values({
       id: partId,
