@@ -1,5 +1,16 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, apiToken, createAccount, logIn, uniqueEmail, test, verifyAccountEmail, signInAs } from './support.ts';
+import {
+  admin,
+  AM5_BUILD_SPECS,
+  apiToken,
+  createAccount,
+  logIn,
+  uniqueEmail,
+  test,
+  verifyAccountEmail,
+  signInAs,
+  type BuildSlot,
+} from './support.ts';
 
 const mailbox = process.env.E2E_MAILDEV_URL;
 type CaughtEmail = { subject: string; text: string; to: { address: string }[] };
@@ -12,31 +23,8 @@ function myOrders(page: Page) {
     : page.getByRole('table', { name: 'My Orders' }).getByRole('row');
 }
 
-/** A compatible AM5 build, one part per slot, and a DDR4 kit that clashes with its board. */
-const SPECS = {
-  cpu: {
-    socket: 'AM5',
-    cores: 8,
-    threads: 16,
-    boostClockGhz: 5.4,
-    tdpW: 120,
-    integratedGraphics: true,
-    memoryTypes: ['DDR5'],
-  },
-  motherboard: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
-  memory: { memoryType: 'DDR5', modules: 2, totalGb: 32, speedMts: 6000 },
-  gpu: { lengthMm: 300, boardPowerW: 220, memoryGb: 12, recommendedPsuW: 650 },
-  storage: { interface: 'NVMe', formFactor: 'M.2', capacityGb: 2000 },
-  psu: { wattageW: 750, formFactor: 'ATX', efficiency: '80 Plus Gold' },
-  case: {
-    motherboardFormFactors: ['ATX', 'Micro-ATX', 'Mini-ITX'],
-    maxGpuLengthMm: 360,
-    maxCoolerHeightMm: 165,
-    psuFormFactor: 'ATX',
-  },
-  cooling: { type: 'air', heightMm: 155, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 220 },
-} as const;
-type Slot = keyof typeof SPECS;
+const SPECS = AM5_BUILD_SPECS;
+type Slot = BuildSlot;
 
 async function addSpecPart(request: APIRequestContext, token: string, name: string, kind: Slot, specs: object) {
   const response = await request.post('/api/parts', {

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   admin,
+  AM5_BUILD_SPECS,
   apiToken,
   createAccount,
   expectNoSidewaysScroll,
@@ -16,18 +17,7 @@ import {
  * Start from this build, and the gallery.
  */
 
-const SPECS = {
-  cpu: {
-    socket: 'AM5',
-    cores: 8,
-    threads: 16,
-    boostClockGhz: 5.4,
-    tdpW: 120,
-    integratedGraphics: true,
-    memoryTypes: ['DDR5'],
-  },
-  motherboard: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
-} as const;
+const SPECS = { cpu: AM5_BUILD_SPECS.cpu, motherboard: AM5_BUILD_SPECS.motherboard };
 type Slot = keyof typeof SPECS;
 
 async function addSpecPart(request: APIRequestContext, token: string, name: string, kind: Slot, price: number) {

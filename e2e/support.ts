@@ -187,3 +187,29 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 export const partCards = (page: Page) => page.getByTestId('part-card');
+
+/** The specs of a compatible AM5 build, one part per slot. */
+export const AM5_BUILD_SPECS = {
+  cpu: {
+    socket: 'AM5',
+    cores: 8,
+    threads: 16,
+    boostClockGhz: 5.4,
+    tdpW: 120,
+    integratedGraphics: true,
+    memoryTypes: ['DDR5'],
+  },
+  motherboard: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
+  memory: { memoryType: 'DDR5', modules: 2, totalGb: 32, speedMts: 6000 },
+  gpu: { lengthMm: 300, boardPowerW: 220, memoryGb: 12, recommendedPsuW: 650 },
+  storage: { interface: 'NVMe', formFactor: 'M.2', capacityGb: 2000 },
+  psu: { wattageW: 750, formFactor: 'ATX', efficiency: '80 Plus Gold' },
+  case: {
+    motherboardFormFactors: ['ATX', 'Micro-ATX', 'Mini-ITX'],
+    maxGpuLengthMm: 360,
+    maxCoolerHeightMm: 165,
+    psuFormFactor: 'ATX',
+  },
+  cooling: { type: 'air', heightMm: 155, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 220 },
+} as const;
+export type BuildSlot = keyof typeof AM5_BUILD_SPECS;
