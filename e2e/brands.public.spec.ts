@@ -24,11 +24,14 @@ test('the brand filter narrows the list to the chosen brands, with counts, kept 
   await expect(partCards(page).first()).toBeVisible();
   await openFilters(page);
   const brands = page.getByRole('group', { name: 'Brand' });
-  await brands.getByRole('checkbox', { name: /^Samsung \(\d+\)$/ }).check();
+  // A click, not check(): the box is ticked once the address has changed, a moment later.
+  const samsung = brands.getByRole('checkbox', { name: /^Samsung \(\d+\)$/ });
+  await samsung.click();
   await expect(page).toHaveURL(/\?kind=storage&brand=Samsung$/);
+  await expect(samsung).toBeChecked();
   await expect(partCards(page).filter({ hasText: SSD })).toBeVisible();
   await expect(partCards(page).filter({ hasNotText: 'Samsung' })).toHaveCount(0);
-  await brands.getByRole('checkbox', { name: /^Crucial \(\d+\)$/ }).check();
+  await brands.getByRole('checkbox', { name: /^Crucial \(\d+\)$/ }).click();
   await expect(page).toHaveURL(/\?kind=storage&brand=Samsung&brand=Crucial$/);
   await expect(partCards(page).filter({ hasText: '2 TB SATA SSD' })).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -157,7 +157,7 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(receipt.getByRole('definition').first()).toHaveText(planned);
     await expect(receipt).toContainText('Pending');
     await page.goto('/dashboard/builds');
-    await expect(page.getByText(`Build ${run}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Build ${run}` })).toBeVisible();
 
     // The owner ships the whole order once; the customer asks to send the memory back.
     const shipped = await request.patch(`/api/shipped/${orderId}`, {

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 export type ReceivedWebhook = { headers: http.IncomingHttpHeaders; body: string };
 
 export type Assistant = {
+  /** Where it serves its profile. */
+  profileUrl: string;
   /** What the assistant sends as `UCP-Agent`. */
   agent: string;
   /** The name the shop shows for it: its profile address's host. */
@@ -76,6 +78,7 @@ export async function startAssistant(): Promise<Assistant> {
   const base = `http://127.0.0.1:${port}`;
   profile = JSON.stringify(platformProfile(`${base}${WEBHOOK_PATH}`));
   return {
+    profileUrl: `${base}/.well-known/ucp`,
     agent: `profile="${base}/.well-known/ucp"`,
     name: `127.0.0.1:${port}`,
     received,

@@ -631,7 +631,12 @@ export const demoBuyers = [
     userName: 'Diego Ramos',
     address: 'Calle Mayor 8, 28013 Madrid',
     lines: [
-      { part: '990 PRO 2 TB NVMe SSD (PCIe 4.0)', quantity: 2, rating: 5, text: 'Quick to install and fast to copy to.' },
+      {
+        part: '990 PRO 2 TB NVMe SSD (PCIe 4.0)',
+        quantity: 2,
+        rating: 5,
+        text: 'Quick to install and fast to copy to.',
+      },
       { part: '850 W 80+ Gold Power Supply', quantity: 1, rating: 4, text: 'Quiet under load; cables a bit stiff.' },
     ],
   },
