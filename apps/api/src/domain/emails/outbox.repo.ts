@@ -1,6 +1,6 @@
-import { and, asc, eq, exists, getTableColumns, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox, leases, users } from '../../db/schema.ts';
+import { emailOutbox, leases, orders, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import type { EmailPayload } from './order-email-templates.ts';
 
@@ -26,9 +26,11 @@ export async function queueEmail(db: Db, recipient: string, payload: EmailPayloa
  * Emails whose time has come, oldest first, each with how many its recipient was sent in the
  * last day. Only to an address its owner has verified, and only while the recipient is under
  * the day's budget: the shop never mails an address nobody proved they own, nor floods one
- * that is (docs/security.md#order-emails). The others wait in the outbox. An admin's reply to
- * a contact message is the one exception to verification: a person chose to write to the
- * address the message came from, once (docs/security.md#contact-message-replies).
+ * that is (docs/security.md#order-emails). The others wait in the outbox. Two exceptions to
+ * verification: an admin's reply to a contact message, where a person chose to write to the
+ * address the message came from, once (docs/security.md#contact-message-replies); and the
+ * emails of an order an AI assistant placed, whose buyer the assistant named and paid for
+ * (docs/security.md#ai-assistants-ucp).
  */
 export function dueEmails(
   db: Db,
@@ -45,6 +47,10 @@ export function dueEmails(
     .select({ one: sql`1` })
     .from(users)
     .where(and(eq(users.email, emailOutbox.recipient), eq(users.emailVerified, true)));
+  const assistantsOrder = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.id, emailOutbox.orderId), isNotNull(orders.origin)));
   return db
     .select({ ...getTableColumns(emailOutbox), sentToday })
     .from(emailOutbox)
@@ -52,7 +58,7 @@ export function dueEmails(
       and(
         isNull(emailOutbox.sentAt),
         lte(emailOutbox.nextAttemptAt, sql`now()`),
-        or(exists(verified), eq(emailOutbox.kind, 'message-reply')),
+        or(exists(verified), eq(emailOutbox.kind, 'message-reply'), exists(assistantsOrder)),
         lt(sentToday, perRecipientPerDay),
       ),
     )
