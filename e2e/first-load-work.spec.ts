@@ -3,15 +3,17 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 /**
  * The main thread's work while the app takes over a page the server drew, on a phone's slower
  * CPU (Lighthouse's 4x), held to a budget against the same page with every script blocked,
- * measured in the same test (docs/performance.md, "Page speed"): the CPU time the app adds, and
- * how much longer its longest task is. Each figure is the least of two loads, as other work on a
- * shared machine only ever adds to it.
+ * measured in the same test (docs/performance.md, "Page speed"): the CPU time the app adds, as a
+ * multiple of the page's own, and how much longer its longest task is. Budgets are ratios to the
+ * page's own figure, so a slower machine moves both sides. Each figure is the least of two
+ * loads after one unmeasured load of each kind, as other work on a shared machine only ever adds
+ * to it; the spec runs after every other (playwright.config.ts), on a machine otherwise quiet.
  */
 
-/** CPU time the app's code may add to a page's first load: loading, adopting the page, what loads after. */
-const APP_CPU_BUDGET_MS = 1_500;
+/** CPU time the app's code may add to a page's first load, as a multiple of the page's own work. */
+const APP_CPU_BUDGET = 3;
 /** How much longer the app's longest task may be than the page's own (its navigation, first style and layout). */
-const LONGEST_TASK_BUDGET_MS = 500;
+const LONGEST_TASK_BUDGET_MS = 300;
 const ROUNDS = 2;
 
 type Load = { cpuMs: number; wallMs: number; longestMs: number };
@@ -56,7 +58,10 @@ async function load(browser: Browser, context: BrowserContext, url: string, scri
       categories: ['toplevel', 'disabled-by-default-devtools.timeline', '__metadata'],
     });
     await page.goto(url);
-    if (scripts) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    // Polled with a one-line evaluate: a locator would load Playwright's own script into the
+    // page, a long task that is not the app's.
+    while (scripts && !(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))))
+      await page.waitForTimeout(50);
     await page.waitForLoadState('networkidle');
     return mainThreadTasks(await browser.stopTracing());
   } finally {
@@ -86,9 +91,13 @@ for (const [name, address] of Object.entries(PAGES)) {
     context,
     request,
   }) => {
-    // Four loads of the page at a quarter of the CPU's speed.
-    test.setTimeout(120_000);
+    // Six loads of the page at a quarter of the CPU's speed.
+    test.setTimeout(150_000);
     const url = await address(request);
+    // The server's first drawing of the page and the browser's first compile of the app's code
+    // are not the app's work on a first visit.
+    await load(browser, context, url, false);
+    await load(browser, context, url, true);
     const app: Load[] = [];
     const floor: Load[] = [];
     // Alternated, so a burst of other work on the machine meets both.
@@ -97,7 +106,7 @@ for (const [name, address] of Object.entries(PAGES)) {
       app.push(await load(browser, context, url, true));
     }
     const least = (loads: Load[], figure: keyof Load) => Math.round(Math.min(...loads.map((l) => l[figure])));
-    const added = least(app, 'cpuMs') - least(floor, 'cpuMs');
+    const added = (least(app, 'cpuMs') - least(floor, 'cpuMs')) / least(floor, 'cpuMs');
     const longer = least(app, 'longestMs') - least(floor, 'longestMs');
     const figures =
       `CPU ${least(app, 'cpuMs')} ms with the app, ${least(floor, 'cpuMs')} ms with scripts blocked; ` +
@@ -106,8 +115,8 @@ for (const [name, address] of Object.entries(PAGES)) {
     test.info().annotations.push({ type: 'first-load work', description: `${name}: ${figures}` });
     // A trace that lost the page's tasks would pass any budget.
     expect(least(floor, 'cpuMs'), `the page's own work, traced (${figures})`).toBeGreaterThan(0);
-    expect(added, `main-thread CPU time the app adds to ${name}, ms (${figures})`).toBeLessThanOrEqual(
-      APP_CPU_BUDGET_MS,
+    expect(added, `main-thread CPU time the app adds to ${name}, over the page's own (${figures})`).toBeLessThanOrEqual(
+      APP_CPU_BUDGET,
     );
     expect(longer, `how much longer the app's longest task on ${name} is, ms (${figures})`).toBeLessThanOrEqual(
       LONGEST_TASK_BUDGET_MS,

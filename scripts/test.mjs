@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { BOTH_DATABASES, apiTestDatabaseProblems } from './lib/api-test-databases.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -31,7 +32,7 @@ const { BUILD_STEPS, startShop } = await import('./lib/shop.mjs');
 const { startMaildev } = await import('./lib/maildev.mjs');
 
 /** @typedef {{ file: string, seconds: number }} FileTime */
-/** @type {{ name: string, ok: boolean, seconds: number, note: string, slowest: FileTime[] }[]} */
+/** @type {{ name: string, ok: boolean, seconds: number, note: string, slowest: FileTime[], flaky: string[] }[]} */
 const results = [];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-reports-'));
 /** @type {(() => unknown)[]} */
@@ -39,8 +40,9 @@ const cleanups = [() => fs.rmSync(reports, { recursive: true, force: true })];
 
 /**
  * What a step runs its commands with: `sh(command, args, env, cwd)` answers whether it exited 0,
- * and `slowest` receives the step's slowest files for the summary.
- * @typedef {{ sh: (command: string, args: string[], env?: NodeJS.ProcessEnv, cwd?: string) => Promise<boolean>, slowest: FileTime[] }} StepContext
+ * `slowest` receives the step's slowest files for the summary, and `flaky` the tests that passed
+ * only on their retry.
+ * @typedef {{ sh: (command: string, args: string[], env?: NodeJS.ProcessEnv, cwd?: string) => Promise<boolean>, slowest: FileTime[], flaky: string[] }} StepContext
  */
 
 /**
@@ -59,6 +61,7 @@ async function step(name, fn, { alongside = false } = {}) {
     sh: (command, args, env = {}, cwd = root) =>
       runAsync(command, args, { cwd, env: { ...process.env, ...env } }, output),
     slowest: [],
+    flaky: [],
   };
   const started = Date.now();
   let ok = false;
@@ -71,7 +74,7 @@ async function step(name, fn, { alongside = false } = {}) {
   const seconds = Math.round((Date.now() - started) / 1000);
   if (output) console.log(`\n=== ${name} (${seconds}s) ===\n${output.join('').trimEnd()}`);
   if (note) console.error(`!!! ${name}: ${note}`);
-  results.push({ name, ok, seconds, note, slowest: context.slowest });
+  results.push({ name, ok, seconds, note, slowest: context.slowest, flaky: context.flaky });
 }
 
 /** Steps one after another, in one lane. @param {[string, (step: StepContext) => boolean | Promise<boolean>][]} steps */
@@ -122,27 +125,42 @@ async function vitest(context, projects, { env = {}, files = [] } = {}) {
 }
 
 /**
- * Each spec file's time in a Playwright JSON report (its tests at every width, added up).
+ * What a Playwright JSON report says for the summary: each spec file's time (its tests at every
+ * width, added up), and the tests that failed or passed only on their retry, with the first line
+ * of their first error.
  * @param {string} report
- * @returns {FileTime[]}
+ * @returns {{ times: FileTime[], failed: string[], flaky: string[] }}
  */
-function playwrightFileTimes(report) {
-  if (!fs.existsSync(report)) return [];
-  /** @typedef {{ file: string, suites?: Suite[], specs?: { tests: { results: { duration: number }[] }[] }[] }} Suite */
+function playwrightReport(report) {
+  if (!fs.existsSync(report)) return { times: [], failed: [], flaky: [] };
+  /** @typedef {{ projectName: string, status: string, results: { duration: number, errors?: { message?: string }[] }[] }} SpecTest */
+  /** @typedef {{ file: string, suites?: Suite[], specs?: { title: string, line: number, tests: SpecTest[] }[] }} Suite */
   /** @type {{ suites: Suite[] }} */
   const { suites } = JSON.parse(fs.readFileSync(report, 'utf8'));
   /** @type {Map<string, number>} */
   const byFile = new Map();
+  /** @type {string[]} */
+  const failed = [];
+  /** @type {string[]} */
+  const flaky = [];
   /** @param {Suite} suite */
   const add = (suite) => {
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests)
+      for (const test of spec.tests) {
         for (const result of test.results)
           byFile.set(suite.file, (byFile.get(suite.file) ?? 0) + result.duration / 1000);
+        const name = `[${test.projectName}] e2e/${suite.file}:${spec.line} > ${spec.title}`;
+        // Colour codes and the source excerpt after the first line say nothing in a summary.
+        const message = test.results.flatMap((r) => r.errors ?? [])[0]?.message ?? '';
+        const why = stripVTControlCharacters(message).split('\n', 1)[0]?.slice(0, 300);
+        if (test.status === 'unexpected') failed.push(`${name}${why ? ` (${why})` : ''}`);
+        if (test.status === 'flaky') flaky.push(`${name}${why ? ` (first try: ${why})` : ''}`);
+      }
     for (const child of suite.suites ?? []) add(child);
   };
   suites.forEach(add);
-  return [...byFile].map(([file, seconds]) => ({ file: `e2e/${file}`, seconds }));
+  const times = [...byFile].map(([file, seconds]) => ({ file: `e2e/${file}`, seconds }));
+  return { times, failed, flaky };
 }
 
 process.on('SIGINT', () => process.exit(130));
@@ -261,7 +279,11 @@ try {
       CHROMIUM_PATH: CHROMIUM,
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     });
-    context.slowest.push(...slowestOf(playwrightFileTimes(report)));
+    const { times, failed, flaky } = playwrightReport(report);
+    context.slowest.push(...slowestOf(times));
+    context.flaky.push(...flaky);
+    // Named in the summary, the end of a long CI log that is often all that is kept.
+    if (failed.length > 0) throw new Error(`failed:\n  ${failed.join('\n  ')}`);
     return ok;
   });
 } finally {
@@ -278,6 +300,7 @@ console.log('\n=== Summary ===');
 for (const r of results) {
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)${r.note ? ` — ${r.note}` : ''}`);
   for (const { file, seconds } of r.slowest) console.log(`        ${seconds.toFixed(1).padStart(6)}s  ${file}`);
+  for (const test of r.flaky) console.log(`        flaky: ${test}`);
 }
 const failed = results.filter((r) => !r.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
