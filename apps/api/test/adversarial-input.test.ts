@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from '../src/app.ts';
+import { BODY_LIMIT } from '#api/app.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // No input can stall the API: every text field of every endpoint (path, query and body,

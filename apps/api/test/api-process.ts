@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database } from '#api/db/client.ts';
 import { seedDataDir } from './database-template.ts';
 import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
 

@@ -1,6 +1,6 @@
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
-import { parts } from '../src/db/schema.ts';
-import { newId } from '../src/lib/ids.ts';
+import { parts } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 import type { TestApp } from './test-app.ts';
 
 /**

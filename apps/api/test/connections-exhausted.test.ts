@@ -3,9 +3,9 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findPostgresBin, startPostgres } from '../../../scripts/lib/postgres.mjs';
-import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { installErrorHandler } from '../src/lib/error-handler.ts';
+import { buildApp } from '#api/app.ts';
+import { openDatabase, type Database } from '#api/db/client.ts';
+import { installErrorHandler } from '#api/lib/error-handler.ts';
 import { testConfig, testDatabaseUrl } from './test-app.ts';
 
 /**

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase } from '#api/db/client.ts';
 
 /**
  * Every test database starts as a copy of one made (and migrated) once per run: making a

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { tokenClaims } from '../src/lib/tokens.ts';
+import { tokenClaims } from '#api/lib/tokens.ts';
 
 // Test-only helpers: real Firebase accounts and ID tokens from the Auth emulator's REST API
 // (no mocks), and API access tokens that are wrong in each way a verifier must catch.

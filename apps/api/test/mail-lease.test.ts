@@ -1,9 +1,9 @@
 import { isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { emailOutbox, leases } from '../src/db/schema.ts';
-import { createMailWorker, type MailWorker } from '../src/domain/emails/mail-worker.ts';
-import { createSmtpTransport } from '../src/domain/emails/smtp-transport.ts';
+import { openDatabase, type Database } from '#api/db/client.ts';
+import { emailOutbox, leases } from '#api/db/schema.ts';
+import { createMailWorker, type MailWorker } from '#api/domain/emails/mail-worker.ts';
+import { createSmtpTransport } from '#api/domain/emails/smtp-transport.ts';
 import { addPart, placeOrder } from './shop-fixtures.ts';
 import { startSlowSmtpServer, type SlowSmtpServer } from './slow-smtp-server.ts';
 import { createTestApp, testDatabaseUrl, type TestApp } from './test-app.ts';

@@ -10,9 +10,9 @@ import type { Uploaded } from '@parts-shop/shared/upload';
 import { startLocalS3, type LocalS3 } from './s3-server.ts';
 import { createTestApp, testConfig, type TestApp } from './test-app.ts';
 import { multipart, testPhoto } from './upload-fixtures.ts';
-import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { photos } from '../src/db/schema.ts';
+import { buildApp } from '#api/app.ts';
+import { openDatabase, type Database } from '#api/db/client.ts';
+import { photos } from '#api/db/schema.ts';
 
 // Where photos live (docs/decisions/0039-photos-in-the-database.md): every API process on one
 // database serves every photo; PHOTO_STORE=s3://… keeps them in a bucket instead; photos left

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRedisServer, startRedis } from '../../../scripts/lib/redis.mjs';
-import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { rateLimitCounters } from '../src/db/schema.ts';
-import { postgresCounters } from '../src/lib/rate-limit-store.ts';
+import { buildApp } from '#api/app.ts';
+import { openDatabase, type Database } from '#api/db/client.ts';
+import { rateLimitCounters } from '#api/db/schema.ts';
+import { postgresCounters } from '#api/lib/rate-limit-store.ts';
 import { createTestDatabase, testConfig, testDatabaseUrl } from './test-app.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Order } from '@parts-shop/shared/order';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
-import { orders, parts, payments } from '../src/db/schema.ts';
-import { newId } from '../src/lib/ids.ts';
+import { orders, parts, payments } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Orders and payments tests share these: parts straight into the database, orders through the API. */

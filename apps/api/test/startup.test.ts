@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JWT_SECRET_FILE } from '../src/config/jwt-secret.ts';
+import { JWT_SECRET_FILE } from '#api/config/jwt-secret.ts';
 import { runApiUntilExit, startApiProcess, stopApiProcess } from './api-process.ts';
 
 // The start-up checks as an operator meets them: a real API process, its exit code and

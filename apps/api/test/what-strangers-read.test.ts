@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import type { OrderReturn, Refund } from '@parts-shop/shared/refunds';
-import { SHOP_ACTOR } from '../src/domain/orders/order-view.ts';
+import { SHOP_ACTOR } from '#api/domain/orders/order-view.ts';
 import { addPart, payOrder, placeOrder, type Auth } from './shop-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuthContext, type AuthState } from '../src/lib/auth.tsx';
+import { AuthContext, type AuthState } from '#web/lib/auth.tsx';
 
 /**
  * A session for tests: signed out, settled, with every action a resolved no-op unless

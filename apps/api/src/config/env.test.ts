@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { productionEnv } from '../../test/production-env.ts';
+import { productionEnv } from '#api-test/production-env.ts';
 import { loadConfig } from './env.ts';
 import { JWT_SECRET_FILE } from './jwt-secret.ts';
 

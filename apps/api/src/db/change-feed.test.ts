@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseUrl } from '../../test/test-app.ts';
+import { createTestDatabase, testDatabaseUrl } from '#api-test/test-app.ts';
 import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 
 /** Resolves once `count` more calls of the listener it hands out have come, or after 3 s with what came. */

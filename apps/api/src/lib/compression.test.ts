@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema.ts';
-import { addPart } from '../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addPart } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 // A page as long as a server-rendered one, so it is over the size worth compressing.
 const INDEX = `<!doctype html><html><head><title>Template</title></head><body><div id="root"></div>${'<p>Parts</p>'.repeat(400)}</body></html>`;

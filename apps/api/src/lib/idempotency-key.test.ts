@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { emailOutbox, idempotencyKeys, orderLines } from '../db/schema.ts';
-import { addBuild } from '../../test/build-fixtures.ts';
-import { addPart, orderBody, stockOf, type Auth } from '../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addBuild } from '#api-test/build-fixtures.ts';
+import { addPart, orderBody, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 let t: TestApp;
 let customers = 0;

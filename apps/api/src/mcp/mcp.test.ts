@@ -4,8 +4,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BuildCheckResult } from '@parts-shop/shared/build';
 import type { Part } from '@parts-shop/shared/part';
-import { addBuild, addSpecPart, compatibleSpecs, itemsOf } from '../../test/build-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addBuild, addSpecPart, compatibleSpecs, itemsOf } from '#api-test/build-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**

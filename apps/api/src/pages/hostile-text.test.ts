@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ID } from '@parts-shop/shared/first-reads';
 import { builds, parts, reviews, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 /**
  * No text anyone stores or puts in an address can change the shape of a page the server

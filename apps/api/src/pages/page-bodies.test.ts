@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 const INDEX = '<!doctype html><html><head><title>Parts Shop</title></head><body><div id="root"></div></body></html>';
 

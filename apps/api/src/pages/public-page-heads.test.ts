@@ -4,8 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts, users } from '../db/schema.ts';
-import { addBuild, itemsOf } from '../../test/build-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addBuild, itemsOf } from '#api-test/build-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 const ORIGIN = 'https://shop.example.test';
 const INDEX =

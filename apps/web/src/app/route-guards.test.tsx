@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../lib/auth.tsx';
-import { MockAuthProvider, mockAuthState } from '../../test/auth-testing.tsx';
+import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
 import { RequireAdmin, RequireAuth } from './route-guards.tsx';
-import { fetchMock, json, stubApi, urlOf } from '../../test/api.ts';
+import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
 
 // The admin check goes over HTTP to GET /api/admin/{email}; this stands in for the API.
 

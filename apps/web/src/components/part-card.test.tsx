@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { PartCard } from './part-card.tsx';
-import { part } from '../../test/fixtures.ts';
+import { part } from '#web-test/fixtures.ts';
 
 afterEach(cleanup);
 

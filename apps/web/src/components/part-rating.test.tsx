@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { part } from '../../test/fixtures.ts';
+import { part } from '#web-test/fixtures.ts';
 import { PartCard } from './part-card.tsx';
 import { PartRating } from './part-rating.tsx';
 import { MemoryRouter } from 'react-router';

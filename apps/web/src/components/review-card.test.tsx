@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReviewCard } from './review-card.tsx';
-import { review } from '../../test/fixtures.ts';
+import { review } from '#web-test/fixtures.ts';
 
 afterEach(cleanup);
 

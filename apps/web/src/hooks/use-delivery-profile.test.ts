@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerProfile } from '../../test/fixtures.ts';
+import { customerProfile } from '#web-test/fixtures.ts';
 import { profileOffer } from './use-delivery-profile.ts';
 
 const profile = customerProfile;

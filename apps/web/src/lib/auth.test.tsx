@@ -7,7 +7,7 @@ import { AUTH_EXPIRED_EVENT } from './api-client.ts';
 import { AuthProvider, useAuth, type AuthState } from './auth.tsx';
 import type { FirebaseUser, IdentityProvider } from './firebase.ts';
 import { loadIdentityProvider } from './firebase.ts';
-import { fetchMock, json, stubApi, urlOf } from '../../test/api.ts';
+import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
 
 vi.mock('./firebase.ts', () => ({ loadIdentityProvider: vi.fn() }));
 vi.mock('react-toastify/unstyled', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));

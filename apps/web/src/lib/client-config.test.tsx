@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchClientConfig, useClientConfig } from './client-config.ts';
 import { queryClient } from './query-client.ts';
-import { fetchMock, json, stubApi } from '../../test/api.ts';
+import { fetchMock, json, stubApi } from '#web-test/api.ts';
 
 const config = {
   firebase: {

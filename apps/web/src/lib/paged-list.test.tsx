@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { usePagedList } from './paged-list.ts';
-import { fetchMock, json, stubApi } from '../../test/api.ts';
+import { fetchMock, json, stubApi } from '#web-test/api.ts';
 
 beforeEach(() => {
   stubApi();

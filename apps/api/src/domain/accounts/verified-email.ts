@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { users } from '#api/db/schema.ts';
 
 /**
  * Whether the account's email address is verified: what a customer needs before anything of

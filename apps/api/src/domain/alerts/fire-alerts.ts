@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { centsToDollars } from '@parts-shop/shared/money';
-import type { Db } from '../../db/client.ts';
-import { alerts, parts, users } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { alerts, parts, users } from '#api/db/schema.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 
 /**

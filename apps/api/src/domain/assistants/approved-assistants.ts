@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { assistants } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { assistants } from '#api/db/schema.ts';
 
 /** An assistant the owner approved: who it is (its UCP profile address) and the name the shop shows. */
 export type ApprovedAssistant = { id: string; profile: string; name: string };

@@ -1,5 +1,5 @@
-import type { Config } from '../../config/env.ts';
-import type { RateLimitCounters } from '../../lib/rate-limit-store.ts';
+import type { Config } from '#api/config/env.ts';
+import type { RateLimitCounters } from '#api/lib/rate-limit-store.ts';
 
 const WINDOW_MS = 60_000;
 

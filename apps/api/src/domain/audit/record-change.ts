@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AuditEntity, AuditKind, AuditValues } from '@parts-shop/shared/audit';
-import type { Db } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { auditLog, users } from '#api/db/schema.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { newId } from '#api/lib/ids.ts';
 
 /** Who made a change: the guarded request's caller (its email and Firebase uid). */
 export type Actor = Pick<Caller, 'email' | 'uid'>;

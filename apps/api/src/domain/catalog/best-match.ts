@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { parts, partSearchTerms } from '../../db/schema.ts';
-import type { Db } from '../../db/client.ts';
+import { parts, partSearchTerms } from '#api/db/schema.ts';
+import type { Db } from '#api/db/client.ts';
 import { filterConditions, type Cursor, type PartSelection } from './parts-search.ts';
 import type { Search } from './search-words.ts';
 

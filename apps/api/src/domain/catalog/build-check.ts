@@ -3,8 +3,8 @@ import type { BuildAlternative, BuildCheckResult } from '@parts-shop/shared/buil
 import { buildTotalCents, lineCents } from '@parts-shop/shared/build-total';
 import { centsToDollars } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/http-error.ts';
+import type { Db } from '#api/db/client.ts';
+import { notFound } from '#api/lib/http-error.ts';
 import { findBuildParts, findInStockOfKind, type BuildPartRow } from './parts.repo.ts';
 
 /**

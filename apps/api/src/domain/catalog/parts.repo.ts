@@ -3,8 +3,8 @@ import { ownSpecFields, type PartFacets } from '@parts-shop/shared/part-query';
 import type { PartKind, SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
 import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
-import { keepsNamedStatements, type Db } from '../../db/client.ts';
-import { partFacetGroups, parts, partSpecValues } from '../../db/schema.ts';
+import { keepsNamedStatements, type Db } from '#api/db/client.ts';
+import { partFacetGroups, parts, partSpecValues } from '#api/db/schema.ts';
 import {
   addSpecConditions,
   afterCursor,

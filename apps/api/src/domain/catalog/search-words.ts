@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SEARCH_ALIASES, searchTerms } from '@parts-shop/shared/part-query';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 
 /**
  * A search as the catalog runs it: `match` is the tsquery a part must meet (each word as a

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
-import { pollingLoop, type WorkerLog } from '../../lib/polling-loop.ts';
-import { emailSendFailures } from '../../lib/shop-counters.ts';
-import type { Db } from '../../db/client.ts';
+import { pollingLoop, type WorkerLog } from '#api/lib/polling-loop.ts';
+import { emailSendFailures } from '#api/lib/shop-counters.ts';
+import type { Db } from '#api/db/client.ts';
 import {
   emailPayloadSchema,
   renderAlertEmail,

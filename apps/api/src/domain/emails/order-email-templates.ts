@@ -1,7 +1,7 @@
 import type { Order as OrderLd, WithContext } from 'schema-dts';
 import { z } from 'zod';
 import { centsToPriceString, formatCents, formatDollars } from '@parts-shop/shared/money';
-import { scriptSafeJson } from '../../lib/page-head.ts';
+import { scriptSafeJson } from '#api/lib/page-head.ts';
 
 /**
  * What an order email reports, frozen when the change commits: a cancelled order's row is

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, getTableColumns, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { emailOutbox, leases, orders, users } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { emailOutbox, leases, orders, users } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 import type { EmailPayload } from './order-email-templates.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;

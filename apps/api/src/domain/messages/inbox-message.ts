@@ -1,5 +1,5 @@
 import type { InboxMessage } from '@parts-shop/shared/message';
-import type { contactMessages } from '../../db/schema.ts';
+import type { contactMessages } from '#api/db/schema.ts';
 
 /** A contact message as the admins read it: in the inbox and on its sender's customer page. */
 export function toInboxMessage(r: typeof contactMessages.$inferSelect): InboxMessage {

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { orderRefunds } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { orderRefunds } from '#api/db/schema.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { lifecycleOf } from '@parts-shop/shared/order';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 import { changedFields, recordChange, type Actor } from '../audit/record-change.ts';
 import type { OrderRow } from './orders.repo.ts';
 

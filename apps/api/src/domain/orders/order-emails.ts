@@ -1,6 +1,6 @@
 import { centsToPriceString } from '@parts-shop/shared/money';
 import { formatOrderNumber } from '@parts-shop/shared/order';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 import { queueOrderWebhook, WEBHOOK_EVENT_OF_EMAIL } from './order-webhooks.ts';

@@ -1,9 +1,9 @@
 import { centsToPriceString } from '@parts-shop/shared/money';
 import { formatOrderNumber, lifecycleOf, type Order } from '@parts-shop/shared/order';
-import type { Caller } from '../../lib/auth.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { parseIdOr } from '../../lib/ids.ts';
-import type { Db } from '../../db/client.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { notFound } from '#api/lib/http-error.ts';
+import { parseIdOr } from '#api/lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
 import { withLines, type OrderRow, type OrderWithLines } from './orders.repo.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { ucpCheckoutSessions, ucpOrderWebhooks, type UCP_ORDER_EVENTS } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { ucpCheckoutSessions, ucpOrderWebhooks, type UCP_ORDER_EVENTS } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
 
 export type UcpOrderEvent = (typeof UCP_ORDER_EVENTS)[number];

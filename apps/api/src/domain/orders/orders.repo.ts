@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderNumber, type OrderTab } from '@parts-shop/shared/order';
-import type { Db } from '../../db/client.ts';
-import { orderLines, orders, users } from '../../db/schema.ts';
-import { containing } from '../../lib/like-pattern.ts';
+import type { Db } from '#api/db/client.ts';
+import { orderLines, orders, users } from '#api/db/schema.ts';
+import { containing } from '#api/lib/like-pattern.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -2,11 +2,11 @@ import { buildTotalCents, lineCents } from '@parts-shop/shared/build-total';
 import { formatCents } from '@parts-shop/shared/money';
 import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/api-messages';
 import { ORDER_TOTAL_MAX_CENTS } from '@parts-shop/shared/order';
-import type { Config } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { badRequest, conflict, type HttpError } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Config } from '#api/config/env.ts';
+import type { Db } from '#api/db/client.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { badRequest, conflict, type HttpError } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { reserveStock } from '../stock/stock.repo.ts';
 import { mailLowStock } from '../stock/low-stock.ts';
@@ -21,7 +21,7 @@ import {
   type Holdings,
   type OrderWithLines,
 } from './orders.repo.ts';
-import { ordersPlaced } from '../../lib/shop-counters.ts';
+import { ordersPlaced } from '#api/lib/shop-counters.ts';
 
 /** What placing an order needs besides the database: the gateway, the hold and the caps on what one customer holds. */
 export type PlacementRules = {

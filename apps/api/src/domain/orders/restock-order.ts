@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { orderLines } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { orderLines } from '#api/db/schema.ts';
 import { fireAlerts } from '../alerts/fire-alerts.ts';
 import { returnStock } from '../stock/stock.repo.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config/env.ts';
+import type { Config } from '#api/config/env.ts';
 import { createLocalGateway } from './local-gateway.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';

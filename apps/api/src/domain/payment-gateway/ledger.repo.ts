@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { paymentGroupOrders, payments, refunds } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { paymentGroupOrders, payments, refunds } from '#api/db/schema.ts';
 import type { GatewayIntent } from './payment-gateway.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { cardBrand, testCardOutcome } from '@parts-shop/shared/payment';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 import type { LocalPaymentGateway } from './payment-gateway.ts';
 import { PAYMENT_INTENT_ID } from './payment-gateway.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Card, CardOutcome, PaymentIntentStatus } from '@parts-shop/shared/payment';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 
 /** A payment intent as the shop needs to know it, whichever gateway holds it. */
 export type GatewayIntent = {

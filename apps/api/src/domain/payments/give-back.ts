@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
-import { conflict } from '../../lib/http-error.ts';
-import { refundsIssued } from '../../lib/shop-counters.ts';
+import type { Db } from '#api/db/client.ts';
+import { conflict } from '#api/lib/http-error.ts';
+import { refundsIssued } from '#api/lib/shop-counters.ts';
 import { apiMessages, refundTooMuchMessage } from '@parts-shop/shared/api-messages';
 import type { Actor } from '../audit/record-change.ts';
 import { recordOrderChange } from '../orders/order-audit.ts';

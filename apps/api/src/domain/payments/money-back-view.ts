@@ -1,6 +1,6 @@
 import { centsToPriceString } from '@parts-shop/shared/money';
 import type { OrderReturn, Refund } from '@parts-shop/shared/refunds';
-import type { orderReturns } from '../../db/schema.ts';
+import type { orderReturns } from '#api/db/schema.ts';
 import type { OrderRefundRow } from './order-refunds.repo.ts';
 
 /** A refund as the API answers it: on the order's page and on its customer's page. */

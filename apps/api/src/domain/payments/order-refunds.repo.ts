@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { orderRefunds, orders } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { orderRefunds, orders } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { paymentGroupOrders, paymentGroups } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { paymentGroupOrders, paymentGroups } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 
 /**
  * Payment groups: several of one customer's orders paid by one intent, whose metadata names

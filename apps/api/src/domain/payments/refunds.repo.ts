@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { refunds } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { refunds } from '#api/db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundReason = RefundRow['reason'];

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { Db } from '#api/db/client.ts';
+import { HttpError } from '#api/lib/http-error.ts';
 import { queueOrderEmail } from '../orders/order-emails.ts';
 import { findOrder, findOrders, lockOrders, markOrdersPaid, type OrderRow } from '../orders/orders.repo.ts';
 import {
@@ -11,7 +11,7 @@ import {
 import type { GatewayIntent, PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { groupOrderIds } from './payment-groups.repo.ts';
 import { markRefunded, recordRefund, refundedAmong, stalePendingRefunds, type RefundReason } from './refunds.repo.ts';
-import { paymentsSettled, refundsIssued } from '../../lib/shop-counters.ts';
+import { paymentsSettled, refundsIssued } from '#api/lib/shop-counters.ts';
 
 /**
  * Settlement: which gateway intent pays which orders. An intent pays one order or every

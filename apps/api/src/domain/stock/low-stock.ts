@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { parts, users } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { parts, users } from '#api/db/schema.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { parts } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { parts } from '#api/db/schema.ts';
 import { fellToLowStock } from './low-stock.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 import type { Actor } from '../audit/record-change.ts';
 import { recordOrderChange } from '../orders/order-audit.ts';
 import { queueOrderEmail, type CancelReason } from '../orders/order-emails.ts';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { Config } from '../../config/env.ts';
-import { orderLines, orders, users } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import type { Config } from '#api/config/env.ts';
+import { orderLines, orders, users } from '#api/db/schema.ts';
 import { withLineWhere } from '../orders/orders.repo.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { retryPendingOrderRefunds } from '../payments/give-back.ts';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { alerts, parts, users } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { alerts, parts, users } from '#api/db/schema.ts';
 
 const alertColumns = {
   id: alerts.id,

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { ALERTS_PER_USER_MAX, alertSchema, newAlertSchema } from '@parts-shop/shared/alert';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { deletedSchema } from '@parts-shop/shared/part';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers } from '../../lib/http-error.ts';
-import { idParams, parseIdOr } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from '../../lib/paging.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { errorAnswers } from '#api/lib/http-error.ts';
+import { idParams, parseIdOr } from '#api/lib/ids.ts';
+import { decodeCursor, pageOf } from '#api/lib/paging.ts';
 import { alertNotFound, createAlert, pageOfAlerts, removeAlert } from './alerts.service.ts';
 
 const parseAlertId = (id: string) => parseIdOr(id, alertNotFound);

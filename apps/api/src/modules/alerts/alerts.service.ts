@@ -1,11 +1,11 @@
 import { ALERTS_PER_USER_MAX, alertMessages, type Alert, type NewAlert } from '@parts-shop/shared/alert';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { centsToDollars, dollarsToCents } from '@parts-shop/shared/money';
-import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
-import { findPart } from '../../domain/catalog/parts.repo.ts';
+import type { Db } from '#api/db/client.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { badRequest, conflict, notFound } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
+import { findPart } from '#api/domain/catalog/parts.repo.ts';
 import {
   countWaitingAlerts,
   deleteOwnAlert,

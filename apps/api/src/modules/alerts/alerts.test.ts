@@ -4,10 +4,10 @@ import { ALERTS_PER_USER_MAX, alertMessages, type Alert, type PriceHistory } fro
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { ApiError } from '@parts-shop/shared/error';
 import type { Part } from '@parts-shop/shared/part';
-import { alerts, emailOutbox } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
-import { addPart, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { alerts, emailOutbox } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
+import { addPart, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 let t: TestApp;
 let alice: Auth;

@@ -7,11 +7,11 @@ import {
   assistantSchema,
 } from '@parts-shop/shared/assistant';
 import { deletedSchema } from '@parts-shop/shared/part';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers, notFound } from '../../lib/http-error.ts';
-import { idParams, parseIdOr } from '../../lib/ids.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { errorAnswers, notFound } from '#api/lib/http-error.ts';
+import { idParams, parseIdOr } from '#api/lib/ids.ts';
 import { approveAssistant, listAssistants, revokeAssistant } from './assistants.service.ts';
 
 /** The AI assistants the owner approved to buy over UCP and ACP (docs/product.md#assistants); admins only. */

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { assistantMessages, type ApprovedAssistant, type Assistant } from '@parts-shop/shared/assistant';
-import type { Db } from '../../db/client.ts';
-import { assistants, ucpCheckoutSessions } from '../../db/schema.ts';
-import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
-import { apiKeyHash, newApiKey } from '../../domain/assistants/approved-assistants.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { assistants, ucpCheckoutSessions } from '#api/db/schema.ts';
+import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';
+import { apiKeyHash, newApiKey } from '#api/domain/assistants/approved-assistants.ts';
+import { conflict, notFound } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
 
 /** Most assistants the screen lists: an owner approves a handful, one by one. */
 const LIST_MAX = 500;

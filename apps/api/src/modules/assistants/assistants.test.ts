@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedAssistantSchema, assistantSchema, type Assistant } from '@parts-shop/shared/assistant';
 import { ucpCheckoutSchema } from '@parts-shop/shared/ucp';
-import { assistants, orders } from '../../db/schema.ts';
-import { assistantByApiKey } from '../../domain/assistants/approved-assistants.ts';
-import { productionEnv } from '../../../test/production-env.ts';
-import { addPart } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startAssistant, type Assistant as ServedAssistant } from '../../../test/ucp-assistant.ts';
-import { payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
+import { assistants, orders } from '#api/db/schema.ts';
+import { assistantByApiKey } from '#api/domain/assistants/approved-assistants.ts';
+import { productionEnv } from '#api-test/production-env.ts';
+import { addPart } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { startAssistant, type Assistant as ServedAssistant } from '#api-test/ucp-assistant.ts';
+import { payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 import { approveAssistant, revokeAssistant } from './assistants.service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntity, AuditKind } from '@parts-shop/shared/audit';
 import { idSchema } from '@parts-shop/shared/fields';
-import type { Db } from '../../db/client.ts';
-import { auditLog, orderReturns, orders, parts } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { auditLog, orderReturns, orders, parts } from '#api/db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditKind } from '@parts-shop/shared/audit';
 import type { OrderReturn } from '@parts-shop/shared/refunds';
 import type { RoleChange } from '@parts-shop/shared/user';
-import { auditLog } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { newId } from '../../lib/ids.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
+import { auditLog } from '#api/db/schema.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { newId } from '#api/lib/ids.ts';
+import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
 
 // Audit log (docs/product.md#audit-log): each admin change writes one record in its own
 // transaction, a refused change none; GET /api/admin/audit pages and filters them.

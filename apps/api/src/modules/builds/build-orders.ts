@@ -2,13 +2,13 @@ import { buildMessages, type BatchOrder } from '@parts-shop/shared/build';
 import { hasErrors } from '@parts-shop/shared/compatibility';
 import { belowMinOrderMessage } from '@parts-shop/shared/api-messages';
 import { messages } from '@parts-shop/shared/messages';
-import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { badRequest, conflict } from '../../lib/http-error.ts';
-import { toOrder } from '../../domain/orders/order-view.ts';
-import { placeOneOrder, type PlacementRules } from '../../domain/orders/place-orders.ts';
-import { checkStoredBuild, loadBuildParts } from '../../domain/catalog/build-check.ts';
-import type { BuildPartRow } from '../../domain/catalog/parts.repo.ts';
+import type { Db } from '#api/db/client.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { badRequest, conflict } from '#api/lib/http-error.ts';
+import { toOrder } from '#api/domain/orders/order-view.ts';
+import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-orders.ts';
+import { checkStoredBuild, loadBuildParts } from '#api/domain/catalog/build-check.ts';
+import type { BuildPartRow } from '#api/domain/catalog/parts.repo.ts';
 
 /**
  * Orders a whole build in one step: one order with a line per part, placed by the one

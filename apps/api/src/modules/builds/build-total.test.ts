@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTotalCents, plannerLine } from '@parts-shop/shared/build-total';
 import type { ApiError } from '@parts-shop/shared/error';
 import { priceToCents } from '@parts-shop/shared/order';
-import { addPart, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { addPart, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 // The planner's total (a build's parts as GET /parts/{id} answers them, in dollars, summed by
 // the shared build total) against what the server charges for the same build, over builds of

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildCheckResult } from '@parts-shop/shared/build';
 import type { Part } from '@parts-shop/shared/part';
 import { checkBuild } from '@parts-shop/shared/compatibility';
-import { seedDemoData } from '../../db/seed.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { seedDemoData } from '#api/db/seed.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 // The planner knows what is in stock (docs/product.md#build-planner): the picker's parts carry
 // the server's stock and can leave sold-out ones out, and a build check offers, for a part the

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { builds } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { builds } from '#api/db/schema.ts';
 
 export type BuildRow = typeof builds.$inferSelect;
 export type BuildItems = BuildRow['items'];

@@ -14,17 +14,17 @@ import {
 } from '@parts-shop/shared/build';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { deletedSchema } from '@parts-shop/shared/part';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers } from '../../lib/http-error.ts';
-import { answerOnce, idempotencyHeaders } from '../../lib/idempotency-key.ts';
-import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
-import { idParams, parseIdOr } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import { checkBuildItems } from '../../domain/catalog/build-check.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { errorAnswers } from '#api/lib/http-error.ts';
+import { answerOnce, idempotencyHeaders } from '#api/lib/idempotency-key.ts';
+import { expireOverdueOrders } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
+import { idParams, parseIdOr } from '#api/lib/ids.ts';
+import { decodeCursor, pageOf } from '#api/lib/paging.ts';
+import { checkBuildItems } from '#api/domain/catalog/build-check.ts';
 import { placeBuildOrder } from './build-orders.ts';
-import { placementRules } from '../../domain/orders/place-orders.ts';
+import { placementRules } from '#api/domain/orders/place-orders.ts';
 import { buildNotFound, changeBuild, getBuild, pageOfBuilds, removeBuild, saveBuild } from './builds.service.ts';
 import {
   copyPublicBuild,

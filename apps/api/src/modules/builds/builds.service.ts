@@ -1,12 +1,12 @@
 import type { SavedBuild } from '@parts-shop/shared/build';
-import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { notFound } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
 import { buildTotalCents } from '@parts-shop/shared/build-total';
 import { centsToDollars } from '@parts-shop/shared/money';
-import { loadBuildParts } from '../../domain/catalog/build-check.ts';
-import { findBuildParts } from '../../domain/catalog/parts.repo.ts';
+import { loadBuildParts } from '#api/domain/catalog/build-check.ts';
+import { findBuildParts } from '#api/domain/catalog/parts.repo.ts';
 import {
   deleteOwnBuild,
   findOwnBuild,

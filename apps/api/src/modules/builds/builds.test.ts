@@ -5,11 +5,11 @@ import type { ApiError } from '@parts-shop/shared/error';
 import type { ProblemCode } from '@parts-shop/shared/compatibility';
 import type { Order } from '@parts-shop/shared/order';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
-import { builds, emailOutbox, orderLines, parts } from '../../db/schema.ts';
-import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '../../../test/build-fixtures.ts';
-import { payOrder, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
-import { demoParts } from '../../db/seed-data.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { builds, emailOutbox, orderLines, parts } from '#api/db/schema.ts';
+import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '#api-test/build-fixtures.ts';
+import { payOrder, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
+import { demoParts } from '#api/db/seed-data.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 let t: TestApp;
 let alice: Auth;

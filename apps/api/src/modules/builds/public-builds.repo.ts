@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { builds, parts, users } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { builds, parts, users } from '#api/db/schema.ts';
 import type { BuildRow } from './builds.repo.ts';
 
 /** A published build with what its public page may show of its owner: the display name alone. */

@@ -3,10 +3,10 @@ import { buildTotalCents } from '@parts-shop/shared/build-total';
 import { idSchema } from '@parts-shop/shared/fields';
 import { centsToDollars } from '@parts-shop/shared/money';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { badRequest } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { badRequest } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
 import { buildNotFound, pricesOf, toSavedBuild } from './builds.service.ts';
 import { insertBuild } from './builds.repo.ts';
 import {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicBuild, PublicBuildCard, SavedBuild } from '@parts-shop/shared/build';
-import { builds, parts, users } from '../../db/schema.ts';
-import { addBuild, itemsOf } from '../../../test/build-fixtures.ts';
-import type { Auth } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { builds, parts, users } from '#api/db/schema.ts';
+import { addBuild, itemsOf } from '#api-test/build-fixtures.ts';
+import type { Auth } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 const ORIGIN = 'https://shop.example.test';
 

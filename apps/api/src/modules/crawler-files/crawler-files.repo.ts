@@ -1,6 +1,6 @@
 import { and, asc, count, desc, gte, isNotNull, lt, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { builds, parts } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { builds, parts } from '#api/db/schema.ts';
 
 /** A part sitemap file (numbered from 1): the first part id in it and its newest change. */
 export type SitemapPage = { page: number; firstId: string; lastmod: Date };

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../../lib/deps.ts';
-import { notFound } from '../../lib/http-error.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { notFound } from '#api/lib/http-error.ts';
 import { briefCache } from './brief-cache.ts';
 import { partSitemapPage, partSitemapPages, publishedBuildPages } from './crawler-files.repo.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { BUILDS_PER_SITEMAP, PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } from './sitemap.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
+import { siteOrigin } from '#api/lib/site-origin.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** The public pages a crawler may index, besides one page per part. */

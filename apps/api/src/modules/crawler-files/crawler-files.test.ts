@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parts } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { parts } from '#api/db/schema.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { PARTS_PER_SITEMAP } from './sitemap.ts';
 
 const ORIGIN = 'https://shop.example.test';

@@ -1,5 +1,5 @@
 import { formatCents } from '@parts-shop/shared/money';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 import { catalogSummary } from './crawler-files.repo.ts';
 
 /**

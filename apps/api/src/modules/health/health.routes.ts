@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../../lib/deps.ts';
-import { errorAnswers, HttpError } from '../../lib/http-error.ts';
-import { checkReadiness } from '../../operations/readiness.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { errorAnswers, HttpError } from '#api/lib/http-error.ts';
+import { checkReadiness } from '#api/operations/readiness.ts';
 
 const check = z.looseObject({ ok: z.boolean(), error: z.string().optional() });
 /** What anyone may learn: whether this process can serve. */

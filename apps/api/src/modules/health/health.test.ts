@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPart, payOrder, placeOrder } from '../../../test/shop-fixtures.ts';
-import { productionEnv } from '../../../test/production-env.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
+import { productionEnv } from '#api-test/production-env.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 /** One sample's value from a Prometheus text exposition, or undefined when it is absent. */
 function sample(text: string, name: string, labels = ''): number | undefined {

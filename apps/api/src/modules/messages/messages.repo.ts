@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { contactMessages } from '#api/db/schema.ts';
 
 export type MessageRow = typeof contactMessages.$inferSelect;
 

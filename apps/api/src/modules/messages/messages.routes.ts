@@ -10,12 +10,12 @@ import {
 import { idSchema } from '@parts-shop/shared/fields';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { insertedSchema } from '@parts-shop/shared/part';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { toInboxMessage } from '../../domain/messages/inbox-message.ts';
-import { callerOf } from '../../lib/auth.ts';
-import { errorAnswers } from '../../lib/http-error.ts';
-import { decodeCursor, pageOf } from '../../lib/paging.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { toInboxMessage } from '#api/domain/messages/inbox-message.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import { errorAnswers } from '#api/lib/http-error.ts';
+import { decodeCursor, pageOf } from '#api/lib/paging.ts';
 import { inboxPage, markRead, recentMessages, replyTo, storeMessage, unreadCount } from './messages.service.ts';
 
 const storedMessageSchema = z.object({

@@ -1,11 +1,11 @@
 import type { ContactMessage, InboxMessage } from '@parts-shop/shared/message';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import type { Db } from '../../db/client.ts';
-import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
-import { queueEmail } from '../../domain/emails/outbox.repo.ts';
-import { toInboxMessage } from '../../domain/messages/inbox-message.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';
+import { queueEmail } from '#api/domain/emails/outbox.repo.ts';
+import { toInboxMessage } from '#api/domain/messages/inbox-message.ts';
+import { conflict, notFound } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
 import {
   countUnread,
   insertMessage,

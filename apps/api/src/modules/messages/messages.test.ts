@@ -4,12 +4,12 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { ApiError } from '@parts-shop/shared/error';
 import { REPLY_MAX_LENGTH, type InboxMessage } from '@parts-shop/shared/message';
 import { messages } from '@parts-shop/shared/messages';
-import { contactMessages, emailOutbox } from '../../db/schema.ts';
-import { dueEmails } from '../../domain/emails/outbox.repo.ts';
-import { emailPayloadSchema, renderReplyEmail } from '../../domain/emails/order-email-templates.ts';
-import { newId } from '../../lib/ids.ts';
-import type { Auth } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { contactMessages, emailOutbox } from '#api/db/schema.ts';
+import { dueEmails } from '#api/domain/emails/outbox.repo.ts';
+import { emailPayloadSchema, renderReplyEmail } from '#api/domain/emails/order-email-templates.ts';
+import { newId } from '#api/lib/ids.ts';
+import type { Auth } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 let t: TestApp;
 let admin: Auth;

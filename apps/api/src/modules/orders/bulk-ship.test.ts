@@ -3,8 +3,8 @@ import type { BulkShipAnswer } from '@parts-shop/shared/bulk-ship';
 import type { Order } from '@parts-shop/shared/order';
 import type { PackingSlip } from '@parts-shop/shared/packing-slip';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addPart, orderRow, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, orderRow, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
 
 // Ship selected and the packing slip (docs/product.md#bulk-actions, docs/product.md#packing-slip).
 

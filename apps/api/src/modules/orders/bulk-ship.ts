@@ -1,9 +1,9 @@
 import type { BulkShip, BulkShipAnswer } from '@parts-shop/shared/bulk-ship';
 import { formatOrderNumber } from '@parts-shop/shared/order';
-import type { Db } from '../../db/client.ts';
-import { findOrderRecord } from '../../domain/orders/orders.repo.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { Db } from '#api/db/client.ts';
+import { findOrderRecord } from '#api/domain/orders/orders.repo.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { HttpError } from '#api/lib/http-error.ts';
 import { shipOrder } from './orders.service.ts';
 
 /**

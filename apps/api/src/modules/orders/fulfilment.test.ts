@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderCounts, OrderDetail } from '@parts-shop/shared/order';
-import { emailOutbox } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
+import { emailOutbox } from '#api/db/schema.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
 
 let t: TestApp;
 let alice: Auth;

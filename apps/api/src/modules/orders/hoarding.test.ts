@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/api-messages';
-import { orders } from '../../db/schema.ts';
-import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createFirebaseAccount } from '../../../test/firebase-accounts.ts';
+import { orders } from '#api/db/schema.ts';
+import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';
 import {
   addPart,
   confirmCard,
@@ -14,7 +14,7 @@ import {
   startPayment,
   stockOf,
   type Auth,
-} from '../../../test/shop-fixtures.ts';
+} from '#api-test/shop-fixtures.ts';
 
 // One customer cannot keep stock from everyone else (docs/security.md#stock-holds): the units
 // of each part and the worth of their unpaid orders are capped, and an account whose email is

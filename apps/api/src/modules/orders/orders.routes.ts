@@ -18,17 +18,17 @@ import { packingSlipSchema } from '@parts-shop/shared/packing-slip';
 import { packingSlip } from './packing-slip.ts';
 import { cancelOrderSchema } from '@parts-shop/shared/refunds';
 import { deletedSchema } from '@parts-shop/shared/part';
-import { parseOrderId } from '../../domain/orders/order-view.ts';
-import { placementRules } from '../../domain/orders/place-orders.ts';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers } from '../../lib/http-error.ts';
-import { answerOnce, idempotencyHeaders } from '../../lib/idempotency-key.ts';
-import { expireOverdueOrders } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
-import { idParams } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from '../../lib/paging.ts';
-import { createThrottle } from '../../lib/throttle.ts';
+import { parseOrderId } from '#api/domain/orders/order-view.ts';
+import { placementRules } from '#api/domain/orders/place-orders.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { errorAnswers } from '#api/lib/http-error.ts';
+import { answerOnce, idempotencyHeaders } from '#api/lib/idempotency-key.ts';
+import { expireOverdueOrders } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
+import { idParams } from '#api/lib/ids.ts';
+import { decodeCursor, pageOf } from '#api/lib/paging.ts';
+import { createThrottle } from '#api/lib/throttle.ts';
 import {
   cancelOrder,
   cancelWithReason,

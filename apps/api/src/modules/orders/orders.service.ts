@@ -9,9 +9,9 @@ import {
   type ShipInput,
 } from '@parts-shop/shared/order';
 import { PAYMENT_GROUP_MAX } from '@parts-shop/shared/payment-group';
-import type { Db } from '../../db/client.ts';
-import { recordOrderChange } from '../../domain/orders/order-audit.ts';
-import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
+import type { Db } from '#api/db/client.ts';
+import { recordOrderChange } from '#api/domain/orders/order-audit.ts';
+import { queueOrderEmail } from '#api/domain/orders/order-emails.ts';
 import {
   answerOrder,
   answerOrders,
@@ -19,7 +19,7 @@ import {
   orderNotFound,
   orderSeenBy,
   toOrder,
-} from '../../domain/orders/order-view.ts';
+} from '#api/domain/orders/order-view.ts';
 import {
   countOrdersByTab,
   findOrder,
@@ -30,16 +30,16 @@ import {
   lockOrder,
   markOrderShipped,
   type OrderRow,
-} from '../../domain/orders/orders.repo.ts';
-import { placeOneOrder, type PlacementRules } from '../../domain/orders/place-orders.ts';
-import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
-import { giveBack } from '../../domain/payments/give-back.ts';
-import { reconcileFromLedger, reconcileLive } from '../../domain/payments/settlement.ts';
-import { findPartStock } from '../../domain/stock/stock.repo.ts';
-import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-order.ts';
-import { expireOverdueOrders, shortestHoldMs } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+} from '#api/domain/orders/orders.repo.ts';
+import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-orders.ts';
+import { paymentsForOrder } from '#api/domain/payment-gateway/ledger.repo.ts';
+import { giveBack } from '#api/domain/payments/give-back.ts';
+import { reconcileFromLedger, reconcileLive } from '#api/domain/payments/settlement.ts';
+import { findPartStock } from '#api/domain/stock/stock.repo.ts';
+import { cancelUnpaidOrder } from '#api/domain/unpaid-orders/cancel-unpaid-order.ts';
+import { expireOverdueOrders, shortestHoldMs } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '#api/lib/http-error.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** What the order rules need besides the database: placement's, and the live-check throttle. */

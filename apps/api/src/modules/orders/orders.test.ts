@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
-import { orders, parts } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addPart, orderBody, orderRow, payOrder, placeOrder, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
+import { orders, parts } from '#api/db/schema.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, orderBody, orderRow, payOrder, placeOrder, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
 
 let t: TestApp;
 let alice: Auth;

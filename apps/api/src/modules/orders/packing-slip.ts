@@ -1,8 +1,8 @@
 import { formatOrderNumber, unitsToShip } from '@parts-shop/shared/order';
 import type { PackingSlip } from '@parts-shop/shared/packing-slip';
-import type { Db } from '../../db/client.ts';
-import { orderNotFound } from '../../domain/orders/order-view.ts';
-import { findOrderRecord, linesOf } from '../../domain/orders/orders.repo.ts';
+import type { Db } from '#api/db/client.ts';
+import { orderNotFound } from '#api/domain/orders/order-view.ts';
+import { findOrderRecord, linesOf } from '#api/domain/orders/orders.repo.ts';
 
 /** An order's packing slip (admin): ship-to and each line's units left to ship, never a price. */
 export async function packingSlip(db: Db, id: string): Promise<PackingSlip> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canShip, type Order, type OrderCounts } from '@parts-shop/shared/order';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
 
 // One rule for "can ship" (docs/product.md#order-status): what Manage Orders counts and lists
 // under To ship is exactly what PATCH /shipped accepts, and what the screens offer Ship on.

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientConfigSchema } from '@parts-shop/shared/client-config';
-import { emailOutbox, orders, refunds } from '../../db/schema.ts';
-import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { emailOutbox, orders, refunds } from '#api/db/schema.ts';
+import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import {
   addPart,
   confirmCard,
@@ -13,7 +13,7 @@ import {
   startPayment,
   stockOf,
   type Auth,
-} from '../../../test/shop-fixtures.ts';
+} from '#api-test/shop-fixtures.ts';
 
 const HOLD_MINUTES = 30;
 const MAX_UNPAID = 3;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { isLowStock, orderLines, orders, parts } from '../../db/schema.ts';
-import { shippable } from '../../domain/orders/orders.repo.ts';
+import type { Db } from '#api/db/client.ts';
+import { isLowStock, orderLines, orders, parts } from '#api/db/schema.ts';
+import { shippable } from '#api/domain/orders/orders.repo.ts';
 
 /** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
 async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {

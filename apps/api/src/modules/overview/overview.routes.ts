@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overviewQuerySchema, overviewSchema } from '@parts-shop/shared/overview';
-import type { Deps } from '../../lib/deps.ts';
-import { errorAnswers } from '../../lib/http-error.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { errorAnswers } from '#api/lib/http-error.ts';
 import { overview } from './overview.service.ts';
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

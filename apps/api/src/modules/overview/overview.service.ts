@@ -1,6 +1,6 @@
 import { centsToPriceString } from '@parts-shop/shared/money';
 import type { Overview } from '@parts-shop/shared/overview';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 import { dailyFigures, lowStockParts, openOrderCounts, topSellers } from './overview.repo.ts';
 
 /**

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderCounts } from '@parts-shop/shared/order';
 import { overviewDaysMessage, type Overview } from '@parts-shop/shared/overview';
 import type { UserSummary } from '@parts-shop/shared/user';
-import { orderLines, orderRefunds, orders } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { orderLines, orderRefunds, orders } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import {
   addPart,
   confirmCard,
@@ -14,7 +14,7 @@ import {
   recordPayment,
   startPayment,
   type Auth,
-} from '../../../test/shop-fixtures.ts';
+} from '#api-test/shop-fixtures.ts';
 
 let t: TestApp;
 let admin: Auth;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { orderLines, orders, partReviews, parts, users } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { orderLines, orders, partReviews, parts, users } from '#api/db/schema.ts';
 
 export type PartReviewRow = typeof partReviews.$inferSelect;
 

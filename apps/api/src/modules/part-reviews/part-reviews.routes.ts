@@ -4,12 +4,12 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { insertedSchema } from '@parts-shop/shared/part';
 import { newPartReviewSchema, partReviewSchema, ratingEligibilitySchema } from '@parts-shop/shared/part-review';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers, notFound } from '../../lib/http-error.ts';
-import { idParams, parseIdOr } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from '../../lib/paging.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { errorAnswers, notFound } from '#api/lib/http-error.ts';
+import { idParams, parseIdOr } from '#api/lib/ids.ts';
+import { decodeCursor, pageOf } from '#api/lib/paging.ts';
 import { pageOfPartReviews, ratePart, ratingEligibility } from './part-reviews.service.ts';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));

@@ -1,10 +1,10 @@
 import type { NewPartReview, PartReview, RatingEligibility } from '@parts-shop/shared/part-review';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import type { Db } from '../../db/client.ts';
-import { findPart } from '../../domain/catalog/parts.repo.ts';
-import { refundedInFull, refundsByLine } from '../../domain/orders/line-refunds.ts';
-import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { findPart } from '#api/domain/catalog/parts.repo.ts';
+import { refundedInFull, refundsByLine } from '#api/domain/orders/line-refunds.ts';
+import { conflict, forbidden, HttpError, notFound } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
 import {
   findAuthor,
   hasRated,

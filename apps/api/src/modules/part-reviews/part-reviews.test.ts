@@ -3,10 +3,10 @@ import type { Part } from '@parts-shop/shared/part';
 import { partRatingMessage, type PartReview } from '@parts-shop/shared/part-review';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createFirebaseAccount } from '../../../test/firebase-accounts.ts';
-import { partReviews } from '../../db/schema.ts';
+import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';
+import { partReviews } from '#api/db/schema.ts';
 
 // Buyers' ratings of a part (docs/product.md: Ratings of parts; docs/decisions/0026).
 

@@ -1,10 +1,10 @@
 import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ManagePartsQuery, ManageSort } from '@parts-shop/shared/part-query';
-import type { Db } from '../../db/client.ts';
-import { isLowStock, parts } from '../../db/schema.ts';
-import { partColumns, type PartRow } from '../../domain/catalog/parts.repo.ts';
-import { filterConditions } from '../../domain/catalog/parts-search.ts';
-import type { Search } from '../../domain/catalog/search-words.ts';
+import type { Db } from '#api/db/client.ts';
+import { isLowStock, parts } from '#api/db/schema.ts';
+import { partColumns, type PartRow } from '#api/domain/catalog/parts.repo.ts';
+import { filterConditions } from '#api/domain/catalog/parts-search.ts';
+import type { Search } from '#api/domain/catalog/search-words.ts';
 
 /** A part row, whether it runs low, and where it stands in the sort (its next page's cursor key). */
 export type ManagedRow = PartRow & { lowStock: boolean; sortKey: string | number | null };

@@ -3,10 +3,10 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { idSchema } from '@parts-shop/shared/fields';
 import type { ManagedPart } from '@parts-shop/shared/part';
 import { MANAGE_SORTS, type ManagePartsQuery, type ManageSort } from '@parts-shop/shared/part-query';
-import type { Db } from '../../db/client.ts';
-import { toAdminPart } from '../../domain/catalog/part-reads.ts';
-import { resolveSearch } from '../../domain/catalog/search-words.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import type { Db } from '#api/db/client.ts';
+import { toAdminPart } from '#api/domain/catalog/part-reads.ts';
+import { resolveSearch } from '#api/domain/catalog/search-words.ts';
+import { badRequest } from '#api/lib/http-error.ts';
 import { listManagedParts, type ManageCursor, type ManagedRow } from './manage-parts.repo.ts';
 
 /**

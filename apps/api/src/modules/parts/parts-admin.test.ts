@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredMessage } from '@parts-shop/shared/messages';
-import { placeOrder } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { orderLines, orders, parts } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import { placeOrder } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { orderLines, orders, parts } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 
 // Admin catalog tools (docs/product.md: Dashboard, Who may do what, Web addresses, Errors): POST /parts and DELETE /parts/{id}.
 

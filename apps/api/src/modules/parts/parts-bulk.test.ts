@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@parts-shop/shared/audit';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addPart, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
-import { findPart } from '../../domain/catalog/parts.repo.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
+import { findPart } from '#api/domain/catalog/parts.repo.ts';
 
 // Manage Products' bulk actions (docs/product.md#bulk-actions): all or none, one audit record per part.
 

@@ -6,10 +6,10 @@ import {
   priceAfterPercent,
   type BulkPartsAnswer,
 } from '@parts-shop/shared/part-bulk';
-import type { Db } from '../../db/client.ts';
-import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
-import { deletePart, type PartRow } from '../../domain/catalog/parts.repo.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import type { Db } from '#api/db/client.ts';
+import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';
+import { deletePart, type PartRow } from '#api/domain/catalog/parts.repo.ts';
+import { conflict, notFound } from '#api/lib/http-error.ts';
 import { lockPartRows } from './manage-parts.repo.ts';
 import { applyEdit, auditedPart, moveStock } from './parts.service.ts';
 

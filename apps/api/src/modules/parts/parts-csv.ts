@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { centsToDollars } from '@parts-shop/shared/money';
 import { IMPORT_ROW_MAX_BYTES } from '@parts-shop/shared/part-import';
 import { PART_KINDS, SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
-import type { PartRow, RevisedPartRow } from '../../domain/catalog/parts.repo.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import type { PartRow, RevisedPartRow } from '#api/domain/catalog/parts.repo.ts';
+import { badRequest } from '#api/lib/http-error.ts';
 
 /**
  * The catalog as CSV (docs/product.md#catalog-in-bulk): one row per part, the catalog fields

@@ -1,8 +1,8 @@
 import type { Order } from '@parts-shop/shared/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE, STOCK_MAX, type Part } from '@parts-shop/shared/part';
-import { addPart, orderRow, placeOrder, stockOf } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { addPart, orderRow, placeOrder, stockOf } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 // Admin editing: kind and specs on POST /parts, PATCH /parts/{id} with its version check,
 // and POST /parts/{id}/stock.

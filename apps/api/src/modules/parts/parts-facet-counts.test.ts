@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { parts } from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed.ts';
-import { newId } from '../../lib/ids.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { parts } from '#api/db/schema.ts';
+import { seedDemoData } from '#api/db/seed.ts';
+import { newId } from '#api/lib/ids.ts';
 
 // The facets of the whole catalog and of one kind are read from counts the triggers keep
 // (docs/decisions/0024-maintained-facet-counts.md). After every kind of write they must equal

@@ -5,9 +5,9 @@ import { stringify } from 'csv-stringify/sync';
 import type { Part } from '@parts-shop/shared/part';
 import type { ImportAnswer } from '@parts-shop/shared/part-import';
 import { IMPORT_MAX_BYTES } from '@parts-shop/shared/part-import';
-import { alerts, emailOutbox, parts, priceHistory } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { payOrder, placeOrder, stockOf } from '../../../test/shop-fixtures.ts';
+import { alerts, emailOutbox, parts, priceHistory } from '#api/db/schema.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { payOrder, placeOrder, stockOf } from '#api-test/shop-fixtures.ts';
 import { CSV_COLUMNS } from './parts-csv.ts';
 
 // The catalog in bulk: GET /parts/export.csv and POST /parts/import (docs/product.md#catalog-in-bulk).

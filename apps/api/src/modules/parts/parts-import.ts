@@ -2,12 +2,12 @@ import { dollarsToCents } from '@parts-shop/shared/money';
 import { idSchema } from '@parts-shop/shared/fields';
 import { importedPartSchema, MIN_ORDER_ABOVE_AVAILABLE, newPartSchema, type NewPart } from '@parts-shop/shared/part';
 import type { ImportAction, ImportRow } from '@parts-shop/shared/part-import';
-import type { Db } from '../../db/client.ts';
-import { findPartsByIds, insertParts, type PartChanges, type RevisedPartRow } from '../../domain/catalog/parts.repo.ts';
-import { specColumns } from '../../domain/catalog/spec-columns.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { findPartsByIds, insertParts, type PartChanges, type RevisedPartRow } from '#api/domain/catalog/parts.repo.ts';
+import { specColumns } from '#api/domain/catalog/spec-columns.ts';
+import { newId } from '#api/lib/ids.ts';
 import { changedCells, csvToParts, type FieldError } from './parts-csv.ts';
-import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
+import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';
 import { applyEdit, auditedPart, moveStock } from './parts.service.ts';
 
 /**

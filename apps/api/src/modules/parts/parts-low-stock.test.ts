@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Part } from '@parts-shop/shared/part';
-import { emailOutbox } from '../../db/schema.ts';
-import { addPart, orderBody, placeOrder } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { compatibleSpecs } from '../../../test/build-fixtures.ts';
+import { emailOutbox } from '#api/db/schema.ts';
+import { addPart, orderBody, placeOrder } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { compatibleSpecs } from '#api-test/build-fixtures.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 // lowStockAt, the admins' one email per fall to it (docs/product.md#low-stock), and Manage Products' list.

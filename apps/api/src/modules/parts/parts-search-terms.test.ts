@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@parts-shop/shared/part';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { parts } from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed.ts';
-import { newId } from '../../lib/ids.ts';
-import * as searchWords from '../../domain/catalog/search-words.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { parts } from '#api/db/schema.ts';
+import { seedDemoData } from '#api/db/seed.ts';
+import { newId } from '#api/lib/ids.ts';
+import * as searchWords from '#api/domain/catalog/search-words.ts';
 
-vi.mock(import('../../domain/catalog/search-words.ts'), async (original) => {
+vi.mock(import('#api/domain/catalog/search-words.ts'), async (original) => {
   const actual = await original();
   return { ...actual, resolveSearch: vi.fn(actual.resolveSearch) };
 });

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { partSchema, type Part } from '@parts-shop/shared/part';
 import { SPEC_FILTERS, type PartFacets } from '@parts-shop/shared/part-query';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
-import { createTestApp, testDatabaseUrl, type TestApp } from '../../../test/test-app.ts';
-import { seedDemoData } from '../../db/seed.ts';
+import { createTestApp, testDatabaseUrl, type TestApp } from '#api-test/test-app.ts';
+import { seedDemoData } from '#api/db/seed.ts';
 
 // Search, filters, sorts and facets over the demo catalog (GET /api/parts, /api/parts/facets).
 

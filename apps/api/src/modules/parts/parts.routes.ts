@@ -16,15 +16,15 @@ import {
   partFiltersSchema,
   partsQuerySchema,
 } from '@parts-shop/shared/part-query';
-import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers, notFound, unsupportedMedia } from '../../lib/http-error.ts';
-import { idParams, parseIdOr } from '../../lib/ids.ts';
-import { pageOf } from '../../lib/paging.ts';
-import { trustedJson } from '../../lib/trusted-json.ts';
-import { getPart, pageOfParts, toAdminPart, toPart } from '../../domain/catalog/part-reads.ts';
+import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { errorAnswers, notFound, unsupportedMedia } from '#api/lib/http-error.ts';
+import { idParams, parseIdOr } from '#api/lib/ids.ts';
+import { pageOf } from '#api/lib/paging.ts';
+import { trustedJson } from '#api/lib/trusted-json.ts';
+import { getPart, pageOfParts, toAdminPart, toPart } from '#api/domain/catalog/part-reads.ts';
 import {
   changeStock,
   createPart,

@@ -4,10 +4,10 @@ import { listPriceHistory } from './price-history.repo.ts';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import { STALE_VERSION_MESSAGE, STOCK_MAX, type NewPart, type PartEdit } from '@parts-shop/shared/part';
 import { SPEC_FILTER_NAMES, type PartFacets, type PartFilters } from '@parts-shop/shared/part-query';
-import type { Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
-import { getPart, toAdminPart } from '../../domain/catalog/part-reads.ts';
+import type { Db } from '#api/db/client.ts';
+import { conflict, notFound } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
+import { getPart, toAdminPart } from '#api/domain/catalog/part-reads.ts';
 import {
   countFacetGroups,
   countSpecFacets,
@@ -21,14 +21,14 @@ import {
   type CatalogReads,
   type PartChanges,
   type PartRow,
-} from '../../domain/catalog/parts.repo.ts';
-import { specColumns, specTag, specTagValue } from '../../domain/catalog/spec-columns.ts';
-import { adjustStock } from '../../domain/stock/stock.repo.ts';
-import { fireAlerts } from '../../domain/alerts/fire-alerts.ts';
-import { changedFields, recordChange, type Actor } from '../../domain/audit/record-change.ts';
-import { mailLowStock } from '../../domain/stock/low-stock.ts';
-import { filterConditions } from '../../domain/catalog/parts-search.ts';
-import { resolveSearch, someWords, suggestSearch, type Search } from '../../domain/catalog/search-words.ts';
+} from '#api/domain/catalog/parts.repo.ts';
+import { specColumns, specTag, specTagValue } from '#api/domain/catalog/spec-columns.ts';
+import { adjustStock } from '#api/domain/stock/stock.repo.ts';
+import { fireAlerts } from '#api/domain/alerts/fire-alerts.ts';
+import { changedFields, recordChange, type Actor } from '#api/domain/audit/record-change.ts';
+import { mailLowStock } from '#api/domain/stock/low-stock.ts';
+import { filterConditions } from '#api/domain/catalog/parts-search.ts';
+import { resolveSearch, someWords, suggestSearch, type Search } from '#api/domain/catalog/search-words.ts';
 import { specConditions } from '@parts-shop/shared/spec-filters';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { partsToCsv } from './parts-csv.ts';

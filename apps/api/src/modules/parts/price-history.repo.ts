@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { priceHistory } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { priceHistory } from '#api/db/schema.ts';
 
 /** Most prices answered for one part: a chart has no room for more, and a year of daily changes fits. */
 const HISTORY_MAX = 400;

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { cardMessages } from '@parts-shop/shared/payment';
 import { paymentGroupMessages } from '@parts-shop/shared/payment-group';
-import { orders as ordersTable, paymentGroupOrders, paymentGroups, payments, refunds } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { orders as ordersTable, paymentGroupOrders, paymentGroups, payments, refunds } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   confirmCard,
@@ -18,7 +18,7 @@ import {
   startPayment,
   stockOf,
   type Auth,
-} from '../../../test/shop-fixtures.ts';
+} from '#api-test/shop-fixtures.ts';
 
 type GroupAnswer = { clientSecret: string; paymentIntentId: string; groupId: string; total: string; orders: Order[] };
 

@@ -7,12 +7,12 @@ import {
   confirmCardRequestSchema,
   confirmCardResponseSchema,
 } from '@parts-shop/shared/payment';
-import { parseOrderId } from '../../domain/orders/order-view.ts';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { conflict, errorAnswers, notFound } from '../../lib/http-error.ts';
-import { idParams } from '../../lib/ids.ts';
+import { parseOrderId } from '#api/domain/orders/order-view.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { conflict, errorAnswers, notFound } from '#api/lib/http-error.ts';
+import { idParams } from '#api/lib/ids.ts';
 import { confirmLocalCard, createGroupPaymentIntent, createPaymentIntent, recordPayment } from './payments.service.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 

@@ -2,21 +2,21 @@ import { centsToPriceString } from '@parts-shop/shared/money';
 import { ORDER_TOTAL_MAX_CENTS, priceToCents } from '@parts-shop/shared/order';
 import { paymentGroupMessages } from '@parts-shop/shared/payment-group';
 import type { Card } from '@parts-shop/shared/payment';
-import type { Db } from '../../db/client.ts';
-import { answerOrder, answerOrders, orderNotFound } from '../../domain/orders/order-view.ts';
-import { findOrder, findOrders, lockOrder, lockOrders, type OrderRow } from '../../domain/orders/orders.repo.ts';
-import { paymentsForOrder, paymentsForOrders, type PaymentRow } from '../../domain/payment-gateway/ledger.repo.ts';
+import type { Db } from '#api/db/client.ts';
+import { answerOrder, answerOrders, orderNotFound } from '#api/domain/orders/order-view.ts';
+import { findOrder, findOrders, lockOrder, lockOrders, type OrderRow } from '#api/domain/orders/orders.repo.ts';
+import { paymentsForOrder, paymentsForOrders, type PaymentRow } from '#api/domain/payment-gateway/ledger.repo.ts';
 import {
   PAYMENT_INTENT_ID,
   type IntentTarget,
   type LocalConfirmResult,
   type LocalPaymentGateway,
   type PaymentGateway,
-} from '../../domain/payment-gateway/payment-gateway.ts';
-import { groupFor } from '../../domain/payments/payment-groups.repo.ts';
-import { orderIdsPaidBy, settleIntent } from '../../domain/payments/settlement.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+} from '#api/domain/payment-gateway/payment-gateway.ts';
+import { groupFor } from '#api/domain/payments/payment-groups.repo.ts';
+import { orderIdsPaidBy, settleIntent } from '#api/domain/payments/settlement.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { badRequest, conflict, notFound } from '#api/lib/http-error.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 const alreadyPaid = () => conflict(apiMessages.orderAlreadyPaid);

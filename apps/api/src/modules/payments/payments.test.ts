@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { cardMessages, cardSchema } from '@parts-shop/shared/payment';
-import { payments, refunds } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { payments, refunds } from '#api/db/schema.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import {
   GOOD_CARD,
   addPart,
@@ -16,7 +16,7 @@ import {
   startPayment,
   stockOf,
   type Auth,
-} from '../../../test/shop-fixtures.ts';
+} from '#api-test/shop-fixtures.ts';
 
 let t: TestApp;
 let alice: Auth;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../../lib/deps.ts';
-import { HttpError, badRequest, errorAnswers } from '../../lib/http-error.ts';
-import { applyStripeEvent } from '../../domain/payments/settlement.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { HttpError, badRequest, errorAnswers } from '#api/lib/http-error.ts';
+import { applyStripeEvent } from '#api/domain/payments/settlement.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**

@@ -2,10 +2,10 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import { eq, sql } from 'drizzle-orm';
-import { orders, refunds } from '../../db/schema.ts';
-import { expireOverdueOrders, unpaidHold } from '../../domain/unpaid-orders/expire-unpaid-orders.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startFakeStripe, type FakeIntent, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { orders, refunds } from '#api/db/schema.ts';
+import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { startFakeStripe, type FakeIntent, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   orderRow,
@@ -16,7 +16,7 @@ import {
   startPayment,
   stockOf,
   type Auth,
-} from '../../../test/shop-fixtures.ts';
+} from '#api-test/shop-fixtures.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 const WEBHOOK_SECRET = 'whsec_test_parts_shop_secret';

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Order } from '@parts-shop/shared/order';
-import { emailOutbox, orderReturns } from '../../db/schema.ts';
-import { addBuild } from '../../../test/build-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addPart, payOrder, placeOrder, stockOf, type Auth } from '../../../test/shop-fixtures.ts';
+import { emailOutbox, orderReturns } from '#api/db/schema.ts';
+import { addBuild } from '#api-test/build-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, payOrder, placeOrder, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
 
 // Money back takes its rights back (docs/security.md): a refunded line is no longer bought,
 // units put back before shipping do not ship and cannot be returned, and a fully refunded

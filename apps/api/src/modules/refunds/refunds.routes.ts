@@ -11,13 +11,13 @@ import {
   returnsQuerySchema,
 } from '@parts-shop/shared/refunds';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { parseOrderId } from '../../domain/orders/order-view.ts';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
-import { errorAnswers, notFound } from '../../lib/http-error.ts';
-import { idParams, parseIdOr } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from '../../lib/paging.ts';
+import { parseOrderId } from '#api/domain/orders/order-view.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { errorAnswers, notFound } from '#api/lib/http-error.ts';
+import { idParams, parseIdOr } from '#api/lib/ids.ts';
+import { decodeCursor, pageOf } from '#api/lib/paging.ts';
 import { decide, moneyBack, pageOfReturns, refundOrder, requestReturn } from './refunds.service.ts';
 
 /** Money and parts going back (docs/product.md#the-order-lifecycle). */

@@ -9,24 +9,24 @@ import {
   type ReturnStatus,
 } from '@parts-shop/shared/refunds';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import type { Db } from '../../db/client.ts';
-import { refundsByLine, unitsReturnable, type LineRefunds } from '../../domain/orders/line-refunds.ts';
-import { queueOrderEmail } from '../../domain/orders/order-emails.ts';
-import { actorSeenBy, canSee, orderNotFound } from '../../domain/orders/order-view.ts';
+import type { Db } from '#api/db/client.ts';
+import { refundsByLine, unitsReturnable, type LineRefunds } from '#api/domain/orders/line-refunds.ts';
+import { queueOrderEmail } from '#api/domain/orders/order-emails.ts';
+import { actorSeenBy, canSee, orderNotFound } from '#api/domain/orders/order-view.ts';
 import {
   findOrderRecord,
   linesOf,
   lockOrderRecord,
   type OrderLineRow,
   type OrderRow,
-} from '../../domain/orders/orders.repo.ts';
-import type { PaymentGateway } from '../../domain/payment-gateway/payment-gateway.ts';
-import { giveBack } from '../../domain/payments/give-back.ts';
-import { toRefund, toReturn } from '../../domain/payments/money-back-view.ts';
-import { refundsOfOrder } from '../../domain/payments/order-refunds.repo.ts';
-import { changedFields, recordChange } from '../../domain/audit/record-change.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+} from '#api/domain/orders/orders.repo.ts';
+import type { PaymentGateway } from '#api/domain/payment-gateway/payment-gateway.ts';
+import { giveBack } from '#api/domain/payments/give-back.ts';
+import { toRefund, toReturn } from '#api/domain/payments/money-back-view.ts';
+import { refundsOfOrder } from '#api/domain/payments/order-refunds.repo.ts';
+import { changedFields, recordChange } from '#api/domain/audit/record-change.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '#api/lib/http-error.ts';
 import {
   decideReturn,
   findReturn,

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderCounts } from '@parts-shop/shared/order';
 import type { OrderReturn, Refund, ReturnListItem } from '@parts-shop/shared/refunds';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { emailOutbox, orderLines, orderRefunds, orders, refunds } from '../../db/schema.ts';
-import { addBuild, type Slot } from '../../../test/build-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { emailOutbox, orderLines, orderRefunds, orders, refunds } from '#api/db/schema.ts';
+import { addBuild, type Slot } from '#api-test/build-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   confirmCard,
@@ -17,7 +17,7 @@ import {
   startPayment,
   stockOf,
   type Auth,
-} from '../../../test/shop-fixtures.ts';
+} from '#api-test/shop-fixtures.ts';
 
 let t: TestApp;
 let alice: Auth;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { ReturnStatus } from '@parts-shop/shared/refunds';
-import type { Db } from '../../db/client.ts';
-import { orderReturns } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { orderReturns } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 
 export type ReturnRow = typeof orderReturns.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { desc, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { reviews } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { reviews } from '#api/db/schema.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 

@@ -1,10 +1,10 @@
 import type { NewReview, Review } from '@parts-shop/shared/review';
-import type { Db } from '../../db/client.ts';
-import { recordChange, type Actor } from '../../domain/audit/record-change.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
-import { hasVerifiedEmail } from '../../domain/accounts/verified-email.ts';
-import { keptImageAddress, type ImageRule } from '../../lib/image-hosts.ts';
+import type { Db } from '#api/db/client.ts';
+import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';
+import { badRequest, forbidden, notFound } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
+import { hasVerifiedEmail } from '#api/domain/accounts/verified-email.ts';
+import { keptImageAddress, type ImageRule } from '#api/lib/image-hosts.ts';
 import { deleteReview, insertReview, listReviews, type ReviewRow } from './reviews.repo.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 

@@ -2,9 +2,9 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { reviews } from '../../db/schema.ts';
-import { createFirebaseAccount } from '../../../test/firebase-accounts.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { reviews } from '#api/db/schema.ts';
+import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';
 
 // Customer reviews (docs/product.md: Dashboard, Who may do what, Lists and paging, Web addresses, Errors): POST /reviews and GET /reviews.
 

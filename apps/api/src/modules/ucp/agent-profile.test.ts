@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ucpCheckoutSchema } from '@parts-shop/shared/ucp';
-import { ucpCheckoutSessions } from '../../db/schema.ts';
-import { addPart } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { platformProfile, startAssistant, type Assistant } from '../../../test/ucp-assistant.ts';
-import { readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
-import { loadOfficialSchemas } from '../../../test/ucp-official-schemas.ts';
+import { ucpCheckoutSessions } from '#api/db/schema.ts';
+import { addPart } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { platformProfile, startAssistant, type Assistant } from '#api-test/ucp-assistant.ts';
+import { readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
+import { loadOfficialSchemas } from '#api-test/ucp-official-schemas.ts';
 import { intersectCapabilities, negotiate } from './agent-profile.ts';
 
 /**

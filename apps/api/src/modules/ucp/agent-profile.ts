@@ -1,8 +1,8 @@
 import { UCP_CAPABILITIES, UCP_VERSION, type UcpErrorResponse } from '@parts-shop/shared/ucp';
 import { z } from 'zod';
-import type { Config } from '../../config/env.ts';
-import { OutboundRefused, outboundRequest } from '../../lib/outbound-request.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
+import type { Config } from '#api/config/env.ts';
+import { OutboundRefused, outboundRequest } from '#api/lib/outbound-request.ts';
+import { siteOrigin } from '#api/lib/site-origin.ts';
 import { businessProfile } from './business-profile.ts';
 import { signingKeyFor } from './signing-key.ts';
 

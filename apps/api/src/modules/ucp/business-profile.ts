@@ -1,6 +1,6 @@
 import { MOCK_PAYMENT_HANDLER, STRIPE_PAYMENT_HANDLER, UCP_CAPABILITIES, UCP_VERSION } from '@parts-shop/shared/ucp';
-import type { Config } from '../../config/env.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
+import type { Config } from '#api/config/env.ts';
+import { siteOrigin } from '#api/lib/site-origin.ts';
 import type { SigningKey } from './signing-key.ts';
 
 const published = (path: string) => `https://ucp.dev/${UCP_VERSION}/${path}`;

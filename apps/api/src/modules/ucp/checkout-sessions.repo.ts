@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { UCP_SESSION_STATUSES } from '../../db/schema.ts';
-import { orderReturns, parts, ucpCheckoutSessions, ucpIdempotencyKeys } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import type { UCP_SESSION_STATUSES } from '#api/db/schema.ts';
+import { orderReturns, parts, ucpCheckoutSessions, ucpIdempotencyKeys } from '#api/db/schema.ts';
 
 export type SessionStatus = (typeof UCP_SESSION_STATUSES)[number];
 

@@ -1,16 +1,16 @@
 import { idSchema } from '@parts-shop/shared/fields';
 import { type UcpCheckout, type UcpCheckoutInput, type UcpCompleteInput } from '@parts-shop/shared/ucp';
 import type { UcpErrorResponse, UcpMessage, UcpOrder } from '@parts-shop/shared/ucp';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { findOrder, findOrderRecord, linesOf, type OrderRow } from '../../domain/orders/orders.repo.ts';
-import { queueOrderWebhook } from '../../domain/orders/order-webhooks.ts';
-import { placeOneOrder, placementRules } from '../../domain/orders/place-orders.ts';
-import { cancelUnpaidOrder } from '../../domain/unpaid-orders/cancel-unpaid-order.ts';
-import type { Caller } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '#api/db/client.ts';
+import { users } from '#api/db/schema.ts';
+import { findOrder, findOrderRecord, linesOf, type OrderRow } from '#api/domain/orders/orders.repo.ts';
+import { queueOrderWebhook } from '#api/domain/orders/order-webhooks.ts';
+import { placeOneOrder, placementRules } from '#api/domain/orders/place-orders.ts';
+import { cancelUnpaidOrder } from '#api/domain/unpaid-orders/cancel-unpaid-order.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { HttpError } from '#api/lib/http-error.ts';
+import { newId } from '#api/lib/ids.ts';
 import {
   findSession,
   insertSession,

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import { ucpCheckoutSchema, type UcpCheckout } from '@parts-shop/shared/ucp';
-import { emailOutbox, orders, ucpCheckoutSessions } from '../../db/schema.ts';
-import { dueEmails } from '../../domain/emails/outbox.repo.ts';
-import { addPart, orderRow, stockOf } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { AGENT, AGENT_NAME, OTHER_AGENT, payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
+import { emailOutbox, orders, ucpCheckoutSessions } from '#api/db/schema.ts';
+import { dueEmails } from '#api/domain/emails/outbox.repo.ts';
+import { addPart, orderRow, stockOf } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { AGENT, AGENT_NAME, OTHER_AGENT, payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 
 /**
  * Checkout sessions over the UCP REST binding, as an assistant drives them: what a session

@@ -2,8 +2,8 @@ import { lineCents } from '@parts-shop/shared/build-total';
 import { emailField } from '@parts-shop/shared/fields';
 import { formatOrderNumber } from '@parts-shop/shared/order';
 import { UCP_VERSION, type UcpCheckout, type UcpErrorResponse, type UcpMessage } from '@parts-shop/shared/ucp';
-import type { Config } from '../../config/env.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
+import type { Config } from '#api/config/env.ts';
+import { siteOrigin } from '#api/lib/site-origin.ts';
 import { activeCapabilities, paymentHandlers } from './business-profile.ts';
 import type { SessionInputs, SessionRow } from './checkout-sessions.repo.ts';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ucpCheckoutSchema } from '@parts-shop/shared/ucp';
-import { orderLines } from '../../db/schema.ts';
-import { addPart, stockOf } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { payment, readyCheckout, ucp } from '../../../test/ucp-fixtures.ts';
+import { orderLines } from '#api/db/schema.ts';
+import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { payment, readyCheckout, ucp } from '#api-test/ucp-fixtures.ts';
 
 /** Fifty assistants complete at once for the last twenty units (on PostgreSQL with TEST_DATABASE_URL). */
 let t: TestApp;

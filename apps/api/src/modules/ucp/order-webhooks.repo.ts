@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { ucpOrderWebhooks } from '../../db/schema.ts';
-import { stillHeld, type HeldLease } from '../../domain/emails/outbox.repo.ts';
+import type { Db } from '#api/db/client.ts';
+import { ucpOrderWebhooks } from '#api/db/schema.ts';
+import { stillHeld, type HeldLease } from '#api/domain/emails/outbox.repo.ts';
 
 export type WebhookRow = typeof ucpOrderWebhooks.$inferSelect;
 

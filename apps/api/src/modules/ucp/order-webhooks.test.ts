@@ -2,12 +2,12 @@ import { createHash, createPublicKey, verify, type JsonWebKey } from 'node:crypt
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpCheckoutSchema, ucpOrderSchema, type UcpOrder } from '@parts-shop/shared/ucp';
-import { ucpOrderWebhooks } from '../../db/schema.ts';
-import { addPart } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startAssistant, type Assistant, type ReceivedWebhook } from '../../../test/ucp-assistant.ts';
-import { payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
-import { loadOfficialSchemas } from '../../../test/ucp-official-schemas.ts';
+import { ucpOrderWebhooks } from '#api/db/schema.ts';
+import { addPart } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { startAssistant, type Assistant, type ReceivedWebhook } from '#api-test/ucp-assistant.ts';
+import { payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
+import { loadOfficialSchemas } from '#api-test/ucp-official-schemas.ts';
 import { createOrderWebhookWorker, type OrderWebhookWorker } from './order-webhooks.ts';
 
 /**

@@ -1,14 +1,14 @@
 import type { Card } from '@parts-shop/shared/payment';
 import { MOCK_PAYMENT_HANDLER, STRIPE_PAYMENT_HANDLER, type UcpCompleteInput } from '@parts-shop/shared/ucp';
-import type { Db } from '../../db/client.ts';
-import type { OrderRow } from '../../domain/orders/orders.repo.ts';
-import { paymentsForOrder } from '../../domain/payment-gateway/ledger.repo.ts';
+import type { Db } from '#api/db/client.ts';
+import type { OrderRow } from '#api/domain/orders/orders.repo.ts';
+import { paymentsForOrder } from '#api/domain/payment-gateway/ledger.repo.ts';
 import {
   PAYMENT_METHOD_ID,
   type GatewayIntent,
   type PaymentGateway,
-} from '../../domain/payment-gateway/payment-gateway.ts';
-import { settleIntent } from '../../domain/payments/settlement.ts';
+} from '#api/domain/payment-gateway/payment-gateway.ts';
+import { settleIntent } from '#api/domain/payments/settlement.ts';
 
 type Instrument = UcpCompleteInput['payment']['instruments'][number];
 

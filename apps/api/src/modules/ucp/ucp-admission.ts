@@ -1,6 +1,6 @@
-import type { Deps } from '../../lib/deps.ts';
-import { assistantOverLimit } from '../../domain/assistants/assistant-limit.ts';
-import { approvedAssistant, assistantByApiKey } from '../../domain/assistants/approved-assistants.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { assistantOverLimit } from '#api/domain/assistants/assistant-limit.ts';
+import { approvedAssistant, assistantByApiKey } from '#api/domain/assistants/approved-assistants.ts';
 import type { Answer } from './checkout-sessions.service.ts';
 import { errorResponse } from './checkout-view.ts';
 import { assistantsMayCall, NOT_APPROVED, type UcpAgent } from './ucp-agent.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPart } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { loadOfficialSchemas, UCP_SCHEMAS_DIR } from '../../../test/ucp-official-schemas.ts';
-import { payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
+import { addPart } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { loadOfficialSchemas, UCP_SCHEMAS_DIR } from '#api-test/ucp-official-schemas.ts';
+import { payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 
 /**
  * Every UCP answer the shop gives, checked against the official 2026-04-08 JSON Schemas read

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#api/db/client.ts';
 import { claimKey, releaseKey, storeAnswer, type StoredAnswer } from './checkout-sessions.repo.ts';
 import type { Answer } from './checkout-sessions.service.ts';
 import { errorResponse } from './checkout-view.ts';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ucpCheckoutSchema, ucpOrderSchema } from '@parts-shop/shared/ucp';
-import { addPart, stockOf } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { AGENT, payment, readyCheckout, ucp } from '../../../test/ucp-fixtures.ts';
+import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { AGENT, payment, readyCheckout, ucp } from '#api-test/ucp-fixtures.ts';
 
 /** The UCP tools on the shop's MCP endpoint, through the SDK's own client over HTTP. */
 let t: TestApp;

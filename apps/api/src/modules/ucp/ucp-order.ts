@@ -1,11 +1,11 @@
 import { formatOrderNumber } from '@parts-shop/shared/order';
 import { UCP_VERSION, type UcpOrder } from '@parts-shop/shared/ucp';
-import type { Config } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
-import { findOrderRecord, linesOf, type OrderRow } from '../../domain/orders/orders.repo.ts';
-import { refundsOfOrder } from '../../domain/payments/order-refunds.repo.ts';
+import type { Config } from '#api/config/env.ts';
+import type { Db } from '#api/db/client.ts';
+import { findOrderRecord, linesOf, type OrderRow } from '#api/domain/orders/orders.repo.ts';
+import { refundsOfOrder } from '#api/domain/payments/order-refunds.repo.ts';
 import { idSchema } from '@parts-shop/shared/fields';
-import { siteOrigin } from '../../lib/site-origin.ts';
+import { siteOrigin } from '#api/lib/site-origin.ts';
 import { activeCapabilities } from './business-profile.ts';
 import { findSessionOfOrder, returnsOfOrder, type SessionRow } from './checkout-sessions.repo.ts';
 import { errorResponse, selectedDestination, SHIPPING } from './checkout-view.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpCheckoutSchema, ucpOrderSchema } from '@parts-shop/shared/ucp';
-import { addPart } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ADDRESS, OTHER_AGENT, payment, readyCheckout, ucp, ucpHeaders } from '../../../test/ucp-fixtures.ts';
+import { addPart } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { ADDRESS, OTHER_AGENT, payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 
 /** GET /orders/{id} on the UCP endpoint: the order an assistant placed, as the owner moves it on. */
 let t: TestApp;

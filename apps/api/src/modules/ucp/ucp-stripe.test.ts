@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpCheckoutSchema, type UcpCheckout } from '@parts-shop/shared/ucp';
-import { orders } from '../../db/schema.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
-import { addPart, stockOf } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { loadOfficialSchemas } from '../../../test/ucp-official-schemas.ts';
-import { readyCheckout, ucp } from '../../../test/ucp-fixtures.ts';
+import { orders } from '#api/db/schema.ts';
+import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { loadOfficialSchemas } from '#api-test/ucp-official-schemas.ts';
+import { readyCheckout, ucp } from '#api-test/ucp-fixtures.ts';
 
 /**
  * A shop on Stripe (PAYMENT_GATEWAY=stripe, against the local fake Stripe): its business

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
+import type { Config } from '#api/config/env.ts';
+import type { Db } from '#api/db/client.ts';
 import type { PhotoStore } from './photo-store.ts';
 import { databasePhotoStore } from './photos.repo.ts';
 

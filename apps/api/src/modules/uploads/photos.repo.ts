@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { photos } from '../../db/schema.ts';
+import type { Db } from '#api/db/client.ts';
+import { photos } from '#api/db/schema.ts';
 import type { PhotoStore } from './photo-store.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../../config/env.ts';
+import type { Config } from '#api/config/env.ts';
 import type { PhotoStore } from './photo-store.ts';
 
 type S3Settings = Pick<

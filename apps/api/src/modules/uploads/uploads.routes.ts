@@ -4,10 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS, uploadedSchema, type UploadWidth } from '@parts-shop/shared/upload';
-import { hasVerifiedEmail } from '../../domain/accounts/verified-email.ts';
-import { callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { writeLimit } from '../../lib/deps.ts';
+import { hasVerifiedEmail } from '#api/domain/accounts/verified-email.ts';
+import { callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
 import {
   badRequest,
   errorAnswers,
@@ -16,7 +16,7 @@ import {
   notFound,
   tooLarge,
   unsupportedMedia,
-} from '../../lib/http-error.ts';
+} from '#api/lib/http-error.ts';
 import { diskPhotosDir, moveDiskPhotos, openPhotoStore } from './open-photo-store.ts';
 import { endsWithImage, reencodePhoto, sniffFormat } from './photo-check.ts';
 import { PHOTO_NAME, photoKey, readPhoto, savePhoto, type PhotoStore } from './photo-store.ts';

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { ApiError } from '@parts-shop/shared/error';
 import { UPLOAD_MAX_BYTES, type Uploaded } from '@parts-shop/shared/upload';
-import { createFirebaseAccount } from '../../../test/firebase-accounts.ts';
-import type { Auth } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { multipart, testPhoto as photo, type FormPart } from '../../../test/upload-fixtures.ts';
+import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';
+import type { Auth } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { multipart, testPhoto as photo, type FormPart } from '#api-test/upload-fixtures.ts';
 
 let t: TestApp;
 let admin: Auth;

@@ -1,10 +1,10 @@
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { dueEmails } from '../../domain/emails/outbox.repo.ts';
-import { addPart, payOrder, placeOrder } from '../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '#api/db/schema.ts';
+import { dueEmails } from '#api/domain/emails/outbox.repo.ts';
+import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import {
   changeFirebaseEmail,
   createFirebaseAccount,
@@ -14,7 +14,7 @@ import {
   signInWithPassword,
   uniqueEmail,
   verifyFirebaseEmail,
-} from '../../../test/firebase-accounts.ts';
+} from '#api-test/firebase-accounts.ts';
 
 // An API token speaks for a Firebase account only while that account would still sign in
 // (docs/security.md#api-tokens-and-the-firebase-account). The check is repeated at most every

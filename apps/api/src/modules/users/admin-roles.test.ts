@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleChange, User } from '@parts-shop/shared/user';
-import { users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '#api/db/schema.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 type Auth = { authorization: string };
 

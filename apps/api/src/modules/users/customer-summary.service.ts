@@ -2,11 +2,11 @@ import { CUSTOMER_LIST_MAX, type CustomerSummary } from '@parts-shop/shared/cust
 import { centsToPriceString } from '@parts-shop/shared/money';
 import { formatOrderNumber } from '@parts-shop/shared/order';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import type { Db } from '../../db/client.ts';
-import { toInboxMessage } from '../../domain/messages/inbox-message.ts';
-import { answerOrders } from '../../domain/orders/order-view.ts';
-import { toRefund, toReturn } from '../../domain/payments/money-back-view.ts';
-import { notFound } from '../../lib/http-error.ts';
+import type { Db } from '#api/db/client.ts';
+import { toInboxMessage } from '#api/domain/messages/inbox-message.ts';
+import { answerOrders } from '#api/domain/orders/order-view.ts';
+import { toRefund, toReturn } from '#api/domain/payments/money-back-view.ts';
+import { notFound } from '#api/lib/http-error.ts';
 import { messagesFrom, moneyOf, ordersOf, refundsOf, returnsOf } from './customer-summary.repo.ts';
 import { findUser, orderTotalsOf } from './users.repo.ts';
 import { toUser } from './users.service.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerSummary } from '@parts-shop/shared/customer';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '../../../test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
 
 // The customer page (docs/product.md#customer-page): GET /api/users/{email}/summary, admins only.
 

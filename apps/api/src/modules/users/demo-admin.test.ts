@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthEmulator, type AuthEmulator } from '../../../../../scripts/lib/emulator.mjs';
-import { users } from '../../db/schema.ts';
-import { demoUsers } from '../../db/seed-data.ts';
-import { seedDemoData } from '../../db/seed.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '#api/db/schema.ts';
+import { demoUsers } from '#api/db/seed-data.ts';
+import { seedDemoData } from '#api/db/seed.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { accountTakenMessage } from './users.service.ts';
-import { createFirebaseAccount, signInWithPassword, verifyFirebaseEmail } from '../../../test/firebase-accounts.ts';
+import { createFirebaseAccount, signInWithPassword, verifyFirebaseEmail } from '#api-test/firebase-accounts.ts';
 
 // A stranger signs up as the demo admin's address on a fresh shop. This file has an
 // emulator of its own: the shared one already holds the verified demo account of that

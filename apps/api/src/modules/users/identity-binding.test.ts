@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { tokenClaims } from '../../lib/tokens.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '#api/db/schema.ts';
+import { tokenClaims } from '#api/lib/tokens.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { changeRole } from './users.repo.ts';
 import { accountTakenMessage } from './users.service.ts';
 import {
@@ -14,7 +14,7 @@ import {
   signInWithPassword,
   uniqueEmail,
   verifyFirebaseEmail,
-} from '../../../test/firebase-accounts.ts';
+} from '#api-test/firebase-accounts.ts';
 
 // Accounts belong to the Firebase account that first signed in for their email; API tokens
 // carry that uid and the user's token version, and die with a rebinding, a role change or

@@ -1,15 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../../scripts/lib/free-port.mjs';
-import { shareAuthEmulatorWithFirebaseAdmin } from '../../config/env.ts';
-import { createIdentityVerifier, IdentityUnavailableError } from '../../lib/identity.ts';
-import { createTestApp, testConfig } from '../../../test/test-app.ts';
-import {
-  createFirebaseAccount,
-  emulatorHost,
-  testAccount,
-  testUid,
-  uniqueEmail,
-} from '../../../test/firebase-accounts.ts';
+import { shareAuthEmulatorWithFirebaseAdmin } from '#api/config/env.ts';
+import { createIdentityVerifier, IdentityUnavailableError } from '#api/lib/identity.ts';
+import { createTestApp, testConfig } from '#api-test/test-app.ts';
+import { createFirebaseAccount, emulatorHost, testAccount, testUid, uniqueEmail } from '#api-test/firebase-accounts.ts';
 
 // The verifier on its own, against the real emulator, and what the API answers when the
 // identity provider cannot be reached. Its own file: pointing firebase-admin at a dead

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { auditLog, orders, revokedTokens, users } from '../../db/schema.ts';
-import { containing } from '../../lib/like-pattern.ts';
+import type { Db } from '#api/db/client.ts';
+import { auditLog, orders, revokedTokens, users } from '#api/db/schema.ts';
+import { containing } from '#api/lib/like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];

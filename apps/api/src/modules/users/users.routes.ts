@@ -15,12 +15,12 @@ import {
   usersQuerySchema,
 } from '@parts-shop/shared/user';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
-import { bearerToken, callerOf } from '../../lib/auth.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { authLimit, writeLimit } from '../../lib/deps.ts';
-import { HttpError, unauthorized, errorAnswers } from '../../lib/http-error.ts';
-import { decodeCursor, decodeEmailCursor, encodeCursor, pageOf, pageOfBy } from '../../lib/paging.ts';
-import { IdentityUnavailableError, type Identity } from '../../lib/identity.ts';
+import { bearerToken, callerOf } from '#api/lib/auth.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { authLimit, writeLimit } from '#api/lib/deps.ts';
+import { HttpError, unauthorized, errorAnswers } from '#api/lib/http-error.ts';
+import { decodeCursor, decodeEmailCursor, encodeCursor, pageOf, pageOfBy } from '#api/lib/paging.ts';
+import { IdentityUnavailableError, type Identity } from '#api/lib/identity.ts';
 import {
   adminCheck,
   editDelivery,

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { centsToPriceString } from '@parts-shop/shared/money';
 import type { DeliveryProfileInput, ProfileInput, RoleChange, User, UserSummary } from '@parts-shop/shared/user';
-import type { Config } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
-import { recordChange } from '../../domain/audit/record-change.ts';
-import type { Caller } from '../../lib/auth.ts';
-import { emailIsCurrent, type AccountStatus, type Identity, type IdentityVerifier } from '../../lib/identity.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
-import type { TokenService, TokenSubject } from '../../lib/tokens.ts';
+import type { Config } from '#api/config/env.ts';
+import type { Db } from '#api/db/client.ts';
+import { recordChange } from '#api/domain/audit/record-change.ts';
+import type { Caller } from '#api/lib/auth.ts';
+import { emailIsCurrent, type AccountStatus, type Identity, type IdentityVerifier } from '#api/lib/identity.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '#api/lib/http-error.ts';
+import type { TokenService, TokenSubject } from '#api/lib/tokens.ts';
 import {
   bindUser,
   changeRole,

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { ensureDemoAccounts, readDemoAccounts } from '../../../../../scripts/lib/emulator.mjs';
-import { createTestApp, testToken, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, testToken, type TestApp } from '#api-test/test-app.ts';
 import {
   badApiToken,
   badTokenKinds,
@@ -13,7 +13,7 @@ import {
   uniqueEmail,
   unsignedFirebaseToken,
   verifyFirebaseEmail,
-} from '../../../test/firebase-accounts.ts';
+} from '#api-test/firebase-accounts.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 const TITLE = 'Page not found';
 

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as ChunkReload from '../../lib/chunk-reload.ts';
-import { reloadPage } from '../../lib/chunk-reload.ts';
+import type * as ChunkReload from '#web/lib/chunk-reload.ts';
+import { reloadPage } from '#web/lib/chunk-reload.ts';
 import { PageError, RootError, SectionError } from './route-error.tsx';
 
-vi.mock('../../lib/chunk-reload.ts', async (original) => ({
+vi.mock('#web/lib/chunk-reload.ts', async (original) => ({
   ...(await original<typeof ChunkReload>()),
   reloadPage: vi.fn(),
 }));

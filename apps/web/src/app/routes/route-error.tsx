@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { isChunkLoadError, reloadPage } from '../../lib/chunk-reload.ts';
-import { useDocumentTitle } from '../../lib/document-title.ts';
+import { isChunkLoadError, reloadPage } from '#web/lib/chunk-reload.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 const TITLE = 'Something went wrong';
 

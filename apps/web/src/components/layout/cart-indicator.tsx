@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
-import { useUnpaidOrders } from '../../lib/get-unpaid-orders.ts';
+import { useUnpaidOrders } from '#web/lib/get-unpaid-orders.ts';
 
 /** 'Cart: 2 unpaid orders, $779.98': the link's name, which also carries the total a phone does not show. */
 function cartLabel(count: number, total: string): string {

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { AuthState } from '../../lib/auth.tsx';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { mockAuthState, MockAuthProvider } from '../../../test/auth-testing.tsx';
+import type { AuthState } from '#web/lib/auth.tsx';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { mockAuthState, MockAuthProvider } from '#web-test/auth-testing.tsx';
 import { Navbar } from './navbar.tsx';
-import { json, stubApi } from '../../../test/api.ts';
+import { json, stubApi } from '#web-test/api.ts';
 
 const customer = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
 const ids = ['01900000-0000-7000-8000-00000000000a', '01900000-0000-7000-8000-00000000000b'];

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAuth } from '../../lib/auth.tsx';
-import { loadChunk } from '../../lib/chunk-reload.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
 
 // Only a signed-in customer has a cart, so its code (and the order schemas it reads with) loads
 // for them alone, not on every visitor's first visit (the first-visit budget, docs/performance.md).

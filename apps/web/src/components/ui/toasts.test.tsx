@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Toasts } from './toasts.tsx';
 
 describe('toasts', () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import type { ToastContainerProps } from 'react-toastify/unstyled';
 import { TOAST_CLOSE_MS } from '@parts-shop/shared/constants';
-import { loadToastify, subscribeToToasts, toastsWanted } from '../../lib/toast.ts';
+import { loadToastify, subscribeToToasts, toastsWanted } from '#web/lib/toast.ts';
 
 const ToastContainer = lazy(async (): Promise<{ default: ComponentType<ToastContainerProps> }> => {
   try {

@@ -3,14 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acpCheckoutSessionSchema, type AcpCheckoutSession } from '@parts-shop/shared/acp';
 import { formatOrderNumber } from '@parts-shop/shared/order';
-import { assistants, emailOutbox, orders, ucpCheckoutSessions, ucpIdempotencyKeys } from '../../../db/schema.ts';
-import { apiKeyHash, newApiKey } from '../../../domain/assistants/approved-assistants.ts';
-import { newId } from '../../../lib/ids.ts';
-import { acp, acpHeaders, ACP_ADDRESS, paymentData, readySession } from '../../../../test/acp-fixtures.ts';
-import { productionEnv } from '../../../../test/production-env.ts';
-import { addPart, stockOf } from '../../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { AGENT, OTHER_AGENT, ucp, ucpHeaders } from '../../../../test/ucp-fixtures.ts';
+import { assistants, emailOutbox, orders, ucpCheckoutSessions, ucpIdempotencyKeys } from '#api/db/schema.ts';
+import { apiKeyHash, newApiKey } from '#api/domain/assistants/approved-assistants.ts';
+import { newId } from '#api/lib/ids.ts';
+import { acp, acpHeaders, ACP_ADDRESS, paymentData, readySession } from '#api-test/acp-fixtures.ts';
+import { productionEnv } from '#api-test/production-env.ts';
+import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { AGENT, OTHER_AGENT, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 
 /**
  * Checkout sessions over ACP 2026-04-17, as an agent drives them: the same sessions, placement

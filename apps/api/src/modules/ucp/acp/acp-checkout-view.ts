@@ -16,7 +16,7 @@ import {
   type UcpCompleteInput,
   type UcpMessage,
 } from '@parts-shop/shared/ucp';
-import type { Config } from '../../../config/env.ts';
+import type { Config } from '#api/config/env.ts';
 import { paymentHandlers } from '../business-profile.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acp, ACP_ADDRESS, paymentData, readySession } from '../../../../test/acp-fixtures.ts';
-import { ACP_SCHEMAS_DIR, loadAcpSchemas } from '../../../../test/acp-official-schema.ts';
-import { addPart } from '../../../../test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { acp, ACP_ADDRESS, paymentData, readySession } from '#api-test/acp-fixtures.ts';
+import { ACP_SCHEMAS_DIR, loadAcpSchemas } from '#api-test/acp-official-schema.ts';
+import { addPart } from '#api-test/shop-fixtures.ts';
+import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 /**
  * Every ACP answer the shop gives, and the requests the tests send, checked against the official

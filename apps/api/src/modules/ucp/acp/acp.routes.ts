@@ -11,9 +11,9 @@ import {
   type AcpError,
 } from '@parts-shop/shared/acp';
 import type { UcpCheckout } from '@parts-shop/shared/ucp';
-import type { Deps } from '../../../lib/deps.ts';
-import { writeLimit } from '../../../lib/deps.ts';
-import { siteOrigin } from '../../../lib/site-origin.ts';
+import type { Deps } from '#api/lib/deps.ts';
+import { writeLimit } from '#api/lib/deps.ts';
+import { siteOrigin } from '#api/lib/site-origin.ts';
 import {
   cancelCheckout,
   completeCheckout,

@@ -7,8 +7,8 @@ import {
   type ApprovedAssistant,
 } from '@parts-shop/shared/assistant';
 import { deletedSchema } from '@parts-shop/shared/part';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet, apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /assistants (admin): the approved AI assistants, newest approval first. */
 export function useAssistants() {

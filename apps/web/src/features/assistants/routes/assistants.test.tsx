@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Assistant } from '@parts-shop/shared/assistant';
-import { answerApi, json } from '../../../../test/api.ts';
+import { answerApi, json } from '#web-test/api.ts';
 import { Component as Assistants } from './assistants.tsx';
 
 const helper: Assistant = {

@@ -8,16 +8,16 @@ import {
   type ApprovedAssistant,
   type Assistant,
 } from '@parts-shop/shared/assistant';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { showServerIssues } from '../../../lib/server-issues.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
+import { showServerIssues } from '#web/lib/server-issues.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useApproveAssistant, useAssistants, useRevokeAssistant } from '../api/assistants.ts';
 
 const FIELDS = ['profile', 'name'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditEntrySchema, type AuditKind } from '@parts-shop/shared/audit';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { usePagedList } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const auditListSchema = z.array(auditEntrySchema);
 const AUDIT_PAGE = 25;

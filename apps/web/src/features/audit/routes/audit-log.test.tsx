@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '@parts-shop/shared/audit';
-import { answerApi, json } from '../../../../test/api.ts';
+import { answerApi, json } from '#web-test/api.ts';
 import { Component as AuditLog } from './audit-log.tsx';
 
 const boss = { email: 'boss@example.com', uid: 'u1', name: 'Boss' };

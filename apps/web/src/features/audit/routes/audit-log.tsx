@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry, type AuditKind } from '@parts-shop/shared/audit';
 import { formatCents } from '@parts-shop/shared/money';
-import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { PagedListView } from '#web/components/paged-list-view.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useAuditLog } from '../api/get-audit.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
 
 const TITLE = 'Audit Log';
 

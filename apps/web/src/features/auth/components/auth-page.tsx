@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { redirectTarget } from '../../../lib/auth-session.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { redirectTarget } from '#web/lib/auth-session.ts';
 
 /**
  * The frame of /login and /signup: loads the identity provider on arrival, and once

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
 
 type Props = Omit<ComponentProps<'input'>, 'className'> & { error?: string | undefined };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useAuth } from '../../../lib/auth.tsx';
-import { authErrorMessage } from '../../../lib/auth-errors.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { authErrorMessage } from '#web/lib/auth-errors.ts';
 
 type Props = {
   /** Receives the failure in words (null when a new attempt starts). */

@@ -1,5 +1,5 @@
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
 
 /** Says so when sign-in itself could not load (the API or the network is down), with a retry. */
 export function IdentityStatus() {

@@ -2,13 +2,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import type { AuthState } from '../../../lib/auth.tsx';
-import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
+import type { AuthState } from '#web/lib/auth.tsx';
+import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
+import { toastSuccess } from '#web/lib/toast.ts';
 import { Component as Login } from '../routes/login.tsx';
 import { Component as Signup } from '../routes/signup.tsx';
 
-vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 afterEach(() => {
   cleanup();

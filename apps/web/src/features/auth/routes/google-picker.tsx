@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { emailField, requiredText } from '@parts-shop/shared/fields';
 import { messages } from '@parts-shop/shared/messages';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { googleAccountMessage, testGoogleSub, type GoogleTestAccount } from '../../../lib/google-test-mode.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { googleAccountMessage, testGoogleSub, type GoogleTestAccount } from '#web/lib/google-test-mode.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
 import { EmailField } from '../components/credential-fields.tsx';
 import { forgetTestAccount, readTestAccounts, rememberTestAccount } from '../utils/test-accounts.ts';
 

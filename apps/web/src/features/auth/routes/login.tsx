@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { AuthPage } from '../components/auth-page.tsx';
 import { LOGIN_TITLE_ID, LoginForm } from '../components/login-form.tsx';
 

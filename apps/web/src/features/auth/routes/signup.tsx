@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { AuthPage } from '../components/auth-page.tsx';
 import { SIGNUP_TITLE_ID, SignupForm } from '../components/signup-form.tsx';
 

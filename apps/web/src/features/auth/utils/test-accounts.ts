@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { googleTestAccountSchema, type GoogleTestAccount } from '../../../lib/google-test-mode.ts';
+import { googleTestAccountSchema, type GoogleTestAccount } from '#web/lib/google-test-mode.ts';
 
 /** Test Google accounts used before in this browser, newest first (the picker's list). */
 const KEY = 'parts-shop:google-test-accounts';

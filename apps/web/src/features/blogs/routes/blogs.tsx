@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { FaqCard } from '../components/faq-card.tsx';
 import { FAQ_INTRO, FAQ_TITLE, faqs } from '../content.ts';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { batchOrderResponseSchema, type BatchOrder } from '@parts-shop/shared/build';
-import { apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /orders/batch: one order with a line per part, all reserved or none; the server prices every line. */
 export function useOrderBuild() {

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { lazySchema } from '@parts-shop/shared/lazy-schema';
 import { partSpecsSchema, type PartKind } from '@parts-shop/shared/part-specs';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 // The planner reads only these fields; the shared part schema checks more than it needs, and
 // a narrower schema keeps the picker working whatever else a part grows.

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { publicBuildCardSchema, publicBuildSchema, savedBuildSchema } from '@parts-shop/shared/build';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { pagedListQueryOptions, usePagedList, type PagedListOptions } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet, apiSend } from '#web/lib/api-client.ts';
+import { pagedListQueryOptions, usePagedList, type PagedListOptions } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** Published builds (docs/product.md#published-builds): the gallery, one build, publish and copy. */
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { savedBuildSchema, type BuildItem } from '@parts-shop/shared/build';
 import { PAGE_LIMIT_MAX } from '@parts-shop/shared/constants';
 import { deletedSchema } from '@parts-shop/shared/part';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet, apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** The customer's saved builds, newest first (GET /builds). */
 export function useMyBuilds(email: string) {

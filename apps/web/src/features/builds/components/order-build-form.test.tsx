@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
-import { customerProfile, order as orderFixture } from '../../../../test/fixtures.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { mockAuthState, MockAuthProvider } from '#web-test/auth-testing.tsx';
+import { customerProfile, order as orderFixture } from '#web-test/fixtures.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { OrderBuildForm } from './order-build-form.tsx';
-import { json, stubApi, urlOf } from '../../../../test/api.ts';
+import { json, stubApi, urlOf } from '#web-test/api.ts';
 
 const user = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
 const profile = customerProfile;

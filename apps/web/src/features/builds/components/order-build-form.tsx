@@ -7,16 +7,16 @@ import { SLOT_QUANTITY, buildTotalCents, plannerLine } from '@parts-shop/shared/
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { newOrderSchema } from '@parts-shop/shared/order';
 import { parseQuantity, quantityError, quantityFieldSchema, stockShortage } from '@parts-shop/shared/part';
-import { OrderPlaced } from '../../../components/order-placed.tsx';
-import { SaveToProfileField } from '../../../components/save-to-profile-field.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '../../../hooks/use-delivery-profile.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { OrderPlaced } from '#web/components/order-placed.tsx';
+import { SaveToProfileField } from '#web/components/save-to-profile-field.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '#web/hooks/use-delivery-profile.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
 

@@ -2,9 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { BUILD_NAME_MAX, publishBuildSchema, type SavedBuild } from '@parts-shop/shared/build';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { usePublishBuild, useUnpublishBuild } from '../api/public-builds.ts';
 
 type Props = { build: SavedBuild & { id: string } };

@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BUILD_NAME_MAX, buildNameSchema, type BuildItem } from '@parts-shop/shared/build';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toastSuccess } from '#web/lib/toast.ts';
 import { useSaveBuild } from '../api/saved-builds.ts';
 
 /** Saves the build as it is under a name of the customer's choosing (it appears in My Builds). */

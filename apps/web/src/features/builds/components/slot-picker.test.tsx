@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { SlotPicker } from './slot-picker.tsx';
-import { answerApi, json } from '../../../../test/api.ts';
+import { answerApi, json } from '#web-test/api.ts';
 
 // jsdom has <dialog> but not its modal methods.
 beforeAll(() => {

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDollars } from '@parts-shop/shared/money';
 import { stockLabel } from '@parts-shop/shared/part';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSlotCandidates, type PlannerPart } from '../api/planner-parts.ts';
 import { rankCandidates } from '../build-parts.ts';
 import type { Slot } from '../build-slots.ts';
 import { keySpecs, pickerSorts, sortParts } from '../picker-specs.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { CompareToggle } from '../../../components/compare-toggle.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { CompareToggle } from '#web/components/compare-toggle.tsx';
 
 type Props = {
   slot: Slot;

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Part } from '@parts-shop/shared/part';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { answerApi, json } from '../../../../test/api.ts';
-import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
-import { customerProfile, part } from '../../../../test/fixtures.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { answerApi, json } from '#web-test/api.ts';
+import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
+import { customerProfile, part } from '#web-test/fixtures.ts';
 import { Component as BuildPlanner } from './build-planner.tsx';
 // Loaded with the test file, as the planner loads it on demand: the test waits on the form, not on its code.
 import '../components/order-build-form.tsx';

@@ -10,13 +10,13 @@ import {
 } from '@parts-shop/shared/build-total';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { stockLabel, stockShortage } from '@parts-shop/shared/part';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useRememberCurrentBuild } from '../../../lib/current-build.ts';
-import type { LoginRedirectState } from '../../../lib/auth-session.ts';
-import { loadChunk } from '../../../lib/chunk-reload.ts';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useRememberCurrentBuild } from '#web/lib/current-build.ts';
+import type { LoginRedirectState } from '#web/lib/auth-session.ts';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
+import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { buildPartsQueryOptions, useBuildParts, type PlannerPart } from '../api/planner-parts.ts';
 import { useBuildCheck } from '../api/check-build.ts';
 import { checkParts } from '../build-parts.ts';
@@ -35,8 +35,8 @@ import {
 } from '../build-slots.ts';
 import { NotCheckedNote } from '../components/not-checked-note.tsx';
 import { PowerBar } from '../components/power-bar.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 
 // What the first view does not show loads when it is opened: the picker on a slot's button,
 // the forms (react-hook-form and the order schemas) for a signed-in customer only. The page

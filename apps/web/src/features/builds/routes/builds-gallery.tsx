@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
-import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { PagedListView } from '#web/components/paged-list-view.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { galleryPagesQueryOptions, useGalleryPages } from '../api/public-builds.ts';
 
 const TITLE = 'Published Builds';

@@ -4,16 +4,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import { BUILD_NAME_MAX, buildNameSchema, type SavedBuild } from '@parts-shop/shared/build';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useDeleteBuild, useMyBuilds, useRenameBuild } from '../api/saved-builds.ts';
 import { plannerLinkOf } from '../build-slots.ts';
 import { PublishBuildForm } from '../components/publish-build-form.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }) {
   const rename = useRenameBuild();

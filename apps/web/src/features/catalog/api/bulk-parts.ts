@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkPartsAnswerSchema, type BulkPartsAnswer } from '@parts-shop/shared/part-bulk';
-import { apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** One of Manage Products' bulk actions, as its endpoint takes it. */
 export type BulkAction =

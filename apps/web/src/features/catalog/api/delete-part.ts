@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { deletedSchema, type ManagedPart } from '@parts-shop/shared/part';
-import { ApiError, apiSend, type Page } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { ApiError, apiSend, type Page } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** DELETE /parts/{id} (admin). Orders that name the part keep their details on the server. */
 export function deletePart(id: string) {

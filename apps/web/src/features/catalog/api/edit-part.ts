@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { partSchema, type EditedPart, type Part } from '@parts-shop/shared/part';
-import { apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** Shows the saved part at once on its page, then refreshes every list of parts behind it. */
 function remember(queryClient: QueryClient, part: Part) {

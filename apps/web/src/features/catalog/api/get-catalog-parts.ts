@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { managedPartSchema } from '@parts-shop/shared/part';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { usePagedList } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { productsPath, type ProductsView } from '../products-view.ts';
 
 const managedPartListSchema = z.array(managedPartSchema);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importAnswerSchema } from '@parts-shop/shared/part-import';
-import { apiGet, request, textAnswer } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet, request, textAnswer } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /parts/export.csv (admin): the whole catalog as CSV text. */
 export function exportPartsCsv() {

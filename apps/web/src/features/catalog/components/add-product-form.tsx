@@ -3,13 +3,13 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '@parts-shop/shared/messages';
 import { newPartSchema, type NewPart } from '@parts-shop/shared/part';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useCreatePart } from '../api/create-part.ts';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { showServerIssues } from '../../../lib/server-issues.ts';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { showServerIssues } from '#web/lib/server-issues.ts';
 import { ProductFields, productFieldPaths } from './product-fields.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 type PartFormInput = z.input<typeof newPartSchema>;
 

@@ -4,11 +4,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { BULK_PERCENT_MAX, bulkFormSchema, type BulkForm } from '@parts-shop/shared/part-bulk';
 import { STOCK_MAX } from '@parts-shop/shared/part';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useBulkParts, type BulkAction } from '../api/bulk-parts.ts';
 
 type Props = {

@@ -6,11 +6,11 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { messages } from '@parts-shop/shared/messages';
 import { UPLOAD_MAX_BYTES } from '@parts-shop/shared/upload';
 import { STALE_VERSION_MESSAGE, type Part } from '@parts-shop/shared/part';
-import { toastSuccess } from '../../../lib/toast.ts';
+import { toastSuccess } from '#web/lib/toast.ts';
 import { EditProductForm } from './edit-product-form.tsx';
-import { fetchMock, json, stubApi } from '../../../../test/api.ts';
+import { fetchMock, json, stubApi } from '#web-test/api.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 beforeEach(() => {
   stubApi();

@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@parts-shop/shared/messages';
 import { editedPartSchema, type EditedPart, type Part } from '@parts-shop/shared/part';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { showServerIssues } from '../../../lib/server-issues.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { showServerIssues } from '#web/lib/server-issues.ts';
+import { toastSuccess } from '#web/lib/toast.ts';
 import { useEditPart } from '../api/edit-part.ts';
 import { ProductFields, productFieldPaths } from './product-fields.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 type EditInput = z.input<typeof editedPartSchema>;
 

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportRow } from '@parts-shop/shared/part-import';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { PartsCsv } from './parts-csv.tsx';
-import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
+import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 function renderCsv() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

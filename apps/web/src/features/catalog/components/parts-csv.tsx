@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { IMPORT_CONFLICT_MESSAGE, IMPORT_MAX_BYTES, type ImportRow } from '@parts-shop/shared/part-import';
-import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 import { exportPartsCsv, useImportPartsCsv } from '../api/parts-csv.ts';
 
 const ACTION_LABELS: Record<ImportRow['action'], string> = {

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { PhotoUploadControl } from '../../../components/photo-upload-control.tsx';
+import { PhotoUploadControl } from '#web/components/photo-upload-control.tsx';
 import { useUploadPhoto } from '../api/upload-photo.ts';
 
 /** Upload photo, beside the Image URL field: a product photo (POST /uploads) that fills the field. */

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
 import { BRAND_MAX, PRICE_MAX, STOCK_MAX } from '@parts-shop/shared/part';
 import { PART_KIND_LABELS, PART_KINDS } from '@parts-shop/shared/part-specs';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
 import { PhotoUpload } from './photo-upload.tsx';
 import { SpecFields, specPaths, type SpecsForm } from './spec-fields.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { MANAGE_SORT_LABELS, MANAGE_SORTS } from '@parts-shop/shared/part-query';
 import { PART_KIND_LABELS, PART_KINDS } from '@parts-shop/shared/part-specs';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SearchForm } from '../../../components/ui/search-form.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SearchForm } from '#web/components/ui/search-form.tsx';
 import type { ProductsView } from '../products-view.ts';
 
 type Props = { view: ProductsView; onChange: (view: ProductsView) => void };

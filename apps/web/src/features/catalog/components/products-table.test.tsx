@@ -4,11 +4,11 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { ManagedPart } from '@parts-shop/shared/part';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { productsCaption, ProductsTable } from './products-table.tsx';
-import { fetchMock, json, stubApi } from '../../../../test/api.ts';
+import { fetchMock, json, stubApi } from '#web-test/api.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 // jsdom has <dialog> but not its modal methods.
 beforeAll(() => {

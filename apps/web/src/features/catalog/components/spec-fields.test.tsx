@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import { toastSuccess } from '../../../lib/toast.ts';
+import { toastSuccess } from '#web/lib/toast.ts';
 import { AddProductForm } from './add-product-form.tsx';
-import { fetchMock, json, stubApi } from '../../../../test/api.ts';
+import { fetchMock, json, stubApi } from '#web-test/api.ts';
 
 // The spec fields as Add Product shows them (Edit Product draws the same component).
 
-vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 beforeEach(() => {
   stubApi();

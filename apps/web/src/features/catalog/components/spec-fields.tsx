@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { PART_KIND_LABELS, specFieldsOf, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
-import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
+import { FieldError, FormField } from '#web/components/ui/form-field.tsx';
 
 /** The part of a product form these fields need: the chosen kind and its specs. */
 export type SpecsForm = { kind: PartKind; specs: Record<string, unknown> };

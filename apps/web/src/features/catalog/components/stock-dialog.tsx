@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '@parts-shop/shared/messages';
 import { STOCK_MAX, stockChangeSchema, type Part, type StockChange } from '@parts-shop/shared/part';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { toastSuccess } from '#web/lib/toast.ts';
 import { useChangeStock } from '../api/edit-part.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 type Props = {
   /** The product whose stock changes; null keeps the dialog closed. */

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { AddProductForm } from '../components/add-product-form.tsx';
 
 /** /dashboard/addProduct (admin only; the router wraps it in RequireAdmin). */

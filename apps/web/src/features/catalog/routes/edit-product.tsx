@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { PartLoader } from '../../../components/part-loader.tsx';
+import { PartLoader } from '#web/components/part-loader.tsx';
 import { EditProductForm } from '../components/edit-product-form.tsx';
 
 /** /dashboard/editProduct/{id} (admin only; the router wraps it in RequireAdmin). */

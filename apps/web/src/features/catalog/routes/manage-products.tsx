@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { ProductsTable } from '../components/products-table.tsx';
 import { PartsCsv } from '../components/parts-csv.tsx';
 

@@ -3,9 +3,9 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Part } from '@parts-shop/shared/part';
 import { Link, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { partQueryOptions } from '../../../lib/get-part.ts';
-import { compareHref, COMPARE_MAX, idsOf, useCompareList } from '../../../lib/compare-list.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { partQueryOptions } from '#web/lib/get-part.ts';
+import { compareHref, COMPARE_MAX, idsOf, useCompareList } from '#web/lib/compare-list.ts';
 
 type Row = { label: string; values: string[] };
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { overviewSchema } from '@parts-shop/shared/overview';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** The overview's window: today and the 29 days before it, what the chart and the widest figure cover. */
 export const OVERVIEW_DAYS = 30;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { alertSchema } from '@parts-shop/shared/alert';
 import { PAGE_LIMIT_MAX } from '@parts-shop/shared/constants';
 import { deletedSchema } from '@parts-shop/shared/part';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet, apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** The customer's alerts, newest first (GET /alerts). */
 export function useMyAlerts(email: string) {

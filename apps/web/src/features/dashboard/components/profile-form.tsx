@@ -2,10 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileSchema } from '@parts-shop/shared/user';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { showServerIssues } from '../../../lib/server-issues.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { showServerIssues } from '#web/lib/server-issues.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 /** The shared profile rules: '{Field} is Required', LinkedIn a full http(s) address. */
 const profileFormSchema = profileSchema.pick({ phone: true, education: true, address: true, linkedIn: true });

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
-import { clearAccessToken, setAccessToken } from '../../../lib/token-storage.ts';
+import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
+import { clearAccessToken, setAccessToken } from '#web/lib/token-storage.ts';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
-import { fetchMock, json, stubApi } from '../../../../test/api.ts';
+import { fetchMock, json, stubApi } from '#web-test/api.ts';
 
 // jsdom has <dialog> but not its modal methods.
 beforeAll(() => {

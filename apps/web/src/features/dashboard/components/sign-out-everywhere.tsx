@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
 import { signOutEverywhere } from '../api/sign-out-everywhere.ts';
 
 const TITLE_ID = 'sign-out-everywhere-title';

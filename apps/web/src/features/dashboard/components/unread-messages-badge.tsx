@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { unreadMessagesSchema } from '@parts-shop/shared/message';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /admin/messages/unread (admin): how many messages no admin has opened. */
 function useUnreadMessages() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { messages } from '@parts-shop/shared/messages';
-import { useAuth } from '../../../lib/auth.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 /** Shown until the address is verified: why it matters, and the way to get the link again. */
 export function VerifyEmailNotice() {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as DashboardHome } from './dashboard-home.tsx';
 
 const auth = vi.hoisted(() => ({ isAdmin: null as boolean | null, adminCheckFailed: false }));
-vi.mock('../../../lib/auth.tsx', () => ({ useAuth: () => auth }));
+vi.mock('#web/lib/auth.tsx', () => ({ useAuth: () => auth }));
 vi.mock('./overview.tsx', () => ({ Component: () => <h2>Overview</h2> }));
 vi.mock('./my-profile.tsx', () => ({ Component: () => <h2>My Profile</h2> }));
 

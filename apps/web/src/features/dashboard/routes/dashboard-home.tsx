@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { loadChunk } from '../../../lib/chunk-reload.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
 
 const Overview = lazy(() => loadChunk(() => import('./overview.tsx')).then((m) => ({ default: m.Component })));
 const MyProfile = lazy(() => loadChunk(() => import('./my-profile.tsx')).then((m) => ({ default: m.Component })));

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import { answerApi, json } from '../../../../test/api.ts';
-import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
+import { answerApi, json } from '#web-test/api.ts';
+import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
 import { Component as DashboardLayout } from './dashboard-layout.tsx';
 
 beforeEach(() => {

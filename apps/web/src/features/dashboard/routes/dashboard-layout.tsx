@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
 import { UnreadMessagesBadge } from '../components/unread-messages-badge.tsx';
 import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
 

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import type { Alert } from '@parts-shop/shared/alert';
 import { formatDollars } from '@parts-shop/shared/money';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useDeleteAlert, useMyAlerts } from '../api/my-alerts.ts';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '#web/lib/format-date.ts';
 
 const wish = (alert: Alert) =>
   alert.type === 'back-in-stock' ? 'Back in stock' : `Price at or below ${formatDollars(alert.price ?? 0)}`;

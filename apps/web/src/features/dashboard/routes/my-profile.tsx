@@ -1,12 +1,12 @@
 import { isHttpUrl } from '@parts-shop/shared/fields';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { messages } from '@parts-shop/shared/messages';
 import type { User } from '@parts-shop/shared/user';
-import { toastSuccess } from '../../../lib/toast.ts';
-import { useProfile } from '../../../lib/get-profile.ts';
-import { useUpdateProfile } from '../../../lib/update-profile.ts';
+import { toastSuccess } from '#web/lib/toast.ts';
+import { useProfile } from '#web/lib/get-profile.ts';
+import { useUpdateProfile } from '#web/lib/update-profile.ts';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 

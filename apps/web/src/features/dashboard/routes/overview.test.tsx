@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Overview, OverviewDay } from '@parts-shop/shared/overview';
-import { answerApi, json } from '../../../../test/api.ts';
+import { answerApi, json } from '#web-test/api.ts';
 import { Component as OverviewScreen } from './overview.tsx';
 
 // uPlot draws on a canvas, which jsdom has not; the screen's words and table are what is tested here.

@@ -2,9 +2,9 @@ import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import type { Overview, OverviewDay } from '@parts-shop/shared/overview';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
-import { loadChunk } from '../../../lib/chunk-reload.ts';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { OVERVIEW_DAYS, useOverview } from '../api/get-overview.ts';
 import { lastDays, netCentsOf, type SpanFigures } from '../lib/overview-figures.ts';
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { HOME_LIST_SIZE } from '@parts-shop/shared/constants';
 import { listPath } from '@parts-shop/shared/first-reads';
 import { reviewSchema } from '@parts-shop/shared/review';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const reviewListSchema = z.array(reviewSchema);
 

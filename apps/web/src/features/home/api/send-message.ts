@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactMessage } from '@parts-shop/shared/message';
 import { insertedSchema } from '@parts-shop/shared/part';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '#web/lib/api-client.ts';
 
 /** Stores a contact-form message for the shop's admins (POST /messages). */
 export function sendMessage(message: ContactMessage) {

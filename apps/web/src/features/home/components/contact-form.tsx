@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactMessageSchema } from '@parts-shop/shared/message';
 import { messages } from '@parts-shop/shared/messages';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { CONTACT_CARD } from './contact-card.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 const EMPTY = { name: '', email: '', message: '' };
 

@@ -1,8 +1,8 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useNearViewport } from '../../../hooks/use-near-viewport.ts';
-import { loadChunk } from '../../../lib/chunk-reload.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useNearViewport } from '#web/hooks/use-near-viewport.ts';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
 import { useLatestParts } from '../api/get-latest-parts.ts';
 import { useLatestReviews } from '../api/get-latest-reviews.ts';
 import { CONTACT_CARD } from './contact-card.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PartCard } from '../../../components/part-card.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { PartCard } from '#web/components/part-card.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
 import { useLatestParts } from '../api/get-latest-parts.ts';
 import { SectionHeading } from './section-heading.tsx';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ReviewCard } from '../../../components/review-card.tsx';
-import { ListStatus } from '../../../components/ui/list-status.tsx';
+import { ReviewCard } from '#web/components/review-card.tsx';
+import { ListStatus } from '#web/components/ui/list-status.tsx';
 import { useLatestReviews } from '../api/get-latest-reviews.ts';
 import { SectionHeading } from './section-heading.tsx';
 

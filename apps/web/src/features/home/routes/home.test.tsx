@@ -4,12 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MARKETING } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Component as Home } from './home.tsx';
-import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
-import { part, review } from '../../../../test/fixtures.ts';
+import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
+import { part, review } from '#web-test/fixtures.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 const parts = [1, 2, 3].map((n) =>
   part(n, { name: `Newest part ${n}`, description: 'A part', available: n === 3 ? 0 : 5, price: 100 }),

@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { latestPartsQueryOptions } from '../api/get-latest-parts.ts';
 import { latestReviewsQueryOptions } from '../api/get-latest-reviews.ts';
 import { BuildPromotion } from '../components/build-promotion.tsx';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 import { inboxMessageSchema, type InboxMessage } from '@parts-shop/shared/message';
-import { apiSend, type Page } from '../../../lib/api-client.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiSend, type Page } from '#web/lib/api-client.ts';
+import { usePagedList } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const INBOX_PAGE = 25;
 

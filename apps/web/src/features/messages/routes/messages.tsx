@@ -1,12 +1,12 @@
 import { useState, type SyntheticEvent } from 'react';
 import { messageReplySchema, REPLY_MAX_LENGTH, type InboxMessage } from '@parts-shop/shared/message';
-import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { PagedListView } from '#web/components/paged-list-view.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 import { useInbox, useMarkRead, useReply } from '../api/inbox.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
 
 const TITLE = 'Messages';
 

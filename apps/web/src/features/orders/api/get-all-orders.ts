@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderCountsSchema, orderSchema, type OrderTab } from '@parts-shop/shared/order';
-import { apiGet } from '../../../lib/api-client.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { usePagedList } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const orderListSchema = z.array(orderSchema);
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { customerSummarySchema } from '@parts-shop/shared/customer';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /users/{email}/summary (admin): the customer page's profile, figures and lists. */
 export function useCustomerSummary(email: string) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderSchema } from '@parts-shop/shared/order';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { usePagedList } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const orderListSchema = z.array(orderSchema);
 

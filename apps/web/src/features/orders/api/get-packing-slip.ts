@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { packingSlipSchema } from '@parts-shop/shared/packing-slip';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /orders/{id}/packing-slip (admin): ship-to and the units left to ship, no prices. */
 export function usePackingSlip(id: string) {

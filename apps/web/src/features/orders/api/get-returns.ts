@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { returnListItemSchema } from '@parts-shop/shared/refunds';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { usePagedList } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const returnListSchema = z.array(returnListItemSchema);
 

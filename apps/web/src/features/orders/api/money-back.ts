@@ -8,8 +8,8 @@ import {
   type NewReturn,
   type ReturnDecision,
 } from '@parts-shop/shared/refunds';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet, apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /orders/{id}/refunds: the order's refunds and return requests (its customer or an admin). */
 export function useMoneyBack(orderId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkShipAnswerSchema, type BulkShip } from '@parts-shop/shared/bulk-ship';
-import { apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /orders/ship (admin): Ship selected; the answer says, per order, shipped or why not. */
 export function shipOrders(input: BulkShip) {

@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
 import type { Order } from '@parts-shop/shared/order';
 import { messages } from '@parts-shop/shared/messages';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 
 type Props = {

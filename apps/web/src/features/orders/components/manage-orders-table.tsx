@@ -1,6 +1,6 @@
 import { canShip, type Order } from '@parts-shop/shared/order';
 import { orderColumns, OrderStatusLabel } from './order-status.tsx';
-import { ResponsiveTable, type Column } from '../../../components/ui/responsive-table.tsx';
+import { ResponsiveTable, type Column } from '#web/components/ui/responsive-table.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
 
 type Props = {

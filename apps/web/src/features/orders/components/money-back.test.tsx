@@ -5,9 +5,9 @@ import { refundTooMuchMessage } from '@parts-shop/shared/api-messages';
 import type { Order } from '@parts-shop/shared/order';
 import type { OrderReturn } from '@parts-shop/shared/refunds';
 import { MoneyBack } from './money-back.tsx';
-import { Toasts } from '../../../components/ui/toasts.tsx';
-import { answerApi, json } from '../../../../test/api.ts';
-import { order as orderFixture } from '../../../../test/fixtures.ts';
+import { Toasts } from '#web/components/ui/toasts.tsx';
+import { answerApi, json } from '#web-test/api.ts';
+import { order as orderFixture } from '#web-test/fixtures.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;

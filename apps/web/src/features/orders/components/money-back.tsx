@@ -14,10 +14,10 @@ import {
   type NewRefund,
   type OrderReturn,
 } from '@parts-shop/shared/refunds';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import {
   useCancelWithReason,
   useDecideReturn,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { orderColumns, OrderStatusLabel } from './order-status.tsx';
-import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
+import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
 
 type Props = { orders: Order[]; labelledBy: string; onCancel: (order: Order) => void };

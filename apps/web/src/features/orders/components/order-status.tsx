@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Order, OrderLifecycle } from '@parts-shop/shared/order';
-import { OrderProducts } from '../../../components/order-products.tsx';
-import type { Column } from '../../../components/ui/responsive-table.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { OrderProducts } from '#web/components/order-products.tsx';
+import type { Column } from '#web/components/ui/responsive-table.tsx';
+import { formatDate } from '#web/lib/format-date.ts';
 
 /** The contract's price column: the stored totalPrice string ("259.98") for people. */
 export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {

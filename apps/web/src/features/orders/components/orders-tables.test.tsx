@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { ManageOrdersTable } from './manage-orders-table.tsx';
 import { MyOrdersTable } from './my-orders-table.tsx';
 import { OrderStatusLabel } from './order-status.tsx';
-import { order } from '../../../../test/fixtures.ts';
+import { order } from '#web-test/fixtures.ts';
 
 const unpaid = order({ _id: 'o-unpaid', productName: 'Ryzen 7', number: 'PS-000011' });
 const pending = order({

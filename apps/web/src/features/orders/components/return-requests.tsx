@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { RETURN_REASON_LABELS, type ReturnListItem, type ReturnStatus } from '@parts-shop/shared/refunds';
-import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
+import { PagedListView } from '#web/components/paged-list-view.tsx';
+import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
 import { useReturnRequests } from '../api/get-returns.ts';
 import { OrderNumberLink } from './order-status.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '#web/lib/format-date.ts';
 
 const STATUS_LABELS: Record<ReturnStatus, string> = {
   requested: 'Requested',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 import { canShip, type Order } from '@parts-shop/shared/order';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';
 import { ShipOrderDialog, type Tracking } from './ship-order-dialog.tsx';
 

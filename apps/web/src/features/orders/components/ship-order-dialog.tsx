@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { shipSchema, unitsToShip, type Order } from '@parts-shop/shared/order';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 
 /** The dialog's two fields under PATCH /shipped/{id}'s own rules: optional, trimmed, bounded. */
 const trackingSchema = shipSchema.pick({ carrier: true, trackingNumber: true });

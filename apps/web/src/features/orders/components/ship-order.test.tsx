@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ManageOrdersTable } from './manage-orders-table.tsx';
 import { ShipOrderDialog } from './ship-order-dialog.tsx';
-import { order } from '../../../../test/fixtures.ts';
+import { order } from '#web-test/fixtures.ts';
 
 // Ship what is left, with the right count (docs/product.md#dashboard): the dialog lists each
 // line with its units left to ship, and every order the To ship tab holds has Ship.

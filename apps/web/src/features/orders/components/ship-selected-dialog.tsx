@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { bulkShipSchema, type BulkShip, type BulkShipAnswer } from '@parts-shop/shared/bulk-ship';
 import type { Order } from '@parts-shop/shared/order';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
 import { useShipOrders } from '../api/ship-orders.ts';
 
 type Props = {

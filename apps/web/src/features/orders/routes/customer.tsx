@@ -3,11 +3,11 @@ import { Link, useParams } from 'react-router';
 import type { CustomerSummary } from '@parts-shop/shared/customer';
 import { formatDollars } from '@parts-shop/shared/money';
 import { RETURN_REASON_LABELS } from '@parts-shop/shared/refunds';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { formatDate, formatDateTime } from '#web/lib/format-date.ts';
 import { useCustomerSummary } from '../api/get-customer.ts';
 import { formatOrderPrice, OrderNumberLink, OrderStatusLabel } from '../components/order-status.tsx';
 

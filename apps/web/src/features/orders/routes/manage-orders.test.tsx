@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ReturnListItem } from '@parts-shop/shared/refunds';
 import { Component as ManageOrders } from './manage-orders.tsx';
-import { answerApi, json } from '../../../../test/api.ts';
+import { answerApi, json } from '#web-test/api.ts';
 
 const asked: ReturnListItem = {
   id: '01890a5d-ac96-774b-cccc-000000000002',

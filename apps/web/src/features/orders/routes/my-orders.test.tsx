@@ -3,10 +3,10 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Component as MyOrders } from './my-orders.tsx';
-import { json, stubApi, urlOf } from '../../../../test/api.ts';
+import { json, stubApi, urlOf } from '#web-test/api.ts';
 
 const signOut = vi.fn(() => Promise.resolve());
-vi.mock('../../../lib/auth.tsx', () => ({
+vi.mock('#web/lib/auth.tsx', () => ({
   useAuth: () => ({
     initializing: false,
     user: { email: 'customer@example.com', displayName: 'Casey', photoURL: null },

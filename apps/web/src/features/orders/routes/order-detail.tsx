@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderDetail } from '@parts-shop/shared/order';
 import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useOrderDetail } from '../../../lib/get-order-detail.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { useOrderDetail } from '#web/lib/get-order-detail.ts';
 import { MoneyBack } from '../components/money-back.tsx';
 import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
 import { ShipOrderButton } from '../components/ship-order-button.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
 
 const EVENT_LABELS = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped' } as const;
 

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
 import type { PackingSlip } from '@parts-shop/shared/packing-slip';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { formatDate } from '../../../lib/format-date.ts';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { formatDate } from '#web/lib/format-date.ts';
 import { usePackingSlip } from '../api/get-packing-slip.ts';
 
 function Slip({ slip }: { slip: PackingSlip }) {

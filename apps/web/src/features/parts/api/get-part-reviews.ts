@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { lazySchema } from '@parts-shop/shared/lazy-schema';
 import { partReviewSchema } from '@parts-shop/shared/part-review';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** The part page shows this many of its newest ratings. */
 const PART_REVIEWS_SHOWN = 20;

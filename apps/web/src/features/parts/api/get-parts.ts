@@ -4,9 +4,9 @@ import { lazySchema } from '@parts-shop/shared/lazy-schema';
 import { PARTS_PAGE_SIZE } from '@parts-shop/shared/constants';
 import { partSchema } from '@parts-shop/shared/part';
 import { partFacetsSchema } from '@parts-shop/shared/part-query';
-import { apiGet } from '../../../lib/api-client.ts';
-import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { pagedListQueryOptions, usePagedList } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { facetsPath, partsPath, type CatalogState } from '../catalog-state.ts';
 
 const partListSchema = lazySchema(() => z.array(partSchema));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { priceHistorySchema } from '@parts-shop/shared/alert';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /parts/{id}/price-history: the part's prices, oldest first. */
 export function usePriceHistory(partId: string) {

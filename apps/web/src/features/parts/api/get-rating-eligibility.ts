@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ratingEligibilitySchema } from '@parts-shop/shared/part-review';
-import { apiGet } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** Whether the signed-in user may rate the part, and if not, why (GET /parts/{id}/reviews/eligibility). */
 export function useRatingEligibility(partId: string, email: string) {

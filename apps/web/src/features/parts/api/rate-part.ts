@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insertedSchema } from '@parts-shop/shared/part';
 import type { NewPartReview } from '@parts-shop/shared/part-review';
-import { apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /parts/{id}/reviews (a buyer, once); the part's average and its list both change. */
 export function useRatePart(partId: string) {

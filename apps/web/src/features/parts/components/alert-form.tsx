@@ -2,10 +2,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newAlertSchema, type NewAlert } from '@parts-shop/shared/alert';
 import type { Part } from '@parts-shop/shared/part';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { errorMessage } from '#web/lib/error-message.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useCreateAlert } from '../api/create-alert.ts';
 
 /** "Tell me when...": a price to wait for, or (when it is out) the part coming back. */

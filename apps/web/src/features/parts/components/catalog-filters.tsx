@@ -9,11 +9,11 @@ import {
   type SpecFilter,
 } from '@parts-shop/shared/part-query';
 import { PART_KIND_LABELS, PART_KINDS, SPEC_FIELDS, type PartKind } from '@parts-shop/shared/part-specs';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
 import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
 import type { ChangeCatalog } from '../use-catalog-state.ts';
-import { afterMount } from '../../../lib/after-mount.tsx';
-import { loadChunk } from '../../../lib/chunk-reload.ts';
+import { afterMount } from '#web/lib/after-mount.tsx';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
 
 // A kind's further spec filters show only once a kind is chosen, so their code loads then, not
 // with every visitor's first visit (the first-visit budget, docs/performance.md).

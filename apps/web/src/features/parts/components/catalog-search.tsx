@@ -2,7 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { hasSearchTerms, PART_SORTS, SEARCH_MAX, SORT_LABELS, type PartSort } from '@parts-shop/shared/part-query';
 import { changeCatalog, chooseSort, shownSort, textOf, type CatalogState } from '../catalog-state.ts';
 import type { ChangeCatalog } from '../use-catalog-state.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
 
 /** Typing settles this long before the list follows, so each keystroke is not a request. */
 export const SEARCH_DEBOUNCE_MS = 300;

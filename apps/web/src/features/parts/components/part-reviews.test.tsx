@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import type { AuthState } from '../../../lib/auth.tsx';
-import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
-import { answerApi, json, urlOf } from '../../../../test/api.ts';
+import type { AuthState } from '#web/lib/auth.tsx';
+import { mockAuthState, MockAuthProvider } from '#web-test/auth-testing.tsx';
+import { answerApi, json, urlOf } from '#web-test/api.ts';
 import { PartReviews } from './part-reviews.tsx';
 
 const PART = '01900000-0000-7000-8000-0000000000aa';

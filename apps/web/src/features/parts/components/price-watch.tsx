@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Part } from '@parts-shop/shared/part';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
 import { usePriceHistory } from '../api/get-price-history.ts';
 import { AlertForm } from './alert-form.tsx';
 import { PriceHistoryChart } from './price-history-chart.tsx';

@@ -2,7 +2,7 @@ import type { SubmitEvent } from 'react';
 import { ownSpecFields, type PartFacets } from '@parts-shop/shared/part-query';
 import type { PartKind, SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, specParam } from '@parts-shop/shared/spec-filters';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
 import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
 import type { ChangeCatalog } from '../use-catalog-state.ts';
 

@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { Component as AllParts } from './all-parts.tsx';
-import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
-import { part } from '../../../../test/fixtures.ts';
+import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
+import { part } from '#web-test/fixtures.ts';
 
 /** The answers to GET /parts, in order; GET /parts/facets answers `facets`. */
 let listAnswers: (Response | Promise<Response>)[] = [];

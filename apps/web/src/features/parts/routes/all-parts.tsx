@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { PartCard } from '../../../components/part-card.tsx';
-import { afterMount } from '../../../lib/after-mount.tsx';
-import { loadChunk } from '../../../lib/chunk-reload.ts';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { PagedListView } from '#web/components/paged-list-view.tsx';
+import { PartCard } from '#web/components/part-card.tsx';
+import { afterMount } from '#web/lib/after-mount.tsx';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import {
   catalogFacetsQueryOptions,
   catalogPartsQueryOptions,
@@ -21,7 +21,7 @@ const TITLE = 'All the Latest Deals';
 // Compare loads once the catalog is up, not with every visitor's first visit (the first-visit
 // budget, docs/performance.md); until then each card's button shows, inert, so nothing moves.
 const CompareOnCard = afterMount(
-  () => loadChunk(() => import('../../../components/compare-toggle.tsx')).then((m) => m.CompareToggle),
+  () => loadChunk(() => import('#web/components/compare-toggle.tsx')).then((m) => m.CompareToggle),
   ({ partName }: { partId: string; partName: string }) => (
     <button type="button" className="btn btn-outline btn-xs self-start" aria-label={`Compare ${partName}`} disabled>
       Compare

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { Component as PartPage } from './part-page.tsx';
-import { answerApi, fetchMock, json, stubApi } from '../../../../test/api.ts';
-import { MockAuthProvider, mockAuthState } from '../../../../test/auth-testing.tsx';
+import { answerApi, fetchMock, json, stubApi } from '#web-test/api.ts';
+import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
 
 const cpu: Part = {
   _id: '01890a5d-ac96-774b-bcce-000000000042',

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { confirmCardResponseSchema, type Card } from '@parts-shop/shared/payment';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '#web/lib/api-client.ts';
 
 /**
  * POST /payments/local/confirm: the built-in test-mode gateway's stand-in for Stripe's

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { groupPaymentIntentResponseSchema } from '@parts-shop/shared/payment-group';
-import { apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * POST /create-payment-intent {orderIds}: one payment for several of the caller's unpaid

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { loadChunk } from '../../../lib/chunk-reload.ts';
-import { useClientConfig } from '../../../lib/client-config.ts';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
+import { useClientConfig } from '#web/lib/client-config.ts';
 import { LocalCardForm, type CardFormProps } from './local-card-form.tsx';
 
 // Stripe Elements (and Stripe.js) only ever load for a shop configured with Stripe.

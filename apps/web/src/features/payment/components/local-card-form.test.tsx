@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cardMessages } from '@parts-shop/shared/payment';
 import { LocalCardForm, type CardFormProps } from './local-card-form.tsx';
-import { json, stubApi } from '../../../../test/api.ts';
+import { json, stubApi } from '#web-test/api.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;

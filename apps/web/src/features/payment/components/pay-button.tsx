@@ -1,5 +1,5 @@
 import { formatDollars } from '@parts-shop/shared/money';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 
 type Props = {
   disabled: boolean;

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { ReactNode } from 'react';
 
 /**

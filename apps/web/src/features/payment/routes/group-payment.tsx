@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useOrderDetails } from '../../../lib/get-order-detail.ts';
-import { orderIdsOf } from '../../../lib/payment-paths.ts';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { useOrderDetails } from '#web/lib/get-order-detail.ts';
+import { orderIdsOf } from '#web/lib/payment-paths.ts';
 import { useGroupPaymentIntent } from '../api/create-group-payment-intent.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { GatewayCardForm } from '../components/gateway-card-form.tsx';

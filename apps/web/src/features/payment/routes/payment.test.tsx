@@ -3,14 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
-import { order as orderFixture } from '../../../../test/fixtures.ts';
+import { order as orderFixture } from '#web-test/fixtures.ts';
 import { Component as Payment } from './payment.tsx';
-import { answerApi, json } from '../../../../test/api.ts';
+import { answerApi, json } from '#web-test/api.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 
-vi.mock('../../../lib/auth.tsx', () => ({
+vi.mock('#web/lib/auth.tsx', () => ({
   useAuth: () => ({
     initializing: false,
     user: { email: 'customer@example.com', displayName: 'Casey', photoURL: null },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { portfolio } from '../content.ts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

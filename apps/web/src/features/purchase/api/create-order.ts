@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { NewOrder } from '@parts-shop/shared/order';
-import { ApiError, apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { ApiError, apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** 201 from POST /orders: the new order's id, and its number for the placed state. */
 const createdOrderSchema = z.object({

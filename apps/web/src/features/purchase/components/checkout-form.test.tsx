@@ -5,10 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import type { User } from '@parts-shop/shared/user';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { CheckoutForm } from './checkout-form.tsx';
-import { customerProfile } from '../../../../test/fixtures.ts';
-import { json, stubApi, urlOf } from '../../../../test/api.ts';
+import { customerProfile } from '#web-test/fixtures.ts';
+import { json, stubApi, urlOf } from '#web-test/api.ts';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;

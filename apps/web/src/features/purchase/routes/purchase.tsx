@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { useAuth } from '../../../lib/auth.tsx';
-import { PartLoader } from '../../../components/part-loader.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { PartLoader } from '#web/components/part-loader.tsx';
 import { CheckoutForm } from '../components/checkout-form.tsx';
-import { UnpaidHoldNotice } from '../../../components/unpaid-hold-notice.tsx';
+import { UnpaidHoldNotice } from '#web/components/unpaid-hold-notice.tsx';
 import { PartSummary } from '../components/part-summary.tsx';
 
 /** /purchase/{partId}: the part card beside the checkout card (docs/product.md#purchase). */

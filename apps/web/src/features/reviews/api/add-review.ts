@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insertedSchema } from '@parts-shop/shared/part';
 import type { NewReview } from '@parts-shop/shared/review';
-import { apiSend } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /reviews (signed in). The server records the author from the token. */
 export function addReview(review: NewReview) {

@@ -3,8 +3,8 @@ import { lazySchema } from '@parts-shop/shared/lazy-schema';
 import { REVIEWS_PAGE_SIZE } from '@parts-shop/shared/constants';
 import { listPath } from '@parts-shop/shared/first-reads';
 import { reviewSchema } from '@parts-shop/shared/review';
-import { pagedListQueryOptions, usePagedList, type PagedListOptions } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { pagedListQueryOptions, usePagedList, type PagedListOptions } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const reviewListSchema = lazySchema(() => z.array(reviewSchema));
 

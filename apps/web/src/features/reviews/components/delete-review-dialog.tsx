@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
 import { messages } from '@parts-shop/shared/messages';
 import type { Review } from '@parts-shop/shared/review';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useDeleteReview } from '../api/delete-review.ts';
 
 /** All Reviews' 'Are You Sure' before an admin deletes `review` (closed while it is null). */

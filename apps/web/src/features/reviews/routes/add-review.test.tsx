@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { messages } from '@parts-shop/shared/messages';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { AddReviewForm, Component as AddReviewPage } from './add-review.tsx';
-import { fetchMock, json, stubApi } from '../../../../test/api.ts';
+import { fetchMock, json, stubApi } from '#web-test/api.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-vi.mock('../../../lib/auth.tsx', () => ({
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('#web/lib/auth.tsx', () => ({
   useAuth: () => ({
     initializing: false,
     user: { email: 'ada@example.com', displayName: 'Display Ada', photoURL: null },

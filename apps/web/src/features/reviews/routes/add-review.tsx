@@ -6,17 +6,17 @@ import { RATING_MAX, RATING_MIN, SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/sh
 import { isWebUrl } from '@parts-shop/shared/fields';
 import { messages } from '@parts-shop/shared/messages';
 import { newReviewSchema, type NewReview } from '@parts-shop/shared/review';
-import { PhotoUploadControl } from '../../../components/photo-upload-control.tsx';
-import { FieldError, FormField } from '../../../components/ui/form-field.tsx';
-import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { showServerIssues } from '../../../lib/server-issues.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { PhotoUploadControl } from '#web/components/photo-upload-control.tsx';
+import { FieldError, FormField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { showServerIssues } from '#web/lib/server-issues.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useAddReview } from '../api/add-review.ts';
 import { useReviewerProfile } from '../api/add-review-profile.ts';
 import { useUploadReviewPhoto } from '../api/upload-review-photo.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
 
 type ReviewInput = z.input<typeof newReviewSchema>;
 

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../../lib/auth.tsx';
-import { mockAuthState, MockAuthProvider } from '../../../../test/auth-testing.tsx';
+import type { AuthState } from '#web/lib/auth.tsx';
+import { mockAuthState, MockAuthProvider } from '#web-test/auth-testing.tsx';
 import { Component as AllReviews } from './all-reviews.tsx';
-import { fetchMock, json, stubApi } from '../../../../test/api.ts';
-import { review } from '../../../../test/fixtures.ts';
+import { fetchMock, json, stubApi } from '#web-test/api.ts';
+import { review } from '#web-test/fixtures.ts';
 
 beforeEach(() => {
   stubApi();

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Review } from '@parts-shop/shared/review';
-import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { ReviewCard } from '../../../components/review-card.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { loadChunk } from '../../../lib/chunk-reload.ts';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import type { PagePrefetch } from '../../../lib/page-prefetch.ts';
+import { PagedListView } from '#web/components/paged-list-view.tsx';
+import { ReviewCard } from '#web/components/review-card.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { loadChunk } from '#web/lib/chunk-reload.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { reviewsPagesQueryOptions, useReviewsPages } from '../api/get-reviews.ts';
 
 // Only admins moderate, so the dialog and its request load with an admin's first Delete, not

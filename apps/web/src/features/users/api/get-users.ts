@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { roleChangeSchema, userSummarySchema } from '@parts-shop/shared/user';
-import { apiGet } from '../../../lib/api-client.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiGet } from '#web/lib/api-client.ts';
+import { usePagedList } from '#web/lib/paged-list.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const userListSchema = z.array(userSummarySchema);
 /** A screenful: Make Admin loads further pages as the admin scrolls or asks. */

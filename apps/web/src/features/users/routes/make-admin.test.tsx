@@ -4,12 +4,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { UserSummary } from '@parts-shop/shared/user';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Component as MakeAdmin } from './make-admin.tsx';
-import { fetchMock, json, stubApi, urlOf } from '../../../../test/api.ts';
+import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-vi.mock('../../../lib/auth.tsx', () => ({
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('#web/lib/auth.tsx', () => ({
   useAuth: () => ({ initializing: false, user: { email: 'admin@example.com' }, isAdmin: true }),
 }));
 

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import { messages } from '@parts-shop/shared/messages';
-import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ResponsiveTable } from '../../../components/ui/responsive-table.tsx';
-import { SearchForm } from '../../../components/ui/search-form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { PagedListView } from '#web/components/paged-list-view.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
+import { SearchForm } from '#web/components/ui/search-form.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useRoleChanges, useUsers } from '../api/get-users.ts';
 import { useChangeRole, type RoleChangeRequest } from '../api/make-admin.ts';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { formatDate, formatDateTime } from '#web/lib/format-date.ts';
 
 const TITLE = 'All Users';
 
