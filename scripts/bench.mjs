@@ -190,6 +190,7 @@ try {
     if (wanted.has('lighthouse'))
       await attempt('Page speed', () =>
         lighthouseBench(shop.url, {
+          root,
           webDist: WEB_DIST,
           runs: Number(args['lh-runs']),
           chromePath: CHROMIUM,

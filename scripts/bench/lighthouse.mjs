@@ -8,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { HEADLESS_CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 import { gzipSize, JS_BUDGET_BYTES } from '../lib/first-visit-budget.mjs';
+import { buildReactFloor } from './react-floor.mjs';
 import { fmt, record } from './report.mjs';
 
 const LIGHTHOUSE_VERSION = JSON.parse(
@@ -58,23 +59,36 @@ function median(values) {
 
 /** @typedef {{ name: string, path: string, lhrs: import('lighthouse').Result[], blocked: import('lighthouse').Result[] }} Page */
 
+const EMPTY_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Empty</title></head><body><p>Empty</p></body></html>';
+
 /**
- * An empty HTML page (no CSS, no script) from a server of its own: what this machine scores
- * with no page work at all, measured beside the shop's pages in the same run.
+ * A page from a server of its own, measured beside the shop's pages in the same run: the empty
+ * page (no CSS, no script), what this machine scores with no page work at all, and the React
+ * floor (scripts/bench/react-floor.mjs).
+ * @param {Map<string, { type: string, body: string }>} files each file by its URL path
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-async function startEmptyPage() {
-  const body =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Empty</title></head><body><p>Empty</p></body></html>';
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+async function startPageServer(files) {
+  const server = http.createServer((req, res) => {
+    const file = files.get(new URL(req.url ?? '/', 'http://page').pathname);
+    if (!file) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.type, 'content-length': Buffer.byteLength(file.body) });
+    res.end(file.body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
     url: `http://127.0.0.1:${address.port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    // Chromium may still hold a connection open, which close() alone would wait on for ever.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -106,11 +120,11 @@ function medianRun(lhrs) {
 
 /**
  * @param {string} url the shop
- * @param {{ webDist: string, runs: number, chromePath: string, blocked?: boolean }} options
+ * @param {{ root: string, webDist: string, runs: number, chromePath: string, blocked?: boolean }} options
  *   blocked: each page also once more per round with every script blocked (the floor the app's
  *   code adds to)
  */
-export async function lighthouseBench(url, { webDist, runs, chromePath, blocked = false }) {
+export async function lighthouseBench(url, { root, webDist, runs, chromePath, blocked = false }) {
   const section = `Page speed: Lighthouse ${LIGHTHOUSE_VERSION} mobile, median of ${runs} run(s) per page`;
   console.log(`\n--- ${section} ---`);
   if (!fs.existsSync(chromePath)) {
@@ -118,7 +132,8 @@ export async function lighthouseBench(url, { webDist, runs, chromePath, blocked 
     return;
   }
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
-  const empty = await startEmptyPage();
+  const empty = await startPageServer(new Map([['/', { type: 'text/html; charset=utf-8', body: EMPTY_PAGE }]]));
+  const reactFloor = await startPageServer(await buildReactFloor(root));
   try {
     /** @type {Page[]} */
     const pages = [
@@ -130,10 +145,15 @@ export async function lighthouseBench(url, { webDist, runs, chromePath, blocked 
     ].map((p) => ({ ...p, lhrs: [], blocked: [] }));
     /** @type {import('lighthouse').Result[]} */
     const emptyRuns = [];
-    // Round by round, the empty page first, so a change in the machine's load meets every page.
+    /** @type {import('lighthouse').Result[]} */
+    const floorRuns = [];
+    // Round by round, the empty page and the React floor first, so a change in the machine's
+    // load meets every page.
     for (let i = 0; i < runs; i += 1) {
       const lhr = await auditTwice(empty.url, chrome.port, { only: ['performance'] });
       if (lhr) emptyRuns.push(lhr);
+      const floorRun = await auditTwice(reactFloor.url, chrome.port, { only: ['performance'] });
+      if (floorRun) floorRuns.push(floorRun);
       for (const page of pages) {
         const run = await auditTwice(`${url}${page.path}`, chrome.port);
         if (run) page.lhrs.push(run);
@@ -154,6 +174,15 @@ export async function lighthouseBench(url, { webDist, runs, chromePath, blocked 
         : 'no run completed',
       'completes',
       emptyRuns.length > 0,
+    );
+    const floorLhr = medianRun(floorRuns);
+    const floorTasks = floorLhr ? longestTasks(floorLhr) : [];
+    record(
+      section,
+      'React floor (one paragraph adopted by React) longest tasks',
+      floorLhr ? floorTasks.map((t) => `${t} ms`).join(', ') || 'none over 50 ms' : 'no run completed',
+      'measured',
+      !!floorLhr,
     );
     /** @type {string[][]} */
     const table = [];
@@ -184,7 +213,7 @@ export async function lighthouseBench(url, { webDist, runs, chromePath, blocked 
               .map((t) => `${t} ms`)
               .join(', ')
           : 'none over 50 ms',
-        '<= 50 ms',
+        `<= 50 ms (React floor: ${floorTasks[0] ?? 0} ms)`,
         (tasks[0] ?? 0) <= 50,
       );
       for (const [id, label] of CATEGORIES.slice(1)) {
@@ -241,11 +270,24 @@ export async function lighthouseBench(url, { webDist, runs, chromePath, blocked 
       'longest tasks (ms)',
       ...(blocked ? ['scripts blocked: performance / TBT'] : []),
     ];
+    if (floorLhr) {
+      const scores = floorRuns.map(performanceOf);
+      table.push([
+        'React floor',
+        `${median(scores)} (${scores.join(', ')})`,
+        String(emptyScore),
+        String(median(scores) - emptyScore),
+        `${median(floorRuns.map(tbtOf))} ms`,
+        floorTasks.slice(0, 3).join(', ') || '-',
+        ...(blocked ? [''] : []),
+      ]);
+    }
     console.log(`\n| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |`);
     for (const row of table) console.log(`| ${row.join(' | ')} |`);
   } finally {
-    await empty.close();
     await chrome.kill();
+    await empty.close();
+    await reactFloor.close();
   }
 }
 
