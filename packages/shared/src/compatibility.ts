@@ -12,6 +12,7 @@ import type {
   StorageSpecs,
 } from './part-specs.ts';
 import { PART_KIND_LABELS } from './part-specs.ts';
+import { plural } from './plural.ts';
 
 /**
  * The compatibility engine: one set of pure rules over a build's parts and their specs. The
@@ -129,9 +130,6 @@ function sortByKind(parts: readonly BuildPart[]): Sorted {
   }
   return sorted;
 }
-
-/** "1 SATA port", "2 SATA ports". */
-const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
 
 /** The names of some lines, each once and sorted: "2 TB SATA SSD and 4 TB SATA Hard Drive". */
 const namesOf = (lines: readonly Line<unknown>[]) => {
@@ -391,7 +389,7 @@ function storageProblems(s: Sorted): Problem[] {
         problem(
           'error',
           'sata-ports',
-          `${namesOf(sata)} need ${count(sataDrives, 'SATA port')}; ${board.name} has ${ports}.`,
+          `${namesOf(sata)} need ${plural(sataDrives, 'SATA port')}; ${board.name} has ${ports}.`,
           [board.id, ...sata.map((l) => l.id)],
         ),
       );
@@ -493,8 +491,8 @@ function gpuConnectorProblems(psu: Line<PsuSpecs>, gpus: readonly Line<GpuSpecs>
   if (through8 > have8) {
     const message =
       short12 === 0
-        ? `${cards} needs ${count(need8, '8-pin PCIe connector')}; ${psu.name} has ${have8}.`
-        : `${cards} needs ${count(need12, '12V-2x6 connector')}, or ${count(through8, '8-pin PCIe connector')} through its adapter; ${psu.name} has ${have12} and ${have8}.`;
+        ? `${cards} needs ${plural(need8, '8-pin PCIe connector')}; ${psu.name} has ${have8}.`
+        : `${cards} needs ${plural(need12, '12V-2x6 connector')}, or ${plural(through8, '8-pin PCIe connector')} through its adapter; ${psu.name} has ${have12} and ${have8}.`;
     return [problem('error', 'gpu-power-connectors', message, ids)];
   }
   if (short12 > 0) {
@@ -502,7 +500,7 @@ function gpuConnectorProblems(psu: Line<PsuSpecs>, gpus: readonly Line<GpuSpecs>
       problem(
         'warning',
         'gpu-power-adapter',
-        `${cards} needs ${count(need12, '12V-2x6 connector')}; ${psu.name} has ${have12}, so the card's adapter takes ${through8} of its ${have8} 8-pin PCIe connectors.`,
+        `${cards} needs ${plural(need12, '12V-2x6 connector')}; ${psu.name} has ${have12}, so the card's adapter takes ${through8} of its ${have8} 8-pin PCIe connectors.`,
         ids,
       ),
     ];
@@ -524,7 +522,7 @@ function connectorProblems(s: Sorted): Problem[] {
           problem(
             'warning',
             'cpu-power-connectors',
-            `${board.name} has ${count(need, 'CPU power connector')}; ${psu.name} has ${have}, enough to boot but short under heavy load.`,
+            `${board.name} has ${plural(need, 'CPU power connector')}; ${psu.name} has ${have}, enough to boot but short under heavy load.`,
             [board.id, psu.id],
           ),
         );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { pluralForm } from './plural.ts';
 
 /** The largest CSV file POST /parts/import takes, and the longest row in it (docs/security.md#csv-import). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -46,6 +47,6 @@ export const IMPORT_CONFLICT_MESSAGE = 'Changed in the shop since this file was 
 
 /** The 409 of an import refused for its conflicts. */
 export function importConflictsMessage(lines: readonly number[]): string {
-  const which = lines.length === 1 ? 'the part on line' : 'the parts on lines';
+  const which = pluralForm(lines.length, 'the part on line', 'the parts on lines');
   return `Nothing was imported: ${which} ${lines.join(', ')} changed in the shop since this file was exported. Export again, or choose to overwrite those changes.`;
 }

@@ -17,6 +17,7 @@ import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
 
@@ -137,8 +138,8 @@ function OrderBuildLines({
         onAgain={orderAgain}
       >
         <p>
-          Ordered {partsCount === 1 ? '1 part' : `${partsCount} parts`} as order {placedOrder?.number} for{' '}
-          {formatDollars(placed.total)}. It is held for you unpaid until you pay.
+          Ordered {plural(partsCount, 'part')} as order {placedOrder?.number} for {formatDollars(placed.total)}. It is
+          held for you unpaid until you pay.
         </p>
       </OrderPlaced>
     );
