@@ -8,8 +8,7 @@ import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { newOrderSchema } from '@parts-shop/shared/order';
 import { parseQuantity, quantityError, quantityFieldSchema, stockShortage } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
-import { SaveToProfileField } from '#web/components/save-to-profile-field.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
+import { DeliveryFields } from '#web/components/delivery-fields.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '#web/hooks/use-delivery-profile.ts';
 import { useAuth } from '#web/lib/auth.tsx';
@@ -70,7 +69,7 @@ function OrderBuildLines({
       ...initial,
     },
   });
-  const [quantities, phoneNumber, address] = useWatch({ control, name: ['quantities', 'phoneNumber', 'address'] });
+  const quantities = useWatch({ control, name: 'quantities' });
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(SLOT_QUANTITY);
@@ -202,22 +201,7 @@ function OrderBuildLines({
           Not orderable until this changes: {stops.join('; ')}.
         </p>
       ) : null}
-      <FormField
-        label="Phone Number"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
-      />
-      <FormField
-        as="textarea"
-        label="Address"
-        rows={2}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <SaveToProfileField delivery={delivery} entered={{ phoneNumber, address }} />
+      <DeliveryFields control={control} register={register} errors={errors} delivery={delivery} />
       {serverError ? (
         <p role="alert" className="alert alert-error">
           {serverError}

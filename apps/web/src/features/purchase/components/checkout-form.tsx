@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@parts-shop/shared/messages';
 import { quantityError, type Part } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
-import { SaveToProfileField } from '#web/components/save-to-profile-field.tsx';
+import { DeliveryFields } from '#web/components/delivery-fields.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
@@ -57,7 +57,7 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
     defaultValues: { totalOrder: String(part.minOrder), ...initial },
   });
 
-  const [quantityText, phoneNumber, address] = useWatch({ control, name: ['totalOrder', 'phoneNumber', 'address'] });
+  const quantityText = useWatch({ control, name: 'totalOrder' });
   const { quantity, totalPrice } = previewTotals(quantityText, part.price);
   const soldOut = isSoldOut(part);
   const quantityMessage = soldOut ? null : (quantityError(quantityText, part) ?? errors.totalOrder?.message ?? null);
@@ -148,23 +148,7 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
         ) : null}
         <FormField label="Name" value={user?.displayName ?? ''} autoComplete="name" readOnly disabled />
         <FormField label="Email" type="email" value={user?.email ?? ''} autoComplete="email" readOnly disabled />
-        {/* Phone and address as on the build planner's order form and My Profile: each field keeps its own label and autocomplete. */}
-        <FormField
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phoneNumber?.message}
-          {...register('phoneNumber')}
-        />
-        <FormField
-          as="textarea"
-          label="Address"
-          rows={2}
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...register('address')}
-        />
-        <SaveToProfileField delivery={delivery} entered={{ phoneNumber, address }} />
+        <DeliveryFields control={control} register={register} errors={errors} delivery={delivery} />
 
         {serverError ? (
           <p className="text-error" role="alert">
