@@ -14,12 +14,8 @@ import type {
 import { PART_KIND_LABELS } from './part-specs.ts';
 import { plural } from './plural.ts';
 
-/**
- * The compatibility engine: one set of pure rules over a build's parts and their specs. The
- * build planner runs it for instant feedback and the API runs it again on the stored parts
- * before it prices or orders a build, so the server decides. Rules and the power allowance are
- * explained in docs/decisions (compatibility engine).
- */
+// The compatibility engine: the planner runs it for instant feedback, the API again on the
+// stored parts before it prices or orders a build (docs/decisions/0005-compatibility-engine.md).
 
 /**
  * One line of a build: a part with its name, kind and specs, and how many of it (1 when absent).
@@ -161,10 +157,6 @@ export function estimateWatts(parts: readonly BuildPart[]): number {
     sum(s.storage, () => 1) * POWER_ALLOWANCE.perDriveW
   );
 }
-
-// Each rule below is written out as its own loop over the parts it compares, with its condition
-// and its message side by side, so it can be checked against the rules of
-// docs/decisions/0005-compatibility-engine.md one by one.
 
 function slotCountProblems(s: Sorted): Problem[] {
   const problems: Problem[] = [];
@@ -541,10 +533,7 @@ function compareProblems(a: Problem, b: Problem): number {
   return aIds < bIds ? -1 : aIds > bIds ? 1 : 0;
 }
 
-/**
- * Checks a whole build: every problem (errors first, then warnings, in a fixed order that does
- * not depend on the order the parts were given) and the estimated draw in watts.
- */
+/** Every problem, errors first, in an order that does not depend on the parts' order; and the draw. */
 export function checkBuild(parts: readonly BuildPart[]): BuildCheck {
   const s = sortByKind(parts);
   const estimatedWatts = estimateWatts(parts);
@@ -566,11 +555,7 @@ export function hasErrors(check: BuildCheck): boolean {
   return check.problems.some((p) => p.severity === 'error');
 }
 
-/**
- * The problems a candidate part would bring into a build, for the planner's picker: the build
- * with the candidate added, keeping only the problems that involve the candidate. The caller
- * leaves out the part the candidate would replace.
- */
+/** The problems a candidate would bring into a build; the caller leaves out the part it replaces. */
 export function problemsWith(build: readonly BuildPart[], candidate: BuildPart): Problem[] {
   const rest = build.filter((p) => p.id !== candidate.id);
   return checkBuild([...rest, candidate]).problems.filter((p) => p.partIds.includes(candidate.id));

@@ -17,10 +17,7 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 /** One column a row changes, as CSV cells: the shop's now, then the file's. */
 const importChangeSchema = lazySchema(() => z.object({ field: z.string(), before: z.string(), after: z.string() }));
 
-/**
- * One row of an import: the line it starts on, what importing it does, the part's name (the
- * shop's for a part it has, else the file's), each column it changes, and what is wrong with it.
- */
+/** One row of an import; `name` is the shop's for a part it has, else the file's. */
 export const importRowSchema = lazySchema(() =>
   z.object({
     row: z.number().int(),

@@ -1,5 +1,4 @@
-// The session's state and every transition of it, without React: AuthProvider reads it
-// through useSyncExternalStore and features through useAuth().
+// The session's state and its transitions, without React; lib/auth.tsx renders them.
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
 import { endApiSession, exchangeIdToken } from './auth-api.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
@@ -26,7 +25,6 @@ export type SessionUser = {
 /** Why the session ended when it was not a plain Logout, for the login page to explain. */
 export type SignOutReason = 'admin-only' | 'expired' | 'everywhere';
 
-/** The identity provider (Firebase): idle until a page needs it or a stored session must be confirmed. */
 export type IdentityState = {
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** True against the Firebase Auth emulator: Google sign-in uses the test-mode account picker. */
@@ -144,7 +142,6 @@ export function createAuthStore({ onUserChange, loadIdentityProvider = loadFireb
     }
   }
 
-  /** Firebase's report: at start, after sign-in and sign-out, and when another tab changes the user. */
   function onFirebaseUser(firebaseUser: FirebaseUser | null) {
     const reported = ++generation;
     if (flows > 0) return;
@@ -188,10 +185,7 @@ export function createAuthStore({ onUserChange, loadIdentityProvider = loadFireb
     void signOut('expired');
   }
 
-  /**
-   * Every sign-in ends here: Firebase signs in, its ID token is exchanged for the API token,
-   * then the session starts. A failed exchange undoes the Firebase sign-in, so the two agree.
-   */
+  /** A failed token exchange undoes the Firebase sign-in, so the two never disagree. */
   async function runSignIn(signIn: () => Promise<FirebaseUser>, freshIdToken = false) {
     flows++;
     generation++;
@@ -228,7 +222,6 @@ export function createAuthStore({ onUserChange, loadIdentityProvider = loadFireb
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Starts following Firebase and expired tokens; a stored session loads Firebase at once. */
     connect: () => {
       connected = true;
       listenToProvider();

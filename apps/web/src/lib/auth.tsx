@@ -1,5 +1,4 @@
-// The session as React sees it: the store's state plus the server's admin answer.
-// Features read it through useAuth(); the Firebase SDK itself is loaded on demand.
+// The session for React: the store's state (auth-store.ts) plus the server's admin answer.
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchIsAdmin } from './auth-api.ts';
@@ -35,7 +34,6 @@ export type AuthState = StoreActions & {
   /** The admin check failed for a reason other than the session (a network error, say). */
   adminCheckFailed: boolean;
   recheckAdmin: () => void;
-  /** Why the shop last ended the session, until the next sign-in. */
   signedOutBecause: SignOutReason | null;
   identity: IdentityState;
 };

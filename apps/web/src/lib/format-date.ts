@@ -1,5 +1,4 @@
-// Every date the web app shows goes through here. Formatters are made on first use and kept:
-// one is costly to make, and a list shows many dates.
+// Formatters are made once and kept: one is costly to make, and a list shows many dates.
 let day: Intl.DateTimeFormat | undefined;
 let moment: Intl.DateTimeFormat | undefined;
 let chartDay: Intl.DateTimeFormat | undefined;
@@ -17,10 +16,7 @@ export function formatDateTime(iso: string): string {
   return moment.format(new Date(iso));
 }
 
-/**
- * A chart's day ("Mar 5", or "Mar 5, 2026" with the year), in UTC and en-US so the server's
- * drawing and every viewer agree on the day.
- */
+/** A chart's day ("Mar 5", "Mar 5, 2026"), in UTC and en-US so the server's drawing and every viewer agree. */
 export function formatChartDay(date: string | number | Date, { withYear = false } = {}): string {
   const options = { month: 'short', day: 'numeric', timeZone: 'UTC' } as const;
   const formatter = withYear

@@ -10,7 +10,6 @@ type Props = {
   slot: Slot;
   label: string;
   part: PlannerPart | undefined;
-  /** The chosen part's id; none for an empty slot. */
   id?: string;
   /** The server no longer sells the part `id` names. */
   gone: boolean;
@@ -24,7 +23,6 @@ function pickLabel(slot: Slot, label: string, chosen: boolean): string {
   return `${chosen ? 'Change' : 'Choose'} ${label.toLowerCase()}`;
 }
 
-/** One slot of the planner: its part, the buttons to change or remove it, and its problems. */
 export function BuildSlotRow({ slot, label, part, id, gone, problems, onPick, onRemove }: Props) {
   return (
     <li className="card bg-base-100 shadow-sm">

@@ -19,7 +19,6 @@ type Props = {
   /** Whether `parts` are the answer for the build in the address, so its stock can be asked about. */
   current: boolean;
   onSwapIn: (part: PlannerPart, alternativeId: string) => void;
-  /** The build's actions: copy, save, sign in. */
   children: ReactNode;
 };
 
@@ -27,7 +26,6 @@ export function buildDraw(check: BuildCheck, psuWatts: number | null): string {
   return `${check.estimatedWatts} W${psuWatts ? ` of ${psuWatts} W` : ''}`;
 }
 
-/** The planner's side panel: total, draw, and the verdict on the build's fit and stock. */
 export function BuildSummary({ parts, items, check, totalCents, psuWatts, current, onSwapIn, children }: Props) {
   // A part the stock cannot cover is a verdict of its own; the server names what to take instead.
   const shortages = parts.flatMap((part) => {

@@ -17,9 +17,7 @@ import { BuildSlotRow } from '../components/build-slot-row.tsx';
 import { BuildSummary, BuildTotalBar } from '../components/build-summary.tsx';
 import { useBuildSelection } from '../use-build-selection.ts';
 
-// What the first view does not show loads when it is opened: the picker on a slot's button,
-// the forms (react-hook-form and the order schemas) for a signed-in customer only. The page
-// the server drew is then taken over with less code to run (docs/performance.md).
+// Loaded when opened: the picker from a slot's button, the forms for a signed-in customer only.
 const SlotPicker = lazy(() =>
   loadChunk(() => import('../components/slot-picker.tsx')).then((m) => ({ default: m.SlotPicker })),
 );
@@ -91,8 +89,7 @@ export function Component() {
         {build.isError ? (
           <RetryAlert onRetry={() => void build.refetch()}>Could not load your build: {build.error.message}</RetryAlert>
         ) : loading ? (
-          // The slots are drawn once the build's parts are in, on a screen-high placeholder, so
-          // nothing below them jumps as each part arrives.
+          // A screen-high placeholder, so nothing below jumps as each part arrives.
           <div className="min-h-screen">
             <Spinner label="Loading your build" />
           </div>

@@ -21,25 +21,18 @@ type Props = { part: Part; user: SessionUser | null };
 
 const FIELDS = ['totalOrder', 'phoneNumber', 'address'] as const;
 
-/** The checkout card, once the profile it takes the phone and address from has answered. */
 export function CheckoutForm({ part, user }: Props) {
   const delivery = useDeliveryProfile(user?.email ?? '');
   if (!delivery.initial) return <Spinner label="Loading your delivery details" />;
   return <CheckoutCard part={part} user={user} delivery={delivery} initial={delivery.initial} />;
 }
 
-/**
- * The checkout card. Total Order and Total Price follow the quantity as it is typed; a
- * quantity outside minOrder..available disables Add to Cart. Everything here is a preview:
- * the API decides the price and reserves the stock. One purchase attempt has one key, kept
- * when its submission is retried; once its order is placed the form gives way to the order.
- */
+/** The totals are a preview: the API decides the price and reserves the stock. A retried submission keeps its key. */
 function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: DeliveryProfile; initial: Delivery }) {
   const createOrder = useCreateOrder();
   const [placed, setPlaced] = useState<CreatedOrder | null>(null);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [serverError, setServerError] = useState<string | null>(null);
-  // Rebuilt when a refetch brings new limits, so the check always uses the shop's latest stock.
   const schema = useMemo(
     () => checkoutSchema({ minOrder: part.minOrder, available: part.available }),
     [part.minOrder, part.available],
