@@ -12,13 +12,10 @@ import type {
   StorageSpecs,
 } from './part-specs.ts';
 import { PART_KIND_LABELS } from './part-specs.ts';
+import { plural } from './plural.ts';
 
-/**
- * The compatibility engine: one set of pure rules over a build's parts and their specs. The
- * build planner runs it for instant feedback and the API runs it again on the stored parts
- * before it prices or orders a build, so the server decides. Rules and the power allowance are
- * explained in docs/decisions (compatibility engine).
- */
+// The compatibility engine: the planner runs it for instant feedback, the API again on the
+// stored parts before it prices or orders a build (docs/decisions/0005-compatibility-engine.md).
 
 /**
  * One line of a build: a part with its name, kind and specs, and how many of it (1 when absent).
@@ -130,9 +127,6 @@ function sortByKind(parts: readonly BuildPart[]): Sorted {
   return sorted;
 }
 
-/** "1 SATA port", "2 SATA ports". */
-const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
-
 /** The names of some lines, each once and sorted: "2 TB SATA SSD and 4 TB SATA Hard Drive". */
 const namesOf = (lines: readonly Line<unknown>[]) => {
   const names = [...new Set(lines.map((l) => l.name))].sort();
@@ -163,10 +157,6 @@ export function estimateWatts(parts: readonly BuildPart[]): number {
     sum(s.storage, () => 1) * POWER_ALLOWANCE.perDriveW
   );
 }
-
-// Each rule below is written out as its own loop over the parts it compares, with its condition
-// and its message side by side, so it can be checked against the rules of
-// docs/decisions/0005-compatibility-engine.md one by one.
 
 function slotCountProblems(s: Sorted): Problem[] {
   const problems: Problem[] = [];
@@ -391,7 +381,7 @@ function storageProblems(s: Sorted): Problem[] {
         problem(
           'error',
           'sata-ports',
-          `${namesOf(sata)} need ${count(sataDrives, 'SATA port')}; ${board.name} has ${ports}.`,
+          `${namesOf(sata)} need ${plural(sataDrives, 'SATA port')}; ${board.name} has ${ports}.`,
           [board.id, ...sata.map((l) => l.id)],
         ),
       );
@@ -493,8 +483,8 @@ function gpuConnectorProblems(psu: Line<PsuSpecs>, gpus: readonly Line<GpuSpecs>
   if (through8 > have8) {
     const message =
       short12 === 0
-        ? `${cards} needs ${count(need8, '8-pin PCIe connector')}; ${psu.name} has ${have8}.`
-        : `${cards} needs ${count(need12, '12V-2x6 connector')}, or ${count(through8, '8-pin PCIe connector')} through its adapter; ${psu.name} has ${have12} and ${have8}.`;
+        ? `${cards} needs ${plural(need8, '8-pin PCIe connector')}; ${psu.name} has ${have8}.`
+        : `${cards} needs ${plural(need12, '12V-2x6 connector')}, or ${plural(through8, '8-pin PCIe connector')} through its adapter; ${psu.name} has ${have12} and ${have8}.`;
     return [problem('error', 'gpu-power-connectors', message, ids)];
   }
   if (short12 > 0) {
@@ -502,7 +492,7 @@ function gpuConnectorProblems(psu: Line<PsuSpecs>, gpus: readonly Line<GpuSpecs>
       problem(
         'warning',
         'gpu-power-adapter',
-        `${cards} needs ${count(need12, '12V-2x6 connector')}; ${psu.name} has ${have12}, so the card's adapter takes ${through8} of its ${have8} 8-pin PCIe connectors.`,
+        `${cards} needs ${plural(need12, '12V-2x6 connector')}; ${psu.name} has ${have12}, so the card's adapter takes ${through8} of its ${have8} 8-pin PCIe connectors.`,
         ids,
       ),
     ];
@@ -524,7 +514,7 @@ function connectorProblems(s: Sorted): Problem[] {
           problem(
             'warning',
             'cpu-power-connectors',
-            `${board.name} has ${count(need, 'CPU power connector')}; ${psu.name} has ${have}, enough to boot but short under heavy load.`,
+            `${board.name} has ${plural(need, 'CPU power connector')}; ${psu.name} has ${have}, enough to boot but short under heavy load.`,
             [board.id, psu.id],
           ),
         );
@@ -543,10 +533,7 @@ function compareProblems(a: Problem, b: Problem): number {
   return aIds < bIds ? -1 : aIds > bIds ? 1 : 0;
 }
 
-/**
- * Checks a whole build: every problem (errors first, then warnings, in a fixed order that does
- * not depend on the order the parts were given) and the estimated draw in watts.
- */
+/** Every problem, errors first, in an order that does not depend on the parts' order; and the draw. */
 export function checkBuild(parts: readonly BuildPart[]): BuildCheck {
   const s = sortByKind(parts);
   const estimatedWatts = estimateWatts(parts);
@@ -568,11 +555,7 @@ export function hasErrors(check: BuildCheck): boolean {
   return check.problems.some((p) => p.severity === 'error');
 }
 
-/**
- * The problems a candidate part would bring into a build, for the planner's picker: the build
- * with the candidate added, keeping only the problems that involve the candidate. The caller
- * leaves out the part the candidate would replace.
- */
+/** The problems a candidate would bring into a build; the caller leaves out the part it replaces. */
 export function problemsWith(build: readonly BuildPart[], candidate: BuildPart): Problem[] {
   const rest = build.filter((p) => p.id !== candidate.id);
   return checkBuild([...rest, candidate]).problems.filter((p) => p.partIds.includes(candidate.id));

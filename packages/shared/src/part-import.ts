@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { pluralForm } from './plural.ts';
 
 /** The largest CSV file POST /parts/import takes, and the longest row in it (docs/security.md#csv-import). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -16,10 +17,7 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 /** One column a row changes, as CSV cells: the shop's now, then the file's. */
 const importChangeSchema = lazySchema(() => z.object({ field: z.string(), before: z.string(), after: z.string() }));
 
-/**
- * One row of an import: the line it starts on, what importing it does, the part's name (the
- * shop's for a part it has, else the file's), each column it changes, and what is wrong with it.
- */
+/** One row of an import; `name` is the shop's for a part it has, else the file's. */
 export const importRowSchema = lazySchema(() =>
   z.object({
     row: z.number().int(),
@@ -46,6 +44,6 @@ export const IMPORT_CONFLICT_MESSAGE = 'Changed in the shop since this file was 
 
 /** The 409 of an import refused for its conflicts. */
 export function importConflictsMessage(lines: readonly number[]): string {
-  const which = lines.length === 1 ? 'the part on line' : 'the parts on lines';
+  const which = pluralForm(lines.length, 'the part on line', 'the parts on lines');
   return `Nothing was imported: ${which} ${lines.join(', ')} changed in the shop since this file was exported. Export again, or choose to overwrite those changes.`;
 }

@@ -1,4 +1,5 @@
 import { useLoadOnScroll } from '../hooks/use-load-on-scroll.ts';
+import { pluralForm } from '@parts-shop/shared/plural';
 
 type Props = {
   /** How many items are on screen, and what they are: "24 parts". */
@@ -21,7 +22,7 @@ export function LoadMore({ shown, noun, hasNextPage, isFetchingNextPage, isFetch
     isFetchNextPageError,
     fetchNextPage,
   });
-  const name = shown === 1 ? noun.one : noun.many;
+  const name = pluralForm(shown, noun.one, noun.many);
   return (
     <div className="flex flex-col items-center gap-3 py-8">
       <p aria-live="polite" className="text-sm text-base-content/80">

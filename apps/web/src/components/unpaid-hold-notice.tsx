@@ -1,11 +1,11 @@
 import { useClientConfig } from '../lib/client-config.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 /** "24 hours", "90 minutes", "2 days": the hold as a shopper reads it. */
 export function holdDuration(minutes: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (minutes % 1440 === 0 && minutes > 1440) return unit(minutes / 1440, 'day');
-  if (minutes % 60 === 0) return unit(minutes / 60, 'hour');
-  return unit(minutes, 'minute');
+  if (minutes % 1440 === 0 && minutes > 1440) return plural(minutes / 1440, 'day');
+  if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
+  return plural(minutes, 'minute');
 }
 
 /**

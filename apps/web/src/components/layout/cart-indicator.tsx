@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import { useUnpaidOrders } from '#web/lib/get-unpaid-orders.ts';
+import { pluralForm } from '@parts-shop/shared/plural';
 
 /** 'Cart: 2 unpaid orders, $779.98': the link's name, which also carries the total a phone does not show. */
 function cartLabel(count: number, total: string): string {
-  return `Cart: ${count} unpaid ${count === 1 ? 'order' : 'orders'}, ${formatDollars(total)}`;
+  return `Cart: ${count} unpaid ${pluralForm(count, 'order')}, ${formatDollars(total)}`;
 }
 
 /**

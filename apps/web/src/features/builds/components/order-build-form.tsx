@@ -8,8 +8,7 @@ import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { newOrderSchema } from '@parts-shop/shared/order';
 import { parseQuantity, quantityError, quantityFieldSchema, stockShortage } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
-import { SaveToProfileField } from '#web/components/save-to-profile-field.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
+import { DeliveryFields } from '#web/components/delivery-fields.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '#web/hooks/use-delivery-profile.ts';
 import { useAuth } from '#web/lib/auth.tsx';
@@ -17,10 +16,10 @@ import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
 
-/** One quantity per part, each held to that part's range as at checkout, and checkout's phone and address rules. */
 function orderBuildSchema(parts: readonly PlannerPart[]) {
   return z.object({
     quantities: z.object(Object.fromEntries(parts.map((part) => [part._id, quantityFieldSchema(part)]))),
@@ -31,7 +30,6 @@ function orderBuildSchema(parts: readonly PlannerPart[]) {
 type OrderBuildFields = z.input<ReturnType<typeof orderBuildSchema>>;
 type OrderBuildValues = z.output<ReturnType<typeof orderBuildSchema>>;
 
-/** "Order this build", once the profile it takes the phone and address from has answered. */
 export function OrderBuildForm(props: Props) {
   const { user } = useAuth();
   const delivery = useDeliveryProfile(user?.email ?? '');
@@ -39,12 +37,7 @@ export function OrderBuildForm(props: Props) {
   return <OrderBuildLines {...props} delivery={delivery} initial={delivery.initial} />;
 }
 
-/**
- * "Order this build": one line per part, each quantity starting at the one its slot holds, so
- * the order's total starts at the planner's, then the delivery details. The server checks the
- * build again, prices every line and reserves all of them or none. One attempt has one key,
- * kept when its submission is retried.
- */
+/** The server checks the build again and reserves every line or none; a retried submission keeps its key. */
 function OrderBuildLines({
   parts,
   hasErrors,
@@ -55,7 +48,6 @@ function OrderBuildLines({
   const [serverError, setServerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<BatchOrderResponse | null>(null);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
-  // Rebuilt when the planner's parts (or their limits) change, so each line is held to its part's latest range.
   const schema = useMemo(() => orderBuildSchema(parts), [parts]);
   const {
     register,
@@ -69,7 +61,7 @@ function OrderBuildLines({
       ...initial,
     },
   });
-  const [quantities, phoneNumber, address] = useWatch({ control, name: ['quantities', 'phoneNumber', 'address'] });
+  const quantities = useWatch({ control, name: 'quantities' });
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(SLOT_QUANTITY);
@@ -83,7 +75,6 @@ function OrderBuildLines({
   const totalCents = buildTotalCents(lines.map((l) => plannerLine(l.part, Number.isNaN(l.quantity) ? 0 : l.quantity)));
   const stops = lines.flatMap((l) => (l.error ? [l.error] : []));
 
-  // Every press of Place the order answers: the order, or why it was not placed.
   const notPlaced = (why: string) => setServerError(`The order was not placed: ${why}`);
   const onSubmit = handleSubmit(
     async (values) => {
@@ -137,8 +128,8 @@ function OrderBuildLines({
         onAgain={orderAgain}
       >
         <p>
-          Ordered {partsCount === 1 ? '1 part' : `${partsCount} parts`} as order {placedOrder?.number} for{' '}
-          {formatDollars(placed.total)}. It is held for you unpaid until you pay.
+          Ordered {plural(partsCount, 'part')} as order {placedOrder?.number} for {formatDollars(placed.total)}. It is
+          held for you unpaid until you pay.
         </p>
       </OrderPlaced>
     );
@@ -201,22 +192,7 @@ function OrderBuildLines({
           Not orderable until this changes: {stops.join('; ')}.
         </p>
       ) : null}
-      <FormField
-        label="Phone Number"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
-      />
-      <FormField
-        as="textarea"
-        label="Address"
-        rows={2}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <SaveToProfileField delivery={delivery} entered={{ phoneNumber, address }} />
+      <DeliveryFields control={control} register={register} errors={errors} delivery={delivery} />
       {serverError ? (
         <p role="alert" className="alert alert-error">
           {serverError}

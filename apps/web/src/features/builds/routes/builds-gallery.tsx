@@ -4,6 +4,7 @@ import { PagedListView } from '#web/components/paged-list-view.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { galleryPagesQueryOptions, useGalleryPages } from '../api/public-builds.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 const TITLE = 'Published Builds';
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
@@ -48,9 +49,7 @@ export function Component() {
                   </h2>
                   {build.builder ? <p className="text-sm text-base-content/70">By {build.builder}</p> : null}
                   <p className="flex flex-wrap justify-between gap-2">
-                    <span>
-                      {build.partCount} {build.partCount === 1 ? 'part' : 'parts'}
-                    </span>
+                    <span>{plural(build.partCount, 'part')}</span>
                     <span className="font-semibold">{formatDollars(build.total)}</span>
                   </p>
                 </div>

@@ -14,6 +14,7 @@ import { useDeleteBuild, useMyBuilds, useRenameBuild } from '../api/saved-builds
 import { plannerLinkOf } from '../build-slots.ts';
 import { PublishBuildForm } from '../components/publish-build-form.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }) {
   const rename = useRenameBuild();
@@ -114,9 +115,7 @@ export function Component() {
                 ) : (
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="min-w-0 flex-1 font-semibold break-words">{build.name}</h3>
-                    <span className="text-sm text-base-content/70">
-                      {build.items.length} {build.items.length === 1 ? 'part' : 'parts'}
-                    </span>
+                    <span className="text-sm text-base-content/70">{plural(build.items.length, 'part')}</span>
                     <Link
                       className="btn btn-sm btn-primary"
                       to={plannerLinkOf(build.items)}

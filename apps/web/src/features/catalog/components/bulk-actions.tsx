@@ -10,6 +10,7 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useBulkParts, type BulkAction } from '../api/bulk-parts.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 type Props = {
   /** The parts on the page now: Select all takes these, and an action only the selected among them. */
@@ -20,7 +21,7 @@ type Props = {
 
 /** What the Are You Sure step says the action will do. */
 function describe(form: BulkForm, count: number): string {
-  const parts = `${count} ${count === 1 ? 'part' : 'parts'}`;
+  const parts = plural(count, 'part');
   if (form.action === 'price') return `Change the price of ${parts} by ${form.percent} %? Prices round to the cent.`;
   if (form.action === 'stock') return `Set the stock of ${parts} to ${form.available}?`;
   return `Delete ${parts}? Orders that include them keep their details.`;

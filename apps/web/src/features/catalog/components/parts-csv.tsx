@@ -4,6 +4,7 @@ import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { exportPartsCsv, useImportPartsCsv } from '../api/parts-csv.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 const ACTION_LABELS: Record<ImportRow['action'], string> = {
   create: 'New part',
@@ -145,7 +146,7 @@ export function PartsCsv() {
               : `${preview.length} rows: ${changes} to import, ${preview.length - changes} unchanged.`}
             {bad.length === 0 &&
               conflicts > 0 &&
-              ` ${conflicts} ${conflicts === 1 ? 'part has' : 'parts have'} changed in the shop since this file was exported.`}
+              ` ${plural(conflicts, 'part has', 'parts have')} changed in the shop since this file was exported.`}
             {shown.length < (bad.length > 0 ? bad.length : changes) && ` The first ${PREVIEW_ROWS} are listed.`}
           </p>
           <ResponsiveTable

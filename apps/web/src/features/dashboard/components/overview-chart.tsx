@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { OverviewDay } from '@parts-shop/shared/overview';
 import { formatCents } from '@parts-shop/shared/money';
 import { netCentsOf } from '../lib/overview-figures.ts';
+import { formatChartDay } from '#web/lib/format-date.ts';
 
 const HEIGHT = 220;
 // uPlot.Axis.Side.Right: the library declares its sides as an ambient const enum, which isolated modules cannot read.
@@ -15,8 +16,7 @@ const ORDERS_COLOR = '#f43098';
 
 /** A calendar date (YYYY-MM-DD) as the chart's x value: seconds at that day's noon, UTC, so no zone moves it. */
 const dayToSeconds = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
-const shortDate = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = (seconds: number) => formatChartDay(seconds * 1000);
 
 /**
  * An axis as wide as its widest label, so "$15,000.00" is not clipped: uPlot calls this with

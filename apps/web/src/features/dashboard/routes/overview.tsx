@@ -7,6 +7,8 @@ import { loadChunk } from '#web/lib/chunk-reload.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { OVERVIEW_DAYS, useOverview } from '../api/get-overview.ts';
 import { lastDays, netCentsOf, type SpanFigures } from '../lib/overview-figures.ts';
+import { plural } from '@parts-shop/shared/plural';
+import { formatChartDay } from '#web/lib/format-date.ts';
 
 // The chart library comes with the chart only, never with the first visit's script.
 const OverviewChart = lazy(() => loadChunk(() => import('../components/overview-chart.tsx')));
@@ -17,10 +19,7 @@ const SPANS = [
   { label: `Last ${OVERVIEW_DAYS} days`, days: OVERVIEW_DAYS },
 ];
 
-const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const dayLabel = (date: string) => formatChartDay(`${date}T12:00:00Z`);
 
 function SpanCard({ label, figures }: { label: string; figures: SpanFigures }) {
   return (
@@ -29,7 +28,7 @@ function SpanCard({ label, figures }: { label: string; figures: SpanFigures }) {
         <h3 className="text-sm font-semibold text-base-content/70">{label}</h3>
         <p className="text-2xl font-bold">{formatCents(figures.netCents)}</p>
         <p className="text-sm">revenue, net of refunds</p>
-        <p className="text-sm">{plural(figures.orders, 'order', 'orders')}</p>
+        <p className="text-sm">{plural(figures.orders, 'order')}</p>
         <p className="text-sm text-base-content/70">{formatCents(figures.refundsCents)} refunded</p>
       </div>
     </div>
@@ -43,7 +42,7 @@ export function describeDays(days: OverviewDay[]): string {
     (top, day) => (top === undefined || netCentsOf(day) > netCentsOf(top) ? day : top),
     undefined,
   );
-  const summary = `Over the last ${plural(days.length, 'day', 'days')}: ${formatCents(total.netCents)} net revenue (${formatCents(total.revenueCents)} paid, ${formatCents(total.refundsCents)} refunded) from ${plural(total.orders, 'order', 'orders')}.`;
+  const summary = `Over the last ${plural(days.length, 'day')}: ${formatCents(total.netCents)} net revenue (${formatCents(total.revenueCents)} paid, ${formatCents(total.refundsCents)} refunded) from ${plural(total.orders, 'order')}.`;
   if (!best || netCentsOf(best) <= 0) return summary;
   return `${summary} Best day: ${dayLabel(best.date)}, ${formatCents(netCentsOf(best))}.`;
 }
@@ -124,7 +123,7 @@ function Lists({ overview }: { overview: Overview }) {
                 ) : (
                   part.name
                 )}
-                : {formatDollars(part.revenue)}, {plural(part.units, 'unit', 'units')}
+                : {formatDollars(part.revenue)}, {plural(part.units, 'unit')}
               </li>
             ))}
           </ol>
@@ -182,10 +181,10 @@ export function Component() {
             </div>
             <div className="flex flex-wrap gap-2">
               <Link to="/dashboard/manageorders?status=to_ship" className="btn btn-outline">
-                {plural(data.toShip, 'order', 'orders')} to ship
+                {plural(data.toShip, 'order')} to ship
               </Link>
               <Link to="/dashboard/manageorders?status=unpaid" className="btn btn-outline">
-                {plural(data.unpaid, 'unpaid order', 'unpaid orders')}
+                {plural(data.unpaid, 'unpaid order')}
               </Link>
             </div>
             <DailyChart days={data.days} />

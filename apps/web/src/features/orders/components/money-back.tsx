@@ -25,6 +25,7 @@ import {
   useRefundOrder,
   useRequestReturn,
 } from '../api/money-back.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 const onError = (error: Error) => toastError(error.message);
 
@@ -100,12 +101,7 @@ function RefundForm({ order }: { order: Order }) {
   const submit = form.handleSubmit(confirm.ask);
   const describe = (body: NewRefund) => {
     const line = order.lines.find((l) => l.id === body.lineId);
-    const units =
-      body.restock === true
-        ? 'every unit left'
-        : body.restock
-          ? `${body.restock} unit${body.restock === 1 ? '' : 's'}`
-          : '';
+    const units = body.restock === true ? 'every unit left' : body.restock ? plural(body.restock, 'unit') : '';
     return (
       `Refund ${formatCents(dollarsToCents(body.amount))} on order ${order.number}` +
       (line ? ` for ${line.productName}` : '') +

@@ -8,6 +8,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { useShipOrders } from '../api/ship-orders.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 type Props = {
   /** The orders to ship; empty keeps the dialog closed. */
@@ -83,7 +84,7 @@ export function ShipSelectedDialog({ orders, onClose, onShipped }: Props) {
     <dialog ref={ref} className="modal" aria-labelledby="ship-selected-title" onCancel={onClose}>
       <form className="modal-box flex flex-col gap-3" noValidate onSubmit={(event) => void onSubmit(event)}>
         <h2 id="ship-selected-title" className="text-lg font-bold">
-          Ship {orders.length} {orders.length === 1 ? 'order' : 'orders'}
+          Ship {plural(orders.length, 'order')}
         </h2>
         {answer ? (
           <Results answer={answer} />

@@ -12,6 +12,7 @@ import { useMyOrders } from '../api/get-my-orders.ts';
 import { useUnpaidOrders } from '#web/lib/get-unpaid-orders.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { MyOrdersTable } from '../components/my-orders-table.tsx';
+import { plural } from '@parts-shop/shared/plural';
 
 const isAuthFailure = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
@@ -45,8 +46,7 @@ export function Component() {
       {unpaid.data && unpaid.data.count > 0 ? (
         <p>
           <Link className="btn btn-primary" to={groupPaymentPath(unpaid.data.orderIds)}>
-            Pay all unpaid ({unpaid.data.count} {unpaid.data.count === 1 ? 'order' : 'orders'},{' '}
-            {formatDollars(unpaid.data.total)})
+            Pay all unpaid ({plural(unpaid.data.count, 'order')}, {formatDollars(unpaid.data.total)})
           </Link>
         </p>
       ) : null}

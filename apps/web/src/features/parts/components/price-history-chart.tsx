@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import type { PriceHistory } from '@parts-shop/shared/alert';
 import { formatDollars } from '@parts-shop/shared/money';
+import { formatChartDay } from '#web/lib/format-date.ts';
 
 const WIDTH = 320;
 const HEIGHT = 100;
 const PAD = 4;
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) => formatChartDay(iso, { withYear: true });
 
 /** The chart's words: the lowest price and when it was first reached, and the price now. */
 export function describePriceHistory(history: PriceHistory): string {

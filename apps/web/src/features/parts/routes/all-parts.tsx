@@ -15,6 +15,7 @@ import { catalogParams, EMPTY_CATALOG, isFiltered, readCatalogState } from '../c
 import { CatalogFilters } from '../components/catalog-filters.tsx';
 import { CatalogSearch } from '../components/catalog-search.tsx';
 import { useCatalogState } from '../use-catalog-state.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 const TITLE = 'All the Latest Deals';
 
@@ -86,14 +87,14 @@ export function Component() {
               </button>
             ) : null}
             <button type="button" className="btn btn-primary btn-sm lg:hidden" onClick={() => setFiltersOpen(false)}>
-              {total === undefined ? 'Show parts' : `Show ${total} ${total === 1 ? 'part' : 'parts'}`}
+              {total === undefined ? 'Show parts' : `Show ${plural(total, 'part')}`}
             </button>
           </aside>
         </div>
         {/* The footer starts below the fold, so it never jumps when the parts arrive or the list is short. */}
         <div className="min-h-screen min-w-0">
           <p aria-live="polite" className="mb-4 text-sm font-medium" data-testid="result-count">
-            {total === undefined || facets.isPlaceholderData ? '' : `${total} ${total === 1 ? 'part' : 'parts'} found`}
+            {total === undefined || facets.isPlaceholderData ? '' : `${plural(total, 'part')} found`}
           </p>
           {partial ? (
             <p className="alert alert-info mb-4" data-testid="partial-match">

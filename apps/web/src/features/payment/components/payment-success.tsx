@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { messages } from '@parts-shop/shared/messages';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { priceToCents, type OrderDetail } from '@parts-shop/shared/order';
+import { pluralForm } from '@parts-shop/shared/plural';
 
 type Props = { orderIds: readonly string[]; transactionId: string; receipts: OrderDetail[] | undefined };
 
@@ -36,7 +37,7 @@ export function PaymentSuccess({ orderIds, transactionId, receipts }: Props) {
           <dl className="grid w-full grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt>Paid</dt>
             <dd>{amountPaid(receipts)}</dd>
-            <dt>{receipts.length === 1 ? 'Order' : 'Orders'}</dt>
+            <dt>{pluralForm(receipts.length, 'Order')}</dt>
             <dd>
               <ul className="flex flex-col gap-1">
                 {receipts.map(({ order }) => (

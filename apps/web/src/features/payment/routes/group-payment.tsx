@@ -12,6 +12,7 @@ import { useRecordPayment } from '../api/record-payment.ts';
 import { GatewayCardForm } from '../components/gateway-card-form.tsx';
 import { PaymentProgress, type Payment } from '../components/payment-progress.tsx';
 import { PaymentSuccess } from '../components/payment-success.tsx';
+import { plural } from '@parts-shop/shared/plural';
 
 function BackToOrders({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -79,7 +80,7 @@ export function Component() {
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col gap-4" aria-labelledby="payment-title">
       <h2 id="payment-title" className="text-2xl font-bold">
-        Payment for {orders.length} {orders.length === 1 ? 'order' : 'orders'}
+        Payment for {plural(orders.length, 'order')}
       </h2>
       <ul aria-label="Orders in this payment" className="flex flex-col gap-2 rounded-box bg-base-200 p-4">
         {orders.map((order) => (

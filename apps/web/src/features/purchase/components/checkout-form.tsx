@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@parts-shop/shared/messages';
 import { quantityError, type Part } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
-import { SaveToProfileField } from '#web/components/save-to-profile-field.tsx';
+import { DeliveryFields } from '#web/components/delivery-fields.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
@@ -21,25 +21,18 @@ type Props = { part: Part; user: SessionUser | null };
 
 const FIELDS = ['totalOrder', 'phoneNumber', 'address'] as const;
 
-/** The checkout card, once the profile it takes the phone and address from has answered. */
 export function CheckoutForm({ part, user }: Props) {
   const delivery = useDeliveryProfile(user?.email ?? '');
   if (!delivery.initial) return <Spinner label="Loading your delivery details" />;
   return <CheckoutCard part={part} user={user} delivery={delivery} initial={delivery.initial} />;
 }
 
-/**
- * The checkout card. Total Order and Total Price follow the quantity as it is typed; a
- * quantity outside minOrder..available disables Add to Cart. Everything here is a preview:
- * the API decides the price and reserves the stock. One purchase attempt has one key, kept
- * when its submission is retried; once its order is placed the form gives way to the order.
- */
+/** The totals are a preview: the API decides the price and reserves the stock. A retried submission keeps its key. */
 function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: DeliveryProfile; initial: Delivery }) {
   const createOrder = useCreateOrder();
   const [placed, setPlaced] = useState<CreatedOrder | null>(null);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [serverError, setServerError] = useState<string | null>(null);
-  // Rebuilt when a refetch brings new limits, so the check always uses the shop's latest stock.
   const schema = useMemo(
     () => checkoutSchema({ minOrder: part.minOrder, available: part.available }),
     [part.minOrder, part.available],
@@ -57,7 +50,7 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
     defaultValues: { totalOrder: String(part.minOrder), ...initial },
   });
 
-  const [quantityText, phoneNumber, address] = useWatch({ control, name: ['totalOrder', 'phoneNumber', 'address'] });
+  const quantityText = useWatch({ control, name: 'totalOrder' });
   const { quantity, totalPrice } = previewTotals(quantityText, part.price);
   const soldOut = isSoldOut(part);
   const quantityMessage = soldOut ? null : (quantityError(quantityText, part) ?? errors.totalOrder?.message ?? null);
@@ -148,23 +141,7 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
         ) : null}
         <FormField label="Name" value={user?.displayName ?? ''} autoComplete="name" readOnly disabled />
         <FormField label="Email" type="email" value={user?.email ?? ''} autoComplete="email" readOnly disabled />
-        {/* Phone and address as on the build planner's order form and My Profile: each field keeps its own label and autocomplete. */}
-        <FormField
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phoneNumber?.message}
-          {...register('phoneNumber')}
-        />
-        <FormField
-          as="textarea"
-          label="Address"
-          rows={2}
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...register('address')}
-        />
-        <SaveToProfileField delivery={delivery} entered={{ phoneNumber, address }} />
+        <DeliveryFields control={control} register={register} errors={errors} delivery={delivery} />
 
         {serverError ? (
           <p className="text-error" role="alert">

@@ -17,6 +17,7 @@ import { useAddReview } from '../api/add-review.ts';
 import { useReviewerProfile } from '../api/add-review-profile.ts';
 import { useUploadReviewPhoto } from '../api/upload-review-photo.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 type ReviewInput = z.input<typeof newReviewSchema>;
 
@@ -25,7 +26,7 @@ const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) =
 
 /** "0 stars", "1 star", … "5 stars": the radio buttons' accessible names. */
 export function ratingLabel(rating: number): string {
-  return rating === 1 ? '1 star' : `${rating} stars`;
+  return plural(rating, 'star');
 }
 
 const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.85L10 14.9l-5.25 2.75 1-5.85L1.5 7.7l5.9-.9L10 1.5z';

@@ -13,6 +13,7 @@ import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useRoleChanges, useUsers } from '../api/get-users.ts';
 import { useChangeRole, type RoleChangeRequest } from '../api/make-admin.ts';
 import { formatDate, formatDateTime } from '#web/lib/format-date.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 const TITLE = 'All Users';
 
@@ -108,9 +109,9 @@ export function Component() {
                 <Link
                   to={`/dashboard/manageorders?${new URLSearchParams({ status: 'all', customer: user.email }).toString()}`}
                   className="link whitespace-nowrap"
-                  aria-label={`${user.orders} ${user.orders === 1 ? 'order' : 'orders'} of ${user.email}`}
+                  aria-label={`${plural(user.orders, 'order')} of ${user.email}`}
                 >
-                  {user.orders} {user.orders === 1 ? 'order' : 'orders'}
+                  {plural(user.orders, 'order')}
                 </Link>
               ),
             },

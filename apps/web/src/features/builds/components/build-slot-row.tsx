@@ -1,0 +1,73 @@
+import type { Problem } from '@parts-shop/shared/compatibility';
+import { fitsBuildSlot, slotMinOrderMessage } from '@parts-shop/shared/build-total';
+import { formatDollars } from '@parts-shop/shared/money';
+import { stockLabel } from '@parts-shop/shared/part';
+import type { PlannerPart } from '../api/planner-parts.ts';
+import type { Slot } from '../build-slots.ts';
+import { ProblemList } from './problem-list.tsx';
+
+type Props = {
+  slot: Slot;
+  label: string;
+  part: PlannerPart | undefined;
+  id?: string;
+  /** The server no longer sells the part `id` names. */
+  gone: boolean;
+  problems: readonly Problem[];
+  onPick: () => void;
+  onRemove: () => void;
+};
+
+function pickLabel(slot: Slot, label: string, chosen: boolean): string {
+  if (slot === 'storage') return chosen ? 'Change drive' : 'Add a drive';
+  return `${chosen ? 'Change' : 'Choose'} ${label.toLowerCase()}`;
+}
+
+export function BuildSlotRow({ slot, label, part, id, gone, problems, onPick, onRemove }: Props) {
+  return (
+    <li className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-2 p-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="w-32 shrink-0 font-semibold">{label}</h2>
+          {part ? (
+            <>
+              <img src={part.img} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
+              <div className="min-w-0 flex-1">
+                <p className="break-words">{part.name}</p>
+                <p className="text-sm">
+                  {formatDollars(part.price)} ·{' '}
+                  <span className={part.available > 0 ? '' : 'font-medium text-error'}>
+                    {stockLabel(part.available)}
+                  </span>
+                </p>
+              </div>
+            </>
+          ) : (
+            <p className="min-w-0 flex-1 text-base-content/70">
+              {id && gone ? 'This part is no longer sold.' : id ? 'Loading…' : 'Not chosen yet'}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-sm btn-primary" onClick={onPick}>
+              {pickLabel(slot, label, Boolean(id))}
+            </button>
+            {id ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                onClick={onRemove}
+                aria-label={`Remove ${part?.name ?? label.toLowerCase()}`}
+              >
+                Remove
+              </button>
+            ) : null}
+          </div>
+        </div>
+        {part && !fitsBuildSlot(part) ? (
+          <p className="text-sm font-medium text-error">{slotMinOrderMessage(part.minOrder)}</p>
+        ) : null}
+        {id ? <ProblemList problems={problems} label={`Problems with ${part?.name ?? label}`} /> : null}
+      </div>
+    </li>
+  );
+}
