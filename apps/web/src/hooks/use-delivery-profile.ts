@@ -4,7 +4,7 @@ import { messages } from '@parts-shop/shared/messages';
 import { deliveryProfileSchema, type DeliveryProfileInput, type User } from '@parts-shop/shared/user';
 import { profileQueryOptions } from '../lib/get-profile.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
-import { useSaveDelivery } from '../lib/update-profile.ts';
+import { useSaveDelivery } from '../lib/save-delivery.ts';
 import { errorMessage } from '../lib/error-message.ts';
 
 /** An order's delivery details, as the purchase form and the planner's order form ask for them. */

@@ -18,7 +18,9 @@ import { errorMessage } from '#web/lib/error-message.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { showServerIssues } from '#web/lib/server-issues.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { useApproveAssistant, useAssistants, useRevokeAssistant } from '../api/assistants.ts';
+import { useApproveAssistant } from '../api/approve-assistant.ts';
+import { useAssistants } from '../api/get-assistants.ts';
+import { useRevokeAssistant } from '../api/revoke-assistant.ts';
 
 const FIELDS = ['profile', 'name'] as const;
 

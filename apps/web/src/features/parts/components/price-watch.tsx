@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Part } from '@parts-shop/shared/part';
 import { useAuth } from '#web/lib/auth.tsx';
 import { usePriceHistory } from '../api/get-price-history.ts';
-import { AlertForm } from './alert-form.tsx';
+import { AlertForm } from '#web/components/alert-form.tsx';
 import { PriceHistoryChart } from './price-history-chart.tsx';
 
 /**

@@ -1,7 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { roleChangeSchema, userSummarySchema } from '@parts-shop/shared/user';
-import { apiGet } from '#web/lib/api-client.ts';
+import { userSummarySchema } from '@parts-shop/shared/user';
 import { usePagedList } from '#web/lib/paged-list.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -17,14 +15,4 @@ export function useUsers(q: string) {
     firstPage: `/users?${search.toString()}`,
     schema: userListSchema,
   });
-}
-
-/** GET /role-changes (admin): who made whom admin or removed it, newest first. */
-export function useRoleChanges() {
-  return useQuery(
-    queryOptions({
-      queryKey: queryKeys.users.roleChanges,
-      queryFn: ({ signal }) => apiGet('/role-changes?limit=20', z.array(roleChangeSchema), signal),
-    }),
-  );
 }

@@ -10,7 +10,8 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { useRoleChanges, useUsers } from '../api/get-users.ts';
+import { useRoleChanges } from '../api/get-role-changes.ts';
+import { useUsers } from '../api/get-users.ts';
 import { useChangeRole, type RoleChangeRequest } from '../api/make-admin.ts';
 import { formatDate, formatDateTime } from '#web/lib/format-date.ts';
 

@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importAnswerSchema } from '@parts-shop/shared/part-import';
-import { apiGet, request, textAnswer } from '#web/lib/api-client.ts';
+import { request } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-/** GET /parts/export.csv (admin): the whole catalog as CSV text. */
-export function exportPartsCsv() {
-  return apiGet('/parts/export.csv', textAnswer);
-}
 
 /**
  * POST /parts/import (admin): with dryRun, what the file would do; without, does it, over the

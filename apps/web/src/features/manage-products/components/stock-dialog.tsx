@@ -7,7 +7,7 @@ import { STOCK_MAX, stockChangeSchema, type Part, type StockChange } from '@part
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { toastSuccess } from '#web/lib/toast.ts';
-import { useChangeStock } from '../api/edit-part.ts';
+import { useChangeStock } from '../api/change-stock.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 
 type Props = {

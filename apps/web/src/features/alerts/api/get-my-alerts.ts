@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { alertSchema } from '@parts-shop/shared/alert';
 import { PAGE_LIMIT_MAX } from '@parts-shop/shared/constants';
-import { deletedSchema } from '@parts-shop/shared/part';
-import { apiGet, apiSend } from '#web/lib/api-client.ts';
+import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** The customer's alerts, newest first (GET /alerts). */
@@ -12,13 +11,5 @@ export function useMyAlerts(email: string) {
     queryKey: queryKeys.alerts.mine(email),
     queryFn: ({ signal }) => apiGet(`/alerts?limit=${PAGE_LIMIT_MAX}`, z.array(alertSchema), signal),
     enabled: email !== '',
-  });
-}
-
-export function useDeleteAlert() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiSend('DELETE', `/alerts/${id}`, deletedSchema),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all }),
   });
 }

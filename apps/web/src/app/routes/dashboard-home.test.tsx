@@ -4,8 +4,8 @@ import { Component as DashboardHome } from './dashboard-home.tsx';
 
 const auth = vi.hoisted(() => ({ isAdmin: null as boolean | null, adminCheckFailed: false }));
 vi.mock('#web/lib/auth.tsx', () => ({ useAuth: () => auth }));
-vi.mock('./overview.tsx', () => ({ Component: () => <h2>Overview</h2> }));
-vi.mock('./my-profile.tsx', () => ({ Component: () => <h2>My Profile</h2> }));
+vi.mock('#web/features/overview/routes/overview.tsx', () => ({ Component: () => <h2>Overview</h2> }));
+vi.mock('#web/features/account/routes/my-profile.tsx', () => ({ Component: () => <h2>My Profile</h2> }));
 
 afterEach(cleanup);
 

@@ -6,7 +6,8 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { useDeleteAlert, useMyAlerts } from '../api/my-alerts.ts';
+import { useDeleteAlert } from '../api/delete-alert.ts';
+import { useMyAlerts } from '../api/get-my-alerts.ts';
 import { formatDate } from '#web/lib/format-date.ts';
 
 const wish = (alert: Alert) =>

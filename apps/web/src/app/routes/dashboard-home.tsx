@@ -3,8 +3,8 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 
-const Overview = lazy(() => loadChunk(() => import('./overview.tsx')).then((m) => ({ default: m.Component })));
-const MyProfile = lazy(() => loadChunk(() => import('./my-profile.tsx')).then((m) => ({ default: m.Component })));
+const Overview = lazy(() => loadChunk(() => import('#web/features/overview/routes/overview.tsx')).then((m) => ({ default: m.Component })));
+const MyProfile = lazy(() => loadChunk(() => import('#web/features/account/routes/my-profile.tsx')).then((m) => ({ default: m.Component })));
 
 /**
  * /dashboard (index): an admin opens on the overview, a customer on My Profile

@@ -3,7 +3,8 @@ import { IMPORT_CONFLICT_MESSAGE, IMPORT_MAX_BYTES, type ImportRow } from '@part
 import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
-import { exportPartsCsv, useImportPartsCsv } from '../api/parts-csv.ts';
+import { exportPartsCsv } from '../api/export-parts-csv.ts';
+import { useImportPartsCsv } from '../api/import-parts-csv.ts';
 
 const ACTION_LABELS: Record<ImportRow['action'], string> = {
   create: 'New part',

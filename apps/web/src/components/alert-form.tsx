@@ -6,7 +6,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { useCreateAlert } from '../api/create-alert.ts';
+import { useCreateAlert } from '#web/lib/create-alert.ts';
 
 /** "Tell me when...": a price to wait for, or (when it is out) the part coming back. */
 export function AlertForm({ part }: { part: Pick<Part, '_id' | 'name' | 'price' | 'available'> }) {
