@@ -8,7 +8,6 @@ import { errorMessage } from '#web/lib/error-message.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useCreateAlert } from '#web/lib/create-alert.ts';
 
-/** "Tell me when...": a price to wait for, or (when it is out) the part coming back. */
 export function AlertForm({ part }: { part: Pick<Part, '_id' | 'name' | 'price' | 'available'> }) {
   const create = useCreateAlert();
   const outOfStock = part.available === 0;

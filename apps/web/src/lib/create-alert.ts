@@ -3,7 +3,6 @@ import { alertSchema, type NewAlert } from '@parts-shop/shared/alert';
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** POST /alerts: the signed-in customer asks to be emailed once when it comes true. */
 export function useCreateAlert() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,8 +4,8 @@ import { apiSend } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
- * PATCH /users/{email}/delivery: Save to my profile on the order forms; only the phone and
- * address change, so it works while the rest of the profile is still empty.
+ * PATCH /users/{email}/delivery: Save to my profile on the order forms; only the phone and address change, so it
+ * works while the rest of the profile is still empty.
  */
 export function useSaveDelivery(email: string) {
   const queryClient = useQueryClient();

@@ -6,7 +6,6 @@ import { queryKeys } from './query-keys.ts';
 
 export type ProfileUpdate = Pick<ProfileInput, 'phone' | 'education' | 'address' | 'linkedIn'> & { userName?: string };
 
-/** PUT /users/{email} with the profile fields (docs/product.md#who-may-do-what); answers the saved profile. */
 export async function updateProfile(email: string, input: ProfileUpdate) {
   const answer = await apiSend('PUT', `/users/${encodeURIComponent(email)}`, z.unknown(), input);
   const profile = userSchema.safeParse(answer);

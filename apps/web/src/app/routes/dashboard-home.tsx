@@ -3,14 +3,13 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 
-const Overview = lazy(() => loadChunk(() => import('#web/features/overview/routes/overview.tsx')).then((m) => ({ default: m.Component })));
-const MyProfile = lazy(() => loadChunk(() => import('#web/features/account/routes/my-profile.tsx')).then((m) => ({ default: m.Component })));
+const Overview = lazy(() =>
+  loadChunk(() => import('#web/features/overview/routes/overview.tsx')).then((m) => ({ default: m.Component })),
+);
+const MyProfile = lazy(() =>
+  loadChunk(() => import('#web/features/account/routes/my-profile.tsx')).then((m) => ({ default: m.Component })),
+);
 
-/**
- * /dashboard (index): an admin opens on the overview, a customer on My Profile
- * (docs/product.md#dashboard). Until the role is known, a spinner; if it cannot be checked,
- * My Profile, which every user may see (the sidebar offers Reload menu).
- */
 export function Component() {
   const { isAdmin, adminCheckFailed } = useAuth();
   if (isAdmin === null && !adminCheckFailed) return <Spinner label="Loading your dashboard" />;

@@ -2,14 +2,8 @@ import { PAGE_LIMIT_MAX } from '@parts-shop/shared/constants';
 import { MANAGE_SORTS, type ManageSort } from '@parts-shop/shared/part-query';
 import { PART_KINDS, type PartKind } from '@parts-shop/shared/part-specs';
 
-/**
- * What Manage Products shows: the search, the kind, the sort and whether only parts running
- * low. It lives in the page's address under the API's names (`?q=&kind=&sort=&lowStock=true`),
- * so a reload or Back shows the same list; a value the API would refuse is ignored.
- */
 export type ProductsView = { q: string; kind: PartKind | ''; sort: ManageSort; lowStock: boolean };
 
-/** The admin table asks for the largest page the API gives, so most shops fit on one. */
 const PAGE_SIZE = PAGE_LIMIT_MAX;
 
 export function productsViewOf(params: URLSearchParams): ProductsView {
@@ -23,7 +17,6 @@ export function productsViewOf(params: URLSearchParams): ProductsView {
   };
 }
 
-/** The view as address parameters, leaving out what is as it would be without them. */
 export function productsViewParams(view: ProductsView): Record<string, string> {
   const params: Record<string, string> = {};
   if (view.q) params.q = view.q;
@@ -33,7 +26,6 @@ export function productsViewParams(view: ProductsView): Record<string, string> {
   return params;
 }
 
-/** GET /admin/parts for the view's first page. */
 export function productsPath(view: ProductsView): string {
   return `/admin/parts?${new URLSearchParams({ limit: String(PAGE_SIZE), ...productsViewParams(view) }).toString()}`;
 }

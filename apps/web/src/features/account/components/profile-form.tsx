@@ -7,7 +7,6 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { showServerIssues } from '#web/lib/server-issues.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 
-/** The shared profile rules: '{Field} is Required', LinkedIn a full http(s) address. */
 const profileFormSchema = profileSchema.pick({ phone: true, education: true, address: true, linkedIn: true });
 
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
@@ -19,7 +18,6 @@ type Props = {
   onSave: (values: ProfileFormValues) => Promise<void>;
 };
 
-/** The My Profile edit form. Server-side validation failures land on their fields. */
 export function ProfileForm({ defaultValues, onSave }: Props) {
   const {
     register,

@@ -6,10 +6,6 @@ import { signOutEverywhere } from '../api/sign-out-everywhere.ts';
 
 const TITLE_ID = 'sign-out-everywhere-title';
 
-/**
- * My Profile's "Sign out everywhere": for a lost phone or a shared computer. The shop ends
- * every session of the account, then this browser signs out too.
- */
 export function SignOutEverywhere() {
   const { signOut } = useAuth();
   const [confirming, setConfirming] = useState(false);

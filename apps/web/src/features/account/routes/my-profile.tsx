@@ -10,7 +10,6 @@ import { useUpdateProfile } from '#web/lib/update-profile.ts';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 
-/** My Profile, a read-only card and an edit form: a customer's /dashboard, an admin's /dashboard/profile (docs/product.md#dashboard). */
 export function Component() {
   useDocumentTitle('My Profile');
   const { user } = useAuth();

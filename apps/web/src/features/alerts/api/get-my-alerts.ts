@@ -5,7 +5,6 @@ import { PAGE_LIMIT_MAX } from '@parts-shop/shared/constants';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** The customer's alerts, newest first (GET /alerts). */
 export function useMyAlerts(email: string) {
   return useQuery({
     queryKey: queryKeys.alerts.mine(email),

@@ -13,7 +13,6 @@ import { formatDate } from '#web/lib/format-date.ts';
 const wish = (alert: Alert) =>
   alert.type === 'back-in-stock' ? 'Back in stock' : `Price at or below ${formatDollars(alert.price ?? 0)}`;
 
-/** /dashboard/alerts: the customer's price and stock alerts; each waits, or says when it was sent. */
 export function Component() {
   useDocumentTitle('My Alerts');
   const { user } = useAuth();

@@ -4,7 +4,6 @@ import { assistantSchema } from '@parts-shop/shared/assistant';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** GET /assistants (admin): the approved AI assistants, newest approval first. */
 export function useAssistants() {
   return useQuery(
     queryOptions({

@@ -3,7 +3,6 @@ import { deletedSchema } from '@parts-shop/shared/part';
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** DELETE /assistants/{id}: its profile and its key stop working at once. */
 export function useRevokeAssistant() {
   const queryClient = useQueryClient();
   return useMutation({

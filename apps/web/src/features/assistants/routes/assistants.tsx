@@ -131,10 +131,6 @@ function NewKey({ approved, onDone }: { approved: ApprovedAssistant; onDone: () 
   );
 }
 
-/**
- * /dashboard/assistants (admin only, docs/product.md#assistants): the AI assistants approved to
- * buy, approving one by its profile address (its API key shown this once), and revoking one.
- */
 export function Component() {
   useDocumentTitle('Assistants');
   const list = useAssistants();

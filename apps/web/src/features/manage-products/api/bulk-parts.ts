@@ -3,13 +3,11 @@ import { bulkPartsAnswerSchema, type BulkPartsAnswer } from '@parts-shop/shared/
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** One of Manage Products' bulk actions, as its endpoint takes it. */
 export type BulkAction =
   | { action: 'price'; ids: string[]; percent: number }
   | { action: 'stock'; ids: string[]; available: number }
   | { action: 'delete'; ids: string[] };
 
-/** POST /parts/bulk/{price,stock,delete} (admin): all the chosen parts or none. */
 export function applyBulkAction({ action, ...body }: BulkAction): Promise<BulkPartsAnswer> {
   return apiSend('POST', `/parts/bulk/${action}`, bulkPartsAnswerSchema, body);
 }

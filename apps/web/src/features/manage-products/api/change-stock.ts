@@ -3,7 +3,6 @@ import { partSchema } from '@parts-shop/shared/part';
 import { apiSend } from '#web/lib/api-client.ts';
 import { rememberSavedPart } from './edit-part.ts';
 
-/** POST /parts/{id}/stock (admin): adds `delta` units (removes them when negative) to what is there now. */
 export function useChangeStock() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,12 +3,10 @@ import { deletedSchema, type ManagedPart } from '@parts-shop/shared/part';
 import { ApiError, apiSend, type Page } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** DELETE /parts/{id} (admin). Orders that name the part keep their details on the server. */
 export function deletePart(id: string) {
   return apiSend('DELETE', `/parts/${encodeURIComponent(id)}`, deletedSchema);
 }
 
-/** Drops the part from the admin table at once, then refreshes every list of parts behind it. */
 function forgetPart(queryClient: QueryClient, id: string) {
   queryClient.setQueriesData<InfiniteData<Page<ManagedPart>>>({ queryKey: queryKeys.parts.manageAll }, (data) =>
     data

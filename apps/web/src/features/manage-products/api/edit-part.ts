@@ -3,7 +3,6 @@ import { partSchema, type EditedPart, type Part } from '@parts-shop/shared/part'
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** Shows the saved part at once on its page, then refreshes every list of parts behind it. */
 export function rememberSavedPart(queryClient: QueryClient, part: Part) {
   queryClient.setQueryData(queryKeys.parts.detail(part._id), part);
   // Not awaited: the admin hears the toast at once.
@@ -11,8 +10,8 @@ export function rememberSavedPart(queryClient: QueryClient, part: Part) {
 }
 
 /**
- * PATCH /parts/{id} (admin) with the version the form was loaded at: a 409 says someone else
- * saved first (the API's message), and nothing is overwritten.
+ * PATCH /parts/{id} (admin) with the version the form was loaded at: a 409 says someone else saved first (the API's
+ * message), and nothing is overwritten.
  */
 export function useEditPart() {
   const queryClient = useQueryClient();

@@ -6,7 +6,6 @@ import { productsPath, type ProductsView } from '../products-view.ts';
 
 const managedPartListSchema = z.array(managedPartSchema);
 
-/** Manage Products: the parts of a view, a page at a time (GET /admin/parts?q=&kind=&sort=&lowStock=&limit=&cursor=). */
 export function useManagedParts(view: ProductsView) {
   const firstPage = productsPath(view);
   return usePagedList({

@@ -4,8 +4,8 @@ import { request } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
- * POST /parts/import (admin): with dryRun, what the file would do; without, does it, over the
- * shop's later changes too when the owner chose to overwrite them.
+ * POST /parts/import (admin): with dryRun, what the file would do; without, does it, over the shop's later changes
+ * too when the owner chose to overwrite them.
  */
 export async function importPartsCsv({
   text,
@@ -22,7 +22,6 @@ export async function importPartsCsv({
   return answer.data.rows;
 }
 
-/** Applying an import changes the catalog everywhere it is shown. */
 export function useImportPartsCsv() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { uploadedSchema } from '@parts-shop/shared/upload';
 import { apiSend } from '#web/lib/api-client.ts';
 
-/** POST /uploads (admin): one photo as multipart `file`; answers the stored photo's address. */
 export function useUploadPhoto() {
   return useMutation({
     mutationFn: (file: File) => {

@@ -16,7 +16,6 @@ type PartFormInput = z.input<typeof newPartSchema>;
 // The number fields start empty rather than 0, so a forgotten one says '… is Required'.
 const EMPTY: Partial<PartFormInput> = { name: '', brand: '', description: '', img: '', kind: 'other', specs: {} };
 
-/** The admin's Add Product form: the shared schema's rules and messages (specs too), checked again by the API. */
 export function AddProductForm() {
   const createPart = useCreatePart();
   const form = useForm<PartFormInput, unknown, NewPart>({ resolver: zodResolver(newPartSchema), defaultValues: EMPTY });

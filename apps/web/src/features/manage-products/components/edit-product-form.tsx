@@ -22,15 +22,9 @@ function valuesOf(part: Part): EditInput {
 
 type Props = {
   part: Part;
-  /** Reads the part again after a conflict; answers the fresh copy. */
   reload: () => Promise<Part | undefined>;
 };
 
-/**
- * Edit Product: the Add Product fields prefilled (stock aside), saved with the version they
- * were loaded at. When someone else saved first the API's 409 message shows, with a way to
- * load their copy; a background refresh never replaces what the admin is typing.
- */
 export function EditProductForm({ part, reload }: Props) {
   const navigate = useNavigate();
   const editPart = useEditPart();

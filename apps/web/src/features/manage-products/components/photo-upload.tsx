@@ -2,9 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { PhotoUploadControl } from '#web/components/photo-upload-control.tsx';
 import { useUploadPhoto } from '../api/upload-photo.ts';
 
-/** Upload photo, beside the Image URL field: a product photo (POST /uploads) that fills the field. */
 export function PhotoUpload() {
-  // Only the form's image field is this control's business.
   const { setValue, control } = useFormContext<{ img: string }>();
   const img = useWatch({ control, name: 'img' });
   const upload = useUploadPhoto();

@@ -6,7 +6,6 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { PhotoUpload } from './photo-upload.tsx';
 import { SpecFields, specPaths, type SpecsForm } from './spec-fields.tsx';
 
-/** What Add Product and Edit Product have in common; Add also takes the opening stock. */
 export type ProductForm = SpecsForm & {
   name: string;
   brand?: string;
@@ -30,16 +29,10 @@ const COMMON_FIELDS = [
   'specs',
 ] as const;
 
-/** The fields but stock an API issue may name on this form as it stands (the spec fields of the chosen kind). */
 export function productFieldPaths(form: Partial<SpecsForm>) {
   return [...COMMON_FIELDS, ...specPaths(form.kind ?? 'other', form.specs?.type)];
 }
 
-/**
- * The product form's fields, one set for adding and editing: name, description, image, order
- * terms, price, kind and the kind's specifications. Stock only when adding: afterwards it
- * changes through Add stock, so an order never makes an edit stale.
- */
 export function ProductFields({ withStock }: { withStock: boolean }) {
   const {
     register,

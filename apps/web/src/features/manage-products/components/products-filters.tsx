@@ -7,7 +7,6 @@ import type { ProductsView } from '../products-view.ts';
 
 type Props = { view: ProductsView; onChange: (view: ProductsView) => void };
 
-/** Manage Products' search, Kind, Sort by and Low stock only; each choice applies at once. */
 export function ProductsFilters({ view, onChange }: Props) {
   const [search, setSearch] = useState(view.q);
   return (

@@ -16,12 +16,10 @@ import { ProductsFilters } from './products-filters.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { StockDialog } from './stock-dialog.tsx';
 
-/** The table's name says the order it is in ('Products, Stock: fewest first'). */
 export function productsCaption(sort: ManageSort) {
   return `Products, ${MANAGE_SORT_LABELS[sort]}`;
 }
 
-/** The stock, and beside it 'Low stock' in words (not colour alone) when the server says it runs low. */
 function StockCell({ part }: { part: ManagedPart }) {
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
@@ -53,11 +51,6 @@ function Thumbnail({ src }: { src: string }) {
   );
 }
 
-/**
- * Manage Products: the parts of the address's view (search, kind, sort, low stock only) with
- * their stock, Edit, Add stock, and a Delete that asks 'Are You Sure' first
- * (docs/product.md#confirm-dialogs).
- */
 export function ProductsTable() {
   const [params, setParams] = useSearchParams();
   const view = productsViewOf(params);

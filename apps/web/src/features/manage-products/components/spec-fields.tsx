@@ -3,7 +3,6 @@ import { useFormContext } from 'react-hook-form';
 import { PART_KIND_LABELS, specFieldsOf, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
 import { FieldError, FormField } from '#web/components/ui/form-field.tsx';
 
-/** The part of a product form these fields need: the chosen kind and its specs. */
 export type SpecsForm = { kind: PartKind; specs: Record<string, unknown> };
 
 const labelOf = (field: SpecField) => (field.unit ? `${field.label} (${field.unit})` : field.label);
@@ -17,8 +16,8 @@ function SpecInput({ field }: { field: SpecField }) {
   const name = `specs.${field.name}` as const;
   const message = errors.specs?.[field.name]?.message;
   const error = typeof message === 'string' ? message : undefined;
-  // A field of another kind (or cooler type) leaves the values when it leaves the screen, so
-  // the specs sent are exactly the fields shown.
+  // A field of another kind (or cooler type) leaves the values when it leaves the screen, so the specs sent are
+  // exactly the fields shown.
   const keep = { shouldUnregister: true } as const;
   switch (field.input) {
     case 'whole':
@@ -83,10 +82,6 @@ function SpecInput({ field }: { field: SpecField }) {
   }
 }
 
-/**
- * The specification fields of the chosen kind (a cooler's also of its type), drawn from the
- * shared SPEC_FIELDS, for Add Product and Edit Product alike. The shared schema checks them.
- */
 export function SpecFields() {
   const { watch } = useFormContext<SpecsForm>();
   const kind = watch('kind');
@@ -103,7 +98,6 @@ export function SpecFields() {
   );
 }
 
-/** The form paths of the spec fields of a kind, so the API's issues land beside them. */
 export function specPaths(kind: PartKind, variant: unknown): `specs.${string}`[] {
   return specFieldsOf(kind, variant).map((field) => `specs.${field.name}` as const);
 }

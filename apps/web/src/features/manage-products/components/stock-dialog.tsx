@@ -11,15 +11,10 @@ import { useChangeStock } from '../api/change-stock.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 
 type Props = {
-  /** The product whose stock changes; null keeps the dialog closed. */
   part: Part | null;
   onClose: () => void;
 };
 
-/**
- * Add stock: a small dialog with the units to add (a negative number removes them). The server
- * adds them to whatever orders left, and its refusal (more removed than there is) shows here.
- */
 export function StockDialog({ part, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const changeStock = useChangeStock();
@@ -55,7 +50,6 @@ export function StockDialog({ part, onClose }: Props) {
     }
   });
 
-  // Save and Cancel in the dialog's footer, as in the ship dialog: two buttons, kept in place.
   return (
     <dialog ref={ref} className="modal" aria-labelledby="stock-title" onCancel={onClose}>
       <div className="modal-box">

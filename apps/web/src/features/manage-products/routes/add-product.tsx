@@ -1,7 +1,6 @@
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { AddProductForm } from '../components/add-product-form.tsx';
 
-/** /dashboard/addProduct (admin only; the router wraps it in RequireAdmin). */
 export function Component() {
   useDocumentTitle('Add Product');
   return (

@@ -2,7 +2,6 @@ import { Link, useParams } from 'react-router';
 import { PartLoader } from '#web/components/part-loader.tsx';
 import { EditProductForm } from '../components/edit-product-form.tsx';
 
-/** /dashboard/editProduct/{id} (admin only; the router wraps it in RequireAdmin). */
 export function Component() {
   const { id = '' } = useParams();
   return (

@@ -3,7 +3,6 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { ProductsTable } from '../components/products-table.tsx';
 import { PartsCsv } from '../components/parts-csv.tsx';
 
-/** /dashboard/manageproducts (admin only; the router wraps it in RequireAdmin). */
 export function Component() {
   useDocumentTitle('Manage Products');
   return (

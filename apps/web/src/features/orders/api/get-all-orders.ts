@@ -11,7 +11,6 @@ export function searchParams(params: Record<string, string>): string {
   return text ? `?${text}` : '';
 }
 
-/** GET /allorders (admin): one Manage Orders tab, optionally searched or of one customer, newest first, read again on every visit. */
 export function useAllOrders(tab: OrderTab, q: string, customer: string, enabled = true) {
   return usePagedList({
     queryKey: queryKeys.orders.everyone(tab, q, customer),

@@ -4,7 +4,6 @@ import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { searchParams } from './get-all-orders.ts';
 
-/** GET /allorders/counts (admin): how many orders each tab holds for the same search and customer. */
 export function useOrderCounts(q: string, customer: string) {
   return useQuery(
     queryOptions({

@@ -31,7 +31,6 @@ const EMPTY: Record<OrderTab, string> = {
   all: 'There are no orders yet.',
 };
 
-/** The Returns tab lists return requests, not orders. */
 type Tab = OrderTab | 'returns';
 
 function tabOf(value: string | null): Tab {
@@ -39,13 +38,6 @@ function tabOf(value: string | null): Tab {
   return ORDER_TABS.find((tab) => tab === value) ?? 'to_ship';
 }
 
-/**
- * /dashboard/manageorders (admin): orders by tab (To ship first, the ones that need the
- * owner), with counts, a search by order number, email or product, Cancel for unpaid and
- * Ship (with carrier and tracking number) for paid ones; and the Returns tab, the customers'
- * open return requests. The tab, the search and the customer (`?customer=` an email, from the
- * users screen) live in the URL.
- */
 export function Component() {
   useDocumentTitle('Manage Orders');
   const [params, setParams] = useSearchParams();

@@ -19,8 +19,8 @@ const shortDate = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
- * An axis as wide as its widest label, so "$15,000.00" is not clipped: uPlot calls this with
- * the labels it is about to draw, on its canvas, whose font is scaled to the screen's pixels.
+ * An axis as wide as its widest label, so "$15,000.00" is not clipped: uPlot calls this with the labels it is about
+ * to draw, on its canvas, whose font is scaled to the screen's pixels.
  */
 const fitLabels: uPlot.Axis.Size = (self, values, axisIdx) => {
   const axis = self.axes.at(axisIdx);
@@ -66,11 +66,6 @@ function options(width: number): uPlot.Options {
   };
 }
 
-/**
- * The overview's chart: net revenue a day as bars (dollars, left axis) and orders placed as a
- * line (right axis), drawn by uPlot on a canvas as wide as its box, so it fits a 375 px
- * screen. The canvas is for the eye; the figure around it gives the words and the table.
- */
 export default function OverviewChart({ days }: { days: OverviewDay[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -12,10 +12,6 @@ export function catalogFacetsQueryOptions(state: CatalogState) {
   });
 }
 
-/**
- * GET /parts/facets for the same filters: the result count and the counts beside each kind
- * and spec value. The last counts stay on screen while the next ones load, so chips do not jump.
- */
 export function useCatalogFacets(state: CatalogState) {
   return useQuery({ ...catalogFacetsQueryOptions(state), placeholderData: keepPreviousData });
 }

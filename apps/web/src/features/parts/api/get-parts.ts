@@ -13,10 +13,6 @@ function catalogPages(state: CatalogState) {
   return { queryKey: queryKeys.parts.catalog(path), firstPage: path, schema: partListSchema };
 }
 
-/**
- * /allparts: the parts the catalog state finds, a page at a time (GET /parts?…&limit=&cursor=).
- * With nothing chosen the first page is the one the HTML preloads.
- */
 export function useCatalogParts(state: CatalogState) {
   return usePagedList(catalogPages(state));
 }

@@ -3,12 +3,6 @@ import { groupPaymentIntentResponseSchema } from '@parts-shop/shared/payment-gro
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/**
- * POST /create-payment-intent {orderIds}: one payment for several of the caller's unpaid
- * orders. The server sums the stored totals and answers every order it pays; asking again for
- * the same orders answers the same payment, so asking on every visit is safe. Held as a query
- * for the reasons `paymentIntentQueryOptions` gives.
- */
 export function useGroupPaymentIntent(orderIds: readonly string[], enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.groupPaymentIntent(orderIds),

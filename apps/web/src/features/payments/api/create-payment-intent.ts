@@ -5,11 +5,6 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 type IntentRequest = Pick<Order, '_id' | 'totalPrice'>;
 
-/**
- * POST /create-payment-intent. The API charges the stored order's total and answers the
- * same open intent when asked again, so asking on every visit of the page is safe; the
- * totalPrice sent is only checked against the order (a mismatch is a 409).
- */
 export function createPaymentIntent(order: IntentRequest) {
   return apiSend('POST', '/create-payment-intent', paymentIntentResponseSchema, {
     orderId: order._id,
@@ -18,9 +13,8 @@ export function createPaymentIntent(order: IntentRequest) {
 }
 
 /**
- * Held as a query rather than a mutation: it is asked for once when the page opens (not on
- * a click), React's double effects in development must not ask twice, and the secret must
- * not go stale while the shopper types the card.
+ * Held as a query rather than a mutation: it is asked for once when the page opens (not on a click), React's double
+ * effects in development must not ask twice, and the secret must not go stale while the shopper types the card.
  */
 export function paymentIntentQueryOptions(order: IntentRequest) {
   return queryOptions({

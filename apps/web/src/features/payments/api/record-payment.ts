@@ -4,8 +4,8 @@ import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
- * PATCH /orders/{id} {transactionId}: the API asks the gateway about that payment and marks
- * the order paid only if it succeeded for this order and amount. Repeating it is harmless.
+ * PATCH /orders/{id} {transactionId}: the API asks the gateway about that payment and marks the order paid only if it
+ * succeeded for this order and amount.
  */
 export function recordPayment(orderId: string, transactionId: string) {
   return apiSend('PATCH', `/orders/${encodeURIComponent(orderId)}`, orderSchema, { transactionId });

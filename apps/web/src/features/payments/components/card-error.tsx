@@ -1,4 +1,3 @@
-/** The gateway's message for a refused card, in red under the form (docs/product.md#messages). */
 export function CardError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

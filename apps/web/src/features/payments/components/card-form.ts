@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cardMessages, cardSchema, normalizeCardNumber, parseExpiry, type Card } from '@parts-shop/shared/payment';
 
-/** The three fields of the shop's own card form, as typed. */
 export type CardFields = { number: string; expiry: string; cvc: string };
 
 const FIELD_OF: Record<string, keyof CardFields> = {
@@ -11,11 +10,6 @@ const FIELD_OF: Record<string, keyof CardFields> = {
   cvc: 'cvc',
 };
 
-/**
- * The card form's checks, before anything is sent: the shared card rules (Luhn, expiry in
- * the future, CVC length) with Stripe's messages, read from a single "MM/YY" expiry field.
- * The API checks the same schema again.
- */
 export const cardFormSchema = z
   .object({ number: z.string(), expiry: z.string(), cvc: z.string() })
   .transform((fields, ctx): Card => {
@@ -39,20 +33,17 @@ export const cardFormSchema = z
     return z.NEVER;
   });
 
-/** An expiry that is not even "MM/YY" shape reads as incomplete, like Stripe's field. */
 function fieldMessage(field: keyof CardFields, fields: CardFields, message: string): string {
   if (field === 'expiry' && parseExpiry(fields.expiry) === null) return cardMessages.expiryIncomplete;
   return message;
 }
 
-/** Groups the digits as they are printed on a card ("4242 4242 4242 4242"); anything else as typed. */
 export function formatCardNumber(input: string): string {
   const digits = normalizeCardNumber(input);
   if (!/^\d{1,19}$/.test(digits)) return input;
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** "1/27", "0127" or "01 / 2027" -> "01/27", once the shopper leaves the field; anything else as typed. */
 export function formatExpiry(input: string): string {
   const expiry = parseExpiry(input);
   if (!expiry) return input;

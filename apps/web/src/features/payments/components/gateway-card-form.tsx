@@ -11,7 +11,6 @@ const StripeCardForm = lazy(() =>
   loadChunk(() => import('./stripe-card-form.tsx')).then((module) => ({ default: module.StripeCardForm })),
 );
 
-/** The card form of the gateway this shop runs (GET /config): the test-mode form or Stripe Elements. */
 export function GatewayCardForm(props: CardFormProps) {
   const { user } = useAuth();
   const config = useClientConfig();

@@ -11,23 +11,14 @@ import { PayButton } from './pay-button.tsx';
 import { TestModeNotice } from './test-mode-notice.tsx';
 
 export type CardFormProps = {
-  /** Null until POST /create-payment-intent has answered; the Pay button waits for it. */
   clientSecret: string | null;
-  /** Set once the card has been charged: the form never takes a second payment. */
   locked: boolean;
-  /** The gateway confirmed the payment; the page records it with the shop. */
   onConfirmed: (paymentIntentId: string) => void;
-  /** What the Pay button says it takes. */
   amount: string;
 };
 
 const PROCESSING = 'Your payment is still being processed. Check My Orders in a moment.';
 
-/**
- * The shop's own card form for the built-in test-mode gateway (PAYMENT_GATEWAY=local). It
- * checks the card with the shared rules first, then confirms it with the API, which answers
- * the way Stripe does for its test cards.
- */
 export function LocalCardForm({ clientSecret, locked, onConfirmed, amount }: CardFormProps) {
   const confirm = useConfirmLocalPayment();
   const [cardError, setCardError] = useState<string | null>(null);

@@ -2,7 +2,6 @@ import type { Order } from '@parts-shop/shared/order';
 import { formatDollars } from '@parts-shop/shared/money';
 import { OrderProducts } from '#web/components/order-products.tsx';
 
-/** What is being paid for: the order's product (every line of several), quantity and total, as the API stored them. */
 export function OrderSummary({ order }: { order: Pick<Order, 'productName' | 'lines' | 'totalOrder' | 'totalPrice'> }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-box bg-base-200 p-4">

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 
-/** An order that needs no payment: its status (Pending or Shipped) and transaction id instead of a form. */
 export function PaidStatus({ order }: { order: Pick<Order, 'paid' | 'shipped' | 'transactionId'> }) {
   return (
     <div className="flex flex-col items-start gap-3">

@@ -1,17 +1,12 @@
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { ReactNode } from 'react';
 
-/**
- * Where a payment stands on a payment page: not yet paid, the gateway said yes and the shop
- * is recording it, recorded, or charged but not yet recorded (the API reconciles).
- */
 export type Payment =
   | { step: 'card' }
   | { step: 'recording'; transactionId: string }
   | { step: 'done'; transactionId: string }
   | { step: 'unrecorded'; transactionId: string; message: string };
 
-/** What follows the card form once the gateway has said yes. */
 export function PaymentProgress({
   payment,
   onRetry,
@@ -19,7 +14,6 @@ export function PaymentProgress({
 }: {
   payment: Payment;
   onRetry: (transactionId: string) => void;
-  /** The page's own confirmation once the shop has recorded the payment. */
   success: (transactionId: string) => ReactNode;
 }) {
   if (payment.step === 'recording') return <Spinner label="Recording your payment" />;

@@ -27,11 +27,6 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 
 const PROCESSING = 'Your payment is still being processed. Check My Orders in a moment.';
 
-/**
- * Card payments through Stripe Elements (PAYMENT_GATEWAY=stripe). This module is loaded only
- * when the shop is configured with a publishable key, so the default test gateway never
- * contacts Stripe.
- */
 export function StripeCardForm({ publishableKey, ...props }: Props) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>
@@ -68,8 +63,8 @@ function StripeCardFields({ clientSecret, locked, onConfirmed, billing, amount }
     }
   };
 
-  // The same form and labels as local-card-form.tsx, with Stripe's frame in place of the shop's
-  // own fields, so a shopper sees one form whichever gateway runs.
+  // The same form and labels as local-card-form.tsx, with Stripe's frame in place of the shop's own fields, so a
+  // shopper sees one form whichever gateway runs.
   return (
     <form
       className="mt-4 flex flex-col gap-4"

@@ -1,4 +1,3 @@
-/** Shown wherever a test gateway takes the card, so nobody mistakes it for a real charge. */
 export function TestModeNotice() {
   return (
     <aside className="rounded-box border border-accent bg-base-200 p-4 text-sm" aria-labelledby="test-mode-title">

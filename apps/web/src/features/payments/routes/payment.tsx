@@ -16,7 +16,6 @@ import { PaidStatus } from '../components/paid-status.tsx';
 import { PaymentProgress, type Payment } from '../components/payment-progress.tsx';
 import { PaymentSuccess } from '../components/payment-success.tsx';
 
-/** /dashboard/payment/{orderId}: pay an unpaid order by card (docs/product.md#payments). */
 export function Component() {
   useDocumentTitle('Payment');
   const { orderId = '' } = useParams();

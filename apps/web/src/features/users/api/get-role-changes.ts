@@ -4,7 +4,6 @@ import { roleChangeSchema } from '@parts-shop/shared/user';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** GET /role-changes (admin): who made whom admin or removed it, newest first. */
 export function useRoleChanges() {
   return useQuery(
     queryOptions({
