@@ -43,6 +43,7 @@ export const queryKeys = {
     unpaid: (email: string) => ['orders', 'unpaid', email] as const,
     detail: (id: string) => ['orders', 'detail', id] as const,
     receipt: (id: string) => ['orders', 'receipt', id] as const,
+    /** GET /orders/{id}/refunds: the order's refunds and return requests. */
     moneyBack: (id: string) => ['orders', 'money-back', id] as const,
     /** GET /returns (admin): Manage Orders' return requests, open ones or all; under orders, so a decision refreshes it. */
     returns: (status: string) => ['orders', 'returns', status] as const,

@@ -11,6 +11,7 @@ import {
 import { apiGet, apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
+/** GET /orders/{id}/refunds: the order's refunds and return requests (its customer or an admin). */
 export function useMoneyBack(orderId: string) {
   return useQuery({
     queryKey: queryKeys.orders.moneyBack(orderId),
@@ -18,6 +19,7 @@ export function useMoneyBack(orderId: string) {
   });
 }
 
+/** Every one of these changes the order, its money and maybe the stock: refetch them all. */
 function useOrderChange<T>(mutationFn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -32,18 +34,22 @@ function useOrderChange<T>(mutationFn: (input: T) => Promise<unknown>) {
 
 const orderPath = (orderId: string, tail: string) => `/orders/${encodeURIComponent(orderId)}/${tail}`;
 
+/** POST /orders/{id}/cancel (admin): a paid, unshipped order is refunded in full and restocked. */
 export function useCancelWithReason(orderId: string) {
   return useOrderChange((reason: string) => apiSend('POST', orderPath(orderId, 'cancel'), orderSchema, { reason }));
 }
 
+/** POST /orders/{id}/refunds (admin). */
 export function useRefundOrder(orderId: string) {
   return useOrderChange((refund: NewRefund) => apiSend('POST', orderPath(orderId, 'refunds'), refundSchema, refund));
 }
 
+/** POST /orders/{id}/returns (the order's customer). */
 export function useRequestReturn(orderId: string) {
   return useOrderChange((request: NewReturn) => apiSend('POST', orderPath(orderId, 'returns'), returnSchema, request));
 }
 
+/** PATCH /returns/{id} (admin). */
 export function useDecideReturn() {
   return useOrderChange(({ id, decision }: { id: string; decision: ReturnDecision }) =>
     apiSend('PATCH', `/returns/${encodeURIComponent(id)}`, returnSchema, decision),
