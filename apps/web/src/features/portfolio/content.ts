@@ -1,3 +1,4 @@
+// The developer is fictional; the links point at example.com placeholders.
 export const portfolio = {
   pageTitle: 'My Portfolio',
   name: 'Jordan Ellis',
