@@ -8,27 +8,23 @@ import { isKnownPath, routes } from './app/router.tsx';
 import type { PageHandle } from './lib/page-prefetch.ts';
 
 /**
- * The server's side of the public pages: the API process loads this bundle (built by
- * `vite build --ssr`, see apps/web/package.json) and renders a page's route components into
- * the HTML it sends, so crawlers, assistants and slow phones read names, prices and reviews
- * before any script runs. The browser then adopts that HTML (apps/web/src/start/main.tsx).
+ * The server's side of the public pages: the API process loads this bundle (built by `vite build --ssr`, see
+ * apps/web/package.json) and renders a page's route components into the HTML it sends, so crawlers, assistants and
+ * slow phones read names, prices and reviews before any script runs.
  */
 
 export { setApiTransport } from './lib/api-client.ts';
 export { isKnownPath };
 
 export type RenderedPage = {
-  /** The markup for inside `#root`. */
   html: string;
-  /** The answers the page was drawn from (react-query's dehydrated cache), for the browser to start from. */
   state: unknown;
   status: number;
 };
 
 /**
- * Renders the page at `url`; null when the route redirects (the browser handles that itself)
- * or says nothing of what it reads (no `handle.prefetch`), which the browser then draws alone.
- * An address no screen answers is drawn too, as the not-found page with status 404.
+ * Renders the page at `url`; null when the route redirects (the browser handles that itself) or says nothing of what
+ * it reads (no `handle.prefetch`), which the browser then draws alone.
  */
 export async function renderPage(url: URL): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);

@@ -6,14 +6,13 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { adminQueryOptions, useAuth } from '../lib/auth.tsx';
 import { adminGuardDecision, authGuardDecision, type LoginRedirectState } from '../lib/auth-session.ts';
 
-// The route guards are screens (they show a spinner or an alert while they decide), so they
-// live with the router rather than in lib, which sits below every component.
+// The route guards are screens (they show a spinner or an alert while they decide), so they live with the router
+// rather than in lib, which sits below every component.
 
 function pathOf(location: { pathname: string; search: string; hash: string }): string {
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
-/** Route guard: signed-out visitors go to /login and come back afterwards (docs/product.md#screens-and-routes). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { initializing, user } = useAuth();
   const location = useLocation();
@@ -26,7 +25,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Route guard: non-admins are signed out and sent to /login (docs/product.md#screens-and-routes). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { initializing, user, signOut } = useAuth();
   const location = useLocation();

@@ -5,17 +5,11 @@ import { loadChunk } from '../lib/chunk-reload.ts';
 import type { PageHandle, PagePrefetch } from '../lib/page-prefetch.ts';
 import { RequireAdmin, RequireAuth } from './route-guards.tsx';
 import { PageError, RootError, SectionError } from './routes/route-error.tsx';
-// The pages most visitors arrive on come with the first script instead of a round trip later
-// (First Contentful Paint, docs/performance.md); every other screen loads on demand. All Parts,
-// with its filters, is one of those others: it would take the first visit to / over its
-// JavaScript budget, and the server draws it, so its chunk only delays the page's taking over.
+// The pages most visitors arrive on come with the first script instead of a round trip later (First Contentful Paint,
+// docs/performance.md); every other screen loads on demand.
 import { Component as Home, prefetch as prefetchHome } from '../features/home/routes/home.tsx';
 import { Component as AllReviews, prefetch as prefetchAllReviews } from '../features/reviews/routes/all-reviews.tsx';
 
-/**
- * Every screen of docs/product.md#screens-and-routes. Screens load on demand, so the first page a visitor
- * opens does not carry the dashboard, the admin tools or the Firebase SDK.
- */
 type Screen = { Component: React.ComponentType; prefetch?: PagePrefetch };
 
 const lazy = (load: () => Promise<Screen>): Pick<RouteObject, 'lazy'> => ({
@@ -47,23 +41,22 @@ const guarded = (
   },
 });
 
-// One line per route, so the address, its screen and its guard read together.
 const DASHBOARD_SECTIONS: RouteObject[] = [
-  { index: true, ...lazy(() => import('../features/dashboard/routes/dashboard-home.tsx')) },
-  { path: 'profile', ...lazy(() => import('../features/dashboard/routes/my-profile.tsx')) },
+  { index: true, ...lazy(() => import('./routes/dashboard-home.tsx')) },
+  { path: 'profile', ...lazy(() => import('../features/account/routes/my-profile.tsx')) },
   { path: 'myorders', ...lazy(() => import('../features/orders/routes/my-orders.tsx')) },
   { path: 'orders/:orderId', ...lazy(() => import('../features/orders/routes/order-detail.tsx')) },
   { path: 'builds', ...lazy(() => import('../features/builds/routes/my-builds.tsx')) },
-  { path: 'alerts', ...lazy(() => import('../features/dashboard/routes/my-alerts.tsx')) },
+  { path: 'alerts', ...lazy(() => import('../features/alerts/routes/my-alerts.tsx')) },
   { path: 'addreview', ...lazy(() => import('../features/reviews/routes/add-review.tsx')) },
-  { path: 'payment/:orderId', ...lazy(() => import('../features/payment/routes/payment.tsx')) },
-  { path: 'payment', ...lazy(() => import('../features/payment/routes/group-payment.tsx')) },
+  { path: 'payment/:orderId', ...lazy(() => import('../features/payments/routes/payment.tsx')) },
+  { path: 'payment', ...lazy(() => import('../features/payments/routes/group-payment.tsx')) },
   { path: 'users', ...guarded(() => import('../features/users/routes/make-admin.tsx'), true) },
   { path: 'customers/:email', ...guarded(() => import('../features/orders/routes/customer.tsx'), true) },
-  { path: 'addProduct', ...guarded(() => import('../features/catalog/routes/add-product.tsx'), true) },
+  { path: 'addProduct', ...guarded(() => import('../features/manage-products/routes/add-product.tsx'), true) },
   { path: 'manageorders', ...guarded(() => import('../features/orders/routes/manage-orders.tsx'), true) },
-  { path: 'manageproducts', ...guarded(() => import('../features/catalog/routes/manage-products.tsx'), true) },
-  { path: 'editProduct/:id', ...guarded(() => import('../features/catalog/routes/edit-product.tsx'), true) },
+  { path: 'manageproducts', ...guarded(() => import('../features/manage-products/routes/manage-products.tsx'), true) },
+  { path: 'editProduct/:id', ...guarded(() => import('../features/manage-products/routes/edit-product.tsx'), true) },
   { path: 'audit', ...guarded(() => import('../features/audit/routes/audit-log.tsx'), true) },
   { path: 'messages', ...guarded(() => import('../features/messages/routes/messages.tsx'), true) },
   { path: 'assistants', ...guarded(() => import('../features/assistants/routes/assistants.tsx'), true) },
@@ -126,28 +119,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * The browser's router. On a page the server drew, `drawn` says so: the router then keeps the
- * visitor's scroll position on its first render instead of going to the top, as it does for a
- * page it draws itself.
- */
 export function createRouter(drawn = false) {
   return createBrowserRouter(routes, drawn ? { hydrationData: {} } : undefined);
 }
 
-/**
- * Whether a screen of the router answers `pathname`; the catch-all not-found screen does not
- * count. The server answers 404 for the rest (apps/api/src/lib/spa.ts, through entry-server.tsx).
- */
 export function isKnownPath(pathname: string): boolean {
   const matches = matchRoutes(routes, pathname);
   return matches !== null && matches.at(-1)?.route.path !== '*';
 }
 
 /**
- * Loads the code of every route the address matches, before the router is made: a page the
- * server rendered is then drawn the same in the browser's first render, which adopts the
- * server's HTML instead of replacing it with a spinner.
+ * Loads the code of every route the address matches, before the router is made: a page the server rendered is then
+ * drawn the same in the browser's first render, which adopts the server's HTML instead of replacing it with a
+ * spinner.
  */
 export async function loadMatchedRoutes(pathname: string): Promise<void> {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {

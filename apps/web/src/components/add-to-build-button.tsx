@@ -2,11 +2,6 @@ import { useNavigate } from 'react-router';
 import type { Part } from '@parts-shop/shared/part';
 import { isBuildSlotKind, plannerLinkAdding } from '../lib/current-build.ts';
 
-/**
- * "Add to build" on a part's page: opens the planner on the visitor's current build with this
- * part in its slot, where the planner checks it against the rest as it checks any choice.
- * Parts with no slot in the planner (a cable, say) have none.
- */
 export function AddToBuildButton({ part, describedBy }: { part: Pick<Part, '_id' | 'kind'>; describedBy: string }) {
   const navigate = useNavigate();
   const { kind } = part;

@@ -1,10 +1,6 @@
 import { Link } from 'react-router';
 import { compareHref, COMPARE_MAX, useCompareList } from '../lib/compare-list.ts';
 
-/**
- * Adds a part to the comparison or takes it out, and links to the comparison once it has
- * two parts: the one control the catalog, a part page and the planner's picker share.
- */
 export function CompareToggle({ partId, partName }: { partId: string; partName: string }) {
   const list = useCompareList();
   const chosen = list.has(partId);

@@ -4,22 +4,15 @@ import { Link } from 'react-router';
 type Action = { to: string; label: string };
 
 type Props = {
-  /** The heading's id, for the card or form region it stands in for. */
   headingId?: string;
   heading: string;
   children: ReactNode;
   pay: Action;
   view: Action;
-  /** The deliberate way to buy once more: it starts a new purchase with a new key. */
   again: string;
   onAgain: () => void;
 };
 
-/**
- * What an order form becomes once its order is placed (docs/product.md#purchase): the order,
- * Pay and View order, and a separate button to buy again, so no second click of the form's
- * button can place a second order. Focus moves here, as the button that had it is gone.
- */
 export function OrderPlaced({ headingId, heading, children, pay, view, again, onAgain }: Props) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);

@@ -1,9 +1,5 @@
 import type { Order } from '@parts-shop/shared/order';
 
-/**
- * What an order holds: its product's name, or one "2 × Name" row per line when it has several
- * (My Orders, Manage Orders and the payment page).
- */
 export function OrderProducts({ order }: { order: Pick<Order, 'productName' | 'lines'> }) {
   if (order.lines.length <= 1) return order.productName;
   return (

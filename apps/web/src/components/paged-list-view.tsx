@@ -6,18 +6,11 @@ import { LoadMore } from './load-more.tsx';
 type Props<T> = {
   list: PagedList<T>;
   emptyText: string;
-  /** What the rows are: "24 parts", "1 order". */
   noun: { one: string; many: string };
-  /** Keeps the spinner up, e.g. while a refused session signs out. */
   pending?: boolean;
-  /** The rows, drawn from `list.items`. */
   children: ReactNode;
 };
 
-/**
- * A paged list on screen: a spinner, a Try again alert or the empty text until there are
- * rows, then the rows and, under them, the next page as the viewer scrolls (or asks).
- */
 export function PagedListView<T>({ list, emptyText, noun, pending = false, children }: Props<T>) {
   return (
     <ListStatus

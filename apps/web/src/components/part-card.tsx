@@ -8,21 +8,16 @@ import { PurchaseButton } from './purchase-button.tsx';
 
 type Props = {
   part: Part;
-  /** The card's title level, so headings stay in order on every page. */
   headingLevel?: 2 | 3;
   /**
-   * Cards that show in the first screenful load their image at once and first (it is the
-   * page's Largest Contentful Paint on phones); the rest wait until scrolled to.
+   * Cards that show in the first screenful load their image at once and first (it is the page's Largest Contentful
+   * Paint on phones); the rest wait until scrolled to.
    */
   eager?: boolean;
 };
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
 
-/**
- * A part with its order terms and the contract's Purchase rule: only parts in stock can be
- * bought. Its name and picture lead to the part's own page.
- */
 export function PartCard({ part, headingLevel = 3, eager = false }: Props) {
   const [imageFailed, setImageFailed] = useState(false);
   const titleId = useId();

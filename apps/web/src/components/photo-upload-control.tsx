@@ -5,22 +5,13 @@ import { sizedImage, UPLOAD_MAX_BYTES, type Uploaded } from '@parts-shop/shared/
 import { errorMessage } from '../lib/error-message.ts';
 
 type Props = {
-  /** The address the form's photo field holds now, shown small beside the button. */
   value: string;
-  /** The upload endpoint's mutation (a product's photo, a review's). */
   upload: UseMutationResult<Uploaded, Error, File>;
-  /** Called with the stored photo's address, to fill the form's field. */
   onUploaded: (url: string) => void;
-  /** What the button takes and which field it fills. */
   hint: string;
   className?: string;
 };
 
-/**
- * Upload photo, beside a form's photo address: the chosen file goes to the upload endpoint and
- * the address it answers fills the field. The server checks the file; a file over the limit is
- * refused here first, so nobody waits for 5 MB to travel.
- */
 export function PhotoUploadControl({ value, upload, onUploaded, hint, className = '' }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();

@@ -5,15 +5,13 @@ import type { Part } from '@parts-shop/shared/part';
 
 type Props = {
   part: Pick<Part, '_id' | 'available'>;
-  /** The id of the part's name, so the button reads as "Purchase, <name>". */
   describedBy: string;
 };
 
 /**
- * The contract's Purchase rule, on a card and on the part's page alike: with stock it goes to
- * /purchase/{id}; without, it steps back from the primary style (an outline), and a press says
- * 'Not Available' in red and goes nowhere. It stays operable: aria-disabled would also make it
- * ignore pointers (daisyUI) and hide why from whoever presses it.
+ * The contract's Purchase rule, on a card and on the part's page alike: with stock it goes to /purchase/{id};
+ * without, it steps back from the primary style (an outline), and a press says 'Not Available' in red and goes
+ * nowhere.
  */
 export function PurchaseButton({ part, describedBy }: Props) {
   const navigate = useNavigate();

@@ -5,7 +5,6 @@ import { StarRating } from './star-rating.tsx';
 
 type Props = {
   review: Review;
-  /** The card's title level, so headings stay in order on every page. */
   headingLevel?: 2 | 3;
 };
 
@@ -18,7 +17,6 @@ function initialsOf(name: string): string {
   return letters.join('') || '?';
 }
 
-/** A customer's review: photo, name, stars and their words (always as text, never as HTML). */
 export function ReviewCard({ review, headingLevel = 3 }: Props) {
   const [photoFailed, setPhotoFailed] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

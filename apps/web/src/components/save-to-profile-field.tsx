@@ -3,10 +3,6 @@ import type { Delivery, DeliveryProfile } from '../hooks/use-delivery-profile.ts
 
 type Props = { delivery: DeliveryProfile; entered: Delivery };
 
-/**
- * Under an order form's phone and address: Save to my profile once they differ from the
- * profile's, so the next order starts from them (docs/product.md#purchase).
- */
 export function SaveToProfileField({ delivery, entered }: Props) {
   const id = useId();
   const offer = delivery.offer(entered);

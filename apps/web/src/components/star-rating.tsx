@@ -2,7 +2,6 @@ import { RATING_MAX, RATING_MIN } from '@parts-shop/shared/constants';
 
 const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.85L10 14.9l-5.25 2.75 1-5.85L1.5 7.7l5.9-.9L10 1.5z';
 
-/** A whole number of stars within the rating scale, whatever the data says. */
 export function clampRating(rating: number): number {
   if (!Number.isFinite(rating)) return RATING_MIN;
   return Math.min(RATING_MAX, Math.max(RATING_MIN, Math.round(rating)));
@@ -11,11 +10,9 @@ export function clampRating(rating: number): number {
 type Props = {
   rating: number;
   className?: string;
-  /** What screen readers hear instead; "Rated N out of 5" by default. */
   label?: string;
 };
 
-/** Read-only stars; screen readers hear one label (`label`, or "Rated N out of 5") instead of five images. */
 export function StarRating({ rating, className, label }: Props) {
   const filled = clampRating(rating);
   return (

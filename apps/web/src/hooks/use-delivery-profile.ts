@@ -4,16 +4,11 @@ import { messages } from '@parts-shop/shared/messages';
 import { deliveryProfileSchema, type DeliveryProfileInput, type User } from '@parts-shop/shared/user';
 import { profileQueryOptions } from '../lib/get-profile.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';
-import { useSaveDelivery } from '../lib/update-profile.ts';
+import { useSaveDelivery } from '../lib/save-delivery.ts';
 import { errorMessage } from '../lib/error-message.ts';
 
-/** An order's delivery details, as the purchase form and the planner's order form ask for them. */
 export type Delivery = { phoneNumber: string; address: string };
 
-/**
- * What the order form offers about the profile for the details entered: nothing when they are
- * the profile's (or not yet a valid order's), Save to my profile when they differ.
- */
 export type ProfileOffer = { kind: 'none' } | { kind: 'save'; update: DeliveryProfileInput };
 
 export function profileOffer(profile: User | undefined, entered: Delivery): ProfileOffer {
@@ -23,16 +18,11 @@ export function profileOffer(profile: User | undefined, entered: Delivery): Prof
   return deliveryProfileSchema.safeParse(update).success ? { kind: 'save', update } : { kind: 'none' };
 }
 
-/**
- * The profile behind an order form's phone and address (docs/product.md#purchase): the form
- * starts from them, offers to save new ones, and saves them once the order is placed.
- */
 export function useDeliveryProfile(email: string) {
   const profile = useQuery({ ...profileQueryOptions(email), enabled: email !== '' });
   const update = useSaveDelivery(email);
   const [saveChosen, setSaveChosen] = useState(false);
 
-  /** After the order is placed: the order stands whatever the profile's answer. */
   const saveAfterOrder = async (entered: Delivery) => {
     const offer = profileOffer(profile.data, entered);
     if (!saveChosen || offer.kind !== 'save') return;
@@ -47,7 +37,6 @@ export function useDeliveryProfile(email: string) {
   };
 
   return {
-    /** Null until the profile has answered (or failed to): the form starts from it, so it waits. */
     initial: profile.isLoading
       ? null
       : ({ phoneNumber: profile.data?.phone ?? '', address: profile.data?.address ?? '' } satisfies Delivery),

@@ -1,18 +1,16 @@
 import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 /**
- * False until the element has come within `rootMargin` of the viewport, then true for good:
- * for code a page needs only once the visitor scrolls near it. It starts false on every
- * render, the server's included, so the browser adopts the server's HTML as it is; a browser
- * without IntersectionObserver turns it true at once, so it loses nothing but the saving.
+ * False until the element has come within `rootMargin` of the viewport, then true for good: for code a page needs
+ * only once the visitor scrolls near it.
  */
 export function useNearViewport(ref: RefObject<Element | null>, rootMargin: string): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    // As a transition: what it brings in may load code, and whatever is on screen meanwhile
-    // (a placeholder) stays there instead of being swapped for a Suspense fallback.
+    // As a transition: what it brings in may load code, and whatever is on screen meanwhile (a placeholder) stays
+    // there instead of being swapped for a Suspense fallback.
     const arrive = () => startTransition(() => setNear(true));
     if (typeof IntersectionObserver === 'undefined') {
       arrive();

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@parts-shop/shared/error';
 import { getAccessToken } from './token-storage.ts';
 
-/** The one typed client for the shop's API (docs/architecture.md#how-a-request-flows). Same origin unless configured. */
 export const API_BASE = import.meta.env.VITE_API_BASE_URL ?? '/api';
 
 /**
- * How a request reaches the API: the browser's fetch, or, while the API process renders a
- * public page on the server, a call into itself (`setApiTransport`, apps/web/src/entry-server.tsx).
+ * How a request reaches the API: the browser's fetch, or, while the API process renders a public page on the server,
+ * a call into itself (`setApiTransport`, apps/web/src/entry-server.tsx).
  */
 let transport: typeof fetch = (input, init) => fetch(input, init);
 
@@ -26,19 +25,15 @@ export class ApiError extends Error {
   }
 }
 
-/** Fired when the API refuses our access token, so the session can sign out cleanly. */
 export const AUTH_EXPIRED_EVENT = 'parts-shop:auth-expired';
 
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   schema: z.ZodType<T>;
-  /** Overrides the stored access token, e.g. a Firebase ID token for the token exchange. */
   bearer?: string;
   signal?: AbortSignal;
-  /** One purchase attempt's key: a retry with it answers the first order (docs/product.md#idempotency-keys). */
   idempotencyKey?: string;
-  /** A body sent as it is (a CSV file) instead of JSON. */
   file?: { text: string; type: string };
 };
 
@@ -87,7 +82,6 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
   return { data: parsed.data, response };
 }
 
-/** The schema that asks `request` for the answer's text (a CSV download) rather than JSON. */
 export const textAnswer = z.string();
 
 export async function apiGet<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
@@ -106,7 +100,6 @@ export async function apiSend<T>(
 
 export type Page<T> = { items: T[]; next: string | null };
 
-/** A page of a newest-first list; `next` is the API path of the following page, from the Link header. */
 export async function apiGetPage<T>(path: string, schema: z.ZodType<T[]>, signal?: AbortSignal): Promise<Page<T>> {
   const { data, response } = await request(path, { schema, signal });
   const link = response.headers.get('Link');

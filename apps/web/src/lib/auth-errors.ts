@@ -1,6 +1,5 @@
 import { ApiError } from './api-client.ts';
 
-/** What a person should read for each identity-provider error code (docs/product.md#messages). */
 const MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'The email or password is not correct. Check them and try again.',
   'auth/invalid-login-credentials': 'The email or password is not correct. Check them and try again.',
@@ -47,7 +46,6 @@ function codeOf(error: unknown): string | null {
   return typeof error.code === 'string' ? error.code : null;
 }
 
-/** Firebase says "Firebase: Error (auth/some-code)."; keep only words a person can use. */
 function providerMessage(error: Error, code: string | null): string {
   let text = error.message.replace(/^Firebase:\s*/, '');
   const at = text.lastIndexOf('(auth/');
@@ -57,7 +55,6 @@ function providerMessage(error: Error, code: string | null): string {
   return text;
 }
 
-/** Turns any failure of signing in, signing up or resetting a password into one plain sentence. */
 export function authErrorMessage(error: unknown): string {
   const code = codeOf(error);
   if (code) {

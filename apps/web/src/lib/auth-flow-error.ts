@@ -1,7 +1,6 @@
 /**
- * An error of the shop's own sign-in steps (the test-mode Google window, an account
- * without an email) that reads like the identity provider's, so one mapping
- * (auth-errors.ts) turns every failure into words.
+ * An error of the shop's own sign-in steps (the test-mode Google window, an account without an email) that reads like
+ * the identity provider's, so one mapping (auth-errors.ts) turns every failure into words.
  */
 export class AuthFlowError extends Error {
   constructor(

@@ -1,18 +1,15 @@
 /**
- * After a new deploy the old build's chunks are gone, and a page opened before it fails to
- * load the next screen's code. Reloading fetches the new build, so the first such failure
- * reloads the page; sessionStorage remembers when, so a chunk that still fails after the
- * reload shows the error screen instead of reloading in a loop.
+ * After a new deploy the old build's chunks are gone, and a page opened before it fails to load the next screen's
+ * code.
  */
 const RELOADED_AT = 'parts-shop:chunk-reload-at';
 
 /**
- * How long a reload counts as "just done": a failure this soon after one is not a stale
- * build but a chunk that really does not load (offline, say), and reloading again would loop.
+ * How long a reload counts as "just done": a failure this soon after one is not a stale build but a chunk that really
+ * does not load (offline, say), and reloading again would loop.
  */
 export const RELOAD_GUARD_MS = 5 * 60_000;
 
-/** A dynamic import that failed to fetch or evaluate its module (wording differs per browser). */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS|Failed to fetch module/i.test(
@@ -22,7 +19,6 @@ export function isChunkLoadError(error: unknown): boolean {
 
 type Environment = { storage: Pick<Storage, 'getItem' | 'setItem'>; reload: () => void; now: () => number };
 
-/** The real reload; its own export so the error screen's Try again can be checked without one. */
 export function reloadPage(): void {
   window.location.reload();
 }
@@ -36,7 +32,6 @@ const browser: Environment = {
   now: () => Date.now(),
 };
 
-/** Reloads the page unless it was reloaded for this reason a moment ago; says whether it did. */
 export function reloadOnce(env: Environment = browser): boolean {
   let last = Number.NaN;
   try {
@@ -52,9 +47,8 @@ export function reloadOnce(env: Environment = browser): boolean {
 }
 
 /**
- * Loads a screen's code; when that fails because the build changed, reloads the page once
- * (the returned promise then never settles: the page is going away). Any other failure, or
- * a second one right after the reload, is thrown on to the error screen.
+ * Loads a screen's code; when that fails because the build changed, reloads the page once (the returned promise then
+ * never settles: the page is going away).
  */
 export async function loadChunk<T>(load: () => Promise<T>, env: Environment = browser): Promise<T> {
   try {

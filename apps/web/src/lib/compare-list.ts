@@ -1,10 +1,5 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * The parts a shopper has picked to compare, up to COMPARE_MAX, kept in this browser
- * (localStorage) so the catalog, a part page and the planner's picker add to one list.
- * The comparison itself is drawn from its address, /compare?ids=a,b,c, so it can be shared.
- */
 export const COMPARE_MAX = 4;
 const KEY = 'compare-parts';
 const listeners = new Set<() => void>();
@@ -42,12 +37,10 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The address of the comparison of these parts. */
 export function compareHref(ids: readonly string[]): string {
   return `/compare?ids=${ids.map(encodeURIComponent).join(',')}`;
 }
 
-/** The ids a /compare address names: distinct, at most COMPARE_MAX. */
 export function idsOf(params: URLSearchParams): string[] {
   const ids = (params.get('ids') ?? '').split(',').filter((id) => id.trim() !== '');
   return [...new Set(ids)].slice(0, COMPARE_MAX);

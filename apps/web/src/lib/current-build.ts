@@ -2,11 +2,6 @@ import { useEffect, useRef } from 'react';
 import { BUILD_SLOT_KINDS, type BuildSlotKind } from '@parts-shop/shared/build-link';
 import type { PartKind } from '@parts-shop/shared/part-specs';
 
-/**
- * The visitor's current build, signed in or not: the planner's address (`/build?cpu=…`)
- * remembered in this browser, so "Add to build" on a part page adds to it rather than
- * starting over. The address stays the build's one description (docs/product.md#build-planner).
- */
 const KEY = 'parts-shop.current-build';
 
 function stored(): URLSearchParams {
@@ -17,10 +12,6 @@ function stored(): URLSearchParams {
   }
 }
 
-/**
- * Keeps the planner's build as the current one. A bare /build opened from the menu does not
- * forget the build the visitor had; emptying the planner by hand does.
- */
 export function useRememberCurrentBuild(params: URLSearchParams): void {
   const changed = useRef(false);
   useEffect(() => {
@@ -37,7 +28,6 @@ export function useRememberCurrentBuild(params: URLSearchParams): void {
 export const isBuildSlotKind = (kind: PartKind): kind is BuildSlotKind =>
   (BUILD_SLOT_KINDS as readonly string[]).includes(kind);
 
-/** The planner's address for the current build with `part` in its kind's slot (another drive for storage). */
 export function plannerLinkAdding(part: { _id: string; kind: BuildSlotKind }): string {
   const params = stored();
   if (part.kind === 'storage') {

@@ -1,5 +1,5 @@
-// The only module that imports the Firebase SDK. lib/auth.tsx loads it with import(), so
-// the SDK stays out of the first-load bundle of the public pages.
+// The only module that imports the Firebase SDK. lib/auth.tsx loads it with import(), so the SDK stays out of the
+// first-load bundle of the public pages.
 import { getApps, initializeApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -24,23 +24,13 @@ export type { User as FirebaseUser } from 'firebase/auth';
 
 export type SignUpInput = { name: string; email: string; password: string };
 
-/** What the session needs from the identity provider, and nothing else. */
 export type IdentityProvider = {
-  /** host:port of the Auth emulator, or null for real Firebase (GET /api/config). */
   emulatorHost: string | null;
-  /** Firebase calls this once it knows, and again whenever the user changes (in any tab). */
   onUserChanged: (listener: (user: User | null) => void) => () => void;
   signInWithPassword: (email: string, password: string) => Promise<User>;
-  /** Creates the account, sets its display name and sends the verification email. */
   signUp: (input: SignUpInput) => Promise<User>;
-  /**
-   * Continue With Google. Real Firebase: Google's own popup (it needs Google's scripts from
-   * the internet). The emulator: the shop's test-mode account picker, whose choice signs in
-   * as a google.com user. Call it straight from the click: it opens a window.
-   */
   signInWithGoogle: () => Promise<User>;
   sendPasswordReset: (email: string) => Promise<void>;
-  /** Sends the signed-in account's verification link again. */
   resendVerification: () => Promise<void>;
   signOut: () => Promise<void>;
 };
@@ -51,8 +41,8 @@ export async function loadIdentityProvider(): Promise<IdentityProvider> {
   const app = getApps()[0] ?? initializeApp({ apiKey, authDomain, projectId });
   const auth = getAuth(app);
   if (emulatorHost) {
-    // Firebase's own emulator banner is a fixed bar over the page's footer; the shop
-    // labels its test mode itself (the Google account picker says so in its title).
+    // Firebase's own emulator banner is a fixed bar over the page's footer; the shop labels its test mode itself (the
+    // Google account picker says so in its title).
     connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true });
   }
 
@@ -80,8 +70,8 @@ export async function loadIdentityProvider(): Promise<IdentityProvider> {
       }
       // Opened now, inside the click; the sign-in waits for the account chosen in it.
       return chooseGoogleTestAccount().then(async ({ sub, email, name }) => {
-        // The emulator accepts unsigned JSON claims as a Google ID token (firebase-tools
-        // signInWithIdp, parseClaims) and records a google.com sign-in.
+        // The emulator accepts unsigned JSON claims as a Google ID token (firebase-tools signInWithIdp, parseClaims)
+        // and records a google.com sign-in.
         const idToken = JSON.stringify({ sub, email, email_verified: true, name });
         return (await signInWithCredential(auth, GoogleAuthProvider.credential(idToken))).user;
       });

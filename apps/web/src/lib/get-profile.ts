@@ -3,7 +3,6 @@ import { userSchema, type User } from '@parts-shop/shared/user';
 import { apiGet } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** GET /users/{email}: the signed-in user's profile (docs/product.md#api-calls). */
 export function getProfile(email: string, signal?: AbortSignal): Promise<User> {
   return apiGet(`/users/${encodeURIComponent(email)}`, userSchema, signal);
 }

@@ -2,11 +2,6 @@ import { z } from 'zod';
 import { GOOGLE_POPUP } from '@parts-shop/shared/constants';
 import { AuthFlowError } from './auth-flow-error.ts';
 
-/**
- * The test-mode Google sign-in (docs/product.md#google-sign-in): against the Firebase Auth emulator,
- * Continue With Google opens the shop's own account picker instead of Google's, which
- * hands the chosen account back to this window by postMessage.
- */
 export const GOOGLE_PICKER_PATH = '/auth/google-picker';
 export const GOOGLE_ACCOUNT_MESSAGE = 'parts-shop:google-account';
 const WINDOW_NAME = 'parts-shop-google-picker';
@@ -20,19 +15,17 @@ export type GoogleTestAccount = z.infer<typeof googleTestAccountSchema>;
 
 const accountMessageSchema = googleTestAccountSchema.extend({ type: z.literal(GOOGLE_ACCOUNT_MESSAGE) });
 
-/** The picker's message to its opener. */
 export function googleAccountMessage(account: GoogleTestAccount) {
   return { type: GOOGLE_ACCOUNT_MESSAGE, ...account } as const;
 }
 
-/** A stable Google "sub" for a test email, so the same email is always the same Google account. */
 export function testGoogleSub(email: string): string {
   return `test-google-${email.trim().toLowerCase()}`;
 }
 
 /**
- * Accepts a message only from our own picker window, on our own origin, in the expected
- * shape; anything else (another window, another site, a stray extension) is ignored.
+ * Accepts a message only from our own picker window, on our own origin, in the expected shape; anything else (another
+ * window, another site, a stray extension) is ignored.
  */
 export function readGoogleAccountMessage(
   event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
@@ -48,10 +41,6 @@ export function readGoogleAccountMessage(
 
 let pending: { popup: Window; result: Promise<GoogleTestAccount> } | null = null;
 
-/**
- * Opens the picker in a 500 x 600 window and resolves with the chosen account. Must be
- * called straight from the click (no await before it) or the browser blocks the window.
- */
 export function chooseGoogleTestAccount(): Promise<GoogleTestAccount> {
   if (pending && !pending.popup.closed) {
     pending.popup.focus();
@@ -81,8 +70,6 @@ export function chooseGoogleTestAccount(): Promise<GoogleTestAccount> {
       resolve(account);
     };
     // A closed window sends no event; look every so often, as Firebase's own popup does.
-    // The picker posts and then closes itself, so a window seen closed gets one more tick
-    // for its message to arrive before it counts as cancelled.
     let closedTicks = 0;
     const closedPoll = window.setInterval(() => {
       closedTicks = popup.closed ? closedTicks + 1 : 0;

@@ -2,9 +2,8 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client.ts';
 
 /**
- * Puts the API's validation issues next to the form fields they name: the server checks
- * every rule again, and its word is the one that counts. Returns false when no issue belongs
- * to one of `fields` (or the error is not the API's), so the caller shows a message on the form instead.
+ * Puts the API's validation issues next to the form fields they name: the server checks every rule again, and its
+ * word is the one that counts.
  */
 export function showServerIssues<T extends FieldValues>(
   error: unknown,

@@ -1,12 +1,9 @@
 /**
- * Toasts. react-toastify (its container and its calls) is loaded with
- * the first toast of a visit rather than with the page: most visits show none, and the first
- * visit's scripts are budgeted (docs/performance.md). A toast asked for before the container
- * is on the page waits in react-toastify's own queue until it is (components/ui/toasts.tsx).
+ * Toasts. react-toastify (its container and its calls) is loaded with the first toast of a visit rather than with the
+ * page: most visits show none, and the first visit's scripts are budgeted (docs/performance.md).
  */
 type Kind = 'success' | 'error' | 'info';
 
-/** react-toastify itself, for the calls here and the container (components/ui/toasts.tsx). */
 export const loadToastify = () => import('react-toastify/unstyled');
 
 let wanted = false;
@@ -31,12 +28,10 @@ export function toastError(message: string): void {
   show('error', message);
 }
 
-/** `id`: a toast already showing with this id is not shown twice. */
 export function toastInfo(message: string, id: string): void {
   show('info', message, id);
 }
 
-/** Whether this visit has asked for a toast yet, for useSyncExternalStore. */
 export const toastsWanted = (): boolean => wanted;
 
 export function subscribeToToasts(listener: () => void): () => void {

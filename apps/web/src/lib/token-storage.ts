@@ -1,4 +1,3 @@
-/** The API access token, stored as `accessToken` (docs/product.md#sign-in-and-tokens). */
 const KEY = 'accessToken';
 
 export function getAccessToken(): string | null {
@@ -17,12 +16,6 @@ export function clearAccessToken(): void {
   window.localStorage.removeItem(KEY);
 }
 
-/**
- * Set while a sign-out may be unfinished. Firebase forgets its user asynchronously (IndexedDB),
- * so a tab closed or reloaded right after Logout can keep it; the next visit would then swap
- * it for a fresh API token and sign the visitor back in (on a shared computer, the next
- * person). The mark tells that visit to finish the sign-out instead.
- */
 const SIGNING_OUT_KEY = 'signingOut';
 
 export function markSigningOut(): void {

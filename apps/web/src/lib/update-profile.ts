@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { userSchema, type DeliveryProfileInput, type ProfileInput } from '@parts-shop/shared/user';
+import { userSchema, type ProfileInput } from '@parts-shop/shared/user';
 import { apiSend } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 export type ProfileUpdate = Pick<ProfileInput, 'phone' | 'education' | 'address' | 'linkedIn'> & { userName?: string };
 
-/** PUT /users/{email} with the profile fields (docs/product.md#who-may-do-what); answers the saved profile. */
 export async function updateProfile(email: string, input: ProfileUpdate) {
   const answer = await apiSend('PUT', `/users/${encodeURIComponent(email)}`, z.unknown(), input);
   const profile = userSchema.safeParse(answer);
@@ -21,18 +20,5 @@ export function useUpdateProfile(email: string) {
       if (profile) queryClient.setQueryData(queryKeys.users.profile(email), profile);
       else await queryClient.invalidateQueries({ queryKey: queryKeys.users.profile(email) });
     },
-  });
-}
-
-/**
- * PATCH /users/{email}/delivery: Save to my profile on the order forms; only the phone and
- * address change, so it works while the rest of the profile is still empty.
- */
-export function useSaveDelivery(email: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DeliveryProfileInput) =>
-      apiSend('PATCH', `/users/${encodeURIComponent(email)}/delivery`, userSchema, input),
-    onSuccess: (profile) => queryClient.setQueryData(queryKeys.users.profile(email), profile),
   });
 }

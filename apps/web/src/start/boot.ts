@@ -5,12 +5,8 @@ import { loadChunk } from '../lib/chunk-reload.ts';
 import { rememberEarlyClicks } from './early-clicks.ts';
 
 /*
- * A public page arrives drawn by the server (apps/web/src/entry-server.tsx): names, prices and
- * pictures show with the HTML and the stylesheet alone. The app's code, which makes that page
- * interactive, is asked for only once the page has loaded (its pictures are in) and has been
- * painted, so on a slow phone its ~170 KB neither compete with the pictures for the connection
- * nor hold up the first paint (docs/performance.md). Links work before then, as plain links.
- * A page the server did not draw shows nothing without the app, so it starts at once.
+ * A public page arrives drawn by the server (apps/web/src/entry-server.tsx): names, prices and pictures show with the
+ * HTML and the stylesheet alone.
  */
 function start(): void {
   loadChunk(() => import('./main.tsx')).catch((error: unknown) => {
@@ -19,10 +15,6 @@ function start(): void {
   });
 }
 
-/**
- * Runs `then` once the browser has shown the page's first content. A frame's callback comes too
- * early: the frame it precedes can reach the screen a little later on a busy machine.
- */
 function afterFirstPaint(then: () => void): void {
   if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
     requestAnimationFrame(() => setTimeout(then, 0));

@@ -1,14 +1,12 @@
 /**
- * Text typed, a box ticked or an option chosen on a page the server drew, before the app took it
- * over, stays in the page but not in the app: React adopts the field as it finds it and takes
- * what it holds as unchanged, so the catalog would never search for the words in its box. Each
- * such change is made again once the app has the page, the way a visitor's own would reach it.
+ * Text typed, a box ticked or an option chosen on a page the server drew, before the app took it over, stays in the
+ * page but not in the app: React adopts the field as it finds it and takes what it holds as unchanged, so the catalog
+ * would never search for the words in its box.
  */
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const UNCHANGEABLE = new Set(['button', 'submit', 'reset', 'image', 'file', 'hidden']);
 
-/** The visitor's change to `field` as a way to make it again, or null where there is none. */
 function changeOf(field: Field): (() => void) | null {
   if (field instanceof HTMLSelectElement) {
     const chosen = [...field.options].map((option) => option.selected);
@@ -38,12 +36,6 @@ function changeOf(field: Field): (() => void) | null {
   };
 }
 
-/**
- * Called right after hydrateRoot, in the same task (no paint in between). Each changed field is
- * first put back as the server drew it; an `input` event then has React adopt that part of the
- * page at once (React hydrates the target of a discrete event before handling it), and the
- * visitor's change is made again where the app sees it. Focus and the caret stay where they were.
- */
 export function replayEarlyInput(root: HTMLElement): void {
   const focused = document.activeElement;
   const typing = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? focused : null;

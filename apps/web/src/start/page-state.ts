@@ -9,9 +9,8 @@ const isQuery = (query: unknown) =>
   query.state !== null;
 
 /**
- * The answers a server-rendered page was drawn from (apps/api/src/pages/page-bodies.ts), or
- * null where the page has none or they do not parse as such: the app then draws the page
- * itself rather than failing to start.
+ * The answers a server-rendered page was drawn from (apps/api/src/pages/page-bodies.ts), or null where the page has
+ * none or they do not parse as such: the app then draws the page itself rather than failing to start.
  */
 export function readPageState(): DehydratedState | null {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent;

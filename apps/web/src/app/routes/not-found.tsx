@@ -3,7 +3,6 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 const TITLE = 'Page not found';
 
-/** Every unknown address: says so plainly and offers the way back Home (docs/product.md#not-found). */
 export function Component() {
   useDocumentTitle(TITLE);
   const { pathname } = useLocation();

@@ -3,15 +3,14 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '#web/lib/auth.tsx';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 
-// Only a signed-in customer has a cart, so its code (and the order schemas it reads with) loads
-// for them alone, not on every visitor's first visit (the first-visit budget, docs/performance.md).
+// Only a signed-in customer has a cart, so its code (and the order schemas it reads with) loads for them alone, not
+// on every visitor's first visit (the first-visit budget, docs/performance.md).
 const CartIndicator = lazy(() =>
   loadChunk(() => import('./cart-indicator.tsx')).then((m) => ({ default: m.CartIndicator })),
 );
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold underline' : undefined);
 
-/** The navbar's links, in order; Dashboard is added for a signed-in user. */
 const PUBLIC_LINKS = [
   ['/home', 'Home'],
   ['/allparts', 'Shop'],

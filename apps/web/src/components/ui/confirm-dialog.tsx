@@ -5,28 +5,22 @@ type Props = {
   open: boolean;
   onConfirm: () => void;
   onCancel: () => void;
-  /** What the Yes button will do, for screen readers, e.g. "Cancel order for RTX 4070". */
   description?: string;
   busy?: boolean;
   /**
-   * Where focus goes if the button that opened the dialog leaves the page (the row of a
-   * deleted part or a cancelled order), so it does not fall back to the page's start.
+   * Where focus goes if the button that opened the dialog leaves the page (the row of a deleted part or a cancelled
+   * order), so it does not fall back to the page's start.
    */
   fallbackFocus?: RefObject<HTMLElement | null>;
 };
 
-/**
- * Focus is nowhere a keyboard user can go on from: on the page's start, or still on a button
- * of the dialog that has just closed (the browser moves it to the page's start a moment
- * later, on its own schedule, so waiting for that would miss it).
- */
 function focusLost(active: Element | null): boolean {
   return active === null || active === document.body || active.closest('dialog:not([open])') !== null;
 }
 
 /**
- * Once the dialog has closed, moves focus to `fallback` when the element that opened it is
- * gone, whether it goes at once or when the list behind it refreshes.
+ * Once the dialog has closed, moves focus to `fallback` when the element that opened it is gone, whether it goes at
+ * once or when the list behind it refreshes.
  */
 function useFocusFallback(open: boolean, opener: RefObject<Element | null>, fallback?: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -46,7 +40,6 @@ function useFocusFallback(open: boolean, opener: RefObject<Element | null>, fall
   }, [open, opener, fallback]);
 }
 
-/** The contract's 'Are You Sure' dialog with Yes and No, on the native <dialog> (focus trap, Esc). */
 export function ConfirmDialog({ open, onConfirm, onCancel, description, busy = false, fallbackFocus }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   // A page may hold several (the order page's refund and cancel), each named by its own title.

@@ -2,22 +2,16 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 
 type FieldOwnProps = {
   label: string;
-  /** The validation message, shown in red under the control and read out with it. */
   error?: string | undefined;
-  /** A line of help under the control, read out with it. */
   hint?: ReactNode;
-  /** Classes of the field as a whole (its place in a grid, say). */
   className?: string;
-  /** Extra classes of the control itself (a monospace card number, say). */
   controlClassName?: string;
 };
 
 type InputFieldProps = FieldOwnProps & Omit<ComponentProps<'input'>, 'className'> & { as?: 'input' };
 type TextareaFieldProps = FieldOwnProps & Omit<ComponentProps<'textarea'>, 'className'> & { as: 'textarea' };
-/** A select: its options are the children. */
 type SelectFieldProps = FieldOwnProps & Omit<ComponentProps<'select'>, 'className'> & { as: 'select' };
 
-/** A field's error message; also under groups that are not one control (the review's stars). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
@@ -28,11 +22,6 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-/**
- * The one form field of the shop: a label, an input, textarea or select, an optional hint and the
- * error, tied together (label for, aria-invalid, aria-describedby). Every other prop goes to
- * the control, so react-hook-form's register() spreads straight onto it.
- */
 export function FormField(props: InputFieldProps | TextareaFieldProps | SelectFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -75,7 +64,6 @@ export function FormField(props: InputFieldProps | TextareaFieldProps | SelectFi
   );
 }
 
-/** What is left for the control once the field's own props are taken out. */
 function controlProps<P extends FieldOwnProps & { as?: string }>(props: P) {
   const { label: _label, error: _error, hint: _hint, className: _c, controlClassName: _cc, as: _as, ...rest } = props;
   return rest;

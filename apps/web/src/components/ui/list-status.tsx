@@ -11,10 +11,6 @@ type Props = {
   children: ReactNode;
 };
 
-/**
- * The three states of a fetched list: a spinner while it is empty and loading, a clear
- * message (not an endless spinner) when the fetch failed or the list is truly empty.
- */
 export function ListStatus({ isPending, error, isEmpty, emptyText, onRetry, children }: Props) {
   if (isPending) return <Spinner />;
   if (error && isEmpty) {

@@ -3,9 +3,7 @@ import { useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 export type Column<T> = {
   header: string;
   cell: (row: T) => ReactNode;
-  /** The cell that names its row (a product's name); otherwise the row's number does. */
   rowHeader?: boolean;
-  /** Extra classes of the table's cells (a right-aligned price, say); not used on cards. */
   className?: string;
 };
 
@@ -13,10 +11,8 @@ type Props<T> = {
   rows: T[];
   rowKey: (row: T) => string;
   columns: Column<T>[];
-  /** The id of the heading that names the table, or a caption of its own. */
   labelledBy?: string;
   caption?: string;
-  /** Takes focus when the focused row leaves (its Delete or Cancel was confirmed). */
   focusRef?: RefObject<HTMLElement | null>;
 };
 
@@ -33,11 +29,6 @@ function subscribe(onChange: () => void) {
 // Without matchMedia (tests, old browsers) the table is drawn.
 const isWide = () => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches;
 
-/**
- * The dashboard's tables: a numbered table from md up, and on a phone a list of cards with
- * the same cells and actions, each cell under its column's name, so nothing scrolls sideways.
- * Only one of the two is drawn, so each action stands once on the page.
- */
 export function ResponsiveTable<T>({ rows, rowKey, columns, labelledBy, caption, focusRef }: Props<T>) {
   const wide = useSyncExternalStore(subscribe, isWide, () => true);
   const numbered = !columns.some((column) => column.rowHeader);

@@ -1,15 +1,12 @@
 import type { SyntheticEvent } from 'react';
 
 type Props = {
-  /** The search box's label, saying what it searches ('Search by email or name'). */
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** Called with the trimmed text when the search is submitted. */
   onSearch: (query: string) => void;
 };
 
-/** A dashboard list's search: a labelled search box and a Search button, in a search landmark. */
 export function SearchForm({ label, value, onChange, onSearch }: Props) {
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();

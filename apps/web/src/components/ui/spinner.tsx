@@ -1,4 +1,3 @@
-/** The loader shown while a fetched list is still empty (docs/product.md#home). */
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="flex justify-center py-12" role="status" aria-live="polite">

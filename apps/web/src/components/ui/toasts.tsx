@@ -12,7 +12,6 @@ const ToastContainer = lazy(async (): Promise<{ default: ComponentType<ToastCont
   }
 });
 
-/** Where toasts appear: on the page from the visit's first toast on (lib/toast.ts). */
 export function Toasts() {
   const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false);
   if (!wanted) return null;

@@ -1,12 +1,8 @@
-/** The five static cards of the Frequent Asked Questions page (docs/product.md#blogs-frequent-asked-questions). */
 export type Faq = {
   id: string;
   question: string;
-  /** Paragraphs, in order. */
   answer: string[];
-  /** An optional list of short points after the paragraphs. */
   points?: string[];
-  /** An optional code example, shown as preformatted text. */
   code?: string;
 };
 

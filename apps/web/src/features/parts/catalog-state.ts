@@ -15,23 +15,15 @@ import {
 import { PART_KINDS, type PartKind } from '@parts-shop/shared/part-specs';
 import { SPEC_PARAMS, specConditions } from '@parts-shop/shared/spec-filters';
 
-/**
- * What the catalog shows: the search, the filters and the sort. The page's address holds all
- * of it under the API's own parameter names, so a shared link or the back button gives the
- * same list, and the API reads are the address's query plus a page size.
- */
 export type CatalogState = {
   q: string;
   kind: PartKind | null;
-  /** Parts by any of these makers (none: every maker). */
   brands: readonly string[];
   minPrice: number | null;
   maxPrice: number | null;
   inStock: boolean;
   specs: Partial<Record<SpecFilter, string>>;
-  /** Filters on any spec of the chosen kind, under their parameter names (`spec.memoryGb.min`). */
   specParams: Readonly<Record<string, string>>;
-  /** Null: the default, best match with a search and newest without. */
   sort: PartSort | null;
 };
 
@@ -57,8 +49,8 @@ function price(text: string | null): number | null {
 }
 
 /**
- * Keeps the state to what the API accepts and the screen can show: spec filters only of the
- * chosen kind, a max price not below the min, best match only with something to match.
+ * Keeps the state to what the API accepts and the screen can show: spec filters only of the chosen kind, a max price
+ * not below the min, best match only with something to match.
  */
 function consistent(state: CatalogState): CatalogState {
   const allowed = state.kind ? specFiltersOf(state.kind) : [];
@@ -77,7 +69,6 @@ function consistent(state: CatalogState): CatalogState {
   return { ...state, specs, specParams, maxPrice, sort };
 }
 
-/** The catalog a page address asks for; whatever it holds that the catalog cannot show is left out. */
 export function readCatalogState(params: URLSearchParams): CatalogState {
   const kind = params.get('kind');
   const sort = params.get('sort');
@@ -107,7 +98,6 @@ export function readCatalogState(params: URLSearchParams): CatalogState {
   });
 }
 
-/** The state as query parameters, in a fixed order and without defaults: the page's address and the API's filters. */
 export function catalogParams(state: CatalogState, withSort = true): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q.trim() !== '') params.set('q', state.q);
@@ -128,41 +118,34 @@ export function catalogParams(state: CatalogState, withSort = true): URLSearchPa
   return params;
 }
 
-/** GET /parts for the state, a page of `limit`; with nothing chosen it is the path the HTML preloads. */
 export function partsPath(state: CatalogState, limit: number): string {
   const params = catalogParams(state);
   params.set('limit', String(limit));
   return `/parts?${params.toString()}`;
 }
 
-/** GET /parts/facets for the same filters (counts do not depend on the sort). */
 export function facetsPath(state: CatalogState): string {
   const query = catalogParams(state, false).toString();
   return query ? `/parts/facets?${query}` : '/parts/facets';
 }
 
-/** The state after a change, kept consistent (a new kind drops the other kind's spec filters). */
 export function changeCatalog(state: CatalogState, change: Partial<CatalogState>): CatalogState {
   return consistent({ ...state, ...change });
 }
 
-/** The sort the list is in, whether chosen or the default. */
 export function shownSort(state: CatalogState): PartSort {
   return effectiveSort({ q: state.q, sort: state.sort ?? undefined });
 }
 
-/** A sort choice as state: the default is left out of the address. */
 export function chooseSort(state: CatalogState, sort: PartSort): CatalogState {
   const byDefault = effectiveSort({ q: state.q, sort: undefined });
   return changeCatalog(state, { sort: sort === byDefault ? null : sort });
 }
 
-/** Whether anything narrows the list (the sort only orders it). */
 export function isFiltered(state: CatalogState): boolean {
   return catalogParams(state, false).toString() !== '';
 }
 
-/** A form entry as text (a file entry, which these forms never have, as nothing). */
 export function textOf(value: FormDataEntryValue | null): string {
   return typeof value === 'string' ? value : '';
 }

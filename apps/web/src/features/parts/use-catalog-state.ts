@@ -4,10 +4,6 @@ import { catalogParams, readCatalogState, type CatalogState } from './catalog-st
 
 export type ChangeCatalog = (next: CatalogState, options?: { replace?: boolean }) => void;
 
-/**
- * The catalog state, read from the page's address, and a way to change it. Each change is a
- * history entry (Back undoes a filter) unless `replace` says otherwise (typing on in the search box).
- */
 export function useCatalogState(): [CatalogState, ChangeCatalog] {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readCatalogState(params), [params]);

@@ -1,7 +1,4 @@
-/**
- * Every word of the /portfolio page lives here, so the page can be rewritten without touching
- * code. The developer is fictional; the links point at example.com placeholders.
- */
+// The developer is fictional; the links point at example.com placeholders.
 export const portfolio = {
   pageTitle: 'My Portfolio',
   name: 'Jordan Ellis',
@@ -73,7 +70,6 @@ export const portfolio = {
       ],
     },
   ],
-  /** Read by screen readers after a project link, e.g. "Live site for Trail Notes". */
   projectLinkSuffix: 'for',
   contactIntro: 'Open to front-end and full-stack roles. The quickest way to reach me is by email.',
   contact: [

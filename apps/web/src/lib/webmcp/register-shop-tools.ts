@@ -1,13 +1,6 @@
 import type { CallToolResult, InputSchema, ModelContext } from '@mcp-b/webmcp-types';
 import { API_BASE } from '../api-client.ts';
 
-/**
- * WebMCP: the shop's read-only tools for an assistant working in this tab. They are the MCP
- * server's own tools (`POST /api/mcp`): this page lists them there and forwards each call,
- * so both doors give the same answers and a tool is defined once, on the server. Nothing
- * here can order or pay: that stays with the person.
- */
-
 type ListedTool = { name: string; title?: string; description?: string; inputSchema: InputSchema };
 
 async function call<T>(method: string, params?: object): Promise<T> {
@@ -27,10 +20,6 @@ const failure = (error: unknown): CallToolResult => ({
   content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }],
 });
 
-/**
- * Registers every tool the server lists; aborting the signal takes them all away again. Each
- * stands alone: one the browser refuses (a name the page already uses, say) leaves the others.
- */
 export async function registerShopTools(context: ModelContext, signal?: AbortSignal): Promise<void> {
   const { tools } = await call<{ tools: ListedTool[] }>('tools/list');
   const refused = await Promise.allSettled(

@@ -18,7 +18,9 @@ import { errorMessage } from '#web/lib/error-message.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { showServerIssues } from '#web/lib/server-issues.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { useApproveAssistant, useAssistants, useRevokeAssistant } from '../api/assistants.ts';
+import { useApproveAssistant } from '../api/approve-assistant.ts';
+import { useAssistants } from '../api/get-assistants.ts';
+import { useRevokeAssistant } from '../api/revoke-assistant.ts';
 
 const FIELDS = ['profile', 'name'] as const;
 
@@ -129,10 +131,6 @@ function NewKey({ approved, onDone }: { approved: ApprovedAssistant; onDone: () 
   );
 }
 
-/**
- * /dashboard/assistants (admin only, docs/product.md#assistants): the AI assistants approved to
- * buy, approving one by its profile address (its API key shown this once), and revoking one.
- */
 export function Component() {
   useDocumentTitle('Assistants');
   const list = useAssistants();

@@ -6,7 +6,6 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 const auditListSchema = z.array(auditEntrySchema);
 const AUDIT_PAGE = 25;
 
-/** GET /admin/audit (admin): the audit log newest first, a page at a time, optionally one kind. */
 export function useAuditLog(kind: AuditKind | '') {
   const search = new URLSearchParams({ limit: String(AUDIT_PAGE), ...(kind ? { kind } : {}) });
   return usePagedList({

@@ -11,17 +11,14 @@ import { formatDateTime } from '#web/lib/format-date.ts';
 
 const TITLE = 'Audit Log';
 
-/** A recorded value as an owner reads it: cents as money, nothing as a dash, lists and specs as JSON. */
 function shown(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field.endsWith('Cents') && typeof value === 'number') return formatCents(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** A field's name without its unit suffix: priceCents reads "price". */
 const fieldName = (field: string) => field.replace(/Cents$/, '');
 
-/** Each field the change touched, before → after (a created thing has only after, a deleted one only before). */
 function Change({ entry }: { entry: AuditEntry }) {
   const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   if (fields.length === 0) return <span>—</span>;
@@ -39,7 +36,6 @@ function Change({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** What was changed, by the name the shop knows it by, linking to it where the shop still shows it. */
 function Subject({ entry }: { entry: AuditEntry }) {
   const name = entry.entityName ? (
     <span className="break-words">{entry.entityName}</span>
@@ -66,10 +62,6 @@ function Subject({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/**
- * /dashboard/audit (admin only): every change an admin made, newest first (docs/product.md#audit-log),
- * filtered by kind of change, a page at a time. Times are the viewer's local time.
- */
 export function Component() {
   useDocumentTitle(TITLE);
   const [kind, setKind] = useState<AuditKind | ''>('');

@@ -1,4 +1,3 @@
-/** The identity provider's failure, in red under the form (docs/product.md#messages). */
 export function AuthError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

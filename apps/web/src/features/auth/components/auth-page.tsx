@@ -4,10 +4,6 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { redirectTarget } from '#web/lib/auth-session.ts';
 
-/**
- * The frame of /login and /signup: loads the identity provider on arrival, and once
- * someone is signed in (just now, or already) sends them to the page they asked for.
- */
 export function AuthPage({ titleId, children }: { titleId: string; children: ReactNode }) {
   const { user, initializing, loadIdentity } = useAuth();
   const location = useLocation();

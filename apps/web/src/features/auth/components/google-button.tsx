@@ -3,14 +3,9 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { authErrorMessage } from '#web/lib/auth-errors.ts';
 
 type Props = {
-  /** Receives the failure in words (null when a new attempt starts). */
   onError: (message: string | null) => void;
 };
 
-/**
- * Continue With Google: Google's popup with real Firebase, the shop's test-mode account
- * picker against the emulator (docs/product.md#google-sign-in). Both end in the same session.
- */
 export function GoogleButton({ onError }: Props) {
   const { identity, signInWithGoogle } = useAuth();
   const [busy, setBusy] = useState(false);

@@ -16,7 +16,6 @@ import { IdentityStatus } from './identity-status.tsx';
 
 export const LOGIN_TITLE_ID = 'login-title';
 
-/** Email and password, Forgot Password, a link to sign up, and Continue With Google (docs/product.md#login). */
 export function LoginForm() {
   const { signInWithPassword, sendPasswordReset, signedOutBecause } = useAuth();
   // The page to come back to travels on to the other sign-in page.

@@ -14,7 +14,6 @@ import { IdentityStatus } from './identity-status.tsx';
 
 export const SIGNUP_TITLE_ID = 'signup-title';
 
-/** Name, email and password, and Continue With Google (docs/product.md#signup). */
 export function SignupForm() {
   const { signUp } = useAuth();
   // The page to come back to travels on to the other sign-in page.

@@ -14,11 +14,6 @@ const TITLE = 'Test mode — Google sign-in';
 
 const accountFormSchema = z.object({ email: emailField, name: requiredText(messages.nameRequired) });
 
-/**
- * /auth/google-picker: the shop's stand-in for Google's account chooser while it runs
- * against the Firebase Auth emulator (docs/product.md#google-sign-in). It opens in a 500 x 600 window from
- * Continue With Google and hands the chosen account back to the page that opened it.
- */
 export function Component() {
   useDocumentTitle(TITLE);
   const [accounts, setAccounts] = useState(readTestAccounts);

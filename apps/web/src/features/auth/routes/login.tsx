@@ -2,7 +2,6 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { AuthPage } from '../components/auth-page.tsx';
 import { LOGIN_TITLE_ID, LoginForm } from '../components/login-form.tsx';
 
-/** /login (docs/product.md#login): after signing in, back to the page the visitor asked for, else home. */
 export function Component() {
   useDocumentTitle('Login');
   return (

@@ -2,7 +2,6 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { AuthPage } from '../components/auth-page.tsx';
 import { SIGNUP_TITLE_ID, SignupForm } from '../components/signup-form.tsx';
 
-/** /signup (docs/product.md#signup): creates the account, names it, sends the verification email, signs in. */
 export function Component() {
   useDocumentTitle('Sign Up');
   return (

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { googleTestAccountSchema, type GoogleTestAccount } from '#web/lib/google-test-mode.ts';
 
-/** Test Google accounts used before in this browser, newest first (the picker's list). */
 const KEY = 'parts-shop:google-test-accounts';
 const KEEP = 8;
 
@@ -24,7 +23,6 @@ function write(accounts: GoogleTestAccount[]): void {
   }
 }
 
-/** Puts the account first (replacing an older entry with the same email) and keeps a few. */
 export function rememberTestAccount(account: GoogleTestAccount): GoogleTestAccount[] {
   const others = readTestAccounts().filter((a) => a.email !== account.email);
   const next = [account, ...others].slice(0, KEEP);

@@ -2,7 +2,6 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { FaqCard } from '../components/faq-card.tsx';
 import { FAQ_INTRO, FAQ_TITLE, faqs } from '../content.ts';
 
-/** /blogs and /faq: five static question-and-answer cards. */
 export function Component() {
   useDocumentTitle(FAQ_TITLE);
   return (

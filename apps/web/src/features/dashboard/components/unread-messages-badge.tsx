@@ -3,7 +3,6 @@ import { unreadMessagesSchema } from '@parts-shop/shared/message';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** GET /admin/messages/unread (admin): how many messages no admin has opened. */
 function useUnreadMessages() {
   return useQuery({
     queryKey: queryKeys.messages.unread,
@@ -11,7 +10,6 @@ function useUnreadMessages() {
   });
 }
 
-/** The admin menu's count of unopened messages, part of the Messages link's name ("Messages 3 unread"). */
 export function UnreadMessagesBadge() {
   const unread = useUnreadMessages().data?.unread ?? 0;
   if (unread === 0) return null;

@@ -3,7 +3,6 @@ import { messages } from '@parts-shop/shared/messages';
 import { useAuth } from '#web/lib/auth.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 
-/** Shown until the address is verified: why it matters, and the way to get the link again. */
 export function VerifyEmailNotice() {
   const { resendVerification } = useAuth();
   const [state, setState] = useState<{ sending: boolean; said: string }>({ sending: false, said: '' });

@@ -3,12 +3,10 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { UnreadMessagesBadge } from '../components/unread-messages-badge.tsx';
 import { VerifyEmailNotice } from '../components/verify-email-notice.tsx';
 
-/** `Badge` draws a count after the label, inside the link, so it is part of the link's name. */
 type DashboardLink = { to: string; label: string; end?: boolean; Badge?: React.ComponentType };
 
 const MY_PROFILE: DashboardLink = { to: '/dashboard', label: 'My Profile', end: true };
 
-/** The dashboard sidebar (docs/product.md#dashboard): admins see the admin tools instead of My Orders and Add Review. */
 export const CUSTOMER_LINKS: DashboardLink[] = [
   MY_PROFILE,
   { to: '/dashboard/myorders', label: 'My Orders' },
@@ -37,11 +35,6 @@ export function dashboardLinks(isAdmin: boolean | null): DashboardLink[] {
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : undefined);
 
-/**
- * /dashboard: the sidebar and the current screen. On a phone the links wrap above the
- * screen; from lg up they stand in a column beside it. Plain links, so Tab and Enter work.
- * Each screen names the tab itself (a parent's effect would run after, and win).
- */
 export function Component() {
   const { user, isAdmin, adminCheckFailed, recheckAdmin } = useAuth();
   const links = dashboardLinks(isAdmin);

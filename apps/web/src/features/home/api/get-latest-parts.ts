@@ -8,7 +8,6 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 const partListSchema = z.array(partSchema);
 
-/** The newest parts for Home's Latest Deals: the server pages newest first, so one small page. */
 export function getLatestParts(signal?: AbortSignal) {
   return apiGet(listPath('parts', HOME_LIST_SIZE), partListSchema, signal);
 }

@@ -8,7 +8,6 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 const reviewListSchema = z.array(reviewSchema);
 
-/** The newest reviews for Home: the server pages newest first, so one small page. */
 export function getLatestReviews(signal?: AbortSignal) {
   return apiGet(listPath('reviews', HOME_LIST_SIZE), reviewListSchema, signal);
 }

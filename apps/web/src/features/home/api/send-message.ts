@@ -3,7 +3,6 @@ import type { ContactMessage } from '@parts-shop/shared/message';
 import { insertedSchema } from '@parts-shop/shared/part';
 import { apiSend } from '#web/lib/api-client.ts';
 
-/** Stores a contact-form message for the shop's admins (POST /messages). */
 export function sendMessage(message: ContactMessage) {
   return apiSend('POST', '/messages', insertedSchema, message);
 }

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 
-/** Home section 4: the PC build promotion. */
 export function BuildPromotion() {
   return (
     <section aria-labelledby="build-title" className="py-6">

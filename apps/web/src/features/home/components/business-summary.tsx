@@ -1,14 +1,12 @@
 import { MARKETING } from '@parts-shop/shared/constants';
 import { SectionHeading } from './section-heading.tsx';
 
-// One icon per figure, in MARKETING's order: a box, people, a speech bubble.
 const ICONS = [
   'M21 8l-9-5-9 5v8l9 5 9-5V8zM3 8l9 5 9-5M12 13v8',
   'M16 11a4 4 0 10-8 0 4 4 0 008 0zM4 21a8 8 0 0116 0',
   'M4 5h16v11H9l-5 4V5z',
 ];
 
-/** Home section 3: the shop's figures (100k+, 100+, 500+). */
 export function BusinessSummary() {
   return (
     <section aria-labelledby="summary-title" className="py-14">

@@ -1,2 +1,1 @@
-/** The card the contact form sits in, and the placeholder that holds its place while it loads. */
 export const CONTACT_CARD = 'mx-auto max-w-xl rounded-box border border-base-300 bg-base-100 p-6 shadow-sm';

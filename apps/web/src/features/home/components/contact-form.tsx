@@ -12,7 +12,6 @@ import { errorMessage } from '#web/lib/error-message.ts';
 
 const EMPTY = { name: '', email: '', message: '' };
 
-/** Home's contact form: Name, Email, Message and Send (stored for the admins, docs/product.md#contact-messages). */
 export function ContactForm({ focusOnMount }: { focusOnMount: boolean }) {
   const send = useSendMessage();
   const {
@@ -22,8 +21,8 @@ export function ContactForm({ focusOnMount }: { focusOnMount: boolean }) {
     setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
-  // The keyboard was on the placeholder this form replaces (contact-section.tsx): it carries on
-  // in the first field instead of falling back to the top of the page.
+  // The keyboard was on the placeholder this form replaces (contact-section.tsx): it carries on in the first field
+  // instead of falling back to the top of the page.
   useEffect(() => {
     if (focusOnMount) setFocus('name');
   }, [focusOnMount, setFocus]);

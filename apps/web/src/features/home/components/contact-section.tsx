@@ -8,27 +8,18 @@ import { useLatestReviews } from '../api/get-latest-reviews.ts';
 import { CONTACT_CARD } from './contact-card.ts';
 import { SectionHeading } from './section-heading.tsx';
 
-// The form's code (react-hook-form and its resolver) is the heaviest part of Home and sits at
-// the bottom of the page, so it loads only when the visitor is on the way to it: scrolling
-// near, arriving at /home#contact, or tabbing to it. A first visit that stays at the top does
-// not download it at all (the first-visit budget, docs/performance.md).
+// The form's code (react-hook-form and its resolver) is the heaviest part of Home and sits at the bottom of the page,
+// so it loads only when the visitor is on the way to it: scrolling near, arriving at /home#contact, or tabbing to it.
 const ContactForm = lazy(() => loadChunk(() => import('./contact-form.tsx')).then((m) => ({ default: m.ContactForm })));
 
-/** How far below the screen the section starts loading, so a scrolling visitor finds the form there. */
 const NEAR = '600px 0px';
 
-/** Whether the deals and reviews above have arrived (or failed): the page's content is in place. */
 function useListsSettled(): boolean {
   const deals = useLatestParts();
   const reviews = useLatestReviews();
   return !deals.isPending && !reviews.isPending;
 }
 
-/**
- * Home section 6: Contact Us, the target of the footer's "Send us a message" (/home#contact).
- * The router scrolls there at once, but the lists above arrive a moment later and push the
- * section down, so it scrolls into view again once they have settled.
- */
 export function ContactSection() {
   const settled = useListsSettled();
   const { hash } = useLocation();
@@ -36,8 +27,8 @@ export function ContactSection() {
   const near = useNearViewport(section, NEAR);
   const [asked, setAsked] = useState(false);
   const [placeholderFocused, setPlaceholderFocused] = useState(false);
-  // As a transition, so the placeholder stays on screen (with the keyboard's focus, if it has
-  // it) until the form's code is in, instead of being swapped for Suspense's fallback.
+  // As a transition, so the placeholder stays on screen (with the keyboard's focus, if it has it) until the form's
+  // code is in, instead of being swapped for Suspense's fallback.
   const ask = () => startTransition(() => setAsked(true));
   useEffect(() => {
     if (hash === '#contact') startTransition(() => setAsked(true));
@@ -46,13 +37,8 @@ export function ContactSection() {
     if (hash === '#contact' && settled) document.getElementById('contact')?.scrollIntoView();
   }, [hash, settled]);
   const loadForm = near || asked;
-  // Focusable while it waits: a keyboard that reaches the section before the form's code does
-  // has it load and carries on into the form, instead of passing on to the footer. That is the
-  // case the accessibility rules allow a tab stop on a plain element for (one that takes the
-  // tab traversal for the widget it stands in for).
-  // It stays still until the form's code is really on its way: a spinner waiting for a scroll
-  // that may never come kept the browser repainting all the while
-  // (docs/performance.md#first-paint-before-the-scripts).
+  // Focusable while it waits: a keyboard that reaches the section before the form's code does has it load and carries
+  // on into the form, instead of passing on to the footer.
   /* eslint-disable jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-static-element-interactions */
   const placeholder = (loading: boolean) => (
     <div

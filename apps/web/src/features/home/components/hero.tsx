@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 
-/** Home section 1: title, tagline and Get Started. */
 export function Hero() {
   return (
     <section

@@ -4,7 +4,6 @@ import { ListStatus } from '#web/components/ui/list-status.tsx';
 import { useLatestParts } from '../api/get-latest-parts.ts';
 import { SectionHeading } from './section-heading.tsx';
 
-/** Home section 2: the three newest parts. */
 export function LatestDeals() {
   const query = useLatestParts();
   const parts = query.data ?? [];

@@ -4,7 +4,6 @@ import { ListStatus } from '#web/components/ui/list-status.tsx';
 import { useLatestReviews } from '../api/get-latest-reviews.ts';
 import { SectionHeading } from './section-heading.tsx';
 
-/** Home section 5: the three newest reviews. */
 export function LatestReviews() {
   const query = useLatestReviews();
   const reviews = query.data ?? [];

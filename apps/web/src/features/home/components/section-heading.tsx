@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** The title and one-line intro every Home section starts with. */
 export function SectionHeading({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
   return (
     <div className="mb-8 text-center">

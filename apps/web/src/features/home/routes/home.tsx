@@ -12,7 +12,6 @@ import { LatestReviews } from '../components/latest-reviews.tsx';
 export const prefetch: PagePrefetch = (client) =>
   Promise.all([client.query(latestPartsQueryOptions()), client.query(latestReviewsQueryOptions())]);
 
-/** / and /home: the six sections of docs/product.md#home, in that order. */
 export function Component() {
   useDocumentTitle();
   return (

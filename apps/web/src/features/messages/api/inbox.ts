@@ -7,7 +7,6 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 const INBOX_PAGE = 25;
 
-/** GET /admin/messages (admin): the contact messages, newest first, a page at a time. */
 export function useInbox() {
   return usePagedList({
     queryKey: queryKeys.messages.inbox,
@@ -19,8 +18,8 @@ export function useInbox() {
 }
 
 /**
- * The API answers the changed message: it replaces the one in the loaded pages, so the rest
- * of the inbox is not read again, and the unread count is.
+ * The API answers the changed message: it replaces the one in the loaded pages, so the rest of the inbox is not read
+ * again, and the unread count is.
  */
 function useMessageMutation<V>(send: (vars: V) => Promise<InboxMessage>) {
   const queryClient = useQueryClient();
@@ -43,14 +42,12 @@ function useMessageMutation<V>(send: (vars: V) => Promise<InboxMessage>) {
   });
 }
 
-/** PATCH /admin/messages/{id} {read}: marks the message read or unread again. */
 export function useMarkRead() {
   return useMessageMutation(({ id, read }: { id: string; read: boolean }) =>
     apiSend('PATCH', `/admin/messages/${encodeURIComponent(id)}`, inboxMessageSchema, { read }),
   );
 }
 
-/** POST /admin/messages/{id}/reply {text}: emails the reply to the sender, once per message. */
 export function useReply() {
   return useMessageMutation(({ id, text }: { id: string; text: string }) =>
     apiSend('POST', `/admin/messages/${encodeURIComponent(id)}/reply`, inboxMessageSchema, { text }),

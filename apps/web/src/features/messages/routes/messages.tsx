@@ -10,7 +10,6 @@ import { formatDateTime } from '#web/lib/format-date.ts';
 
 const TITLE = 'Messages';
 
-/** A time as the viewer reads it, in their own time zone, with its exact value for machines. */
 function When({ at }: { at: string }) {
   return (
     <time dateTime={at} className="whitespace-nowrap">
@@ -19,7 +18,6 @@ function When({ at }: { at: string }) {
   );
 }
 
-/** The one reply a message may get: the form until it is sent, then what was sent, by whom and when. */
 function Reply({ message }: { message: InboxMessage }) {
   const reply = useReply();
   const [text, setText] = useState('');
@@ -63,7 +61,6 @@ function Reply({ message }: { message: InboxMessage }) {
   );
 }
 
-/** One message: who wrote, when, whether an admin has opened it (in words, not only colour), and its text. */
 function MessageCard({ message }: { message: InboxMessage }) {
   const markRead = useMarkRead();
   const unread = message.readAt === null;
@@ -110,10 +107,6 @@ function MessageCard({ message }: { message: InboxMessage }) {
   );
 }
 
-/**
- * /dashboard/messages (admin only): the contact form's messages, newest first
- * (docs/product.md#contact-messages), a page at a time, each marked read or unread and answered once.
- */
 export function Component() {
   useDocumentTitle(TITLE);
   const inbox = useInbox();

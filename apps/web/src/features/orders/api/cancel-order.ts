@@ -3,7 +3,6 @@ import { deletedSchema } from '@parts-shop/shared/part';
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** DELETE /orders/{id}: cancels an unpaid order (owner or admin); the API returns its stock. */
 export function cancelOrder(orderId: string) {
   return apiSend('DELETE', `/orders/${encodeURIComponent(orderId)}`, deletedSchema);
 }

@@ -3,7 +3,6 @@ import { customerSummarySchema } from '@parts-shop/shared/customer';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** GET /users/{email}/summary (admin): the customer page's profile, figures and lists. */
 export function useCustomerSummary(email: string) {
   return useQuery(
     queryOptions({

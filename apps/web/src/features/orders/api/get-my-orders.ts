@@ -5,7 +5,6 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 const orderListSchema = z.array(orderSchema);
 
-/** GET /orders?email={email}: the signed-in customer's orders, newest first; waits for the email. */
 export function useMyOrders(email: string) {
   return usePagedList({
     queryKey: queryKeys.orders.mine(email),

@@ -3,7 +3,6 @@ import { packingSlipSchema } from '@parts-shop/shared/packing-slip';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** GET /orders/{id}/packing-slip (admin): ship-to and the units left to ship, no prices. */
 export function usePackingSlip(id: string) {
   return useQuery(
     queryOptions({

@@ -7,7 +7,6 @@ const returnListSchema = z.array(returnListItemSchema);
 
 export type ReturnsShown = 'open' | 'all';
 
-/** GET /returns?status= (admin): return requests, open ones (asked or approved) or all, newest first. */
 export function useReturnRequests(status: ReturnsShown) {
   return usePagedList({
     queryKey: queryKeys.orders.returns(status),

@@ -3,16 +3,10 @@ import { z } from 'zod';
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** The answer's body is not used: the list is refetched. */
 const shippedSchema = z.unknown();
 
 export type ShipRequest = { orderId: string; carrier?: string; trackingNumber?: string };
 
-/**
- * PATCH /shipped/{id} with the contract's body {paid:false}, plus the carrier and tracking
- * number when the admin gave them (admin). The API marks the order shipped and keeps it paid
- * (docs/product.md#order-status); only paid, unshipped orders can ship.
- */
 export function shipOrder({ orderId, carrier, trackingNumber }: ShipRequest) {
   return apiSend('PATCH', `/shipped/${encodeURIComponent(orderId)}`, shippedSchema, {
     paid: false,
@@ -30,7 +24,6 @@ export function useShipOrder() {
   });
 }
 
-/** The orders whose Ship request is still on its way, so their buttons cannot send it twice. */
 export function useShippingOrderIds(): string[] {
   return useMutationState({
     filters: { mutationKey: queryKeys.orders.ship, status: 'pending' },

@@ -3,7 +3,6 @@ import { bulkShipAnswerSchema, type BulkShip } from '@parts-shop/shared/bulk-shi
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** POST /orders/ship (admin): Ship selected; the answer says, per order, shipped or why not. */
 export function shipOrders(input: BulkShip) {
   return apiSend('POST', '/orders/ship', bulkShipAnswerSchema, input);
 }

@@ -1,6 +1,5 @@
 import type { Order } from '@parts-shop/shared/order';
 
-/** Cancel on an unpaid order: opens the Are You Sure dialog (the caller's `onCancel`). */
 export function CancelOrderButton({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   return (
     <button

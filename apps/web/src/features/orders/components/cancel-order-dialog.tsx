@@ -8,11 +8,9 @@ import { useCancelOrder } from '../api/cancel-order.ts';
 type Props = {
   order: Order | null;
   onClose: () => void;
-  /** Where focus goes once the cancelled order's row (and its Cancel button) is gone. */
   fallbackFocus: RefObject<HTMLElement | null>;
 };
 
-/** 'Are You Sure' before an unpaid order is cancelled (docs/product.md#confirm-dialogs). */
 export function CancelOrderDialog({ order, onClose, fallbackFocus }: Props) {
   const cancel = useCancelOrder();
   const confirm = () => {

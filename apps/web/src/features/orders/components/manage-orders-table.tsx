@@ -8,17 +8,10 @@ type Props = {
   labelledBy: string;
   onCancel: (order: Order) => void;
   onShip: (order: Order) => void;
-  /** Orders whose Ship request is in flight. */
   shippingIds: readonly string[];
-  /** Ship selected's choice, when offered: only orders Ship is offered on can be chosen. */
   selection?: { selected: ReadonlySet<string>; onSelect: (id: string, chosen: boolean) => void };
 };
 
-/**
- * Manage Orders (admin): no., Order (opens its detail page), Date, Name, Email, Product,
- * Quantity, Price, Status. Unpaid rows show Unpaid and Cancel, shipped rows Shipped, and every
- * order the To ship tab holds (`canShip`, partly refunded ones too) Ship (docs/product.md#order-status).
- */
 export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippingIds, selection }: Props) {
   const select: Column<Order>[] = selection
     ? [
@@ -38,8 +31,6 @@ export function ManageOrdersTable({ orders, labelledBy, onCancel, onShip, shippi
       ]
     : [];
   return (
-    // Shares its columns with the other orders table through orderColumns; the Status column
-    // and its actions are this table's own.
     <ResponsiveTable
       rows={orders}
       rowKey={(order) => order._id}

@@ -6,14 +6,8 @@ import { CancelOrderButton } from './cancel-order-button.tsx';
 
 type Props = { orders: Order[]; labelledBy: string; onCancel: (order: Order) => void };
 
-/**
- * My Orders: no., Order (opens the receipt), Date, Name, Product, Quantity, Price, Status;
- * unpaid rows offer Pay and Cancel.
- */
 export function MyOrdersTable({ orders, labelledBy, onCancel }: Props) {
   return (
-    // Shares its columns with the other orders table through orderColumns; the Status column
-    // and its actions are this table's own.
     <ResponsiveTable
       rows={orders}
       rowKey={(order) => order._id}

@@ -5,7 +5,6 @@ import { OrderProducts } from '#web/components/order-products.tsx';
 import type { Column } from '#web/components/ui/responsive-table.tsx';
 import { formatDate } from '#web/lib/format-date.ts';
 
-/** The contract's price column: the stored totalPrice string ("259.98") for people. */
 export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {
   return formatDollars(order.totalPrice);
 }
@@ -28,7 +27,6 @@ const badgeClass: Record<OrderLifecycle, string> = {
   partly_refunded: 'badge-outline',
 };
 
-/** The order's status in words (docs/product.md#order-status); paid orders also show their transaction id. */
 export function OrderStatusLabel({ order }: { order: Pick<Order, 'status' | 'refunded' | 'transactionId'> }) {
   const { status } = order;
   return (
@@ -47,7 +45,6 @@ export function OrderStatusLabel({ order }: { order: Pick<Order, 'status' | 'ref
   );
 }
 
-/** The order's number, opening its detail page (the receipt, for its customer). */
 export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'> }) {
   return (
     <Link
@@ -59,11 +56,6 @@ export function OrderNumberLink({ order }: { order: Pick<Order, '_id' | 'number'
   );
 }
 
-/**
- * The columns My Orders and Manage Orders share, in the contract's order: Order, Date, Name,
- * (Email, for the admin's list of everyone's orders), Product, Quantity, Price. Each table adds
- * its own Status column, since their actions differ.
- */
 export function orderColumns({ withEmail }: { withEmail: boolean }): Column<Order>[] {
   const email: Column<Order>[] = withEmail ? [{ header: 'Email', cell: (order) => order.email }] : [];
   return [

@@ -13,10 +13,6 @@ const STATUS_LABELS: Record<ReturnStatus, string> = {
   received: 'Received',
 };
 
-/**
- * Manage Orders' Returns (admin): the customers' return requests, open ones first shown, each
- * with its order (whose page decides it), customer, parts, reason, day asked and status.
- */
 export function ReturnRequests() {
   const [status, setStatus] = useState<'open' | 'all'>('open');
   const list = useReturnRequests(status);

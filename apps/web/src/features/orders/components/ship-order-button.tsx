@@ -5,10 +5,6 @@ import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';
 import { ShipOrderDialog, type Tracking } from './ship-order-dialog.tsx';
 
-/**
- * The order page's Ship (admin): the same dialog and rule (`canShip`) as Manage Orders' rows,
- * so every order the To ship tab counts can ship from either place.
- */
 export function ShipOrderButton({ order }: { order: Order }) {
   const ship = useShipOrder();
   const shipping = useShippingOrderIds().includes(order._id);

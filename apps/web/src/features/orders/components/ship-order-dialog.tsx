@@ -6,20 +6,17 @@ import { shipSchema, unitsToShip, type Order } from '@parts-shop/shared/order';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 
-/** The dialog's two fields under PATCH /shipped/{id}'s own rules: optional, trimmed, bounded. */
 const trackingSchema = shipSchema.pick({ carrier: true, trackingNumber: true });
 type TrackingFields = z.input<typeof trackingSchema>;
 export type Tracking = z.output<typeof trackingSchema>;
 
 type Props = {
-  /** The order to ship; null keeps the dialog closed. */
   order: Order | null;
   busy: boolean;
   onShip: (tracking: Tracking) => void;
   onClose: () => void;
 };
 
-/** What the shipment holds: each line with its units left to ship (a refund may have put some back), and where it goes. */
 function ShipmentLines({ order }: { order: Order }) {
   const lines = order.lines.filter((line) => unitsToShip(line) > 0);
   return (
@@ -38,7 +35,6 @@ function ShipmentLines({ order }: { order: Order }) {
   );
 }
 
-/** Ship: asks for an optional carrier and tracking number, shown to the customer on their receipt. */
 export function ShipOrderDialog({ order, busy, onShip, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const {

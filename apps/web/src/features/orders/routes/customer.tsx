@@ -147,10 +147,6 @@ function Summary({ summary }: { summary: CustomerSummary }) {
   );
 }
 
-/**
- * /dashboard/customers/{email} (admin): one customer's details, orders, money spent (paid less
- * refunded), refunds, returns and messages, from one read (docs/product.md#customer-page).
- */
 export function Component() {
   const { email = '' } = useParams();
   const summary = useCustomerSummary(email);

@@ -6,7 +6,8 @@ import { PagedListView } from '#web/components/paged-list-view.tsx';
 import { SearchForm } from '#web/components/ui/search-form.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { useAllOrders, useOrderCounts } from '../api/get-all-orders.ts';
+import { useAllOrders } from '../api/get-all-orders.ts';
+import { useOrderCounts } from '../api/get-order-counts.ts';
 import { useReturnRequests } from '../api/get-returns.ts';
 import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
@@ -30,7 +31,6 @@ const EMPTY: Record<OrderTab, string> = {
   all: 'There are no orders yet.',
 };
 
-/** The Returns tab lists return requests, not orders. */
 type Tab = OrderTab | 'returns';
 
 function tabOf(value: string | null): Tab {
@@ -38,13 +38,6 @@ function tabOf(value: string | null): Tab {
   return ORDER_TABS.find((tab) => tab === value) ?? 'to_ship';
 }
 
-/**
- * /dashboard/manageorders (admin): orders by tab (To ship first, the ones that need the
- * owner), with counts, a search by order number, email or product, Cancel for unpaid and
- * Ship (with carrier and tracking number) for paid ones; and the Returns tab, the customers'
- * open return requests. The tab, the search and the customer (`?customer=` an email, from the
- * users screen) live in the URL.
- */
 export function Component() {
   useDocumentTitle('Manage Orders');
   const [params, setParams] = useSearchParams();

@@ -22,7 +22,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Every line of the order: what, how many, at what price, and its amount (cents, as the server sums them). */
 function OrderLinesTable({ order }: { order: OrderDetail['order'] }) {
   return (
     <div className="overflow-x-auto">
@@ -136,10 +135,6 @@ function Receipt({ detail, isAdmin }: { detail: OrderDetail; isAdmin: boolean })
   );
 }
 
-/**
- * /dashboard/orders/{id}: an order's detail page for an admin and its receipt for the
- * customer who placed it; anyone else hears there is no such order. Prints as a receipt.
- */
 export function Component() {
   const { orderId = '' } = useParams();
   const detail = useOrderDetail(orderId);

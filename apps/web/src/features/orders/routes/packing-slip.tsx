@@ -66,10 +66,6 @@ function Slip({ slip }: { slip: PackingSlip }) {
   );
 }
 
-/**
- * /packing-slip/{orderId} (admin): what goes in the parcel, for printing, without the shop's
- * navbar, menu or prices (docs/product.md#packing-slip). Its buttons do not print.
- */
 export function Component() {
   const { orderId = '' } = useParams();
   const slip = usePackingSlip(orderId);

@@ -5,11 +5,9 @@ import { partReviewSchema } from '@parts-shop/shared/part-review';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** The part page shows this many of its newest ratings. */
 const PART_REVIEWS_SHOWN = 20;
 const partReviewListSchema = lazySchema(() => z.array(partReviewSchema));
 
-/** The part page's buyers' ratings, newest first (GET /parts/{id}/reviews). */
 export function usePartReviews(partId: string) {
   return useQuery({
     queryKey: queryKeys.parts.reviews(partId),

@@ -3,7 +3,6 @@ import { priceHistorySchema } from '@parts-shop/shared/alert';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** GET /parts/{id}/price-history: the part's prices, oldest first. */
 export function usePriceHistory(partId: string) {
   return useQuery({
     queryKey: queryKeys.parts.priceHistory(partId),

@@ -4,7 +4,6 @@ import type { NewPartReview } from '@parts-shop/shared/part-review';
 import { apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** POST /parts/{id}/reviews (a buyer, once); the part's average and its list both change. */
 export function useRatePart(partId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -15,8 +15,8 @@ import type { ChangeCatalog } from '../use-catalog-state.ts';
 import { afterMount } from '#web/lib/after-mount.tsx';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 
-// A kind's further spec filters show only once a kind is chosen, so their code loads then, not
-// with every visitor's first visit (the first-visit budget, docs/performance.md).
+// A kind's further spec filters show only once a kind is chosen, so their code loads then, not with every visitor's
+// first visit (the first-visit budget, docs/performance.md).
 const SpecFieldFilters = afterMount(
   () => loadChunk(() => import('./spec-field-filters.tsx')).then((m) => m.SpecFieldFilters),
   () => null,
@@ -50,7 +50,6 @@ function KindChips({ state, facets, onChange }: Props) {
   );
 }
 
-/** Makers with parts among the other filters' results, with their counts; a chosen one stays listed. */
 function BrandFilter({ state, facets, onChange }: Props) {
   const counts = facets?.brand ?? {};
   const brands = [...new Set([...Object.keys(counts).filter((b) => (counts[b] ?? 0) > 0), ...state.brands])].sort(
@@ -88,7 +87,6 @@ const PRICE_BOUNDS = [
   ['maxPrice', 'Max price ($)'],
 ] as const;
 
-/** Min and max price, applied together, checked by the API's own filter rules. */
 function PriceRange({ state, onChange }: Omit<Props, 'facets'>) {
   const [errors, setErrors] = useState<PriceErrors>({});
   function apply(event: SubmitEvent<HTMLFormElement>) {
@@ -164,7 +162,6 @@ function SpecSelect({ name, state, facets, onChange }: Props & { name: SpecFilte
   );
 }
 
-/** The catalog's filters: kind chips with counts, the chosen kind's spec filters, brands, price range and in stock. */
 export function CatalogFilters(props: Props) {
   const { state, onChange } = props;
   return (

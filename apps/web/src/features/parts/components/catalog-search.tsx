@@ -4,13 +4,9 @@ import { changeCatalog, chooseSort, shownSort, textOf, type CatalogState } from 
 import type { ChangeCatalog } from '../use-catalog-state.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 
-/** Typing settles this long before the list follows, so each keystroke is not a request. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-// WebMCP's declarative attributes: a browser agent may use this form as a tool. React passes
-// unknown lower-case attributes through as strings; browsers without WebMCP ignore them. The
-// name differs from search_parts, the read-only tool every page registers (names are unique
-// per page): this one shows the results to the person, in the catalog.
+// WebMCP's declarative attributes: a browser agent may use this form as a tool.
 const SEARCH_TOOL = {
   toolname: 'show_parts',
   tooldescription:
@@ -26,10 +22,9 @@ const SORT_PARAM = {
 
 type Props = { state: CatalogState; onChange: ChangeCatalog };
 
-/** The catalog's search box and sort menu. The list follows the box once typing pauses, or at once on Enter. */
 export function CatalogSearch({ state, onChange }: Props) {
-  // What is typed but not yet in the address; null once the address has caught up, so Back
-  // and a shared link show their own search.
+  // What is typed but not yet in the address; null once the address has caught up, so Back and a shared link show
+  // their own search.
   const [draft, setDraft] = useState<string | null>(null);
   if (draft !== null && (draft === state.q || (draft.trim() === '' && state.q === ''))) setDraft(null);
 

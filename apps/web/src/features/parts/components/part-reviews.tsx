@@ -16,7 +16,6 @@ import { useRatePart } from '../api/rate-part.ts';
 type RateInput = z.input<typeof newPartReviewSchema>;
 const STARS = Array.from({ length: PART_RATING_MAX - PART_RATING_MIN + 1 }, (_, i) => PART_RATING_MAX - i);
 
-/** The rate form for a buyer who may rate the part; anyone else reads why not, as the server words it. */
 function RateOrWhyNot({ partId, email }: { partId: string; email: string }) {
   const eligibility = useRatingEligibility(partId, email);
   // Kept here: once rated, the refreshed answer says "rated already", and the thanks stay.
@@ -27,7 +26,6 @@ function RateOrWhyNot({ partId, email }: { partId: string; email: string }) {
   return <p className="text-sm">{eligibility.data.reason}</p>;
 }
 
-/** Rate the part: the server decides again who bought it when the rating is sent. */
 function RateForm({ partId, onRated }: { partId: string; onRated: () => void }) {
   const rate = useRatePart(partId);
   const { register, handleSubmit, formState } = useForm<RateInput, unknown, z.output<typeof newPartReviewSchema>>({
@@ -73,7 +71,6 @@ function RateForm({ partId, onRated }: { partId: string; onRated: () => void }) 
   );
 }
 
-/** The part page's ratings: each buyer's stars and words, and the form. */
 export function PartReviews({ partId }: { partId: string }) {
   const { user } = useAuth();
   const reviews = usePartReviews(partId);

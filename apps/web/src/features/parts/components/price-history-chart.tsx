@@ -9,7 +9,6 @@ const PAD = 4;
 
 const day = (iso: string) => formatChartDay(iso, { withYear: true });
 
-/** The chart's words: the lowest price and when it was first reached, and the price now. */
 export function describePriceHistory(history: PriceHistory): string {
   const now = history.at(-1);
   if (!now) return 'No price history yet.';
@@ -18,7 +17,6 @@ export function describePriceHistory(history: PriceHistory): string {
   return `Lowest ${formatDollars(lowest.price)} on ${day(lowest.at)}, now ${formatDollars(now.price)}.`;
 }
 
-/** The prices as a step line: each price holds until the next change, then to now. */
 function stepPoints(history: PriceHistory, now: number): string {
   const times = history.map((h) => Date.parse(h.at));
   const start = times[0] ?? now;
@@ -36,10 +34,6 @@ function stepPoints(history: PriceHistory, now: number): string {
     .join(' ');
 }
 
-/**
- * The part's price history: a small SVG drawing for the eye, one sentence that says what it
- * shows (its accessible name), and every figure in a table screen readers can walk.
- */
 export function PriceHistoryChart({ history, now }: { history: PriceHistory; now: number }) {
   const titleId = useId();
   const summaryId = useId();

@@ -2,13 +2,9 @@ import { useState } from 'react';
 import type { Part } from '@parts-shop/shared/part';
 import { useAuth } from '#web/lib/auth.tsx';
 import { usePriceHistory } from '../api/get-price-history.ts';
-import { AlertForm } from './alert-form.tsx';
+import { AlertForm } from '#web/components/alert-form.tsx';
 import { PriceHistoryChart } from './price-history-chart.tsx';
 
-/**
- * The part page's price history and, for a signed-in customer, its alert form. Loaded on its
- * own (React.lazy), so no other page carries them.
- */
 export default function PriceWatch({ part }: { part: Part }) {
   const { user } = useAuth();
   const history = usePriceHistory(part._id);

@@ -20,7 +20,6 @@ function setParams(state: CatalogState, changes: Record<string, string>): Catalo
   return changeCatalog(state, { specParams: { ...state.specParams, ...changes } });
 }
 
-/** A choice, a list of choices or yes/no: one select with each value's count. */
 function ChoiceFilter({ field, state, facets, onChange }: Omit<Props, 'kind'> & { field: SpecField }) {
   const param = specParam(field.name, 'eq');
   const counts = facets?.specs?.[field.name]?.counts;
@@ -50,10 +49,6 @@ function ChoiceFilter({ field, state, facets, onChange }: Omit<Props, 'kind'> & 
   );
 }
 
-/**
- * Every spec of the chosen kind as a filter: choices as selects with counts, numbers as
- * min and max (the kind's range as placeholders), applied together. Kept in the address.
- */
 export function SpecFieldFilters({ kind, state, facets, onChange }: Props) {
   // The fields the catalog's shared spec filters read (a processor's memory types) are those filters.
   const fields = ownSpecFields(kind);

@@ -5,12 +5,8 @@ import { afterMount } from '#web/lib/after-mount.tsx';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
-import {
-  catalogFacetsQueryOptions,
-  catalogPartsQueryOptions,
-  useCatalogFacets,
-  useCatalogParts,
-} from '../api/get-parts.ts';
+import { catalogFacetsQueryOptions, useCatalogFacets } from '../api/get-catalog-facets.ts';
+import { catalogPartsQueryOptions, useCatalogParts } from '../api/get-parts.ts';
 import { catalogParams, EMPTY_CATALOG, isFiltered, readCatalogState } from '../catalog-state.ts';
 import { CatalogFilters } from '../components/catalog-filters.tsx';
 import { CatalogSearch } from '../components/catalog-search.tsx';

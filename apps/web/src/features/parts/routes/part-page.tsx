@@ -22,7 +22,6 @@ const PriceWatch = afterMount(
   () => null,
 );
 
-/** The server renders the part the address names (/parts/{id}). */
 export const prefetch: PagePrefetch = (client, url) => {
   const id = decodeURIComponent(url.pathname.split('/')[2] ?? '');
   return client.query(partQueryOptions(id));
@@ -96,7 +95,6 @@ function PartDetails({ part }: { part: Part }) {
   );
 }
 
-/** /parts/{id}: one part with its specification table and Purchase (docs/product.md#part-page). */
 export function Component() {
   const { id = '' } = useParams();
   return (

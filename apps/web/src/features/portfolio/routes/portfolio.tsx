@@ -15,7 +15,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /portfolio: the developer's name, education, skills, three projects and contact links. */
 export function Component() {
   useDocumentTitle(portfolio.pageTitle);
   const { sections } = portfolio;

@@ -3,11 +3,10 @@ import { userSchema } from '@parts-shop/shared/user';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-// Add Review only needs the name from the profile; reading just that keeps it working
-// whatever else the profile grows.
+// Add Review only needs the name from the profile; reading just that keeps it working whatever else the profile
+// grows.
 const reviewerSchema = userSchema.pick({ userName: true });
 
-/** GET /users/{email}: the signed-in customer's profile, for the review's default name. */
 export function getReviewerProfile(email: string, signal?: AbortSignal) {
   return apiGet(`/users/${encodeURIComponent(email)}`, reviewerSchema, signal);
 }
@@ -21,7 +20,6 @@ export function reviewerProfileQueryOptions(email: string) {
   });
 }
 
-/** Disabled until someone is signed in. */
 export function useReviewerProfile(email: string | null | undefined) {
   return useQuery({ ...reviewerProfileQueryOptions(email ?? ''), enabled: Boolean(email) });
 }

@@ -14,7 +14,6 @@ const reviewsPages: PagedListOptions<z.infer<typeof reviewSchema>> = {
   schema: reviewListSchema,
 };
 
-/** /allreviews: every review, newest first (GET /reviews?limit=&cursor=); the server renders the first page. */
 export function useReviewsPages() {
   return usePagedList(reviewsPages);
 }

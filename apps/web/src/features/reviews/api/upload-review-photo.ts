@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { uploadedSchema } from '@parts-shop/shared/upload';
 import { apiSend } from '#web/lib/api-client.ts';
 
-/** POST /uploads/review-photo (signed in, verified email): one photo as multipart `file`; answers its address. */
 export function useUploadReviewPhoto() {
   return useMutation({
     mutationFn: (file: File) => {

@@ -5,7 +5,6 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useDeleteReview } from '../api/delete-review.ts';
 
-/** All Reviews' 'Are You Sure' before an admin deletes `review` (closed while it is null). */
 export function DeleteReviewDialog({
   review,
   fallbackFocus,

@@ -8,8 +8,8 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { reviewsPagesQueryOptions, useReviewsPages } from '../api/get-reviews.ts';
 
-// Only admins moderate, so the dialog and its request load with an admin's first Delete, not
-// with every visitor's first visit (the first-visit budget, docs/performance.md).
+// Only admins moderate, so the dialog and its request load with an admin's first Delete, not with every visitor's
+// first visit (the first-visit budget, docs/performance.md).
 const DeleteReviewDialog = lazy(() =>
   loadChunk(() => import('../components/delete-review-dialog.tsx')).then((m) => ({ default: m.DeleteReviewDialog })),
 );
@@ -18,10 +18,6 @@ const TITLE = 'All Reviews';
 
 export const prefetch: PagePrefetch = (client) => client.infiniteQuery(reviewsPagesQueryOptions());
 
-/**
- * /allreviews: every review, newest first, a page at a time as the shopper scrolls. Admins
- * moderate here: each review has a Delete that asks 'Are You Sure' first.
- */
 export function Component() {
   useDocumentTitle(TITLE);
   const query = useReviewsPages();

@@ -6,8 +6,8 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 export type RoleChangeRequest = { email: string; role: 'admin' | 'customer' };
 
 /**
- * PUT /users/admin/{email} makes that user an admin; DELETE removes the role (never one's
- * own, never the last admin's). Both are admin-only and recorded with who did it.
+ * PUT /users/admin/{email} makes that user an admin; DELETE removes the role (never one's own, never the last
+ * admin's).
  */
 export function changeRole({ email, role }: RoleChangeRequest) {
   return apiSend(role === 'admin' ? 'PUT' : 'DELETE', `/users/admin/${encodeURIComponent(email)}`, modifiedSchema);

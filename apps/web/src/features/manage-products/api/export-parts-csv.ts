@@ -1,0 +1,5 @@
+import { apiGet, textAnswer } from '#web/lib/api-client.ts';
+
+export function exportPartsCsv() {
+  return apiGet('/parts/export.csv', textAnswer);
+}

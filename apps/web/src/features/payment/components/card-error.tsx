@@ -1,9 +1,0 @@
-/** The gateway's message for a refused card, in red under the form (docs/product.md#messages). */
-export function CardError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="font-semibold text-error" role="alert" data-testid="card-error">
-      {message}
-    </p>
-  );
-}
