@@ -60,7 +60,7 @@ if (!process.env.SMTP_URL) {
 }
 
 /** @type {(import('./lib/emulator.mjs').DemoAccount & { role: string })[]} */
-const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/db/demo-accounts.json'), 'utf8'));
+const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/seed/demo-accounts.json'), 'utf8'));
 if (emulator) await ensureDemoAccounts(emulator.host, accounts).catch(giveUp);
 // startShop stops the server itself when it never answers.
 const shop = await startShop(root, { port, env }).catch(giveUp);

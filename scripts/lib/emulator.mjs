@@ -14,7 +14,7 @@ const HOST = '127.0.0.1';
 
 export const DEFAULT_PROJECT_ID = 'demo-parts-shop';
 /** The demo sign-ins, written once; the API's seed reads the same file. */
-export const DEMO_ACCOUNTS_FILE = path.join(ROOT, 'apps', 'api', 'src', 'db', 'demo-accounts.json');
+export const DEMO_ACCOUNTS_FILE = path.join(ROOT, 'apps', 'api', 'src', 'seed', 'demo-accounts.json');
 
 const EXPORT_METADATA = 'firebase-export-metadata.json';
 const AUTH_ACCOUNTS_EXPORT = path.join('auth_export', 'accounts.json');

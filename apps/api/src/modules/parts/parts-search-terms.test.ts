@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@parts-shop/shared/part';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { parts } from '#api/db/schema.ts';
-import { seedDemoData } from '#api/db/seed.ts';
+import { seedDemoData } from '#api/seed/seed.ts';
 import { newId } from '#api/lib/ids.ts';
 import * as searchWords from '#api/domain/catalog/search-words.ts';
 

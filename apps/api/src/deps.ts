@@ -1,14 +1,14 @@
-import type { Config } from '../config/env.ts';
-import type { ChangeFeed } from '../db/change-feed.ts';
-import type { Db } from '../db/client.ts';
-import type { MailWorker } from '../domain/emails/mail-worker.ts';
-import type { PaymentGateway } from '../domain/payment-gateway/payment-gateway.ts';
-import type { Lifecycle } from '../operations/lifecycle.ts';
-import type { Metrics } from '../operations/metrics.ts';
-import type { Guards } from './auth.ts';
-import type { RateLimitCounters } from './rate-limit-store.ts';
-import type { IdentityVerifier } from './identity.ts';
-import type { TokenService } from './tokens.ts';
+import type { Config } from './config/env.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
+import type { Db } from './db/client.ts';
+import type { MailWorker } from './domain/emails/mail-worker.ts';
+import type { PaymentGateway } from './domain/payment-gateway/payment-gateway.ts';
+import type { Lifecycle } from './operations/lifecycle.ts';
+import type { Metrics } from './operations/metrics.ts';
+import type { Guards } from './lib/auth.ts';
+import type { RateLimitCounters } from './lib/rate-limit-store.ts';
+import type { IdentityVerifier } from './lib/identity.ts';
+import type { TokenService } from './lib/tokens.ts';
 
 /** What every module's routes are built from; one instance per API process. */
 export type Deps = {

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
-import { newId } from '../lib/ids.ts';
-import { specColumns } from '../domain/catalog/spec-columns.ts';
-import type { Db } from './client.ts';
+import { newId } from '#api/lib/ids.ts';
+import { specColumns } from '#api/domain/catalog/spec-columns.ts';
+import type { Db } from '#api/db/client.ts';
 import { partDrawing } from './part-drawings.ts';
-import { orderSummaryName } from '../domain/orders/place-orders.ts';
+import { orderSummaryName } from '#api/domain/orders/place-orders.ts';
 import { demoBuyers, demoParts, demoReviews, demoUsers } from './seed-data.ts';
-import { orderLines, orders, partReviews, parts, payments, reviews, users } from './schema.ts';
+import { orderLines, orders, partReviews, parts, payments, reviews, users } from '#api/db/schema.ts';
 
 const SEED_LOCK = 727_202_3;
 
