@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { parts, partSearchTerms } from '#api/db/schema.ts';
 import type { Db } from '#api/db/client.ts';
-import { filterConditions, type Cursor, type PartSelection } from './parts-search.ts';
+import { allFilters, type BoundFilters, type Cursor } from './parts-search.ts';
 import type { Search } from './search-words.ts';
 
 /**
@@ -41,8 +41,8 @@ export type Read = {
  * Rows with the word itself, best weight then newest first, on the condition that no longer
  * known word begins with it (else the read answers nothing and the grouped one runs).
  */
-export function oneWord(word: string, filters: PartSelection, cursor: Cursor | undefined): Read {
-  const others = filterConditions(filters, undefined);
+export function oneWord(word: string, where: BoundFilters, cursor: Cursor | undefined): Read {
+  const others = allFilters(where, undefined);
   const after = cursor
     ? [sql`(${t.weight}, ${t.partId}) < (${bind('cursorKey')}::int - 1000, ${bind('cursorId')}::uuid)`]
     : [];
@@ -74,8 +74,8 @@ export function oneWord(word: string, filters: PartSelection, cursor: Cursor | u
  * A search of some words (someWords) keeps the parts that miss a word, ranked below 0 by how
  * many they miss, so every rank tells a cursor which of the two reads it came from.
  */
-export function grouped(search: Search, filters: PartSelection, cursor: Cursor | undefined): Read {
-  const others = filterConditions(filters, undefined);
+export function grouped(search: Search, where: BoundFilters, cursor: Cursor | undefined): Read {
+  const others = allFilters(where, undefined);
   const alternatives = search.words.flatMap((alternatives, word) => alternatives.map((a) => ({ ...a, word })));
   const ranked = sql`(
     select w.part_id, ${search.some ? sql`(count(*) - ${bind('wordCount')}::int - 1) * 1000 + ` : sql``}(bool_and(w.exact))::int * ${search.some ? sql`500` : sql`1000`} + sum(w.best)::int as rank

@@ -8,7 +8,7 @@ import { specTag } from './spec-columns.ts';
 import { badRequest } from '#api/lib/http-error.ts';
 import type { Search } from './search-words.ts';
 import type { SpecField } from '@parts-shop/shared/part-specs';
-import { specConditions, type SpecCondition } from '@parts-shop/shared/spec-filters';
+import type { SpecCondition } from '@parts-shop/shared/spec-filters';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
@@ -31,60 +31,91 @@ const matchQuery = sql`to_tsquery('simple', ${bind('tsquery')})`;
 /** The catalog's filters, and GET /parts's `ids` (these parts only). */
 export type PartSelection = PartFilters & Pick<PartsQuery, 'ids'>;
 
-/** The filters as conditions. */
-export function filterConditions(filters: PartSelection, search: Search | undefined): Bound {
-  const bound: Bound = { conditions: [], values: {}, shape: [] };
-  const add = (shape: string, condition: SQL, values: Record<string, unknown> = {}) => {
-    bound.conditions.push(condition);
-    bound.shape.push(shape);
-    Object.assign(bound.values, values);
+/**
+ * Each filter's conditions, apart, so that a read joins those it applies: a facet leaves out
+ * its own. Joined in this order, every read of one set of filters has one shape.
+ */
+export type BoundFilters = Record<'kind' | 'brand' | 'ids' | 'price' | 'stock' | 'tags' | 'specs', Bound>;
+
+const noConditions = (): Bound => ({ conditions: [], values: {}, shape: [] });
+
+export function joined(...bounds: Bound[]): Bound {
+  return {
+    conditions: bounds.flatMap((b) => b.conditions),
+    values: Object.assign({}, ...bounds.map((b) => b.values)) as Record<string, unknown>,
+    shape: bounds.flatMap((b) => b.shape),
   };
-  if (search) add('q', sql`${parts.search} @@ ${matchQuery}`, { tsquery: search.match });
-  const kinds = filters.kind ?? [];
-  // One placeholder per kind: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the
-  // (kind, ...) indexes serve in order; an array parameter would not be.
-  if (kinds.length > 0)
-    add(
-      `kind${kinds.length}`,
-      inArray(
-        parts.kind,
-        kinds.map((_, i) => bind(`kind${i}`)),
-      ),
-      Object.fromEntries(kinds.map((kind, i) => [`kind${i}`, kind])),
-    );
-  const brands = filters.brand ?? [];
-  if (brands.length > 0)
-    add(
-      `brand${brands.length}`,
-      inArray(
-        parts.brand,
-        brands.map((_, i) => bind(`brand${i}`)),
-      ),
-      Object.fromEntries(brands.map((brand, i) => [`brand${i}`, brand])),
-    );
-  // One array parameter whatever the count, so every list of ids shares one prepared statement.
-  if (filters.ids) add('ids', sql`${parts.id} = any(${bind('ids')}::uuid[])`, { ids: filters.ids });
-  if (filters.minPrice !== undefined)
-    add('min', gte(parts.priceCents, bind('minCents')), { minCents: dollarsToCents(filters.minPrice) });
-  if (filters.maxPrice !== undefined)
-    add('max', lte(parts.priceCents, bind('maxCents')), { maxCents: dollarsToCents(filters.maxPrice) });
-  if (filters.inStock === 'true') add('stock', gt(parts.available, 0));
-  for (const name of SPEC_FILTER_NAMES) {
-    const value = filters[name];
-    if (value !== undefined) add(name, arrayContains(parts.specTags, bind(name)), { [name]: [specTag(name, value)] });
-  }
-  addSpecConditions(bound, filters);
+}
+
+/** The search condition, if any, then every filter. */
+export function allFilters(where: BoundFilters, search: Search | undefined): Bound {
+  return joined(
+    searchCondition(search),
+    where.kind,
+    where.brand,
+    where.ids,
+    where.price,
+    where.stock,
+    where.tags,
+    where.specs,
+  );
+}
+
+export function searchCondition(search: Search | undefined): Bound {
+  const bound = noConditions();
+  if (search) add(bound, 'q', sql`${parts.search} @@ ${matchQuery}`, { tsquery: search.match });
   return bound;
 }
 
-/** Adds the spec.* conditions of the filters (of their one kind) to a bound read. */
-export function addSpecConditions(bound: Bound, filters: PartFilters): void {
-  for (const condition of specConditions(filters.kind, filters).conditions) {
-    const name = `spec_${condition.field.name}_${condition.op}`;
-    bound.conditions.push(specCondition(condition, name));
-    bound.shape.push(name);
-    bound.values[name] = specConditionValue(condition);
+function add(bound: Bound, shape: string, condition: SQL, values: Record<string, unknown> = {}) {
+  bound.conditions.push(condition);
+  bound.shape.push(shape);
+  Object.assign(bound.values, values);
+}
+
+/** One placeholder per value: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the (kind, ...) indexes serve in order. */
+function oneOf(name: 'kind' | 'brand', column: PgColumn, values: string[] | undefined): Bound {
+  const bound = noConditions();
+  if (values && values.length > 0)
+    add(
+      bound,
+      `${name}${values.length}`,
+      inArray(
+        column,
+        values.map((_, i) => bind(`${name}${i}`)),
+      ),
+      Object.fromEntries(values.map((value, i) => [`${name}${i}`, value])),
+    );
+  return bound;
+}
+
+export function boundFilters(filters: PartSelection, specs: SpecCondition[]): BoundFilters {
+  const where: BoundFilters = {
+    kind: oneOf('kind', parts.kind, filters.kind),
+    brand: oneOf('brand', parts.brand, filters.brand),
+    ids: noConditions(),
+    price: noConditions(),
+    stock: noConditions(),
+    tags: noConditions(),
+    specs: noConditions(),
+  };
+  // One array parameter whatever the count, so every list of ids shares one prepared statement.
+  if (filters.ids) add(where.ids, 'ids', sql`${parts.id} = any(${bind('ids')}::uuid[])`, { ids: filters.ids });
+  if (filters.minPrice !== undefined)
+    add(where.price, 'min', gte(parts.priceCents, bind('minCents')), { minCents: dollarsToCents(filters.minPrice) });
+  if (filters.maxPrice !== undefined)
+    add(where.price, 'max', lte(parts.priceCents, bind('maxCents')), { maxCents: dollarsToCents(filters.maxPrice) });
+  if (filters.inStock === 'true') add(where.stock, 'stock', gt(parts.available, 0));
+  for (const name of SPEC_FILTER_NAMES) {
+    const value = filters[name];
+    if (value !== undefined)
+      add(where.tags, name, arrayContains(parts.specTags, bind(name)), { [name]: [specTag(name, value)] });
   }
+  for (const condition of specs) {
+    const name = `spec_${condition.field.name}_${condition.op}`;
+    add(where.specs, name, specCondition(condition, name), { [name]: specConditionValue(condition) });
+  }
+  return where;
 }
 
 /** A spec's value in a part's specs; the name is a SPEC_FIELDS name, never typed text. */
@@ -113,7 +144,7 @@ function sortKey(sort: PriceOrNewest): PgColumn | undefined {
   return sort === 'newest' ? undefined : parts.priceCents;
 }
 
-type PriceOrNewest = Exclude<PartSort, 'relevance'>;
+export type PriceOrNewest = Exclude<PartSort, 'relevance'>;
 
 export function orderBy(sort: PriceOrNewest): SQL[] {
   const key = sortKey(sort);
@@ -153,7 +184,7 @@ export function decodeSortCursor(sort: PartSort, cursor: string | undefined): Cu
 
 /** The rows after the cursor in the sort's order. */
 export function afterCursor(sort: PriceOrNewest, cursor: Cursor | undefined): Bound {
-  if (!cursor) return { conditions: [], values: {}, shape: [] };
+  if (!cursor) return noConditions();
   const id = sql`${bind('cursorId')}::uuid`;
   if (sort === 'newest')
     return { conditions: [sql`${parts.id} < ${id}`], values: { cursorId: cursor.id }, shape: ['cursor'] };

@@ -2,23 +2,25 @@ import { and, eq, gt, gte, inArray, lte, notInArray, sql, type SQL } from 'drizz
 import { ownSpecFields, type PartFacets } from '@parts-shop/shared/part-query';
 import type { PartKind, SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
-import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import { keepsNamedStatements, type Db } from '#api/db/client.ts';
 import { partFacetGroups, parts, partSpecValues } from '#api/db/schema.ts';
 import {
-  addSpecConditions,
   afterCursor,
-  filterConditions,
+  allFilters,
+  joined,
   orderBy,
+  searchCondition,
   specCondition,
   specConditionValue,
   specValue,
   type Bound,
+  type BoundFilters,
   type Cursor,
-  type PartSelection,
+  type PriceOrNewest,
 } from './parts-search.ts';
 import { grouped, oneWord, type Read } from './best-match.ts';
-import { hasCorrections, resolveSearch, soleWord, someWords, type Search } from './search-words.ts';
+import type { CatalogPlan } from './catalog-plan.ts';
+import { hasCorrections, resolveSearch, someWords, type Search } from './search-words.ts';
 
 /** The columns a part is answered with (not the search document, which only the database reads). */
 export const partColumns = {
@@ -96,19 +98,22 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   return statement;
 }
 
-/** Where the catalog's public reads run (lib/deps.ts). */
+/** Where the catalog's public reads run (deps.ts). */
 export type CatalogReads = { publicReads: Db; onePlanReads: Db };
+
+/** Where a page starts and how many rows it reads. */
+export type Page = { cursor: Cursor | undefined; limit: number };
 
 /** A page of parts in a sort other than best match (bestMatchParts). */
 export async function listParts(
   db: Db,
-  query: PartSelection & { limit: number },
-  sort: Exclude<PartSort, 'relevance'>,
-  cursor: Cursor | undefined,
+  where: BoundFilters,
+  sort: PriceOrNewest,
+  page: Page,
   search: Search | undefined,
 ): Promise<PartRow[]> {
-  const filters = filterConditions(query, search);
-  const after = afterCursor(sort, cursor);
+  const filters = allFilters(where, search);
+  const after = afterCursor(sort, page.cursor);
   const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) =>
     db
       .select(partColumns)
@@ -118,37 +123,37 @@ export async function listParts(
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
-  return statement.execute({ ...filters.values, ...after.values, limit: query.limit });
+  return statement.execute({ ...filters.values, ...after.values, limit: page.limit });
 }
 
 /**
- * A page of parts in best-match order (best-match.ts) for q. One word without aliases is read
+ * A page of parts in best-match order (best-match.ts). One word without aliases is read
  * from the index first, through onePlanReads (planned once), and its typo lookup is sent only
  * when that does not fill the page. Words no part has together give the parts with the most
  * of them.
  */
 export async function bestMatchParts(
   { publicReads: db, onePlanReads }: CatalogReads,
-  query: PartSelection & { limit: number },
-  cursor: Cursor | undefined,
-  q: string,
+  plan: CatalogPlan,
+  { cursor, limit }: Page,
 ): Promise<PartRow[]> {
   const run = (on: Db, read: Read) =>
     prepared<PartRow>(on, read.shape, (name) => read.build(on, partColumns, name) as Prepared<PartRow>).execute({
       ...read.values,
-      limit: query.limit,
+      limit,
     });
-  const word = soleWord(q);
-  const typed = word === undefined ? [] : await run(onePlanReads, oneWord(word, query, cursor));
-  if (typed.length === query.limit) return typed;
-  const search = await resolveSearch(db, q);
+  const [word] = plan.terms;
+  const typed =
+    plan.match === 'one-word' && word !== undefined ? await run(onePlanReads, oneWord(word, plan.where, cursor)) : [];
+  if (typed.length === limit) return typed;
+  const search = await resolveSearch(db, plan.terms);
   if (!search) return [];
   if (typed.length > 0 && !hasCorrections(search)) return typed;
   // Ranks below 0 are of the parts that have some of the words (someWords).
   const some = someWords(search);
-  if (some && cursor?.key !== undefined && cursor.key < 0) return run(db, grouped(some, query, cursor));
-  const rows = await run(db, grouped(search, query, cursor));
-  return rows.length > 0 || cursor || !some ? rows : run(db, grouped(some, query, cursor));
+  if (some && cursor?.key !== undefined && cursor.key < 0) return run(db, grouped(some, plan.where, cursor));
+  const rows = await run(db, grouped(search, plan.where, cursor));
+  return rows.length > 0 || cursor || !some ? rows : run(db, grouped(some, plan.where, cursor));
 }
 
 export type FacetGroup = { kind: PartRow['kind']; brand: string; specTags: string[]; n: number };
@@ -157,12 +162,10 @@ export type FacetGroup = { kind: PartRow['kind']; brand: string; specTags: strin
  * How many parts share each kind, brand and set of spec tags among those the search, price and
  * stock filters keep: one pass over the parts.
  */
-export function countFacetGroups(db: Db, filters: PartFilters, search: Search | undefined): Promise<FacetGroup[]> {
+export function countFacetGroups(db: Db, where: BoundFilters, search: Search | undefined): Promise<FacetGroup[]> {
   // The kind, brand and spec-tag filters are applied to the groups (each facet leaves out its own);
   // spec.* conditions, which need one kind, narrow every count.
-  const { minPrice, maxPrice, inStock } = filters;
-  const kept = filterConditions({ minPrice, maxPrice, inStock }, search);
-  addSpecConditions(kept, filters);
+  const kept = joined(searchCondition(search), where.price, where.stock, where.specs);
   const statement = prepared<FacetGroup>(db, ['facets', ...kept.shape], (name) =>
     db
       .select({ kind: parts.kind, brand: parts.brand, specTags: parts.specTags, n: sql<number>`count(*)::int` })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { SEARCH_ALIASES, searchTerms } from '@parts-shop/shared/part-query';
+import { SEARCH_ALIASES } from '@parts-shop/shared/part-query';
 import type { Db } from '#api/db/client.ts';
 
 /**
@@ -60,15 +60,8 @@ const anyOf = (words: string[]) => {
 };
 
 /** A word's aliases; own keys only, so a word such as `constructor` has none. */
-const aliasesOf = (term: string): readonly string[] =>
+export const aliasesOf = (term: string): readonly string[] =>
   Object.hasOwn(SEARCH_ALIASES, term) ? (SEARCH_ALIASES[term] ?? []) : [];
-
-/** The one word q holds when it has no aliases: its parts as typed rank above any correction's. */
-export function soleWord(q: string | undefined): string | undefined {
-  const terms = searchTerms(q);
-  const [word] = terms;
-  return terms.length === 1 && word !== undefined && aliasesOf(word).length === 0 ? word : undefined;
-}
 
 /** Whether a word of the search has a correction among its alternatives. */
 export const hasCorrections = (search: Search): boolean => search.words.some((w) => w.some((a) => a.fix));
@@ -76,8 +69,7 @@ export const hasCorrections = (search: Search): boolean => search.words.some((w)
 /**
  * The search for q, or undefined when it has no words. A corrected word is no worse than a
  * typo: `ryzen` also finds a part named `Ryzn`, below every Ryzen. Words are letters and digits only (searchTerms), so nothing typed can change the tsquery syntax. */
-export async function resolveSearch(db: Db, q: string | undefined): Promise<Search | undefined> {
-  const terms = searchTerms(q);
+export async function resolveSearch(db: Db, terms: string[]): Promise<Search | undefined> {
   if (terms.length === 0) return undefined;
   const typoCandidates = terms.filter((t) => t.length >= TYPO_MIN_LENGTH && aliasesOf(t).length === 0);
   const fixes =
@@ -106,8 +98,7 @@ export function someWords(search: Search): Search | undefined {
  * "Did you mean": the search with each word that begins no known word swapped for the
  * nearest known one, looser than the typo tolerance; undefined when nothing would change.
  */
-export async function suggestSearch(db: Db, q: string | undefined): Promise<string | undefined> {
-  const terms = searchTerms(q);
+export async function suggestSearch(db: Db, terms: string[]): Promise<string | undefined> {
   const candidates = terms.filter((t) => t.length >= TYPO_MIN_LENGTH - 1);
   if (candidates.length === 0) return undefined;
   const fixes = await corrections(db, candidates, 1, true);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { idSchema } from '@parts-shop/shared/fields';
 import type { ManagedPart } from '@parts-shop/shared/part';
-import { MANAGE_SORTS, type ManagePartsQuery, type ManageSort } from '@parts-shop/shared/part-query';
+import { MANAGE_SORTS, searchTerms, type ManagePartsQuery, type ManageSort } from '@parts-shop/shared/part-query';
 import type { Db } from '#api/db/client.ts';
 import { toAdminPart } from '#api/domain/catalog/part-reads.ts';
 import { resolveSearch } from '#api/domain/catalog/search-words.ts';
@@ -44,7 +44,7 @@ function decodeCursor(sort: ManageSort, cursor: string | undefined): ManageCurso
 /** One page of Manage Products (one more row than the limit) and the next page's cursor. */
 export async function pageOfManagedParts(db: Db, query: ManagePartsQuery) {
   const cursor = decodeCursor(query.sort, query.cursor);
-  const rows = await listManagedParts(db, query, cursor, await resolveSearch(db, query.q));
+  const rows = await listManagedParts(db, query, cursor, await resolveSearch(db, searchTerms(query.q)));
   return { rows, cursorOf: (last: ManagedRow) => encodeCursor(query.sort, last) };
 }
 

@@ -27,9 +27,9 @@ import { adjustStock } from '#api/domain/stock/stock.repo.ts';
 import { fireAlerts } from '#api/domain/alerts/fire-alerts.ts';
 import { changedFields, recordChange, type Actor } from '#api/domain/audit/record-change.ts';
 import { mailLowStock } from '#api/domain/stock/low-stock.ts';
-import { filterConditions } from '#api/domain/catalog/parts-search.ts';
+import { joined, searchCondition } from '#api/domain/catalog/parts-search.ts';
 import { resolveSearch, someWords, suggestSearch, type Search } from '#api/domain/catalog/search-words.ts';
-import { specConditions } from '@parts-shop/shared/spec-filters';
+import { planCatalogRead, type CatalogPlan } from '#api/domain/catalog/catalog-plan.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { partsToCsv } from './parts-csv.ts';
 
@@ -46,16 +46,17 @@ export async function partFacets(
   { publicReads: db, onePlanReads }: CatalogReads,
   filters: PartFilters,
 ): Promise<PartFacets> {
-  const full = await resolveSearch(db, filters.q);
-  const facets = await countFacets(db, onePlanReads, filters, full);
+  const plan = planCatalogRead(filters);
+  const full = await resolveSearch(db, plan.terms);
+  const facets = await countFacets(db, onePlanReads, plan, full);
   // No part has every word: the counts are of the parts that have some, as GET /parts lists them.
   const some = facets.total === 0 && full ? someWords(full) : undefined;
   if (some) {
-    const partial = await countFacets(db, onePlanReads, filters, some);
+    const partial = await countFacets(db, onePlanReads, plan, some);
     if (partial.total > 0) return { ...partial, partialMatch: true };
   }
   if (facets.total === 0) {
-    const suggestion = await suggestSearch(db, filters.q);
+    const suggestion = await suggestSearch(db, plan.terms);
     if (suggestion) facets.didYouMean = suggestion;
   }
   return facets;
@@ -64,7 +65,7 @@ export async function partFacets(
 async function countFacets(
   db: Db,
   onePlanReads: Db,
-  filters: PartFilters,
+  { filters, specConditions: conditions, where }: CatalogPlan,
   search: Search | undefined,
 ): Promise<PartFacets> {
   const facets: PartFacets = { total: 0, kind: {}, brand: {}, socket: {}, memoryType: {}, formFactor: {} };
@@ -72,7 +73,6 @@ async function countFacets(
     const value = filters[name];
     return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
   });
-  const { conditions } = specConditions(filters.kind, filters);
   const { kind: kinds, brand: brands, minPrice, maxPrice, inStock } = filters;
   const counted =
     search === undefined &&
@@ -84,7 +84,7 @@ async function countFacets(
   // A kind's spec facets come with the groups when nothing narrows them but the kind.
   const alone = chosen.length === 0 && !brands?.length;
   const maintained = counted ? await maintainedFacets(onePlanReads, alone ? kind : undefined) : undefined;
-  const groups = maintained ? maintained.groups : await countFacetGroups(db, filters, search);
+  const groups = maintained ? maintained.groups : await countFacetGroups(db, where, search);
   for (const group of groups) {
     const kindFits = !kinds?.length || kinds.includes(group.kind);
     const brandFits = !brands?.length || brands.includes(group.brand);
@@ -106,11 +106,7 @@ async function countFacets(
   }
   if (maintained?.specs) facets.specs = maintained.specs;
   else if (kind) {
-    const { q, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
-    const rest = filterConditions(
-      { q, kind: kinds, brand: brands, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
-      search,
-    );
+    const rest = joined(searchCondition(search), where.kind, where.brand, where.price, where.stock, where.tags);
     facets.specs = await countSpecFacets(db, kind, rest, conditions);
   }
   return facets;
