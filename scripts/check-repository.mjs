@@ -307,6 +307,25 @@ export function missingDecisions(decisions) {
 }
 
 /**
+ * A decision record's form: `# N. Title` with its file's number, the decision first, and the rest
+ * in bold-labelled paragraphs (`**Why.**`, `**Cost.**`, `**Status.**`), not headings.
+ * @param {string} file path relative to the root
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function decisionFormProblems(file, text) {
+  const number = Number(/\/(\d+)-/.exec(file)?.[1]);
+  const lines = text.split('\n');
+  const problems = [];
+  if (!lines[0]?.startsWith(`# ${number}. `)) problems.push(`${file}: the title line must be "# ${number}. <title>"`);
+  const first = lines.slice(1).find((line) => line.trim() !== '');
+  if (!first?.startsWith('**Decision.** ')) problems.push(`${file}: the first paragraph must be "**Decision.** ..."`);
+  if (lines.slice(1).some((line) => line.startsWith('#')))
+    problems.push(`${file}: label paragraphs in bold ("**Why.**") instead of headings`);
+  return problems;
+}
+
+/**
  * Every problem in the repository at `root`.
  * @param {string} root
  * @returns {string[]}
@@ -362,6 +381,7 @@ export function checkRepository(root) {
     if (twins.length > 0) problems.push(`${file}: decision number ${number} is also ${twins.join(', ')}`);
   }
   problems.push(...missingDecisions(decisions));
+  for (const file of decisions) problems.push(...decisionFormProblems(file, read(file) ?? ''));
   problems.push(...apiTestDatabaseProblems(root));
   return [...new Set(problems)];
 }
