@@ -1,12 +1,10 @@
-// Module boundaries, checked by `npm run lint:deps` and `npm test` (docs/architecture.md#module-boundaries).
-// Paths are regular expressions over repository-relative paths.
+// Checked by `npm run lint:deps`. Paths are regular expressions over repository-relative paths.
 
 const WEB = '^apps/web/src/';
 const API = '^apps/api/src/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  // Each rule carries the comment a developer reads when it fails, beside the paths it forbids.
   forbidden: [
     {
       name: 'no-cycles',
@@ -45,8 +43,7 @@ module.exports = {
       from: { path: `${WEB}components/` },
       to: { path: `${WEB}(features|app)/` },
     },
-    // The API's layers, top down (docs/decisions/0006-api-module-layers.md):
-    // app.ts, server.ts, serve.ts, deps.ts and seed/ > modules, mcp, pages > operations > domain > lib, db > config.
+    // The API's layers, top down (docs/decisions/0006-api-module-layers.md).
     {
       name: 'api-module-to-module',
       severity: 'error',

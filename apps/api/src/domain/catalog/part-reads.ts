@@ -10,10 +10,7 @@ import { planPageRead, type CatalogPlan } from './catalog-plan.ts';
 import { resolveSearch, someWords } from './search-words.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/**
- * A part as anyone may read it: partSchema's fields, in its order (answered unparsed), without
- * the admins' low-stock threshold, which tells a stranger how the shop restocks.
- */
+/** Without the admins' low-stock threshold, which tells a stranger how the shop restocks. */
 export function toPart(row: PartRow): Part {
   return {
     _id: row.id,
@@ -31,22 +28,19 @@ export function toPart(row: PartRow): Part {
   };
 }
 
-/** A part as admins read it: with the stock at which they are mailed (`lowStockAt`). */
 export function toAdminPart(row: PartRow): Part {
   return { ...toPart(row), lowStockAt: row.lowStockAt };
 }
 
-/** The average to one decimal, from the aggregate the part row keeps (docs/decisions/0026). */
 function ratingOf({ ratingCount: count, ratingSum: sum }: PartRow): Part['rating'] {
   return { average: count === 0 ? 0 : Math.round((sum * 10) / count) / 10, count };
 }
 
-/** One page of rows in the query's sort (one more than the limit), and the next page's cursor. */
+/** One more row than the limit, and the next page's cursor. */
 export async function pageOfParts(reads: CatalogReads, query: PartsQuery) {
   const plan = planPageRead(query);
   const { sort } = plan;
   const page = { cursor: plan.cursor, limit: plan.limit + 1 };
-  // The query schema refuses a best-match sort without search words, so there are terms.
   const rows =
     sort === 'relevance'
       ? await bestMatchParts(reads, plan, page)
@@ -55,8 +49,8 @@ export async function pageOfParts(reads: CatalogReads, query: PartsQuery) {
 }
 
 /**
- * A page in a price or date sort; when no part has every search word, of the parts that have
- * some (as the facets count them). A later page finds out with one row of the full search.
+ * When no part has every search word, of the parts that have some (as the facets count them); a
+ * later page finds out with one row of the full search.
  */
 async function sortedParts(db: Db, plan: CatalogPlan, sort: PriceOrNewest, page: Page) {
   const search = await resolveSearch(db, plan.terms);

@@ -12,15 +12,8 @@ import type { SpecCondition } from '@parts-shop/shared/spec-filters';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
- * Turns the catalog's filters and sort into SQL over the parts table's indexes: the GIN
- * index on the search document, the GIN index on spec tags, and B-trees on (price, id),
- * (kind, id) and (kind, price, id) for keyset paging in every sort.
- */
-
-/**
- * A catalog read as SQL with placeholders, the values they take, and its shape: which
- * filters are set (and how many kinds), never their values. Reads of one shape share one
- * prepared statement (parts.repo.ts), so the SQL text must follow from the shape alone.
+ * SQL with placeholders, their values, and its shape (which filters are set, never their values):
+ * reads of one shape share one prepared statement, so the SQL must follow from the shape alone.
  */
 export type Bound = { conditions: SQL[]; values: Record<string, unknown>; shape: string[] };
 
@@ -28,13 +21,9 @@ const bind = sql.placeholder;
 
 const matchQuery = sql`to_tsquery('simple', ${bind('tsquery')})`;
 
-/** The catalog's filters, and GET /parts's `ids` (these parts only). */
 export type PartSelection = PartFilters & Pick<PartsQuery, 'ids'>;
 
-/**
- * Each filter's conditions, apart, so that a read joins those it applies: a facet leaves out
- * its own. Joined in this order, every read of one set of filters has one shape.
- */
+/** Each filter's conditions apart, so that a facet can leave out its own; joined always in this order. */
 export type BoundFilters = Record<'kind' | 'brand' | 'ids' | 'price' | 'stock' | 'tags' | 'specs', Bound>;
 
 const noConditions = (): Bound => ({ conditions: [], values: {}, shape: [] });
@@ -47,7 +36,6 @@ export function joined(...bounds: Bound[]): Bound {
   };
 }
 
-/** The search condition, if any, then every filter. */
 export function allFilters(where: BoundFilters, search: Search | undefined): Bound {
   return joined(
     searchCondition(search),
@@ -73,7 +61,7 @@ function add(bound: Bound, shape: string, condition: SQL, values: Record<string,
   Object.assign(bound.values, values);
 }
 
-/** One placeholder per value: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the (kind, ...) indexes serve in order. */
+/** One placeholder per value: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the (kind, ...) indexes serve. */
 function oneOf(name: 'kind' | 'brand', column: PgColumn, values: string[] | undefined): Bound {
   const bound = noConditions();
   if (values && values.length > 0)
@@ -118,12 +106,11 @@ export function boundFilters(filters: PartSelection, specs: SpecCondition[]): Bo
   return where;
 }
 
-/** A spec's value in a part's specs; the name is a SPEC_FIELDS name, never typed text. */
+/** The name is a SPEC_FIELDS name, never typed text. */
 export function specValue(field: SpecField): SQL {
   return sql`${parts.specs}->${sql.raw(`'${field.name}'`)}`;
 }
 
-/** What a part must meet for one spec condition, with its own placeholder name. */
 export function specCondition(condition: SpecCondition, name: string): SQL {
   const value = specValue(condition.field);
   if ('number' in condition) {
@@ -131,7 +118,6 @@ export function specCondition(condition: SpecCondition, name: string): SQL {
     return sql`(${value})::numeric ${sql.raw(op)} ${bind(name)}`;
   }
   if ('yes' in condition) return sql`(${value})::boolean = ${bind(name)}`;
-  // jsonb_exists_any: a choice's string or a list of choices holds one of the values.
   return sql`jsonb_exists_any(${value}, ${bind(name)})`;
 }
 
@@ -139,7 +125,6 @@ export function specConditionValue(condition: SpecCondition): unknown {
   return 'number' in condition ? condition.number : 'yes' in condition ? condition.yes : condition.values;
 }
 
-/** The column a sort orders by before the id that breaks ties (best match: best-match.ts). */
 function sortKey(sort: PriceOrNewest): PgColumn | undefined {
   return sort === 'newest' ? undefined : parts.priceCents;
 }
@@ -153,9 +138,8 @@ export function orderBy(sort: PriceOrNewest): SQL[] {
 }
 
 /**
- * A page's cursor: where the last row stood in the sort. Newest is the last id;
- * the other sorts carry their key too, `price_asc.12999.<id>`, so the next page starts with
- * one index seek however deep it is. A cursor made for another sort is refused.
+ * Newest carries the last id; the other sorts their key too (`price_asc.12999.<id>`), so the next
+ * page starts with one index seek however deep. A cursor made for another sort is refused.
  */
 export type Cursor = { id: string; key?: number };
 
@@ -182,7 +166,6 @@ export function decodeSortCursor(sort: PartSort, cursor: string | undefined): Cu
   return { id, key };
 }
 
-/** The rows after the cursor in the sort's order. */
 export function afterCursor(sort: PriceOrNewest, cursor: Cursor | undefined): Bound {
   if (!cursor) return noConditions();
   const id = sql`${bind('cursorId')}::uuid`;

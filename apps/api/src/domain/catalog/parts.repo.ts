@@ -22,7 +22,7 @@ import { grouped, oneWord, type Read } from './best-match.ts';
 import type { CatalogPlan } from './catalog-plan.ts';
 import { hasCorrections, resolveSearch, someWords, type Search } from './search-words.ts';
 
-/** The columns a part is answered with (not the search document, which only the database reads). */
+/** Not the search document, which only the database reads. */
 export const partColumns = {
   id: parts.id,
   name: parts.name,
@@ -55,7 +55,7 @@ export type PartRow = {
   ratingCount: number;
   ratingSum: number;
   lowStockAt: number | null;
-  /** The relevance of a searched row, when sorted by it (the next page's cursor needs it). */
+  /** A searched row's relevance, for the next page's cursor. */
   rank?: number;
 };
 
@@ -68,20 +68,15 @@ export type PartChanges = Partial<
 >;
 
 /**
- * The catalog's reads run as prepared statements, one per shape (parts-search.ts): drizzle
- * builds a shape's SQL once, and PostgreSQL parses it once per connection
- * (docs/decisions/0018-prepared-catalog-reads.md; the gain is in docs/performance.md).
- * Shapes run into the thousands (kinds, filters, sorts, cursors), so only the first
- * PREPARED_SHAPES of a database's are named and kept. Past them a read is built and sent
- * unnamed and parsed each time: a stranger cycling through odd combinations slows
- * only those, and cannot grow PostgreSQL's memory.
+ * One prepared statement per read shape (docs/decisions/0018-prepared-catalog-reads.md). Only the
+ * first PREPARED_SHAPES are named and kept; past them a read is sent unnamed, so a stranger cycling
+ * through odd combinations slows only those and cannot grow PostgreSQL's memory.
  */
 const PREPARED_SHAPES = 64;
 
 type Prepared<Row> = { execute: (values: Record<string, unknown>) => Promise<Row[]> };
 
 const preparedByDb = new WeakMap<Db, Map<string, Prepared<unknown>>>();
-/** Names are unique in the process, not only per pool: a statement's name says which read it is. */
 let statementsNamed = 0;
 
 function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepared<Row>): Prepared<Row> {
@@ -90,21 +85,18 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   if (!byShape) preparedByDb.set(db, (byShape = new Map<string, Prepared<unknown>>()));
   const known = byShape.get(key) as Prepared<Row> | undefined;
   if (known) return known;
-  // An empty name is node-postgres's unnamed statement: parsed each time, kept nowhere. Behind
-  // a transaction pooler every read is one: the next query may run on another server connection.
+  // An unnamed statement is parsed each time and kept nowhere: behind a transaction pooler the next
+  // query may run on another server connection.
   if (byShape.size >= PREPARED_SHAPES) return build('');
   const statement = build(keepsNamedStatements(db) ? `parts_${statementsNamed++}` : '');
   byShape.set(key, statement);
   return statement;
 }
 
-/** Where the catalog's public reads run (deps.ts). */
 export type CatalogReads = { publicReads: Db; onePlanReads: Db };
 
-/** Where a page starts and how many rows it reads. */
 export type Page = { cursor: Cursor | undefined; limit: number };
 
-/** A page of parts in a sort other than best match (bestMatchParts). */
 export async function listParts(
   db: Db,
   where: BoundFilters,
@@ -127,10 +119,9 @@ export async function listParts(
 }
 
 /**
- * A page of parts in best-match order (best-match.ts). One word without aliases is read
- * from the index first, through onePlanReads (planned once), and its typo lookup is sent only
- * when that does not fill the page. Words no part has together give the parts with the most
- * of them.
+ * One word without aliases is read from the index first, through onePlanReads, and its typo lookup
+ * is sent only when that does not fill the page. Words no part has together give the parts with
+ * the most of them.
  */
 export async function bestMatchParts(
   { publicReads: db, onePlanReads }: CatalogReads,
@@ -158,13 +149,10 @@ export async function bestMatchParts(
 
 export type FacetGroup = { kind: PartRow['kind']; brand: string; specTags: string[]; n: number };
 
-/**
- * How many parts share each kind, brand and set of spec tags among those the search, price and
- * stock filters keep: one pass over the parts.
- */
+/** How many parts share each kind, brand and set of spec tags among those the search, price and stock filters keep. */
 export function countFacetGroups(db: Db, where: BoundFilters, search: Search | undefined): Promise<FacetGroup[]> {
-  // The kind, brand and spec-tag filters are applied to the groups (each facet leaves out its own);
-  // spec.* conditions, which need one kind, narrow every count.
+  // Each facet leaves out its own filter, so kind, brand and spec tags are applied to the groups;
+  // spec.* conditions narrow every count.
   const kept = joined(searchCondition(search), where.price, where.stock, where.specs);
   const statement = prepared<FacetGroup>(db, ['facets', ...kept.shape], (name) =>
     db
@@ -178,9 +166,8 @@ export function countFacetGroups(db: Db, where: BoundFilters, search: Search | u
 }
 
 /**
- * The spec facets of one kind in one pass: per field, a count per choice (or yes and no) or
- * the range of numbers, each among the parts every other spec condition keeps. `where` holds
- * the rest of the filters (search, price, stock, the kind itself).
+ * Per spec field of the kind, a count per option or the range of numbers, each among the parts
+ * every other spec condition keeps; `where` holds the other filters.
  */
 export async function countSpecFacets(
   db: Db,
@@ -224,11 +211,9 @@ export async function countSpecFacets(
   );
 }
 
-/** The options a choice or yes/no spec is counted by. */
 const optionsOf = (field: SpecField): readonly string[] =>
   field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
 
-/** A kind's spec facets from each numeric field's range and each option's count (by index). */
 function specFacets(
   kind: PartKind,
   range: (field: number) => { min: number | null; max: number | null },
@@ -246,10 +231,8 @@ function specFacets(
 type MaintainedRow = FacetGroup & { field: string | null; value: unknown };
 
 /**
- * The counts the triggers keep, in one statement: the whole catalog's facet groups
- * (part_facet_groups, what countFacetGroups answers when no search, price, stock or spec.*
- * filter is set) and, for a kind, its spec values (part_spec_values), from which
- * maintainedSpecFacets answers what countSpecFacets would for the kind alone.
+ * The counts the triggers keep, in one statement: the facet groups and, for a kind, its spec
+ * values (what countFacetGroups and countSpecFacets answer when nothing else narrows them).
  */
 export async function maintainedFacets(db: Db, kind: PartKind | undefined) {
   const g = partFacetGroups;
@@ -324,22 +307,18 @@ export async function insertPart(db: Db, row: NewPartRow): Promise<PartRow> {
   return inserted;
 }
 
-/** Inserts many parts in one statement (an import's new rows, a few hundred at a time). */
 export function insertParts(db: Db, rows: NewPartRow[]): Promise<PartRow[]> {
   return db.insert(parts).values(rows).returning(partColumns);
 }
 
-/** A part with its revision, which counts every change to it, stock moves included (the CSV's version). */
+/** `revision` counts every change, stock moves included (the CSV's version). */
 export type RevisedPartRow = PartRow & { revision: number };
 const revisedColumns = { ...partColumns, revision: parts.revision };
-
-/** Every part, oldest first (the catalog's export). */
 
 export function allParts(db: Db): Promise<RevisedPartRow[]> {
   return db.select(revisedColumns).from(parts).orderBy(parts.id);
 }
 
-/** The parts of these ids; with `lock`, their rows are held until the transaction ends. */
 export function findPartsByIds(db: Db, ids: string[], lock: boolean): Promise<RevisedPartRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   const query = db.select(revisedColumns).from(parts).where(inArray(parts.id, ids)).orderBy(parts.id);
@@ -347,9 +326,8 @@ export function findPartsByIds(db: Db, ids: string[], lock: boolean): Promise<Re
 }
 
 /**
- * Applies an edit if, and only if, nobody saved since `version` was read: one statement, so two
- * admins saving at once cannot both win. Stock is not touched, so an order placed meanwhile
- * (which moves `available` only) neither conflicts nor is overwritten.
+ * One statement, so two admins saving from one version cannot both win. Stock is not touched, so
+ * an order placed meanwhile neither conflicts nor is overwritten.
  */
 export async function updatePart(db: Db, id: string, version: number, changes: PartChanges) {
   const [row] = await db
@@ -360,19 +338,16 @@ export async function updatePart(db: Db, id: string, version: number, changes: P
   return row;
 }
 
-/** The part as it is, held until the transaction ends (an edit's "before"). */
 export async function lockPartRow(db: Db, id: string): Promise<PartRow | undefined> {
   const [row] = await db.select(partColumns).from(parts).where(eq(parts.id, id)).for('update');
   return row;
 }
 
-/** Deletes the part; answers the row as it was, or undefined when there was none. */
 export async function deletePart(db: Db, id: string): Promise<PartRow | undefined> {
   const [deleted] = await db.delete(parts).where(eq(parts.id, id)).returning(partColumns);
   return deleted;
 }
 
-/** What the compatibility engine and the price lines need to know about each part of a build. */
 export function findBuildParts(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -390,13 +365,9 @@ export function findBuildParts(db: Db, ids: string[]) {
 }
 export type BuildPartRow = Awaited<ReturnType<typeof findBuildParts>>[number];
 
-/** How many in-stock parts of a kind an alternative is looked for among, nearest in price first. */
 const ALTERNATIVES_READ = 40;
 
-/**
- * Parts of `kind` that can be ordered `quantity` at a time from stock, nearest in price to
- * `priceCents` first (the alternatives to a part the stock cannot cover), `except` left out.
- */
+/** The alternatives to a part the stock cannot cover: orderable `quantity` at a time, nearest in price first. */
 export function findInStockOfKind(db: Db, kind: PartKind, quantity: number, priceCents: number, except: string[]) {
   return db
     .select({

@@ -10,9 +10,8 @@ import { badRequest } from '#api/lib/http-error.ts';
 import { listManagedParts, type ManageCursor, type ManagedRow } from './manage-parts.repo.ts';
 
 /**
- * A Manage Products cursor: the sort, the last row's key in it and its id, as base64url JSON
- * (a name key may hold any character). A cursor of another sort, or whose key is not of its
- * sort's type, is refused.
+ * base64url JSON, as a name key may hold any character. A cursor of another sort, or whose key is
+ * not of its sort's type, is refused.
  */
 const cursorSchema = z.tuple([
   z.enum(MANAGE_SORTS),
@@ -41,7 +40,6 @@ function decodeCursor(sort: ManageSort, cursor: string | undefined): ManageCurso
   return { key, id };
 }
 
-/** One page of Manage Products (one more row than the limit) and the next page's cursor. */
 export async function pageOfManagedParts(db: Db, query: ManagePartsQuery) {
   const cursor = decodeCursor(query.sort, query.cursor);
   const rows = await listManagedParts(db, query, cursor, await resolveSearch(db, searchTerms(query.q)));

@@ -34,13 +34,9 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { partsToCsv } from './parts-csv.ts';
 
 /**
- * Counts for the catalog's filters: each facet counts with every filter but its own
- * (choosing a kind still shows the other kinds' counts), and `total` with all of them. The
- * database groups the parts the search, price and stock filters keep by kind, brand and spec tags
- * (a few hundred groups); the kind, brand and spec filters are applied to those groups here. Without
- * those three filters and spec.* conditions, the groups and a kind's spec facets are read
- * from the counts the triggers keep (docs/decisions/0024-maintained-facet-counts.md), through
- * onePlanReads: that read's plan fits every kind (docs/decisions/0036-reads-one-plan-fits.md).
+ * Each facet counts with every filter but its own, `total` with all. The database groups the parts
+ * the search, price and stock filters keep; the other filters are applied to the groups here.
+ * Without those, the counts the triggers keep are read (docs/decisions/0024-maintained-facet-counts.md).
  */
 export async function partFacets(
   { publicReads: db, onePlanReads }: CatalogReads,
@@ -81,7 +77,6 @@ async function countFacets(
     inStock !== 'true' &&
     conditions.length === 0;
   const kind = kinds?.length === 1 ? kinds[0] : undefined;
-  // A kind's spec facets come with the groups when nothing narrows them but the kind.
   const alone = chosen.length === 0 && !brands?.length;
   const maintained = counted ? await maintainedFacets(onePlanReads, alone ? kind : undefined) : undefined;
   const groups = maintained ? maintained.groups : await countFacetGroups(db, where, search);
@@ -112,7 +107,6 @@ async function countFacets(
   return facets;
 }
 
-/** What the audit log keeps of a part: the fields an admin sets, money in cents. */
 export function auditedPart(row: PartRow) {
   const { name, brand, description, img, minOrder, available, lowStockAt, priceCents, kind, specs } = row;
   return { name, brand, description, img, minOrder, available, lowStockAt, priceCents, kind, specs };
@@ -144,10 +138,8 @@ export async function createPart(db: Db, caller: Actor, input: NewPart): Promise
 }
 
 /**
- * A catalog edit inside the caller's transaction, from `version`: a new price fires the alerts
- * it satisfies (the history row is the database trigger's), and the audit record holds the
- * fields that changed (`kind`, or `product.price` when the price did). Undefined when the part
- * is gone or the version is stale.
+ * In the caller's transaction: a new price fires the alerts it satisfies, and the audit record holds
+ * the fields that changed. Undefined when the part is gone or the version is stale.
  */
 export async function applyEdit(
   tx: Db,
@@ -170,9 +162,8 @@ export async function applyEdit(
 }
 
 /**
- * A stock move inside the caller's transaction: a rise fires back-in-stock alerts, a fall to
- * the part's low-stock threshold mails the admins, and the audit log keeps it as `kind`.
- * Undefined when it would leave 0..STOCK_MAX.
+ * In the caller's transaction: a rise fires back-in-stock alerts, a fall to the threshold mails the
+ * admins. Undefined when it would leave 0..STOCK_MAX.
  */
 export async function moveStock(
   tx: Db,
@@ -195,7 +186,6 @@ export async function moveStock(
   return moved;
 }
 
-/** Saves an edit made from `edit.version`; 409 when someone else saved first. */
 export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit) {
   const changes: PartChanges = {
     name: edit.name,
@@ -213,7 +203,6 @@ export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit
   throw conflict(STALE_VERSION_MESSAGE);
 }
 
-/** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
 export async function changeStock(db: Db, caller: Actor, id: string, delta: number) {
   const moved = await db.transaction((tx) => moveStock(tx, caller, id, delta));
   if (moved) return getPart(db, id, toAdminPart);
@@ -223,7 +212,6 @@ export async function changeStock(db: Db, caller: Actor, id: string, delta: numb
   throw conflict(`Stock cannot go above ${STOCK_MAX}`);
 }
 
-/** The whole catalog as CSV (parts-csv.ts says how). */
 export async function exportParts(db: Db): Promise<string> {
   return partsToCsv(await allParts(db));
 }
@@ -243,7 +231,6 @@ export async function removePart(db: Db, caller: Actor, id: string): Promise<voi
   });
 }
 
-/** A part's prices, oldest first; 404 for a part the shop does not have. */
 export async function partPriceHistory(db: Db, id: string): Promise<PriceHistory> {
   const rows = await listPriceHistory(db, id);
   if (rows.length === 0 && !(await findPart(db, id))) throw notFound(apiMessages.partNotFound);
