@@ -1,12 +1,10 @@
-// Module boundaries, checked by `npm run lint:deps` and `npm test` (docs/architecture.md#module-boundaries).
-// Paths are regular expressions over repository-relative paths.
+// Checked by `npm run lint:deps`. Paths are regular expressions over repository-relative paths.
 
 const WEB = '^apps/web/src/';
 const API = '^apps/api/src/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  // Each rule carries the comment a developer reads when it fails, beside the paths it forbids.
   forbidden: [
     {
       name: 'no-cycles',
@@ -45,29 +43,71 @@ module.exports = {
       from: { path: `${WEB}components/` },
       to: { path: `${WEB}(features|app)/` },
     },
+    // The API's layers, top down (docs/decisions/0006-api-module-layers.md).
     {
       name: 'api-module-to-module',
       severity: 'error',
       comment:
         'An API module, the MCP server (mcp/) and the server-drawn pages (pages/) each use only themselves and ' +
-        'the shared layers (domain, lib, db, config) and packages/shared; app.ts puts them together. Move what ' +
-        'two of them share into domain/ or lib/.',
+        'the layers below (operations, domain, lib, db, config, deps.ts) and packages/shared; app.ts puts them ' +
+        'together. Move what two of them share into domain/ or lib/.',
       from: { path: `${API}(modules/[^/]+|mcp|pages)/` },
       to: { path: `${API}(modules|mcp|pages)/`, pathNot: `${API}$1/` },
     },
     {
-      name: 'api-shared-layer-to-module',
-      severity: 'error',
-      comment: 'domain, lib, db and config sit below the modules, mcp and pages and must not import them.',
-      from: { path: `${API}(domain|lib|db|config)/` },
-      to: { path: `${API}(modules|mcp|pages|app\\.ts|server\\.ts)` },
-    },
-    {
       name: 'api-module-to-app',
       severity: 'error',
-      comment: 'Modules, mcp and pages never import the app that registers them.',
+      comment: 'Modules, mcp and pages never import the app that registers them or the process entry points.',
       from: { path: `${API}(modules|mcp|pages)/` },
-      to: { path: `${API}(app|server)\\.ts$` },
+      to: { path: `${API}(app|server|serve)\\.ts$` },
+    },
+    {
+      name: 'api-operations-importers',
+      severity: 'error',
+      comment:
+        'operations/ (lifecycle, readiness, metrics, shutdown, tracing) is run by the composition root ' +
+        '(app.ts, server.ts, serve.ts, deps.ts) and answered for by modules/health; nothing below it imports it.',
+      from: { path: `${API}(domain|lib|db|mcp|pages|seed)/` },
+      to: { path: `${API}operations/` },
+    },
+    {
+      name: 'api-operations-upward',
+      severity: 'error',
+      comment:
+        'operations/ sits below the features: it may import domain, lib, db and config, never a feature or the app.',
+      from: { path: `${API}operations/` },
+      to: { path: `${API}((modules|mcp|pages|seed)/|(app|server|serve|deps)\\.ts$)` },
+    },
+    {
+      name: 'api-domain-upward',
+      severity: 'error',
+      comment:
+        'domain/ holds the rules several features share; it imports lib, db and config, never a feature, ' +
+        'the app, deps.ts or the seed. Pass in what it needs.',
+      from: { path: `${API}domain/` },
+      to: { path: `${API}((modules|mcp|pages|seed)/|(app|server|serve|deps)\\.ts$)` },
+    },
+    {
+      name: 'api-lib-db-upward',
+      severity: 'error',
+      comment: 'lib/ and db/ sit below domain/: they import each other and config, never domain, a feature or the app.',
+      from: { path: `${API}(lib|db)/` },
+      to: { path: `${API}((domain|modules|mcp|pages|seed)/|(app|server|serve|deps)\\.ts$)` },
+    },
+    {
+      name: 'api-config-at-bottom',
+      severity: 'error',
+      comment: 'config/ reads the environment and imports nothing else of the API.',
+      from: { path: `${API}config/` },
+      to: { path: API, pathNot: `${API}config/` },
+    },
+    {
+      name: 'api-seed-importers',
+      severity: 'error',
+      comment:
+        'The demo seed (seed/) is run by serve.ts at start and by tests; shipped code below it never imports it.',
+      from: { path: API, pathNot: `(${API}(seed/|serve\\.ts$)|\\.test\\.ts$)` },
+      to: { path: `${API}seed/` },
     },
     {
       name: 'shared-to-apps',

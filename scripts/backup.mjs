@@ -1,15 +1,9 @@
-// npm run backup [FILE]: a consistent copy of the shop's data in one file, readable by its
-// owner alone (0600, in a 0700 folder): it holds every customer's address and email.
-// Without FILE it goes to BACKUP_DIR, else ~/.local/share/parts-shop/backups (lib/backups.mjs).
-// PostgreSQL (DATABASE_URL): pg_dump's custom format, taken in one snapshot while the shop runs.
-// PGlite (DATA_DIR): PGlite's own dump of its data folder; stop the shop first, since only
-// one process may open those files.
+// npm run backup [FILE]: readable by its owner alone, it holds every customer's address. PGlite: stop the shop first.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { backupFolder, postgresConnection, postgresTool, shopDatabase } from './lib/backups.mjs';
 
-// Everything this process and pg_dump create is its owner's alone.
 process.umask(0o077);
 
 const database = shopDatabase(process.env);
@@ -22,7 +16,7 @@ const file = path.resolve(
     path.join(backupFolder(process.env), `parts-shop-${stamp}.${database.kind === 'postgres' ? 'pgdump' : 'tar.gz'}`),
 );
 fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-// A file written before (or a name given) may be wider open than the umask makes a new one.
+// A file written before may be wider open than the umask makes a new one.
 fs.closeSync(fs.openSync(file, 'w', 0o600));
 fs.chmodSync(file, 0o600);
 

@@ -1,11 +1,6 @@
 // npm run bench: load and page-speed figures, each beside its target (docs/performance.md).
-//   npm run bench                  reads (PostgreSQL and PGlite), catalog discovery against
-//                                  its raw SQL, writes, one to three processes, Lighthouse
-//   npm run bench -- --soak        and the 60 s soak at 200 connections
-//   options: --no-build  --only=reads,discovery,writes,builds,assistants,overview,import,processes,lighthouse,soak
-//            --duration=10  --lh-runs=3
-//            --pg-only  --pglite-only  --json=FILE  --lh-blocked (each page also with every script blocked)
-// Everything runs on 127.0.0.1 against throwaway databases; every load loop is time-bounded.
+//   options: --soak --no-build --only=reads,discovery,writes,builds,assistants,overview,import,processes,lighthouse,soak
+//            --duration=10 --lh-runs=3 --pg-only --pglite-only --json=FILE --lh-blocked
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,7 +59,6 @@ const REVIEWS = 10_000;
 const ORDERS = 100_000;
 const WEB_DIST = path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// One secret for the shop and the tokens the bench mints for its users.
 const JWT_SECRET = randomBytes(32).toString('hex');
 
 const machine = {
@@ -98,21 +92,16 @@ const shopEnv = {
   LOG_LEVEL: 'warn',
   HOST: '127.0.0.1',
   JWT_SECRET,
-  // The limiter is per client address and every request here comes from 127.0.0.1; it is
-  // not what is measured.
+  // Every request here comes from 127.0.0.1; the limits are not what is measured.
   RATE_LIMIT_WRITES_PER_MINUTE: '1000000000',
   RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
-  // Bench customers order thousands of times without paying; the caps on what one customer
-  // holds unpaid are not what is measured either.
   MAX_UNPAID_ORDERS: '10000',
   MAX_UNPAID_UNITS_PER_PART: '1000000',
   MAX_UNPAID_CENTS: '100000000000',
   DATABASE_POOL_SIZE: '10',
 };
 
-// Admin requests ask Firebase about the caller, so the overview's and the import's owner is an
-// account of an auth emulator the shop shares (bench/users.mjs benchAdmin); one is started here
-// unless FIREBASE_AUTH_EMULATOR_HOST names one.
+// Admin requests ask Firebase about the caller, so the bench admin is an emulator account.
 /** @type {import('./lib/emulator.mjs').AuthEmulator | undefined} */
 let emulator;
 if ((wanted.has('overview') || wanted.has('import')) && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -136,7 +125,6 @@ const cleanUp = async () => {
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 try {
-  // On its own database: the import needs no 100,000-part seed.
   if (wanted.has('import') && !args['pglite-only']) {
     heading('Import on PostgreSQL');
     const pg = await startPostgres({ log: console.log });
@@ -164,7 +152,6 @@ try {
     checkSeed(await checkIdOrder(db, 'parts'), 'parts');
     if (wanted.has('reads')) recordPlans('PostgreSQL', await explainPaging(db, { page: 1_000, pageSize: 24 }));
     if (wanted.has('reads')) {
-      // Paging first, on the freshly seeded catalog and with the read cache off.
       const bare = await startShop(root, {
         port: await freePort(),
         env: { ...shopEnv, DATABASE_URL: pg.url, PUBLIC_CACHE_MS: '0' },
@@ -237,7 +224,6 @@ try {
     const seeded = await seedCatalog(db, { parts: PARTS, reviews: REVIEWS });
     checkSeed(await checkIdOrder(db, 'parts'), 'parts');
     if (wanted.has('reads')) recordPlans('PGlite', await explainPaging(db, { page: 1_000, pageSize: 24 }));
-    // PGlite is one process: the bench lets go of the files before the shop opens them.
     await db.close();
     console.log(`seeded in ${seeded.seconds.toFixed(1)} s`);
     const bare = await startShop(root, {
@@ -271,7 +257,6 @@ try {
   }
 
   if (wanted.has('lighthouse')) {
-    // The static view of the same budget, from the build's manifest (what npm test checks).
     const scripts = firstVisitScripts(WEB_DIST);
     const total = scripts.reduce((s, x) => s + x.gzip, 0);
     record(
@@ -300,11 +285,7 @@ const failed = printSummary();
 if (args.json) fs.writeFileSync(args.json, JSON.stringify({ machine, at: new Date().toISOString(), rows }, null, 2));
 process.exit(failed === 0 ? 0 : 1);
 
-/**
- * The paging query's plans for page 1 and page 1,000, beside the throughput figures.
- * @param {string} label
- * @param {{ first: Plan, deep: Plan }} plans
- */
+/** @param {string} label @param {{ first: Plan, deep: Plan }} plans */
 function recordPlans(label, plans) {
   const section = `Paging plan on ${label}: EXPLAIN (ANALYZE, BUFFERS) of the API's page query`;
   console.log(`\n--- ${section} ---`);
@@ -319,12 +300,7 @@ function recordPlans(label, plans) {
   );
 }
 
-/**
- * Search, filters, sorts and facets with the read cache off, each beside the same SQL run
- * raw: first a shop that records its statements answers each read once, then a plain one is
- * measured.
- * @param {string} databaseUrl
- */
+/** @param {string} databaseUrl */
 async function discovery(databaseUrl) {
   const file = captureFile();
   cleanups.push(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
@@ -339,7 +315,6 @@ async function discovery(databaseUrl) {
   await recording.stop();
   const bare = await startShop(root, { port: await freePort(), env, stdio: ['ignore', 'inherit', 'inherit'] });
   cleanups.push(() => bare.stop());
-  // Search and facets are held to half the list's throughput at 10 and at 50 connections.
   for (const at of new Set([10, connections]))
     await discoveryBench(bare.url, reads, {
       databaseUrl,
@@ -350,11 +325,7 @@ async function discovery(databaseUrl) {
   await bare.stop();
 }
 
-/**
- * One more shop on the database, with a DATA_DIR of its own as on another machine; stopped
- * with the rest.
- * @param {string} databaseUrl
- */
+/** One more shop on the database, with a DATA_DIR of its own as on another machine. @param {string} databaseUrl */
 async function startAnotherShop(databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-bench-process-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -367,11 +338,7 @@ async function startAnotherShop(databaseUrl) {
   return shop;
 }
 
-/**
- * One part of the bench: a failure is recorded and the rest still runs.
- * @param {string} name
- * @param {() => Promise<unknown>} fn
- */
+/** A failure is recorded and the rest still runs. @param {string} name @param {() => Promise<unknown>} fn */
 async function attempt(name, fn) {
   try {
     await fn();
@@ -387,10 +354,7 @@ async function attempt(name, fn) {
   }
 }
 
-/**
- * @param {{ v7: boolean, ordered: boolean } | undefined} check
- * @param {string} table
- */
+/** @param {{ v7: boolean, ordered: boolean } | undefined} check @param {string} table */
 function checkSeed(check, table) {
   if (!check?.v7 || !check.ordered)
     throw new Error(`seeded ${table} ids are not time-ordered UUIDv7: ${JSON.stringify(check)}`);

@@ -1,23 +1,11 @@
-// The repository explains itself and keeps its shape:
-// - no file points at documents outside it or at issue numbers;
-// - every `docs/<page>.md#section` reference names a heading that exists;
-// - every link and repository path the README and docs/ mention exists in a fresh clone;
-// - the README's Layout section names every folder of the tree, and nothing that is gone;
-// - the README, the architecture, the contributing guide and the decisions name only files
-//   and React hooks that exist, even by a short path (`lib/auth.ts`, `useCreateOrder`);
-// - every file and folder name is kebab-case;
-// - the README's configuration table names every setting env.ts reads, each in one row;
-// - each decision in docs/decisions/ has a number of its own, and no number is left empty;
-// - the lists of which database runs which API test file name files that exist, and every
-//   test file that looks like the engine decides it is in one of them (lib/api-test-databases.mjs).
-// Run by `npm test` (and `npm run check:repo`); prints each problem and exits 1 if there is any.
+// The docs match the tree and env.ts, names are kebab-case, decision records are numbered and formed
+// alike, the API test database lists hold.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiTestDatabaseProblems } from './lib/api-test-databases.mjs';
 
-// Installed, built or generated: not the project's own files. (Drizzle's migrations are
-// generated; their names are drizzle-kit's.)
+// Installed, built or generated (drizzle-kit names the migrations).
 const SKIP_DIRS = new Set([
   'node_modules',
   '.git',
@@ -40,14 +28,9 @@ const CODE_SPAN = /`([^`\s]+)`/g;
 const REPO_ROOTS = /^(?:apps|packages|docs|scripts|e2e|\.ci)\//;
 const NAMES_ONLY_WHAT_EXISTS = /^(?:README\.md|docs\/(?:architecture|contributing)\.md|docs\/decisions\/.+\.md)$/;
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
-// Names other tools decide: dotfiles and the README every host shows.
 const NAME_EXCEPTIONS = /^(?:\..+|README\.md)$/;
 
-/**
- * Every file of the repository, as paths relative to `root`.
- * @param {string} root
- * @returns {string[]}
- */
+/** @param {string} root @returns {string[]} paths relative to `root` */
 export function repoFiles(root) {
   /** @type {string[]} */
   const found = [];
@@ -66,11 +49,7 @@ export function repoFiles(root) {
   return found;
 }
 
-/**
- * GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces to dashes.
- * @param {string} heading
- * @returns {string}
- */
+/** GitHub's anchor for a Markdown heading. @param {string} heading @returns {string} */
 export function slug(heading) {
   return heading
     .trim()
@@ -79,11 +58,7 @@ export function slug(heading) {
     .replace(/\s/g, '-');
 }
 
-/**
- * The anchors of a Markdown file's headings.
- * @param {string} markdown
- * @returns {Set<string>}
- */
+/** @param {string} markdown @returns {Set<string>} */
 export function anchorsOf(markdown) {
   const anchors = new Set();
   for (const line of markdown.split('\n')) {
@@ -94,7 +69,6 @@ export function anchorsOf(markdown) {
 }
 
 /**
- * The problems in one file's text.
  * @param {string} file path relative to the root
  * @param {string} text
  * @param {(rel: string) => string | null} read a repository file's text, or null if it does not exist
@@ -134,19 +108,12 @@ export function problemsIn(file, text, read) {
   return problems;
 }
 
-/**
- * @param {(rel: string) => string | null} read
- * @param {string} rel
- */
+/** @param {(rel: string) => string | null} read @param {string} rel */
 function isDirectory(read, rel) {
   return read(`${rel}/`) !== null;
 }
 
-/**
- * File and folder names along `file` that are not kebab-case.
- * @param {string} file
- * @returns {string[]}
- */
+/** @param {string} file @returns {string[]} */
 export function badNames(file) {
   if (GENERATED.test(file)) return [];
   const parts = file.split('/');
@@ -157,10 +124,8 @@ export function badNames(file) {
 }
 
 /**
- * The folders the README's Layout block names: a line starting at column 0 names a folder
- * from the root, an indented one a folder inside the last unindented one.
- * @param {string} readme
- * @returns {string[]}
+ * A line at column 0 names a folder from the root, an indented one a folder inside the last unindented one.
+ * @param {string} readme @returns {string[]}
  */
 export function layoutFolders(readme) {
   const section = readme.split(/^## Layout\s*$/m)[1] ?? '';
@@ -182,10 +147,8 @@ export function layoutFolders(readme) {
 }
 
 /**
- * The folders a newcomer must find in the Layout: top-level folders, each app and package,
- * each folder directly inside an app, its src/ and scripts/.
- * @param {string[]} dirs every folder of the repository
- * @returns {string[]}
+ * Top-level folders, each app and package, each folder directly inside an app, its src/ and scripts/.
+ * @param {string[]} dirs every folder of the repository @returns {string[]}
  */
 export function foldersToDescribe(dirs) {
   const depth = (/** @type {string} */ dir) => dir.split('/').length;
@@ -199,11 +162,7 @@ export function foldersToDescribe(dirs) {
   );
 }
 
-/**
- * The React hooks a source file defines or imports: the ones a document may name.
- * @param {string} source
- * @returns {string[]}
- */
+/** The hooks a source file defines or imports: the ones a document may name. @param {string} source @returns {string[]} */
 export function hooksIn(source) {
   const defined = [...source.matchAll(/\b(?:function|const)\s+(use[A-Z]\w*)/g)].map((match) => match[1] ?? '');
   const imported = [...source.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}/gm)].flatMap((match) =>
@@ -213,11 +172,8 @@ export function hooksIn(source) {
 }
 
 /**
- * The files and hooks one document names in code spans that do not exist. A short path
- * (`lib/auth.ts`) counts when some file of the repository ends with it.
- * @param {string} file path relative to the root
- * @param {string} text
- * @param {string[]} files every file of the repository
+ * A short path (`lib/auth.ts`) counts when some file of the repository ends with it.
+ * @param {string} file @param {string} text @param {string[]} files
  * @param {Set<string>} hooks every hook the repository's code defines or imports
  * @returns {string[]}
  */
@@ -237,11 +193,8 @@ export function namedThingProblems(file, text, files, hooks) {
 }
 
 /**
- * The files the README's Layout block names in its descriptions ("src/boot.ts loads...")
- * that do not exist, read from the folder of their line, its parent or the root.
- * @param {string} readme
- * @param {string[]} files
- * @returns {string[]}
+ * Files the Layout's descriptions name, read from the folder of their line, its parent or the root.
+ * @param {string} readme @param {string[]} files @returns {string[]}
  */
 export function layoutFileProblems(readme, files) {
   const section = readme.split(/^## Layout\s*$/m)[1] ?? '';
@@ -265,11 +218,8 @@ export function layoutFileProblems(readme, files) {
 }
 
 /**
- * What is wrong with the README's configuration table against env.ts: a setting env.ts reads
- * that the table does not name, and a setting named in more than one row.
- * @param {string} envTs the text of apps/api/src/config/env.ts
- * @param {string} readme
- * @returns {string[]}
+ * A setting env.ts reads that the table does not name, or one named in more than one row.
+ * @param {string} envTs @param {string} readme @returns {string[]}
  */
 export function configurationProblems(envTs, readme) {
   const settings = [...envTs.matchAll(/^ {4}([A-Z][A-Z0-9_]*): z\b/gm)].map((match) => match[1]);
@@ -293,10 +243,8 @@ export function configurationProblems(envTs, readme) {
 }
 
 /**
- * Decision numbers with no record below the highest one. A decision keeps its number for
- * good: one that no longer holds says so in a status line instead of going away.
- * @param {string[]} decisions paths of the decision records
- * @returns {string[]}
+ * A decision keeps its number for good: one that no longer holds says so instead of going away.
+ * @param {string[]} decisions paths of the decision records @returns {string[]}
  */
 export function missingDecisions(decisions) {
   const numbers = new Set(decisions.map((file) => Number(/\/(\d+)-/.exec(file)?.[1])));
@@ -307,10 +255,25 @@ export function missingDecisions(decisions) {
 }
 
 /**
- * Every problem in the repository at `root`.
- * @param {string} root
+ * A decision record's form: `# N. Title` with its file's number, the decision first, and the rest
+ * in bold-labelled paragraphs (`**Why.**`, `**Cost.**`, `**Status.**`), not headings.
+ * @param {string} file path relative to the root
+ * @param {string} text
  * @returns {string[]}
  */
+export function decisionFormProblems(file, text) {
+  const number = Number(/\/(\d+)-/.exec(file)?.[1]);
+  const lines = text.split('\n');
+  const problems = [];
+  if (!lines[0]?.startsWith(`# ${number}. `)) problems.push(`${file}: the title line must be "# ${number}. <title>"`);
+  const first = lines.slice(1).find((line) => line.trim() !== '');
+  if (!first?.startsWith('**Decision.** ')) problems.push(`${file}: the first paragraph must be "**Decision.** ..."`);
+  if (lines.slice(1).some((line) => line.startsWith('#')))
+    problems.push(`${file}: label paragraphs in bold ("**Why.**") instead of headings`);
+  return problems;
+}
+
+/** @param {string} root @returns {string[]} every problem in the repository */
 export function checkRepository(root) {
   /** @param {string} rel */
   const read = (rel) => {
@@ -354,7 +317,6 @@ export function checkRepository(root) {
   }
   problems.push(...layoutFileProblems(read('README.md') ?? '', files));
   problems.push(...configurationProblems(read('apps/api/src/config/env.ts') ?? '', read('README.md') ?? ''));
-  // Decisions are cited by number, so each number names one decision.
   const decisions = files.filter((file) => /^docs\/decisions\/\d+-/.test(file));
   for (const file of decisions) {
     const number = /\/(\d+)-/.exec(file)?.[1];
@@ -362,6 +324,7 @@ export function checkRepository(root) {
     if (twins.length > 0) problems.push(`${file}: decision number ${number} is also ${twins.join(', ')}`);
   }
   problems.push(...missingDecisions(decisions));
+  for (const file of decisions) problems.push(...decisionFormProblems(file, read(file) ?? ''));
   problems.push(...apiTestDatabaseProblems(root));
   return [...new Set(problems)];
 }

@@ -3,6 +3,7 @@ import {
   anchorsOf,
   badNames,
   configurationProblems,
+  decisionFormProblems,
   foldersToDescribe,
   hooksIn,
   layoutFileProblems,
@@ -110,5 +111,15 @@ describe('repository checks', () => {
       'docs/decisions: no decision 2; a superseded decision keeps its record and says so',
     ]);
     expect(missingDecisions([...decisions, 'docs/decisions/0002-b.md'])).toEqual([]);
+  });
+
+  it('holds every decision to one form: numbered title, the decision first, bold labels', () => {
+    const file = 'docs/decisions/0007-money.md';
+    expect(decisionFormProblems(file, '# 7. Cents\n\n**Decision.** Cents.\n\n**Why.** Drift.\n')).toEqual([]);
+    expect(decisionFormProblems(file, '# 0007: Cents\n\n## Context\n\nDrift.\n\n## Decision\n\nCents.\n')).toEqual([
+      `${file}: the title line must be "# 7. <title>"`,
+      `${file}: the first paragraph must be "**Decision.** ..."`,
+      `${file}: label paragraphs in bold ("**Why.**") instead of headings`,
+    ]);
   });
 });

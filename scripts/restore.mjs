@@ -1,11 +1,4 @@
-// npm run restore FILE [--sign-out-everyone]: brings back a backup written by npm run backup,
-// into the database the shop is configured for (DATABASE_URL, or PGlite under DATA_DIR). Stop
-// the shop first. PostgreSQL: every table in the backup is replaced, in one transaction.
-// PGlite: the current data folder is kept beside the restored one as
-// pglite.before-restore-<time>.
-// A backup remembers sessions as they were: every Logout and "sign out everywhere" since it
-// was taken is undone, so the owner is told and offered to sign everyone out (every user's
-// token version moves on, and each signs in again).
+// npm run restore FILE [--sign-out-everyone] (a backup undoes every sign-out since). Stop the shop first.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import readline from 'node:readline/promises';

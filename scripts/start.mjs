@@ -1,5 +1,4 @@
-// npm start: install, build, start the auth emulator (unless real Firebase is configured),
-// then the shop on one port (migrations and the demo seed run inside the API on start).
+// npm start: install, build, start the auth emulator (unless real Firebase is configured), then the shop.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './lib/install.mjs';
@@ -46,7 +45,6 @@ if (!realFirebase) {
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 }
 
-// Without SMTP_URL, order emails go to a local catcher whose inbox the banner below names.
 /** @type {import('./lib/maildev.mjs').MailCatcher | null} */
 let mailbox = null;
 if (!process.env.SMTP_URL) {
@@ -60,9 +58,8 @@ if (!process.env.SMTP_URL) {
 }
 
 /** @type {(import('./lib/emulator.mjs').DemoAccount & { role: string })[]} */
-const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/db/demo-accounts.json'), 'utf8'));
+const accounts = JSON.parse(readFileSync(path.join(root, 'apps/api/src/seed/demo-accounts.json'), 'utf8'));
 if (emulator) await ensureDemoAccounts(emulator.host, accounts).catch(giveUp);
-// startShop stops the server itself when it never answers.
 const shop = await startShop(root, { port, env }).catch(giveUp);
 started.push(() => shop.stop());
 

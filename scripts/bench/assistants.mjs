@@ -1,8 +1,4 @@
-// AI assistants: complete UCP checkouts per second (create -> update -> complete over REST, paid
-// with the mock handler's success_token) against the web checkout's paid orders per second
-// (POST /api/orders, then the Pay form's intent, card and record), in the same run on the same
-// shop and database, as a ratio. Both end in an order placed and paid through the same paths,
-// so the ratio is what the protocol's extra calls and session rows cost.
+// Paid UCP checkouts per second against the web checkout's: the ratio is what the protocol's calls cost.
 import { randomUUID } from 'node:crypto';
 import { stockLedger } from './writes.mjs';
 import { record } from './report.mjs';
@@ -19,10 +15,7 @@ const ADDRESS = {
 };
 
 /**
- * Runs `flow` from `workers` loops until the deadline; counts the flows that ended in a paid
- * order and the ones that did not, with the first reason.
- * @param {number} workers
- * @param {number} seconds
+ * @param {number} workers @param {number} seconds
  * @param {(worker: number, n: number) => Promise<void>} flow throws when the flow did not end paid
  */
 async function runFlows(workers, seconds, flow) {
@@ -49,11 +42,8 @@ async function runFlows(workers, seconds, flow) {
 }
 
 /**
- * @param {string} url
- * @param {string} method
- * @param {string} path
- * @param {Record<string, string>} headers
- * @param {unknown} [body]
+ * @param {string} url @param {string} method @param {string} path
+ * @param {Record<string, string>} headers @param {unknown} [body]
  */
 async function call(url, method, path, headers, body) {
   const res = await fetch(`${url}${path}`, {
@@ -67,8 +57,7 @@ async function call(url, method, path, headers, body) {
 }
 
 /**
- * @param {string} url
- * @param {import('./seed.mjs').Sql} db
+ * @param {string} url @param {import('./seed.mjs').Sql} db
  * @param {{ duration: number, connections: number, secret: string }} options
  */
 export async function assistantsBench(url, db, { duration, connections, secret }) {

@@ -1,6 +1,4 @@
-// The baseline: a bare Node http server answering, from memory, the very bytes the shop
-// answered for each path. Run as its own process (like the shop) so both meet the same load.
-// Usage: node baseline-server.mjs <responses.json> ; prints "listening <port>" when ready.
+// Answers from memory the bytes the shop answered for each path. Usage: node baseline-server.mjs <responses.json>
 import fs from 'node:fs';
 import http from 'node:http';
 

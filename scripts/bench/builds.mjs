@@ -1,6 +1,3 @@
-// The build planner's server side on PostgreSQL: compatibility checks per second
-// (POST /api/builds/check, public) and whole builds ordered per second (POST /api/orders/batch:
-// every line's stock reserved in one transaction, or none), then the stock ledger.
 import { load } from './load.mjs';
 import { fmt, record } from './report.mjs';
 import { seedBuildParts } from './seed.mjs';
@@ -8,8 +5,7 @@ import { benchUsers } from './users.mjs';
 import { stockLedger } from './writes.mjs';
 
 /**
- * @param {string} url
- * @param {import('./seed.mjs').Sql} db
+ * @param {string} url @param {import('./seed.mjs').Sql} db
  * @param {{ duration: number, connections: number, secret: string }} options
  */
 export async function buildsBench(url, db, { duration, connections, secret }) {
@@ -41,7 +37,6 @@ export async function buildsBench(url, db, { duration, connections, secret }) {
   const badChecks = check.total - (check.statusCodes['200'] ?? 0) + check.errors;
   record(section, 'build checks other than 200', String(badChecks), '0', badChecks === 0);
 
-  // Builders order from their own accounts; each build is one order per part.
   const users = await benchUsers(db, { count: connections, secret, prefix: 'bench-builder' });
   const items = parts.map((p) => ({ partId: p.id, totalOrder: 1 }));
   let n = 0;
@@ -79,7 +74,6 @@ export async function buildsBench(url, db, { duration, connections, secret }) {
     badOrders === 0,
   );
 
-  // Requests still in flight at the deadline complete on the server: let them land.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const ledger = await stockLedger(db, parts);
   const units = [...ledger.byId.values()].map((r) => r.ordered);

@@ -1,12 +1,8 @@
-// The bench catalog's parts: real-looking kinds, names and specifications, so the catalog's
-// filters are as selective as in a real shop (a few thousand Ryzen processors among 100,000
-// parts, DDR5 kits among memory, graphics cards by price) and every part's specs pass the
-// shared partSpecsSchema the API answers with. Deterministic: the same seed gives the same
-// catalog, so runs compare.
+// Real-looking parts, so the filters are as selective as in a real shop. Deterministic, so runs compare.
 
 /** @typedef {{ name: string, description: string, kind: string, specs: Record<string, unknown>, tags: string[], priceCents: number }} BenchPart */
 
-/** How common each kind is, in parts per hundred (a shop has more drives than processors). */
+/** Parts per hundred. */
 const KIND_SHARE = /** @type {const} */ ([
   ['cpu', 5],
   ['motherboard', 12],
@@ -31,7 +27,6 @@ const KIND_LABELS = /** @type {Record<string, string>} */ ({
   other: 'accessory',
 });
 
-/** Which memory each socket takes. */
 const SOCKET_MEMORY = /** @type {Record<string, string[]>} */ ({
   AM5: ['DDR5'],
   AM4: ['DDR4'],
@@ -48,11 +43,7 @@ const CHIPSETS = /** @type {Record<string, string[]>} */ ({
   LGA1200: ['B560', 'Z590'],
 });
 
-/**
- * Graphics cards, one row each: model, memory (GB), board power (W), recommended PSU (W), and
- * the range of card lengths (mm) a bench part is drawn from. A data table: the rows share a
- * shape because each holds one card's figures, not because logic repeats.
- */
+/** Graphics cards: model, memory (GB), board power (W), recommended PSU (W), card length range (mm). */
 const GPUS = [
   ['NVIDIA GeForce RTX 4060', 8, 115, 550, 200, 250],
   ['NVIDIA GeForce RTX 4070 Super', 12, 220, 650, 240, 310],
@@ -68,10 +59,7 @@ const GPUS = [
   ['Intel Arc B580', 12, 190, 600, 230, 280],
 ];
 
-/**
- * A small fast generator (mulberry32), so the catalog does not depend on Math.random.
- * @param {number} seed
- */
+/** mulberry32, so the catalog does not depend on Math.random. @param {number} seed */
 function generator(seed) {
   let a = seed >>> 0;
   const next = () => {
@@ -87,12 +75,7 @@ function generator(seed) {
   return { next, pick, int };
 }
 
-/**
- * The tags a part's specs answer to for the spec filters, as the API stores them beside the
- * specs (`socket:AM5`, `memoryType:DDR5`, `formFactor:ATX`).
- * @param {string} kind
- * @param {Record<string, any>} s
- */
+/** @param {string} kind @param {Record<string, any>} s */
 function tagsOf(kind, s) {
   switch (kind) {
     case 'cpu':
@@ -318,12 +301,7 @@ const MAKERS =
     other,
   });
 
-/**
- * Parts `from`..`to` (1-based, inclusive) of the bench catalog.
- * @param {number} from
- * @param {number} to
- * @returns {BenchPart[]}
- */
+/** 1-based, inclusive. @param {number} from @param {number} to @returns {BenchPart[]} */
 export function benchParts(from, to) {
   /** @type {BenchPart[]} */
   const out = [];

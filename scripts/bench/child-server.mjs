@@ -1,12 +1,7 @@
-// Starts one of the bench's own servers as a child process (so it meets the load as the shop
-// does, on its own event loop) and waits for its "listening <port>" line.
+// A bench server as a child process, so it meets the load on its own event loop as the shop does.
 import { spawn } from 'node:child_process';
 
-/**
- * @param {string} script
- * @param {string[]} args
- * @param {() => void} [cleanup] run once the server has stopped
- */
+/** @param {string} script @param {string[]} args @param {() => void} [cleanup] run once the server has stopped */
 export async function startChildServer(script, args, cleanup = () => {}) {
   const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve, reject) => {

@@ -1,10 +1,4 @@
-// Catalog discovery reads with the read cache off: search, filters, sorts, a deep page of a
-// price sort and the facet counts, each against a raw baseline measured in the same run: the
-// very statements the API sent PostgreSQL for that request (captured from a shop process by
-// sql-capture.mjs), run through a `pg` pool of the shop's size, as many at a time as there
-// are HTTP connections, with no HTTP, no router, no validation and no JSON. Beside them, for
-// reference, the bare HTTP floor: the same statements behind a plain Node http server
-// (sql-floor-server.mjs), which shows what HTTP itself costs on this machine.
+// Discovery reads (cache off) against the same SQL run raw through `pg`, and a bare HTTP floor.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +18,6 @@ export const P99_TARGET_MS = 25;
 
 /** @typedef {import('./statements.mjs').Statement} Statement */
 
-/** The requests measured, by name. */
 const READS = [
   { name: 'GET /api/parts?limit=24', path: `/api/parts?limit=${PAGE}` },
   { name: 'q=ryzen (best match)', path: `/api/parts?q=ryzen&limit=${PAGE}` },
@@ -42,24 +35,17 @@ const READS = [
 const LIST = 'GET /api/parts?limit=24';
 const AGAINST_LIST = ['q=ryzen (best match)', 'GET /api/parts/facets', 'GET /api/parts/facets?kind=cpu'];
 
-/**
- * What a shop process started with the capture loaded needs in its environment.
- * @param {string} file where the statements go
- */
+/** @param {string} file where the statements go */
 export function captureEnv(file) {
   const inherited = process.env.NODE_OPTIONS ? `${process.env.NODE_OPTIONS} ` : '';
   return { NODE_OPTIONS: `${inherited}--import=${CAPTURE}`, BENCH_SQL_LOG: file };
 }
 
-/** A fresh file for captured statements, in its own temporary folder. */
 export function captureFile() {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-sql-')), 'statements.jsonl');
 }
 
-/**
- * @param {string} url
- * @returns {Promise<{ response: Response, json: any }>}
- */
+/** @param {string} url @returns {Promise<{ response: Response, json: any }>} */
 async function getJson(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
@@ -67,11 +53,8 @@ async function getJson(url) {
 }
 
 /**
- * The statements the shop sent while answering one request (the file grows only while it
- * does: the bench asks one thing at a time).
- * @param {string} shopUrl
- * @param {string} file
- * @param {string} requestPath
+ * The bench asks one thing at a time, so the file grows only with this request's statements.
+ * @param {string} shopUrl @param {string} file @param {string} requestPath
  * @returns {Promise<{ json: any, response: Response, statements: Statement[] }>}
  */
 async function capture(shopUrl, file, requestPath) {
@@ -87,10 +70,8 @@ async function capture(shopUrl, file, requestPath) {
 }
 
 /**
- * Walks a sort's pages by their Link headers to the 1,000th, so its cursor is one the API
- * itself handed out, and answers that page's path.
- * @param {string} shopUrl
- * @param {string} firstPath
+ * The path of a sort's 1,000th page, by its Link headers, so its cursor is one the API handed out.
+ * @param {string} shopUrl @param {string} firstPath
  */
 async function walkTo(shopUrl, firstPath) {
   let next = firstPath;
@@ -104,10 +85,8 @@ async function walkTo(shopUrl, firstPath) {
 }
 
 /**
- * Asks a shop started with captureEnv(file) for every discovery read once and answers, per
- * read, its path and the SQL behind it. Stop that shop afterwards: the capture slows it down.
- * @param {string} shopUrl
- * @param {string} file
+ * Every discovery read's path and SQL; stop that shop afterwards, the capture slows it down.
+ * @param {string} shopUrl @param {string} file
  */
 export async function captureDiscovery(shopUrl, file) {
   const deepPath = await walkTo(shopUrl, `/api/parts?sort=price_asc&limit=${PAGE}`);
@@ -123,10 +102,7 @@ export async function captureDiscovery(shopUrl, file) {
 }
 
 /**
- * The raw baseline: `concurrency` workers, each running one request's statements in turn
- * through `pool` as fast as it can, for `duration` seconds after `warmup` seconds.
- * @param {import('pg').Pool} pool
- * @param {Statement[]} statements
+ * @param {import('pg').Pool} pool @param {Statement[]} statements
  * @param {{ duration: number, concurrency: number, warmup?: number }} options
  */
 export async function rawLoad(pool, statements, { duration, concurrency, warmup = 1 }) {
@@ -174,14 +150,12 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
   /** @type {Record<string, number>} */
   const floorByRead = {};
   try {
-    // The shop has just started: its first requests compile the hot paths, on every read.
     await load(shopUrl, { paths: reads.map((r) => r.path), duration: 3, connections, warmup: 0 });
     for (const read of reads) {
       console.log(
         `  ${read.name}: ${read.rows} ${read.path.includes('facets') ? 'parts counted' : 'parts'}, ${read.statements.length} statement(s)`,
       );
-      // Three alternating slices (raw, shop, raw, shop, ...) and the median of each figure, so a
-      // burst of other work on the machine lands on both sides and moves the median little.
+      // Alternating slices and their median, so other work on the machine lands on both sides.
       const slice = Math.max(2, Math.round(duration / 3));
       /** @type {Awaited<ReturnType<typeof rawLoad>>[]} */
       const raws = [];
@@ -255,8 +229,7 @@ export async function discoveryBench(shopUrl, reads, { databaseUrl, poolSize, du
 }
 
 /**
- * The list, search and facets alone, in alternating slices, against the list: for a database
- * the raw baseline cannot reach (PGlite lives inside the shop's process).
+ * For a database the raw baseline cannot reach (PGlite lives inside the shop's process).
  * @param {string} shopUrl a shop with PUBLIC_CACHE_MS=0
  * @param {{ label: string, duration: number, connections: number }} options
  */
@@ -277,14 +250,7 @@ export async function discoveryAgainstList(shopUrl, { label, duration, connectio
   recordAgainstList(section, Object.fromEntries(Object.entries(rps).map(([name, all]) => [name, median(all)])));
 }
 
-/**
- * Search and facets against the plain list of the same run (the target: each at least
- * RATIO_TARGET of it), beside the same ratio for the bare HTTP floor, which shows how much of
- * the gap the SQL alone leaves.
- * @param {string} section
- * @param {Record<string, number>} shopRps
- * @param {Record<string, number>} [floorRps]
- */
+/** @param {string} section @param {Record<string, number>} shopRps @param {Record<string, number>} [floorRps] */
 export function recordAgainstList(section, shopRps, floorRps) {
   const list = shopRps[LIST];
   if (!list) return;
@@ -304,12 +270,7 @@ export function recordAgainstList(section, shopRps, floorRps) {
   }
 }
 
-/**
- * The bare HTTP floor (sql-floor-server.mjs) on every read's statements.
- * @param {Awaited<ReturnType<typeof captureDiscovery>>} reads
- * @param {string} databaseUrl
- * @param {number} poolSize
- */
+/** @param {Awaited<ReturnType<typeof captureDiscovery>>} reads @param {string} databaseUrl @param {number} poolSize */
 function startFloor(reads, databaseUrl, poolSize) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-floor-')), 'reads.json');
   fs.writeFileSync(file, JSON.stringify(Object.fromEntries(reads.map((r) => [r.path, r.statements]))));

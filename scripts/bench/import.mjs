@@ -1,16 +1,11 @@
-// Catalog in bulk: POST /api/parts/import of 10,000 new parts, then the same catalog's export
-// imported back (10,000 rows, every one unchanged), on PostgreSQL (docs/product.md#catalog-in-bulk).
+// POST /api/parts/import of 10,000 new parts, then the export imported back unchanged, on PostgreSQL.
 import { record } from './report.mjs';
 import { benchAdmin } from './users.mjs';
 
 const ROWS = 10_000;
 const TARGET_MS = 10_000;
 
-/**
- * @param {string} url
- * @param {import('./seed.mjs').Sql} db
- * @param {{ secret: string }} options
- */
+/** @param {string} url @param {import('./seed.mjs').Sql} db @param {{ secret: string }} options */
 export async function importBench(url, db, { secret }) {
   const section = `Import on PostgreSQL: ${ROWS.toLocaleString('en-US')} rows`;
   console.log(`\n--- ${section} ---`);

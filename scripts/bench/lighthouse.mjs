@@ -1,6 +1,4 @@
-// Page speed: Lighthouse (mobile, its default settings) in the system Chromium on the public
-// pages beside an empty page measured in the same run, its agentic-browsing category beside the
-// four classic ones, and the JavaScript that / loads before any interaction, gzipped.
+// Lighthouse (mobile) on the public pages beside an empty page measured in the same run.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -20,22 +18,17 @@ const CATEGORIES = /** @type {const} */ ([
   ['best-practices', 'best practices', 100],
   ['seo', 'SEO', 100],
 ]);
-// Scored by Lighthouse as a fraction: the applicable audits that pass, out of those that apply.
 const AGENTIC = 'agentic-browsing';
 const CHROME_FLAGS = [
   ...HEADLESS_CHROMIUM_FLAGS,
   '--disable-dev-shm-usage',
-  // WebMCP is behind a flag in Chromium: without it neither document.modelContext (so the shop
-  // registers no tools) nor the DevTools protocol's WebMCP domain (so the WebMCP audits see
-  // none) exists.
+  // Without the flag the shop registers no WebMCP tools and the WebMCP audits see none.
   '--enable-features=WebMCP',
 ];
 
 /**
- * The same-origin scripts a Lighthouse run loaded, gzipped from the built files.
- * @param {import('lighthouse').Result} lhr
- * @param {string} origin
- * @param {string} webDist
+ * The same-origin scripts a run loaded, gzipped from the built files.
+ * @param {import('lighthouse').Result} lhr @param {string} origin @param {string} webDist
  */
 function loadedScripts(lhr, origin, webDist) {
   const details = lhr.audits['network-requests']?.details;
@@ -64,8 +57,7 @@ const EMPTY_PAGE =
 
 /**
  * A page from a server of its own, measured beside the shop's pages in the same run: the empty
- * page (no CSS, no script), what this machine scores with no page work at all, and the React
- * floor (scripts/bench/react-floor.mjs).
+ * page (no page work at all) or the React floor (scripts/bench/react-floor.mjs).
  * @param {Map<string, { type: string, body: string }>} files each file by its URL path
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
@@ -97,10 +89,7 @@ const performanceOf = (lhr) => Math.round((lhr.categories.performance?.score ?? 
 /** @param {import('lighthouse').Result} lhr */
 const tbtOf = (lhr) => Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
 
-/**
- * The longest main-thread tasks of a run, in ms at Lighthouse's slowdown, longest first.
- * @param {import('lighthouse').Result} lhr
- */
+/** @param {import('lighthouse').Result} lhr */
 function longestTasks(lhr) {
   const details = lhr.audits['long-tasks']?.details;
   /** @type {{ duration?: number }[]} */
@@ -109,8 +98,7 @@ function longestTasks(lhr) {
 }
 
 /**
- * The run with the median performance score stands for the page (Lighthouse's advice for noisy
- * machines); the other categories barely vary between runs.
+ * The run with the median performance score stands for the page (Lighthouse's advice for noisy machines).
  * @param {import('lighthouse').Result[]} lhrs
  */
 function medianRun(lhrs) {
@@ -121,8 +109,7 @@ function medianRun(lhrs) {
 /**
  * @param {string} url the shop
  * @param {{ root: string, webDist: string, runs: number, chromePath: string, blocked?: boolean }} options
- *   blocked: each page also once more per round with every script blocked (the floor the app's
- *   code adds to)
+ *   blocked: each page once more per round with every script blocked
  */
 export async function lighthouseBench(url, { root, webDist, runs, chromePath, blocked = false }) {
   const section = `Page speed: Lighthouse ${LIGHTHOUSE_VERSION} mobile, median of ${runs} run(s) per page`;
@@ -260,7 +247,6 @@ export async function lighthouseBench(url, { root, webDist, runs, chromePath, bl
           console.log(`        ${fmt.kb(s.gzip).padStart(9)} gz  ${fmt.kb(s.bytes).padStart(9)} raw  ${s.url}`);
       }
     }
-    // The same figures as the table docs/performance.md keeps.
     const header = [
       'page',
       'performance (runs)',
@@ -292,10 +278,8 @@ export async function lighthouseBench(url, { root, webDist, runs, chromePath, bl
 }
 
 /**
- * A trace Lighthouse could not record (it happens on a starved machine) is retried once; a page
- * that still fails has no run this round.
- * @param {string} url
- * @param {number} port
+ * A trace Lighthouse could not record (a starved machine) is retried once.
+ * @param {string} url @param {number} port
  * @param {{ only?: string[], blockScripts?: boolean }} [options]
  */
 async function auditTwice(url, port, options) {
@@ -303,11 +287,8 @@ async function auditTwice(url, port, options) {
 }
 
 /**
- * One Lighthouse run, or null (with the reason printed) when it could not complete.
- * @param {string} url
- * @param {number} port Chrome's debugging port
- * @param {{ only?: string[], blockScripts?: boolean }} [options] the categories (all by default);
- *   every script blocked
+ * @param {string} url @param {number} port Chrome's debugging port
+ * @param {{ only?: string[], blockScripts?: boolean }} [options]
  */
 async function audit(url, port, { only, blockScripts = false } = {}) {
   try {
@@ -327,10 +308,7 @@ async function audit(url, port, { only, blockScripts = false } = {}) {
   }
 }
 
-/**
- * The page of the newest part, whichever the seed made.
- * @param {string} url the shop
- */
+/** @param {string} url the shop */
 async function partPage(url) {
   const response = await fetch(`${url}/api/parts?limit=1`);
   if (!response.ok) throw new Error(`GET /api/parts answered ${response.status}`);
@@ -340,13 +318,12 @@ async function partPage(url) {
 }
 
 /**
- * The planner with a complete build: the first part of each slot's kind (storage once), so
- * every slot, the verdict and the wattage bar are drawn.
+ * The planner with a complete build, so every slot, the verdict and the wattage bar are drawn.
  * @param {string} url the shop
  */
 async function buildPage(url) {
   const params = new URLSearchParams();
-  // The slots of packages/shared/src/build-link.ts (plain Node cannot import its TypeScript).
+  // packages/shared/src/build-link.ts's slots (plain Node cannot import its TypeScript).
   for (const kind of ['cpu', 'motherboard', 'memory', 'gpu', 'storage', 'psu', 'case', 'cooling']) {
     const response = await fetch(`${url}/api/parts?kind=${kind}&limit=1`);
     if (!response.ok) throw new Error(`GET /api/parts?kind=${kind} answered ${response.status}`);
@@ -358,8 +335,8 @@ async function buildPage(url) {
 }
 
 /**
- * An audit counts as Lighthouse's report counts it: manual and not-applicable audits are left
- * out, informative ones never pass or fail, the rest pass at 0.9.
+ * As Lighthouse's report counts it: manual and not-applicable audits left out, informative ones
+ * never pass or fail, the rest pass at 0.9.
  * @param {import('lighthouse').Result['audits'][string] | undefined} audit
  */
 const isFailing = (audit) =>
@@ -368,11 +345,7 @@ const isFailing = (audit) =>
   audit.score < 0.9 &&
   ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode);
 
-/**
- * The agentic-browsing fraction as the report shows it, or null when the run lacks the category.
- * @param {import('lighthouse').Result} lhr
- * @param {string} categoryId
- */
+/** @param {import('lighthouse').Result} lhr @param {string} categoryId */
 function passRatio(lhr, categoryId) {
   const category = lhr.categories[categoryId];
   if (!category) return null;
@@ -387,11 +360,7 @@ function passRatio(lhr, categoryId) {
   return { passed, applicable };
 }
 
-/**
- * Names every failing audit of the page once, with the categories it counts in, so a FAIL says
- * what to fix.
- * @param {import('lighthouse').Result} lhr
- */
+/** Names every failing audit once, with the categories it counts in. @param {import('lighthouse').Result} lhr */
 function explain(lhr) {
   /** @type {Map<string, string[]>} */
   const failing = new Map();

@@ -1,4 +1,3 @@
-// autocannon on loopback, bounded in time, summarised to the few figures the bench prints.
 import autocannon from 'autocannon';
 
 /**
@@ -18,17 +17,13 @@ export async function load(url, options) {
     throw new Error(`refusing to load a non-loopback URL: ${url}`);
   const requests = options.requests ?? rotate(options.paths ?? [options.path ?? '/']);
   const base = { url, connections, requests, timeout: 10 };
-  // A short unmeasured run first: JIT, pool connections and caches warm up as in real use.
+  // An unmeasured run first: JIT, pool connections and caches warm up as in real use.
   if (warmup > 0) await autocannon({ ...base, duration: warmup });
   const r = await autocannon({ ...base, duration });
   return summarize(r);
 }
 
-/**
- * Every connection walks the list from its own place, so all of the paths are hit evenly.
- * @param {string[]} paths
- * @returns {autocannon.Request[]}
- */
+/** Each connection walks the list from its own place. @param {string[]} paths @returns {autocannon.Request[]} */
 function rotate(paths) {
   if (paths.length === 1) return [{ path: paths[0] }];
   let next = 0;
@@ -43,10 +38,7 @@ function rotate(paths) {
   ];
 }
 
-/**
- * @param {autocannon.Result} r
- * @returns {LoadResult}
- */
+/** @param {autocannon.Result} r @returns {LoadResult} */
 export function summarize(r) {
   /** @type {Record<string, number>} */
   const statusCodes = {};

@@ -1,12 +1,9 @@
-// The admin overview on PostgreSQL at 100,000 orders (GET /api/admin/overview), measured with
-// its indexes and, in the same run on the same rows, without them: the baseline the indexes
-// are judged against (docs/decisions/0031-the-admin-overview.md).
+// The admin overview at 100,000 orders, with its indexes and without them on the same rows.
 import { load } from './load.mjs';
 import { fmt, record } from './report.mjs';
 import { seedUsers } from './seed.mjs';
 import { benchAdmin } from './users.mjs';
 
-/** The overview's own indexes (apps/api/src/db/schema.ts), dropped for the baseline and put back. */
 const INDEXES = {
   orders_paid_at_idx: 'CREATE INDEX orders_paid_at_idx ON orders (paid_at, total_cents) WHERE paid_at IS NOT NULL',
   orders_created_at_idx: 'CREATE INDEX orders_created_at_idx ON orders (created_at)',
@@ -16,11 +13,9 @@ const INDEXES = {
 };
 
 /**
- * A year of orders from `customers` customers, one line each on one of the catalog's first
- * thousand parts: 85 % paid (a day's worth of them shipped, most older ones too), 5 % of the
- * rest cancelled, 3 % of the paid partly refunded a day later.
- * @param {import('./seed.mjs').Sql} db
- * @param {{ orders: number, customers: number }} options
+ * A year of orders: 85 % paid (most older ones shipped), 5 % of the rest cancelled, 3 % of the paid
+ * partly refunded a day later.
+ * @param {import('./seed.mjs').Sql} db @param {{ orders: number, customers: number }} options
  */
 export async function seedOrders(db, { orders, customers }) {
   const emails = Array.from({ length: customers }, (_, i) => `bench-buyer-${i}@example.com`);
@@ -57,13 +52,11 @@ export async function seedOrders(db, { orders, customers }) {
      FROM inserted WHERE refunded_cents > 0`,
     [orders, emails, customers],
   );
-  // A year of orders has been vacuumed since (the lines' sold_at, set by trigger, left old row versions).
   for (const table of ['orders', 'order_lines', 'order_refunds']) await db.query(`VACUUM ANALYZE ${table}`);
 }
 
 /**
- * @param {string} url
- * @param {import('./seed.mjs').Sql} db
+ * @param {string} url @param {import('./seed.mjs').Sql} db
  * @param {{ orders: number, duration: number, connections: number, secret: string }} options
  */
 export async function overviewBench(url, db, { orders, duration, connections, secret }) {

@@ -1,9 +1,4 @@
-// Several API processes on one PostgreSQL: orders and catalog reads per second with one, two
-// and three processes, the load generator spreading its connections over them in turn, each
-// figure beside the one-process figure of the same run, so what the processes cost one another
-// (one database, the change feed, one machine's cores) shows as a ratio. Beside each rate,
-// the CPU the API processes and PostgreSQL spent on one request, read from /proc: on a shared
-// machine the rates follow the other work, the CPU a request costs far less.
+// One to three API processes, with each request's CPU (/proc), which other work on the machine moves less.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { discover } from './reads.mjs';
@@ -16,11 +11,7 @@ const PROCESSES = [1, 2, 3];
 const ORDER_BODY = { phoneNumber: '01234567', address: '1 Bench Street, Loopback City' };
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
-/**
- * A process's /proc stat fields after its name: [state, ppid, ...]; utime, stime, cutime and
- * cstime are at 11 to 14.
- * @param {number | string} pid
- */
+/** utime, stime, cutime and cstime are fields 11 to 14 after the name. @param {number | string} pid */
 function statOf(pid) {
   try {
     const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -35,10 +26,8 @@ const ticks = (stat, reaped) =>
   stat ? [11, 12, ...(reaped ? [13, 14] : [])].reduce((sum, i) => sum + Number(stat[i] ?? 0), 0) : 0;
 
 /**
- * CPU seconds used so far by the API processes and by the PostgreSQL server on `port`: its
- * postmaster with the backends it has reaped, and those still running.
- * @param {number[]} apiPids
- * @param {number} port
+ * The PostgreSQL server's CPU is its postmaster with the backends it reaped, and those still running.
+ * @param {number[]} apiPids @param {number} port
  */
 function cpuNow(apiPids, port) {
   const pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -61,9 +50,6 @@ function cpuNow(apiPids, port) {
 }
 
 /**
- * `connections` spread over `shops`, each taking its share on loopback at once, after a
- * two-second warm-up; answers the requests per second of them all, what went wrong and the
- * milliseconds of CPU each request cost the API processes and PostgreSQL.
  * @param {{ url: string, child: import('node:child_process').ChildProcess }[]} shops
  * @param {(n: () => number) => object[]} requests autocannon requests, given a counter shared by all shops
  * @param {{ duration: number, connections: number, ok: string, port: number }} options
@@ -78,7 +64,6 @@ async function spread(shops, requests, { duration, connections, ok, port }) {
           requests: requests(next),
           duration: seconds,
           warmup: 0,
-          // The remainder goes to the first shops, so the total stays `connections`.
           connections: Math.floor(connections / shops.length) + (i < connections % shops.length ? 1 : 0),
         }),
       ),
@@ -116,7 +101,6 @@ export async function processesBench(first, startAnother, db, { databaseUrl, dur
   const users = await benchUsers(db, { count: connections, secret, prefix: 'bench-processes' });
   const hot = (await seedBenchParts(db, { hot: 20, hotStock: 1_000_000, scarceStock: 1_000_000 })).slice(1);
   const d = await discover(first.url);
-  // Catalog reads as a shopper makes them, with each process's read cache as shipped.
   const reads = [d.firstPage, d.reviewsPage, '/api/parts/facets', '/api/parts?q=ryzen&limit=24', ...d.partPaths];
 
   /** @type {(next: () => number) => object[]} */

@@ -1,5 +1,4 @@
-// What one rate-limited write costs in each store of the counts (lib/rate-limit-store.ts):
-// memory, PostgreSQL and Redis, measured in the same run, interleaved, medians of the rounds.
+// One rate-limited write in each store of the counts (memory, PostgreSQL, Redis), interleaved, medians of the rounds.
 //   node --import tsx scripts/bench/rate-limits.mjs [--seconds=2] [--rounds=5] [--concurrency=16]
 import { parseArgs } from 'node:util';
 import { startPostgres } from '../lib/postgres.mjs';
@@ -25,7 +24,6 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** `concurrency` clients counting writes (each its own address) for `seconds`: writes/s and the median ms of one. */
 /**
  * @param {import('../../apps/api/src/lib/rate-limit-store.ts').RateLimitCounters} counters
  * @returns {Promise<{ perSecond: number, medianMs: number }>}

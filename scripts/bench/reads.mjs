@@ -12,20 +12,14 @@ export const PAGE = 24;
 const DEEP_PAGE = 1_000;
 const ID_SAMPLE = 1_000;
 
-/**
- * The next-page URL from a Link header, or null on the last page.
- * @param {Response} response
- */
+/** @param {Response} response */
 function nextLink(response) {
   const link = response.headers.get('link');
   const entries = link ? link.split(',') : [];
   return entries.map((entry) => /^\s*<([^>]+)>;\s*rel="next"/.exec(entry)?.[1]).find(Boolean) ?? null;
 }
 
-/**
- * @param {string} url
- * @returns {Promise<{ response: Response, body: string, json: any }>}
- */
+/** @param {string} url @returns {Promise<{ response: Response, body: string, json: any }>} */
 async function getJson(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
@@ -34,8 +28,7 @@ async function getJson(url) {
 }
 
 /**
- * Walks the Link headers from the first page to the 1,000th (so the deep cursor is one the
- * API itself handed out), keeping a sample of part ids on the way.
+ * From the first page to the 1,000th by the Link headers, so the deep cursor is one the API handed out.
  * @param {string} url
  */
 export async function discover(url) {
@@ -61,11 +54,7 @@ export async function discover(url) {
   };
 }
 
-/**
- * Starts the baseline server on the bytes the shop answered for each path.
- * @param {string} url
- * @param {string[]} paths
- */
+/** @param {string} url @param {string[]} paths */
 async function startBaseline(url, paths) {
   /** @type {Record<string, { contentType: string, body: string }>} */
   const recorded = {};
@@ -83,7 +72,7 @@ async function startBaseline(url, paths) {
 /**
  * @param {string} url the shop
  * @param {{ label: string, gate: boolean, duration: number, connections: number }} options
- *   gate: whether the targets decide PASS/FAIL here (PostgreSQL) or only inform (PGlite).
+ *   gate: PASS/FAIL here (PostgreSQL) or only a figure (PGlite).
  */
 export async function readBench(url, { label, gate, duration, connections }) {
   const section = `Reads on ${label} (${connections} connections, ${duration} s each)`;
@@ -96,8 +85,7 @@ export async function readBench(url, { label, gate, duration, connections }) {
     { name: 'GET /api/parts, page 1,000 (cursor)', paths: [d.deepPage] },
   ];
 
-  // Each endpoint is measured right after its baseline, so both meet the same machine
-  // (other load, thermal state) and drift over the run cannot favour either.
+  // Each endpoint right after its baseline, so both meet the same machine.
   const server = await startBaseline(
     url,
     endpoints.flatMap((e) => e.paths),
@@ -132,18 +120,15 @@ export async function readBench(url, { label, gate, duration, connections }) {
 }
 
 /**
- * Paging with depth, on a shop started with the read cache off (PUBLIC_CACHE_MS=0), so every
- * request runs the keyset query: the 1,000th page must be as fast as the first.
+ * With the read cache off, so every request runs the keyset query.
  * @param {string} url
  * @param {{ label: string, gate: boolean, duration: number, connections: number }} options
- *   gate: PASS/FAIL on PostgreSQL; on PGlite (one WASM thread, queues deep) only a figure.
  */
 export async function pagingBench(url, { label, gate, duration, connections }) {
   const section = `Paging on ${label}, read cache off (${connections} connections, ${duration} s each)`;
   console.log(`\n--- ${section} ---`);
   const d = await discover(url);
-  // Alternating thirds (page 1, page 1,000, three times), so background work on the machine
-  // (autovacuum, another process) lands on both sides alike.
+  // Alternating thirds, so background work on the machine lands on both sides alike.
   const third = Math.max(1, Math.round(duration / 3));
   const firsts = [];
   const deeps = [];
@@ -189,9 +174,8 @@ export async function pagingBench(url, { label, gate, duration, connections }) {
 }
 
 /**
- * Parts of one measurement: throughput weighted by requests, the worse p99.
- * @param {import('./load.mjs').LoadResult} a
- * @param {import('./load.mjs').LoadResult} b
+ * Throughput weighted by requests, the worse p99.
+ * @param {import('./load.mjs').LoadResult} a @param {import('./load.mjs').LoadResult} b
  * @returns {import('./load.mjs').LoadResult}
  */
 function merge(a, b) {

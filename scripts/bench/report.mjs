@@ -1,17 +1,11 @@
-// Collects each figure with its target and verdict, prints it as it is measured and again
-// as one table at the end.
-
 /** @typedef {{ section: string, name: string, figure: string, target: string, verdict: 'PASS' | 'FAIL' | 'info' }} Row */
 
 /** @type {Row[]} */
 export const rows = [];
 
 /**
- * @param {string} section
- * @param {string} name
- * @param {string} figure
- * @param {string} target
- * @param {boolean | null} pass null for a figure without a target (or one only informative here)
+ * @param {string} section @param {string} name @param {string} figure @param {string} target
+ * @param {boolean | null} pass null for a figure without a target here
  */
 export function record(section, name, figure, target, pass) {
   /** @type {Row} */

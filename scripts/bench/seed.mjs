@@ -1,6 +1,4 @@
-// Seeds a large catalog fast, straight into the database the shop will open: multi-row
-// INSERT ... SELECT generate_series, ids made in SQL as time-ordered UUIDv7 (the API pages
-// newest first by id, so the ids must carry the insertion order, as newId() does).
+// Seeds a large catalog in SQL, ids as time-ordered UUIDv7 (the API pages newest first by id).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +18,7 @@ const REVIEWERS = ['amelia', 'diego', 'priya', 'tom', 'hana', 'kwame'];
 const BATCH = 25_000;
 
 /**
- * A UUIDv7 for row g: 48 bits of milliseconds (base + g, so later rows sort after earlier
- * ones), version 7, 12 random bits, the RFC 4122 variant, 62 random bits.
+ * A UUIDv7 for row g: milliseconds base + g, so later rows sort after earlier ones.
  * @param {string} baseMs SQL expression for the first row's millisecond timestamp
  */
 function uuidv7Sql(baseMs) {
@@ -29,19 +26,13 @@ function uuidv7Sql(baseMs) {
       || substr('89ab', 1 + (g % 4)::int, 1) || substr(h, 4, 3) || substr(h, 7, 12))::uuid`;
 }
 
-/**
- * @typedef {{ node: string, rows: number, buffers: number, ms: number }} Plan one query plan's top scan
- */
+/** @typedef {{ node: string, rows: number, buffers: number, ms: number }} Plan one query plan's top scan */
 
 /**
  * @typedef {{ query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>, close: () => Promise<void> }} Sql
  */
 
-/**
- * Opens PostgreSQL at url and brings its schema up to date with the shop's migrations.
- * @param {string} url
- * @returns {Promise<Sql>}
- */
+/** @param {string} url @returns {Promise<Sql>} */
 export async function openPostgres(url) {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS });
@@ -49,9 +40,8 @@ export async function openPostgres(url) {
 }
 
 /**
- * Opens the PGlite files the shop uses under DATA_DIR and migrates them; one process at a time.
- * @param {string} dataDir
- * @returns {Promise<Sql>}
+ * The PGlite files the shop uses under DATA_DIR, migrated; one process at a time.
+ * @param {string} dataDir @returns {Promise<Sql>}
  */
 export async function openPglite(dataDir) {
   const dir = path.join(dataDir, 'pglite');
@@ -61,19 +51,13 @@ export async function openPglite(dataDir) {
   return /** @type {Sql} */ ({ query: (text, params) => client.query(text, params), close: () => client.close() });
 }
 
-/**
- * Inserts `parts` parts and `reviews` reviews, in batches, newest last.
- * @param {Sql} db
- * @returns {Promise<{ seconds: number }>}
- */
+/** @param {Sql} db @returns {Promise<{ seconds: number }>} */
 export async function seedCatalog(db, { parts = 100_000, reviews = 10_000 } = {}) {
   const started = Date.now();
-  // Every row gets its own millisecond, all of them in the past, so anything the shop
-  // creates later (newId()) is newer still.
+  // Every row in the past, so anything the shop creates later (newId()) is newer still.
   const base = Date.now() - parts - reviews - 60_000;
   for (let from = 1; from <= parts; from += BATCH) {
     const to = Math.min(parts, from + BATCH - 1);
-    // Row g of the batch is part from + g - 1 of the bench catalog (kind, name, specs, tags).
     await db.query(
       `INSERT INTO parts (id, name, description, img, min_order, available, price_cents, kind, specs, spec_tags, created_at)
        SELECT ${uuidv7Sql(String(base))},
@@ -109,16 +93,13 @@ export async function seedCatalog(db, { parts = 100_000, reviews = 10_000 } = {}
       [from, to],
     );
   }
-  // Fresh statistics and visibility map, as a catalog that has been live for a while has.
   await db.query('VACUUM ANALYZE');
   return { seconds: (Date.now() - started) / 1000 };
 }
 
 /**
- * Users for the write benchmarks; tokens are minted for them by the bench, for the stand-in
- * uid `bench:<email>` each row is bound to (Firebase's own uids are letters and digits).
- * @param {Sql} db
- * @param {string[]} emails
+ * Rows bound to the stand-in uid `bench:<email>` (Firebase's own uids are letters and digits).
+ * @param {Sql} db @param {string[]} emails
  */
 export async function seedUsers(db, emails) {
   await db.query(
@@ -131,8 +112,7 @@ export async function seedUsers(db, emails) {
 }
 
 /**
- * Parts the write benchmarks buy (made after the read figures, so they do not change those
- * pages): `hot` parts with plenty of stock and one scarce part that runs out.
+ * Made after the read figures, so they do not change those pages.
  * @param {Sql} db
  * @param {{ hot?: number, hotStock?: number, scarceStock?: number }} [options]
  * @returns {Promise<{ id: string, available: number, minOrder: number }[]>}
@@ -156,10 +136,8 @@ export async function seedBenchParts(db, { hot = 20, hotStock = 1_000_000, scarc
 }
 
 /**
- * One compatible AM5 build (processor, board, memory, graphics card, drive, power supply,
- * case, cooler) with plenty of stock, for the build benchmarks; made after the read figures.
- * @param {Sql} db
- * @param {{ stock?: number }} [options]
+ * One compatible AM5 build with plenty of stock, made after the read figures.
+ * @param {Sql} db @param {{ stock?: number }} [options]
  * @returns {Promise<{ id: string, kind: string, available: number }[]>}
  */
 export async function seedBuildParts(db, { stock = 1_000_000 } = {}) {
@@ -215,9 +193,7 @@ export async function seedBuildParts(db, { stock = 1_000_000 } = {}) {
 }
 
 /**
- * Sanity check of the seeded ids: UUIDv7 and ordered like their creation times.
- * @param {Sql} db
- * @param {'parts' | 'reviews'} table
+ * @param {Sql} db @param {'parts' | 'reviews'} table
  * @returns {Promise<{ n: number, v7: boolean, ordered: boolean } | undefined>}
  */
 export async function checkIdOrder(db, table) {
@@ -232,11 +208,8 @@ export async function checkIdOrder(db, table) {
 }
 
 /**
- * The plans of the API's paging query (parts.repo.ts: newest first by id, limit + 1) for
- * the first page and for the 1,000th: the same backward scan of the primary key, touching
- * the same few buffers, however deep the cursor. Deterministic, unlike a throughput figure.
- * @param {Sql} db
- * @param {{ page: number, pageSize: number }} options
+ * The paging query's plans for the first page and the 1,000th: the same few buffers however deep.
+ * @param {Sql} db @param {{ page: number, pageSize: number }} options
  * @returns {Promise<{ first: Plan, deep: Plan }>}
  */
 export async function explainPaging(db, { page, pageSize }) {

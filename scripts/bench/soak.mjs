@@ -1,5 +1,4 @@
-// Soak: many connections for a minute, each walking a shopper's path (browse, order, pay,
-// order again and cancel, look at their orders). No errors, no 5xx, memory flat, stock exact.
+// Many shoppers for a minute: no errors, no 5xx, memory flat, stock exact.
 import autocannon from 'autocannon';
 import { summarize } from './load.mjs';
 import { fmt, record } from './report.mjs';
@@ -23,36 +22,24 @@ function json(text) {
 
 /** @typedef {import('autocannon').Request} Req */
 
-/**
- * The item at `i`, going round the list.
- * @template T
- * @param {T[]} list
- * @param {number} i
- * @returns {T}
- */
+/** @template T @param {T[]} list @param {number} i @returns {T} */
 function pick(list, i) {
   const item = list[i % list.length];
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
 }
 /**
- * What one connection carries from request to request.
  * @typedef {{ k: number, user: { authorization: string }, orderId?: string, cancelId?: string,
  *             clientSecret?: string, intentId?: string }} Context
  */
 
 /**
- * One request of the sequence. autocannon starts a connection's sequence again when
- * setupRequest answers a falsy value (no order to pay yet); its type definitions do not say
- * so, hence this type and the cast below.
+ * autocannon restarts a connection's sequence when setupRequest answers a falsy value; its types do not say so.
  * @typedef {{ method: string, path?: string, setupRequest?: (req: Req, context: Context) => Req | null | undefined | '', onResponse?: (status: number, body: string, context: Context) => void }} Step
  */
 
 /**
- * The request sequence every connection repeats; ids flow through autocannon's context.
- * @param {{ authorization: string }[]} users
- * @param {{ id: string }[]} parts
- * @param {string[]} browseIds
+ * @param {{ authorization: string }[]} users @param {{ id: string }[]} parts @param {string[]} browseIds
  * @returns {Req[]}
  */
 function shopperPath(users, parts, browseIds) {
@@ -63,11 +50,8 @@ function shopperPath(users, parts, browseIds) {
   };
   const part = (/** @type {Context} */ context) => pick(parts, context.k);
   /**
-   * Orders `totalOrder` of the connection's part; the new order's id goes to `context[key]`
-   * (none when refused), for the steps that pay or cancel it.
-   * @param {number} totalOrder
-   * @param {'orderId' | 'cancelId'} key
-   * @returns {Step}
+   * The new order's id goes to `context[key]` (none when refused).
+   * @param {number} totalOrder @param {'orderId' | 'cancelId'} key @returns {Step}
    */
   const placeOrder = (totalOrder, key) => ({
     method: 'POST',
@@ -99,7 +83,6 @@ function shopperPath(users, parts, browseIds) {
     {
       method: 'POST',
       path: '/api/create-payment-intent',
-      // Without an order to pay, start the path again (autocannon resets on a falsy request).
       setupRequest: (req, context) =>
         context.orderId && asUser({ ...req, body: JSON.stringify({ orderId: context.orderId }) }, context),
       onResponse: (status, body, context) => {
@@ -148,8 +131,7 @@ function shopperPath(users, parts, browseIds) {
 
 /**
  * @param {{ url: string, child: import('node:child_process').ChildProcess }} shop
- * @param {import('./seed.mjs').Sql} db
- * @param {{ seconds: number, connections: number, secret: string }} options
+ * @param {import('./seed.mjs').Sql} db @param {{ seconds: number, connections: number, secret: string }} options
  */
 export async function soakBench(shop, db, { seconds, connections, secret }) {
   const section = `Soak on PostgreSQL: ${connections} connections, ${seconds} s, browse + order + pay + cancel`;
@@ -163,7 +145,6 @@ export async function soakBench(shop, db, { seconds, connections, secret }) {
   const requests = shopperPath(users, parts, browseIds);
   const opts = { url: shop.url, connections, requests, timeout: 10 };
 
-  // Warm-up, then the memory figure to compare against.
   await autocannon({ ...opts, duration: WARMUP_S });
   const samples = [await rssOf(pid)];
   const timer = setInterval(() => {
@@ -215,7 +196,7 @@ export async function soakBench(shop, db, { seconds, connections, secret }) {
   );
   console.log(`        RSS every ${SAMPLE_MS / 1000} s: ${samples.map((s) => fmt.mb(s)).join(', ')}`);
 
-  // Requests still in flight at the deadline finish on the server first.
+  // Requests in flight at the deadline finish on the server first.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const ledger = await stockLedger(db, parts);
   record(

@@ -1,7 +1,4 @@
-// Loaded into a shop process with `node --import` by the discovery bench: appends every
-// statement the API sends PostgreSQL (text, parameters, row mode, statement name) to the file
-// BENCH_SQL_LOG names, one JSON line each, so the bench can run exactly the same SQL without
-// HTTP as the raw baseline. Only that short-lived shop loads it; the measured one does not.
+// Loaded with `node --import` into the discovery bench's capturing shop only.
 import fs from 'node:fs';
 import pg from 'pg';
 

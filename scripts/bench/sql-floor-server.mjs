@@ -1,7 +1,3 @@
-// The floor under a discovery read over HTTP: a bare Node http server that, for each path,
-// runs the very statements the shop sent for it (statements.mjs) through a pool of the shop's
-// size and answers their rows as JSON. No framework, routing, validation, hooks or headers
-// beyond the content type: what any Node server running this SQL can do on this machine.
 // Usage: node sql-floor-server.mjs <reads.json> <databaseUrl> <poolSize>
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,23 +1,14 @@
-// The SQL one discovery read sent PostgreSQL (captured by sql-capture.mjs), run again as the
-// shop ran it: by name when it was a prepared statement, in the same row mode, in sessions
-// planned the same way (apps/api/src/db/client.ts).
+// Captured SQL run as the shop ran it: by name when prepared, same row mode, same session settings.
 import pg from 'pg';
 
 /** @typedef {{ text: string, values: unknown[], rowMode?: 'array', name?: string }} Statement */
 
-/**
- * @param {string} connectionString
- * @param {number} max
- */
+/** @param {string} connectionString @param {number} max */
 export function shopLikePool(connectionString, max) {
   return new pg.Pool({ connectionString, max, options: '-c plan_cache_mode=force_custom_plan -c jit=off' });
 }
 
-/**
- * Runs a read's statements in turn and answers the last one's rows.
- * @param {pg.Pool} pool
- * @param {Statement[]} statements
- */
+/** Answers the last statement's rows. @param {pg.Pool} pool @param {Statement[]} statements */
 export async function runStatements(pool, statements) {
   /** @type {unknown[]} */
   let rows = [];

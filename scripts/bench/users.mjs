@@ -1,5 +1,4 @@
-// Bench customers: user rows in the database and API tokens minted with the API's own token
-// service (apps/api/src/lib/tokens.ts, loaded through tsx), so nothing here re-implements it.
+// Bench customers, with tokens from the API's own token service (loaded through tsx).
 import { tsImport } from 'tsx/esm/api';
 import { seedUsers } from './seed.mjs';
 
@@ -17,11 +16,7 @@ export async function benchUsers(db, { count, secret, prefix = 'bench-customer' 
   );
 }
 
-/**
- * Signs `Authorization` values with the API's own token service, valid for four hours.
- * @param {string} secret
- * @returns {Promise<(email: string, uid: string) => Promise<string>>}
- */
+/** @param {string} secret @returns {Promise<(email: string, uid: string) => Promise<string>>} */
 async function bearerFor(secret) {
   const { createTokenService } = await tsImport('../../apps/api/src/lib/tokens.ts', import.meta.url);
   const tokens = createTokenService(secret, 60 * 60 * 4);
@@ -29,10 +24,8 @@ async function bearerFor(secret) {
 }
 
 /**
- * The shop's owner: every admin request asks Firebase about the token's account, so the owner
- * is an account of the auth emulator the shop uses (FIREBASE_AUTH_EMULATOR_HOST).
- * @param {import('./seed.mjs').Sql} db
- * @param {string} secret
+ * An auth emulator account: every admin request asks Firebase about the token's account.
+ * @param {import('./seed.mjs').Sql} db @param {string} secret
  * @returns {Promise<{ email: string, authorization: string }>}
  */
 export async function benchAdmin(db, secret) {
@@ -50,10 +43,7 @@ export async function benchAdmin(db, secret) {
   return { email, authorization: await (await bearerFor(secret))(email, localId) };
 }
 
-/**
- * Reads /proc for a process's resident set size, in bytes.
- * @param {number} pid
- */
+/** Resident set size, in bytes. @param {number} pid */
 export async function rssOf(pid) {
   const fs = await import('node:fs/promises');
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');

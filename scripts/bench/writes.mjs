@@ -1,6 +1,4 @@
-// Writes: POST /api/orders from many connections at once on PostgreSQL, then proof from the
-// database that stock stayed exact (docs/product.md#stock): for every part bought,
-// available + units in its orders == the stock it started with, and no part below zero.
+// Concurrent POST /api/orders on PostgreSQL, then proof from the database that stock stayed exact.
 import { load } from './load.mjs';
 import { fmt, record } from './report.mjs';
 import { seedBenchParts } from './seed.mjs';
@@ -9,10 +7,8 @@ import { benchUsers } from './users.mjs';
 const ORDER_BODY = { phoneNumber: '01234567', address: '1 Bench Street, Loopback City' };
 
 /**
- * Checks the stock ledger of the given parts: what is on the shelf plus what sits in orders
- * equals what there was at the start.
- * @param {import('./seed.mjs').Sql} db
- * @param {{ id: string, available: number }[]} parts stock at the start
+ * On the shelf plus in orders equals the stock at the start.
+ * @param {import('./seed.mjs').Sql} db @param {{ id: string, available: number }[]} parts stock at the start
  */
 export async function stockLedger(db, parts) {
   const { rows } = await db.query(
@@ -34,8 +30,7 @@ export async function stockLedger(db, parts) {
 }
 
 /**
- * @param {string} url
- * @param {import('./seed.mjs').Sql} db
+ * @param {string} url @param {import('./seed.mjs').Sql} db
  * @param {{ duration: number, connections: number, secret: string }} options
  */
 export async function writeBench(url, db, { duration, connections, secret }) {
@@ -55,8 +50,7 @@ export async function writeBench(url, db, { duration, connections, secret }) {
       setupRequest: (/** @type {import('autocannon').Request} */ req) => {
         n += 1;
         const user = users[n % users.length];
-        // One order in ten goes for the scarce part, which runs out during the run: the
-        // rest of those are 409s, and its stock must end at exactly zero, never below.
+        // One order in ten is for the scarce part, whose stock must end at exactly zero.
         const part = n % 10 === 0 ? scarce : hot[n % hot.length];
         req.headers = { 'content-type': 'application/json', authorization: user?.authorization ?? '' };
         req.body = JSON.stringify({ partId: part?.id, totalOrder: 1 + (n % 3), ...ORDER_BODY });
@@ -84,8 +78,7 @@ export async function writeBench(url, db, { duration, connections, secret }) {
     other === 0 && r.errors === 0,
   );
 
-  // autocannon stops counting at the deadline with up to one request per connection still
-  // in flight; the server finishes those, so give it a moment before reading the tables.
+  // Requests in flight at the deadline finish on the server first.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const ledger = await stockLedger(db, parts);
   record(

@@ -1,13 +1,10 @@
-// What npm run backup and npm run restore share: where the data is, where backups go, and the
-// PostgreSQL tools with their credentials.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findPostgresBin } from './postgres.mjs';
 
 /**
- * The shop's database as the API would open it: PostgreSQL when DATABASE_URL is set,
- * otherwise PGlite's files under DATA_DIR (default .data, from the current folder).
+ * PostgreSQL when DATABASE_URL is set, otherwise PGlite's files under DATA_DIR (default .data).
  * @param {NodeJS.ProcessEnv} env
  * @returns {{ kind: 'postgres', url: string } | { kind: 'pglite', dir: string }}
  */
@@ -17,8 +14,7 @@ export function shopDatabase(env) {
 }
 
 /**
- * pg_dump or pg_restore: the newest server's own copy when one is installed here (a dump
- * tool must be as new as the server), otherwise whichever is on PATH.
+ * The newest server's own copy when installed (a dump tool must be as new as the server), else PATH's.
  * @param {'pg_dump' | 'pg_restore'} tool
  */
 export function postgresTool(tool) {
@@ -27,13 +23,11 @@ export function postgresTool(tool) {
   return local && fs.existsSync(local) ? local : tool;
 }
 
-/** A pg_dump archive (custom format) starts with these bytes; a PGlite dump is a gzipped tar. */
+/** A pg_dump custom-format archive starts with these bytes; a PGlite dump is a gzipped tar. */
 export const PG_DUMP_MAGIC = 'PGDMP';
 
 /**
- * Where npm run backup writes when given no file: BACKUP_DIR, else the user's data folder
- * ($XDG_DATA_HOME or ~/.local/share)/parts-shop/backups. Never inside the repository, where
- * one `git add -A` would publish every customer's address.
+ * Never inside the repository, where one `git add -A` would publish every customer's address.
  * @param {NodeJS.ProcessEnv} env
  */
 export function backupFolder(env) {
@@ -43,9 +37,8 @@ export function backupFolder(env) {
 }
 
 /**
- * A connection for pg_dump and pg_restore that keeps the password off their command line,
- * where every user of the machine can read it (`ps`): the URL without it, and PGPASSWORD.
- * @param {string} url a postgres:// URL, as DATABASE_URL
+ * The password goes in PGPASSWORD, off the command line every user can read (`ps`).
+ * @param {string} url a postgres:// URL
  * @returns {{ url: string, env: Record<string, string> }}
  */
 export function postgresConnection(url) {

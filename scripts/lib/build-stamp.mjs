@@ -1,5 +1,4 @@
-// A digest of everything the shop's build reads, kept beside the build, so `npm start` skips a
-// build whose inputs have not changed.
+// A digest of everything the build reads, kept beside the build, so `npm start` skips an unchanged one.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +28,7 @@ export function buildInputsDigest(root) {
   return hash.digest('hex');
 }
 
-/** True when the last build was made from exactly these inputs and its outputs are still there. @param {string} root */
+/** @param {string} root */
 export function buildIsCurrent(root) {
   const stamp = path.join(root, STAMP);
   const outputs = ['apps/api/dist/server.js', 'apps/web/dist/index.html', 'apps/web/dist-ssr'];

@@ -1,6 +1,4 @@
-// How the browser suite and the Lighthouse bench launch the system's Chromium: headless, and
-// quiet, so that no update check, sync or first-run page adds requests or time to what they
-// measure.
+// Headless and quiet: no update check, sync or first-run page adds requests or time to what is measured.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -14,15 +12,13 @@ export const HEADLESS_CHROMIUM_FLAGS = /** @type {const} */ ([
   '--no-first-run',
 ]);
 
-/** The command that installs the Chromium the suite expects, on Debian or Ubuntu. */
 export const INSTALL_CHROMIUM = 'sudo apt-get install -y chromium';
 
 /**
- * Makes sure Chromium is at `chromiumPath`, before a test run spends minutes on other steps:
- * as root on Debian or Ubuntu it installs Debian's package (as .ci/run does); otherwise it
- * throws with the one command to run.
+ * Before a run spends minutes on other steps: as root on Debian or Ubuntu installs Debian's
+ * package, otherwise throws with the one command to run.
  * @param {string} chromiumPath
- * @param {{ exists?: (file: string) => boolean, install?: () => boolean, isRoot?: boolean, isDebian?: boolean }} [machine] this machine, unless a test says otherwise
+ * @param {{ exists?: (file: string) => boolean, install?: () => boolean, isRoot?: boolean, isDebian?: boolean }} [machine]
  */
 export function ensureChromium(chromiumPath, machine = {}) {
   const exists = machine.exists ?? fs.existsSync;
@@ -30,7 +26,6 @@ export function ensureChromium(chromiumPath, machine = {}) {
   const isRoot = machine.isRoot ?? process.getuid?.() === 0;
   const isDebian = machine.isDebian ?? fs.existsSync('/etc/debian_version');
   const install = machine.install ?? installWithApt;
-  // The package installs this path; a CHROMIUM_PATH elsewhere is the owner's to provide.
   if (isRoot && isDebian && chromiumPath === '/usr/bin/chromium') {
     console.log('Chromium is missing: installing it (apt-get install chromium)...');
     if (install() && exists(chromiumPath)) return;

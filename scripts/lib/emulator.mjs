@@ -1,6 +1,4 @@
-// The Firebase Auth emulator (docs/architecture.md#embedded-defaults-and-production-parts): started from the firebase-tools the repo
-// installs, on any port, several at once, with accounts kept under a data directory
-// across restarts when one is given. Used by `npm start`, `npm test` and the API tests.
+// The Firebase Auth emulator on any port, several at once, accounts kept across restarts under dataDir.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,12 +11,10 @@ const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
 const HOST = '127.0.0.1';
 
 export const DEFAULT_PROJECT_ID = 'demo-parts-shop';
-/** The demo sign-ins, written once; the API's seed reads the same file. */
-export const DEMO_ACCOUNTS_FILE = path.join(ROOT, 'apps', 'api', 'src', 'db', 'demo-accounts.json');
+export const DEMO_ACCOUNTS_FILE = path.join(ROOT, 'apps', 'api', 'src', 'seed', 'demo-accounts.json');
 
 const EXPORT_METADATA = 'firebase-export-metadata.json';
 const AUTH_ACCOUNTS_EXPORT = path.join('auth_export', 'accounts.json');
-// Printed by `firebase emulators:start` once every emulator is up and its import is done.
 const READY_LINE = /All emulators ready/;
 const OUTPUT_KEPT = 60;
 
@@ -28,15 +24,9 @@ const OUTPUT_KEPT = 60;
  */
 
 /**
- * Starts `firebase emulators:start --only auth` and resolves once it serves requests (and
- * has imported dataDir's accounts, when there are any).
- *
+ * Resolves once the emulator serves requests and has imported dataDir's accounts.
  * @param {{ port?: number, dataDir?: string, projectId?: string, log?: (line: string) => void, timeoutMs?: number }} [options]
- *   port: where the emulator listens on 127.0.0.1 (a free one when omitted).
- *   dataDir: accounts are imported from here on start (if an export exists) and exported
- *     here by stop(); without it the emulator starts empty and forgets everything.
- *   log: receives each line the CLI prints; silent by default (the last lines still go
- *     into the error when start-up fails).
+ *   dataDir: accounts imported on start and exported by stop(); without it the emulator forgets everything.
  * @returns {Promise<AuthEmulator>}
  */
 export async function startAuthEmulator({
@@ -50,8 +40,7 @@ export async function startAuthEmulator({
   if (!(await isPortFree(authPort))) {
     throw new Error(`Cannot start the auth emulator: port ${authPort} on ${HOST} is already in use.`);
   }
-  // The hub and logging emulators always get ports of their own, so this emulator never
-  // meets another one's defaults (4400, 4500).
+  // Ports of their own for the hub and logging emulators, so several emulators never meet on 4400, 4500.
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-auth-'));
   const configFile = path.join(workDir, 'firebase.json');
@@ -82,19 +71,15 @@ export async function startAuthEmulator({
 
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, ...quietCliEnv(), TMPDIR: workDir };
-  // An emulator address in our own environment means "use that emulator"; the CLI must not
-  // see it while it starts one.
+  // An emulator address in our environment means "use that emulator"; the CLI must not see it.
   delete env.FIREBASE_AUTH_EMULATOR_HOST;
   delete env.FORCE_COLOR;
 
   const child = spawn(process.execPath, [FIREBASE_BIN, ...args], {
-    // The CLI writes firebase-debug.log and its export staging folder into its working
-    // directory; keep both out of the repository.
     cwd: workDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: a Ctrl-C in the terminal reaches only our parent, which calls
-    // stop(). Were the CLI to get that SIGINT too, stop()'s SIGINT would be its second one,
+    // Its own process group: a terminal's Ctrl-C would be the CLI's second SIGINT after stop()'s,
     // which makes it exit at once and skip the export.
     detached: true,
   });
@@ -125,8 +110,7 @@ export async function startAuthEmulator({
     running = false;
   });
 
-  // Should our process end without calling stop(), SIGTERM still gives the CLI its clean
-  // shutdown (export included), instead of leaving it running on the port.
+  // SIGTERM still gives the CLI its clean shutdown (export included) if we end without stop().
   const onParentExit = () => {
     if (running && child.pid) {
       try {
@@ -171,8 +155,7 @@ export async function startAuthEmulator({
       cleanUp();
       throw failure(`The auth emulator exited during start-up (exit code ${String(await exited)}).`);
     }
-    // Serving `/` is not enough while accounts are still being imported: the CLI imports
-    // after the server is up and only then prints its ready line.
+    // The CLI imports accounts after the server is up and only then prints its ready line.
     const importing = args.includes('--import');
     if ((!importing || sawReadyLine) && (await answers(`http://${host}/`))) break;
     if (Date.now() > deadline) {
@@ -185,10 +168,7 @@ export async function startAuthEmulator({
 }
 
 /**
- * Creates each account unless its email is already registered (so it can run on every
- * start), and gives it the display name and a verified email, as a real sign-up followed
- * by the verification link would.
- *
+ * Creates each account unless its email is registered, with the display name and a verified email.
  * @param {string} host the emulator's host:port
  * @param {readonly DemoAccount[]} accounts
  * @param {{ projectId?: string }} [options]
@@ -239,7 +219,7 @@ export async function ensureDemoAccounts(host, accounts, { projectId = DEFAULT_P
   return results;
 }
 
-/** @returns {Promise<DemoAccount[]>} the demo accounts from the one JSON file that lists them */
+/** @returns {Promise<DemoAccount[]>} */
 export async function readDemoAccounts() {
   const parsed = JSON.parse(await fs.promises.readFile(DEMO_ACCOUNTS_FILE, 'utf8'));
   if (!Array.isArray(parsed)) throw new Error(`${DEMO_ACCOUNTS_FILE} must hold an array`);
@@ -253,26 +233,19 @@ export async function readDemoAccounts() {
   });
 }
 
-/** Turns off the CLI's network chatter: the update check and the message-of-the-day fetch. */
 function quietCliEnv() {
   return {
-    // update-notifier (used by firebase-tools) skips its npm registry check with this set.
     NO_UPDATE_NOTIFIER: '1',
-    // firebase-tools skips fetching its MOTD (lib/fetchMOTD.js) under CI; nothing else in
-    // the auth emulator path reads it.
+    // firebase-tools skips its MOTD fetch under CI.
     CI: 'true',
-    // Plain lines for whoever reads the log (colorette honours NO_COLOR; FORCE_COLOR=0 would
-    // still force colours on, so it is removed instead).
+    // colorette honours NO_COLOR; FORCE_COLOR=0 would still force colours on.
     NO_COLOR: '1',
   };
 }
 
 /**
- * One call to the emulator's Identity Toolkit REST API. Admin calls carry the emulator's
- * `Bearer owner` credential; the others an API key, which the emulator accepts as any value.
- * @param {string} host
- * @param {string} endpoint
- * @param {unknown} body
+ * Admin calls carry the emulator's `Bearer owner` credential; the others an API key, which it accepts as any value.
+ * @param {string} host @param {string} endpoint @param {unknown} body
  * @param {{ admin?: boolean }} [options]
  * @returns {Promise<{ ok: boolean, body: unknown, error: string }>}
  */
@@ -284,7 +257,6 @@ async function identityToolkit(host, endpoint, body, { admin = false } = {}) {
   });
   const json = await response.json().catch(() => undefined);
   const error = isRecord(json) && isRecord(json.error) ? stringField(json.error, 'message') : '';
-  // Firebase puts details after the code: "WEAK_PASSWORD : Password should be ...".
   const code = error ? error.split(' ')[0] : '';
   return { ok: response.ok, body: json, error: code || (response.ok ? '' : `HTTP ${response.status}`) };
 }
@@ -306,10 +278,8 @@ async function answers(url) {
 }
 
 /**
- * The CLI logs a failed export and still exits 0, so a real check: both files present and
- * written after stop() was asked for.
- * @param {string} dir
- * @param {number} since
+ * The CLI logs a failed export and still exits 0: both files must be written after stop() was asked for.
+ * @param {string} dir @param {number} since
  */
 function exportLanded(dir, since) {
   try {
@@ -321,10 +291,7 @@ function exportLanded(dir, since) {
   }
 }
 
-/**
- * @param {import('node:stream').Readable | null} stream
- * @param {(line: string) => void} onLine
- */
+/** @param {import('node:stream').Readable | null} stream @param {(line: string) => void} onLine */
 function forEachLine(stream, onLine) {
   if (!stream) return;
   stream.setEncoding('utf8');

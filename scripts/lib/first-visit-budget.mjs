@@ -1,29 +1,21 @@
-// The JavaScript a first visit to / downloads, read from the web build's manifest, against its
-// budget. npm test checks it right after the build, so an import that drags a library into the
-// first visit fails there rather than in a later Lighthouse run (scripts/bench/lighthouse.mjs
-// measures the same files as a browser loads them).
+// An import that drags a library into the first visit fails npm test, not a later Lighthouse run.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 export const JS_BUDGET_BYTES = 170 * 1024;
 
-/** The start-up's folder: its dynamic imports (and those of index.html's entry, its boot.ts) are its stages, which every first visit runs. */
+/** Its dynamic imports (and those of its boot.ts) are stages every first visit runs. */
 const START = 'src/start/';
-/** Dynamic imports of the start-up that only some visits make: WebMCP's tools, where a browser offers it. */
+/** Start-up imports only some visits make. */
 const ON_DEMAND = ['src/lib/webmcp/'];
 
-/** gzip -9, the figure Vite prints for its build. */
 export const gzipSize = (/** @type {Buffer} */ buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
 
-/**
- * @typedef {{ file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }} Chunk
- */
+/** @typedef {{ file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }} Chunk */
 
 /**
- * The scripts a first visit to / loads: index.html's entry and everything it imports, and the
- * stages the start-up imports (apps/web/src/start/README.md), with what they import. Screens the
- * router loads on demand are not among them.
+ * index.html's entry and the start-up's stages, with what they import; not the screens loaded on demand.
  * @param {string} webDist the built web app
  * @returns {{ file: string, gzip: number }[]}
  */
@@ -47,9 +39,8 @@ export function firstVisitScripts(webDist) {
 }
 
 /**
- * Throws, naming the total and the largest files, when the first visit's scripts are over budget.
- * @param {string} webDist
- * @param {number} [budget]
+ * Throws, naming the total and the largest files, when over budget.
+ * @param {string} webDist @param {number} [budget]
  * @returns {number} the total, gzipped
  */
 export function checkFirstVisitBudget(webDist, budget = JS_BUDGET_BYTES) {

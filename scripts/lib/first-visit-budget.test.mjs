@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 /**
- * A web build of a few chunks, each `size` bytes of incompressible text, and its manifest.
+ * Chunks of `size` bytes of incompressible text, and their manifest.
  * @param {Record<string, { src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }>} chunks
  * @param {Record<string, number>} [sizes]
  */
@@ -70,7 +70,6 @@ describe('the first-visit JavaScript budget', () => {
   it('fails, naming the largest file, when a first-visit import goes over the budget', () => {
     const dist = build(shop, { _react: 4000, _firebase: 50_000 });
     expect(checkFirstVisitBudget(dist, 10_000)).toBeLessThan(10_000);
-    // The screen that needed Firebase is now imported by the home page itself.
     const home = { ...shop['src/features/home/routes/home.tsx'], imports: ['_firebase'] };
     const heavier = build({ ...shop, 'src/features/home/routes/home.tsx': home }, { _react: 4000, _firebase: 50_000 });
     expect(() => checkFirstVisitBudget(heavier, 10_000)).toThrow(

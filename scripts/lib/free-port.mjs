@@ -1,13 +1,8 @@
-// Free TCP ports on the loopback interface, for servers that must not collide with one
-// another (several auth emulators, test servers and the shop running side by side).
 import net from 'node:net';
 
 /**
- * A port nothing listens on right now. The OS picks it (listen on port 0), so two callers
- * never get the same one while both are open; there is still a short window before the
- * caller binds it, which is why callers bind soon after asking.
- * @param {string} [host]
- * @returns {Promise<number>}
+ * The OS picks it (listen on port 0); callers bind it soon, as it is free only until then.
+ * @param {string} [host] @returns {Promise<number>}
  */
 export function freePort(host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
@@ -22,13 +17,7 @@ export function freePort(host = '127.0.0.1') {
   });
 }
 
-/**
- * Whether a server could listen on `port` now; a clearer failure than a child process
- * that dies with "port taken" somewhere in its output.
- * @param {number} port
- * @param {string} [host]
- * @returns {Promise<boolean>}
- */
+/** A clearer failure than a child dying with "port taken". @param {number} port @param {string} [host] @returns {Promise<boolean>} */
 export function isPortFree(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const server = net.createServer();

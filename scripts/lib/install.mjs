@@ -1,4 +1,3 @@
-// Installs dependencies on a fresh clone (or after package-lock.json changed), with npm ci.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,11 +14,9 @@ export function ensureInstalled(root) {
 }
 
 /**
- * Runs a command with inherited output; true when it exited 0.
- * @param {string} command
- * @param {string[]} args
+ * @param {string} command @param {string[]} args
  * @param {import('node:child_process').SpawnSyncOptions} [options]
- * @returns {boolean}
+ * @returns {boolean} whether it exited 0
  */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
@@ -27,13 +24,10 @@ export function run(command, args, options = {}) {
 }
 
 /**
- * Like run, but the event loop stays free while the command runs: servers this process hosts
- * (the mail catcher) keep answering the command's requests, and other commands run beside it.
- * With `output`, what the command prints is collected there instead of shown.
- * @param {string} command
- * @param {string[]} args
+ * Like run, with the event loop free: servers this process hosts (the mail catcher) keep answering.
+ * @param {string} command @param {string[]} args
  * @param {import('node:child_process').SpawnOptions} [options]
- * @param {string[]} [output]
+ * @param {string[]} [output] collects what the command prints instead of showing it
  * @returns {Promise<boolean>}
  */
 export function runAsync(command, args, options = {}, output = undefined) {

@@ -1,5 +1,4 @@
-// Starts Debian's PgBouncer in transaction mode in front of a PostgreSQL server, for the
-// test and the bench that run the shop behind a pooler (docs/deploy.md: several machines).
+// Debian's PgBouncer in transaction mode in front of a PostgreSQL server (docs/deploy.md).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,9 +8,7 @@ import { freePort } from './free-port.mjs';
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
 
 /**
- * The settings docs/deploy.md shows, on a free port. `poolSize` server connections per
- * database and user: fewer than the shop's clients, so statements of one client land on
- * several server connections, as in production.
+ * Fewer server connections than the shop's clients, so one client's statements land on several, as in production.
  * @param {{ postgresUrl: string, poolSize?: number }} options
  * @returns {Promise<{ url: (database: string) => string, version: string, stop: () => void }>}
  */
@@ -39,7 +36,6 @@ logfile = ${dir}/pgbouncer.log
 pidfile = ${dir}/pgbouncer.pid
 `,
   );
-  // PgBouncer refuses to run as root; as root it runs as the postgres user, as the server does.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
   const child = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'postgres'] : []), path.join(dir, 'pgbouncer.ini')], {

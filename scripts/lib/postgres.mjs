@@ -1,4 +1,3 @@
-// Starts a throwaway PostgreSQL cluster in a temp dir on a free port, for tests and benchmarks.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,9 +12,7 @@ export function findPostgresBin() {
 
 /**
  * PostgreSQL refuses to run as root, so as root the cluster runs as the postgres user.
- * @param {string} bin
- * @param {string[]} args
- * @returns {string} what the command printed
+ * @param {string} bin @param {string[]} args @returns {string} what the command printed
  */
 function runAs(bin, args) {
   const isRoot = process.getuid?.() === 0;
@@ -29,10 +26,8 @@ function runAs(bin, args) {
 
 /**
  * @param {{ log?: (line: string) => void, settings?: Record<string, string> }} [options]
- * `settings` are server settings given at start (e.g. a small `max_connections`).
- * `pause` stops the server as an outage would (connections cut, data kept) and `resume`
- * starts it again on the same port.
- * @returns {Promise<{ url: string, stop: () => void, pause: () => void, resume: () => void }>} url of the `postgres` database
+ * `pause` stops the server as an outage would (connections cut, data kept); `resume` starts it on the same port.
+ * @returns {Promise<{ url: string, stop: () => void, pause: () => void, resume: () => void }>}
  */
 export async function startPostgres({ log = () => {}, settings = {} } = {}) {
   const bin = findPostgresBin();

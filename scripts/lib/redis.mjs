@@ -1,16 +1,15 @@
-// Starts a throwaway redis-server on a free port, for the tests and the bench of REDIS_URL.
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { freePort } from './free-port.mjs';
 
-/** @returns {string | null} the redis-server on PATH (the Debian package redis-server), or null */
+/** @returns {string | null} */
 export function findRedisServer() {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
 }
 
 /**
- * Nothing is written to disk: a restart of the shop is tested against a Redis that keeps running.
+ * Nothing is written to disk: a restarted shop meets a Redis that kept running.
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startRedis() {

@@ -1,5 +1,4 @@
-// Builds and starts the shop (API + SPA on one port) as a child process; used by npm start,
-// the browser tests and the benchmarks.
+// Builds and starts the shop (API + SPA on one port) as a child process.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { run } from './install.mjs';
 
 /**
  * @param {string} root the repository
- * @param {{ unlessCurrent?: boolean }} [options] unlessCurrent: skip when the last build's inputs are unchanged
+ * @param {{ unlessCurrent?: boolean }} [options] unlessCurrent: skip when the build's inputs are unchanged
  * @returns {boolean} whether it built
  */
 export function buildShop(root, { unlessCurrent = false } = {}) {
@@ -19,24 +18,16 @@ export function buildShop(root, { unlessCurrent = false } = {}) {
   return true;
 }
 
-/**
- * The build, command by command, in the folder each runs in: the web app's browser bundle and its
- * server-rendering one (apps/web/package.json), then the API's.
- * @type {[string, string[], string][]}
- */
+/** @type {[string, string[], string][]} */
 export const BUILD_STEPS = [
   ['npm', ['run', 'build', '--silent'], 'apps/web'],
   ['node', ['build.mjs'], 'apps/api'],
 ];
 
-/**
- * CPU time a process has used, in clock ticks, or null where /proc cannot say.
- * @param {number | undefined} pid
- */
+/** In clock ticks, or null where /proc cannot say. @param {number | undefined} pid */
 function cpuTicks(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which may itself hold spaces: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
   } catch {
@@ -45,9 +36,8 @@ function cpuTicks(pid) {
 }
 
 /**
- * Resolves once `url` answers 2xx. A loaded machine can take minutes to start a server, so the
- * wait has no fixed end while `child` keeps using CPU: it fails only when the child exits, or
- * makes no progress for `stallMs`, or (where progress cannot be read) after `stallMs` in all.
+ * A loaded machine can take minutes to start a server: the wait fails only when the child exits or
+ * makes no progress for `stallMs` (or, where progress cannot be read, after `stallMs` in all).
  * @param {string} url
  * @param {{ stallMs?: number, child?: import('node:child_process').ChildProcess }} [options]
  */
@@ -63,7 +53,7 @@ export async function waitForHttp(url, { stallMs = 60_000, child } = {}) {
     } catch {
       // not up yet
     }
-    // Answering these polls costs a little CPU too; work is more than that (5 ticks, 50 ms).
+    // Answering these polls costs a little CPU too.
     const ticksNow = cpuTicks(child?.pid);
     if (ticksNow !== null && ticksThen !== null && ticksNow - ticksThen >= 5) {
       lastProgress = Date.now();
@@ -76,7 +66,6 @@ export async function waitForHttp(url, { stallMs = 60_000, child } = {}) {
 }
 
 /**
- * Starts the built API with the SPA. `env` is merged over the current environment.
  * @param {string} root the repository
  * @param {{ port: number, env?: NodeJS.ProcessEnv, stdio?: import('node:child_process').StdioOptions, stallMs?: number, entry?: string }} options
  * @returns {Promise<{ url: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>}

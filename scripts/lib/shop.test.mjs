@@ -11,10 +11,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-start-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /**
- * A stand-in server on PORT: one that works for `busyMs` and then answers its health check, or
- * one that stalls, listening but answering 503 forever.
- * @param {string} name
- * @param {{ busyMs?: number, stalls?: boolean }} behaviour
+ * Works for `busyMs` then answers its health check, or stalls, answering 503 forever.
+ * @param {string} name @param {{ busyMs?: number, stalls?: boolean }} behaviour
  */
 function server(name, { busyMs = 0, stalls = false }) {
   const file = path.join(dir, `${name}.mjs`);

@@ -15,7 +15,7 @@ import { localChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import type { Db, PoolStats } from './db/client.ts';
 import { createAccountCheck } from './lib/account-check.ts';
 import { createGuards } from './lib/auth.ts';
-import type { Deps } from './lib/deps.ts';
+import type { Deps } from './deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
 import { startUnpaidSweep, unpaidHold } from './domain/unpaid-orders/expire-unpaid-orders.ts';
 import { installErrorHandler } from './lib/error-handler.ts';

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import type { Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './seed/seed.ts';
 import { stopOnSignals } from './operations/shutdown.ts';
 
 /** Database, migrations, seed, then listen; `stopTracing` sends the last spans on close. */

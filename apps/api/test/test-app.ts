@@ -6,7 +6,7 @@ import { buildApp } from '#api/app.ts';
 import { loadConfig, type Config } from '#api/config/env.ts';
 import { openDatabase, type Database } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import type { LogStream } from '#api/lib/logging.ts';
 import type { TokenService } from '#api/lib/tokens.ts';
 import { createDatabaseStatement, pgliteEngine, pgliteTemplateDump } from './database-template.ts';

@@ -314,7 +314,12 @@ export function hasSearchTerms(q: string | undefined): boolean {
 }
 
 export function effectiveSort(query: Pick<PartsQuery, 'q' | 'sort'>): PartSort {
-  return query.sort ?? (hasSearchTerms(query.q) ? 'relevance' : 'newest');
+  return query.sort ?? defaultSort(hasSearchTerms(query.q));
+}
+
+/** Best match when searching, else newest. */
+export function defaultSort(searching: boolean): PartSort {
+  return searching ? 'relevance' : 'newest';
 }
 
 /** GET /parts/facets: how many parts each kind and each spec value would give. */

@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Deps } from '../lib/deps.ts';
-import { mcpLimit } from '../lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { mcpLimit } from '#api/deps.ts';
 import { createShopMcpServer } from './shop-mcp-server.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 

@@ -7,7 +7,7 @@ import { idSchema } from '@parts-shop/shared/fields';
 import { formatDollars } from '@parts-shop/shared/money';
 import { partsQuerySchema } from '@parts-shop/shared/part-query';
 import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
-import type { Deps } from '../lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { expireOverdueOrders, unpaidHold } from '../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { checkBuildItems } from '../domain/catalog/build-check.ts';

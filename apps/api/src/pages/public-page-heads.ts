@@ -2,7 +2,7 @@ import { idSchema } from '@parts-shop/shared/fields';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
 import type { PublicBuild } from '@parts-shop/shared/build';
-import type { Deps } from '../lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { PageHead } from '../lib/page-head.ts';
 import type { PageReads } from '../lib/page-reads.ts';

@@ -2,21 +2,15 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { parts, partSearchTerms } from '#api/db/schema.ts';
 import type { Db } from '#api/db/client.ts';
-import { filterConditions, type Cursor, type PartSelection } from './parts-search.ts';
+import { allFilters, type BoundFilters, type Cursor } from './parts-search.ts';
 import type { Search } from './search-words.ts';
 
 /**
- * A search in best-match order, read from part_search_terms (every word of every part with the
- * best weight it has there: 8 brand or name, 4 a spec, 2 the description) instead of ranking
- * every matching part (docs/decisions/0035-search-terms-in-index-order.md). A part's rank is
- * 1000 when each search word matches it as typed or through an alias (not only through a
- * correction), plus, per word, the best weight among the part's words that word begins; ties
- * go to the newest part. The ranks are integers, so a cursor carries them exactly.
- *
- * One word without aliases that begins exactly one known word (`ryzen`, the common case) is read
- * straight from the index, in its order, as far as the page goes (oneWord); its corrections
- * rank below every such row, so a full page needs no typo lookup. Any other search, and the end
- * of such a word's rows, groups its matching words by part first (grouped).
+ * Best match read from part_search_terms in the index's order instead of ranking every match
+ * (docs/decisions/0035-search-terms-in-index-order.md). Rank: 1000 when every word matches as typed
+ * or aliased, plus per word the best weight it begins (8 name or brand, 4 spec, 2 description);
+ * ties go to the newest. One word that begins exactly one known word is read straight from the
+ * index (oneWord); any other search groups its matches by part (grouped).
  */
 
 const bind = sql.placeholder;
@@ -27,7 +21,6 @@ const TOP = sql`chr(1114111)`;
 type Columns = SelectedFields;
 
 export type Read = {
-  /** The SQL of the read, given the columns a part is answered with. */
   build: (
     db: Db,
     columns: Columns,
@@ -37,12 +30,9 @@ export type Read = {
   values: Record<string, unknown>;
 };
 
-/**
- * Rows with the word itself, best weight then newest first, on the condition that no longer
- * known word begins with it (else the read answers nothing and the grouped one runs).
- */
-export function oneWord(word: string, filters: PartSelection, cursor: Cursor | undefined): Read {
-  const others = filterConditions(filters, undefined);
+/** Rows with the word itself, provided no longer known word begins with it (else grouped runs). */
+export function oneWord(word: string, where: BoundFilters, cursor: Cursor | undefined): Read {
+  const others = allFilters(where, undefined);
   const after = cursor
     ? [sql`(${t.weight}, ${t.partId}) < (${bind('cursorKey')}::int - 1000, ${bind('cursorId')}::uuid)`]
     : [];
@@ -69,13 +59,11 @@ export function oneWord(word: string, filters: PartSelection, cursor: Cursor | u
 }
 
 /**
- * Every search: per part and word the best weight (among the alternatives typed or aliased, if
- * any match, so that it ranks as oneWord does), then per part the words matched and the rank.
- * A search of some words (someWords) keeps the parts that miss a word, ranked below 0 by how
- * many they miss, so every rank tells a cursor which of the two reads it came from.
+ * Per part and word the best weight (typed or aliased first, as oneWord ranks), then per part the
+ * rank. A search of some words ranks the parts missing words below 0, so a cursor knows its read.
  */
-export function grouped(search: Search, filters: PartSelection, cursor: Cursor | undefined): Read {
-  const others = filterConditions(filters, undefined);
+export function grouped(search: Search, where: BoundFilters, cursor: Cursor | undefined): Read {
+  const others = allFilters(where, undefined);
   const alternatives = search.words.flatMap((alternatives, word) => alternatives.map((a) => ({ ...a, word })));
   const ranked = sql`(
     select w.part_id, ${search.some ? sql`(count(*) - ${bind('wordCount')}::int - 1) * 1000 + ` : sql``}(bool_and(w.exact))::int * ${search.some ? sql`500` : sql`1000`} + sum(w.best)::int as rank

@@ -7,14 +7,10 @@ import type { Db } from '#api/db/client.ts';
 import { notFound } from '#api/lib/http-error.ts';
 import { findBuildParts, findInStockOfKind, type BuildPartRow } from './parts.repo.ts';
 
-/**
- * The server's answer about a build: the shared compatibility engine run on the parts as the
- * database holds them (never on specs a client sent), with the server's prices.
- */
+/** The shared engine on the parts as stored (never on specs a client sent), with the server's prices. */
 
 type Line = { partId: string; quantity: number };
 
-/** The stored parts of every line; a 404 names each id the catalog does not have. */
 export async function loadBuildParts(db: Db, lines: readonly Line[]): Promise<Map<string, BuildPartRow>> {
   const rows = await findBuildParts(
     db,
@@ -26,7 +22,7 @@ export async function loadBuildParts(db: Db, lines: readonly Line[]): Promise<Ma
   return byId;
 }
 
-/** A stored part as the engine reads it; specs that no longer parse count as a part with no rules. */
+/** Specs that no longer parse count as a part with no rules. */
 export function toBuildPart(row: BuildPartRow, quantity: number): BuildPart {
   const parsed = partSpecsSchema.safeParse({ kind: row.kind, specs: row.specs });
   const specs = parsed.success ? parsed.data : { kind: 'other' as const, specs: {} };
@@ -38,9 +34,8 @@ export function checkStoredBuild(lines: readonly Line[], byId: Map<string, Build
 }
 
 /**
- * For a line the stock cannot cover: the part of its kind, nearest in price, that the stock can
- * cover at the line's quantity and that clashes with nothing else in the build (the engine's
- * errors); null when there is none.
+ * For a line the stock cannot cover: the part of its kind, nearest in price, that the stock covers
+ * and that clashes with nothing else in the build; null when there is none.
  */
 async function alternativeTo(
   db: Db,

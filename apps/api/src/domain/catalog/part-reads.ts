@@ -1,18 +1,16 @@
 import { centsToDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
-import { effectiveSort, type PartsQuery, type PartSort } from '@parts-shop/shared/part-query';
+import type { PartsQuery, PartSort } from '@parts-shop/shared/part-query';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { Db } from '#api/db/client.ts';
 import { notFound } from '#api/lib/http-error.ts';
-import { bestMatchParts, findPart, listParts, type CatalogReads, type PartRow } from './parts.repo.ts';
-import { decodeSortCursor, encodeSortCursor, type Cursor } from './parts-search.ts';
+import { bestMatchParts, findPart, listParts, type CatalogReads, type Page, type PartRow } from './parts.repo.ts';
+import { encodeSortCursor, type PriceOrNewest } from './parts-search.ts';
+import { planPageRead, type CatalogPlan } from './catalog-plan.ts';
 import { resolveSearch, someWords } from './search-words.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/**
- * A part as anyone may read it: partSchema's fields, in its order (answered unparsed), without
- * the admins' low-stock threshold, which tells a stranger how the shop restocks.
- */
+/** Without the admins' low-stock threshold, which tells a stranger how the shop restocks. */
 export function toPart(row: PartRow): Part {
   return {
     _id: row.id,
@@ -30,46 +28,38 @@ export function toPart(row: PartRow): Part {
   };
 }
 
-/** A part as admins read it: with the stock at which they are mailed (`lowStockAt`). */
 export function toAdminPart(row: PartRow): Part {
   return { ...toPart(row), lowStockAt: row.lowStockAt };
 }
 
-/** The average to one decimal, from the aggregate the part row keeps (docs/decisions/0026). */
 function ratingOf({ ratingCount: count, ratingSum: sum }: PartRow): Part['rating'] {
   return { average: count === 0 ? 0 : Math.round((sum * 10) / count) / 10, count };
 }
 
-/** One page of rows in the query's sort (one more than the limit), and the next page's cursor. */
+/** One more row than the limit, and the next page's cursor. */
 export async function pageOfParts(reads: CatalogReads, query: PartsQuery) {
-  const db = reads.publicReads;
-  const sort = effectiveSort(query);
-  const cursor = decodeSortCursor(sort, query.cursor);
-  const paged = { ...query, limit: query.limit + 1 };
-  // The query schema refuses a best-match sort without search words, so q is set.
+  const plan = planPageRead(query);
+  const { sort } = plan;
+  const page = { cursor: plan.cursor, limit: plan.limit + 1 };
   const rows =
     sort === 'relevance'
-      ? await bestMatchParts(reads, paged, cursor, query.q ?? '')
-      : await sortedParts(db, paged, sort, cursor);
+      ? await bestMatchParts(reads, plan, page)
+      : await sortedParts(reads.publicReads, plan, sort, page);
   return { rows, cursorOf: (last: PartRow) => cursorAfter(sort, last) };
 }
 
 /**
- * A page in a price or date sort; when no part has every search word, of the parts that have
- * some (as the facets count them). A later page finds out with one row of the full search.
+ * When no part has every search word, of the parts that have some (as the facets count them); a
+ * later page finds out with one row of the full search.
  */
-async function sortedParts(
-  db: Db,
-  query: PartsQuery,
-  sort: Exclude<PartSort, 'relevance'>,
-  cursor: Cursor | undefined,
-) {
-  const search = await resolveSearch(db, query.q);
-  const rows = await listParts(db, query, sort, cursor, search);
+async function sortedParts(db: Db, plan: CatalogPlan, sort: PriceOrNewest, page: Page) {
+  const search = await resolveSearch(db, plan.terms);
+  const rows = await listParts(db, plan.where, sort, page, search);
   const some = search && someWords(search);
   if (rows.length > 0 || !some) return rows;
-  if (cursor && (await listParts(db, { ...query, limit: 1 }, sort, undefined, search)).length > 0) return rows;
-  return listParts(db, query, sort, cursor, some);
+  const first = { cursor: undefined, limit: 1 };
+  if (page.cursor && (await listParts(db, plan.where, sort, first, search)).length > 0) return rows;
+  return listParts(db, plan.where, sort, page, some);
 }
 
 function cursorAfter(sort: PartSort, row: PartRow): string {

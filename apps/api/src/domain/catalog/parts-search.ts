@@ -8,19 +8,12 @@ import { specTag } from './spec-columns.ts';
 import { badRequest } from '#api/lib/http-error.ts';
 import type { Search } from './search-words.ts';
 import type { SpecField } from '@parts-shop/shared/part-specs';
-import { specConditions, type SpecCondition } from '@parts-shop/shared/spec-filters';
+import type { SpecCondition } from '@parts-shop/shared/spec-filters';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
- * Turns the catalog's filters and sort into SQL over the parts table's indexes: the GIN
- * index on the search document, the GIN index on spec tags, and B-trees on (price, id),
- * (kind, id) and (kind, price, id) for keyset paging in every sort.
- */
-
-/**
- * A catalog read as SQL with placeholders, the values they take, and its shape: which
- * filters are set (and how many kinds), never their values. Reads of one shape share one
- * prepared statement (parts.repo.ts), so the SQL text must follow from the shape alone.
+ * SQL with placeholders, their values, and its shape (which filters are set, never their values):
+ * reads of one shape share one prepared statement, so the SQL must follow from the shape alone.
  */
 export type Bound = { conditions: SQL[]; values: Record<string, unknown>; shape: string[] };
 
@@ -28,71 +21,96 @@ const bind = sql.placeholder;
 
 const matchQuery = sql`to_tsquery('simple', ${bind('tsquery')})`;
 
-/** The catalog's filters, and GET /parts's `ids` (these parts only). */
 export type PartSelection = PartFilters & Pick<PartsQuery, 'ids'>;
 
-/** The filters as conditions. */
-export function filterConditions(filters: PartSelection, search: Search | undefined): Bound {
-  const bound: Bound = { conditions: [], values: {}, shape: [] };
-  const add = (shape: string, condition: SQL, values: Record<string, unknown> = {}) => {
-    bound.conditions.push(condition);
-    bound.shape.push(shape);
-    Object.assign(bound.values, values);
+/** Each filter's conditions apart, so that a facet can leave out its own; joined always in this order. */
+export type BoundFilters = Record<'kind' | 'brand' | 'ids' | 'price' | 'stock' | 'tags' | 'specs', Bound>;
+
+const noConditions = (): Bound => ({ conditions: [], values: {}, shape: [] });
+
+export function joined(...bounds: Bound[]): Bound {
+  return {
+    conditions: bounds.flatMap((b) => b.conditions),
+    values: Object.assign({}, ...bounds.map((b) => b.values)) as Record<string, unknown>,
+    shape: bounds.flatMap((b) => b.shape),
   };
-  if (search) add('q', sql`${parts.search} @@ ${matchQuery}`, { tsquery: search.match });
-  const kinds = filters.kind ?? [];
-  // One placeholder per kind: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the
-  // (kind, ...) indexes serve in order; an array parameter would not be.
-  if (kinds.length > 0)
-    add(
-      `kind${kinds.length}`,
-      inArray(
-        parts.kind,
-        kinds.map((_, i) => bind(`kind${i}`)),
-      ),
-      Object.fromEntries(kinds.map((kind, i) => [`kind${i}`, kind])),
-    );
-  const brands = filters.brand ?? [];
-  if (brands.length > 0)
-    add(
-      `brand${brands.length}`,
-      inArray(
-        parts.brand,
-        brands.map((_, i) => bind(`brand${i}`)),
-      ),
-      Object.fromEntries(brands.map((brand, i) => [`brand${i}`, brand])),
-    );
-  // One array parameter whatever the count, so every list of ids shares one prepared statement.
-  if (filters.ids) add('ids', sql`${parts.id} = any(${bind('ids')}::uuid[])`, { ids: filters.ids });
-  if (filters.minPrice !== undefined)
-    add('min', gte(parts.priceCents, bind('minCents')), { minCents: dollarsToCents(filters.minPrice) });
-  if (filters.maxPrice !== undefined)
-    add('max', lte(parts.priceCents, bind('maxCents')), { maxCents: dollarsToCents(filters.maxPrice) });
-  if (filters.inStock === 'true') add('stock', gt(parts.available, 0));
-  for (const name of SPEC_FILTER_NAMES) {
-    const value = filters[name];
-    if (value !== undefined) add(name, arrayContains(parts.specTags, bind(name)), { [name]: [specTag(name, value)] });
-  }
-  addSpecConditions(bound, filters);
+}
+
+export function allFilters(where: BoundFilters, search: Search | undefined): Bound {
+  return joined(
+    searchCondition(search),
+    where.kind,
+    where.brand,
+    where.ids,
+    where.price,
+    where.stock,
+    where.tags,
+    where.specs,
+  );
+}
+
+export function searchCondition(search: Search | undefined): Bound {
+  const bound = noConditions();
+  if (search) add(bound, 'q', sql`${parts.search} @@ ${matchQuery}`, { tsquery: search.match });
   return bound;
 }
 
-/** Adds the spec.* conditions of the filters (of their one kind) to a bound read. */
-export function addSpecConditions(bound: Bound, filters: PartFilters): void {
-  for (const condition of specConditions(filters.kind, filters).conditions) {
-    const name = `spec_${condition.field.name}_${condition.op}`;
-    bound.conditions.push(specCondition(condition, name));
-    bound.shape.push(name);
-    bound.values[name] = specConditionValue(condition);
-  }
+function add(bound: Bound, shape: string, condition: SQL, values: Record<string, unknown> = {}) {
+  bound.conditions.push(condition);
+  bound.shape.push(shape);
+  Object.assign(bound.values, values);
 }
 
-/** A spec's value in a part's specs; the name is a SPEC_FIELDS name, never typed text. */
+/** One placeholder per value: PostgreSQL reads `kind in ($1)` as `kind = $1`, which the (kind, ...) indexes serve. */
+function oneOf(name: 'kind' | 'brand', column: PgColumn, values: string[] | undefined): Bound {
+  const bound = noConditions();
+  if (values && values.length > 0)
+    add(
+      bound,
+      `${name}${values.length}`,
+      inArray(
+        column,
+        values.map((_, i) => bind(`${name}${i}`)),
+      ),
+      Object.fromEntries(values.map((value, i) => [`${name}${i}`, value])),
+    );
+  return bound;
+}
+
+export function boundFilters(filters: PartSelection, specs: SpecCondition[]): BoundFilters {
+  const where: BoundFilters = {
+    kind: oneOf('kind', parts.kind, filters.kind),
+    brand: oneOf('brand', parts.brand, filters.brand),
+    ids: noConditions(),
+    price: noConditions(),
+    stock: noConditions(),
+    tags: noConditions(),
+    specs: noConditions(),
+  };
+  // One array parameter whatever the count, so every list of ids shares one prepared statement.
+  if (filters.ids) add(where.ids, 'ids', sql`${parts.id} = any(${bind('ids')}::uuid[])`, { ids: filters.ids });
+  if (filters.minPrice !== undefined)
+    add(where.price, 'min', gte(parts.priceCents, bind('minCents')), { minCents: dollarsToCents(filters.minPrice) });
+  if (filters.maxPrice !== undefined)
+    add(where.price, 'max', lte(parts.priceCents, bind('maxCents')), { maxCents: dollarsToCents(filters.maxPrice) });
+  if (filters.inStock === 'true') add(where.stock, 'stock', gt(parts.available, 0));
+  for (const name of SPEC_FILTER_NAMES) {
+    const value = filters[name];
+    if (value !== undefined)
+      add(where.tags, name, arrayContains(parts.specTags, bind(name)), { [name]: [specTag(name, value)] });
+  }
+  for (const condition of specs) {
+    const name = `spec_${condition.field.name}_${condition.op}`;
+    add(where.specs, name, specCondition(condition, name), { [name]: specConditionValue(condition) });
+  }
+  return where;
+}
+
+/** The name is a SPEC_FIELDS name, never typed text. */
 export function specValue(field: SpecField): SQL {
   return sql`${parts.specs}->${sql.raw(`'${field.name}'`)}`;
 }
 
-/** What a part must meet for one spec condition, with its own placeholder name. */
 export function specCondition(condition: SpecCondition, name: string): SQL {
   const value = specValue(condition.field);
   if ('number' in condition) {
@@ -100,7 +118,6 @@ export function specCondition(condition: SpecCondition, name: string): SQL {
     return sql`(${value})::numeric ${sql.raw(op)} ${bind(name)}`;
   }
   if ('yes' in condition) return sql`(${value})::boolean = ${bind(name)}`;
-  // jsonb_exists_any: a choice's string or a list of choices holds one of the values.
   return sql`jsonb_exists_any(${value}, ${bind(name)})`;
 }
 
@@ -108,12 +125,11 @@ export function specConditionValue(condition: SpecCondition): unknown {
   return 'number' in condition ? condition.number : 'yes' in condition ? condition.yes : condition.values;
 }
 
-/** The column a sort orders by before the id that breaks ties (best match: best-match.ts). */
 function sortKey(sort: PriceOrNewest): PgColumn | undefined {
   return sort === 'newest' ? undefined : parts.priceCents;
 }
 
-type PriceOrNewest = Exclude<PartSort, 'relevance'>;
+export type PriceOrNewest = Exclude<PartSort, 'relevance'>;
 
 export function orderBy(sort: PriceOrNewest): SQL[] {
   const key = sortKey(sort);
@@ -122,9 +138,8 @@ export function orderBy(sort: PriceOrNewest): SQL[] {
 }
 
 /**
- * A page's cursor: where the last row stood in the sort. Newest is the last id;
- * the other sorts carry their key too, `price_asc.12999.<id>`, so the next page starts with
- * one index seek however deep it is. A cursor made for another sort is refused.
+ * Newest carries the last id; the other sorts their key too (`price_asc.12999.<id>`), so the next
+ * page starts with one index seek however deep. A cursor made for another sort is refused.
  */
 export type Cursor = { id: string; key?: number };
 
@@ -151,9 +166,8 @@ export function decodeSortCursor(sort: PartSort, cursor: string | undefined): Cu
   return { id, key };
 }
 
-/** The rows after the cursor in the sort's order. */
 export function afterCursor(sort: PriceOrNewest, cursor: Cursor | undefined): Bound {
-  if (!cursor) return { conditions: [], values: {}, shape: [] };
+  if (!cursor) return noConditions();
   const id = sql`${bind('cursorId')}::uuid`;
   if (sort === 'newest')
     return { conditions: [sql`${parts.id} < ${id}`], values: { cursorId: cursor.id }, shape: ['cursor'] };

@@ -2,25 +2,27 @@ import { and, eq, gt, gte, inArray, lte, notInArray, sql, type SQL } from 'drizz
 import { ownSpecFields, type PartFacets } from '@parts-shop/shared/part-query';
 import type { PartKind, SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, type SpecCondition } from '@parts-shop/shared/spec-filters';
-import type { PartFilters, PartSort } from '@parts-shop/shared/part-query';
 import { keepsNamedStatements, type Db } from '#api/db/client.ts';
 import { partFacetGroups, parts, partSpecValues } from '#api/db/schema.ts';
 import {
-  addSpecConditions,
   afterCursor,
-  filterConditions,
+  allFilters,
+  joined,
   orderBy,
+  searchCondition,
   specCondition,
   specConditionValue,
   specValue,
   type Bound,
+  type BoundFilters,
   type Cursor,
-  type PartSelection,
+  type PriceOrNewest,
 } from './parts-search.ts';
 import { grouped, oneWord, type Read } from './best-match.ts';
-import { hasCorrections, resolveSearch, soleWord, someWords, type Search } from './search-words.ts';
+import type { CatalogPlan } from './catalog-plan.ts';
+import { hasCorrections, resolveSearch, someWords, type Search } from './search-words.ts';
 
-/** The columns a part is answered with (not the search document, which only the database reads). */
+/** Not the search document, which only the database reads. */
 export const partColumns = {
   id: parts.id,
   name: parts.name,
@@ -53,7 +55,7 @@ export type PartRow = {
   ratingCount: number;
   ratingSum: number;
   lowStockAt: number | null;
-  /** The relevance of a searched row, when sorted by it (the next page's cursor needs it). */
+  /** A searched row's relevance, for the next page's cursor. */
   rank?: number;
 };
 
@@ -66,20 +68,15 @@ export type PartChanges = Partial<
 >;
 
 /**
- * The catalog's reads run as prepared statements, one per shape (parts-search.ts): drizzle
- * builds a shape's SQL once, and PostgreSQL parses it once per connection
- * (docs/decisions/0018-prepared-catalog-reads.md; the gain is in docs/performance.md).
- * Shapes run into the thousands (kinds, filters, sorts, cursors), so only the first
- * PREPARED_SHAPES of a database's are named and kept. Past them a read is built and sent
- * unnamed and parsed each time: a stranger cycling through odd combinations slows
- * only those, and cannot grow PostgreSQL's memory.
+ * One prepared statement per read shape (docs/decisions/0018-prepared-catalog-reads.md). Only the
+ * first PREPARED_SHAPES are named and kept; past them a read is sent unnamed, so a stranger cycling
+ * through odd combinations slows only those and cannot grow PostgreSQL's memory.
  */
 const PREPARED_SHAPES = 64;
 
 type Prepared<Row> = { execute: (values: Record<string, unknown>) => Promise<Row[]> };
 
 const preparedByDb = new WeakMap<Db, Map<string, Prepared<unknown>>>();
-/** Names are unique in the process, not only per pool: a statement's name says which read it is. */
 let statementsNamed = 0;
 
 function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepared<Row>): Prepared<Row> {
@@ -88,27 +85,27 @@ function prepared<Row>(db: Db, shape: string[], build: (name: string) => Prepare
   if (!byShape) preparedByDb.set(db, (byShape = new Map<string, Prepared<unknown>>()));
   const known = byShape.get(key) as Prepared<Row> | undefined;
   if (known) return known;
-  // An empty name is node-postgres's unnamed statement: parsed each time, kept nowhere. Behind
-  // a transaction pooler every read is one: the next query may run on another server connection.
+  // An unnamed statement is parsed each time and kept nowhere: behind a transaction pooler the next
+  // query may run on another server connection.
   if (byShape.size >= PREPARED_SHAPES) return build('');
   const statement = build(keepsNamedStatements(db) ? `parts_${statementsNamed++}` : '');
   byShape.set(key, statement);
   return statement;
 }
 
-/** Where the catalog's public reads run (lib/deps.ts). */
 export type CatalogReads = { publicReads: Db; onePlanReads: Db };
 
-/** A page of parts in a sort other than best match (bestMatchParts). */
+export type Page = { cursor: Cursor | undefined; limit: number };
+
 export async function listParts(
   db: Db,
-  query: PartSelection & { limit: number },
-  sort: Exclude<PartSort, 'relevance'>,
-  cursor: Cursor | undefined,
+  where: BoundFilters,
+  sort: PriceOrNewest,
+  page: Page,
   search: Search | undefined,
 ): Promise<PartRow[]> {
-  const filters = filterConditions(query, search);
-  const after = afterCursor(sort, cursor);
+  const filters = allFilters(where, search);
+  const after = afterCursor(sort, page.cursor);
   const statement = prepared<PartRow>(db, ['list', sort, ...filters.shape, ...after.shape], (name) =>
     db
       .select(partColumns)
@@ -118,51 +115,45 @@ export async function listParts(
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
-  return statement.execute({ ...filters.values, ...after.values, limit: query.limit });
+  return statement.execute({ ...filters.values, ...after.values, limit: page.limit });
 }
 
 /**
- * A page of parts in best-match order (best-match.ts) for q. One word without aliases is read
- * from the index first, through onePlanReads (planned once), and its typo lookup is sent only
- * when that does not fill the page. Words no part has together give the parts with the most
- * of them.
+ * One word without aliases is read from the index first, through onePlanReads, and its typo lookup
+ * is sent only when that does not fill the page. Words no part has together give the parts with
+ * the most of them.
  */
 export async function bestMatchParts(
   { publicReads: db, onePlanReads }: CatalogReads,
-  query: PartSelection & { limit: number },
-  cursor: Cursor | undefined,
-  q: string,
+  plan: CatalogPlan,
+  { cursor, limit }: Page,
 ): Promise<PartRow[]> {
   const run = (on: Db, read: Read) =>
     prepared<PartRow>(on, read.shape, (name) => read.build(on, partColumns, name) as Prepared<PartRow>).execute({
       ...read.values,
-      limit: query.limit,
+      limit,
     });
-  const word = soleWord(q);
-  const typed = word === undefined ? [] : await run(onePlanReads, oneWord(word, query, cursor));
-  if (typed.length === query.limit) return typed;
-  const search = await resolveSearch(db, q);
+  const [word] = plan.terms;
+  const typed =
+    plan.match === 'one-word' && word !== undefined ? await run(onePlanReads, oneWord(word, plan.where, cursor)) : [];
+  if (typed.length === limit) return typed;
+  const search = await resolveSearch(db, plan.terms);
   if (!search) return [];
   if (typed.length > 0 && !hasCorrections(search)) return typed;
   // Ranks below 0 are of the parts that have some of the words (someWords).
   const some = someWords(search);
-  if (some && cursor?.key !== undefined && cursor.key < 0) return run(db, grouped(some, query, cursor));
-  const rows = await run(db, grouped(search, query, cursor));
-  return rows.length > 0 || cursor || !some ? rows : run(db, grouped(some, query, cursor));
+  if (some && cursor?.key !== undefined && cursor.key < 0) return run(db, grouped(some, plan.where, cursor));
+  const rows = await run(db, grouped(search, plan.where, cursor));
+  return rows.length > 0 || cursor || !some ? rows : run(db, grouped(some, plan.where, cursor));
 }
 
 export type FacetGroup = { kind: PartRow['kind']; brand: string; specTags: string[]; n: number };
 
-/**
- * How many parts share each kind, brand and set of spec tags among those the search, price and
- * stock filters keep: one pass over the parts.
- */
-export function countFacetGroups(db: Db, filters: PartFilters, search: Search | undefined): Promise<FacetGroup[]> {
-  // The kind, brand and spec-tag filters are applied to the groups (each facet leaves out its own);
-  // spec.* conditions, which need one kind, narrow every count.
-  const { minPrice, maxPrice, inStock } = filters;
-  const kept = filterConditions({ minPrice, maxPrice, inStock }, search);
-  addSpecConditions(kept, filters);
+/** How many parts share each kind, brand and set of spec tags among those the search, price and stock filters keep. */
+export function countFacetGroups(db: Db, where: BoundFilters, search: Search | undefined): Promise<FacetGroup[]> {
+  // Each facet leaves out its own filter, so kind, brand and spec tags are applied to the groups;
+  // spec.* conditions narrow every count.
+  const kept = joined(searchCondition(search), where.price, where.stock, where.specs);
   const statement = prepared<FacetGroup>(db, ['facets', ...kept.shape], (name) =>
     db
       .select({ kind: parts.kind, brand: parts.brand, specTags: parts.specTags, n: sql<number>`count(*)::int` })
@@ -175,9 +166,8 @@ export function countFacetGroups(db: Db, filters: PartFilters, search: Search | 
 }
 
 /**
- * The spec facets of one kind in one pass: per field, a count per choice (or yes and no) or
- * the range of numbers, each among the parts every other spec condition keeps. `where` holds
- * the rest of the filters (search, price, stock, the kind itself).
+ * Per spec field of the kind, a count per option or the range of numbers, each among the parts
+ * every other spec condition keeps; `where` holds the other filters.
  */
 export async function countSpecFacets(
   db: Db,
@@ -221,11 +211,9 @@ export async function countSpecFacets(
   );
 }
 
-/** The options a choice or yes/no spec is counted by. */
 const optionsOf = (field: SpecField): readonly string[] =>
   field.input === 'yesno' ? ['true', 'false'] : 'options' in field ? field.options : [];
 
-/** A kind's spec facets from each numeric field's range and each option's count (by index). */
 function specFacets(
   kind: PartKind,
   range: (field: number) => { min: number | null; max: number | null },
@@ -243,10 +231,8 @@ function specFacets(
 type MaintainedRow = FacetGroup & { field: string | null; value: unknown };
 
 /**
- * The counts the triggers keep, in one statement: the whole catalog's facet groups
- * (part_facet_groups, what countFacetGroups answers when no search, price, stock or spec.*
- * filter is set) and, for a kind, its spec values (part_spec_values), from which
- * maintainedSpecFacets answers what countSpecFacets would for the kind alone.
+ * The counts the triggers keep, in one statement: the facet groups and, for a kind, its spec
+ * values (what countFacetGroups and countSpecFacets answer when nothing else narrows them).
  */
 export async function maintainedFacets(db: Db, kind: PartKind | undefined) {
   const g = partFacetGroups;
@@ -321,22 +307,18 @@ export async function insertPart(db: Db, row: NewPartRow): Promise<PartRow> {
   return inserted;
 }
 
-/** Inserts many parts in one statement (an import's new rows, a few hundred at a time). */
 export function insertParts(db: Db, rows: NewPartRow[]): Promise<PartRow[]> {
   return db.insert(parts).values(rows).returning(partColumns);
 }
 
-/** A part with its revision, which counts every change to it, stock moves included (the CSV's version). */
+/** `revision` counts every change, stock moves included (the CSV's version). */
 export type RevisedPartRow = PartRow & { revision: number };
 const revisedColumns = { ...partColumns, revision: parts.revision };
-
-/** Every part, oldest first (the catalog's export). */
 
 export function allParts(db: Db): Promise<RevisedPartRow[]> {
   return db.select(revisedColumns).from(parts).orderBy(parts.id);
 }
 
-/** The parts of these ids; with `lock`, their rows are held until the transaction ends. */
 export function findPartsByIds(db: Db, ids: string[], lock: boolean): Promise<RevisedPartRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   const query = db.select(revisedColumns).from(parts).where(inArray(parts.id, ids)).orderBy(parts.id);
@@ -344,9 +326,8 @@ export function findPartsByIds(db: Db, ids: string[], lock: boolean): Promise<Re
 }
 
 /**
- * Applies an edit if, and only if, nobody saved since `version` was read: one statement, so two
- * admins saving at once cannot both win. Stock is not touched, so an order placed meanwhile
- * (which moves `available` only) neither conflicts nor is overwritten.
+ * One statement, so two admins saving from one version cannot both win. Stock is not touched, so
+ * an order placed meanwhile neither conflicts nor is overwritten.
  */
 export async function updatePart(db: Db, id: string, version: number, changes: PartChanges) {
   const [row] = await db
@@ -357,19 +338,16 @@ export async function updatePart(db: Db, id: string, version: number, changes: P
   return row;
 }
 
-/** The part as it is, held until the transaction ends (an edit's "before"). */
 export async function lockPartRow(db: Db, id: string): Promise<PartRow | undefined> {
   const [row] = await db.select(partColumns).from(parts).where(eq(parts.id, id)).for('update');
   return row;
 }
 
-/** Deletes the part; answers the row as it was, or undefined when there was none. */
 export async function deletePart(db: Db, id: string): Promise<PartRow | undefined> {
   const [deleted] = await db.delete(parts).where(eq(parts.id, id)).returning(partColumns);
   return deleted;
 }
 
-/** What the compatibility engine and the price lines need to know about each part of a build. */
 export function findBuildParts(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -387,13 +365,9 @@ export function findBuildParts(db: Db, ids: string[]) {
 }
 export type BuildPartRow = Awaited<ReturnType<typeof findBuildParts>>[number];
 
-/** How many in-stock parts of a kind an alternative is looked for among, nearest in price first. */
 const ALTERNATIVES_READ = 40;
 
-/**
- * Parts of `kind` that can be ordered `quantity` at a time from stock, nearest in price to
- * `priceCents` first (the alternatives to a part the stock cannot cover), `except` left out.
- */
+/** The alternatives to a part the stock cannot cover: orderable `quantity` at a time, nearest in price first. */
 export function findInStockOfKind(db: Db, kind: PartKind, quantity: number, priceCents: number, except: string[]) {
   return db
     .select({

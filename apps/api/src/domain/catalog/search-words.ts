@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { SEARCH_ALIASES, searchTerms } from '@parts-shop/shared/part-query';
+import { SEARCH_ALIASES } from '@parts-shop/shared/part-query';
 import type { Db } from '#api/db/client.ts';
 
 /**
- * A search as the catalog runs it: `match` is the tsquery a part must meet (each word as a
- * prefix, or one of its aliases, or a known word it is a typo of); `words` the same per word,
- * each alternative a prefix marked `fix` when it is a correction, so that a best-match search
- * can read part_search_terms and rank exact matches first (best-match.ts). `some`: a part
- * need only meet one of the words (someWords).
+ * `match`: the tsquery a part must meet (each word as a prefix, an alias or a known word it is a
+ * typo of); `words`: the same per word, corrections marked `fix`, so best match can rank exact
+ * matches first; `some`: a part need only meet one word.
  */
 export type Search = { match: string; words: SearchAlternative[][]; some?: true };
 export type SearchAlternative = { prefix: string; fix: boolean };
@@ -18,17 +16,16 @@ const CORRECTIONS_PER_WORD = 3;
 
 type WordRow = { term: string; word: string };
 
-/** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+/** node-postgres and PGlite both answer `{ rows }`. */
 async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: Row[] }).rows;
 }
 
 /**
- * Known words near each term in one statement over the trigram index (`ryzn` gives `ryzen`),
- * leaving out those the term begins, which its prefix already finds. Strict: above 0.35 similarity
- * (`%`, pg_trgm's 0.3, lets the index find the candidates; 0.3 would take `corsair` for `core`). Loose, for "did you mean": only for a term that
- * begins no known word, at 0.2, reading every known word, which only an empty search pays for.
+ * Known words near each term over the trigram index (`ryzn` gives `ryzen`), except those the term
+ * begins. Strict: above 0.35 (0.3 would take `corsair` for `core`). Loose, for "did you mean": 0.2,
+ * only for a term that begins no known word.
  */
 async function corrections(db: Db, terms: string[], limit: number, loose: boolean) {
   const near = loose
@@ -60,24 +57,16 @@ const anyOf = (words: string[]) => {
 };
 
 /** A word's aliases; own keys only, so a word such as `constructor` has none. */
-const aliasesOf = (term: string): readonly string[] =>
+export const aliasesOf = (term: string): readonly string[] =>
   Object.hasOwn(SEARCH_ALIASES, term) ? (SEARCH_ALIASES[term] ?? []) : [];
 
-/** The one word q holds when it has no aliases: its parts as typed rank above any correction's. */
-export function soleWord(q: string | undefined): string | undefined {
-  const terms = searchTerms(q);
-  const [word] = terms;
-  return terms.length === 1 && word !== undefined && aliasesOf(word).length === 0 ? word : undefined;
-}
-
-/** Whether a word of the search has a correction among its alternatives. */
 export const hasCorrections = (search: Search): boolean => search.words.some((w) => w.some((a) => a.fix));
 
 /**
- * The search for q, or undefined when it has no words. A corrected word is no worse than a
- * typo: `ryzen` also finds a part named `Ryzn`, below every Ryzen. Words are letters and digits only (searchTerms), so nothing typed can change the tsquery syntax. */
-export async function resolveSearch(db: Db, q: string | undefined): Promise<Search | undefined> {
-  const terms = searchTerms(q);
+ * Undefined when q has no words. A corrected word is no worse than a typo: `ryzen` also finds a part
+ * named `Ryzn`, below every Ryzen. Terms are letters and digits only, so none can change the tsquery syntax.
+ */
+export async function resolveSearch(db: Db, terms: string[]): Promise<Search | undefined> {
   if (terms.length === 0) return undefined;
   const typoCandidates = terms.filter((t) => t.length >= TYPO_MIN_LENGTH && aliasesOf(t).length === 0);
   const fixes =
@@ -92,22 +81,15 @@ export async function resolveSearch(db: Db, q: string | undefined): Promise<Sear
   return { match, words };
 }
 
-/**
- * The fallback of a search of several words that no part has all of: the parts that have any
- * of them (GET /parts ranks those with the most words first). Undefined for one word.
- */
+/** The parts that have any of several words, when none has all; undefined for one word. */
 export function someWords(search: Search): Search | undefined {
   if (search.words.length < 2) return undefined;
   const match = search.words.map((alternatives) => anyOf(alternatives.map((a) => a.prefix))).join(' | ');
   return { match, words: search.words, some: true };
 }
 
-/**
- * "Did you mean": the search with each word that begins no known word swapped for the
- * nearest known one, looser than the typo tolerance; undefined when nothing would change.
- */
-export async function suggestSearch(db: Db, q: string | undefined): Promise<string | undefined> {
-  const terms = searchTerms(q);
+/** "Did you mean": each word that begins no known word swapped for the nearest; undefined when nothing changes. */
+export async function suggestSearch(db: Db, terms: string[]): Promise<string | undefined> {
   const candidates = terms.filter((t) => t.length >= TYPO_MIN_LENGTH - 1);
   if (candidates.length === 0) return undefined;
   const fixes = await corrections(db, candidates, 1, true);

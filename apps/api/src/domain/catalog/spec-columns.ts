@@ -2,15 +2,14 @@ import { SPEC_FILTER_NAMES, specFilterValues, type SpecFilter } from '@parts-sho
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 
 /**
- * What a part's kind and specs are stored as: the specs themselves, and the spec filter values
- * they answer to as tags (`socket:AM5`) so one GIN index serves every spec filter and count.
- * Every write of specs (the API, the demo seed) goes through here.
+ * The specs and the filter values they answer to as tags (`socket:AM5`), so one GIN index serves
+ * every spec filter and count. Every write of specs goes through here.
  */
 export function specTag(filter: SpecFilter, value: string): string {
   return `${filter}:${value}`;
 }
 
-/** The value of a tag of filter `filter` (`socket:AM5` gives AM5), or undefined for another filter's tag. */
+/** `socket:AM5` gives AM5; undefined for another filter's tag. */
 export function specTagValue(filter: SpecFilter, tag: string): string | undefined {
   const prefix = specTag(filter, '');
   return tag.startsWith(prefix) ? tag.slice(prefix.length) : undefined;

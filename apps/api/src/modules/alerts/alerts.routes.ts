@@ -4,8 +4,8 @@ import { ALERTS_PER_USER_MAX, alertSchema, newAlertSchema } from '@parts-shop/sh
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { callerOf } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { errorAnswers } from '#api/lib/http-error.ts';
 import { idParams, parseIdOr } from '#api/lib/ids.ts';
 import { decodeCursor, pageOf } from '#api/lib/paging.ts';

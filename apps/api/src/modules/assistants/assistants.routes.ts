@@ -8,8 +8,8 @@ import {
 } from '@parts-shop/shared/assistant';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { callerOf } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { errorAnswers, notFound } from '#api/lib/http-error.ts';
 import { idParams, parseIdOr } from '#api/lib/ids.ts';
 import { approveAssistant, listAssistants, revokeAssistant } from './assistants.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntrySchema, auditQuerySchema, type AuditEntry } from '@parts-shop/shared/audit';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { errorAnswers } from '#api/lib/http-error.ts';
 import { decodeCursor, pageOf } from '#api/lib/paging.ts';
 import { formatOrderNumber } from '@parts-shop/shared/order';

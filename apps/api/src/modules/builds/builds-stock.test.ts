@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildCheckResult } from '@parts-shop/shared/build';
 import type { Part } from '@parts-shop/shared/part';
 import { checkBuild } from '@parts-shop/shared/compatibility';
-import { seedDemoData } from '#api/db/seed.ts';
+import { seedDemoData } from '#api/seed/seed.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 // The planner knows what is in stock (docs/product.md#build-planner): the picker's parts carry

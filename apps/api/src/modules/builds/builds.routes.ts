@@ -15,8 +15,8 @@ import {
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { callerOf } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { errorAnswers } from '#api/lib/http-error.ts';
 import { answerOnce, idempotencyHeaders } from '#api/lib/idempotency-key.ts';
 import { expireOverdueOrders } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';

@@ -8,7 +8,7 @@ import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import { builds, emailOutbox, orderLines, parts } from '#api/db/schema.ts';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '#api-test/build-fixtures.ts';
 import { payOrder, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
-import { demoParts } from '#api/db/seed-data.ts';
+import { demoParts } from '#api/seed/seed-data.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigSchema } from '@parts-shop/shared/client-config';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 
 /**
  * What the browser needs to know at run time (identity provider, payment gateway, how long unpaid orders are held), so

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { notFound } from '#api/lib/http-error.ts';
 import { briefCache } from './brief-cache.ts';
 import { partSitemapPage, partSitemapPages, publishedBuildPages } from './crawler-files.repo.ts';

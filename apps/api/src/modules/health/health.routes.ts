@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { errorAnswers, HttpError } from '#api/lib/http-error.ts';
 import { checkReadiness } from '#api/operations/readiness.ts';
 

@@ -10,8 +10,8 @@ import {
 import { idSchema } from '@parts-shop/shared/fields';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { insertedSchema } from '@parts-shop/shared/part';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { toInboxMessage } from '#api/domain/messages/inbox-message.ts';
 import { callerOf } from '#api/lib/auth.ts';
 import { errorAnswers } from '#api/lib/http-error.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overviewQuerySchema, overviewSchema } from '@parts-shop/shared/overview';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { errorAnswers } from '#api/lib/http-error.ts';
 import { overview } from './overview.service.ts';
 

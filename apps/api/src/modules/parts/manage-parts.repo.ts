@@ -3,19 +3,15 @@ import type { ManagePartsQuery, ManageSort } from '@parts-shop/shared/part-query
 import type { Db } from '#api/db/client.ts';
 import { isLowStock, parts } from '#api/db/schema.ts';
 import { partColumns, type PartRow } from '#api/domain/catalog/parts.repo.ts';
-import { filterConditions } from '#api/domain/catalog/parts-search.ts';
+import { boundFilters, joined, searchCondition } from '#api/domain/catalog/parts-search.ts';
 import type { Search } from '#api/domain/catalog/search-words.ts';
 
-/** A part row, whether it runs low, and where it stands in the sort (its next page's cursor key). */
+/** With whether it runs low and its sort key (its next page's cursor key). */
 export type ManagedRow = PartRow & { lowStock: boolean; sortKey: string | number | null };
 
-/** Where the last row of a page stood: its sort key (none for newest) and id. */
 export type ManageCursor = { key: string | number | null; id: string };
 
-/**
- * The sort's key before the id that breaks ties. Names compare lowercased in byte order
- * ("C"), so the list and its cursor order alike on PGlite and on any PostgreSQL locale.
- */
+/** Names compare lowercased in byte order ("C"), so list and cursor order alike on any locale. */
 function sortKey(sort: ManageSort): SQL | undefined {
   if (sort.startsWith('name')) return sql`lower(${parts.name}) collate "C"`;
   if (sort.startsWith('price')) return sql`${parts.priceCents}`;
@@ -23,14 +19,13 @@ function sortKey(sort: ManageSort): SQL | undefined {
   return undefined;
 }
 
-/** Manage Products' rows: the catalog's search and kinds, the low-stock rule, in the admin's sort. */
 export function listManagedParts(
   db: Db,
   query: ManagePartsQuery,
   cursor: ManageCursor | undefined,
   search: Search | undefined,
 ): Promise<ManagedRow[]> {
-  const filters = filterConditions({ kind: query.kind }, search);
+  const filters = joined(searchCondition(search), boundFilters({ kind: query.kind }, []).kind);
   const lowStock = isLowStock(parts.available, parts.lowStockAt);
   const key = sortKey(query.sort);
   const ascending = query.sort.endsWith('_asc');
@@ -62,7 +57,7 @@ export function listManagedParts(
     .execute(filters.values);
 }
 
-/** The parts as they are, held until the transaction ends; locked in id order, so two bulk actions never deadlock. */
+/** Locked in id order, so two bulk actions never deadlock. */
 export function lockPartRows(db: Db, ids: readonly string[]): Promise<PartRow[]> {
   return db
     .select(partColumns)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { idSchema } from '@parts-shop/shared/fields';
 import type { ManagedPart } from '@parts-shop/shared/part';
-import { MANAGE_SORTS, type ManagePartsQuery, type ManageSort } from '@parts-shop/shared/part-query';
+import { MANAGE_SORTS, searchTerms, type ManagePartsQuery, type ManageSort } from '@parts-shop/shared/part-query';
 import type { Db } from '#api/db/client.ts';
 import { toAdminPart } from '#api/domain/catalog/part-reads.ts';
 import { resolveSearch } from '#api/domain/catalog/search-words.ts';
@@ -10,9 +10,8 @@ import { badRequest } from '#api/lib/http-error.ts';
 import { listManagedParts, type ManageCursor, type ManagedRow } from './manage-parts.repo.ts';
 
 /**
- * A Manage Products cursor: the sort, the last row's key in it and its id, as base64url JSON
- * (a name key may hold any character). A cursor of another sort, or whose key is not of its
- * sort's type, is refused.
+ * base64url JSON, as a name key may hold any character. A cursor of another sort, or whose key is
+ * not of its sort's type, is refused.
  */
 const cursorSchema = z.tuple([
   z.enum(MANAGE_SORTS),
@@ -41,10 +40,9 @@ function decodeCursor(sort: ManageSort, cursor: string | undefined): ManageCurso
   return { key, id };
 }
 
-/** One page of Manage Products (one more row than the limit) and the next page's cursor. */
 export async function pageOfManagedParts(db: Db, query: ManagePartsQuery) {
   const cursor = decodeCursor(query.sort, query.cursor);
-  const rows = await listManagedParts(db, query, cursor, await resolveSearch(db, query.q));
+  const rows = await listManagedParts(db, query, cursor, await resolveSearch(db, searchTerms(query.q)));
   return { rows, cursorOf: (last: ManagedRow) => encodeCursor(query.sort, last) };
 }
 

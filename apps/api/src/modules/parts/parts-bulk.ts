@@ -13,11 +13,10 @@ import { conflict, notFound } from '#api/lib/http-error.ts';
 import { lockPartRows } from './manage-parts.repo.ts';
 import { applyEdit, auditedPart, moveStock } from './parts.service.ts';
 
-// Manage Products' bulk actions (docs/product.md#bulk-actions): each holds every chosen part's
-// row, checks them all, then changes them through the single-part paths (alerts, low-stock
-// mail and one audit record per part), in one transaction, so a refusal changes nothing.
+// Bulk actions lock every chosen part, check them all, then change each through the single-part
+// paths, in one transaction, so a refusal changes nothing.
 
-/** Every chosen part, locked; a missing one is a 404 before anything changes. */
+/** A missing part is a 404 before anything changes. */
 async function lockChosen(tx: Db, ids: readonly string[]): Promise<PartRow[]> {
   const rows = await lockPartRows(tx, ids);
   if (rows.length !== ids.length) throw notFound(apiMessages.partNotFound);
@@ -28,7 +27,7 @@ function answer(count: number, did: string): BulkPartsAnswer {
   return { changedCount: count, message: `Parts ${did}: ${count}` };
 }
 
-/** Every chosen part's price changed by `percent`, rounded to the cent; none when one would leave 1 cent..PRICE_MAX. */
+/** Rounded to the cent; none change when one would leave 1 cent..PRICE_MAX. */
 export function bulkReprice(db: Db, caller: Actor, ids: readonly string[], percent: number) {
   return db.transaction(async (tx) => {
     const priced = (await lockChosen(tx, ids)).map((row) => ({
@@ -45,7 +44,6 @@ export function bulkReprice(db: Db, caller: Actor, ids: readonly string[], perce
   });
 }
 
-/** Every chosen part's stock set to `available`, each move recorded as Add stock's is. */
 export function bulkSetStock(db: Db, caller: Actor, ids: readonly string[], available: number) {
   return db.transaction(async (tx) => {
     const changed = (await lockChosen(tx, ids)).filter((row) => row.available !== available);
@@ -54,7 +52,6 @@ export function bulkSetStock(db: Db, caller: Actor, ids: readonly string[], avai
   });
 }
 
-/** Every chosen part deleted; their orders keep their lines, as a single delete's do. */
 export function bulkDelete(db: Db, caller: Actor, ids: readonly string[]) {
   return db.transaction(async (tx) => {
     const rows = await lockChosen(tx, ids);

@@ -7,11 +7,9 @@ import type { PartRow, RevisedPartRow } from '#api/domain/catalog/parts.repo.ts'
 import { badRequest } from '#api/lib/http-error.ts';
 
 /**
- * The catalog as CSV (docs/product.md#catalog-in-bulk): one row per part, the catalog fields
- * and then one `spec.<name>` column per spec field of any kind. A cell is text; this module
- * turns it into the value the shared part schema checks, and back, so an exported file
- * imports as exactly the parts it came from. `version` is the part's revision when it was
- * exported: the import's test of whether the part changed since.
+ * One row per part, the catalog fields, then one `spec.<name>` column per spec field of any kind
+ * (docs/product.md#catalog-in-bulk). `version` is the part's revision at export: the import's test
+ * of whether it changed since.
  */
 const BASE_COLUMNS = [
   'id',
@@ -33,9 +31,8 @@ export const CSV_COLUMNS = [...BASE_COLUMNS, ...SPEC_NAMES.map((name) => `spec.$
 const LIST_SEPARATOR = '|';
 
 /**
- * A cell a spreadsheet would run as a formula starts with one of these. Export puts a quote
- * before it (and before any quotes already there), import takes one off, so the text survives
- * the round trip and never runs (docs/security.md#csv-import).
+ * Export puts a quote before a cell a spreadsheet would run as a formula, import takes one off,
+ * so the text survives the round trip and never runs (docs/security.md#csv-import).
  */
 const FORMULA = /^'*[=+\-@\t\r]/;
 const neutralise = (cell: string) => (FORMULA.test(cell) ? `'${cell}` : cell);
@@ -48,13 +45,13 @@ function specCell(value: unknown): string {
   return typeof value === 'number' || typeof value === 'string' ? String(value) : JSON.stringify(value);
 }
 
-/** What a part's cells say, without its id and version: the export's and the import preview's one source. */
+/** The export's and the import preview's one source. */
 export type CsvFields = Pick<
   PartRow,
   'name' | 'brand' | 'kind' | 'priceCents' | 'available' | 'minOrder' | 'lowStockAt' | 'description' | 'img' | 'specs'
 >;
 
-/** A part's cells by column, before formulas are neutralised; a column it leaves empty is absent. */
+/** Before formulas are neutralised; a column the part leaves empty is absent. */
 function partCells(part: CsvFields): Record<string, string> {
   const record: Record<string, string> = {
     name: part.name,
@@ -71,7 +68,6 @@ function partCells(part: CsvFields): Record<string, string> {
   return record;
 }
 
-/** The catalog as one CSV file, with a header row. */
 export function partsToCsv(rows: RevisedPartRow[]): string {
   const records = rows.map((part) => {
     const record: Record<string, string> = { id: part.id, version: String(part.revision), ...partCells(part) };
@@ -80,7 +76,7 @@ export function partsToCsv(rows: RevisedPartRow[]): string {
   return stringify([CSV_COLUMNS, ...records]);
 }
 
-/** The columns whose cells differ, in the file's column order: the shop's cell, then the new one. */
+/** The shop's cell, then the new one, in the file's column order. */
 export function changedCells(before: CsvFields, after: CsvFields): { field: string; before: string; after: string }[] {
   const was = partCells(before);
   const now = partCells(after);
@@ -92,10 +88,7 @@ export function changedCells(before: CsvFields, after: CsvFields): { field: stri
 
 export type FieldError = { field: string; message: string };
 
-/**
- * One parsed row: the line it starts on, its id cell, the version it was exported at (none in
- * a file without the column, or an empty cell), and the part as the shared schema takes it.
- */
+/** `version` is absent in a file without the column, or for an empty cell. */
 export type CsvPart = {
   line: number;
   id: string;
@@ -172,7 +165,7 @@ function toInput(record: Record<string, string>, errors: FieldError[]): Record<s
   };
 }
 
-/** Reads an uploaded file: a BOM, quotes, commas and newlines in cells; a row too long or a header unknown is a 400. */
+/** A row too long or an unknown header is a 400. */
 export function csvToParts(text: string): CsvPart[] {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
@@ -191,7 +184,7 @@ export function csvToParts(text: string): CsvPart[] {
   }
   return records.map(({ record, info }) => {
     const errors: FieldError[] = [];
-    // info.lines is where the row ends; a cell spanning lines started that many lines earlier.
+    // info.lines is where the row ends.
     const newlines = Object.values(record).reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
     return {
       line: info.lines - newlines,

@@ -3,9 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@parts-shop/shared/part';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
-import { partDrawing } from '#api/db/part-drawings.ts';
-import { seedDemoData } from '#api/db/seed.ts';
-import { demoParts } from '#api/db/seed-data.ts';
+import { partDrawing } from '#api/seed/part-drawings.ts';
+import { seedDemoData } from '#api/seed/seed.ts';
+import { demoParts } from '#api/seed/seed-data.ts';
 
 // How a builder finds parts (docs/product.md#catalog-search-filters-and-sort): brands, aliases and typos in the
 // search, and a filter on any spec of a kind; over the demo catalog, on PGlite and PostgreSQL.

@@ -4,7 +4,7 @@ import type { PartFacets } from '@parts-shop/shared/part-query';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { parts } from '#api/db/schema.ts';
-import { seedDemoData } from '#api/db/seed.ts';
+import { seedDemoData } from '#api/seed/seed.ts';
 import { newId } from '#api/lib/ids.ts';
 
 // The facets of the whole catalog and of one kind are read from counts the triggers keep

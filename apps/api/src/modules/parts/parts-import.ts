@@ -11,23 +11,16 @@ import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';
 import { applyEdit, auditedPart, moveStock } from './parts.service.ts';
 
 /**
- * POST /parts/import (docs/product.md#catalog-in-bulk): every row checked by the same shared
- * schema as Add Product, then, only when no row is bad, every change in one transaction. An
- * update goes through the same edit and stock paths as PATCH and POST /stock, so a new price
- * enters the price history and fires price alerts, a restock fires back-in-stock alerts, and
- * a fall to the low-stock threshold mails the admins.
- *
- * A row carries the version (revision) its part had when exported. A row that would change a
- * part whose revision moved since, or that has no version, is a conflict: applying it could undo
- * a sale, a refund's restock or another admin's edit, so it waits for the owner's overwrite. A
- * row equal to the part as it is is unchanged, whatever its version and whatever the part's state.
+ * Every row checked by the schema Add Product uses, then all changes in one transaction, through the
+ * edit and stock paths PATCH and POST /stock use (price history, alerts, low-stock mail).
+ * A row that would change a part whose revision moved since its export, or that has no version, is a
+ * conflict: it could undo a sale, a restock or another admin's edit, so it waits for the owner's overwrite.
  */
 type Planned = ImportRow & { part?: NewPart; current?: RevisedPartRow };
 
-/** How many new parts go into one INSERT. */
 const INSERT_BATCH = 500;
 
-/** The schema's issues as the file's columns (specs.socket is spec.socket). */
+/** specs.socket is the file's spec.socket. */
 function addIssues(issues: readonly { path: PropertyKey[]; message: string }[], errors: FieldError[]) {
   for (const issue of issues) {
     const [head, spec] = issue.path;
@@ -100,16 +93,11 @@ function changesOf(part: NewPart): Required<PartChanges> {
 const answer = (rows: Planned[]): ImportRow[] =>
   rows.map(({ row, action, name, changes, errors }) => ({ row, action, name, changes, errors }));
 
-/** What importing the file would do, row by row; nothing is written. */
 export async function previewImport(db: Db, text: string): Promise<ImportRow[]> {
   return answer(await plan(db, text, false));
 }
 
-/**
- * Imports the file in one transaction, or nothing: when any row is bad, `bad` holds those rows;
- * when any is a conflict and the owner did not choose to overwrite, `conflicts` holds them.
- * Each part created or changed is one `product.import` audit record.
- */
+/** All or nothing: `bad` holds the bad rows; `conflicts` those the owner did not choose to overwrite. */
 export async function applyImport(
   db: Db,
   caller: Actor,

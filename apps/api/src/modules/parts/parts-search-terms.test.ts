@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@parts-shop/shared/part';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { parts } from '#api/db/schema.ts';
-import { seedDemoData } from '#api/db/seed.ts';
+import { seedDemoData } from '#api/seed/seed.ts';
 import { newId } from '#api/lib/ids.ts';
 import * as searchWords from '#api/domain/catalog/search-words.ts';
 
@@ -13,10 +13,7 @@ vi.mock(import('#api/domain/catalog/search-words.ts'), async (original) => {
   return { ...actual, resolveSearch: vi.fn(actual.resolveSearch) };
 });
 
-// A best-match search reads part_search_terms, which triggers keep in step with the parts
-// (docs/decisions/0035-search-terms-in-index-order.md). After every kind of write it must hold
-// exactly the words of every part's search document, and the search must follow; on PGlite
-// and PostgreSQL.
+// After every kind of write part_search_terms holds exactly every part's words, and best match follows.
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -33,7 +30,6 @@ async function found(q: string, limit = 100): Promise<string[]> {
   return res.json<Part[]>().map((p) => p.name);
 }
 
-/** Every page of a search, `limit` parts a page, following the Link header. */
 async function foundPaged(q: string, limit: number): Promise<string[]> {
   const names: string[] = [];
   let url: string | undefined = `/api/parts?q=${encodeURIComponent(q)}&limit=${limit}`;
@@ -46,7 +42,6 @@ async function foundPaged(q: string, limit: number): Promise<string[]> {
   return names;
 }
 
-/** The table holds each part's words with their best weight, and nothing else. */
 async function expectInStep() {
   const derived = sql`select t.term, p.id as part_id, t.weight from parts as p cross join lateral part_search_terms_of(p.search) as t`;
   const kept = sql`select term, part_id, weight from part_search_terms`;

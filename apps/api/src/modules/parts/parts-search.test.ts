@@ -6,7 +6,7 @@ import { partSchema, type Part } from '@parts-shop/shared/part';
 import { SPEC_FILTERS, type PartFacets } from '@parts-shop/shared/part-query';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
 import { createTestApp, testDatabaseUrl, type TestApp } from '#api-test/test-app.ts';
-import { seedDemoData } from '#api/db/seed.ts';
+import { seedDemoData } from '#api/seed/seed.ts';
 
 // Search, filters, sorts and facets over the demo catalog (GET /api/parts, /api/parts/facets).
 

@@ -18,8 +18,8 @@ import {
 } from '@parts-shop/shared/part-query';
 import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
 import { callerOf } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { errorAnswers, notFound, unsupportedMedia } from '#api/lib/http-error.ts';
 import { idParams, parseIdOr } from '#api/lib/ids.ts';
 import { pageOf } from '#api/lib/paging.ts';

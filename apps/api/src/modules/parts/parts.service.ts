@@ -27,35 +27,32 @@ import { adjustStock } from '#api/domain/stock/stock.repo.ts';
 import { fireAlerts } from '#api/domain/alerts/fire-alerts.ts';
 import { changedFields, recordChange, type Actor } from '#api/domain/audit/record-change.ts';
 import { mailLowStock } from '#api/domain/stock/low-stock.ts';
-import { filterConditions } from '#api/domain/catalog/parts-search.ts';
+import { joined, searchCondition } from '#api/domain/catalog/parts-search.ts';
 import { resolveSearch, someWords, suggestSearch, type Search } from '#api/domain/catalog/search-words.ts';
-import { specConditions } from '@parts-shop/shared/spec-filters';
+import { planCatalogRead, type CatalogPlan } from '#api/domain/catalog/catalog-plan.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { partsToCsv } from './parts-csv.ts';
 
 /**
- * Counts for the catalog's filters: each facet counts with every filter but its own
- * (choosing a kind still shows the other kinds' counts), and `total` with all of them. The
- * database groups the parts the search, price and stock filters keep by kind, brand and spec tags
- * (a few hundred groups); the kind, brand and spec filters are applied to those groups here. Without
- * those three filters and spec.* conditions, the groups and a kind's spec facets are read
- * from the counts the triggers keep (docs/decisions/0024-maintained-facet-counts.md), through
- * onePlanReads: that read's plan fits every kind (docs/decisions/0036-reads-one-plan-fits.md).
+ * Each facet counts with every filter but its own, `total` with all. The database groups the parts
+ * the search, price and stock filters keep; the other filters are applied to the groups here.
+ * Without those, the counts the triggers keep are read (docs/decisions/0024-maintained-facet-counts.md).
  */
 export async function partFacets(
   { publicReads: db, onePlanReads }: CatalogReads,
   filters: PartFilters,
 ): Promise<PartFacets> {
-  const full = await resolveSearch(db, filters.q);
-  const facets = await countFacets(db, onePlanReads, filters, full);
+  const plan = planCatalogRead(filters);
+  const full = await resolveSearch(db, plan.terms);
+  const facets = await countFacets(db, onePlanReads, plan, full);
   // No part has every word: the counts are of the parts that have some, as GET /parts lists them.
   const some = facets.total === 0 && full ? someWords(full) : undefined;
   if (some) {
-    const partial = await countFacets(db, onePlanReads, filters, some);
+    const partial = await countFacets(db, onePlanReads, plan, some);
     if (partial.total > 0) return { ...partial, partialMatch: true };
   }
   if (facets.total === 0) {
-    const suggestion = await suggestSearch(db, filters.q);
+    const suggestion = await suggestSearch(db, plan.terms);
     if (suggestion) facets.didYouMean = suggestion;
   }
   return facets;
@@ -64,7 +61,7 @@ export async function partFacets(
 async function countFacets(
   db: Db,
   onePlanReads: Db,
-  filters: PartFilters,
+  { filters, specConditions: conditions, where }: CatalogPlan,
   search: Search | undefined,
 ): Promise<PartFacets> {
   const facets: PartFacets = { total: 0, kind: {}, brand: {}, socket: {}, memoryType: {}, formFactor: {} };
@@ -72,7 +69,6 @@ async function countFacets(
     const value = filters[name];
     return value === undefined ? [] : [{ name, tag: specTag(name, value) }];
   });
-  const { conditions } = specConditions(filters.kind, filters);
   const { kind: kinds, brand: brands, minPrice, maxPrice, inStock } = filters;
   const counted =
     search === undefined &&
@@ -81,10 +77,9 @@ async function countFacets(
     inStock !== 'true' &&
     conditions.length === 0;
   const kind = kinds?.length === 1 ? kinds[0] : undefined;
-  // A kind's spec facets come with the groups when nothing narrows them but the kind.
   const alone = chosen.length === 0 && !brands?.length;
   const maintained = counted ? await maintainedFacets(onePlanReads, alone ? kind : undefined) : undefined;
-  const groups = maintained ? maintained.groups : await countFacetGroups(db, filters, search);
+  const groups = maintained ? maintained.groups : await countFacetGroups(db, where, search);
   for (const group of groups) {
     const kindFits = !kinds?.length || kinds.includes(group.kind);
     const brandFits = !brands?.length || brands.includes(group.brand);
@@ -106,17 +101,12 @@ async function countFacets(
   }
   if (maintained?.specs) facets.specs = maintained.specs;
   else if (kind) {
-    const { q, minPrice, maxPrice, inStock, socket, memoryType, formFactor } = filters;
-    const rest = filterConditions(
-      { q, kind: kinds, brand: brands, minPrice, maxPrice, inStock, socket, memoryType, formFactor },
-      search,
-    );
+    const rest = joined(searchCondition(search), where.kind, where.brand, where.price, where.stock, where.tags);
     facets.specs = await countSpecFacets(db, kind, rest, conditions);
   }
   return facets;
 }
 
-/** What the audit log keeps of a part: the fields an admin sets, money in cents. */
 export function auditedPart(row: PartRow) {
   const { name, brand, description, img, minOrder, available, lowStockAt, priceCents, kind, specs } = row;
   return { name, brand, description, img, minOrder, available, lowStockAt, priceCents, kind, specs };
@@ -148,10 +138,8 @@ export async function createPart(db: Db, caller: Actor, input: NewPart): Promise
 }
 
 /**
- * A catalog edit inside the caller's transaction, from `version`: a new price fires the alerts
- * it satisfies (the history row is the database trigger's), and the audit record holds the
- * fields that changed (`kind`, or `product.price` when the price did). Undefined when the part
- * is gone or the version is stale.
+ * In the caller's transaction: a new price fires the alerts it satisfies, and the audit record holds
+ * the fields that changed. Undefined when the part is gone or the version is stale.
  */
 export async function applyEdit(
   tx: Db,
@@ -174,9 +162,8 @@ export async function applyEdit(
 }
 
 /**
- * A stock move inside the caller's transaction: a rise fires back-in-stock alerts, a fall to
- * the part's low-stock threshold mails the admins, and the audit log keeps it as `kind`.
- * Undefined when it would leave 0..STOCK_MAX.
+ * In the caller's transaction: a rise fires back-in-stock alerts, a fall to the threshold mails the
+ * admins. Undefined when it would leave 0..STOCK_MAX.
  */
 export async function moveStock(
   tx: Db,
@@ -199,7 +186,6 @@ export async function moveStock(
   return moved;
 }
 
-/** Saves an edit made from `edit.version`; 409 when someone else saved first. */
 export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit) {
   const changes: PartChanges = {
     name: edit.name,
@@ -217,7 +203,6 @@ export async function editPart(db: Db, caller: Actor, id: string, edit: PartEdit
   throw conflict(STALE_VERSION_MESSAGE);
 }
 
-/** Adds (or with a negative delta removes) stock; never below zero, never above the maximum. */
 export async function changeStock(db: Db, caller: Actor, id: string, delta: number) {
   const moved = await db.transaction((tx) => moveStock(tx, caller, id, delta));
   if (moved) return getPart(db, id, toAdminPart);
@@ -227,7 +212,6 @@ export async function changeStock(db: Db, caller: Actor, id: string, delta: numb
   throw conflict(`Stock cannot go above ${STOCK_MAX}`);
 }
 
-/** The whole catalog as CSV (parts-csv.ts says how). */
 export async function exportParts(db: Db): Promise<string> {
   return partsToCsv(await allParts(db));
 }
@@ -247,7 +231,6 @@ export async function removePart(db: Db, caller: Actor, id: string): Promise<voi
   });
 }
 
-/** A part's prices, oldest first; 404 for a part the shop does not have. */
 export async function partPriceHistory(db: Db, id: string): Promise<PriceHistory> {
   const rows = await listPriceHistory(db, id);
   if (rows.length === 0 && !(await findPart(db, id))) throw notFound(apiMessages.partNotFound);

@@ -9,8 +9,8 @@ import {
 } from '@parts-shop/shared/payment';
 import { parseOrderId } from '#api/domain/orders/order-view.ts';
 import { callerOf } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { conflict, errorAnswers, notFound } from '#api/lib/http-error.ts';
 import { idParams } from '#api/lib/ids.ts';
 import { confirmLocalCard, createGroupPaymentIntent, createPaymentIntent, recordPayment } from './payments.service.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { HttpError, badRequest, errorAnswers } from '#api/lib/http-error.ts';
 import { applyStripeEvent } from '#api/domain/payments/settlement.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';

@@ -13,8 +13,8 @@ import {
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { parseOrderId } from '#api/domain/orders/order-view.ts';
 import { callerOf } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { errorAnswers, notFound } from '#api/lib/http-error.ts';
 import { idParams, parseIdOr } from '#api/lib/ids.ts';
 import { decodeCursor, pageOf } from '#api/lib/paging.ts';

@@ -8,7 +8,7 @@ import { queueOrderWebhook } from '#api/domain/orders/order-webhooks.ts';
 import { placeOneOrder, placementRules } from '#api/domain/orders/place-orders.ts';
 import { cancelUnpaidOrder } from '#api/domain/unpaid-orders/cancel-unpaid-order.ts';
 import type { Caller } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { HttpError } from '#api/lib/http-error.ts';
 import { newId } from '#api/lib/ids.ts';
 import {

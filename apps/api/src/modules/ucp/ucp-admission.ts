@@ -1,4 +1,4 @@
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { assistantOverLimit } from '#api/domain/assistants/assistant-limit.ts';
 import { approvedAssistant, assistantByApiKey } from '#api/domain/assistants/approved-assistants.ts';
 import type { Answer } from './checkout-sessions.service.ts';

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shared/ucp';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import {
   cancelCheckout,
   completeCheckout,

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shared/ucp';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
 import { businessProfile } from './business-profile.ts';
 import {

@@ -6,8 +6,8 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS, uploadedSchema, type UploadWidth } from '@parts-shop/shared/upload';
 import { hasVerifiedEmail } from '#api/domain/accounts/verified-email.ts';
 import { callerOf } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import {
   badRequest,
   errorAnswers,

@@ -16,8 +16,8 @@ import {
 } from '@parts-shop/shared/user';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { bearerToken, callerOf } from '#api/lib/auth.ts';
-import type { Deps } from '#api/lib/deps.ts';
-import { authLimit, writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { authLimit, writeLimit } from '#api/deps.ts';
 import { HttpError, unauthorized, errorAnswers } from '#api/lib/http-error.ts';
 import { decodeCursor, decodeEmailCursor, encodeCursor, pageOf, pageOfBy } from '#api/lib/paging.ts';
 import { IdentityUnavailableError, type Identity } from '#api/lib/identity.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ACP_VERSION, type AcpError } from '@parts-shop/shared/acp';
 import { assistantOverLimit } from '#api/domain/assistants/assistant-limit.ts';
 import { apiKeyHash, assistantByApiKey } from '#api/domain/assistants/approved-assistants.ts';
-import type { Deps } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
 import { assistantsMayCall, parseUcpAgent, type UcpAgent } from '../ucp-agent.ts';
 
 export type AcpRefusal = { statusCode: number; body: AcpError; headers?: Record<string, string> };

@@ -11,8 +11,8 @@ import {
   type AcpError,
 } from '@parts-shop/shared/acp';
 import type { UcpCheckout } from '@parts-shop/shared/ucp';
-import type { Deps } from '#api/lib/deps.ts';
-import { writeLimit } from '#api/lib/deps.ts';
+import type { Deps } from '#api/deps.ts';
+import { writeLimit } from '#api/deps.ts';
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import {
   cancelCheckout,

@@ -1,20 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
-import { newId } from '../lib/ids.ts';
-import { specColumns } from '../domain/catalog/spec-columns.ts';
-import type { Db } from './client.ts';
+import { newId } from '#api/lib/ids.ts';
+import { specColumns } from '#api/domain/catalog/spec-columns.ts';
+import type { Db } from '#api/db/client.ts';
 import { partDrawing } from './part-drawings.ts';
-import { orderSummaryName } from '../domain/orders/place-orders.ts';
+import { orderSummaryName } from '#api/domain/orders/place-orders.ts';
 import { demoBuyers, demoParts, demoReviews, demoUsers } from './seed-data.ts';
-import { orderLines, orders, partReviews, parts, payments, reviews, users } from './schema.ts';
+import { orderLines, orders, partReviews, parts, payments, reviews, users } from '#api/db/schema.ts';
 
 const SEED_LOCK = 727_202_3;
 
-/**
- * Fills an empty shop with the demo catalog, reviews and accounts. Runs under an advisory
- * lock so several API processes starting together seed once.
- */
+/** Under an advisory lock, so API processes starting together seed once. */
 export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -49,11 +46,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
 }
 
-/**
- * The demo buyers' paid, shipped orders and their ratings (docs/decisions/0026): each rating is
- * of a part on a paid line of the buyer's own, as a buyer's rating through the API must be, and
- * the part's aggregate moves with it as insertPartReview moves it.
- */
+/** Each rating is of a part on a paid line of the buyer's own, as the API requires. */
 async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, { id: string; priceCents: number }>) {
   for (const buyer of demoBuyers) {
     await tx.insert(users).values({ email: buyer.email, userName: buyer.userName, address: buyer.address });
