@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiTestDatabaseProblems } from './lib/api-test-databases.mjs';
+import { whereIsProblems } from './lib/where-is.mjs';
 
 // Installed, built or generated (drizzle-kit names the migrations).
 const SKIP_DIRS = new Set([
@@ -326,6 +327,7 @@ export function checkRepository(root) {
   problems.push(...missingDecisions(decisions));
   for (const file of decisions) problems.push(...decisionFormProblems(file, read(file) ?? ''));
   problems.push(...apiTestDatabaseProblems(root));
+  problems.push(...whereIsProblems(read('docs/architecture.md') ?? '', files, dirs));
   return [...new Set(problems)];
 }
 
