@@ -5,3 +5,11 @@ import { afterEach } from 'vitest';
 // draw after its stubbed fetch answers. An element that never comes still fails.
 configure({ asyncUtilTimeout: 10_000 });
 afterEach(cleanup);
+
+// jsdom has <dialog> but not its modal methods.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};

@@ -5,12 +5,6 @@ import type { PlannerPart } from '../api/planner-parts.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { answerApi, json } from '#web-test/api.ts';
 
-// jsdom has <dialog> but not its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -7,16 +7,6 @@ import { clearAccessToken, setAccessToken } from '#web/lib/token-storage.ts';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
 
-// jsdom has <dialog> but not its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 const signOut = vi.fn(() => Promise.resolve());
 
 beforeEach(() => {

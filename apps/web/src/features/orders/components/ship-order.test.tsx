@@ -32,14 +32,6 @@ const build = order({
   ],
 });
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 afterEach(cleanup);
 
 describe('the Ship dialog', () => {

@@ -61,16 +61,6 @@ describe('/allreviews', () => {
 });
 
 describe('/allreviews moderation', () => {
-  // jsdom has <dialog> but not its modal methods.
-  beforeAll(() => {
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  });
-
   it('offers no Delete to shoppers', async () => {
     fetchMock.mockResolvedValueOnce(json([hana]));
     renderPage(mockAuthState({ isAdmin: false }));
