@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
+import type { User } from '@parts-shop/shared/user';
 import type { AuthState } from '#web/lib/auth.tsx';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { MockAuthProvider, mockAuthState } from './auth-testing.tsx';
 
 /** Who is signed in: a demo role, nobody, or a session built from these fields. */
@@ -31,6 +33,14 @@ export function authState(auth: TestAuth = 'signed-out'): AuthState {
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** A client already holding this profile, as the dashboard or an earlier visit leaves it; it stays fresh. */
+export function clientWithProfile(profile: User): QueryClient {
+  const queryClient = testQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } });
+  queryClient.setQueryData(queryKeys.users.profile(profile.email), profile);
+  return queryClient;
 }
 
 const pathOf = (url: InitialEntry) => (typeof url === 'string' ? url : (url.pathname ?? '/')).split(/[?#]/)[0];
