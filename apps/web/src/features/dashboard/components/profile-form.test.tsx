@@ -1,13 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { ApiError } from '#web/lib/api-client.ts';
 import { ProfileForm, type ProfileFormValues } from './profile-form.tsx';
 import { renderRoute } from '#web-test/render-route.tsx';
-
-afterEach(() => {
-  cleanup();
-});
 
 const empty: ProfileFormValues = { phone: '', education: '', address: '', linkedIn: '' };
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

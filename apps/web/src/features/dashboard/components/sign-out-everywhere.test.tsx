@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { clearAccessToken, setAccessToken } from '#web/lib/token-storage.ts';
@@ -13,7 +13,6 @@ beforeEach(() => {
   setAccessToken('the-api-token');
 });
 afterEach(() => {
-  cleanup();
   clearAccessToken();
   vi.unstubAllGlobals();
   vi.clearAllMocks();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { ManageOrdersTable } from './manage-orders-table.tsx';
 import { MyOrdersTable } from './my-orders-table.tsx';

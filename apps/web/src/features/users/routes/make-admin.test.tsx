@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { UserSummary } from '@parts-shop/shared/user';
@@ -68,7 +68,6 @@ beforeEach(() => {
   stubApi();
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
