@@ -12,11 +12,9 @@ import { MockAuthProvider, mockAuthState } from './auth-testing.tsx';
 export type TestAuth = 'customer' | 'admin' | 'signed-out' | Partial<AuthState>;
 
 export interface RouteOptions {
-  /** The address the memory router starts at (a string, or a location with its state). */
   url?: InitialEntry;
   /** The route pattern the element is mounted at; the url's path by default. */
   path?: string;
-  /** Routes beside the element's, such as where a screen sends the user. */
   routes?: RouteObject[];
   auth?: TestAuth;
   queryClient?: QueryClient;
@@ -64,9 +62,8 @@ function swappable<T>(initial: T) {
 }
 
 /**
- * Renders a screen (or a list of routes) as the app would: in a memory router at `url`, under a
- * fresh QueryClient that never retries and the given session (signed out by default).
- * `rerender` and `setAuth` change the element's props or the session without remounting.
+ * Renders a screen (or routes) in a memory router at `url`, under a fresh QueryClient that never
+ * retries and a session (signed out by default); `rerender` and `setAuth` do not remount it.
  */
 export function renderRoute(ui: ReactElement | RouteObject[], options: RouteOptions = {}) {
   const { url = '/', routes = [], auth, queryClient = testQueryClient() } = options;

@@ -5,8 +5,6 @@ import { RequireAdmin, RequireAuth } from './route-guards.tsx';
 import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
 import { renderRoute } from '#web-test/render-route.tsx';
 
-// The admin check goes over HTTP to GET /api/admin/{email}; this stands in for the API.
-
 function serveApi({ admin }: { admin: boolean }) {
   fetchMock.mockImplementation((input) => {
     const url = urlOf(input);

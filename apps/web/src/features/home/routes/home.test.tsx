@@ -63,14 +63,13 @@ const listPages = [
   { path: '/allreviews', element: <h1>All reviews page</h1> },
 ];
 
-/** The contact form loads once the visitor scrolls near it. */
 async function renderHomeWithForm() {
   renderRoute(<Home />, { routes: listPages });
   scrollNearContact();
   await screen.findByRole('button', { name: 'Send' });
 }
 
-/** Long enough for the idle moment after the lists (what the form used to wait for) to pass. */
+/** Long enough for the idle moment after the lists to pass. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
 describe('Home', () => {

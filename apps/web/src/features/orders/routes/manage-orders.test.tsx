@@ -64,7 +64,6 @@ describe("Manage Orders' Returns", () => {
     expect(row?.textContent).toContain('Requested');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
 
-    // Decided ones too, when asked.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show decided requests too' }));
     expect(await screen.findByRole('link', { name: 'PS-000041' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Return requests' }).textContent).toContain('Received');

@@ -21,7 +21,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** The GET /parts requests so far (not the counts). */
 function listRequests(): string[] {
   return fetchMock.mock.calls.map(([input]) => urlOf(input)).filter((url) => !url.startsWith('/api/parts/facets'));
 }
