@@ -9,9 +9,9 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 import { MockAuthProvider, mockAuthState } from './auth-testing.tsx';
 
 /** Who is signed in: a demo role, nobody, or a session built from these fields. */
-export type TestAuth = 'customer' | 'admin' | 'signed-out' | Partial<AuthState>;
+type TestAuth = 'customer' | 'admin' | 'signed-out' | Partial<AuthState>;
 
-export interface RouteOptions {
+interface RouteOptions {
   url?: InitialEntry;
   /** The route pattern the element is mounted at; the url's path by default. */
   path?: string;
@@ -21,9 +21,9 @@ export interface RouteOptions {
 }
 
 export const customerUser = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
-export const adminUser = { email: 'admin@example.com', displayName: 'Ada', photoURL: null };
+const adminUser = { email: 'admin@example.com', displayName: 'Ada', photoURL: null };
 
-export function authState(auth: TestAuth = 'signed-out'): AuthState {
+function authState(auth: TestAuth = 'signed-out'): AuthState {
   if (auth === 'customer') return mockAuthState({ user: customerUser, isAdmin: false });
   if (auth === 'admin') return mockAuthState({ user: adminUser, isAdmin: true });
   return mockAuthState(auth === 'signed-out' ? {} : auth);
