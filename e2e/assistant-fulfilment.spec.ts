@@ -88,7 +88,6 @@ test('an order an assistant completed over REST is shipped from Manage Orders, a
   const order = completed.order;
   if (!order) throw new Error('complete placed no order');
 
-  // The owner finds it under To ship by its number, placed via the assistant.
   await signInAs(page, 'admin');
   await page.goto('/dashboard/manageorders');
   await page.getByLabel('Search by order number, email or product').fill(order.label);
@@ -106,7 +105,6 @@ test('an order an assistant completed over REST is shipped from Manage Orders, a
   await dialog.getByRole('button', { name: 'Ship', exact: true }).click();
   await expect(page.getByText('Item Shipped')).toBeVisible();
 
-  // The assistant's webhook gets the order with its shipment, signed as UCP says.
   const shippedWebhook = () =>
     assistant.received.find((webhook) => {
       const body = JSON.parse(webhook.body) as WebhookOrder;

@@ -29,7 +29,6 @@ test('the owner approves an assistant, sees its key once, and revokes it', async
     await expect(page.getByRole('heading', { name: 'Assistants', level: 2 })).toBeVisible();
     await expectNoSidewaysScroll(page);
 
-    // A bad address is refused beside its field, and nothing is approved.
     const address = page.getByLabel('Profile address');
     await address.fill('not an address');
     await address.press('Tab');
@@ -48,7 +47,6 @@ test('the owner approves an assistant, sees its key once, and revokes it', async
     expect(key).toMatch(/^psa_/);
     await expectNoSidewaysScroll(page);
 
-    // The key is this assistant's: it admits its profile and no other.
     expect(await callWithKey(request, profile, key)).toBe(404);
     expect(await callWithKey(request, `https://other-${tag}.example/.well-known/ucp`, key)).toBe(403);
 

@@ -156,7 +156,6 @@ test.describe('sign-in', () => {
       await expect(laptopPage.getByRole('link', { name: 'Login' })).toBeVisible();
       expect(await laptopPage.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 
-      // Signing in again with the password works.
       await logIn(page, email, 'everywhere-pass-1');
     } finally {
       await laptop.close();
@@ -174,7 +173,6 @@ test.describe('sign-in', () => {
 
     await signInAs(page, 'admin');
     await page.goto('/dashboard/users');
-    // The list is paged; the search finds the one account wherever it sorts.
     await page.getByLabel('Search by email or name').fill(email);
     await page.getByRole('button', { name: 'Search' }).click();
     const table = page.getByRole('table', { name: 'All Users' });

@@ -44,7 +44,6 @@ async function addSpecPart(request: APIRequestContext, token: string, name: stri
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
-/** No sideways scrolling at the page's width (375 px included). */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
@@ -85,7 +84,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await verifyAccountEmail(request, email, 'builder-pass-2022');
     await logIn(page, email, 'builder-pass-2022');
 
-    // Every slot but memory from a link; memory through the picker.
     const { memory: _memory, ...rest } = ids;
     await page.goto(`/build?${new URLSearchParams(rest).toString()}`);
     await expect(page.getByRole('heading', { name: 'Plan a Build' })).toBeVisible();
@@ -96,7 +94,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(clashing).toContainText('Clashes: DDR4 memory does not fit a DDR5 motherboard.');
     await expect(picker.getByRole('listitem').filter({ hasText: names.memory })).toContainText('Fits');
     await picker.getByRole('button', { name: `Choose ${ddr4}` }).click();
-    // The clash is explained next to the parts and in the summary, and ordering waits for a fix.
     await expect(page.getByRole('list', { name: 'Build problems' })).toContainText(
       'DDR4 memory does not fit a DDR5 motherboard.',
     );
@@ -113,7 +110,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(page.getByTestId('build-total')).toHaveText('$80.00');
     await expectNoSidewaysScroll(page);
 
-    // Share: Copy link puts the build's address on the clipboard, and that address restores it.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByText('Link copied')).toBeVisible();
@@ -131,7 +127,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await page.getByRole('button', { name: 'Save build' }).click();
     await expect(page.getByText(`Saved "Build ${run}" to My Builds`)).toBeVisible();
 
-    // Order it as one order with a line per part, and pay the planner's total with one card payment.
     const planned = (await page.getByTestId('build-total').textContent()) ?? '';
     await page.getByLabel('Phone Number').fill('+1 555 0100');
     await page.getByLabel('Address').fill('1 Build Street, Springfield');
@@ -147,7 +142,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expectNoSidewaysScroll(page);
     await payWith4242(page);
 
-    // The receipt: the same total, paid.
     await page.getByRole('link', { name: 'View receipt' }).click();
     await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]+$/);
     const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -159,7 +153,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await page.goto('/dashboard/builds');
     await expect(page.getByRole('heading', { name: `Build ${run}` })).toBeVisible();
 
-    // The owner ships the whole order once; the customer asks to send the memory back.
     const shipped = await request.patch(`/api/shipped/${orderId}`, {
       data: { carrier: 'UPS', trackingNumber: `1Z${run}` },
       headers: { Authorization: `Bearer ${token}` },
@@ -173,7 +166,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(page.getByText(`Return of 1 × ${names.memory} (Incompatible): requested`)).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
 
-    // The owner finds the request in Manage Orders' Returns, opens the order and refunds part of it.
     await signInAs(page, 'admin');
     await page.goto('/dashboard/manageorders?status=returns');
     const requests = page.getByRole('region', { name: 'Return requests' });
@@ -193,7 +185,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(receipt).toContainText('$12.50 back');
     await expectNoSidewaysScroll(page);
 
-    // One email per event, each with the amount the pages showed.
     const mail = async () => {
       const caught = (await (await request.get(`${mailbox}/api/email`)).json()) as CaughtEmail[];
       return caught
@@ -242,7 +233,6 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(paid).toContainText(`E2E SSD B ${run}`);
     await expectNoSidewaysScroll(page);
     await payWith4242(page);
-    // The confirmation names every order the one payment paid, each with its receipt.
     const confirmation = page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed' });
     await expect(confirmation).toContainText('$50.00');
     await expect(confirmation).toContainText(`2 × E2E SSD A ${run}, $20.00`);

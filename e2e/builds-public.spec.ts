@@ -11,11 +11,7 @@ import {
   uniqueEmail,
 } from './support.ts';
 
-/**
- * What a builder expects from PCPartPicker (docs/product.md#published-builds): Add to build
- * from a part page, publish a saved build, its public page drawn by the server for anyone,
- * Start from this build, and the gallery.
- */
+// Published builds as PCPartPicker users expect them (docs/product.md#published-builds).
 
 const SPECS = { cpu: AM5_BUILD_SPECS.cpu, motherboard: AM5_BUILD_SPECS.motherboard };
 type Slot = keyof typeof SPECS;
@@ -38,13 +34,11 @@ async function addSpecPart(request: APIRequestContext, token: string, name: stri
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
-/** A page of a visitor of its own: no session, no current build. */
 async function stranger(browser: Browser, page: Page, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled, viewport: page.viewportSize() });
   return { context, page: await context.newPage() };
 }
 
-/** Waits for the app to take the server's page over, as the suite's own pages do (support.ts). */
 const appReady = (page: Page) => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 
 test('add parts to a build from their pages, publish it, read it signed out and without scripts, start from it and find it in the gallery', async ({
@@ -64,7 +58,6 @@ test('add parts to a build from their pages, publish it, read it signed out and 
   await createAccount(request, email, 'publisher-pass-2022', 'Pat Publisher');
   await logIn(page, email, 'publisher-pass-2022');
 
-  // Add to build, from each part's page: the planner's current build grows, a part per slot.
   await page.goto(`/parts/${cpuId}`);
   await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Add to build' }).click();
@@ -77,7 +70,6 @@ test('add parts to a build from their pages, publish it, read it signed out and 
   await expect(slots).toContainText(board);
   await expect(page.getByTestId('build-total')).toHaveText('$500.50');
 
-  // Saved, the planner offers to publish it under a title.
   await page.getByLabel('Build name').fill(`Pat's draft ${run}`);
   await page.getByRole('button', { name: 'Save build' }).click();
   const share = page.getByRole('region', { name: 'Share this build' });
@@ -110,7 +102,6 @@ test('add parts to a build from their pages, publish it, read it signed out and 
   await expectNoSidewaysScroll(crawler.page);
   await crawler.context.close();
 
-  // A visitor starts from it: the planner opens with its parts, as their own build.
   const visitor = await stranger(browser, page);
   const problems = pageProblems(visitor.page);
   await visitor.page.goto('/builds');
@@ -131,7 +122,6 @@ test('add parts to a build from their pages, publish it, read it signed out and 
   expect(problems).toEqual([]);
   await visitor.context.close();
 
-  // Unpublished, the page is gone for everyone.
   await page.goto('/dashboard/builds');
   await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: `Unpublish ${title}` }).click();

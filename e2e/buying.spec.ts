@@ -57,7 +57,6 @@ test.describe('buying', () => {
     await expect(dialog.getByRole('heading', { name: 'Are You Sure' })).toBeVisible();
     await dialog.getByRole('button', { name: 'No' }).click();
     await expect(row).toBeVisible();
-    // No: focus goes back to the button that asked.
     await expect(row.getByRole('button', { name: `Cancel order for ${partName}` })).toBeFocused();
     await row.getByRole('button', { name: `Cancel order for ${partName}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
@@ -66,7 +65,6 @@ test.describe('buying', () => {
     // Yes: that button is gone with its row, so focus is on the list's heading, not the page's start.
     await expect(page.getByRole('heading', { name: 'My Orders' })).toBeFocused();
 
-    // The stock came back.
     await page.goto(`/purchase/${partId}`);
     await expect(page.getByTestId('part-available')).toContainText('10');
   });
@@ -150,7 +148,6 @@ test.describe('buying', () => {
     await adminRow.getByRole('button', { name: /^Ship order PS-\d+ for / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Ship', exact: true }).click();
     await expect(page.getByText('Item Shipped')).toBeVisible();
-    // A shipped order leaves To ship for the Shipped tab.
     await expect(adminRow).toHaveCount(0);
     await page.getByRole('button', { name: /^Shipped/ }).click();
     await expect(adminRow).toContainText('Shipped');

@@ -1,10 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { addPart, admin, apiToken, expectNoSidewaysScroll, partCards, test, signInAs } from './support.ts';
 
-// At both widths, the owner's catalog in bulk and photos (docs/product.md#catalog-in-bulk,
-// docs/product.md#product-photos): an import is previewed, each part by name with its changes
-// old → new, and changes nothing until applied; a part changed since the export is a conflict
-// the owner must choose to overwrite; an uploaded photo shows on the part's card.
+// At both widths (docs/product.md#catalog-in-bulk, docs/product.md#product-photos): an import changes
+// nothing until applied, a part changed since the export is a conflict, and an uploaded photo shows.
 
 type Part = { _id: string; name: string; price: number; img: string };
 
@@ -36,10 +34,6 @@ function previewRows(page: Page, file: string) {
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * A preview row's line, part, action, changes (each "field: old → new") and problems, as both
- * layouts read (the cards name each cell).
- */
 function previewRow(line: number, part: string, action: string, changes: string[], problems = 'None') {
   const cells = [
     String(line),
@@ -64,7 +58,6 @@ test('an import is previewed, changes nothing until applied, then shows in the c
   const existingId = await addPart(request, token, { name: existing, minOrder: 1, available: 5, price: 80 });
   const created = `Import Cable ${word}`;
 
-  // The file has Export's columns, in Export's order.
   const exported = await request.get('/api/parts/export.csv', { headers: { Authorization: `Bearer ${token}` } });
   expect(exported.ok()).toBeTruthy();
   const [header, existingLine] = exportedLines(await exported.text(), [existingId]);
@@ -85,7 +78,6 @@ test('an import is previewed, changes nothing until applied, then shows in the c
   const chooser = page.getByLabel('Import a CSV file');
   const apply = page.getByRole('button', { name: 'Apply import' });
 
-  // A bad row: the preview names its line and field, and nothing can be applied.
   await chooser.setInputFiles({
     name: 'bad.csv',
     mimeType: 'text/csv',
@@ -115,7 +107,6 @@ test('an import is previewed, changes nothing until applied, then shows in the c
     { useInnerText: true },
   );
   await expectNoSidewaysScroll(page);
-  // Previewed, not applied: the catalog is as it was.
   expect((await partsNamed(request, token, word)).map((part) => [part.name, part.price])).toEqual([[existing, 80]]);
 
   await apply.click();

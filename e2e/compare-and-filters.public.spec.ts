@@ -42,7 +42,6 @@ test.describe('spec filters and compare', () => {
     await expect(table.getByRole('row', { name: /Price/ })).toContainText('Differs');
     await expect(table.getByRole('row', { name: /Kind/ })).not.toContainText('Differs');
     await expectNoSidewaysScroll(page);
-    // The part page offers the same toggle, already pressed for a compared part.
     await table.getByRole('link', { name: first, exact: true }).click();
     await expect(page.getByRole('button', { name: `Compare ${first}` })).toHaveAttribute('aria-pressed', 'true');
   });

@@ -1,11 +1,8 @@
 import { expect } from '@playwright/test';
 import { pageProblems, test } from './support.ts';
 
-/**
- * The public pages as a crawler or an assistant reads them: the HTML the server sends, with
- * no script run. Then the same pages in a browser that does run scripts: it adopts that HTML
- * without errors and without asking the API for what the page already carries.
- */
+// The public pages as a crawler reads them (no script run), then adopted by a browser that runs
+// scripts: without errors and without asking the API for what the page already carries.
 
 type ApiPart = { _id: string; name: string; price: number; available: number; description: string };
 type ApiReview = { _id: string; name: string; description: string };
@@ -70,14 +67,11 @@ test('with scripts, the browser adopts the rendered page: no errors, no second r
   });
   await page.goto('/');
   await expect(page.getByTestId('part-card')).toHaveCount(3);
-  // Interactive: the menu and links work once the script has taken over.
   await page.getByRole('link', { name: 'See More' }).first().click();
   await expect(page).toHaveURL(/\/allparts$/);
   expect(problems).toEqual([]);
   expect(reads.filter((read) => read.endsWith('limit=3'))).toEqual([]);
 
-  // Each server-drawn page adopted straight from the server: the catalog with a kind's spec
-  // filters and each card's Compare, and a part's page with its price watch.
   await page.goto('/allparts?kind=cpu');
   await expect(page.getByRole('button', { name: /^Compare / }).first()).toBeEnabled();
   await page.getByTestId('part-card').first().getByRole('link').first().click();
@@ -142,7 +136,6 @@ test('a button clicked before the app has taken the page over is clicked once it
   await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
   expect(page.url()).toMatch(/\/allparts\?q=/);
   release();
-  // Purchase for a visitor asks them to log in, as it does when clicked on the running app.
   await expect(page).toHaveURL(/\/login$/);
   await page.close();
 });

@@ -1,18 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** A promise and the way to settle it. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
   let resolve: () => void = () => undefined;
   const promise = new Promise<void>((settle) => (resolve = settle));
   return { promise, resolve };
 }
 
-/**
- * What a visitor does on a page the server drew, before the app takes it over
- * (apps/web/src/start/), counts: on a phone's slower CPU (Lighthouse's 4x), with the app's code
- * held back until the visitor has acted, so the gap is there on every run.
- * `test` from Playwright itself: support.ts's visits wait for the app, and these must not.
- */
+// What a visitor does before the app takes the server's page over counts: on a 4x slower CPU, with the
+// app's code held back until they acted. Playwright's own `test`: support.ts's visits wait for the app.
 async function visitBeforeTheApp(page: Page, url: string): Promise<{ letTheAppIn: () => Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -64,7 +59,6 @@ test('words typed into the catalog search before the app takes over are searched
   await expect(page).toHaveURL(/[?&]q=ryzen(&|$)/);
   await expect(search).toBeFocused();
   await expect(search).toHaveValue('ryzen');
-  // The app has the box now: typing on reaches the same search.
   await page.keyboard.type(' am5');
   await expect(page).toHaveURL(/[?&]q=ryzen(\+|%20)am5(&|$)/);
 });

@@ -29,7 +29,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(width, `${page.url()} is ${width}px wide`).toBeLessThanOrEqual(page.viewportSize()?.width ?? width);
 }
 
-/** A new customer, signed up at the identity provider and known to the shop. */
 async function newCustomer(request: APIRequestContext, prefix: string, name: string) {
   const email = uniqueEmail(prefix);
   const password = `${prefix}-pass-1`;
@@ -51,7 +50,6 @@ test('an owner ships a paid order with a tracking number; the customer sees it o
   const partName = `Fulfilment SSD ${Date.now()}`;
   const partId = await addPart(request, adminToken, { name: partName, minOrder: 1, available: 5, price: 89.99 });
 
-  // A customer with a paid order, placed and paid through the API as the pages would.
   const { email, password, headers } = await newCustomer(request, 'receipt', 'Rita Receipt');
   const placed = await request.post('/api/orders', {
     headers,
@@ -66,7 +64,6 @@ test('an owner ships a paid order with a tracking number; the customer sees it o
   const paid = await request.patch(`/api/orders/${order._id}`, { headers, data: { transactionId: paymentIntentId } });
   expect(paid.ok()).toBeTruthy();
 
-  // The owner finds it under To ship (the default tab) and opens it.
   await signInAs(page, 'admin');
   await page.goto('/dashboard/manageorders');
   await expect(page.getByRole('button', { name: /^To ship/ })).toHaveAttribute('aria-pressed', 'true');
@@ -78,7 +75,6 @@ test('an owner ships a paid order with a tracking number; the customer sees it o
   await expect(page.getByText('7 Receipt Road')).toBeVisible();
   await expect(page.getByText('+1 555 0199')).toBeVisible();
 
-  // Back on To ship, it ships with a carrier and a tracking number.
   await page.goBack();
   await entry.getByRole('button', { name: `Ship order ${order.number} for ${partName}` }).click();
   const dialog = page.getByRole('dialog');
@@ -91,7 +87,6 @@ test('an owner ships a paid order with a tracking number; the customer sees it o
   await page.goto('/home');
   await page.getByRole('button', { name: 'Logout' }).click();
 
-  // The customer opens the receipt from My Orders and sees the tracking number.
   await logIn(page, email, password);
   await page.goto('/dashboard/myorders');
   await orderEntry(page, 'My Orders', partName).getByRole('link', { name: order.number }).click();
@@ -136,7 +131,6 @@ test('an owner ships a paid order with a tracking number; the customer sees it o
   expect(paper.width).toBe(paper.page);
   await page.emulateMedia({ media: 'screen' });
 
-  // The shipped email reached the catcher, with the tracking number.
   await expect
     .poll(
       async () => {
@@ -171,7 +165,6 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
   const cart = page.getByRole('link', { name: /^Cart: / });
   await expect(cart).toHaveAccessibleName('Cart: 0 unpaid orders, $0.00');
 
-  // The purchase form starts from the profile; a new address can be saved back to it.
   await page.goto(`/purchase/${partId}`);
   await expect(page.getByLabel('Phone Number')).toHaveValue('+1 555 0142');
   await expect(page.getByLabel('Address')).toHaveValue('3 Profile Lane');
@@ -198,19 +191,16 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
   const entry = orderEntry(page, 'My Orders', partName);
   await expect(entry).toContainText('$69.00');
 
-  // Cancelling it empties the cart.
   await entry.getByRole('button', { name: `Cancel order for ${partName}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Order Cancelled')).toBeVisible();
   await expect(cart).toHaveAccessibleName('Cart: 0 unpaid orders, $0.00');
 
-  // The profile kept the new address for next time.
   await page.goto('/dashboard');
   await expect(page.getByTestId('profile-card')).toContainText('9 New Street');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(cart).toHaveCount(0);
 
-  // An admin has no My Orders, and no cart.
   await signInAs(page, 'admin');
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Manage Orders' })).toBeVisible();

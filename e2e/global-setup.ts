@@ -5,11 +5,8 @@ import { chromium, type FullConfig } from '@playwright/test';
 import { ensureDemoAccounts, readDemoAccounts } from '../scripts/lib/emulator.mjs';
 import { emulatorHost, logIn, ROLES, readFirebaseSession, SESSIONS_DIR_ENV, sessionFile } from './support.ts';
 
-/**
- * Once per run: the demo sign-ins the specs use, created in the auth emulator unless already
- * there (so the suite runs on a fresh one); then each role signs in once through the login
- * page, and its Firebase session is kept for `signInAs` (support.ts) to put in any test's browser.
- */
+// Once per run: the demo accounts, made in the auth emulator if missing; each role signs in once
+// through the login page, and its Firebase session is kept for `signInAs` (support.ts).
 export default async function globalSetup(config: FullConfig) {
   await ensureDemoAccounts(emulatorHost, await readDemoAccounts());
   const { baseURL, launchOptions } = config.projects[0]?.use ?? {};

@@ -20,7 +20,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(width, `${page.url()} is ${width}px wide`).toBeLessThanOrEqual(page.viewportSize()?.width ?? width);
 }
 
-/** A verified customer known to the shop, with the headers of their API calls. */
 async function newCustomer(request: APIRequestContext, prefix: string) {
   const email = uniqueEmail(prefix);
   const password = `${prefix}-pass-1`;
@@ -73,7 +72,6 @@ test('a partly refunded build ships what is left, from Manage Orders and from it
     { partId: memory.id, units: 2 },
     { partId: board.id, units: 1 },
   ]);
-  // One of the two memory kits is refunded and back on the shelf before anything ships.
   const memoryLine = order.lines.find((line) => line.partId === memory.id);
   const refunded = await request.post(`/api/orders/${order._id}/refunds`, {
     headers: adminHeaders,
@@ -89,7 +87,6 @@ test('a partly refunded build ships what is left, from Manage Orders and from it
   const entry = orderEntry(page, 'Manage Orders', order.number);
   await expect(entry).toContainText('Partly refunded');
 
-  // Ship from the list: the dialog lists each line with the units left to ship.
   const ship = (where: Page | ReturnType<typeof orderEntry>) =>
     where.getByRole('button', { name: `Ship order ${order.number} for ${order.productName}` });
   await expect(ship(entry)).toBeVisible();
@@ -100,7 +97,6 @@ test('a partly refunded build ships what is left, from Manage Orders and from it
   await expectNoSidewaysScroll(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // Ship from its page, the same dialog.
   await entry.getByRole('link', { name: order.number }).click();
   await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
   await expect(ship(page)).toBeVisible();

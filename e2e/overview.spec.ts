@@ -17,7 +17,6 @@ import {
 type Day = { date: string; revenue: string; refunds: string; orders: number };
 type Overview = { days: Day[] };
 
-// Money as the screens show it ("$1,234.50").
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const formatCents = (cents: number) => usd.format(cents / 100);
 const formatDollars = (dollars: string) => usd.format(Number(dollars));
@@ -44,7 +43,6 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
     await request.get('/api/admin/overview?days=1', { headers: adminHeaders })
   ).json()) as Overview;
 
-  // Three paid orders, each under the unpaid-value cap, for a day worth over $10,000.
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
   let order = { _id: '' };
   for (let paid = 0; paid < 3; paid++) {
@@ -94,7 +92,6 @@ test("an order paid and refunded shows on the owner's overview", async ({ page, 
       timeout: 2_000,
     });
   }).toPass({ timeout: 30_000 });
-  // The plot starts right of the money axis, which is as wide as its widest label.
   await expect(chart.locator('.u-over')).toBeAttached();
   const axisRoom = await chart.evaluate(
     (figure, label) => {

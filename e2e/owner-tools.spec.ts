@@ -33,7 +33,6 @@ async function newCustomer(request: APIRequestContext, prefix: string) {
   return { email, headers: { Authorization: `Bearer ${await apiToken(request, email, password)}` } };
 }
 
-/** A paid order of one part, placed and paid through the API as the pages would. */
 async function paidOrder(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -88,7 +87,6 @@ test('the customer page shows orders and the money spent net of a refund, from M
   await expect(entry(page, 'Refunds', order.number)).toContainText('Dented box');
   await expectNoSidewaysScroll(page);
 
-  // The order's page leads to the same customer page.
   await entry(page, 'Orders', order.number).getByRole('link', { name: order.number }).click();
   await page.getByRole('link', { name: 'Customer page' }).click();
   await expect(page.getByRole('heading', { name: /^Customer / })).toBeVisible();
@@ -146,7 +144,6 @@ test('Ship selected ships several paid orders and says which shipped; the packin
   const second = await paidOrder(request, headers, partId, '2 Dock Road');
 
   await signInAs(page, 'admin');
-  // The packing slip, from the order's page: ship-to and quantities, no prices and no menus.
   await page.goto(`/dashboard/orders/${first._id}`);
   await page.getByRole('link', { name: 'Print packing slip' }).click();
   await expect(page).toHaveURL(`/packing-slip/${first._id}`);

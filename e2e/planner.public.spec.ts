@@ -29,7 +29,6 @@ test('the picker shows key specs and sorts by them; an overloaded supply turns t
   await expect(picker.getByRole('listitem')).toHaveCount(psus.length);
   const specs = picker.getByRole('definition');
   await expect(picker.getByLabel(`Key specs of ${smallest.name}`)).toContainText(`Wattage${smallest.specs.wattageW} W`);
-  // Parts that fit stay first, in the chosen order.
   await page.getByLabel('Sort by').selectOption({ label: 'Wattage, high to low' });
   await expect(specs.first()).toHaveText(`${largest.specs.wattageW} W`);
   await picker.getByRole('button', { name: `Choose ${smallest.name}` }).click();
@@ -43,7 +42,6 @@ test('the picker shows key specs and sorts by them; an overloaded supply turns t
   );
 
   if ((page.viewportSize()?.width ?? 1280) < 1024) {
-    // The slots fill the phone's screen; the total and the draw stay at its foot.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByTestId('build-bar')).toBeInViewport({ ratio: 1 });
     await expect(page.getByTestId('build-bar')).toContainText(`${smallest.specs.wattageW} W`);
@@ -70,7 +68,6 @@ test('a shared build arrives drawn by the server; the app adopts it without an e
     if (pathname.startsWith('/api/parts')) reads.push(pathname + search);
   });
   await page.goto(url);
-  // React has adopted the slots the server drew.
   await page.waitForFunction(() =>
     Object.keys(document.querySelector('[aria-label="Build slots"]') ?? {}).some((key) =>
       key.startsWith('__reactFiber$'),

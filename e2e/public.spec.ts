@@ -7,7 +7,6 @@ test.describe('public screens', () => {
     const main = page.locator('main');
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute('href', '/allparts');
-    // 3 newest parts, with See More
     await expect(page.getByTestId('part-card')).toHaveCount(3);
     await expect(main.getByText('100k+')).toBeVisible();
     await expect(main.getByText('100+', { exact: true })).toBeVisible();
@@ -49,7 +48,6 @@ test.describe('public screens', () => {
     await page.waitForTimeout(1_500);
     const contact = page.getByRole('region', { name: 'Contact Us' });
     await expect(contact.getByText('The contact form opens here as you reach it.')).toBeVisible();
-    // Still while it waits: an endless spinner here kept the browser repainting.
     await expect(contact.locator('.loading')).toHaveCount(0);
     expect(scripts.filter((s) => s.includes('/contact-form-'))).toEqual([]);
     await contact.scrollIntoViewIfNeeded();
@@ -87,7 +85,6 @@ test.describe('public screens', () => {
     // Found by search: other tests add newer parts, which push the seed's off the first page.
     await page.goto('/allparts?q=Radeon+RX+7800+XT');
     const soldOut = page.getByTestId('part-card').filter({ hasText: 'Radeon RX 7800 XT' });
-    // Not the primary action any more: no filled button, only its outline.
     const background = (button: Locator) => button.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await background(soldOut.getByRole('button', { name: /Purchase/ }))).toBe('rgba(0, 0, 0, 0)');
     await soldOut.getByRole('button', { name: /Purchase/ }).click();
@@ -116,11 +113,9 @@ test.describe('public screens', () => {
       };
       page.on('request', (request) => count(request.url()));
       await page.goto(path);
-      // Rendered by the server: the answers come in the page, so nothing is preloaded.
       await expect(page.locator('script#page-state')).toHaveCount(1);
       await expect(page.locator(`link[rel="preload"][as="fetch"][href="${read}"]`)).toHaveCount(0);
       await expect(page.getByTestId(read.includes('parts') ? 'part-card' : 'review-card').first()).toBeVisible();
-      // The app took the carried answer instead of asking again.
       expect(reads, path).toHaveLength(0);
       page.removeAllListeners('request');
     }

@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/**
- * The shop's browser tests. A page the server drew is on screen, and its links work, before the
- * app's code has run (apps/web/src/start/boot.ts loads it once the page is painted), so every visit
- * waits for the app to mark the page as taken over (`<html data-app-ready>`) before the test
- * uses it, as a person's first tap would otherwise meet buttons with nothing to run yet.
- */
+// A server-drawn page is on screen before the app's code runs (apps/web/src/start/boot.ts), so every
+// visit waits for `<html data-app-ready>`: a first tap would otherwise meet buttons with nothing to run.
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
@@ -33,14 +29,12 @@ export function pageProblems(page: Page): string[] {
 
 export const admin = { email: 'admin@example.com', password: 'admin-pass-2022' };
 export const customer = { email: 'customer@example.com', password: 'customer-pass-2022' };
-/** The demo accounts global-setup.ts signs in once, by role. */
 export const ROLES = { admin, customer };
 export type Role = keyof typeof ROLES;
 
 export const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const identityToolkit = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
 
-/** Waits until the app has taken the page over (see `test` above). */
 async function appReady(page: Page): Promise<void> {
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
@@ -50,7 +44,6 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** Creates an account in the auth emulator (the real identity provider of the test run). */
 export async function createAccount(request: APIRequestContext, email: string, password: string, displayName: string) {
   const response = await request.post(`${identityToolkit}/accounts:signUp?key=test`, {
     data: { email, password, displayName, returnSecureToken: true },
@@ -58,7 +51,6 @@ export async function createAccount(request: APIRequestContext, email: string, p
   expect(response.ok()).toBeTruthy();
 }
 
-/** Marks the account's email verified in the emulator, as its verification link would. */
 export async function verifyAccountEmail(request: APIRequestContext, email: string, password: string) {
   const signIn = await request.post(`${identityToolkit}/accounts:signInWithPassword?key=test`, {
     data: { email, password, returnSecureToken: true },
@@ -100,7 +92,6 @@ export async function addPart(
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
-/** Where global-setup.ts keeps each role's Firebase session (the run's own folder). */
 export const SESSIONS_DIR_ENV = 'E2E_SESSIONS_DIR';
 export function sessionFile(role: string): string {
   const dir = process.env[SESSIONS_DIR_ENV];
@@ -112,7 +103,6 @@ export function sessionFile(role: string): string {
 const FIREBASE_STORE = { db: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', keyPath: 'fbase_key' };
 type FirebaseRecord = Record<string, unknown>;
 
-/** The page's Firebase session: every record of Firebase's store. */
 export async function readFirebaseSession(page: Page): Promise<FirebaseRecord[]> {
   return page.evaluate(
     ({ db, store }) =>
@@ -129,11 +119,8 @@ export async function readFirebaseSession(page: Page): Promise<FirebaseRecord[]>
   );
 }
 
-/**
- * Signs the page in as a demo role without the login page: the role's Firebase session, which
- * global-setup.ts made through the login page once, and an API token of the test's own (so a
- * Logout in one test ends only its own token), stored as the app stores them.
- */
+/** Signs in as a demo role without the login page: the role's Firebase session from global-setup.ts,
+ * and an API token of the test's own, so a Logout in one test ends only its own token. */
 export async function signInAs(page: Page, role: Role): Promise<void> {
   const { email, password } = ROLES[role];
   const records = JSON.parse(fs.readFileSync(sessionFile(role), 'utf8')) as FirebaseRecord[];
@@ -162,7 +149,6 @@ export async function signInAs(page: Page, role: Role): Promise<void> {
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
-/** Signs in through the login page, as a person does. */
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await appReady(page);
@@ -188,7 +174,6 @@ export async function expectNoSidewaysScroll(page: Page) {
 
 export const partCards = (page: Page) => page.getByTestId('part-card');
 
-/** The specs of a compatible AM5 build, one part per slot. */
 export const AM5_BUILD_SPECS = {
   cpu: {
     socket: 'AM5',

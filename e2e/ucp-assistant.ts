@@ -1,17 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/**
- * An AI assistant's side of UCP on a loopback port, as the shop outside production may call
- * it: its platform profile at `/.well-known/ucp`, whose order capability names its webhook, and
- * the webhook receiver, which keeps every POST it gets and answers 200.
- */
+// An AI assistant's side of UCP on a loopback port: its profile at `/.well-known/ucp`, naming its
+// webhook, and the webhook receiver, which keeps every POST and answers 200.
 export type ReceivedWebhook = { headers: http.IncomingHttpHeaders; body: string };
 
 export type Assistant = {
-  /** Where it serves its profile. */
   profileUrl: string;
-  /** What the assistant sends as `UCP-Agent`. */
   agent: string;
   /** The name the shop shows for it: its profile address's host. */
   name: string;
@@ -19,7 +14,6 @@ export type Assistant = {
   close: () => Promise<void>;
 };
 
-/** The protocol version the assistant speaks, the one the shop implements. */
 const VERSION = '2026-04-08';
 const WEBHOOK_PATH = '/webhooks/ucp/orders';
 

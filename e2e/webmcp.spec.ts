@@ -1,13 +1,9 @@
 import { chromium, expect, type Page } from '@playwright/test';
 import { test } from './support.ts';
 
-/**
- * WebMCP in a browser that offers it (Chromium with the WebMCP feature on, see the "webmcp"
- * project): the page registers the shop's read-only tools and they answer like the API.
- */
+// WebMCP where the browser offers it (the "webmcp" project): the shop's read-only tools answer like the API.
 
 type Tool = { name: string; description: string };
-/** What this test uses of the browser's WebMCP API (`document.modelContext`). */
 type ModelContext = { getTools(): Promise<Tool[]>; executeTool(tool: Tool, input: object): Promise<unknown> };
 type WithModelContext = Document & { modelContext?: ModelContext };
 
@@ -17,7 +13,6 @@ const toolNames = (page: Page) =>
     return tools?.map((tool) => tool.name).sort() ?? [];
   });
 
-/** Runs a tool the way the browser's assistant would, and answers its result. */
 const runTool = (page: Page, name: string, input: object) =>
   page.evaluate(
     async ([toolName, args]) => {

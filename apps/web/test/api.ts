@@ -1,17 +1,13 @@
 import { vi, type Mock } from 'vitest';
 
-/**
- * The one way web tests stand in for the API: every request the app makes goes to a mock of
- * `fetch`, answered either call by call (`fetchMock.mockResolvedValueOnce(json(...))`) or by
- * route (`answerApi`). Fixtures for the answers are in ./fixtures.ts.
- */
+// The one way web tests stand in for the API: a mock of `fetch`, answered call by call
+// (`fetchMock.mockResolvedValueOnce(json(...))`) or by route (`answerApi`).
 
 /** An API answer: JSON with its status, and headers such as a `Link` to the next page. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
-/** The address a request was made to. */
 export function urlOf(input: Parameters<typeof fetch>[0]): string {
   return input instanceof Request ? input.url : String(input);
 }
@@ -19,20 +15,15 @@ export function urlOf(input: Parameters<typeof fetch>[0]): string {
 /** The fetch the app calls in a test: the same mock for a whole test file, reset by `stubApi`. */
 export const fetchMock = vi.fn<typeof fetch>();
 
-/** Puts the fetch mock, reset, in place of the browser's (call it before each test). */
 export function stubApi(): Mock<typeof fetch> {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-/** An answer for one route, from the request's options (its method and body). */
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
 
-/**
- * Answers by "METHOD /path?query" (GET when the method is left out); a request no route names
- * is a 500 that names it, so a test sees what it did not expect.
- */
+/** Answers by "METHOD /path?query" (GET if left out); any other request is a 500 naming it. */
 export function answerApi(routes: Record<string, Route>): Mock<typeof fetch> {
   const fetchMock = stubApi();
   fetchMock.mockImplementation(async (input, init) => {

@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { AuthContext, type AuthState } from '#web/lib/auth.tsx';
 
-/**
- * A session for tests: signed out, settled, with every action a resolved no-op unless
- * overridden. Render components under <MockAuthProvider state={mockAuthState({...})}>.
- */
+/** A settled, signed-out session whose actions are resolved no-ops unless overridden. */
 export function mockAuthState(overrides: Partial<AuthState> = {}): AuthState {
   const done = () => Promise.resolve();
   return {

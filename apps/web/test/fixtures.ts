@@ -3,10 +3,7 @@ import type { Part } from '@parts-shop/shared/part';
 import type { Review } from '@parts-shop/shared/review';
 import type { User } from '@parts-shop/shared/user';
 
-/**
- * The web tests' one set of fixtures: what the API answers, built from a number (which makes
- * the id, name and price) and the fields a test looks at.
- */
+// What the API answers, built from a number (which makes the id, name and price) and the fields a test looks at.
 
 /** The web tests' signed-in customer, Casey, and her profile filled in (phone, address and the rest). */
 export const customerProfile: User = {
@@ -40,7 +37,6 @@ export function part(n: number, fields: Partial<Omit<Part, 'kind' | 'specs'>> = 
   };
 }
 
-/** Review number `n`, rated 5. */
 export function review(n: number, fields: Partial<Review> = {}): Review {
   return {
     _id: idOf('1000', n),

@@ -1,6 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoadMore } from './load-more.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 type Callback = (entries: Partial<IntersectionObserverEntry>[]) => void;
 let observers: { callback: Callback; disconnected: boolean }[] = [];
@@ -28,17 +29,14 @@ beforeEach(() => {
   observers = [];
   vi.stubGlobal('IntersectionObserver', FakeObserver);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const noun = { one: 'part', many: 'parts' };
 
 describe('LoadMore', () => {
   it('loads the next page when the shopper scrolls near the end', () => {
     const fetchNextPage = vi.fn();
-    render(
+    renderRoute(
       <LoadMore
         shown={24}
         noun={noun}
@@ -55,7 +53,7 @@ describe('LoadMore', () => {
 
   it('offers a keyboard-reachable button that does the same, and ignores clicks while loading', () => {
     const fetchNextPage = vi.fn();
-    const { rerender } = render(
+    const { rerender } = renderRoute(
       <LoadMore
         shown={24}
         noun={noun}
@@ -86,7 +84,7 @@ describe('LoadMore', () => {
 
   it('does not retry a failed page on its own', () => {
     const fetchNextPage = vi.fn();
-    render(
+    renderRoute(
       <LoadMore
         shown={24}
         noun={noun}
@@ -102,7 +100,7 @@ describe('LoadMore', () => {
   });
 
   it('says when everything is shown', () => {
-    render(
+    renderRoute(
       <LoadMore
         shown={1}
         noun={noun}

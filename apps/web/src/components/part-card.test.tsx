@@ -1,12 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import type { Part } from '@parts-shop/shared/part';
 import { PartCard } from './part-card.tsx';
 import { part } from '#web-test/fixtures.ts';
-
-afterEach(cleanup);
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const inStock = part(1, {
   name: 'GeForce RTX 4070 Super 12 GB',
@@ -18,22 +15,16 @@ const inStock = part(1, {
 });
 const soldOut = part(2, { ...inStock, _id: part(2)._id, available: 0, price: 499.99 });
 
-function renderCard(part: Part, props: { eager?: boolean; headingLevel?: 2 | 3 } = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <PartCard part={part} {...props} /> },
-      { path: '/purchase/:partId', element: <h1>Purchase page</h1> },
-      { path: '/parts/:id', element: <h1>Part page</h1> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const withPages = {
+  routes: [
+    { path: '/purchase/:partId', element: <h1>Purchase page</h1> },
+    { path: '/parts/:id', element: <h1>Part page</h1> },
+  ],
+};
 
 describe('PartCard', () => {
   it('shows the part, its order terms and its price in dollars with two decimals', () => {
-    renderCard(inStock);
+    renderRoute(<PartCard part={inStock} />, withPages);
     expect(screen.getByRole('heading', { level: 3, name: inStock.name })).toBeTruthy();
     expect(screen.getByText(inStock.description)).toBeTruthy();
     expect(screen.getByText('Min Order').nextElementSibling?.textContent).toBe('1');
@@ -48,7 +39,7 @@ describe('PartCard', () => {
   });
 
   it('loads the image at once and first when the card is above the fold, and can be a level-2 heading', () => {
-    renderCard(inStock, { eager: true, headingLevel: 2 });
+    renderRoute(<PartCard part={inStock} eager headingLevel={2} />, withPages);
     const image = screen.getByRole('img', { name: inStock.name });
     expect(image.getAttribute('loading')).toBe('eager');
     expect(image.getAttribute('fetchpriority')).toBe('high');
@@ -56,7 +47,7 @@ describe('PartCard', () => {
   });
 
   it('goes to /purchase/{id} when the part is in stock, without the Not Available message', async () => {
-    const router = renderCard(inStock);
+    const { router } = renderRoute(<PartCard part={inStock} />, withPages);
     fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
     expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/purchase/${inStock._id}`);
@@ -64,7 +55,7 @@ describe('PartCard', () => {
   });
 
   it('shows red Not Available text and stays put when the part is out of stock', () => {
-    const router = renderCard(soldOut);
+    const { router } = renderRoute(<PartCard part={soldOut} />, withPages);
     expect(screen.getByText('Out of stock')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Purchase/ }).className).not.toContain('btn-primary');
     expect(screen.queryByText(messages.notAvailable)).toBeNull();
@@ -76,26 +67,20 @@ describe('PartCard', () => {
   });
 
   it('falls back to a placeholder picture when the image cannot load', () => {
-    renderCard({ ...inStock, img: 'https://images.example.com/missing.png' });
+    renderRoute(<PartCard part={{ ...inStock, img: 'https://images.example.com/missing.png' }} />, withPages);
     const image = screen.getByRole('img', { name: inStock.name });
     fireEvent.error(image);
     expect(image.getAttribute('src')).toBe('/images/parts/placeholder.svg');
   });
 
   it('renders text a user typed as text, never as HTML', () => {
-    const { container } = render(
-      <RouterProvider
-        router={createMemoryRouter([
-          { path: '/', element: <PartCard part={{ ...inStock, description: '<img src=x onerror=alert(1)>' }} /> },
-        ])}
-      />,
-    );
+    const { container } = renderRoute(<PartCard part={{ ...inStock, description: '<img src=x onerror=alert(1)>' }} />);
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(container.querySelectorAll('img')).toHaveLength(1);
   });
 
   it("links the name and the picture to the part's page, the picture out of the tab order", async () => {
-    const router = renderCard(inStock);
+    const { router } = renderRoute(<PartCard part={inStock} />, withPages);
     const links = screen.getAllByRole('link', { name: inStock.name });
     expect(links.map((a) => a.getAttribute('href'))).toEqual([`/parts/${inStock._id}`, `/parts/${inStock._id}`]);
     expect(links.filter((a) => a.getAttribute('tabindex') === '-1')).toHaveLength(1);

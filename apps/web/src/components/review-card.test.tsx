@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ReviewCard } from './review-card.tsx';
 import { review } from '#web-test/fixtures.ts';
-
-afterEach(cleanup);
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const priya = review(1, {
   name: 'Priya Nair',
@@ -13,7 +12,7 @@ const priya = review(1, {
 
 describe('ReviewCard', () => {
   it('shows the photo, name, words and stars', () => {
-    render(<ReviewCard review={priya} />);
+    renderRoute(<ReviewCard review={priya} />);
     const photo = screen.getByRole('img', { name: priya.name });
     expect(photo.getAttribute('src')).toBe(priya.image);
     expect(photo.getAttribute('width')).toBe('64');
@@ -23,7 +22,7 @@ describe('ReviewCard', () => {
   });
 
   it('shows initials when the photo cannot load', () => {
-    render(<ReviewCard review={priya} headingLevel={2} />);
+    renderRoute(<ReviewCard review={priya} headingLevel={2} />);
     fireEvent.error(screen.getByRole('img', { name: priya.name }));
     expect(screen.queryByRole('img', { name: priya.name })).toBeNull();
     expect(screen.getByText('PN')).toBeTruthy();
@@ -31,7 +30,7 @@ describe('ReviewCard', () => {
   });
 
   it('renders a review as text, never as HTML', () => {
-    const { container } = render(<ReviewCard review={{ ...priya, description: '<b>bold</b>' }} />);
+    const { container } = renderRoute(<ReviewCard review={{ ...priya, description: '<b>bold</b>' }} />);
     expect(screen.getByText('<b>bold</b>')).toBeTruthy();
     expect(container.querySelector('b')).toBeNull();
   });

@@ -1,8 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { StarRating, clampRating } from './star-rating.tsx';
-
-afterEach(cleanup);
+import { renderRoute } from '#web-test/render-route.tsx';
 
 function filledStars(container: HTMLElement) {
   return container.querySelectorAll('svg[data-filled="true"]').length;
@@ -10,7 +9,7 @@ function filledStars(container: HTMLElement) {
 
 describe('StarRating', () => {
   it('names the rating once for screen readers and fills that many of five stars', () => {
-    const { container } = render(<StarRating rating={4} />);
+    const { container } = renderRoute(<StarRating rating={4} />);
     expect(screen.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
     expect(container.querySelectorAll('svg')).toHaveLength(5);
     expect(filledStars(container)).toBe(4);
@@ -19,13 +18,13 @@ describe('StarRating', () => {
   });
 
   it('shows zero stars as five empty ones', () => {
-    const { container } = render(<StarRating rating={0} />);
+    const { container } = renderRoute(<StarRating rating={0} />);
     expect(screen.getByRole('img', { name: 'Rated 0 out of 5' })).toBeTruthy();
     expect(filledStars(container)).toBe(0);
   });
 
   it('keeps out-of-range data on the 0 to 5 scale', () => {
-    render(<StarRating rating={9} />);
+    renderRoute(<StarRating rating={9} />);
     expect(screen.getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
   });
 

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_EXPIRED_EVENT } from './api-client.ts';
@@ -8,6 +7,7 @@ import { AuthProvider, useAuth, type AuthState } from './auth.tsx';
 import type { FirebaseUser, IdentityProvider } from './firebase.ts';
 import { loadIdentityProvider } from './firebase.ts';
 import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('./firebase.ts', () => ({ loadIdentityProvider: vi.fn() }));
 vi.mock('react-toastify/unstyled', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn() } }));
@@ -83,18 +83,12 @@ function Probe() {
     </p>
   );
 }
+const withProvider = (
+  <AuthProvider>
+    <Probe />
+  </AuthProvider>
+);
 const probe = () => screen.getByTestId('probe').textContent;
-
-function renderProvider() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-}
 
 beforeEach(() => {
   session.current = null;
@@ -102,7 +96,6 @@ beforeEach(() => {
   window.localStorage.clear();
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
@@ -110,7 +103,7 @@ afterEach(() => {
 describe('AuthProvider', () => {
   it('is signed out at once without a stored token, and does not load Firebase', () => {
     serveApi();
-    renderProvider();
+    renderRoute(withProvider);
     expect(probe()).toBe('signed out admin=null');
     expect(loadIdentityProvider).not.toHaveBeenCalled();
   });
@@ -120,7 +113,7 @@ describe('AuthProvider', () => {
     window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
     const identity = fakeIdentity();
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     expect(probe()).toBe('initializing admin=null');
     await waitFor(() => expect(identity.subscribed()).toBe(true));
     expect(probe()).toBe('initializing admin=null');
@@ -134,7 +127,7 @@ describe('AuthProvider', () => {
     window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
     const identity = fakeIdentity();
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     await waitFor(() => expect(identity.subscribed()).toBe(true));
     identity.report(null);
     expect(probe()).toBe('signed out admin=null');
@@ -146,7 +139,7 @@ describe('AuthProvider', () => {
     window.localStorage.setItem('accessToken', apiToken('casey@example.com', -60));
     const identity = fakeIdentity();
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     await waitFor(() => expect(identity.subscribed()).toBe(true));
     identity.report(firebaseUser('casey@example.com'));
     await waitFor(() => expect(probe()).toBe('signed in as casey@example.com admin=false'));
@@ -161,7 +154,7 @@ describe('AuthProvider', () => {
     const user = firebaseUser('Casey@Example.com');
     identity.provider.signInWithPassword.mockResolvedValue(user);
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     await act(() => session.current?.signInWithPassword('casey@example.com', 'secret-pass'));
     expect(identity.provider.signInWithPassword).toHaveBeenCalledWith('casey@example.com', 'secret-pass');
     const exchange = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
@@ -178,7 +171,7 @@ describe('AuthProvider', () => {
     const user = firebaseUser('new@example.com', 'New Person');
     identity.provider.signUp.mockResolvedValue(user);
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     await act(() => session.current?.signUp({ name: 'New Person', email: 'new@example.com', password: 'secret-pass' }));
     expect(identity.provider.signUp).toHaveBeenCalledWith({
       name: 'New Person',
@@ -194,7 +187,7 @@ describe('AuthProvider', () => {
     const identity = fakeIdentity();
     identity.provider.signInWithPassword.mockResolvedValue(firebaseUser('casey@example.com'));
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     await act(async () => {
       await expect(session.current?.signInWithPassword('casey@example.com', 'secret-pass')).rejects.toMatchObject({
         status: 403,
@@ -210,7 +203,7 @@ describe('AuthProvider', () => {
     window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
     const identity = fakeIdentity();
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     await waitFor(() => expect(identity.subscribed()).toBe(true));
     identity.report(firebaseUser('casey@example.com'));
     await waitFor(() => expect(probe()).toContain('signed in'));
@@ -231,7 +224,7 @@ describe('AuthProvider', () => {
     identity.provider.signOut.mockImplementationOnce(() => new Promise<void>(() => undefined));
     window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     await waitFor(() => expect(identity.subscribed()).toBe(true));
     identity.report(firebaseUser('casey@example.com'));
     await waitFor(() => expect(probe()).toContain('signed in'));
@@ -240,7 +233,7 @@ describe('AuthProvider', () => {
     cleanup();
 
     // The next visit: the login page loads Firebase, which still remembers the user.
-    renderProvider();
+    renderRoute(withProvider);
     act(() => session.current?.loadIdentity());
     await waitFor(() => expect(identity.subscribed()).toBe(true));
     identity.report(firebaseUser('casey@example.com'));
@@ -261,7 +254,7 @@ describe('AuthProvider', () => {
     window.localStorage.setItem('accessToken', apiToken('casey@example.com'));
     const identity = fakeIdentity();
     vi.mocked(loadIdentityProvider).mockResolvedValue(identity.provider);
-    renderProvider();
+    renderRoute(withProvider);
     await waitFor(() => expect(identity.subscribed()).toBe(true));
     identity.report(firebaseUser('casey@example.com'));
     await act(() => session.current?.signOut());

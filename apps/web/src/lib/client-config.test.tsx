@@ -1,10 +1,9 @@
-import { renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchClientConfig, useClientConfig } from './client-config.ts';
 import { queryClient } from './query-client.ts';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
+import { renderRouteHook } from '#web-test/render-route.tsx';
 
 const config = {
   firebase: {
@@ -28,10 +27,7 @@ describe('client configuration', () => {
   it('is asked for once, whether sign-in or the payment page needs it first', async () => {
     expect(await fetchClientConfig()).toEqual(config);
     expect(await fetchClientConfig()).toEqual(config);
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useClientConfig(), { wrapper });
+    const { result } = renderRouteHook(() => useClientConfig(), { queryClient });
     await waitFor(() => expect(result.current.data).toEqual(config));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/config');

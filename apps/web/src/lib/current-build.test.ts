@@ -1,6 +1,6 @@
-import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { plannerLinkAdding, useRememberCurrentBuild } from './current-build.ts';
+import { renderRouteHook } from '#web-test/render-route.tsx';
 
 const CPU = '019a0000-0000-7000-8000-000000000001';
 const OTHER_CPU = '019a0000-0000-7000-8000-000000000002';
@@ -15,7 +15,7 @@ describe('Add to build', () => {
   });
 
   it("adds to the planner's last build: a slot's part is replaced, a drive joins the others", () => {
-    renderHook(() => useRememberCurrentBuild(new URLSearchParams({ cpu: CPU, storage: DRIVE })));
+    renderRouteHook(() => useRememberCurrentBuild(new URLSearchParams({ cpu: CPU, storage: DRIVE })));
     expect(plannerLinkAdding({ _id: OTHER_CPU, kind: 'cpu' })).toBe(`/build?cpu=${OTHER_CPU}&storage=${DRIVE}`);
     expect(plannerLinkAdding({ _id: SECOND_DRIVE, kind: 'storage' })).toBe(
       `/build?cpu=${CPU}&storage=${DRIVE}&storage=${SECOND_DRIVE}`,
@@ -24,8 +24,8 @@ describe('Add to build', () => {
   });
 
   it('keeps the last build when the planner is opened bare, and forgets it once emptied by hand', () => {
-    renderHook(() => useRememberCurrentBuild(new URLSearchParams({ cpu: CPU })));
-    const { rerender } = renderHook(({ params }) => useRememberCurrentBuild(params), {
+    renderRouteHook(() => useRememberCurrentBuild(new URLSearchParams({ cpu: CPU })));
+    const { rerender } = renderRouteHook(({ params }) => useRememberCurrentBuild(params), {
       initialProps: { params: new URLSearchParams() },
     });
     expect(plannerLinkAdding({ _id: DRIVE, kind: 'storage' })).toBe(`/build?cpu=${CPU}&storage=${DRIVE}`);

@@ -1,10 +1,9 @@
-import { renderHook, waitFor, act } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { waitFor, act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { usePagedList } from './paged-list.ts';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
+import { renderRouteHook } from '#web-test/render-route.tsx';
 
 beforeEach(() => {
   stubApi();
@@ -19,17 +18,12 @@ function page(items: number[], next?: string) {
   );
 }
 
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
 const options = { queryKey: ['things'], firstPage: '/things?limit=2', schema: z.array(z.object({ n: z.number() })) };
 
 describe('usePagedList', () => {
   it('reads the first page, then each page the Link header names, until there is none', async () => {
     fetchMock.mockResolvedValueOnce(page([1, 2], '/api/things?limit=2&cursor=Mg')).mockResolvedValueOnce(page([3]));
-    const { result } = renderHook(() => usePagedList(options), { wrapper });
+    const { result } = renderRouteHook(() => usePagedList(options));
     await waitFor(() => expect(result.current.items).toEqual([{ n: 1 }, { n: 2 }]));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/things?limit=2');
     expect(result.current.hasNextPage).toBe(true);
@@ -41,7 +35,7 @@ describe('usePagedList', () => {
   });
 
   it('asks nothing while disabled', () => {
-    const { result } = renderHook(() => usePagedList({ ...options, enabled: false }), { wrapper });
+    const { result } = renderRouteHook(() => usePagedList({ ...options, enabled: false }));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(result.current.items).toEqual([]);
   });

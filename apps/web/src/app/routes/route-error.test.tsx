@@ -1,9 +1,10 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
+import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ChunkReload from '#web/lib/chunk-reload.ts';
 import { reloadPage } from '#web/lib/chunk-reload.ts';
 import { PageError, RootError, SectionError } from './route-error.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/chunk-reload.ts', async (original) => ({
   ...(await original<typeof ChunkReload>()),
@@ -11,7 +12,6 @@ vi.mock('#web/lib/chunk-reload.ts', async (original) => ({
 }));
 
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
   vi.mocked(reloadPage).mockClear();
 });
@@ -30,12 +30,6 @@ function DashboardMenu() {
       <Outlet />
     </div>
   );
-}
-
-function renderAt(path: string, routes: RouteObject[]) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 const shopRoutes: RouteObject[] = [
@@ -69,7 +63,7 @@ describe('error screens', () => {
   it('a page that throws shows a friendly message with Try again and Home under the navbar', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     screenState.broken = true;
-    renderAt('/broken', shopRoutes);
+    renderRoute(shopRoutes, { url: '/broken' });
     expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByText(/Your orders and payments are safe/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -83,7 +77,7 @@ describe('error screens', () => {
   it('Try again draws the screen again', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     screenState.broken = true;
-    renderAt('/broken', shopRoutes);
+    renderRoute(shopRoutes, { url: '/broken' });
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     screenState.broken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -94,7 +88,7 @@ describe('error screens', () => {
   it('Home leaves the error for the home page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     screenState.broken = true;
-    const router = renderAt('/broken', shopRoutes);
+    const { router } = renderRoute(shopRoutes, { url: '/broken' });
     fireEvent.click(screen.getByRole('link', { name: 'Home' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
@@ -103,7 +97,7 @@ describe('error screens', () => {
   it('a dashboard section that throws keeps the dashboard menu and uses a second-level heading', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     screenState.broken = true;
-    renderAt('/dashboard/myorders', shopRoutes);
+    renderRoute(shopRoutes, { url: '/dashboard/myorders' });
     expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -111,7 +105,7 @@ describe('error screens', () => {
 
   it('a screen whose code failed to load says so, and Try again reloads the page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderAt('/', [
+    renderRoute([
       {
         path: '/',
         ErrorBoundary: RootError,

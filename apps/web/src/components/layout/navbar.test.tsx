@@ -1,43 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import type { AuthState } from '#web/lib/auth.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { mockAuthState, MockAuthProvider } from '#web-test/auth-testing.tsx';
 import { Navbar } from './navbar.tsx';
 import { json, stubApi } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const customer = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
 const ids = ['01900000-0000-7000-8000-00000000000a', '01900000-0000-7000-8000-00000000000b'];
-
-function renderNavbar(state: Partial<AuthState>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MockAuthProvider state={mockAuthState(state)}>
-        <MemoryRouter>
-          <Navbar />
-        </MemoryRouter>
-      </MockAuthProvider>
-    </QueryClientProvider>,
-  );
-  return client;
-}
 
 function answerUnpaid(answers: { count: number; total: string; orderIds: string[] }[]) {
   return stubApi().mockImplementation(() => Promise.resolve(json(answers.shift())));
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe("Navbar's cart", () => {
   it("shows a customer's unpaid orders with their total, linking to My Orders", async () => {
     const fetchMock = answerUnpaid([{ count: 2, total: '779.98', orderIds: ids }]);
-    renderNavbar({ user: customer, isAdmin: false });
+    renderRoute(<Navbar />, { auth: 'customer' });
     // The cart's code is loaded on demand (a lazy chunk), which a busy machine takes a while to transform.
     const cart = await screen.findByRole('link', { name: 'Cart: 2 unpaid orders, $779.98' });
     expect(cart.getAttribute('href')).toBe('/dashboard/myorders');
@@ -50,9 +31,9 @@ describe("Navbar's cart", () => {
       { count: 1, total: '89.99', orderIds: ids.slice(0, 1) },
       { count: 0, total: '0.00', orderIds: [] },
     ]);
-    const client = renderNavbar({ user: customer, isAdmin: false });
+    const { queryClient } = renderRoute(<Navbar />, { auth: 'customer' });
     expect(await screen.findByRole('link', { name: 'Cart: 1 unpaid order, $89.99' })).toBeTruthy();
-    await act(() => client.invalidateQueries({ queryKey: queryKeys.orders.all }));
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }));
     expect(await screen.findByRole('link', { name: 'Cart: 0 unpaid orders, $0.00' })).toBeTruthy();
   });
 
@@ -62,7 +43,7 @@ describe("Navbar's cart", () => {
     ['a user the server has not yet placed', { user: customer, isAdmin: null }],
   ])('is not shown to %s, and nothing is asked', async (_who, state: Partial<AuthState>) => {
     const fetchMock = answerUnpaid([{ count: 2, total: '779.98', orderIds: ids }]);
-    renderNavbar(state);
+    renderRoute(<Navbar />, { auth: state });
     await act(() => Promise.resolve());
     expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -1,12 +1,11 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { FormField } from './form-field.tsx';
-
-afterEach(cleanup);
+import { renderRoute } from '#web-test/render-route.tsx';
 
 describe('FormField', () => {
   it('ties the label, the hint and the error to the control', () => {
-    render(<FormField label="Price" hint="In dollars" error="Price is Required" name="price" type="number" />);
+    renderRoute(<FormField label="Price" hint="In dollars" error="Price is Required" name="price" type="number" />);
     const input = screen.getByLabelText<HTMLInputElement>('Price');
     expect(input.tagName).toBe('INPUT');
     expect(input.type).toBe('number');
@@ -21,7 +20,7 @@ describe('FormField', () => {
   });
 
   it('is neither invalid nor described by anything without an error or hint', () => {
-    render(<FormField label="Name" />);
+    renderRoute(<FormField label="Name" />);
     const input = screen.getByLabelText('Name');
     expect(input.hasAttribute('aria-invalid')).toBe(false);
     expect(input.hasAttribute('aria-describedby')).toBe(false);
@@ -30,7 +29,7 @@ describe('FormField', () => {
   });
 
   it('draws a textarea when asked, with the same wiring', () => {
-    render(<FormField as="textarea" label="Message" rows={5} error="Message is Required" />);
+    renderRoute(<FormField as="textarea" label="Message" rows={5} error="Message is Required" />);
     const textarea = screen.getByLabelText<HTMLTextAreaElement>('Message');
     expect(textarea.tagName).toBe('TEXTAREA');
     expect(textarea.rows).toBe(5);

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponsiveTable, type Column } from './responsive-table.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 type Row = { id: string; name: string };
 const rows: Row[] = [
@@ -32,7 +33,7 @@ function renderTable(onDelete = vi.fn<(row: Row) => void>()) {
       ),
     },
   ];
-  render(
+  renderRoute(
     <>
       <h2 id="title">Things</h2>
       <ResponsiveTable rows={rows} rowKey={(row) => row.id} columns={columns} labelledBy="title" />
@@ -41,10 +42,7 @@ function renderTable(onDelete = vi.fn<(row: Row) => void>()) {
   return onDelete;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('ResponsiveTable', () => {
   it('is a numbered table on a wide screen', () => {

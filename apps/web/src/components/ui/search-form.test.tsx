@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SearchForm } from './search-form.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 function Harness({ onSearch }: { onSearch: (query: string) => void }) {
   const [value, setValue] = useState('');
   return <SearchForm label="Search by email or name" value={value} onChange={setValue} onSearch={onSearch} />;
 }
 
-afterEach(cleanup);
-
 describe('SearchForm', () => {
   it('is a labelled search landmark that submits the trimmed text', () => {
     const onSearch = vi.fn<(query: string) => void>();
-    render(<Harness onSearch={onSearch} />);
+    renderRoute(<Harness onSearch={onSearch} />);
     const box = screen.getByRole('searchbox', { name: 'Search by email or name' });
     expect(screen.getByRole('search').contains(box)).toBe(true);
     fireEvent.change(box, { target: { value: '  ada@example.com ' } });

@@ -1,12 +1,11 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SubmitButton } from './submit-button.tsx';
-
-afterEach(cleanup);
+import { renderRoute } from '#web-test/render-route.tsx';
 
 function renderForm(props: { pending: boolean; disabled?: boolean }) {
   const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
-  render(
+  renderRoute(
     <form onSubmit={onSubmit}>
       <SubmitButton {...props}>Save</SubmitButton>
     </form>,

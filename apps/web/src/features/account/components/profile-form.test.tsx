@@ -1,12 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { ApiError } from '#web/lib/api-client.ts';
 import { ProfileForm, type ProfileFormValues } from './profile-form.tsx';
-
-afterEach(() => {
-  cleanup();
-});
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const empty: ProfileFormValues = { phone: '', education: '', address: '', linkedIn: '' };
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -15,7 +12,7 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Prof
 describe('ProfileForm', () => {
   it('requires every field with the contract’s “{Field} is Required”', async () => {
     const onSave = vi.fn(() => Promise.resolve());
-    render(<ProfileForm defaultValues={empty} onSave={onSave} />);
+    renderRoute(<ProfileForm defaultValues={empty} onSave={onSave} />);
     save();
     for (const text of ['Phone is Required', 'Education is Required', 'Address is Required', 'LinkedIn is Required']) {
       expect(await screen.findByText(text)).toBeTruthy();
@@ -33,7 +30,7 @@ describe('ProfileForm', () => {
     'refuses %j for LinkedIn and saves nothing',
     async (bad) => {
       const onSave = vi.fn(() => Promise.resolve());
-      render(<ProfileForm defaultValues={empty} onSave={onSave} />);
+      renderRoute(<ProfileForm defaultValues={empty} onSave={onSave} />);
       fillTheRest();
       type('LinkedIn', bad);
       save();
@@ -44,7 +41,7 @@ describe('ProfileForm', () => {
 
   it('saves a full http(s) LinkedIn address', async () => {
     const onSave = vi.fn(() => Promise.resolve());
-    render(<ProfileForm defaultValues={empty} onSave={onSave} />);
+    renderRoute(<ProfileForm defaultValues={empty} onSave={onSave} />);
     fillTheRest();
     type('LinkedIn', 'https://www.linkedin.com/in/casey');
     save();
@@ -62,7 +59,7 @@ describe('ProfileForm', () => {
     const onSave = vi.fn(() =>
       Promise.reject(new ApiError(400, 'Validation failed', [{ path: ['phone'], message: 'Phone looks wrong' }])),
     );
-    render(
+    renderRoute(
       <ProfileForm
         defaultValues={{ phone: '0123456789', education: 'BSc', address: '1 Main St', linkedIn: 'https://x.example' }}
         onSave={onSave}

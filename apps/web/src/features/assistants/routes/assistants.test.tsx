@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Assistant } from '@parts-shop/shared/assistant';
 import { answerApi, json } from '#web-test/api.ts';
 import { Component as Assistants } from './assistants.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const helper: Assistant = {
   id: 'a1',
@@ -16,22 +15,7 @@ const helper: Assistant = {
   lastCallAt: null,
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/assistants', element: <Assistants /> }], {
-    initialEntries: ['/dashboard/assistants'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+afterEach(() => vi.unstubAllGlobals());
 
 describe('Assistants', () => {
   it('lists the approved under labelled columns, and shows a new key once, until it is put away', async () => {
@@ -44,7 +28,7 @@ describe('Assistants', () => {
         return json({ assistant, apiKey: 'psa_secret_key' }, 201);
       },
     });
-    renderPage();
+    renderRoute(<Assistants />, { url: '/dashboard/assistants' });
     const table = await screen.findByRole('table', { name: 'Approved assistants' });
     expect(
       within(table)
@@ -75,7 +59,7 @@ describe('Assistants', () => {
 
   it('says what is wrong with an address beside its field, sending nothing', async () => {
     const fetchMock = answerApi({ 'GET /api/assistants': () => json([]) });
-    renderPage();
+    renderRoute(<Assistants />, { url: '/dashboard/assistants' });
     expect(await screen.findByText('No assistant is approved yet.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Profile address'), { target: { value: 'ftp://x.example' } });
     fireEvent.change(screen.getByLabelText('Display name'), { target: { value: 'X' } });

@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '@parts-shop/shared/audit';
 import { answerApi, json } from '#web-test/api.ts';
 import { Component as AuditLog } from './audit-log.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const boss = { email: 'boss@example.com', uid: 'u1', name: 'Boss' };
 
@@ -42,22 +41,7 @@ const deletion: AuditEntry = {
   after: null,
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/audit', element: <AuditLog /> }], {
-    initialEntries: ['/dashboard/audit'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+afterEach(() => vi.unstubAllGlobals());
 
 describe('Audit Log', () => {
   it('shows who, when in local time, what, and each field before → after, then the next page', async () => {
@@ -66,7 +50,7 @@ describe('Audit Log', () => {
         json([priceChange, shipment], 200, { Link: '</api/admin/audit?limit=25&cursor=YTI>; rel="next"' }),
       'GET /api/admin/audit?limit=25&cursor=YTI': () => json([deletion]),
     });
-    renderPage();
+    renderRoute(<AuditLog />, { url: '/dashboard/audit' });
     const table = await screen.findByRole('table', { name: 'Audit Log' });
     expect(
       within(table)
@@ -101,7 +85,7 @@ describe('Audit Log', () => {
       'GET /api/admin/audit?limit=25': () => json([priceChange, shipment]),
       'GET /api/admin/audit?limit=25&kind=order.ship': () => json([shipment]),
     });
-    renderPage();
+    renderRoute(<AuditLog />, { url: '/dashboard/audit' });
     expect(within(await screen.findByRole('table', { name: 'Audit Log' })).getByText('Price changed')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Kind of change'), { target: { value: 'order.ship' } });
     await waitFor(() => expect(within(screen.getByRole('table')).queryByText('Price changed')).toBeNull());
@@ -111,7 +95,7 @@ describe('Audit Log', () => {
 
   it('says so when nothing of that kind was changed', async () => {
     answerApi({ 'GET /api/admin/audit?limit=25': () => json([]) });
-    renderPage();
+    renderRoute(<AuditLog />, { url: '/dashboard/audit' });
     expect(await screen.findByText('No admin changes yet.')).toBeTruthy();
   });
 });

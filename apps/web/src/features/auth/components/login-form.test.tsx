@@ -1,37 +1,21 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
-import type { AuthState } from '#web/lib/auth.tsx';
-import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
 import { toastSuccess } from '#web/lib/toast.ts';
 import { Component as Login } from '../routes/login.tsx';
 import { Component as Signup } from '../routes/signup.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-});
+afterEach(() => vi.clearAllMocks());
 
-function renderAt(path: string, state: AuthState, from?: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <h1>Home page</h1> },
-      { path: '/login', element: <Login /> },
-      { path: '/signup', element: <Signup /> },
-      { path: '/purchase/:id', element: <h1>Purchase page</h1> },
-    ],
-    { initialEntries: [from ? { pathname: path, state: { from } } : path] },
-  );
-  const view = render(
-    <MockAuthProvider state={state}>
-      <RouterProvider router={router} />
-    </MockAuthProvider>,
-  );
-  return { router, view };
-}
+const authPages = [
+  { path: '/', element: <h1>Home page</h1> },
+  { path: '/login', element: <Login /> },
+  { path: '/signup', element: <Signup /> },
+  { path: '/purchase/:id', element: <h1>Purchase page</h1> },
+];
 
 const field = (name: string) => screen.getByLabelText(name);
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
@@ -39,7 +23,7 @@ const type = (name: string, value: string) => fireEvent.change(field(name), { ta
 describe('Login', () => {
   it('shows the contract’s messages for an empty and a bad form', async () => {
     const signInWithPassword = vi.fn(() => Promise.resolve());
-    renderAt('/login', mockAuthState({ signInWithPassword }));
+    renderRoute(authPages, { url: '/login', auth: { signInWithPassword } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText(messages.emailRequired)).toBeTruthy();
     expect(screen.getByText(messages.passwordRequired)).toBeTruthy();
@@ -54,7 +38,7 @@ describe('Login', () => {
 
   it('signs in with the typed email and password', async () => {
     const signInWithPassword = vi.fn(() => Promise.resolve());
-    renderAt('/login', mockAuthState({ signInWithPassword }));
+    renderRoute(authPages, { url: '/login', auth: { signInWithPassword } });
     type('Email', 'Casey@Example.com');
     type('Password', 'secret-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -63,7 +47,7 @@ describe('Login', () => {
 
   it('shows the identity provider’s failure as words in red under the form', async () => {
     const failure = Object.assign(new Error('Firebase: Error (auth/wrong-password).'), { code: 'auth/wrong-password' });
-    renderAt('/login', mockAuthState({ signInWithPassword: () => Promise.reject(failure) }));
+    renderRoute(authPages, { url: '/login', auth: { signInWithPassword: () => Promise.reject(failure) } });
     type('Email', 'casey@example.com');
     type('Password', 'wrong-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -74,7 +58,7 @@ describe('Login', () => {
 
   it('Forgot Password asks for the email first, then sends the reset email', async () => {
     const sendPasswordReset = vi.fn(() => Promise.resolve());
-    renderAt('/login', mockAuthState({ sendPasswordReset }));
+    renderRoute(authPages, { url: '/login', auth: { sendPasswordReset } });
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
     expect(await screen.findByText(messages.forgotPasswordEmail)).toBeTruthy();
     expect(sendPasswordReset).not.toHaveBeenCalled();
@@ -85,7 +69,7 @@ describe('Login', () => {
   });
 
   it('links to sign-up and offers Continue With Google', () => {
-    renderAt('/login', mockAuthState());
+    renderRoute(authPages, { url: '/login' });
     expect(screen.getByRole('link', { name: 'Create New Account' }).getAttribute('href')).toBe('/signup');
     expect(screen.getByRole('button', { name: 'Continue With Google' })).toBeTruthy();
   });
@@ -93,29 +77,25 @@ describe('Login', () => {
   it('Continue With Google waits for sign-in to load, then shows a blocked popup in words', async () => {
     const popupBlocked = Object.assign(new Error('blocked'), { code: 'auth/popup-blocked' });
     const signInWithGoogle = vi.fn(() => Promise.reject(popupBlocked));
-    const loading = mockAuthState({ identity: { status: 'loading', testMode: true, error: null } });
-    const { view } = renderAt('/login', loading);
+    const loading = { identity: { status: 'loading' as const, testMode: true, error: null } };
+    const { setAuth } = renderRoute(authPages, { url: '/login', auth: loading });
     const button = () => screen.getByRole('button', { name: 'Continue With Google' });
     expect(button()).toHaveProperty('disabled', true);
-    view.rerender(
-      <MockAuthProvider state={mockAuthState({ signInWithGoogle })}>
-        <RouterProvider
-          router={createMemoryRouter([{ path: '/login', element: <Login /> }], { initialEntries: ['/login'] })}
-        />
-      </MockAuthProvider>,
-    );
+    setAuth({ signInWithGoogle });
     fireEvent.click(button());
     expect((await screen.findByRole('alert')).textContent).toMatch(/blocked the sign-in window/);
   });
 
   it('sends a signed-in user on to the page they asked for', async () => {
-    const signedIn = mockAuthState({ user: { email: 'casey@example.com', displayName: 'Casey', photoURL: null } });
-    const { router } = renderAt('/login', signedIn, '/purchase/abc');
+    const { router } = renderRoute(authPages, {
+      url: { pathname: '/login', state: { from: '/purchase/abc' } },
+      auth: { user: { email: 'casey@example.com', displayName: 'Casey', photoURL: null } },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/purchase/abc'));
   });
 
   it('explains why an admin page sent a customer here', () => {
-    renderAt('/login', mockAuthState({ signedOutBecause: 'admin-only' }));
+    renderRoute(authPages, { url: '/login', auth: { signedOutBecause: 'admin-only' } });
     expect(screen.getByRole('status').textContent).toMatch(/for admins only/);
   });
 });
@@ -123,7 +103,7 @@ describe('Login', () => {
 describe('Sign Up', () => {
   it('requires a name and signs up with name, email and password', async () => {
     const signUp = vi.fn(() => Promise.resolve());
-    renderAt('/signup', mockAuthState({ signUp }));
+    renderRoute(authPages, { url: '/signup', auth: { signUp } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
     type('Name', 'New Person');
@@ -142,7 +122,7 @@ describe('Sign Up', () => {
     const taken = Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), {
       code: 'auth/email-already-in-use',
     });
-    renderAt('/signup', mockAuthState({ signUp: () => Promise.reject(taken) }));
+    renderRoute(authPages, { url: '/signup', auth: { signUp: () => Promise.reject(taken) } });
     type('Name', 'New Person');
     type('Email', 'casey@example.com');
     type('Password', 'secret-pass');
@@ -151,7 +131,10 @@ describe('Sign Up', () => {
   });
 
   it('shows the contract’s message when no user is logged in after creating the account', async () => {
-    renderAt('/signup', mockAuthState({ signUp: () => Promise.reject(new Error(messages.noUserLoggedIn)) }));
+    renderRoute(authPages, {
+      url: '/signup',
+      auth: { signUp: () => Promise.reject(new Error(messages.noUserLoggedIn)) },
+    });
     type('Name', 'New Person');
     type('Email', 'new@example.com');
     type('Password', 'secret-pass');
@@ -160,7 +143,7 @@ describe('Sign Up', () => {
   });
 
   it('links back to login', () => {
-    renderAt('/signup', mockAuthState());
+    renderRoute(authPages, { url: '/signup' });
     expect(screen.getByRole('link', { name: 'Please Login' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { NOT_CHECKED } from '@parts-shop/shared/compatibility';
 import { NotCheckedNote } from './not-checked-note.tsx';
-
-afterEach(cleanup);
+import { renderRoute } from '#web-test/render-route.tsx';
 
 describe('NotCheckedNote', () => {
   it('tells the builder every check the planner leaves out', () => {
-    render(<NotCheckedNote />);
+    renderRoute(<NotCheckedNote />);
     expect(screen.getByText('What the planner does not check')).toBeTruthy();
     const items = screen.getAllByRole('listitem', { hidden: true }).map((li) => li.textContent);
     expect(items).toEqual([...NOT_CHECKED]);

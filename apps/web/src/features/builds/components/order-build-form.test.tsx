@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@parts-shop/shared/messages';
-import { queryKeys } from '#web/lib/query-keys.ts';
-import { mockAuthState, MockAuthProvider } from '#web-test/auth-testing.tsx';
 import { customerProfile, order as orderFixture } from '#web-test/fixtures.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { OrderBuildForm } from './order-build-form.tsx';
 import { json, stubApi, urlOf } from '#web-test/api.ts';
+import { renderRoute, clientWithProfile } from '#web-test/render-route.tsx';
 
 const user = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
 const profile = customerProfile;
@@ -38,26 +35,9 @@ const order = orderFixture({
   lines: [{ id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99', restocked: 0 }],
 });
 
-function renderForm(parts: PlannerPart[] = [ssd]) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
-  });
-  client.setQueryData(queryKeys.users.profile(user.email), profile);
-  render(
-    <QueryClientProvider client={client}>
-      <MockAuthProvider state={mockAuthState({ user, isAdmin: false })}>
-        <MemoryRouter>
-          <OrderBuildForm parts={parts} hasErrors={false} />
-        </MemoryRouter>
-      </MockAuthProvider>
-    </QueryClientProvider>,
-  );
-}
+afterEach(() => vi.unstubAllGlobals());
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const asCasey = () => ({ auth: 'customer' as const, queryClient: clientWithProfile(profile) });
 
 describe('OrderBuildForm and the profile', () => {
   it("starts from the profile's phone and address, and saves new ones when asked, after ordering", async () => {
@@ -66,7 +46,7 @@ describe('OrderBuildForm and the profile', () => {
         urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '89.99' }, 201) : json(profile),
       ),
     );
-    renderForm();
+    renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
     const phone = screen.getByLabelText<HTMLInputElement>('Phone Number');
     expect(phone.value).toBe('+1 555 0100');
     expect(screen.getByLabelText<HTMLTextAreaElement>('Address').value).toBe('1 Old Street');
@@ -91,7 +71,7 @@ describe('OrderBuildForm and the profile', () => {
   it("holds each quantity to checkout's rule: only a plain whole number in range, and nothing is sent otherwise", async () => {
     const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(Response.json(profile)));
     vi.stubGlobal('fetch', fetchMock);
-    renderForm();
+    renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
     const quantity = screen.getByLabelText(/Fast SSD/);
     for (const text of ['1e0', '2.0']) {
       fireEvent.change(quantity, { target: { value: text } });
@@ -109,7 +89,7 @@ describe('OrderBuildForm and the profile', () => {
 
   it('names a sold-out part as what stops the order, counts it in the total, and answers Place the order', async () => {
     const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(profile)));
-    renderForm([{ ...ssd, available: 0 }]);
+    renderRoute(<OrderBuildForm parts={[{ ...ssd, available: 0 }]} hasErrors={false} />, asCasey());
     expect(screen.getByText('Fast SSD is sold out')).toBeTruthy();
     expect(screen.getByTestId('order-total').textContent).toBe('Order total: $89.99');
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
@@ -130,7 +110,7 @@ describe('OrderBuildForm: one order attempt, one order', () => {
 
   it('gives way to the order with Pay and View order; only Order this build again starts a new key', async () => {
     const fetchMock = stubApi().mockImplementation(answering);
-    renderForm();
+    renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await screen.findByRole('heading', { name: 'Build ordered' });
     expect(screen.queryByRole('button', { name: 'Place the order' })).toBeNull();
@@ -152,7 +132,7 @@ describe('OrderBuildForm: one order attempt, one order', () => {
         ? Promise.reject(new TypeError('Failed to fetch'))
         : answering(input),
     );
-    renderForm();
+    renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));

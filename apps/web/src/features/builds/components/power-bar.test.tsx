@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { PowerBar } from './power-bar.tsx';
-
-afterEach(cleanup);
+import { renderRoute } from '#web-test/render-route.tsx';
 
 describe('the wattage bar', () => {
   it('is green within the limit, amber near it, and red and says so when the supply is overloaded', () => {
-    const { rerender } = render(<PowerBar watts={300} psuWatts={null} />);
+    const { rerender } = renderRoute(<PowerBar watts={300} psuWatts={null} />);
     expect(screen.getByTestId('power-bar').dataset.load).toBe('none');
     expect(screen.getByText('No power supply chosen yet')).toBeTruthy();
 

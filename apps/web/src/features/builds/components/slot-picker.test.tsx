@@ -1,20 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { answerApi, json } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
-// jsdom has <dialog> but not its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const drive = (n: number, name: string, minOrder: number): PlannerPart => ({
   _id: `01900000-0000-7000-8000-00000000000${n}`,
@@ -34,12 +25,7 @@ describe('SlotPicker and minimum orders', () => {
     const pack = drive(2, 'Bulk SSD', 5);
     answerApi({ 'GET /api/parts?kind=storage&limit=100&sort=price_asc': () => json([pack, single]) });
     const onChoose = vi.fn();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <SlotPicker slot="storage" label="Storage" build={[]} onChoose={onChoose} onClose={() => {}} />
-      </QueryClientProvider>,
-    );
+    renderRoute(<SlotPicker slot="storage" label="Storage" build={[]} onChoose={onChoose} onClose={() => {}} />);
     const bulk = await screen.findByRole('button', { name: 'Choose Bulk SSD' });
     expect(bulk).toHaveProperty('disabled', true);
     expect(bulk.getAttribute('aria-describedby')).toBeTruthy();

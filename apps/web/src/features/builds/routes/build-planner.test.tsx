@@ -1,20 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Part } from '@parts-shop/shared/part';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { answerApi, json } from '#web-test/api.ts';
-import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
 import { customerProfile, part } from '#web-test/fixtures.ts';
 import { Component as BuildPlanner } from './build-planner.tsx';
 // Loaded with the test file, as the planner loads it on demand: the test waits on the form, not on its code.
 import '../components/order-build-form.tsx';
+import { renderRoute, testQueryClient } from '#web-test/render-route.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const drive = (n: number, fields: Partial<Part>): Part => ({
   ...part(n, fields),
@@ -31,19 +26,13 @@ describe('the planner and minimum orders', () => {
       const pack = drive(2, { name: 'Bulk SSD', price: 20.1, minOrder: 5 });
       const ids = [single._id, pack._id].sort().join(',');
       answerApi({ [`GET /api/parts?ids=${encodeURIComponent(ids)}`]: () => json([pack, single]) });
-      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      const user = { email: customerProfile.email, displayName: 'Casey', photoURL: null };
-      client.setQueryData(queryKeys.users.profile(user.email), customerProfile);
-      const router = createMemoryRouter([{ path: '/build', element: <BuildPlanner /> }], {
-        initialEntries: [`/build?storage=${single._id}&storage=${pack._id}`],
+      const queryClient = testQueryClient();
+      queryClient.setQueryData(queryKeys.users.profile(customerProfile.email), customerProfile);
+      renderRoute(<BuildPlanner />, {
+        url: `/build?storage=${single._id}&storage=${pack._id}`,
+        auth: 'customer',
+        queryClient,
       });
-      render(
-        <QueryClientProvider client={client}>
-          <MockAuthProvider state={mockAuthState({ user, isAdmin: false })}>
-            <RouterProvider router={router} />
-          </MockAuthProvider>
-        </QueryClientProvider>,
-      );
 
       expect(await screen.findByText('Sold in packs of 5: not for a single build slot')).toBeTruthy();
       // One of each, as the order form starts: the planner's total is the order's.

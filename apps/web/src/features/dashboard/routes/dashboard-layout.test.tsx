@@ -1,35 +1,24 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { answerApi, json } from '#web-test/api.ts';
-import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
+import { mockAuthState } from '#web-test/auth-testing.tsx';
 import { Component as DashboardLayout } from './dashboard-layout.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 beforeEach(() => {
   answerApi({ 'GET /api/admin/messages/unread': () => json({ unread: 3 }) });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const user = { email: 'casey@example.com', displayName: 'Casey', photoURL: null };
+const dashboard = [
+  { path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>Profile</p> }] },
+];
 
 function sidebarLinks(isAdmin: boolean | null) {
-  const router = createMemoryRouter(
-    [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>Profile</p> }] }],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MockAuthProvider state={mockAuthState({ user, isAdmin })}>
-        <RouterProvider router={router} />
-      </MockAuthProvider>
-    </QueryClientProvider>,
-  );
+  renderRoute(dashboard, { url: '/dashboard', auth: { user, isAdmin } });
   const nav = screen.getByRole('navigation', { name: 'Dashboard' });
   return within(nav)
     .getAllByRole('link')
@@ -80,19 +69,10 @@ describe('Dashboard sidebar', () => {
 
 describe('Dashboard email verification notice', () => {
   function dashboardFor(emailVerified: boolean, resendVerification = mockAuthState().resendVerification) {
-    const router = createMemoryRouter(
-      [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>Profile</p> }] }],
-      { initialEntries: ['/dashboard'] },
-    );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MockAuthProvider
-          state={mockAuthState({ user: { ...user, emailVerified }, isAdmin: false, resendVerification })}
-        >
-          <RouterProvider router={router} />
-        </MockAuthProvider>
-      </QueryClientProvider>,
-    );
+    renderRoute(dashboard, {
+      url: '/dashboard',
+      auth: { user: { ...user, emailVerified }, isAdmin: false, resendVerification },
+    });
   }
 
   it('tells an unverified customer that order emails wait until the address is verified', () => {

@@ -1,6 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MARKETING } from '@parts-shop/shared/constants';
 import { messages } from '@parts-shop/shared/messages';
@@ -8,6 +6,7 @@ import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Component as Home } from './home.tsx';
 import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
 import { part, review } from '#web-test/fixtures.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
@@ -55,42 +54,27 @@ beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
-function renderHome(initialEntry = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <Home /> },
-      { path: '/allparts', element: <h1>All parts page</h1> },
-      { path: '/allreviews', element: <h1>All reviews page</h1> },
-    ],
-    { initialEntries: [initialEntry] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const listPages = [
+  { path: '/allparts', element: <h1>All parts page</h1> },
+  { path: '/allreviews', element: <h1>All reviews page</h1> },
+];
 
-/** The contact form loads once the visitor scrolls near it. */
 async function renderHomeWithForm() {
-  renderHome();
+  renderRoute(<Home />, { routes: listPages });
   scrollNearContact();
   await screen.findByRole('button', { name: 'Send' });
 }
 
-/** Long enough for the idle moment after the lists (what the form used to wait for) to pass. */
+/** Long enough for the idle moment after the lists to pass. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
 describe('Home', () => {
   it('has one h1 and the six sections in the contract’s order', async () => {
-    renderHome();
+    renderRoute(<Home />, { routes: listPages });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Latest Deals',
@@ -103,7 +87,7 @@ describe('Home', () => {
   });
 
   it('holds the contact form’s place, and loads it only when the visitor scrolls near it', async () => {
-    renderHome();
+    renderRoute(<Home />, { routes: listPages });
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     // A still placeholder: nothing animates while the form waits for the visitor.
     expect(within(contact).getByText('The contact form opens here as you reach it.')).toBeTruthy();
@@ -124,7 +108,7 @@ describe('Home', () => {
     onTestFinished(() => {
       delete (Element.prototype as Partial<Element>).scrollIntoView;
     });
-    renderHome('/#contact');
+    renderRoute(<Home />, { url: '/#contact', path: '/', routes: listPages });
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     expect(await within(contact).findByRole('button', { name: 'Send' })).toBeTruthy();
     // And the section is scrolled to once the lists above have arrived and pushed it down.
@@ -133,7 +117,7 @@ describe('Home', () => {
   });
 
   it('lets a keyboard reach the waiting form: tabbing to its place loads it and lands in Name', async () => {
-    renderHome();
+    renderRoute(<Home />, { routes: listPages });
     await screen.findByText('Newest part 1');
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     const placeholder = within(contact)
@@ -147,13 +131,13 @@ describe('Home', () => {
 
   it('loads the contact form anyway in a browser without IntersectionObserver', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    renderHome();
+    renderRoute(<Home />, { routes: listPages });
     const contact = screen.getByRole('region', { name: 'Contact Us' });
     expect(await within(contact).findByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
   it('asks for the 3 newest parts and reviews and links See More to the full lists', async () => {
-    renderHome();
+    renderRoute(<Home />, { routes: listPages });
     const deals = screen.getByRole('region', { name: 'Latest Deals' });
     expect(await within(deals).findAllByRole('article')).toHaveLength(3);
     const said = screen.getByRole('region', { name: 'What Our Customers Say' });
@@ -178,7 +162,7 @@ describe('Home', () => {
   });
 
   it('shows the marketing figures', () => {
-    renderHome();
+    renderRoute(<Home />, { routes: listPages });
     for (const { figure } of MARKETING) expect(screen.getByText(figure)).toBeTruthy();
   });
 

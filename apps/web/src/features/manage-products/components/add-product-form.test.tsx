@@ -1,23 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, requiredMessage } from '@parts-shop/shared/messages';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { AddProductForm } from './add-product-form.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-
-function renderForm() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AddProductForm />
-    </QueryClientProvider>,
-  );
-  return { invalidate };
-}
 
 function field(label: string): HTMLInputElement | HTMLTextAreaElement {
   const element = screen.getByLabelText(label);
@@ -59,14 +48,11 @@ beforeEach(() => {
   vi.mocked(toastSuccess).mockClear();
   vi.mocked(toastError).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('AddProductForm', () => {
   it('labels every field and starts empty', () => {
-    renderForm();
+    renderRoute(<AddProductForm />);
     for (const label of Object.keys(valid)) expect(field(label).value).toBe('');
     expect(field('Min Order').type).toBe('number');
     expect(field('Available').type).toBe('number');
@@ -75,7 +61,7 @@ describe('AddProductForm', () => {
   });
 
   it('says every field is required, next to it, and sends nothing', async () => {
-    renderForm();
+    renderRoute(<AddProductForm />);
     submit();
     await waitFor(() => expect(description('Name')).toContain(requiredMessage('Name')));
     expect(description('Description')).toContain(requiredMessage('Description'));
@@ -101,7 +87,7 @@ describe('AddProductForm', () => {
     ['Low stock at', '-1', 'Low stock at must be at least 0'],
     ['Low stock at', '2.5', 'Low stock at must be a whole number'],
   ])('%s = %j shows "%s"', async (label, value, message) => {
-    renderForm();
+    renderRoute(<AddProductForm />);
     fill({ ...valid, [label]: value });
     submit();
     await waitFor(() => expect(description(label)).toContain(message));
@@ -109,7 +95,7 @@ describe('AddProductForm', () => {
   });
 
   it('refuses a minimum order above the stock', async () => {
-    renderForm();
+    renderRoute(<AddProductForm />);
     fill({ ...valid, 'Min Order': '11', Available: '10' });
     submit();
     await waitFor(() => expect(description('Min Order')).toContain('Min Order cannot be more than Available'));
@@ -118,7 +104,8 @@ describe('AddProductForm', () => {
 
   it('posts numbers, toasts Parts Added, clears the form and refreshes the parts lists', async () => {
     fetchMock.mockResolvedValue(json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000001' }, 201));
-    const { invalidate } = renderForm();
+    const { queryClient } = renderRoute(<AddProductForm />);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     fill(valid);
     submit();
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.partsAdded));
@@ -152,7 +139,7 @@ describe('AddProductForm', () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000001' }, 201)),
     );
-    renderForm();
+    renderRoute(<AddProductForm />);
     expect(description('Low stock at')).toContain('the admins get one email');
     fill({ ...valid, 'Low stock at': '3' });
     submit();
@@ -163,7 +150,7 @@ describe('AddProductForm', () => {
 
   it('says Failed to Add Parts when the answer has no insertedId, and keeps what was typed', async () => {
     fetchMock.mockResolvedValue(json({ acknowledged: true }, 201));
-    renderForm();
+    renderRoute(<AddProductForm />);
     fill(valid);
     submit();
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(messages.addPartsFailed));
@@ -182,7 +169,7 @@ describe('AddProductForm', () => {
         400,
       ),
     );
-    renderForm();
+    renderRoute(<AddProductForm />);
     fill(valid);
     submit();
     await waitFor(() => expect(description('Name')).toContain('Must be at most 200 characters'));
@@ -191,7 +178,7 @@ describe('AddProductForm', () => {
 
   it('says Failed to Add Parts with the reason when the API refuses outright', async () => {
     fetchMock.mockResolvedValue(json({ message: 'You do not have access to this' }, 403));
-    renderForm();
+    renderRoute(<AddProductForm />);
     fill(valid);
     submit();
     await waitFor(() =>

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { messages } from '@parts-shop/shared/messages';
@@ -9,6 +7,7 @@ import { STALE_VERSION_MESSAGE, type Part } from '@parts-shop/shared/part';
 import { toastSuccess } from '#web/lib/toast.ts';
 import { EditProductForm } from './edit-product-form.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
@@ -16,10 +15,7 @@ beforeEach(() => {
   stubApi();
   vi.mocked(toastSuccess).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const board: Part = {
   _id: '0190a8b2-0000-7000-8000-000000000007',
@@ -36,22 +32,11 @@ const board: Part = {
   specs: { socket: 'AM5', formFactor: 'ATX', memoryType: 'DDR5', memorySlots: 4, maxMemoryGb: 192, m2Slots: 2 },
 };
 
-function renderForm(reload = vi.fn<() => Promise<Part | undefined>>(), part: Part = board) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard/editProduct/:id', element: <EditProductForm part={part} reload={reload} /> },
-      { path: '/dashboard/manageproducts', element: <h1>Manage Products</h1> },
-    ],
-    { initialEntries: [`/dashboard/editProduct/${board._id}`] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { reload, router };
-}
+const editPage = {
+  url: `/dashboard/editProduct/${board._id}`,
+  path: '/dashboard/editProduct/:id',
+  routes: [{ path: '/dashboard/manageproducts', element: <h1>Manage Products</h1> }],
+};
 
 const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
 
@@ -64,7 +49,7 @@ function patchBody(call: number): unknown {
 
 describe('EditProductForm', () => {
   it('starts from the product as loaded, specs included, and has no stock field', () => {
-    renderForm();
+    renderRoute(<EditProductForm part={board} reload={vi.fn()} />, editPage);
     expect(value('Name')).toBe('B650 Board');
     expect(value('Price')).toBe('189.99');
     expect(value('Kind')).toBe('motherboard');
@@ -76,7 +61,7 @@ describe('EditProductForm', () => {
 
   it('saves with the version it loaded, toasts Product Updated and goes back to Manage Products', async () => {
     fetchMock.mockResolvedValueOnce(json({ ...board, price: 179.99, version: 3 }));
-    const { router } = renderForm();
+    const { router } = renderRoute(<EditProductForm part={board} reload={vi.fn()} />, editPage);
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '179.99' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(messages.productUpdated));
@@ -97,7 +82,7 @@ describe('EditProductForm', () => {
 
   it('starts Low stock at from the product and saves a new mark', async () => {
     fetchMock.mockResolvedValueOnce(json({ ...board, lowStockAt: 2, version: 3 }));
-    renderForm(undefined, { ...board, lowStockAt: 6 });
+    renderRoute(<EditProductForm part={{ ...board, lowStockAt: 6 }} reload={vi.fn()} />, editPage);
     expect(screen.getByLabelText<HTMLInputElement>('Low stock at').value).toBe('6');
     fireEvent.change(screen.getByLabelText('Low stock at'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -108,7 +93,8 @@ describe('EditProductForm', () => {
   it('shows the API message when someone else saved first, and saves again from their version', async () => {
     fetchMock.mockResolvedValueOnce(json({ message: STALE_VERSION_MESSAGE }, 409));
     const theirs: Part = { ...board, name: 'B650 Board (renamed)', version: 5 };
-    const { reload } = renderForm(vi.fn(() => Promise.resolve(theirs)));
+    const reload = vi.fn(() => Promise.resolve(theirs));
+    renderRoute(<EditProductForm part={board} reload={reload} />, editPage);
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '179.99' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
@@ -139,7 +125,7 @@ describe('EditProductForm', () => {
         400,
       ),
     );
-    renderForm();
+    renderRoute(<EditProductForm part={board} reload={vi.fn()} />, editPage);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Socket').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Socket must be one of AM4, AM5')).toBeTruthy();
@@ -153,7 +139,7 @@ describe('Upload photo', () => {
 
   it('sends the chosen file as multipart field file, fills Image URL with the answer, and saves it', async () => {
     fetchMock.mockResolvedValueOnce(json({ url: photoUrl }, 201));
-    renderForm();
+    renderRoute(<EditProductForm part={board} reload={vi.fn()} />, editPage);
     expect(screen.getByRole('button', { name: 'Upload photo' })).toBeTruthy();
     choose(png());
     await waitFor(() => expect(value('Image URL')).toBe(photoUrl));
@@ -173,14 +159,14 @@ describe('Upload photo', () => {
 
   it('shows why a photo was refused and keeps the address it had', async () => {
     fetchMock.mockResolvedValueOnce(json({ message: apiMessages.uploadUnsupported }, 415));
-    renderForm();
+    renderRoute(<EditProductForm part={board} reload={vi.fn()} />, editPage);
     choose(png());
     expect((await screen.findByRole('alert')).textContent).toBe(apiMessages.uploadUnsupported);
     expect(value('Image URL')).toBe(board.img);
   });
 
   it('refuses a file over 5 MB without sending it', async () => {
-    renderForm();
+    renderRoute(<EditProductForm part={board} reload={vi.fn()} />, editPage);
     const big = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' });
     choose(big);
     expect((await screen.findByRole('alert')).textContent).toBe(apiMessages.uploadTooLarge);

@@ -1,21 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportRow } from '@parts-shop/shared/part-import';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { PartsCsv } from './parts-csv.tsx';
 import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-
-function renderCsv() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <PartsCsv />
-    </QueryClientProvider>,
-  );
-}
 
 function chooseFile(text: string) {
   const input = screen.getByLabelText('Import a CSV file');
@@ -29,7 +20,6 @@ beforeEach(() => {
   vi.mocked(toastSuccess).mockClear();
   vi.mocked(toastError).mockClear();
 });
-afterEach(cleanup);
 
 describe('Import on Manage Products', () => {
   it('previews the file with the dry run, row by row, then applies it', async () => {
@@ -45,7 +35,7 @@ describe('Import on Manage Products', () => {
       { row: 4, action: 'unchanged', name: 'Same', changes: [], errors: [] },
     ];
     fetchMock.mockResolvedValueOnce(json({ rows })).mockResolvedValueOnce(json({ rows }));
-    renderCsv();
+    renderRoute(<PartsCsv />);
     chooseFile(FILE);
     const table = await screen.findByRole('table', { name: 'Preview of parts.csv' });
     expect(within(table).getByRole('rowheader', { name: '2' }).closest('tr')?.textContent).toContain('New part');
@@ -78,7 +68,7 @@ describe('Import on Manage Products', () => {
         ],
       }),
     );
-    renderCsv();
+    renderRoute(<PartsCsv />);
     chooseFile(FILE);
     expect((await screen.findByText('price: Price must be more than 0')).tagName).toBe('LI');
     expect(screen.getByRole('status').textContent).toContain('1 of 2 rows need fixing');
@@ -97,7 +87,7 @@ describe('Import on Manage Products', () => {
       },
     ];
     fetchMock.mockResolvedValueOnce(json({ rows })).mockResolvedValueOnce(json({ rows }));
-    renderCsv();
+    renderRoute(<PartsCsv />);
     chooseFile(FILE);
     const table = await screen.findByRole('table', { name: 'Preview of parts.csv' });
     expect(within(table).getByRole('rowheader', { name: '2' }).closest('tr')?.textContent).toContain(

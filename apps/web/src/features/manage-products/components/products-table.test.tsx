@@ -1,24 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { ManagedPart } from '@parts-shop/shared/part';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { productsCaption, ProductsTable } from './products-table.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-
-// jsdom has <dialog> but not its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 function part(n: number, name = `Part ${n}`): ManagedPart {
   return {
@@ -43,17 +33,12 @@ function Address() {
   return <output aria-label="address">{useLocation().search}</output>;
 }
 
-function renderTable(address = '/dashboard/manageproducts') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[address]}>
-        <ProductsTable />
-        <Address />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const productsTable = (
+  <>
+    <ProductsTable />
+    <Address />
+  </>
+);
 
 const requested = (call: number) => fetchMock.mock.calls[call]?.[0] as string | undefined;
 
@@ -62,10 +47,7 @@ beforeEach(() => {
   vi.mocked(toastSuccess).mockClear();
   vi.mocked(toastError).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('ProductsTable', () => {
   it('lists every part with no., Select, Name, Price, Stock and Option, loading further pages on request', async () => {
@@ -76,7 +58,7 @@ describe('ProductsTable', () => {
         }),
       )
       .mockResolvedValueOnce(json([part(0)]));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     const table = await screen.findByRole('table', { name: productsCaption('newest') });
     expect(requested(0)).toBe('/api/admin/parts?limit=100');
     const headers = within(table)
@@ -97,7 +79,7 @@ describe('ProductsTable', () => {
 
   it('asks the API for the view in the address, and shows it in the search, Kind, Sort by and Low stock only', async () => {
     fetchMock.mockResolvedValueOnce(json([part(1)]));
-    renderTable('/dashboard/manageproducts?q=ryzen&kind=cpu&sort=stock_asc&lowStock=true');
+    renderRoute(productsTable, { url: '/dashboard/manageproducts?q=ryzen&kind=cpu&sort=stock_asc&lowStock=true' });
     expect(await screen.findByRole('table', { name: 'Products, Stock: fewest first' })).toBeTruthy();
     expect(requested(0)).toBe('/api/admin/parts?limit=100&q=ryzen&kind=cpu&sort=stock_asc&lowStock=true');
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search products by name' }).value).toBe('ryzen');
@@ -108,7 +90,7 @@ describe('ProductsTable', () => {
 
   it('searches, filters by kind, sorts and keeps low stock only, each kept in the address', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json([part(1)])));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     await screen.findByRole('table');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search products by name' }), {
       target: { value: ' fan ' },
@@ -131,7 +113,7 @@ describe('ProductsTable', () => {
 
   it("marks the rows the server calls low on stock with 'Low stock' in words", async () => {
     fetchMock.mockResolvedValueOnce(json([{ ...part(1, 'Fan'), available: 2, lowStock: true }, part(2, 'Case')]));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     const table = await screen.findByRole('table');
     const [, fanRow, caseRow] = within(table).getAllByRole('row');
     expect(within(fanRow as HTMLElement).getByText('Low stock')).toBeTruthy();
@@ -140,7 +122,7 @@ describe('ProductsTable', () => {
 
   it('asks Are You Sure, deletes on Yes, toasts Deleted and drops the row', async () => {
     fetchMock.mockResolvedValueOnce(json([part(2), part(1)]));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     const deleteButton = await screen.findByRole('button', { name: 'Delete Part 2' });
     expect(deleteButton.textContent).toBe('Delete');
     fireEvent.click(deleteButton);
@@ -158,7 +140,7 @@ describe('ProductsTable', () => {
 
   it('does nothing on No', async () => {
     fetchMock.mockResolvedValueOnce(json([part(1)]));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Part 1' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'No' }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -167,7 +149,7 @@ describe('ProductsTable', () => {
 
   it('says so when the delete fails', async () => {
     fetchMock.mockResolvedValueOnce(json([part(1)]));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Part 1' }));
     fetchMock.mockResolvedValueOnce(json({ message: 'You do not have access to this' }, 403));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
@@ -178,14 +160,14 @@ describe('ProductsTable', () => {
 
   it("links Edit to the product's edit page", async () => {
     fetchMock.mockResolvedValueOnce(json([part(1)]));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     const edit = await screen.findByRole('link', { name: 'Edit Part 1' });
     expect(edit.getAttribute('href')).toBe(`/dashboard/editProduct/${part(1)._id}`);
   });
 
   it('adds stock from a small dialog, then toasts the new count', async () => {
     fetchMock.mockResolvedValueOnce(json([part(1)]));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add stock to Part 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Add stock to Part 1' });
     const units = within(dialog).getByLabelText('Units to add');
@@ -208,7 +190,7 @@ describe('ProductsTable', () => {
 
   it('shows the server refusing to remove more than there is, and keeps the dialog open', async () => {
     fetchMock.mockResolvedValueOnce(json([part(1)]));
-    renderTable();
+    renderRoute(productsTable, { url: '/dashboard/manageproducts' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add stock to Part 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Add stock to Part 1' });
     fetchMock.mockResolvedValueOnce(json({ message: 'Cannot remove 50: only 3 in stock' }, 409));

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import { toastSuccess } from '#web/lib/toast.ts';
 import { AddProductForm } from './add-product-form.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 // The spec fields as Add Product shows them (Edit Product draws the same component).
 
@@ -14,19 +14,7 @@ beforeEach(() => {
   stubApi();
   vi.mocked(toastSuccess).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderForm() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AddProductForm />
-    </QueryClientProvider>,
-  );
-}
+afterEach(() => vi.unstubAllGlobals());
 
 function change(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -50,7 +38,7 @@ function sentBody(): unknown {
 
 describe('SpecFields', () => {
   it('shows no spec fields for Other, and the fields of the chosen kind with their units', () => {
-    renderForm();
+    renderRoute(<AddProductForm />);
     expect(screen.getByLabelText<HTMLSelectElement>('Kind').value).toBe('other');
     expect(specsGroup()).toBeNull();
     change('Kind', 'cpu');
@@ -71,7 +59,7 @@ describe('SpecFields', () => {
   });
 
   it("says what is wrong with the kind's specs, next to each field, and sends nothing", async () => {
-    renderForm();
+    renderRoute(<AddProductForm />);
     fillCatalogFields();
     change('Kind', 'cpu');
     change('Cores', '8.5');
@@ -86,7 +74,7 @@ describe('SpecFields', () => {
 
   it('sends exactly the specs of the kind shown, even after another kind was filled in', async () => {
     fetchMock.mockResolvedValue(json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000001' }, 201));
-    renderForm();
+    renderRoute(<AddProductForm />);
     fillCatalogFields();
     change('Kind', 'gpu');
     change('Length (mm)', '300');
@@ -115,7 +103,7 @@ describe('SpecFields', () => {
   });
 
   it("shows a cooler's height for air and its radiator for liquid", () => {
-    renderForm();
+    renderRoute(<AddProductForm />);
     change('Kind', 'cooling');
     change('Type', 'air');
     expect(screen.getByLabelText('Height (mm)')).toBeTruthy();

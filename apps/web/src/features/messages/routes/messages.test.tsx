@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InboxMessage } from '@parts-shop/shared/message';
 import { answerApi, json } from '#web-test/api.ts';
 import { Component as Messages } from './messages.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const newest: InboxMessage = {
   _id: 'm2',
@@ -25,22 +24,7 @@ const older: InboxMessage = {
   reply: null,
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/messages', element: <Messages /> }], {
-    initialEntries: ['/dashboard/messages'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+afterEach(() => vi.unstubAllGlobals());
 
 const card = (name: string) => screen.getByRole('article', { name });
 const unread = () => json({ unread: 1 });
@@ -52,7 +36,7 @@ describe('Messages', () => {
         json([newest], 200, { Link: '</api/admin/messages?limit=25&cursor=bTI>; rel="next"' }),
       'GET /api/admin/messages?limit=25&cursor=bTI': () => json([older]),
     });
-    renderPage();
+    renderRoute(<Messages />, { url: '/dashboard/messages' });
     const dana = await screen.findByRole('article', { name: 'Dana' });
     expect(within(dana).getByText('Unread')).toBeTruthy();
     expect(within(dana).getByText('dana@example.com')).toBeTruthy();
@@ -76,7 +60,7 @@ describe('Messages', () => {
       'PATCH /api/admin/messages/m2': () => json({ ...newest, readAt: '2026-03-05T08:00:00.000Z' }),
       'GET /api/admin/messages/unread': unread,
     });
-    renderPage();
+    renderRoute(<Messages />, { url: '/dashboard/messages' });
     await screen.findByRole('article', { name: 'Dana' });
     fireEvent.click(within(card('Dana')).getByRole('button', { name: 'Mark as read' }));
     expect(await within(card('Dana')).findByRole('button', { name: 'Mark as unread' })).toBeTruthy();
@@ -92,7 +76,7 @@ describe('Messages', () => {
       'POST /api/admin/messages/m2/reply': () => json({ ...newest, readAt: sent.at, reply: sent }, 201),
       'GET /api/admin/messages/unread': unread,
     });
-    renderPage();
+    renderRoute(<Messages />, { url: '/dashboard/messages' });
     await screen.findByRole('article', { name: 'Dana' });
     fireEvent.change(within(card('Dana')).getByLabelText('Reply to Dana'), { target: { value: 'Yes, 4 left.' } });
     fireEvent.click(within(card('Dana')).getByRole('button', { name: 'Send' }));
@@ -109,7 +93,7 @@ describe('Messages', () => {
       'GET /api/admin/messages?limit=25': () => json([newest]),
       'POST /api/admin/messages/m2/reply': () => json({ message: answered }, 409),
     });
-    renderPage();
+    renderRoute(<Messages />, { url: '/dashboard/messages' });
     await screen.findByRole('article', { name: 'Dana' });
     fireEvent.change(within(card('Dana')).getByLabelText('Reply to Dana'), { target: { value: 'Hello' } });
     fireEvent.click(within(card('Dana')).getByRole('button', { name: 'Send' }));

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { ManageOrdersTable } from './manage-orders-table.tsx';
 import { MyOrdersTable } from './my-orders-table.tsx';
 import { OrderStatusLabel } from './order-status.tsx';
 import { order } from '#web-test/fixtures.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const unpaid = order({ _id: 'o-unpaid', productName: 'Ryzen 7', number: 'PS-000011' });
 const pending = order({
@@ -25,41 +26,49 @@ const shipped = order({
   status: 'shipped',
 });
 
-afterEach(cleanup);
-
 describe('OrderStatusLabel', () => {
   it.each([
     [unpaid, 'Unpaid'],
     [pending, 'Pending'],
     [shipped, 'Shipped'],
   ])('labels the order', (o, label) => {
-    render(<OrderStatusLabel order={o} />);
+    renderRoute(<OrderStatusLabel order={o} />);
     expect(screen.getByText(label)).toBeTruthy();
   });
 
   it('shows the transaction id of a paid order only', () => {
-    render(<OrderStatusLabel order={pending} />);
+    renderRoute(<OrderStatusLabel order={pending} />);
     expect(screen.getByText('pi_pending')).toBeTruthy();
     cleanup();
-    render(<OrderStatusLabel order={unpaid} />);
+    renderRoute(<OrderStatusLabel order={unpaid} />);
     expect(screen.queryByText(/Transaction id/)).toBeNull();
   });
 });
 
-describe('MyOrdersTable', () => {
-  function renderTable() {
-    const onCancel = vi.fn();
-    render(
-      <MemoryRouter>
-        <h2 id="title">My Orders</h2>
-        <MyOrdersTable orders={[unpaid, pending, shipped]} labelledBy="title" onCancel={onCancel} />
-      </MemoryRouter>,
-    );
-    return { onCancel };
-  }
+const myOrders = (props: Partial<ComponentProps<typeof MyOrdersTable>> = {}) => (
+  <>
+    <h2 id="title">My Orders</h2>
+    <MyOrdersTable orders={[unpaid, pending, shipped]} labelledBy="title" onCancel={vi.fn()} {...props} />
+  </>
+);
 
+const manageOrders = (props: Partial<ComponentProps<typeof ManageOrdersTable>> = {}) => (
+  <>
+    <h2 id="title">Manage Orders</h2>
+    <ManageOrdersTable
+      orders={[unpaid, pending, shipped]}
+      labelledBy="title"
+      onCancel={vi.fn()}
+      onShip={vi.fn()}
+      shippingIds={[]}
+      {...props}
+    />
+  </>
+);
+
+describe('MyOrdersTable', () => {
   it("has the contract's columns", () => {
-    renderTable();
+    renderRoute(myOrders());
     const table = screen.getByRole('table', { name: 'My Orders' });
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -85,12 +94,7 @@ describe('MyOrdersTable', () => {
         { id: 'l-3', partId: 'p-3', productName: 'B650 Board', quantity: 1, unitPrice: '300.00', restocked: 0 },
       ],
     });
-    render(
-      <MemoryRouter>
-        <h2 id="title">My Orders</h2>
-        <MyOrdersTable orders={[build]} labelledBy="title" onCancel={vi.fn()} />
-      </MemoryRouter>,
-    );
+    renderRoute(myOrders({ orders: [build] }));
     const table = screen.getByRole('table', { name: 'My Orders' });
     const lines = within(table).getByRole('list', { name: 'Ryzen 5 7600 and 2 more parts' });
     expect(
@@ -102,12 +106,13 @@ describe('MyOrdersTable', () => {
   });
 
   it('opens each order as a receipt from its number', () => {
-    renderTable();
+    renderRoute(myOrders());
     expect(screen.getByRole('link', { name: 'PS-000012' }).getAttribute('href')).toBe('/dashboard/orders/o-pending');
   });
 
   it('offers Pay and Cancel on an unpaid order, named after its product', () => {
-    const { onCancel } = renderTable();
+    const onCancel = vi.fn();
+    renderRoute(myOrders({ onCancel }));
     const payLink = screen.getByRole('link', { name: 'Pay for Ryzen 7' });
     expect(payLink.textContent).toBe('Pay');
     expect(payLink.getAttribute('href')).toBe('/dashboard/payment/o-unpaid');
@@ -118,7 +123,7 @@ describe('MyOrdersTable', () => {
   });
 
   it('shows Pending or Shipped with the transaction id on paid orders, and no actions', () => {
-    renderTable();
+    renderRoute(myOrders());
     // One Pay link besides the three order numbers.
     expect(screen.getAllByRole('link')).toHaveLength(4);
     expect(screen.getAllByRole('button')).toHaveLength(1);
@@ -133,26 +138,8 @@ describe('MyOrdersTable', () => {
 });
 
 describe('ManageOrdersTable', () => {
-  function renderTable(shippingIds: string[] = []) {
-    const onCancel = vi.fn();
-    const onShip = vi.fn();
-    render(
-      <MemoryRouter>
-        <h2 id="title">Manage Orders</h2>
-        <ManageOrdersTable
-          orders={[unpaid, pending, shipped]}
-          labelledBy="title"
-          onCancel={onCancel}
-          onShip={onShip}
-          shippingIds={shippingIds}
-        />
-      </MemoryRouter>,
-    );
-    return { onCancel, onShip };
-  }
-
   it("has the contract's columns", () => {
-    renderTable();
+    renderRoute(manageOrders());
     const table = screen.getByRole('table', { name: 'Manage Orders' });
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -161,25 +148,16 @@ describe('ManageOrdersTable', () => {
   });
 
   it('names the AI assistant that placed an order under its number, and nothing for a web order', () => {
-    render(
-      <MemoryRouter>
-        <h2 id="title">Manage Orders</h2>
-        <ManageOrdersTable
-          orders={[{ ...pending, origin: 'assistant.example' }, shipped]}
-          labelledBy="title"
-          onCancel={vi.fn()}
-          onShip={vi.fn()}
-          shippingIds={[]}
-        />
-      </MemoryRouter>,
-    );
+    renderRoute(manageOrders({ orders: [{ ...pending, origin: 'assistant.example' }, shipped] }));
     const rows = within(screen.getByRole('table', { name: 'Manage Orders' })).getAllByRole('row');
     expect(within(rows[1] as HTMLElement).getByText('via assistant.example')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).queryByText(/^via /)).toBeNull();
   });
 
   it('shows Unpaid and Cancel, Pending and Ship, or just Shipped', () => {
-    const { onCancel, onShip } = renderTable();
+    const onCancel = vi.fn();
+    const onShip = vi.fn();
+    renderRoute(manageOrders({ onCancel, onShip }));
     const rows = screen.getAllByRole('row');
     expect(rows[1]?.textContent).toContain('Unpaid');
     fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Cancel order for Ryzen 7' }));
@@ -194,7 +172,7 @@ describe('ManageOrdersTable', () => {
   });
 
   it('disables Ship while that order is being shipped', () => {
-    renderTable(['o-pending']);
+    renderRoute(manageOrders({ shippingIds: ['o-pending'] }));
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Ship order PS-000012 for RTX 4070' }).disabled).toBe(
       true,
     );

@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { ManageOrdersTable } from './manage-orders-table.tsx';
 import { ShipOrderDialog } from './ship-order-dialog.tsx';
 import { order } from '#web-test/fixtures.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 // Ship what is left, with the right count (docs/product.md#dashboard): the dialog lists each
 // line with its units left to ship, and every order the To ship tab holds has Ship.
@@ -32,19 +32,9 @@ const build = order({
   ],
 });
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterEach(cleanup);
-
 describe('the Ship dialog', () => {
   it("lists each line with the units left to ship, not the order's first line times its total", () => {
-    render(<ShipOrderDialog order={build} busy={false} onShip={vi.fn()} onClose={vi.fn()} />);
+    renderRoute(<ShipOrderDialog order={build} busy={false} onShip={vi.fn()} onClose={vi.fn()} />);
     const items = within(screen.getByRole('list', { name: 'What ships', hidden: true })).getAllByRole('listitem', {
       hidden: true,
     });
@@ -62,8 +52,8 @@ describe("Manage Orders' Ship", () => {
       status: 'refunded',
       refunded: '379.97',
     });
-    render(
-      <MemoryRouter>
+    renderRoute(
+      <>
         <h2 id="title">Manage Orders</h2>
         <ManageOrdersTable
           orders={[build, refunded]}
@@ -72,7 +62,7 @@ describe("Manage Orders' Ship", () => {
           onShip={vi.fn()}
           shippingIds={[]}
         />
-      </MemoryRouter>,
+      </>,
     );
     expect(screen.getAllByRole('button', { name: `Ship order PS-000021 for ${build.productName}` }).length).toBe(1);
     expect(screen.queryByRole('button', { name: `Ship order PS-000022 for ${build.productName}` })).toBeNull();

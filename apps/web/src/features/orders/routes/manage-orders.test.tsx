@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReturnListItem } from '@parts-shop/shared/refunds';
 import { Component as ManageOrders } from './manage-orders.tsx';
 import { answerApi, json } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const asked: ReturnListItem = {
   id: '01890a5d-ac96-774b-cccc-000000000002',
@@ -30,23 +29,7 @@ const received: ReturnListItem = {
   refunded: '49.99',
 };
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/manageorders', element: <ManageOrders /> }], {
-    initialEntries: ['/dashboard/manageorders'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe("Manage Orders' Returns", () => {
   it('counts the open return requests and lists them with their order, customer, parts, reason, day and status', async () => {
@@ -56,7 +39,7 @@ describe("Manage Orders' Returns", () => {
       'GET /api/returns?status=open': () => json([asked]),
       'GET /api/returns?status=all': () => json([asked, received]),
     });
-    const router = renderPage();
+    const { router } = renderRoute(<ManageOrders />, { url: '/dashboard/manageorders' });
     const tab = screen.getByRole('button', { name: /^Returns/ });
     expect(await within(tab).findByText('1')).toBeTruthy();
     fireEvent.click(tab);
@@ -81,7 +64,6 @@ describe("Manage Orders' Returns", () => {
     expect(row?.textContent).toContain('Requested');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
 
-    // Decided ones too, when asked.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show decided requests too' }));
     expect(await screen.findByRole('link', { name: 'PS-000041' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Return requests' }).textContent).toContain('Received');
@@ -92,14 +74,7 @@ describe("Manage Orders' Returns", () => {
       'GET /api/returns?status=open': () => json([]),
       'GET /api/allorders/counts': () => json({ to_ship: 0, unpaid: 0, shipped: 0, cancelled: 0, all: 0 }),
     });
-    const router = createMemoryRouter([{ path: '/dashboard/manageorders', element: <ManageOrders /> }], {
-      initialEntries: ['/dashboard/manageorders?status=returns'],
-    });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderRoute(<ManageOrders />, { url: '/dashboard/manageorders?status=returns' });
     expect(await screen.findByText('No return requests are waiting.')).toBeTruthy();
     const tab = screen.getByRole('button', { name: /^Returns/ });
     expect(tab.getAttribute('aria-pressed')).toBe('true');

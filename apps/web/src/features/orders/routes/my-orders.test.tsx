@@ -1,39 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { Component as MyOrders } from './my-orders.tsx';
 import { json, stubApi, urlOf } from '#web-test/api.ts';
+import { renderRoute, customerUser } from '#web-test/render-route.tsx';
 
 const signOut = vi.fn(() => Promise.resolve());
-vi.mock('#web/lib/auth.tsx', () => ({
-  useAuth: () => ({
-    initializing: false,
-    user: { email: 'customer@example.com', displayName: 'Casey', photoURL: null },
-    isAdmin: false,
-    signOut,
-  }),
-}));
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <h1>Home page</h1> },
-      { path: '/dashboard/myorders', element: <MyOrders /> },
-    ],
-    { initialEntries: ['/dashboard/myorders'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const myOrders = {
+  url: '/dashboard/myorders',
+  routes: [{ path: '/', element: <h1>Home page</h1> }],
+  auth: { user: customerUser, isAdmin: false, signOut },
+};
 
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   signOut.mockClear();
 });
@@ -41,7 +19,7 @@ afterEach(() => {
 describe('My Orders', () => {
   it("asks for the signed-in customer's orders", async () => {
     const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json([])));
-    renderPage();
+    renderRoute(<MyOrders />, myOrders);
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
     // The page also reads the shop's settings (how long unpaid orders are held).
     const urls = fetchMock.mock.calls.map((call) => urlOf(call[0]));
@@ -56,7 +34,7 @@ describe('My Orders', () => {
     stubApi().mockImplementation((input) =>
       Promise.resolve(json(urlOf(input) === '/api/orders/unpaid' ? { count: 2, total: '50.00', orderIds: ids } : [])),
     );
-    renderPage();
+    renderRoute(<MyOrders />, myOrders);
     const link = await screen.findByRole('link', { name: 'Pay all unpaid (2 orders, $50.00)' });
     expect(link.getAttribute('href')).toBe(`/dashboard/payment?orders=${ids.join(',')}`);
   });
@@ -65,14 +43,14 @@ describe('My Orders', () => {
     stubApi().mockImplementation((input) =>
       Promise.resolve(json(urlOf(input) === '/api/orders/unpaid' ? { count: 0, total: '0.00', orderIds: [] } : [])),
     );
-    renderPage();
+    renderRoute(<MyOrders />, myOrders);
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Pay all unpaid/ })).toBeNull();
   });
 
   it.each([401, 403])('signs the user out and goes home on a %i', async (status) => {
     stubApi().mockImplementation(() => Promise.resolve(json({ message: 'No' }, status)));
-    const router = renderPage();
+    const { router } = renderRoute(<MyOrders />, myOrders);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Home page')).toBeTruthy();

@@ -1,10 +1,9 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Overview, OverviewDay } from '@parts-shop/shared/overview';
 import { answerApi, json } from '#web-test/api.ts';
 import { Component as OverviewScreen } from './overview.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 // uPlot draws on a canvas, which jsdom has not; the screen's words and table are what is tested here.
 vi.mock('../components/overview-chart.tsx', () => ({ default: () => <div data-testid="overview-chart" /> }));
@@ -32,25 +31,11 @@ const overview: Overview = {
 beforeEach(() => {
   answerApi({ 'GET /api/admin/overview?days=30': () => json(overview) });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderOverview() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <OverviewScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the admin overview', () => {
   it('shows net revenue and orders for today, 7 and 30 days, and what waits', async () => {
-    renderOverview();
+    renderRoute(<OverviewScreen />);
     const today = await screen.findByTestId('span-Today');
     expect(today.textContent).toContain('$170.00');
     expect(today.textContent).toContain('3 orders');
@@ -69,7 +54,7 @@ describe('the admin overview', () => {
   });
 
   it('describes the chart in words and gives every day as a table', async () => {
-    renderOverview();
+    renderRoute(<OverviewScreen />);
     const chart = await screen.findByRole('figure', { name: 'Daily revenue and orders, last 30 days' });
     expect(chart.getAttribute('aria-describedby')).toBeTruthy();
     expect(

@@ -1,32 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen } from '@testing-library/react';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import type { AuthState } from '#web/lib/auth.tsx';
-import { mockAuthState, MockAuthProvider } from '#web-test/auth-testing.tsx';
 import { answerApi, json, urlOf } from '#web-test/api.ts';
 import { PartReviews } from './part-reviews.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const PART = '01900000-0000-7000-8000-0000000000aa';
 const user = { email: 'buyer@example.com', displayName: 'Bea', photoURL: null };
 const reviews = `GET /api/parts/${PART}/reviews?limit=20`;
 const eligibility = `GET /api/parts/${PART}/reviews/eligibility`;
 
-function renderReviews(auth: Partial<AuthState>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MockAuthProvider state={mockAuthState(auth)}>
-        <PartReviews partId={PART} />
-      </MockAuthProvider>
-    </QueryClientProvider>,
-  );
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe("the part page's rate form", () => {
   it('is offered to a buyer who may rate, who is thanked once the rating is in', async () => {
@@ -40,7 +24,7 @@ describe("the part page's rate form", () => {
         return json({ acknowledged: true, insertedId: 'r1' }, 201);
       },
     });
-    renderReviews({ user, isAdmin: false });
+    renderRoute(<PartReviews partId={PART} />, { auth: { user, isAdmin: false } });
     fireEvent.click(await screen.findByRole('button', { name: 'Rate' }));
     expect((await screen.findByRole('status')).textContent).toBe('Thank you for rating this part.');
     expect(screen.queryByRole('form', { name: 'Rate this part' })).toBeNull();
@@ -51,14 +35,14 @@ describe("the part page's rate form", () => {
       [reviews]: () => json([]),
       [eligibility]: () => json({ canRate: false, reason: apiMessages.partReviewBuyersOnly }),
     });
-    renderReviews({ user, isAdmin: false });
+    renderRoute(<PartReviews partId={PART} />, { auth: { user, isAdmin: false } });
     expect(await screen.findByText(apiMessages.partReviewBuyersOnly)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Rate this part' })).toBeNull();
   });
 
   it('tells a visitor who may rate, without asking the API', async () => {
     const api = answerApi({ [reviews]: () => json([]) });
-    renderReviews({});
+    renderRoute(<PartReviews partId={PART} />);
     expect(screen.getByText('Customers who bought this part can rate it.')).toBeTruthy();
     expect(api.mock.calls.some(([input]) => urlOf(input).includes('eligibility'))).toBe(false);
   });

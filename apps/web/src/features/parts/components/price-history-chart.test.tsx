@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PriceHistoryChart, describePriceHistory } from './price-history-chart.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const history = [
   { price: 499.99, at: '2026-01-05T10:00:00.000Z' },
@@ -15,7 +16,7 @@ describe('price history chart', () => {
   });
 
   it('names the figure by its summary and gives every figure to screen readers in a table', () => {
-    render(<PriceHistoryChart history={history} now={Date.parse('2026-04-01T00:00:00Z')} />);
+    renderRoute(<PriceHistoryChart history={history} now={Date.parse('2026-04-01T00:00:00Z')} />);
     screen.getByRole('figure', { name: 'Price history' });
     const table = screen.getByRole('table', { name: 'Price changes, oldest first' });
     const summary = document.getElementById(table.getAttribute('aria-describedby') ?? '');

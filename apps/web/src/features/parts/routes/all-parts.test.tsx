@@ -1,11 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { Component as AllParts } from './all-parts.tsx';
 import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
 import { part } from '#web-test/fixtures.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 /** The answers to GET /parts, in order; GET /parts/facets answers `facets`. */
 let listAnswers: (Response | Promise<Response>)[] = [];
@@ -20,25 +19,8 @@ beforeEach(() => {
     return Promise.resolve(listAnswers.shift() ?? new Promise<Response>(() => undefined));
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
-function renderPage(address = '/allparts') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/allparts', element: <AllParts /> }], {
-    initialEntries: [address],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-/** The GET /parts requests so far (not the counts). */
 function listRequests(): string[] {
   return fetchMock.mock.calls.map(([input]) => urlOf(input)).filter((url) => !url.startsWith('/api/parts/facets'));
 }
@@ -49,7 +31,7 @@ function requestedUrl(call: number): string {
 
 describe('/allparts', () => {
   it('titles the page and shows a spinner while the first page loads', () => {
-    renderPage();
+    renderRoute(<AllParts />, { url: '/allparts' });
     expect(screen.getByRole('heading', { level: 1, name: 'All the Latest Deals' })).toBeTruthy();
     expect(document.title).toBe('All the Latest Deals | Parts Shop');
     expect(screen.getByRole('status').textContent).toContain('Loading');
@@ -58,7 +40,7 @@ describe('/allparts', () => {
 
   it('says the fetch failed instead of spinning forever, and can try again', async () => {
     listAnswers.push(json({ message: 'Database unavailable' }, 500));
-    renderPage();
+    renderRoute(<AllParts />, { url: '/allparts' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Database unavailable');
     expect(screen.queryByRole('status')).toBeNull();
@@ -70,14 +52,14 @@ describe('/allparts', () => {
 
   it('says so when there are no parts at all', async () => {
     listAnswers.push(json([]));
-    renderPage();
+    renderRoute(<AllParts />, { url: '/allparts' });
     expect(await screen.findByText(/No parts are for sale right now/)).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
   });
 
   it('lists the parts in the order the server gives (newest first) and loads the next page on request', async () => {
     listAnswers.push(json([part(3), part(2)], 200, { Link: '</api/parts?limit=24&cursor=b3BhcXVl>; rel="next"' }));
-    renderPage();
+    renderRoute(<AllParts />, { url: '/allparts' });
     const first = await screen.findAllByRole('heading', { level: 2 });
     expect(first.map((h) => h.textContent)).toEqual(['Part number 3', 'Part number 2']);
     expect(screen.getByText('Showing 2 parts')).toBeTruthy();
@@ -92,7 +74,7 @@ describe('/allparts', () => {
 
   it('keeps the loaded parts and offers the button again when a later page fails', async () => {
     listAnswers.push(json([part(2)], 200, { Link: '</api/parts?limit=24&cursor=eA>; rel="next"' }));
-    renderPage();
+    renderRoute(<AllParts />, { url: '/allparts' });
     await screen.findByRole('heading', { level: 2, name: 'Part number 2' });
 
     listAnswers.push(json({ message: 'Boom' }, 500));
@@ -112,7 +94,7 @@ describe('/allparts', () => {
       formFactor: {},
     };
     listAnswers.push(json([part(1), part(2)]));
-    renderPage('/allparts?q=ryz&kind=cpu&socket=AM5&inStock=true&maxPrice=500&sort=price_asc');
+    renderRoute(<AllParts />, { url: '/allparts?q=ryz&kind=cpu&socket=AM5&inStock=true&maxPrice=500&sort=price_asc' });
     expect(await screen.findByText('2 parts found')).toBeTruthy();
     expect(requestedUrl(0)).toBe(
       '/api/parts?q=ryz&kind=cpu&maxPrice=500&inStock=true&socket=AM5&sort=price_asc&limit=24',
@@ -137,7 +119,7 @@ describe('/allparts', () => {
 
   it('searches once typing pauses, not on every key', async () => {
     listAnswers.push(json([part(1)]), json([part(7)]));
-    const router = renderPage();
+    const { router } = renderRoute(<AllParts />, { url: '/allparts' });
     await screen.findByRole('heading', { level: 2, name: 'Part number 1' });
     const box = screen.getByRole('searchbox', { name: 'Search parts' });
     for (const text of ['r', 'ry', 'ryz']) fireEvent.change(box, { target: { value: text } });
@@ -151,7 +133,7 @@ describe('/allparts', () => {
   it('puts each filter in the address, and Back takes it away again', async () => {
     facets = { total: 3, kind: { cpu: 3, memory: 4 }, brand: {}, socket: {}, memoryType: { DDR5: 2 }, formFactor: {} };
     listAnswers.push(json([part(1)]), json([part(2)]));
-    const router = renderPage();
+    const { router } = renderRoute(<AllParts />, { url: '/allparts' });
     await screen.findByRole('heading', { level: 2, name: 'Part number 1' });
     fireEvent.click(screen.getByRole('button', { name: 'Memory (4)' }));
     await waitFor(() => expect(router.state.location.search).toBe('?kind=memory'));
@@ -167,7 +149,7 @@ describe('/allparts', () => {
 
   it('says when nothing matches and offers to clear the filters', async () => {
     listAnswers.push(json([]), json([part(1)]));
-    const router = renderPage('/allparts?q=zzzz&kind=gpu');
+    const { router } = renderRoute(<AllParts />, { url: '/allparts?q=zzzz&kind=gpu' });
     expect(await screen.findByText('No parts match your search and filters.')).toBeTruthy();
     const clears = screen.getAllByRole('button', { name: 'Clear filters' });
     fireEvent.click(clears[clears.length - 1] ?? document.body);
@@ -178,7 +160,7 @@ describe('/allparts', () => {
 
   it('checks the price range with the API rules before asking', async () => {
     listAnswers.push(json([part(1)]));
-    const router = renderPage();
+    const { router } = renderRoute(<AllParts />, { url: '/allparts' });
     await screen.findByRole('heading', { level: 2, name: 'Part number 1' });
     fireEvent.change(screen.getByLabelText('Min price ($)'), { target: { value: '300' } });
     fireEvent.change(screen.getByLabelText('Max price ($)'), { target: { value: '100' } });
@@ -188,7 +170,7 @@ describe('/allparts', () => {
   });
 
   it('offers the search form to browser agents as the show_parts tool', () => {
-    renderPage();
+    renderRoute(<AllParts />, { url: '/allparts' });
     const form = screen.getByRole('search', { name: 'Search parts' });
     expect(form.getAttribute('toolname')).toBe('show_parts');
     expect(form.getAttribute('tooldescription')).toMatch(/catalog/);

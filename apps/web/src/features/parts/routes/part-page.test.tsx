@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import { Component as PartPage } from './part-page.tsx';
 import { answerApi, fetchMock, json, stubApi } from '#web-test/api.ts';
-import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const cpu: Part = {
   _id: '01890a5d-ac96-774b-bcce-000000000042',
@@ -35,29 +33,15 @@ beforeEach(() => {
   stubApi();
 });
 afterEach(() => {
-  cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
 });
 
-function renderPage(id: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/parts/:id', element: <PartPage /> },
-      { path: '/purchase/:partId', element: <h1>Purchase page</h1> },
-    ],
-    { initialEntries: [`/parts/${id}`] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <MockAuthProvider state={mockAuthState()}>
-        <RouterProvider router={router} />
-      </MockAuthProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const partAt = (id: string) => ({
+  url: `/parts/${id}`,
+  path: '/parts/:id',
+  routes: [{ path: '/purchase/:partId', element: <h1>Purchase page</h1> }],
+});
 
 describe('/parts/{id}', () => {
   it("shows the buyers' rating as stars with its text, and each buyer's words", async () => {
@@ -66,7 +50,7 @@ describe('/parts/{id}', () => {
       [`GET /api/parts/${cpu._id}/reviews?limit=20`]: () =>
         json([{ _id: 'r1', name: 'Ada', rating: 4, text: 'Cool and fast.', createdAt: '2026-11-25T10:00:00.000Z' }]),
     });
-    renderPage(cpu._id);
+    renderRoute(<PartPage />, partAt(cpu._id));
     expect(await screen.findByRole('img', { name: '4.5 out of 5, 12 ratings' })).toBeTruthy();
     expect(await screen.findByText('Cool and fast.')).toBeTruthy();
     expect(screen.getByRole('img', { name: '4 out of 5' })).toBeTruthy();
@@ -75,7 +59,7 @@ describe('/parts/{id}', () => {
 
   it('shows the part with its price, stock, minimum order and a specification table with units', async () => {
     fetchMock.mockResolvedValueOnce(json(cpu));
-    renderPage(cpu._id);
+    renderRoute(<PartPage />, partAt(cpu._id));
     expect(await screen.findByRole('heading', { level: 1, name: cpu.name })).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/parts/${cpu._id}`);
     expect(document.title).toBe('Ryzen 7 7800X3D | Parts Shop');
@@ -101,7 +85,7 @@ describe('/parts/{id}', () => {
 
   it('goes to Purchase when in stock', async () => {
     fetchMock.mockResolvedValueOnce(json(cpu));
-    const router = renderPage(cpu._id);
+    const { router } = renderRoute(<PartPage />, partAt(cpu._id));
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase' }));
     expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/purchase/${cpu._id}`);
@@ -109,7 +93,7 @@ describe('/parts/{id}', () => {
 
   it('says Not Available and stays when out of stock, and has no table for a part without specs', async () => {
     fetchMock.mockResolvedValueOnce(json({ ...cpu, kind: 'other', specs: {}, available: 0 }));
-    const router = renderPage(cpu._id);
+    const { router } = renderRoute(<PartPage />, partAt(cpu._id));
     fireEvent.click(await screen.findByRole('button', { name: 'Purchase' }));
     expect(screen.getByRole('status').textContent).toBe(messages.notAvailable);
     expect(screen.getByTestId('part-available').textContent).toBe('Out of stock');
@@ -121,7 +105,7 @@ describe('/parts/{id}', () => {
     const other = '01890a5d-ac96-774b-bcce-000000000007';
     localStorage.setItem('compare-parts', JSON.stringify([other]));
     fetchMock.mockResolvedValueOnce(json(cpu));
-    renderPage(cpu._id);
+    renderRoute(<PartPage />, partAt(cpu._id));
     const toggle = await screen.findByRole('button', { name: `Compare ${cpu.name}` });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByRole('link', { name: /Compare \d parts/ })).toBeNull();
@@ -133,7 +117,7 @@ describe('/parts/{id}', () => {
 
   it('shows the not-found message for an unknown id', async () => {
     fetchMock.mockResolvedValueOnce(json({ message: 'Part not found' }, 404));
-    renderPage('no-such-part');
+    renderRoute(<PartPage />, partAt('no-such-part'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse all parts' }).getAttribute('href')).toBe('/allparts');
     expect(document.title).toBe('Part not found | Parts Shop');

@@ -1,31 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { cardMessages } from '@parts-shop/shared/payment';
 import { LocalCardForm, type CardFormProps } from './local-card-form.tsx';
 import { json, stubApi } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 
 const nextYear = (new Date().getFullYear() + 1) % 100;
 
-function renderForm(props: Partial<CardFormProps> = {}) {
-  const onConfirmed = vi.fn();
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <LocalCardForm
-        clientSecret="pi_1_secret_abc"
-        locked={false}
-        onConfirmed={onConfirmed}
-        amount="259.98"
-        {...props}
-      />
-    </QueryClientProvider>,
-  );
-  return { onConfirmed };
-}
+const card: CardFormProps = { clientSecret: 'pi_1_secret_abc', locked: false, onConfirmed: vi.fn(), amount: '259.98' };
 
 const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $259.98' });
 
@@ -35,33 +20,30 @@ function fillCard(number: string) {
   fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('LocalCardForm', () => {
   it('says it is test mode and names the test cards', () => {
-    renderForm();
+    renderRoute(<LocalCardForm {...card} />);
     expect(screen.getByText('Test mode — no real card is charged')).toBeTruthy();
     expect(screen.getByText('4242 4242 4242 4242')).toBeTruthy();
     expect(screen.getByText('4000 0000 0000 0002')).toBeTruthy();
   });
 
   it('keeps Pay disabled until the payment secret has loaded, and once paid', () => {
-    renderForm({ clientSecret: null });
+    renderRoute(<LocalCardForm {...card} clientSecret={null} />);
     expect(pay().disabled).toBe(true);
     cleanup();
-    renderForm({ locked: true });
+    renderRoute(<LocalCardForm {...card} locked={true} />);
     expect(pay().disabled).toBe(true);
     cleanup();
-    renderForm();
+    renderRoute(<LocalCardForm {...card} />);
     expect(pay().disabled).toBe(false);
   });
 
   it('checks the card before sending anything', async () => {
     const fetchMock = stubApi();
-    renderForm();
+    renderRoute(<LocalCardForm {...card} />);
     fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4241' } });
     fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '01/20' } });
     fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '12' } });
@@ -78,7 +60,8 @@ describe('LocalCardForm', () => {
         json({ message: cardMessages.declined, code: 'card_declined', declineCode: 'generic_decline' }, 402),
       ),
     );
-    const { onConfirmed } = renderForm();
+    const onConfirmed = vi.fn();
+    renderRoute(<LocalCardForm {...card} onConfirmed={onConfirmed} />);
     fillCard('4000 0000 0000 0002');
     fireEvent.click(pay());
     const error = await screen.findByTestId('card-error');
@@ -92,7 +75,8 @@ describe('LocalCardForm', () => {
     const fetchMock = stubApi().mockImplementation(() =>
       Promise.resolve(json({ paymentIntent: { id: 'pi_123', status: 'succeeded', amount: 25998, currency: 'usd' } })),
     );
-    const { onConfirmed } = renderForm();
+    const onConfirmed = vi.fn();
+    renderRoute(<LocalCardForm {...card} onConfirmed={onConfirmed} />);
     fillCard('4242 4242 4242 4242');
     fireEvent.click(pay());
     await waitFor(() => expect(onConfirmed).toHaveBeenCalledWith('pi_123'));

@@ -1,23 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@parts-shop/shared/messages';
 import { order as orderFixture } from '#web-test/fixtures.ts';
 import { Component as Payment } from './payment.tsx';
 import { answerApi, json } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-
-vi.mock('#web/lib/auth.tsx', () => ({
-  useAuth: () => ({
-    initializing: false,
-    user: { email: 'customer@example.com', displayName: 'Casey', photoURL: null },
-    isAdmin: false,
-    signOut: () => Promise.resolve(),
-  }),
-}));
 
 const order = orderFixture({ userName: 'Casey' });
 const config = {
@@ -27,24 +17,9 @@ const config = {
 };
 const nextYear = (new Date().getFullYear() + 1) % 100;
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/payment/:orderId', element: <Payment /> }], {
-    initialEntries: ['/dashboard/payment/o-1'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
 const pay = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $259.98' });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('Payment page', () => {
   it('pays with the test gateway, records the payment and says so', async () => {
@@ -73,7 +48,7 @@ describe('Payment page', () => {
           timeline: [{ event: 'placed', at: '2026-01-02T09:00:00.000Z' }],
         }),
     });
-    renderPage();
+    renderRoute(<Payment />, { url: '/dashboard/payment/o-1', path: '/dashboard/payment/:orderId', auth: 'customer' });
 
     expect(await screen.findByText('RTX 4070')).toBeTruthy();
     expect(screen.getByTestId('payment-quantity').textContent).toBe('2');
@@ -106,7 +81,7 @@ describe('Payment page', () => {
       'GET /api/config': () => json(config),
       'GET /api/orders/o-1': () => json({ ...order, paid: true, shipped: true, transactionId: 'pi_9' }),
     });
-    renderPage();
+    renderRoute(<Payment />, { url: '/dashboard/payment/o-1', path: '/dashboard/payment/:orderId', auth: 'customer' });
     expect(await screen.findByText('This order is already paid.')).toBeTruthy();
     expect(screen.getByText('Shipped')).toBeTruthy();
     expect(screen.getByText('pi_9')).toBeTruthy();
@@ -119,7 +94,7 @@ describe('Payment page', () => {
       'GET /api/config': () => json(config),
       'GET /api/orders/o-1': () => json({ message: 'Order not found' }, 404),
     });
-    renderPage();
+    renderRoute(<Payment />, { url: '/dashboard/payment/o-1', path: '/dashboard/payment/:orderId', auth: 'customer' });
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to My Orders' }).getAttribute('href')).toBe('/dashboard/myorders');
   });

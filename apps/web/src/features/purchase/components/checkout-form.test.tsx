@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@parts-shop/shared/messages';
 import type { Part } from '@parts-shop/shared/part';
 import type { User } from '@parts-shop/shared/user';
-import { queryKeys } from '#web/lib/query-keys.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import { customerProfile } from '#web-test/fixtures.ts';
 import { json, stubApi, urlOf } from '#web-test/api.ts';
+import { renderRoute, clientWithProfile } from '#web-test/render-route.tsx';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -43,34 +41,19 @@ const blankProfile: User = {
 };
 const fullProfile: User = { ...customerProfile, userName: 'Casey Customer' };
 
-function renderForm(overrides: Partial<Omit<Part, 'kind' | 'specs'>> = {}, profile: User = blankProfile) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
-  });
-  // The profile the form starts from, as the dashboard or an earlier visit left it in the cache.
-  client.setQueryData(queryKeys.users.profile(user.email), profile);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <CheckoutForm part={{ ...part, ...overrides }} user={user} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const checkout = <CheckoutForm part={part} user={user} />;
+const withProfile = (profile: User) => ({ queryClient: clientWithProfile(profile) });
 
 const quantity = () => screen.getByLabelText<HTMLInputElement>('Quantity');
 const addToCart = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Add to Cart' });
 const totalOrder = () => screen.getByTestId('total-order').textContent;
 const totalPrice = () => screen.getByTestId('total-price').textContent;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('CheckoutForm', () => {
   it('starts at the minimum order with its total, and shows the signed-in user', () => {
-    renderForm();
+    renderRoute(checkout, withProfile(blankProfile));
     expect(quantity().value).toBe('2');
     expect(totalOrder()).toBe('2');
     expect(totalPrice()).toBe('$259.98');
@@ -82,7 +65,7 @@ describe('CheckoutForm', () => {
   });
 
   it('follows the quantity as it is typed', () => {
-    renderForm();
+    renderRoute(checkout, withProfile(blankProfile));
     fireEvent.change(quantity(), { target: { value: '7' } });
     expect(totalOrder()).toBe('7');
     expect(totalPrice()).toBe('$909.93');
@@ -91,7 +74,7 @@ describe('CheckoutForm', () => {
   it.each(['1', '11', '2.5', ''])(
     "refuses %j: 'Please Order within the Range' and Add to Cart disabled",
     async (value) => {
-      renderForm();
+      renderRoute(checkout, withProfile(blankProfile));
       fireEvent.change(quantity(), { target: { value } });
       expect(await screen.findByText(messages.quantityOutOfRange)).toBeTruthy();
       expect(addToCart().disabled).toBe(true);
@@ -102,7 +85,7 @@ describe('CheckoutForm', () => {
   );
 
   it('shows Not Available and disables the form when the stock is below the minimum order', () => {
-    renderForm({ available: 1 });
+    renderRoute(<CheckoutForm part={{ ...part, available: 1 }} user={user} />, withProfile(blankProfile));
     expect(screen.getByText(messages.notAvailable)).toBeTruthy();
     expect(screen.queryByText(messages.quantityOutOfRange)).toBeNull();
     expect(addToCart().disabled).toBe(true);
@@ -110,7 +93,7 @@ describe('CheckoutForm', () => {
 
   it('asks for the phone number and address before ordering', async () => {
     const fetchMock = stubApi();
-    renderForm();
+    renderRoute(checkout, withProfile(blankProfile));
     fireEvent.click(addToCart());
     expect(await screen.findByText(messages.phoneRequired)).toBeTruthy();
     expect(screen.getByText(messages.addressRequired)).toBeTruthy();
@@ -122,7 +105,7 @@ describe('CheckoutForm', () => {
 
   it('sends the part, quantity and delivery details, then offers the way to pay', async () => {
     const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
-    renderForm();
+    renderRoute(checkout, withProfile(blankProfile));
     fireEvent.change(quantity(), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
@@ -154,7 +137,7 @@ describe('CheckoutForm', () => {
 
     it('gives way to the placed order, so no second click of Add to Cart can place another', async () => {
       stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
-      renderForm();
+      renderRoute(checkout, withProfile(blankProfile));
       fillAndAdd();
       expect((await screen.findByRole('heading', { name: 'Order placed' })).closest('[role="status"]')).toBe(
         document.activeElement,
@@ -165,7 +148,7 @@ describe('CheckoutForm', () => {
 
     it('starts a new purchase with a new key only on Buy again', async () => {
       const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
-      renderForm();
+      renderRoute(checkout, withProfile(blankProfile));
       fillAndAdd();
       fireEvent.click(await screen.findByRole('button', { name: 'Buy again' }));
       expect(quantity().value).toBe('2');
@@ -181,7 +164,7 @@ describe('CheckoutForm', () => {
       const fetchMock = stubApi()
         .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
         .mockImplementation(() => Promise.resolve(json(created, 201)));
-      renderForm();
+      renderRoute(checkout, withProfile(blankProfile));
       fillAndAdd();
       expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
       fireEvent.click(addToCart());
@@ -194,7 +177,7 @@ describe('CheckoutForm', () => {
 
   it("shows the API's refusal, e.g. 409 'Not enough stock'", async () => {
     stubApi().mockImplementation(() => Promise.resolve(json({ message: messages.notEnoughStock }, 409)));
-    renderForm();
+    renderRoute(checkout, withProfile(blankProfile));
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
     fireEvent.click(addToCart());
@@ -208,29 +191,22 @@ describe('CheckoutForm', () => {
       Promise.resolve(urlOf(input) === '/api/orders' ? json(created, 201) : json(fullProfile));
 
     it("start from the profile's phone and address, with nothing to save", () => {
-      renderForm({}, fullProfile);
+      renderRoute(checkout, withProfile(fullProfile));
       expect(phone().value).toBe('+1 555 0100');
       expect(address().value).toBe('1 Old Street');
       expect(screen.queryByRole('checkbox', { name: 'Save to my profile' })).toBeNull();
     });
 
     it('waits for the profile before showing the form', () => {
-      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       stubApi().mockImplementation(() => new Promise(() => undefined));
-      render(
-        <QueryClientProvider client={client}>
-          <MemoryRouter>
-            <CheckoutForm part={part} user={user} />
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      renderRoute(checkout);
       expect(screen.getByRole('status').textContent).toBe('Loading your delivery details');
       expect(screen.queryByLabelText('Phone Number')).toBeNull();
     });
 
     it('save new ones to the profile after the order, when asked to', async () => {
       const fetchMock = stubApi().mockImplementation(placing);
-      renderForm({}, fullProfile);
+      renderRoute(checkout, withProfile(fullProfile));
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       fireEvent.change(address(), { target: { value: '7 New Road' } });
       fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my profile' }));
@@ -246,7 +222,7 @@ describe('CheckoutForm', () => {
 
     it('leave the profile alone unless asked to', async () => {
       const fetchMock = stubApi().mockImplementation(placing);
-      renderForm({}, fullProfile);
+      renderRoute(checkout, withProfile(fullProfile));
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Save to my profile' }).checked).toBe(false);
       fireEvent.click(addToCart());
@@ -255,7 +231,7 @@ describe('CheckoutForm', () => {
     });
 
     it('offer the save to a profile that is still empty, as a first order fills it in', () => {
-      renderForm();
+      renderRoute(checkout, withProfile(blankProfile));
       fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
       fireEvent.change(address(), { target: { value: '7 New Road' } });
       expect(screen.getByRole('checkbox', { name: 'Save to my profile' })).toBeTruthy();

@@ -1,33 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { messages } from '@parts-shop/shared/messages';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { AddReviewForm, Component as AddReviewPage } from './add-review.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-vi.mock('#web/lib/auth.tsx', () => ({
-  useAuth: () => ({
-    initializing: false,
-    user: { email: 'ada@example.com', displayName: 'Display Ada', photoURL: null },
-    isAdmin: false,
-    signOut: () => Promise.resolve(),
-  }),
-}));
-
-function renderForm(defaultName = 'Ada Lovelace', defaultImage = '') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  const ui = (name: string) => (
-    <QueryClientProvider client={queryClient}>
-      <AddReviewForm defaultName={name} defaultImage={defaultImage} />
-    </QueryClientProvider>
-  );
-  const view = render(ui(defaultName));
-  return { invalidate, rerenderWithName: (name: string) => view.rerender(ui(name)) };
-}
+const asAda = {
+  auth: { user: { email: 'ada@example.com', displayName: 'Display Ada', photoURL: null }, isAdmin: false },
+};
 
 function field(label: string): HTMLInputElement | HTMLTextAreaElement {
   const element = screen.getByLabelText(label);
@@ -64,14 +47,11 @@ beforeEach(() => {
   vi.mocked(toastSuccess).mockClear();
   vi.mocked(toastError).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('AddReviewForm', () => {
   it('prefills the name and offers a radio group of 0 to 5 stars, none chosen', () => {
-    renderForm();
+    renderRoute(<AddReviewForm defaultName="Ada Lovelace" defaultImage="" />, asAda);
     expect(field('Name').value).toBe('Ada Lovelace');
     expect(field('Review').tagName).toBe('TEXTAREA');
     expect(field('Photo URL').value).toBe('');
@@ -83,17 +63,17 @@ describe('AddReviewForm', () => {
   });
 
   it('takes the profile name when it arrives, unless the customer typed one', () => {
-    const { rerenderWithName } = renderForm('');
+    const { rerender } = renderRoute(<AddReviewForm defaultName="" defaultImage="" />, asAda);
     expect(field('Name').value).toBe('');
-    rerenderWithName('Ada from profile');
+    rerender(<AddReviewForm defaultName="Ada from profile" defaultImage="" />);
     expect(field('Name').value).toBe('Ada from profile');
     fireEvent.change(field('Name'), { target: { value: 'Countess' } });
-    rerenderWithName('Someone else');
+    rerender(<AddReviewForm defaultName="Someone else" defaultImage="" />);
     expect(field('Name').value).toBe('Countess');
   });
 
   it("shows the contract's messages for every missing field and sends nothing", async () => {
-    renderForm('');
+    renderRoute(<AddReviewForm defaultName="" defaultImage="" />, asAda);
     submit();
     await waitFor(() => expect(description('Review')).toContain(messages.reviewRequired));
     expect(description('Name')).toContain(messages.nameRequired);
@@ -106,7 +86,7 @@ describe('AddReviewForm', () => {
   it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://example.com/me.png', 'me.png'])(
     'refuses the photo URL %j',
     async (image) => {
-      renderForm();
+      renderRoute(<AddReviewForm defaultName="Ada Lovelace" defaultImage="" />, asAda);
       fireEvent.change(field('Review'), { target: { value: 'Great' } });
       fireEvent.change(field('Photo URL'), { target: { value: image } });
       fireEvent.click(star('4 stars'));
@@ -118,7 +98,8 @@ describe('AddReviewForm', () => {
 
   it('posts the review with a whole-number rating, toasts Review Added and resets', async () => {
     fetchMock.mockResolvedValue(json({ acknowledged: true, insertedId: '0190a8b2-0000-7000-8000-000000000002' }, 201));
-    const { invalidate } = renderForm();
+    const { queryClient } = renderRoute(<AddReviewForm defaultName="Ada Lovelace" defaultImage="" />, asAda);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     fireEvent.change(field('Review'), { target: { value: '<b>Fast</b> shipping' } });
     fireEvent.change(field('Photo URL'), { target: { value: 'https://example.com/ada.png' } });
     fireEvent.click(star('0 stars'));
@@ -143,7 +124,7 @@ describe('AddReviewForm', () => {
   });
 
   it('says which photo addresses it takes', () => {
-    renderForm();
+    renderRoute(<AddReviewForm defaultName="Ada Lovelace" defaultImage="" />, asAda);
     expect(description('Photo URL')).toContain(
       'Upload your photo below, or give its address: one on this shop, or an https:// address on a site the shop allows',
     );
@@ -152,7 +133,7 @@ describe('AddReviewForm', () => {
   it('uploads a photo, fills Photo URL with its address and posts the review with it', async () => {
     const photoUrl = `/api/uploads/${'d'.repeat(64)}.webp`;
     fetchMock.mockResolvedValueOnce(json({ url: photoUrl }, 201));
-    renderForm();
+    renderRoute(<AddReviewForm defaultName="Ada Lovelace" defaultImage="" />, asAda);
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByLabelText('Photo file'), { target: { files: [file] } });
     await waitFor(() => expect(field('Photo URL').value).toBe(photoUrl));
@@ -175,7 +156,7 @@ describe('AddReviewForm', () => {
 
   it('shows why a photo was refused', async () => {
     fetchMock.mockResolvedValueOnce(json({ message: apiMessages.reviewNeedsVerifiedEmail }, 403));
-    renderForm();
+    renderRoute(<AddReviewForm defaultName="Ada Lovelace" defaultImage="" />, asAda);
     const file = new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Photo file'), { target: { files: [file] } });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(apiMessages.reviewNeedsVerifiedEmail));
@@ -186,7 +167,7 @@ describe('AddReviewForm', () => {
     fetchMock.mockResolvedValue(
       json({ message: messages.urlInvalid, issues: [{ path: ['image'], message: messages.urlInvalid }] }, 400),
     );
-    renderForm();
+    renderRoute(<AddReviewForm defaultName="Ada Lovelace" defaultImage="" />, asAda);
     fireEvent.change(field('Review'), { target: { value: 'Good' } });
     fireEvent.change(field('Photo URL'), { target: { value: 'https://example.com/a.png' } });
     fireEvent.click(star('5 stars'));
@@ -198,15 +179,6 @@ describe('AddReviewForm', () => {
 });
 
 describe('Add Review page', () => {
-  function renderPage() {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <AddReviewPage />
-      </QueryClientProvider>,
-    );
-  }
-
   it("prefills the name from the profile's userName", async () => {
     fetchMock.mockResolvedValue(
       json({
@@ -219,7 +191,7 @@ describe('Add Review page', () => {
         role: 'customer',
       }),
     );
-    renderPage();
+    renderRoute(<AddReviewPage />, asAda);
     expect(screen.getByRole('heading', { level: 2, name: 'Add Review' })).toBeTruthy();
     await waitFor(() => expect(field('Name').value).toBe('Profile Ada'));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/users/ada%40example.com');
@@ -227,7 +199,7 @@ describe('Add Review page', () => {
 
   it('falls back to the sign-in display name when the profile has none or fails', async () => {
     fetchMock.mockResolvedValue(json({ message: 'User not found' }, 404));
-    renderPage();
+    renderRoute(<AddReviewPage />, asAda);
     expect(field('Name').value).toBe('Display Ada');
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(field('Name').value).toBe('Display Ada');

@@ -1,30 +1,14 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '#web/lib/auth.tsx';
-import { mockAuthState, MockAuthProvider } from '#web-test/auth-testing.tsx';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as AllReviews } from './all-reviews.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';
 import { review } from '#web-test/fixtures.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 beforeEach(() => {
   stubApi();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderPage(auth: AuthState = mockAuthState()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MockAuthProvider state={auth}>
-        <AllReviews />
-      </MockAuthProvider>
-    </QueryClientProvider>,
-  );
-}
+afterEach(() => vi.unstubAllGlobals());
 
 const hana = review(1, {
   name: 'Hana Sato',
@@ -36,14 +20,14 @@ const hana = review(1, {
 describe('/allreviews', () => {
   it('shows a spinner while loading', () => {
     fetchMock.mockReturnValue(new Promise(() => undefined));
-    renderPage();
+    renderRoute(<AllReviews />);
     expect(screen.getByRole('heading', { level: 1, name: 'All Reviews' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Loading');
   });
 
   it('shows the reviews with their stars, as level-2 cards under the page title', async () => {
     fetchMock.mockResolvedValueOnce(json([hana]));
-    renderPage();
+    renderRoute(<AllReviews />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Hana Sato' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Rated 3 out of 5' })).toBeTruthy();
     expect(screen.getByText('Showing all 1 review')).toBeTruthy();
@@ -51,36 +35,26 @@ describe('/allreviews', () => {
 
   it('says so when there are no reviews, and when they cannot be loaded', async () => {
     fetchMock.mockResolvedValueOnce(json([]));
-    renderPage();
+    renderRoute(<AllReviews />);
     expect(await screen.findByText(/No reviews yet/)).toBeTruthy();
     cleanup();
     fetchMock.mockResolvedValueOnce(json({ message: 'Service unavailable' }, 503));
-    renderPage();
+    renderRoute(<AllReviews />);
     expect((await screen.findByRole('alert')).textContent).toContain('Service unavailable');
   });
 });
 
 describe('/allreviews moderation', () => {
-  // jsdom has <dialog> but not its modal methods.
-  beforeAll(() => {
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  });
-
   it('offers no Delete to shoppers', async () => {
     fetchMock.mockResolvedValueOnce(json([hana]));
-    renderPage(mockAuthState({ isAdmin: false }));
+    renderRoute(<AllReviews />, { auth: { isAdmin: false } });
     await screen.findByRole('heading', { level: 2, name: 'Hana Sato' });
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
   it('lets an admin delete a review after confirming', async () => {
     fetchMock.mockResolvedValueOnce(json([hana]));
-    renderPage(mockAuthState({ isAdmin: true }));
+    renderRoute(<AllReviews />, { auth: { isAdmin: true } });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete review by Hana Sato' }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     fetchMock.mockResolvedValueOnce(json({ acknowledged: true, deletedCount: 1 }));

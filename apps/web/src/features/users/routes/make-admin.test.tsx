@@ -1,17 +1,13 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@parts-shop/shared/messages';
 import type { UserSummary } from '@parts-shop/shared/user';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Component as MakeAdmin } from './make-admin.tsx';
 import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';
+import { renderRoute } from '#web-test/render-route.tsx';
 
 vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
-vi.mock('#web/lib/auth.tsx', () => ({
-  useAuth: () => ({ initializing: false, user: { email: 'admin@example.com' }, isAdmin: true }),
-}));
 
 const profile = (email: string, role: UserSummary['role']): UserSummary => ({
   email,
@@ -24,16 +20,6 @@ const profile = (email: string, role: UserSummary['role']): UserSummary => ({
   signedUpAt: '2026-01-05T10:00:00.000Z',
   orders: 0,
   spent: '0.00',
-});
-
-// jsdom has <dialog> but not its modal methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
 
 /** Make Admin and Remove admin ask first, naming the email; Yes goes ahead. */
@@ -82,26 +68,14 @@ beforeEach(() => {
   stubApi();
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <MakeAdmin />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 describe('Make Admin', () => {
   it('lists all users with no., Email, name, sign-up date, orders, spending and Status; admins show Admin', async () => {
     serve(200);
-    renderPage();
+    renderRoute(<MakeAdmin />, { auth: 'admin' });
     const table = await screen.findByRole('table', { name: 'All Users' });
     expect(
       within(table)
@@ -123,7 +97,7 @@ describe('Make Admin', () => {
 
   it('toasts success after making someone an admin', async () => {
     serve(200);
-    renderPage();
+    renderRoute(<MakeAdmin />, { auth: 'admin' });
     fireEvent.click(await screen.findByRole('button', { name: 'Make Admin casey@example.com' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
     await confirmWith(/Make casey@example.com an admin\?/);
@@ -134,7 +108,7 @@ describe('Make Admin', () => {
 
   it('toasts the contract’s failure on 403', async () => {
     serve(403);
-    renderPage();
+    renderRoute(<MakeAdmin />, { auth: 'admin' });
     fireEvent.click(await screen.findByRole('button', { name: 'Make Admin casey@example.com' }));
     await confirmWith(/Make casey@example.com an admin\?/);
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(messages.makeAdminFailed));
@@ -142,7 +116,7 @@ describe('Make Admin', () => {
 
   it('loads further pages, removes admin from another admin (never oneself), and shows the history', async () => {
     serve(200);
-    renderPage();
+    renderRoute(<MakeAdmin />, { auth: 'admin' });
     await screen.findByRole('table', { name: 'All Users' });
     expect(screen.queryByRole('button', { name: 'Remove admin admin@example.com' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Load more/i }));
