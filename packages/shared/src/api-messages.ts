@@ -1,8 +1,8 @@
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 import { formatCents } from './money.ts';
 
 /**
- * The API's own refusals, beside the form messages in messages.ts. Clients and tests match on
+ * The API's own refusals, beside the screen messages in ui-messages.ts. Clients and tests match on
  * these texts, so each is written once here and changed only on purpose.
  */
 export const apiMessages = {

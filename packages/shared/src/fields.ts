@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { SHORT_TEXT_MAX, TEXT_MAX } from './constants.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 
 // PostgreSQL text cannot hold NUL (U+0000): refused here, so it is a 400 naming the field
 // rather than a database error and a 500 (found by apps/api/test/fuzz.test.ts).

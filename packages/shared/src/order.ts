@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { PHONE_MIN } from './constants.ts';
 import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 import { dollarsToCents, hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
 
@@ -72,7 +72,7 @@ export const orderSchema = lazySchema(() =>
     lines: z.array(orderLineSchema).min(1),
     /** Derived (docs/decisions/0008-derived-order-status.md), never stored. */
     status: z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'partly_refunded']),
-    /** Dollars given back so far. */
+    /** Dollars refunded so far. */
     refunded: z.string(),
     cancelledAt: z.string().nullable(),
     /** Who cancelled it: an email, or null when the unpaid hold ran out. */
@@ -103,7 +103,7 @@ export function canShip(
 }
 
 /**
- * An order's status from what is stored: cancelled wins, then money given back, then the
+ * An order's status from what is stored: cancelled wins, then money refunded, then the
  * flags (docs/decisions/0008-derived-order-status.md).
  */
 export function lifecycleOf(order: {

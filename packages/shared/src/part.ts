@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
-import { messages, requiredMessage } from './messages.ts';
+import { messages, requiredMessage } from './ui-messages.ts';
 import { optionalText, requiredLongText, requiredText, webUrl } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { PART_KINDS, partSpecsSchema, type PartSpecs } from './part-specs.ts';

@@ -4,7 +4,7 @@ import { idSchema, requiredText } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 
 /**
- * Money going back and parts coming back (docs/product.md#the-order-lifecycle): the admin's
+ * Refunds and returns (docs/product.md#the-order-lifecycle): the admin's
  * cancel and refund, the customer's return request and the admin's decision on it.
  */
 
@@ -145,6 +145,6 @@ export const returnListItemSchema = lazySchema(() =>
 export type ReturnListItem = z.infer<typeof returnListItemSchema>;
 
 /** GET /orders/{id}/refunds: the order's refunds and return requests, oldest first. */
-export const moneyBackSchema = lazySchema(() =>
+export const refundsAndReturnsSchema = lazySchema(() =>
   z.object({ refunds: z.array(refundSchema), returns: z.array(returnSchema) }),
 );

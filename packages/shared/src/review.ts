@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { RATING_MAX, RATING_MIN } from './constants.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 import { requiredLongText, requiredText, webUrl } from './fields.ts';
 
 export const reviewSchema = lazySchema(() =>

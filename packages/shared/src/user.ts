@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.ts';
 import { PHONE_MIN } from './constants.ts';
-import { messages, requiredMessage } from './messages.ts';
+import { messages, requiredMessage } from './ui-messages.ts';
 
 export const userSchema = lazySchema(() =>
   z.object({

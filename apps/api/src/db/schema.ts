@@ -307,7 +307,7 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     // Set when an expiry sweep takes the order to cancel it, so another process skips it.
     expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
-    // A cancelled order stays on record (docs/decisions/0030-money-goes-back.md): when, by
+    // A cancelled order stays on record (docs/decisions/0030-refunds-through-one-path.md): when, by
     // whom (null: the unpaid hold ran out) and why.
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: text('cancelled_by'),
@@ -414,7 +414,7 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
-    // The admin overview's money given back per day.
+    // The admin overview's money refunded per day.
     index('order_refunds_created_idx').on(t.createdAt, t.amountCents),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
@@ -508,11 +508,11 @@ export const payments = pgTable(
 );
 
 /**
- * Money the shop gave back on its own: a payment that succeeded for an order already paid by
+ * Money the shop refunded on its own: a payment that succeeded for an order already paid by
  * another intent, for an order that no longer exists, or for another amount. One row per
  * payment, written before the gateway is asked, so a refund is never made twice or forgotten.
  */
-export const refunds = pgTable('refunds', {
+export const strayPaymentRefunds = pgTable('stray_payment_refunds', {
   paymentId: text('payment_id').primaryKey(),
   orderId: uuid('order_id'),
   groupId: uuid('group_id'),

@@ -76,7 +76,7 @@ export const queryKeys = {
     /** GET /orders/{id}/detail: the order page and receipt (items, customer, payment, timeline). */
     receipt: (id: string) => ['orders', 'receipt', id] as const,
     /** GET /orders/{id}/refunds: the order's refunds and return requests. */
-    moneyBack: (id: string) => ['orders', 'money-back', id] as const,
+    refundsAndReturns: (id: string) => ['orders', 'refunds-and-returns', id] as const,
     /** GET /returns (admin): Manage Orders' return requests, open ones or all; under orders, so a decision refreshes it. */
     returns: (status: string) => ['orders', 'returns', status] as const,
     /** The Ship mutations, so each row can tell whether its own request is on its way. */

@@ -31,7 +31,7 @@ export const orderEmailPayloadSchema = z.object({
   carrier: z.string().nullable().optional(),
   trackingNumber: z.string().nullable().optional(),
   cancelReason: z.enum(['customer', 'admin', 'expired']).optional(),
-  /** order-refunded: the dollars this refund gives back. */
+  /** order-refunded: the dollars this refund returns. */
   refundAmount: z.string().optional(),
 });
 export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
@@ -164,7 +164,7 @@ function orderJsonLd(p: OrderEmailPayload, receiptUrl: string): string {
   return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
 }
 
-// schema.org has no status for money given back, so a refund's email names none.
+// schema.org has no status for money refunded, so a refund's email names none.
 const ORDER_STATUS_LD: Record<OrderEmailPayload['kind'], OrderLd['orderStatus']> = {
   'order-placed': 'https://schema.org/OrderPaymentDue',
   'payment-receipt': 'https://schema.org/OrderProcessing',

@@ -4,7 +4,7 @@ import { orderRefunds } from '#api/db/schema.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
 /**
- * What money back took back from a line (docs/security.md, money back takes its rights back):
+ * What a refund took back from a line (docs/security.md, a refund takes its rights back):
  * a line refunded in full no longer counts as bought, for ratings, and has nothing left to
  * return; units a refund put back on the shelf never reached, or no longer stay with, the buyer.
  */

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
-import { paymentGroupOrders, payments, refunds } from '#api/db/schema.ts';
+import { paymentGroupOrders, payments, strayPaymentRefunds } from '#api/db/schema.ts';
 import type { GatewayIntent } from './payment-gateway.ts';
 
 /**
@@ -67,7 +67,10 @@ export function paymentsForOrders(db: Db, orderIds: string[]): Promise<PaymentRo
  */
 export function succeededPaymentsFor(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
-  const refunded = db.select({ id: refunds.paymentId }).from(refunds).where(eq(refunds.paymentId, payments.id));
+  const refunded = db
+    .select({ id: strayPaymentRefunds.paymentId })
+    .from(strayPaymentRefunds)
+    .where(eq(strayPaymentRefunds.paymentId, payments.id));
   return db
     .select()
     .from(payments)

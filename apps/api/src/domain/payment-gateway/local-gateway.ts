@@ -81,7 +81,7 @@ export function createLocalGateway(): LocalPaymentGateway {
     async refundIntent(db, id) {
       const row = await localRow(db, id);
       if (row?.status !== 'succeeded') throw new Error(`local intent ${id} has taken no money to refund`);
-      // Test mode moves no money: the shop's refunds table is the whole record.
+      // Test mode moves no money: the shop's stray_payment_refunds row is the whole record.
       return `re_local_${id.slice(3)}`;
     },
 

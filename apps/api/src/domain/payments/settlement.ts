@@ -10,7 +10,13 @@ import {
 } from '../payment-gateway/ledger.repo.ts';
 import type { GatewayIntent, PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { groupOrderIds } from './payment-groups.repo.ts';
-import { markRefunded, recordRefund, refundedAmong, stalePendingRefunds, type RefundReason } from './refunds.repo.ts';
+import {
+  markStrayRefunded,
+  recordStrayRefund,
+  stalePendingStrayRefunds,
+  strayRefundedAmong,
+  type StrayRefundReason,
+} from './stray-payment-refunds.repo.ts';
 import { paymentsSettled, refundsIssued } from '#api/lib/shop-counters.ts';
 
 /**
@@ -20,7 +26,7 @@ import { paymentsSettled, refundsIssued } from '#api/lib/shop-counters.ts';
  * money already taken) goes through `payWith`, so single and group payments share one path.
  */
 
-/** Why a succeeded intent could not pay its orders; each means its money goes back. */
+/** Why a succeeded intent could not pay its orders; each means its money is refunded. */
 type Stray = 'duplicate' | 'order-gone' | 'mismatch';
 type PayOutcome = 'paid' | 'already-paid' | Stray;
 
@@ -124,7 +130,7 @@ export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerd
   const every = await paymentsForOrder(db, order.id);
   // A refunded intent (a group paid after one of its orders was paid alone) is closed: its
   // money went back, so it neither pays nor holds the rest of its group.
-  const refunded = await refundedAmong(
+  const refunded = await strayRefundedAmong(
     db,
     every.map((p) => p.id),
   );
@@ -140,7 +146,7 @@ export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerd
 export type SettleOutcome = 'paid' | 'already-paid' | `refunded-${Stray}` | 'not-ours' | 'not-succeeded';
 
 /**
- * Gives back money that no order can take. The refunds row is written first (one per
+ * Refunds money that no order can take. The stray_payment_refunds row is written first (one per
  * payment), then the gateway is asked outside any transaction; a crash in between leaves a
  * pending row that the periodic sweep retries with the same idempotency key.
  */
@@ -148,9 +154,9 @@ export async function refundStrayPayment(
   db: Db,
   gateway: PaymentGateway,
   intent: GatewayIntent,
-  reason: RefundReason,
+  reason: StrayRefundReason,
 ): Promise<void> {
-  const row = await recordRefund(db, {
+  const row = await recordStrayRefund(db, {
     paymentId: intent.id,
     orderId: intent.orderId,
     groupId: intent.groupId,
@@ -159,15 +165,15 @@ export async function refundStrayPayment(
     reason,
   });
   if (row.status === 'succeeded') return;
-  await markRefunded(db, intent.id, await gateway.refundIntent(db, intent.id));
+  await markStrayRefunded(db, intent.id, await gateway.refundIntent(db, intent.id));
   refundsIssued.inc({ status: 'succeeded' });
 }
 
 /** Retries refunds a crash or an outage left pending. */
-export async function retryPendingRefunds(db: Db, gateway: PaymentGateway): Promise<void> {
-  for (const row of await stalePendingRefunds(db, 60, 20)) {
+export async function retryPendingStrayRefunds(db: Db, gateway: PaymentGateway): Promise<void> {
+  for (const row of await stalePendingStrayRefunds(db, 60, 20)) {
     if (row.gateway !== gateway.kind) continue;
-    await markRefunded(db, row.paymentId, await gateway.refundIntent(db, row.paymentId));
+    await markStrayRefunded(db, row.paymentId, await gateway.refundIntent(db, row.paymentId));
     refundsIssued.inc({ status: 'succeeded' });
   }
 }

@@ -5,8 +5,8 @@ import type { Config } from '#api/config/env.ts';
 import { orderLines, orders, users } from '#api/db/schema.ts';
 import { withLineWhere } from '../orders/orders.repo.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
-import { retryPendingOrderRefunds } from '../payments/give-back.ts';
-import { retryPendingRefunds } from '../payments/settlement.ts';
+import { retryPendingOrderRefunds } from '../payments/issue-refund.ts';
+import { retryPendingStrayRefunds } from '../payments/settlement.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 
 /**
@@ -105,7 +105,7 @@ export function startUnpaidSweep(
       while ((await expireOverdueOrders(db, gateway, hold)) > 0) {
         // Another batch may be waiting.
       }
-      await retryPendingRefunds(db, gateway);
+      await retryPendingStrayRefunds(db, gateway);
       await retryPendingOrderRefunds(db, gateway);
     } catch (error) {
       log.error({ err: error }, 'unpaid order sweep failed');

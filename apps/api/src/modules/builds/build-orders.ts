@@ -1,7 +1,7 @@
 import { buildMessages, type BatchOrder } from '@parts-shop/shared/build';
 import { hasErrors } from '@parts-shop/shared/compatibility';
 import { belowMinOrderMessage } from '@parts-shop/shared/api-messages';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { Db } from '#api/db/client.ts';
 import type { Caller } from '#api/lib/auth.ts';
 import { badRequest, conflict } from '#api/lib/http-error.ts';

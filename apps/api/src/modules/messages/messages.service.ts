@@ -1,4 +1,4 @@
-import type { ContactMessage, InboxMessage } from '@parts-shop/shared/message';
+import type { ContactMessage, InboxMessage } from '@parts-shop/shared/contact-message';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '#api/db/client.ts';
 import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';

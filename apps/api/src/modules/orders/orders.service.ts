@@ -1,4 +1,4 @@
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { centsToPriceString, formatCents } from '@parts-shop/shared/money';
 import {
   priceToCents,
@@ -33,7 +33,7 @@ import {
 } from '#api/domain/orders/orders.repo.ts';
 import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-orders.ts';
 import { paymentsForOrder } from '#api/domain/payment-gateway/ledger.repo.ts';
-import { giveBack } from '#api/domain/payments/give-back.ts';
+import { issueRefund } from '#api/domain/payments/issue-refund.ts';
 import { reconcileFromLedger, reconcileLive } from '#api/domain/payments/settlement.ts';
 import { findPartStock } from '#api/domain/stock/stock.repo.ts';
 import { cancelUnpaidOrder } from '#api/domain/unpaid-orders/cancel-unpaid-order.ts';
@@ -239,7 +239,7 @@ export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller
   if (order.cancelledAt) throw conflict(apiMessages.orderAlreadyCancelled);
   const [now] = await reconcileFromLedger(db, [order]);
   if (now?.paid) {
-    await giveBack(db, rules.gateway, {
+    await issueRefund(db, rules.gateway, {
       orderId: id,
       amountCents: 'rest',
       cause: 'cancel',

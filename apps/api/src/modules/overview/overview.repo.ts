@@ -14,7 +14,7 @@ export type DayRow = { date: string; revenueCents: string | bigint; refundsCents
 
 /**
  * The last `days` calendar days in `timeZone`, today included, oldest first, each with the money
- * paid, the money given back and the orders placed that day. Each sum reads only its window
+ * paid, the money refunded and the orders placed that day. Each sum reads only its window
  * through its own index (orders_paid_at_idx, order_refunds_created_idx, orders_created_at_idx)
  * and is grouped by the day in the shop's zone; days without any are zeros.
  */

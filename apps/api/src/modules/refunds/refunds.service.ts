@@ -21,8 +21,8 @@ import {
   type OrderRow,
 } from '#api/domain/orders/orders.repo.ts';
 import type { PaymentGateway } from '#api/domain/payment-gateway/payment-gateway.ts';
-import { giveBack } from '#api/domain/payments/give-back.ts';
-import { toRefund, toReturn } from '#api/domain/payments/money-back-view.ts';
+import { issueRefund } from '#api/domain/payments/issue-refund.ts';
+import { toRefund, toReturn } from '#api/domain/payments/refund-view.ts';
 import { refundsOfOrder } from '#api/domain/payments/order-refunds.repo.ts';
 import { changedFields, recordChange } from '#api/domain/audit/record-change.ts';
 import type { Caller } from '#api/lib/auth.ts';
@@ -72,7 +72,7 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Calle
   const line = lineOfRefund((await linesOf(db, [id])).get(id) ?? [], input, quantity !== 0);
   // A line whose part was deleted has no shelf to go back to.
   if (quantity !== 0 && !line?.partId) throw conflict(apiMessages.restockTooMany);
-  const row = await giveBack(db, gateway, {
+  const row = await issueRefund(db, gateway, {
     orderId: id,
     amountCents: cents(input.amount),
     cause: 'refund',
@@ -87,7 +87,7 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Calle
 }
 
 /** GET /orders/{id}/refunds: its refunds and return requests (its customer or an admin). */
-export async function moneyBack(db: Db, caller: Caller, id: string) {
+export async function refundsAndReturns(db: Db, caller: Caller, id: string) {
   const order = await findOrderRecord(db, id);
   if (!order || !canSee(caller, order)) throw orderNotFound();
   const [refunds, returns] = await Promise.all([refundsOfOrder(db, id), returnsOfOrder(db, id)]);
@@ -207,7 +207,7 @@ export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id
   const [onePart] = returned.length === 1 ? returned : [];
   const lineId =
     onePart && (await linesOf(db, [found.orderId])).get(found.orderId)?.find((l) => l.partId === onePart[0])?.id;
-  await giveBack(db, gateway, {
+  await issueRefund(db, gateway, {
     orderId: found.orderId,
     amountCents: refundCents,
     cause: 'return',

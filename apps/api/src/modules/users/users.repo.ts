@@ -32,7 +32,7 @@ export function listUsers(db: Db, limit: number, options: { after?: string; q?: 
 export type OrderTotals = { orders: number; spentCents: number };
 
 /**
- * Each of these users' orders not cancelled, and the money they paid less what was given back
+ * Each of these users' orders not cancelled, and the money they paid less what was refunded
  * (a cancelled order's payment too, which its refund cancels out), through orders_email_idx.
  */
 export async function orderTotalsOf(db: Db, emails: readonly string[]): Promise<Map<string, OrderTotals>> {

@@ -215,7 +215,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags: ['users'],
         summary: "The customer page: a user's profile, orders, money spent, refunds, returns and messages (admin)",
         description:
-          'paid is every payment of theirs, refunded what was given back of it, spent the difference (dollars); ' +
+          'paid is every payment of theirs, refunded what was refunded of it, spent the difference (dollars); ' +
           'the lists are the newest 100 of each, newest first.',
         security: [{ bearer: [] }],
         params: emailParams,

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { AuthState } from '#web/lib/auth.tsx';
 import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
 import { toastSuccess } from '#web/lib/toast.ts';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { ManagedPart } from '@parts-shop/shared/part';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { productsCaption, ProductsTable } from './products-table.tsx';

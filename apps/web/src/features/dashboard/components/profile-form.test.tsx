@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { ApiError } from '#web/lib/api-client.ts';
 import { ProfileForm, type ProfileFormValues } from './profile-form.tsx';
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
 import { clearAccessToken, setAccessToken } from '#web/lib/token-storage.ts';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { answerApi, json } from '#web-test/api.ts';
 import { MockAuthProvider, mockAuthState } from '#web-test/auth-testing.tsx';
 import { Component as DashboardLayout } from './dashboard-layout.tsx';

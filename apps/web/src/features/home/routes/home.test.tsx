@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MARKETING } from '@parts-shop/shared/constants';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Component as Home } from './home.tsx';
 import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InboxMessage } from '@parts-shop/shared/message';
+import type { InboxMessage } from '@parts-shop/shared/contact-message';
 import { answerApi, json } from '#web-test/api.ts';
 import { Component as Messages } from './messages.tsx';
 

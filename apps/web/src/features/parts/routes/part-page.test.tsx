@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { Part } from '@parts-shop/shared/part';
 import { Component as PartPage } from './part-page.tsx';
 import { answerApi, fetchMock, json, stubApi } from '#web-test/api.ts';

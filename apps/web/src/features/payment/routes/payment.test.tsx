@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { order as orderFixture } from '#web-test/fixtures.ts';
 import { Component as Payment } from './payment.tsx';
 import { answerApi, json } from '#web-test/api.ts';

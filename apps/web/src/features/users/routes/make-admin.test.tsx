@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { UserSummary } from '@parts-shop/shared/user';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Component as MakeAdmin } from './make-admin.tsx';

@@ -13,7 +13,7 @@ import { lockPart } from '../stock/stock.repo.ts';
 import { bookRefund, markOrderRefundDone, staleOrderRefunds, type OrderRefundRow } from './order-refunds.repo.ts';
 
 /**
- * The one path for money an admin gives back on an order: a cancel of a paid order, a refund,
+ * The one path for an admin's refund on an order: a cancel of a paid order, a refund,
  * a received return. Under the part's and the order's locks it checks what is left to give,
  * books the refund row and the order's new refunded total, puts units back and queues the
  * emails, all in one transaction; only then is the gateway asked, with the row's id as the
@@ -21,7 +21,7 @@ import { bookRefund, markOrderRefundDone, staleOrderRefunds, type OrderRefundRow
  * more than was paid, and a crash before the gateway answers leaves a pending row that the
  * sweep retries as the same refund.
  */
-export type GiveBack = {
+export type RefundInput = {
   orderId: string;
   /** 'rest' is all that is left unrefunded, worked out under the lock. */
   amountCents: number | 'rest';
@@ -40,7 +40,7 @@ export type GiveBack = {
 };
 
 /** Why an order cannot take this refund, or null when it can. */
-function refusal(order: OrderRow, input: GiveBack, amountCents: number): string | null {
+function refusal(order: OrderRow, input: RefundInput, amountCents: number): string | null {
   if (input.cancel) {
     if (order.cancelledAt) return apiMessages.orderAlreadyCancelled;
     if (order.shipped) return apiMessages.cancelShipped;
@@ -52,7 +52,7 @@ function refusal(order: OrderRow, input: GiveBack, amountCents: number): string 
   return null;
 }
 
-async function book(db: Db, gateway: PaymentGateway, input: GiveBack): Promise<OrderRefundRow | null> {
+async function book(db: Db, gateway: PaymentGateway, input: RefundInput): Promise<OrderRefundRow | null> {
   return db.transaction(async (tx) => {
     // Parts in id order, then the order: the order every other path takes its locks in.
     const restock = input.restock ?? [];
@@ -110,7 +110,7 @@ async function sendRefund(db: Db, gateway: PaymentGateway, row: OrderRefundRow):
 }
 
 /** Books, then pays out; answers the refund row (null when nothing but stock moved). */
-export async function giveBack(db: Db, gateway: PaymentGateway, input: GiveBack): Promise<OrderRefundRow | null> {
+export async function issueRefund(db: Db, gateway: PaymentGateway, input: RefundInput): Promise<OrderRefundRow | null> {
   const row = await book(db, gateway, input);
   return row ? sendRefund(db, gateway, row) : null;
 }

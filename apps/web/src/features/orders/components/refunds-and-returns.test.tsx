@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { refundTooMuchMessage } from '@parts-shop/shared/api-messages';
 import type { Order } from '@parts-shop/shared/order';
 import type { OrderReturn } from '@parts-shop/shared/refunds';
-import { MoneyBack } from './money-back.tsx';
+import { RefundsAndReturns } from './refunds-and-returns.tsx';
 import { Toasts } from '#web/components/ui/toasts.tsx';
 import { answerApi, json } from '#web-test/api.ts';
 import { order as orderFixture } from '#web-test/fixtures.ts';
@@ -30,11 +30,11 @@ const paid = orderFixture({
 const shipped: Order = { ...paid, shipped: true, status: 'shipped' };
 const history = { refunds: [], returns: [] };
 
-function renderMoneyBack(order: Order, isAdmin: boolean) {
+function renderRefundsAndReturns(order: Order, isAdmin: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MoneyBack order={order} isAdmin={isAdmin} />
+      <RefundsAndReturns order={order} isAdmin={isAdmin} />
       <Toasts />
     </QueryClientProvider>,
   );
@@ -86,7 +86,7 @@ describe("the order page's refunds and returns, for an admin", () => {
       'GET /api/orders/o-1/refunds': () => json(history),
       'POST /api/orders/o-1/cancel': () => json({ ...paid, status: 'cancelled', refunded: '299.97' }),
     });
-    renderMoneyBack(paid, true);
+    renderRefundsAndReturns(paid, true);
     const form = await screen.findByRole('form', { name: 'Cancel order' });
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel order' }));
     expect(await within(form).findByRole('alert')).toBeTruthy();
@@ -113,7 +113,7 @@ describe("the order page's refunds and returns, for an admin", () => {
         return json({ message: refundTooMuchMessage(29_997) }, 409);
       },
     });
-    renderMoneyBack(shipped, true);
+    renderRefundsAndReturns(shipped, true);
     const form = await screen.findByRole('form', { name: 'Refund' });
     // A shipped order is no longer cancelled, only refunded.
     expect(screen.queryByRole('form', { name: 'Cancel order' })).toBeNull();
@@ -135,7 +135,7 @@ describe("the order page's refunds and returns, for an admin", () => {
 
   it('refuses an amount that is not dollars and cents before asking the server', async () => {
     const fetchMock = answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
-    renderMoneyBack(shipped, true);
+    renderRefundsAndReturns(shipped, true);
     const form = await screen.findByRole('form', { name: 'Refund' });
     fireEvent.change(within(form).getByLabelText('Amount ($)'), { target: { value: '12.345' } });
     fireEvent.change(within(form).getByLabelText('Reason for the refund'), { target: { value: 'Scratched' } });
@@ -155,7 +155,7 @@ describe("the order page's refunds and returns, for an admin", () => {
           ],
         }),
     });
-    renderMoneyBack(shipped, true);
+    renderRefundsAndReturns(shipped, true);
     expect(await screen.findByText('Return of 1 × Ryzen 5 7600 (Damaged on arrival): requested')).toBeTruthy();
     expect(screen.getByText('Return of 2 × DDR5 kit (Wrong part): requested')).toBeTruthy();
     const [damaged, wrong] = screen.getAllByRole('checkbox', { name: 'Put the units back on the shelf' });
@@ -165,7 +165,7 @@ describe("the order page's refunds and returns, for an admin", () => {
 
   it('offers no return request: only the customer asks', async () => {
     answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
-    renderMoneyBack(shipped, true);
+    renderRefundsAndReturns(shipped, true);
     await screen.findByRole('form', { name: 'Refund' });
     expect(screen.queryByRole('form', { name: 'Request a return' })).toBeNull();
   });
@@ -195,7 +195,7 @@ describe("the order page's refunds and returns, for the customer", () => {
         );
       },
     });
-    renderMoneyBack(shipped, false);
+    renderRefundsAndReturns(shipped, false);
     const form = await screen.findByRole('form', { name: 'Request a return' });
     // Neither Cancel nor Refund is the customer's.
     expect(screen.queryByRole('form', { name: 'Refund' })).toBeNull();
@@ -211,7 +211,7 @@ describe("the order page's refunds and returns, for the customer", () => {
 
   it('offers no return before the order has shipped', async () => {
     answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
-    renderMoneyBack(paid, false);
+    renderRefundsAndReturns(paid, false);
     await waitFor(() => expect(screen.getByText('No refunds.')).toBeTruthy());
     expect(screen.queryByRole('form', { name: 'Request a return' })).toBeNull();
   });

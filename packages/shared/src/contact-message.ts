@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { emailField, oneLineText, requiredLongText, requiredText } from './fields.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 
 /** The Home contact form (docs/product.md#contact-messages). */
 export const contactMessageSchema = lazySchema(() =>
