@@ -14,16 +14,10 @@ import type {
 import { PART_KIND_LABELS } from './part-specs.ts';
 
 /**
- * The compatibility engine: one set of pure rules over a build's parts and their specs. The
- * build planner runs it for instant feedback and the API runs it again on the stored parts
- * before it prices or orders a build, so the server decides. Rules and the power allowance are
- * explained in docs/decisions (compatibility engine).
+ * The compatibility engine: pure rules run by the planner and again by the API, which decides (docs/decisions/0005).
  */
 
-/**
- * One line of a build: a part with its name, kind and specs, and how many of it (1 when absent).
- * Problems between two specific parts name them.
- */
+/** One line of a build; quantity is 1 when absent. */
 export type BuildPart = PartSpecs & { id: string; name: string; quantity?: number };
 
 export type ProblemSeverity = 'error' | 'warning';
@@ -67,25 +61,16 @@ export type Problem = {
 
 export type BuildCheck = { problems: Problem[]; estimatedWatts: number };
 
-/**
- * What the rest of the system draws besides the processor and graphics card, in watts: the
- * motherboard with its chipset, fans and USB devices, plus each memory module and each drive.
- */
+/** Watts drawn besides the processor and graphics card: board, fans, USB, each memory module and drive. */
 export const POWER_ALLOWANCE = { baseW: 75, perMemoryModuleW: 5, perDriveW: 10 } as const;
 
 /** Above this share of the PSU's wattage the build runs without headroom. */
 export const PSU_HEADROOM_SHARE = 0.8;
 
-/**
- * What a 12V-2x6 card's bundled adapter draws from the supply: one 8-pin PCIe connector per
- * 150 W of board power, the 8-pin connector's rating (NVIDIA's adapters take 2, 3 or 4).
- */
+/** A 12V-2x6 card's adapter takes one 8-pin PCIe connector (rated 150 W) per 150 W of board power. */
 export const ADAPTER_W_PER_8_PIN = 150;
 
-/**
- * What the planner does not check, in the words it shows under the verdict: the rules need data
- * the catalog does not keep, or a part's specs leave a count out.
- */
+/** What the planner does not check (data the catalog does not keep, or a count left out), as shown. */
 export const NOT_CHECKED = [
   'Whether an older motherboard needs a BIOS update for the processor',
   'PCIe lanes, and SATA ports that an M.2 drive turns off',
@@ -130,7 +115,6 @@ function sortByKind(parts: readonly BuildPart[]): Sorted {
   return sorted;
 }
 
-/** "1 SATA port", "2 SATA ports". */
 const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
 
 /** The names of some lines, each once and sorted: "2 TB SATA SSD and 4 TB SATA Hard Drive". */
@@ -164,9 +148,7 @@ export function estimateWatts(parts: readonly BuildPart[]): number {
   );
 }
 
-// Each rule below is written out as its own loop over the parts it compares, with its condition
-// and its message side by side, so it can be checked against the rules of
-// docs/decisions/0005-compatibility-engine.md one by one.
+// One loop per rule, condition beside message, to check against docs/decisions/0005 one by one.
 
 function slotCountProblems(s: Sorted): Problem[] {
   const problems: Problem[] = [];
@@ -472,11 +454,7 @@ function adapterPlugs(gpu: GpuSpecs): number {
   return Math.ceil(gpu.boardPowerW / ADAPTER_W_PER_8_PIN / Math.max(1, gpu.pcie12v2x6 ?? 1));
 }
 
-/**
- * The graphics cards' power connectors against the supply's, summed over every card. A 12V-2x6
- * the supply lacks is fed by the card's adapter from 8-pin connectors; with several 12V-2x6
- * cards the largest adapter is counted for each, to stay on the safe side.
- */
+/** With several 12V-2x6 cards, the largest adapter is counted for each, to stay on the safe side. */
 function gpuConnectorProblems(psu: Line<PsuSpecs>, gpus: readonly Line<GpuSpecs>[]): Problem[] {
   const have8 = psu.specs.pcie8Pin;
   const have12 = psu.specs.pcie12v2x6;
@@ -543,10 +521,7 @@ function compareProblems(a: Problem, b: Problem): number {
   return aIds < bIds ? -1 : aIds > bIds ? 1 : 0;
 }
 
-/**
- * Checks a whole build: every problem (errors first, then warnings, in a fixed order that does
- * not depend on the order the parts were given) and the estimated draw in watts.
- */
+/** Every problem (errors first, in a fixed order whatever the parts' order) and the estimated draw in watts. */
 export function checkBuild(parts: readonly BuildPart[]): BuildCheck {
   const s = sortByKind(parts);
   const estimatedWatts = estimateWatts(parts);
@@ -568,11 +543,7 @@ export function hasErrors(check: BuildCheck): boolean {
   return check.problems.some((p) => p.severity === 'error');
 }
 
-/**
- * The problems a candidate part would bring into a build, for the planner's picker: the build
- * with the candidate added, keeping only the problems that involve the candidate. The caller
- * leaves out the part the candidate would replace.
- */
+/** The problems a candidate brings into a build; the caller leaves out the part it would replace. */
 export function problemsWith(build: readonly BuildPart[], candidate: BuildPart): Problem[] {
   const rest = build.filter((p) => p.id !== candidate.id);
   return checkBuild([...rest, candidate]).problems.filter((p) => p.partIds.includes(candidate.id));

@@ -28,7 +28,6 @@ export const messageReplySchema = lazySchema(() =>
 );
 export type MessageReply = z.infer<typeof messageReplySchema>;
 
-/** Marks a contact message read or unread. */
 export const messageReadSchema = lazySchema(() => z.object({ read: z.boolean() }).strict());
 
 /** A contact message as the admins' inbox shows it (docs/product.md#contact-messages). */

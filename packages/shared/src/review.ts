@@ -15,10 +15,7 @@ export const reviewSchema = lazySchema(() =>
 );
 export type Review = z.infer<typeof reviewSchema>;
 
-/**
- * Whether a reviewer's name passes for the shop itself ("Parts Shop Support (official)",
- * "PARTS-SHOP"): letters and digits only, in any case, holding the shop's name.
- */
+/** Whether a reviewer's name passes for the shop ("Parts Shop Support (official)", "PARTS-SHOP"). */
 function takesShopName(name: string): boolean {
   return name
     .normalize('NFKC')
