@@ -237,10 +237,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 }
 
 /**
- * firebase-admin takes the Auth emulator's address from process.env on every call, not from
- * its options; this copies the parsed setting there, so a config built from another source
- * (the tests' overrides) still decides. It is process-wide: every API instance in one
- * process talks to the same identity provider.
+ * firebase-admin reads the emulator's address from process.env on every call, so the parsed setting is copied there
+ * (process-wide).
  */
 export function shareAuthEmulatorWithFirebaseAdmin(config: Pick<Config, 'FIREBASE_AUTH_EMULATOR_HOST'>): void {
   if (config.FIREBASE_AUTH_EMULATOR_HOST) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;

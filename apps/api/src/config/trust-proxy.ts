@@ -18,10 +18,8 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY as Fastify's trustProxy takes it: unset (or false, 0) trusts no proxy; a hop
- * count trusts that many proxies in front of the API; a list trusts those addresses and
- * ranges. "true" is refused: trusting every hop lets any client pick the address its rate
- * limits are counted under by sending its own X-Forwarded-For.
+ * TRUST_PROXY: unset trusts no proxy, a count that many hops, a list those ranges. "true" is refused: any client
+ * could pick the address its rate limits count under.
  */
 export const trustProxySetting = z
   .string()
@@ -46,11 +44,7 @@ export const trustProxySetting = z
     return entries;
   });
 
-/**
- * The setting in the form Fastify takes. A hop count becomes a function of the hop's
- * position, as proxy-addr calls it (0 is the socket's peer): this Fastify treats a bare
- * number as "trust nothing".
- */
+/** A hop count becomes a function of the hop's position: this Fastify treats a bare number as "trust nothing". */
 export function fastifyTrustProxy(
   setting: false | number | string[],
 ): false | string[] | ((address: string, hop: number) => boolean) {
