@@ -6,11 +6,7 @@ const LOW_PROFILE_MAX_MM = 100;
 const GPU_ONE_FAN_BELOW_MM = 200;
 const GPU_THREE_FANS_FROM_MM = 300;
 
-/**
- * The drawing (under apps/web/public/images/parts) that shows what a part looks like, read
- * from its kind and specs, so a demo part never shows another type of part: an NVMe stick
- * is not a hard disk, a liquid cooler is not an air tower.
- */
+/** The drawing that shows what a part looks like, from its kind and specs: an NVMe stick is not a hard disk. */
 export function partDrawing(part: PartSpecs): string {
   return `/images/parts/${drawingName(part)}.svg`;
 }

@@ -12,12 +12,8 @@ type DemoPart = PartSpecs & {
 };
 
 /**
- * Demo catalog for a first start (docs/product.md#demo-content). Images ship with the web app. The specs
- * allow complete builds on AM5, AM4 and LGA1700, and some parts that clash on purpose: DDR4
- * kits beside DDR5-only boards, a Mini-ITX case too short for the longest card, a small
- * SFX supply below what that card asks for and without its 12V-2x6 connector, and a 360 mm
- * radiator the two small cases cannot take. Connector and port counts are the real products'. Inserted in this order, so the last is the
- * newest: the original twelve stay first on Home and the first page of All Parts.
+ * Demo catalog (docs/product.md#demo-content): complete builds on AM5, AM4 and LGA1700 plus parts that clash on
+ * purpose. Inserted oldest first.
  */
 export const demoParts: readonly DemoPart[] = [
   // Older stock: the second AM5 build, the AM4 build, the big LGA1700 build and the clashes.
@@ -594,11 +590,7 @@ export const demoReviews = [
   },
 ] as const;
 
-/**
- * The demo sign-ins (docs/product.md#first-admins-and-demo-accounts). The list lives in demo-accounts.json because the
- * emulator script (plain Node, scripts/lib/emulator.mjs) creates the same accounts in the
- * auth emulator; parsed here so a typo in it fails loudly instead of seeding a bad role.
- */
+/** The demo sign-ins, shared with scripts/lib/emulator.mjs through the JSON file; parsed so a typo fails loudly. */
 export const demoUsers = z
   .array(
     z.object({
@@ -610,11 +602,7 @@ export const demoUsers = z
   )
   .parse(demoAccounts);
 
-/**
- * Demo buyers (docs/product.md#demo-content): each has one paid, shipped order of these parts and
- * rated some of them, so a fresh shop's cards show buyers' ratings. They have a user row and no
- * sign-in of their own; like every demo account, their rows exist only where the demo seed runs.
- */
+/** Demo buyers: one paid, shipped order each and some ratings, so a fresh shop shows buyers' ratings. */
 export const demoBuyers = [
   {
     email: 'amelia.hart@example.com',
