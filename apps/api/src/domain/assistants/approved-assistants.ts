@@ -13,10 +13,7 @@ export function newApiKey(): string {
   return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
-/**
- * What the shop keeps of a key. A key is random and long, so a plain SHA-256 cannot be
- * reversed or guessed; a slow hash would only slow every call.
- */
+/** A key is random and long, so a plain SHA-256 cannot be reversed; a slow hash would only slow every call. */
 export function apiKeyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }

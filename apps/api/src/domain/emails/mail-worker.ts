@@ -53,17 +53,9 @@ export function retryDelayMs(failures: number, baseMs: number, maxMs: number): n
 }
 
 /**
- * Sends the email outbox. Only the process holding the lease sends, so several API processes
- * never send one row at once; a holder that dies stops renewing and another takes over when
- * the lease expires. Each time the lease is taken it gets a new token, and every write about a
- * row (sent, put off) is conditional on that token still holding it.
- *
- * A send runs under its lease: renewed every third of it while the SMTP server answers, and
- * aborted (its connection closed) when the lease is lost or could not be renewed before its
- * last fifth, so no send outlives the lease under which it started and another process never
- * sends the same row beside it. A worker that lost its lease stops sending until it takes the
- * lease afresh. A row is marked sent after the SMTP server accepted it: a crash in between
- * sends it again with the same Message-ID (a repeat, never a loss).
+ * Sends the outbox while holding the lease; every write about a row is conditional on the lease's token. A send is
+ * aborted when the lease is lost, so two processes never send one row. A crash after the SMTP accept resends with the
+ * same Message-ID: a repeat, never a loss.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let lease: (HeldLease & { validUntil: number }) | undefined;

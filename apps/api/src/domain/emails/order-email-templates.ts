@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { centsToPriceString, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { scriptSafeJson } from '#api/lib/page-head.ts';
 
-/**
- * What an order email reports, frozen when the change commits: a cancelled order's row is
- * gone by the time its email is sent, and a retry must say the same thing.
- */
+/** Frozen when the change commits: a cancelled order's row is gone by send time, and a retry must say the same. */
 export const orderEmailPayloadSchema = z.object({
   kind: z.enum([
     'order-placed',
@@ -60,11 +57,7 @@ export const lowStockEmailPayloadSchema = z.object({
 });
 export type LowStockEmailPayload = z.infer<typeof lowStockEmailPayloadSchema>;
 
-/**
- * An admin's reply to a contact message, frozen when it was sent: the reply and when the
- * message came, never the sender's name or words (a stranger's text, to an address nobody
- * verified, would make the shop a relay).
- */
+/** Never the sender's name or words: a stranger's text to an unverified address would make the shop a relay. */
 export const replyEmailPayloadSchema = z.object({
   kind: z.literal('message-reply'),
   messageId: z.string(),
@@ -140,10 +133,7 @@ function lineRows(p: OrderEmailPayload): Row[] {
   ]);
 }
 
-/**
- * schema.org's Order for mail clients that read it (an order's number, status and every line),
- * written with the same escaping as the shop's pages.
- */
+/** schema.org's Order for mail clients, escaped as the shop's pages are. */
 function orderJsonLd(p: OrderEmailPayload, receiptUrl: string): string {
   const data: WithContext<OrderLd> = {
     '@context': 'https://schema.org',
@@ -273,11 +263,7 @@ export function renderLowStockEmail(p: LowStockEmailPayload, shopUrl: string): R
   return { subject, text, html: page(subject, [intro], rows, link, []) };
 }
 
-/**
- * Renders a reply to a contact message: the admin's text and when the message came, nothing
- * the sender wrote. The reply is plain text, so the HTML shows it escaped, line by line, and
- * links nothing.
- */
+/** A reply to a contact message: the admin's plain text, escaped line by line; nothing the sender wrote. */
 export function renderReplyEmail(p: ReplyEmailPayload): RenderedEmail {
   const subject = 'Re: your message to Parts Shop';
   const greeting = 'Hello,';

@@ -4,9 +4,8 @@ import { orderRefunds } from '#api/db/schema.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
 /**
- * What a refund took back from a line (docs/security.md, a refund takes its rights back):
- * a line refunded in full no longer counts as bought, for ratings, and has nothing left to
- * return; units a refund put back on the shelf never reached, or no longer stay with, the buyer.
+ * A line refunded in full is no longer bought and has nothing to return; units a refund restocked never stayed with
+ * the buyer (docs/security.md).
  */
 export type LineRefunds = {
   /** Cents of the refunds and received returns named for the line. */

@@ -10,10 +10,8 @@ import { linesOf, type OrderRow } from './orders.repo.ts';
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
 
 /**
- * Puts the email about an order's change in the outbox, one per order whatever its line
- * count, listing every line. Pass the transaction that makes the change, so the email exists
- * exactly when the change does; an order about to be deleted is queued before its lines go.
- * The assistant whose checkout placed the order hears of the same change by its webhook.
+ * Queues one email per order change in the changing transaction; an order about to be deleted is queued before its
+ * lines go.
  */
 export async function queueOrderEmail(
   db: Db,

@@ -62,10 +62,7 @@ export async function answerOrder(db: Db, row: OrderRow): Promise<Order & { id: 
 /** What a customer reads where a member of staff acted on their order. */
 export const SHOP_ACTOR = 'the shop';
 
-/**
- * Who acted (cancelled, refunded, decided a return) as `viewer` may read it: admins see who,
- * a customer sees themself or "the shop", never a member of staff's address.
- */
+/** Who acted, as `viewer` may read it: a customer sees themself or "the shop", never a staff address. */
 export function actorSeenBy(viewer: Pick<Caller, 'email' | 'role'>, actor: string): string {
   return viewer.role === 'admin' || actor === viewer.email ? actor : SHOP_ACTOR;
 }

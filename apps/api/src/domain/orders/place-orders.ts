@@ -75,9 +75,8 @@ export function orderSummaryName(names: readonly string[]): string {
 }
 
 /**
- * The caps on what one customer holds unpaid (docs/security.md#stock-holds): units of each part
- * (its minimum order always allowed, so every part can be bought) and their worth in all, so
- * no one account can keep a shelf, or the shop, from everyone else.
+ * Caps on what one customer holds unpaid (docs/security.md#stock-holds), so no account can keep a shelf from
+ * everyone.
  */
 function checkHoldings(
   rules: PlacementRules,
@@ -96,12 +95,8 @@ function checkHoldings(
 }
 
 /**
- * The one way an order is placed, of one part from its page or of every part of a build: in
- * one transaction the buyer is locked (one customer's placements run one at a time on any
- * number of API processes), the unpaid cap is checked, each line's stock is reserved in part
- * id order (two placements sharing parts never deadlock), the server prices each line in
- * cents, and the order and its lines are stored with one placed email. Any refusal, a single
- * line short included, changes nothing.
+ * The one way an order is placed: buyer locked, cap checked, stock reserved in part id order (no deadlocks), priced
+ * in cents, stored with one email. Any refusal changes nothing.
  */
 export async function placeOneOrder(
   db: Db,

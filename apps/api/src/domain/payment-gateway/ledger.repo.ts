@@ -3,10 +3,7 @@ import type { Db } from '#api/db/client.ts';
 import { paymentGroupOrders, payments, strayPaymentRefunds } from '#api/db/schema.ts';
 import type { GatewayIntent } from './payment-gateway.ts';
 
-/**
- * The payments ledger: the local gateway's own book of intents, and with Stripe a mirror of
- * the intents the shop created and what Stripe last said about them.
- */
+/** The payments ledger: the local gateway's own book, or a mirror of Stripe's intents. */
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
 export type GatewayKind = PaymentRow['gateway'];
@@ -61,10 +58,7 @@ export function paymentsForOrders(db: Db, orderIds: string[]): Promise<PaymentRo
   return db.select().from(payments).where(payingAny(db, orderIds)).orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/**
- * Intents the gateway has reported as succeeded, for reconciling unpaid orders. A refunded
- * one is left out: its money went back, so every read would only find again that it pays nothing.
- */
+/** Succeeded intents for reconciling; refunded ones are left out, as they pay nothing. */
 export function succeededPaymentsFor(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   const refunded = db
@@ -83,10 +77,7 @@ export async function insertPayment(db: Db, row: typeof payments.$inferInsert): 
   return inserted.length > 0;
 }
 
-/**
- * Records what the gateway said about an intent. A succeeded or canceled intent is final at
- * the gateway, so a late, stale answer (an older webhook, a slow retrieve) never moves it back.
- */
+/** A succeeded or canceled intent is final, so a stale answer never moves it back. */
 export async function upsertPaymentStatus(
   db: Db,
   row: {
@@ -123,11 +114,7 @@ export async function mirrorStripeIntent(db: Db, intent: GatewayIntent): Promise
   });
 }
 
-/**
- * Moves an intent from one status to another only if nobody moved it first. Written out like
- * the other guarded updates (a WHERE that only the right row passes, then RETURNING): the
- * condition is the rule, so it stays in the statement where it is read.
- */
+/** Moves an intent between statuses only if nobody moved it first; the condition stays in the statement. */
 export async function transitionPayment(
   db: Db,
   id: string,

@@ -32,10 +32,8 @@ function sameSecret(given: string, stored: string): boolean {
 }
 
 /**
- * The built-in test-mode gateway (docs/product.md#payments). Its intents live in the payments table,
- * so an outcome it has given survives an API crash and is visible to every API process.
- * The client secret (`pi_..._secret_...`, as with Stripe) is the only credential for
- * confirming a payment, so it carries 144 bits of randomness.
+ * The test-mode gateway (docs/product.md#payments); its intents live in the payments table, so they survive a crash.
+ * The client secret carries 144 random bits.
  */
 export function createLocalGateway(): LocalPaymentGateway {
   async function localRow(db: Db, id: string): Promise<PaymentRow | undefined> {

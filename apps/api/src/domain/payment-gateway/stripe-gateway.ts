@@ -47,11 +47,7 @@ function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
 }
 
-/**
- * Stripe through its official SDK. The payment itself is confirmed by Stripe.js in the
- * browser; the shop creates intents, asks about them, cancels them when an order is
- * cancelled, and hears about successes through the signed webhook.
- */
+/** Stripe through its SDK: Stripe.js confirms in the browser; successes arrive by the signed webhook. */
 export function createStripeGateway(config: Config, log: FastifyBaseLogger): StripePaymentGateway {
   if (!config.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY');
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET;

@@ -13,13 +13,9 @@ import { lockPart } from '../stock/stock.repo.ts';
 import { bookRefund, markOrderRefundDone, staleOrderRefunds, type OrderRefundRow } from './order-refunds.repo.ts';
 
 /**
- * The one path for an admin's refund on an order: a cancel of a paid order, a refund,
- * a received return. Under the part's and the order's locks it checks what is left to give,
- * books the refund row and the order's new refunded total, puts units back and queues the
- * emails, all in one transaction; only then is the gateway asked, with the row's id as the
- * idempotency key. So refunds racing on one order queue on its row and can never add up to
- * more than was paid, and a crash before the gateway answers leaves a pending row that the
- * sweep retries as the same refund.
+ * The one path for an admin's refund. Under the locks it books the row, the refunded total, restock and emails in one
+ * transaction; only then is the gateway asked, keyed by the row's id. So racing refunds never exceed what was paid,
+ * and a crash leaves a pending row the sweep retries.
  */
 export type RefundInput = {
   orderId: string;

@@ -10,9 +10,8 @@ import { retryPendingStrayRefunds } from '../payments/settlement.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 
 /**
- * How long an unpaid order holds its stock: `minutes`, or only `unverifiedMinutes` while its
- * customer's email is not verified, so a throwaway sign-up cannot keep stock from others for
- * long (docs/security.md#stock-holds).
+ * Shorter while the email is unverified, so a throwaway sign-up cannot hold stock for long
+ * (docs/security.md#stock-holds).
  */
 export type UnpaidHold = { minutes: number; unverifiedMinutes: number };
 
@@ -34,9 +33,8 @@ const BATCH = 50;
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Takes overdue unpaid orders for this process: `FOR UPDATE SKIP LOCKED` lets several API
- * processes sweep at once without waiting on each other or taking the same order, and the
- * claim stamp (committed before any gateway call) keeps the others off it afterwards.
+ * `SKIP LOCKED` lets processes sweep at once; the claim stamp, committed before any gateway call, keeps the others
+ * off.
  */
 async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promise<string[]> {
   const unverified = db.select({ email: users.email }).from(users).where(eq(users.emailVerified, false));
@@ -71,10 +69,7 @@ async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promi
   return claimed.map((r) => r.id);
 }
 
-/**
- * Cancels unpaid orders held longer than their hold, exactly as their customer could
- * (reason 'expired'), and answers how many it cancelled.
- */
+/** Cancels overdue unpaid orders as their customer could (reason 'expired'); answers how many. */
 export async function expireOverdueOrders(
   db: Db,
   gateway: PaymentGateway,
@@ -89,10 +84,7 @@ export async function expireOverdueOrders(
   return cancelled;
 }
 
-/**
- * The periodic sweep: every minute, overdue orders are cancelled and refunds left pending
- * are retried. A failed round (the gateway or the database away) is logged and tried again.
- */
+/** Every minute: cancels overdue orders and retries pending refunds; a failed round is logged and retried. */
 export function startUnpaidSweep(
   db: Db,
   gateway: PaymentGateway,
