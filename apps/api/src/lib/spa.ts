@@ -25,9 +25,8 @@ function withFirstReads(html: string, reads: readonly string[], apiBase: string)
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html for every other
- * GET that is not an API or a well-known path, so client-side routes work on reload. The public pages get
- * their own copy of index.html that has the browser fetch their first API reads at once.
+ * Serves the SPA: hashed assets cached for a year, index.html for other GETs; public pages get a copy that prefetches
+ * their reads.
  */
 export async function installSpa(
   app: FastifyInstance,
@@ -68,9 +67,7 @@ export async function installSpa(
       const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
       if (isApi || request.url.startsWith('/.well-known/')) return notFound(request, reply);
       const path = request.url.split(/[?#]/, 1)[0] ?? '';
-      // An address none of the app's screens answers is a real 404 (not a page that search
-      // engines index), drawn as the app's not-found page. Without the web app's server side
-      // the server cannot tell, and the browser shows that page alone.
+      // An address no screen answers is a real 404, drawn as the app's not-found page.
       const known = pageBodies?.knows(path) ?? true;
       // One set of reads for the head and the body: both show the catalog as one read found it.
       const reads = pageReads(app);
