@@ -7,10 +7,8 @@ import { createShopMcpServer } from './shop-mcp-server.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
- * The Model Context Protocol endpoint, `POST /api/mcp` (Streamable HTTP). Stateless: every
- * request gets its own server and transport, so any API process can answer any request and
- * nothing is kept between calls. Answers are plain JSON (no event stream): every tool is a
- * quick read. GET and DELETE, which only a session-keeping server offers, are refused.
+ * `POST /api/mcp`, stateless: a server and transport per request, so any process answers any call. GET and DELETE
+ * (sessions only) are refused.
  */
 export const mcpRoutes: FastifyPluginAsyncZod<{
   deps: Deps;
