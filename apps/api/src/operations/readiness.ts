@@ -53,9 +53,8 @@ async function migrationsCheck(db: Db): Promise<Record<string, unknown>> {
 }
 
 /**
- * What GET /api/ready answers: the database answers, its schema is the one this code
- * expects, and the outbox can be read. The outbox's backlog is reported, not judged: mail
- * being slow is no reason to take the shop out of a load balancer.
+ * The database answers with the expected schema and the outbox reads. Backlog is reported, not judged: slow mail is
+ * no reason to leave the balancer.
  */
 export async function checkReadiness(db: Db, lifecycle: Lifecycle, mailWorker: 'running' | 'off'): Promise<Readiness> {
   const [database, migrations, outbox] = await Promise.all([

@@ -6,10 +6,8 @@ export type TracingOptions = {
 };
 
 /**
- * OpenTelemetry traces: a span for every HTTP request served and sent (the payment gateway,
- * Firebase) and for every PostgreSQL query, batched to an OTLP/HTTP collector. It must run
- * before http and pg are imported; only server.ts imports it, and only when tracing is on.
- * Answers a function that sends what is left and stops.
+ * OpenTelemetry spans for HTTP in and out and every query. Must run before http and pg are imported; answers a
+ * function that flushes and stops.
  */
 export async function startTracing(options: TracingOptions): Promise<() => Promise<void>> {
   const [
