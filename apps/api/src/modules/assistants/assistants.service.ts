@@ -52,8 +52,8 @@ export async function listAssistants(db: Db): Promise<Assistant[]> {
 }
 
 /**
- * Approves an assistant by its profile address and answers its API key, the only time the key
- * exists outside the caller: the shop keeps its hash. A profile approved already is a 409.
+ * Answers the API key, the only time it exists outside the caller: the shop keeps its hash. Approved already is a
+ * 409.
  */
 export async function approveAssistant(
   db: Db,

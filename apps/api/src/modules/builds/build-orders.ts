@@ -11,9 +11,8 @@ import { checkStoredBuild, loadBuildParts } from '#api/domain/catalog/build-chec
 import type { BuildPartRow } from '#api/domain/catalog/parts.repo.ts';
 
 /**
- * Orders a whole build in one step: one order with a line per part, placed by the one
- * placement path, so either every line's stock is reserved and the order stored, or nothing
- * changes. Answers the order in the documented `{orders, total}` shape (docs/product.md).
+ * Orders a whole build through the one placement path: all lines reserved and stored, or nothing. Answers `{orders,
+ * total}`.
  */
 export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Caller, input: BatchOrder) {
   const lines = input.items.map((i) => ({ partId: i.partId, quantity: i.totalOrder }));

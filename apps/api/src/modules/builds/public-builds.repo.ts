@@ -15,9 +15,8 @@ const publishedColumns = {
 };
 
 /**
- * Publishes the owner's build under `title`, or (null) takes it private again. A build already
- * public keeps the moment it went public, so a new title does not move it up the gallery; the
- * moment is kept to the millisecond, the precision of the gallery's cursor.
+ * Publishes under `title`, or null to unpublish. A republished build keeps its first moment (to the ms, the cursor's
+ * precision), so a new title does not move it up.
  */
 export async function setPublished(
   db: Db,

@@ -30,11 +30,7 @@ export async function partSitemapPages(db: Db, perPage: number): Promise<Sitemap
   return rows.map((r) => ({ page: r.page, firstId: r.firstId, lastmod: new Date(r.lastmod) }));
 }
 
-/**
- * One part sitemap file's parts, in id order (ids are time-ordered UUIDv7), found by key from
- * where it starts to where the next file starts: an index read, where OFFSET would walk every
- * part before it.
- */
+/** One sitemap file's parts by key range in id order: an index read, where OFFSET would walk every part before it. */
 export async function partSitemapPage(
   db: Db,
   range: { from: string; before?: string },

@@ -16,10 +16,8 @@ export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfo
 const CACHE_SECONDS = 60;
 
 /**
- * Files for search engines and AI assistants, at the site's root: robots.txt, a sitemap
- * index with numbered part sitemaps, and llms.txt. All are made from the live catalog and
- * kept for a minute in the visitor's cache, and in this process until the catalog changes
- * on any process (db/change-feed.ts) or the minute is up.
+ * robots.txt, sitemaps and llms.txt from the live catalog; cached a minute, and in-process until the catalog changes
+ * (db/change-feed.ts).
  */
 export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { publicReads: db, config } = deps;

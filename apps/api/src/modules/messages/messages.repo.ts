@@ -33,10 +33,7 @@ export async function setRead(db: Db, id: string, read: boolean): Promise<Messag
   return row;
 }
 
-/**
- * Records the one reply, unless the message has one: the row's lock and the `reply is null`
- * re-check make two admins replying at once send one email.
- */
+/** The row lock and the `reply is null` re-check make two admins replying at once send one email. */
 export async function recordReply(db: Db, id: string, reply: string, by: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(contactMessages)

@@ -64,10 +64,7 @@ export async function markRead(db: Db, caller: Actor, id: string, read: boolean)
   return toInboxMessage(row);
 }
 
-/**
- * An admin's reply: recorded on the message and queued to the address the message came
- * from, in one transaction, so the email exists exactly when the recorded reply does.
- */
+/** Records the reply and queues its email in one transaction. */
 export async function replyTo(db: Db, caller: Actor, id: string, text: string): Promise<InboxMessage> {
   const row = await db.transaction(async (tx) => {
     const replied = await recordReply(tx, id, text, caller.email);

@@ -81,10 +81,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
   return toOrder(row);
 }
 
-/**
- * Overdue unpaid rows among those read are cancelled before they are shown (the sweep may
- * not have reached them yet); answers the rows that remain.
- */
+/** Cancels overdue unpaid rows before they are shown (the sweep may not have reached them). */
 async function withoutOverdue(db: Db, rules: OrderRules, rows: OrderRow[]): Promise<OrderRow[]> {
   const overdue = rows.filter((r) => mayBeOverdue(rules, r));
   for (const row of overdue) await expireOverdueOrders(db, rules.gateway, rules.hold, { orderId: row.id });
@@ -108,9 +105,8 @@ export async function pageOfOrders(
 }
 
 /**
- * The caller's own unpaid orders, as one payment would pay them (My Orders' "Pay all
- * unpaid"): overdue ones end first and ones the ledger shows paid are settled, so the count
- * and the total are what the payment will charge. At most one payment's worth, oldest first.
+ * "Pay all unpaid": overdue ones end first and paid ones are settled, so the count and total are what the payment
+ * charges.
  */
 export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
   await expireOverdueOrders(db, rules.gateway, rules.hold, { email: caller.email });
@@ -168,8 +164,8 @@ export async function getOrderDetail(db: Db, rules: OrderRules, caller: Caller, 
 }
 
 /**
- * One order. The gateway is asked about intents still open at most once per order every few
- * seconds (Stripe's webhook stays the source of truth); otherwise the ledger answers.
+ * The gateway is asked about open intents at most once per order every few seconds; Stripe's webhook stays the source
+ * of truth.
  */
 async function currentOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<OrderRow> {
   const [row] = await withoutOverdue(
@@ -196,9 +192,8 @@ export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: st
 }
 
 /**
- * Cancels an unpaid order (its customer or an admin) and gives its units back. Every intent
- * still open at the gateway is cancelled first, so no money can be taken for a deleted
- * order; one that already took the money turns the order paid instead (409).
+ * Open intents are cancelled first, so no money is taken for a deleted order; one that already took it makes the
+ * order paid (409).
  */
 export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<void> {
   const order = await findOrder(db, id);
@@ -229,9 +224,8 @@ async function endUnpaid(db: Db, rules: OrderRules, caller: Caller, order: Order
 }
 
 /**
- * Admin: POST /orders/{id}/cancel. An unpaid order ends as its customer's cancel would; a
- * paid, unshipped one is refunded in full (what is left of it) and every unit goes back.
- * Either way the order stays on record with who and why.
+ * Admin cancel: an unpaid order ends as its customer's would; a paid, unshipped one is refunded in full and
+ * restocked. Both stay on record.
  */
 export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller, id: string, reason: string) {
   const order = await findOrderRecord(db, id);
@@ -260,9 +254,7 @@ export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller
 }
 
 /**
- * Marks the order shipped (each line's units not put back on the shelf), queues the customer's
- * one shipped email and records the change, in one transaction. The order's lock comes first,
- * so a refund that put units back has committed before the ship rule reads the lines.
+ * The order's lock comes first, so a refund that restocked units has committed before the ship rule reads the lines.
  */
 function shipWithEmail(db: Db, caller: Caller, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
@@ -282,10 +274,7 @@ function shipRefusal(row: OrderRow): string {
   return apiMessages.shipNothingLeft;
 }
 
-/**
- * Admin: Pending -> Shipped (docs/product.md#order-status), with an optional carrier and
- * tracking number, for an order the To ship tab holds (`shippable`); any other is a 409.
- */
+/** Admin: Pending -> Shipped, only for an order the To ship tab holds (`shippable`); else 409. */
 export async function shipOrder(db: Db, caller: Caller, id: string, tracking: ShipInput = {}) {
   const shipped = await shipWithEmail(db, caller, id, tracking);
   if (shipped) return answerOrder(db, shipped);

@@ -50,9 +50,8 @@ export async function hasRated(db: Db, email: string, partId: string): Promise<b
 }
 
 /**
- * Adds the review and the part's aggregate in one transaction. The unique (part, author)
- * index decides between two concurrent posts: the second waits for the first to commit,
- * then inserts nothing, and false says so. Nothing else writes rating_count or rating_sum.
+ * The unique (part, author) index decides between concurrent posts: the second inserts nothing and answers false.
+ * Nothing else writes the aggregate.
  */
 export function insertPartReview(db: Db, row: typeof partReviews.$inferInsert): Promise<boolean> {
   return db.transaction(async (tx) => {

@@ -46,9 +46,8 @@ export async function pageOfPartReviews(db: Db, partId: string, limit: number, b
 }
 
 /**
- * Only a customer with a paid order for the part, not refunded in full, may rate it, once (docs/decisions/0026).
- * A verified email comes first, as for the shop-wide reviews: both speak on public pages.
- * Answers why the author may not, or their profile name when they may.
+ * A verified customer with a paid order for the part, not refunded in full, may rate it once (docs/decisions/0026).
+ * Answers why not, or their name.
  */
 async function mayRate(db: Db, partId: string, authorEmail: string): Promise<HttpError | { authorName: string }> {
   const author = await findAuthor(db, authorEmail);

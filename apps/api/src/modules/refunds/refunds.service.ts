@@ -49,9 +49,8 @@ function cents(dollars: number): number {
 }
 
 /**
- * The line a refund is for: the one its lineId names (400 when the order has no such line),
- * else an order's only line. Units go back from a line, so restocking an order of several
- * lines needs one named.
+ * The line its lineId names (400 if none), else an order's only line: restocking an order of several lines needs one
+ * named.
  */
 function lineOfRefund(lines: readonly OrderLineRow[], input: NewRefund, restocks: boolean): OrderLineRow | undefined {
   if (input.lineId !== undefined) {
@@ -108,9 +107,8 @@ function unitsByPart(lines: readonly { partId: string; quantity: number }[]): Ma
 }
 
 /**
- * Why these parts cannot be asked back from this order, or null when they can: each
- * {partId, quantity} is of the order's line for that part, and no more than that line's
- * units still with the buyer (shipped, not refunded) less what is already asked back.
+ * Why these parts cannot be asked back, or null: no more than each line's units still with the buyer, less those
+ * already asked back.
  */
 function returnRefusal(
   order: OrderRow,
@@ -179,9 +177,8 @@ function checkMove(current: ReturnRow | undefined, to: ReturnStatus): ReturnRow 
 }
 
 /**
- * PATCH /returns/{id} (admin). Approving or rejecting records the decision; receiving puts
- * the returned units back when asked (restock) and refunds the amount asked (refund), through
- * the same path as every refund, with the decision in the same transaction.
+ * PATCH /returns/{id} (admin): receiving restocks and refunds as asked, through issueRefund, with the decision in the
+ * same transaction.
  */
 export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id: string, input: ReturnDecision) {
   const found = await findReturn(db, id);

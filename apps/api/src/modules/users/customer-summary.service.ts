@@ -11,10 +11,7 @@ import { messagesFrom, moneyOf, ordersOf, refundsOf, returnsOf } from './custome
 import { findUser, orderTotalsOf } from './users.repo.ts';
 import { toUser } from './users.service.ts';
 
-/**
- * The customer page (admin): the profile with the users screen's figures, the money paid and
- * refunded over every order, and the newest orders, refunds, returns and messages.
- */
+/** The customer page (admin). */
 export async function customerSummary(db: Db, email: string): Promise<CustomerSummary> {
   const user = await findUser(db, email);
   if (!user) throw notFound(apiMessages.userNotFound);

@@ -20,9 +20,8 @@ import type { Config } from '#api/config/env.ts';
 import { paymentHandlers } from '../business-profile.ts';
 
 /**
- * ACP's view of a checkout session, and ACP's requests as the session's inputs. A session is
- * the one UCP session (modules/ucp): its prices, totals, messages and status are decided
- * there, and this module only says them in ACP's words, so the two protocols cannot disagree.
+ * ACP's words for the one UCP checkout session, which decides prices, totals and status, so the protocols cannot
+ * disagree.
  */
 
 type UcpDestination = UcpCheckout['fulfillment']['methods'][number]['destinations'][number];
@@ -256,9 +255,8 @@ function buyerFrom(buyer: NonNullable<AcpCreateInput['buyer']>) {
 }
 
 /**
- * The session's full inputs after an ACP create or update: what the request names replaces
- * what the session had, a field sent as null is cleared, a field left out stays. The buyer's
- * email may come from the fulfillment details, as ACP lets an agent send it there.
+ * What the request names replaces, null clears, left out stays. The email may come from the fulfillment details, as
+ * ACP allows.
  */
 export function ucpInputFrom(request: AcpCreateInput | AcpUpdateInput, current?: UcpCheckout): UcpCheckoutInput {
   const currentDestination = current && selectedDestination(current);
