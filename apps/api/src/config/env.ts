@@ -236,10 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-/**
- * firebase-admin reads the emulator's address from process.env on every call, so the parsed setting is copied there
- * (process-wide).
- */
+/** firebase-admin reads the emulator address from process.env on each call, so it is copied there. */
 export function shareAuthEmulatorWithFirebaseAdmin(config: Pick<Config, 'FIREBASE_AUTH_EMULATOR_HOST'>): void {
   if (config.FIREBASE_AUTH_EMULATOR_HOST) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;

@@ -17,10 +17,7 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
-/**
- * TRUST_PROXY: unset trusts no proxy, a count that many hops, a list those ranges. "true" is refused: any client
- * could pick the address its rate limits count under.
- */
+/** "true" is refused: trusting every hop lets any client pick the address its rate limits count under. */
 export const trustProxySetting = z
   .string()
   .optional()
