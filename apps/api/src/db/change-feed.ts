@@ -8,10 +8,7 @@ import pg from 'pg';
 export type ChangeFeed = {
   /** Tells this process's listeners at once, then every other process. */
   announce: () => Promise<void>;
-  /**
-   * Calls `listener` on every change, and after a lost LISTEN connection is made again (changes may be missed).
-   * Answers how to stop.
-   */
+  /** Calls `listener` on every change, and after a lost LISTEN is restored; answers how to stop. */
   subscribe: (listener: () => void) => () => void;
   close: () => Promise<void>;
 };

@@ -47,19 +47,13 @@ export function migrationsFolder(): string {
 // Any fixed number works; it only has to be the same in every API process.
 const MIGRATION_LOCK = 727_202_2;
 
-/**
- * Behind a transaction pooler (DATABASE_POOLER) a statement prepared by name may be gone, or another's, at the next
- * query.
- */
+/** Behind a transaction pooler a statement prepared by name may be gone at the next query. */
 const pooledDbs = new WeakSet<Db>();
 
 /** Whether a statement may be prepared by name on db's connections (domain/catalog/parts.repo.ts). */
 export const keepsNamedStatements = (db: Db): boolean => !pooledDbs.has(db);
 
-/**
- * Migrates on a direct connection: the lock is a session's, so it must not ride a pooled one, and closing releases
- * it.
- */
+/** On a direct connection: the migration lock is a session's and must not ride a pooled one. */
 async function migrateOnce(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
@@ -73,10 +67,7 @@ async function migrateOnce(url: string): Promise<void> {
   }
 }
 
-/**
- * A pooled connection cannot keep session settings, so each `pool.query` statement runs in a transaction that sets
- * them first.
- */
+/** A pooled connection keeps no session settings, so each statement sets them in its own transaction. */
 function settingPerTransaction(pool: pg.Pool, settings: string): void {
   const query = async (config: pg.QueryConfig, values?: unknown[]) => {
     const client = await pool.connect();

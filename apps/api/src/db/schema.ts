@@ -37,10 +37,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 // Ids are UUIDv7 (docs/product.md#ids): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
 
-/**
- * What "low stock" means: at or below `lowStockAt`, or five units without one. A partial index holds just those
- * parts.
- */
+/** Low stock: at or below `lowStockAt`, or five without one. A partial index holds just those parts. */
 export const isLowStock = (available: AnyColumn, lowStockAt: AnyColumn) =>
   sql`${available} <= coalesce(${lowStockAt}, 5)`;
 
@@ -128,10 +125,7 @@ export const partSearchTerms = pgTable(
   ],
 );
 
-/**
- * Facet counts kept by triggers on parts, so facets read a few dozen rows, not the catalog (docs/decisions/0024). A
- * count that falls to 0 stays.
- */
+/** Facet counts kept by triggers, so facets read a few rows, not the catalog (docs/decisions/0024). */
 export const partFacetGroups = pgTable(
   'part_facet_groups',
   {
@@ -169,10 +163,7 @@ export const reviews = pgTable(
   (t) => [check('reviews_rating_range', sql`${t.rating} between 0 and 5`)],
 );
 
-/**
- * Uploaded photos when PHOTO_STORE is `database` (docs/decisions/0039), named as served, so every process serves
- * every photo and backups hold them.
- */
+/** Photos when PHOTO_STORE is `database` (docs/decisions/0039): every process serves them, backups hold them. */
 export const photos = pgTable(
   'photos',
   {
@@ -237,10 +228,7 @@ export const users = pgTable(
   (t) => [check('users_role_valid', sql`${t.role} in ('admin', 'customer')`)],
 );
 
-/**
- * Tokens ended by a Logout (by `jti`) until they expire: one device signs out, not the others. Rows past `expires_at`
- * are cleared.
- */
+/** Tokens a Logout ended (by `jti`), until they expire: one device signs out, not the others. */
 export const revokedTokens = pgTable('revoked_tokens', {
   tokenId: text('token_id').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -354,10 +342,7 @@ export const orderLines = pgTable(
   ],
 );
 
-/**
- * An admin's refund on an order (a cancel, a refund, a received return). Written under the order's lock before the
- * gateway is asked; its id is the idempotency key.
- */
+/** An admin's refund, written under the order's lock before the gateway is asked; its id is the idempotency key. */
 export const orderRefunds = pgTable(
   'order_refunds',
   {
@@ -439,10 +424,7 @@ export const paymentGroupOrders = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.orderId] }), index('payment_group_orders_order_idx').on(t.orderId)],
 );
 
-/**
- * Payment intents: the local gateway's ledger, or Stripe's mirrored. No foreign key to orders, so a payment is never
- * lost.
- */
+/** Payment intents (the local ledger, or Stripe's mirrored); no foreign key, so a payment is never lost. */
 export const payments = pgTable(
   'payments',
   {
@@ -513,10 +495,7 @@ export const contactMessages = pgTable(
   ],
 );
 
-/**
- * Every admin change (docs/product.md#audit-log), written in the changing transaction by recordChange. Append-only: a
- * trigger refuses UPDATE and DELETE.
- */
+/** The audit log, written in the changing transaction; append-only, a trigger refuses UPDATE and DELETE. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -568,10 +547,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/**
- * Answers to keyed order requests (Idempotency-Key), written with the orders, so a retry finds nothing or the whole
- * answer.
- */
+/** Answers to keyed order requests, written with the orders: a retry finds nothing or the whole answer. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -688,10 +664,7 @@ export const UCP_SESSION_STATUSES = [
   'canceled',
 ] as const;
 
-/**
- * A UCP checkout: only the assistant's inputs; prices, stock and totals are read afresh, and no stock is held until
- * complete.
- */
+/** A UCP checkout: only the assistant's inputs; prices and stock are read afresh, none held until complete. */
 export const ucpCheckoutSessions = pgTable(
   'ucp_checkout_sessions',
   {

@@ -11,10 +11,7 @@ type DemoPart = PartSpecs & {
   price: number;
 };
 
-/**
- * Demo catalog (docs/product.md#demo-content): complete builds on AM5, AM4 and LGA1700 plus parts that clash on
- * purpose. Inserted oldest first.
- */
+/** Demo catalog: complete builds on AM5, AM4 and LGA1700, and parts that clash on purpose. Oldest first. */
 export const demoParts: readonly DemoPart[] = [
   // Older stock: the second AM5 build, the AM4 build, the big LGA1700 build and the clashes.
   {
