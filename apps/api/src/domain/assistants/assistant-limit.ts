@@ -3,10 +3,7 @@ import type { RateLimitCounters } from '#api/lib/rate-limit-store.ts';
 
 const WINDOW_MS = 60_000;
 
-/**
- * Counts an assistant's call against its per-minute limit, keyed by profile address so the budget is the same from
- * any IP. Answers the seconds to wait, or null.
- */
+/** Per-minute limit keyed by profile address, the same from any IP. Answers the seconds to wait, or null. */
 export async function assistantOverLimit(
   counters: RateLimitCounters,
   config: Pick<Config, 'RATE_LIMIT_ASSISTANT_PER_MINUTE'>,

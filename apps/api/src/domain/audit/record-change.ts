@@ -8,10 +8,7 @@ import { newId } from '#api/lib/ids.ts';
 /** Who made a change: the guarded request's caller (its email and Firebase uid). */
 export type Actor = Pick<Caller, 'email' | 'uid'>;
 
-/**
- * `before` is null for a creation, `after` for a deletion; an edit holds only the changed fields. Money is in Cents
- * fields.
- */
+/** `before` null for a creation, `after` for a deletion; an edit holds only the changed fields. */
 export type AuditChange = {
   kind: AuditKind;
   entity: AuditEntity;
@@ -20,10 +17,7 @@ export type AuditChange = {
   after: AuditValues;
 };
 
-/**
- * Records admin changes (docs/product.md#audit-log) in the changing transaction, so a rollback leaves no record. A
- * list is one statement with one JSON parameter.
- */
+/** Call it in the changing transaction, so a rollback leaves no record. A list is one statement. */
 export async function recordChange(tx: Db, caller: Actor, changes: AuditChange | readonly AuditChange[]) {
   const list: readonly AuditChange[] = Array.isArray(changes) ? changes : [changes as AuditChange];
   if (list.length === 0) return;

@@ -3,10 +3,7 @@ import type { Db } from '#api/db/client.ts';
 import { orderRefunds } from '#api/db/schema.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
-/**
- * A line refunded in full is no longer bought and has nothing to return; units a refund restocked never stayed with
- * the buyer (docs/security.md).
- */
+/** A line refunded in full is no longer bought and has nothing to return (docs/security.md). */
 export type LineRefunds = {
   /** Cents of the refunds and received returns named for the line. */
   cents: number;

@@ -9,10 +9,7 @@ import { linesOf, type OrderRow } from './orders.repo.ts';
 /** Who ended an unpaid order: its customer, an admin, or the hold running out. */
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
 
-/**
- * Queues one email per order change in the changing transaction; an order about to be deleted is queued before its
- * lines go.
- */
+/** One email per order change, in its transaction; an order to be deleted is queued before its lines go. */
 export async function queueOrderEmail(
   db: Db,
   kind: OrderEmailPayload['kind'],

@@ -39,10 +39,7 @@ export function withLineWhere(where: SQL | undefined): SQL {
   return sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${where})`;
 }
 
-/**
- * A cancelled order stays on record, but every read here except `findOrderRecord` and the Cancelled tab sees live
- * orders only.
- */
+/** Every read here but `findOrderRecord` and the Cancelled tab sees live orders only. */
 const live = isNull(orders.cancelledAt);
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {

@@ -74,10 +74,7 @@ export function orderSummaryName(names: readonly string[]): string {
   return `${first} and ${rest.length} more ${rest.length === 1 ? 'part' : 'parts'}`;
 }
 
-/**
- * Caps on what one customer holds unpaid (docs/security.md#stock-holds), so no account can keep a shelf from
- * everyone.
- */
+/** Unpaid caps (docs/security.md#stock-holds), so no account can keep a shelf from everyone. */
 function checkHoldings(
   rules: PlacementRules,
   held: Holdings,

@@ -8,10 +8,7 @@ import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 /** Units of a line not yet back on the shelf. */
 export const unitsLeftToRestock = (line: OrderLineRow): number => line.quantity - line.restockedUnits;
 
-/**
- * The one way an order's units go back on the shelf; call it under the part's and order's locks. The line's restocked
- * count keeps any mix from exceeding what it sold.
- */
+/** The one way an order's units go back; the line's restocked count keeps them within what it sold. */
 export async function restockOrderPart(db: Db, order: OrderRow, partId: string, quantity: number): Promise<boolean> {
   if (quantity === 0) return true;
   if (quantity < 0) return false;

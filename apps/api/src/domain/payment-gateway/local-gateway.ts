@@ -31,10 +31,7 @@ function sameSecret(given: string, stored: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/**
- * The test-mode gateway (docs/product.md#payments); its intents live in the payments table, so they survive a crash.
- * The client secret carries 144 random bits.
- */
+/** The test-mode gateway; intents live in the payments table and survive a crash. Secrets carry 144 random bits. */
 export function createLocalGateway(): LocalPaymentGateway {
   async function localRow(db: Db, id: string): Promise<PaymentRow | undefined> {
     if (!PAYMENT_INTENT_ID.test(id)) return undefined;

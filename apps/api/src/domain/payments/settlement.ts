@@ -19,10 +19,7 @@ import {
 } from './stray-payment-refunds.repo.ts';
 import { paymentsSettled, refundsIssued } from '#api/lib/shop-counters.ts';
 
-/**
- * Settlement: which intent pays which orders. Every way orders become paid goes through `payWith`, so single and
- * group payments share one path.
- */
+/** Settlement: every way orders become paid goes through `payWith`, single or group alike. */
 
 /** Why a succeeded intent could not pay its orders; each means its money is refunded. */
 type Stray = 'duplicate' | 'order-gone' | 'mismatch';
@@ -75,10 +72,7 @@ export async function reconcileFromLedger(db: Db, rows: OrderRow[]): Promise<Ord
 }
 
 /**
- * One order, asking the gateway itself about intents still open in the ledger (its groups'
- * included): with Stripe this catches a success whose webhook has not arrived. A gateway
- * outage must not make the order unreadable, so a 502 from it (already logged) leaves the
- * order as stored.
+ * Asks the gateway about open intents (catching a success whose webhook is late); a 502 leaves the order as stored.
  */
 export async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderRow): Promise<OrderRow> {
   if (row.paid) return row;
@@ -107,10 +101,7 @@ export async function cancelOpenIntents(db: Db, gateway: PaymentGateway, orderId
 
 export type LedgerVerdict = 'clear' | 'paid' | 'payment-open' | 'payment-mismatch';
 
-/**
- * Whether an unpaid order may end, under the caller's locks on it and its groupmates: 'clear' when every intent is
- * cancelled.
- */
+/** Whether an unpaid order may end, under the caller's locks: 'clear' when every intent is cancelled. */
 export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerdict> {
   const every = await paymentsForOrder(db, order.id);
   // A refunded intent (a group paid after one of its orders was paid alone) is closed: its
@@ -130,10 +121,7 @@ export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerd
 
 export type SettleOutcome = 'paid' | 'already-paid' | `refunded-${Stray}` | 'not-ours' | 'not-succeeded';
 
-/**
- * The row is written first, then the gateway asked outside a transaction; the sweep retries a pending row with the
- * same key.
- */
+/** The row first, then the gateway outside a transaction; the sweep retries a pending row with the same key. */
 export async function refundStrayPayment(
   db: Db,
   gateway: PaymentGateway,
@@ -173,10 +161,7 @@ export async function settleIntent(db: Db, gateway: PaymentGateway, intent: Gate
   return settled;
 }
 
-/**
- * Two statements: holding the payment row while waiting for the order's would invert the lock order (order, then
- * payment).
- */
+/** Two statements: holding the payment row while waiting on the order's would invert the lock order. */
 export async function applyStripeEvent(
   db: Db,
   gateway: PaymentGateway,

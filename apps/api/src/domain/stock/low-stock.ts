@@ -3,10 +3,7 @@ import type { Db } from '#api/db/client.ts';
 import { parts, users } from '#api/db/schema.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 
-/**
- * The UPDATE that moves stock compares new with old under its row lock, so only the order that crossed the threshold
- * sees true: one email per fall.
- */
+/** Compares new with old stock under the row lock, so only the order that crossed the mark sees true. */
 export function fellToLowStock(change: number) {
   return sql<boolean>`coalesce(${parts.available} <= ${parts.lowStockAt} and ${parts.available} - ${change} > ${parts.lowStockAt}, false)`;
 }

@@ -5,10 +5,7 @@ import { fellToLowStock } from './low-stock.ts';
 
 /** The one place that takes units off the shelf and puts them back. */
 
-/**
- * One conditional statement, so concurrent buyers can never drive `available` below zero; its row lock lasts until
- * commit.
- */
+/** One conditional statement, so concurrent buyers never drive `available` below zero. */
 export async function reserveStock(db: Db, partId: string, quantity: number) {
   const [row] = await db
     .update(parts)
@@ -48,10 +45,7 @@ export async function returnStock(db: Db, partId: string, quantity: number): Pro
     .where(eq(parts.id, partId));
 }
 
-/**
- * Moves stock by delta in one statement (never writing back a number read earlier), only within 0..max; else
- * undefined.
- */
+/** Moves stock by delta in one statement, never writing back a number read earlier; only within 0..max. */
 export async function adjustStock(db: Db, partId: string, delta: number, max: number) {
   const [row] = await db
     .update(parts)

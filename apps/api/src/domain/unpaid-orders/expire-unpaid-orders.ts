@@ -9,10 +9,7 @@ import { retryPendingOrderRefunds } from '../payments/issue-refund.ts';
 import { retryPendingStrayRefunds } from '../payments/settlement.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 
-/**
- * Shorter while the email is unverified, so a throwaway sign-up cannot hold stock for long
- * (docs/security.md#stock-holds).
- */
+/** Shorter while unverified, so a throwaway sign-up cannot hold stock long (docs/security.md#stock-holds). */
 export type UnpaidHold = { minutes: number; unverifiedMinutes: number };
 
 export function unpaidHold(config: Pick<Config, 'UNPAID_HOLD_MINUTES' | 'UNVERIFIED_HOLD_MINUTES'>): UnpaidHold {
@@ -32,10 +29,7 @@ const CLAIM_SECONDS = 300;
 const BATCH = 50;
 const SWEEP_EVERY_MS = 60_000;
 
-/**
- * `SKIP LOCKED` lets processes sweep at once; the claim stamp, committed before any gateway call, keeps the others
- * off.
- */
+/** `SKIP LOCKED` lets processes sweep at once; the committed claim stamp keeps the others off. */
 async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promise<string[]> {
   const unverified = db.select({ email: users.email }).from(users).where(eq(users.emailVerified, false));
   const overdueNow = or(
