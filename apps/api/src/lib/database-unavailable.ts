@@ -1,7 +1,4 @@
-/**
- * The database (or Redis) cannot be reached right now, as opposed to a failed query: the client hears 503 and the
- * pool reconnects.
- */
+/** The database or Redis is unreachable (not a failed query): 503, and the pool reconnects. */
 const UNREACHABLE_CODES = new Set([
   '53300', // too_many_connections: every slot taken, by this shop's processes or others
   'ECONNREFUSED',

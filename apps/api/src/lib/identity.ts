@@ -32,10 +32,7 @@ export type AccountStatus =
   | { exists: false }
   | { exists: true; disabled: boolean; validAfterMs: number; email: string | null; emailVerified: boolean };
 
-/**
- * After an email change, older tokens still verify at Firebase with the old address, which is no longer the
- * account's.
- */
+/** After an email change, older tokens still verify, naming an address no longer the account's. */
 export function emailIsCurrent(account: AccountStatus & { exists: true }, email: string): boolean {
   return account.email === email;
 }
@@ -82,10 +79,7 @@ function serviceAccountFrom(json: string) {
   return account.data;
 }
 
-/**
- * One firebase-admin app per API instance, so instances in one process (the tests) never share or delete each
- * other's.
- */
+/** One firebase-admin app per API instance, so instances in one process never share one. */
 export function createIdentityVerifier(config: Config): IdentityVerifier {
   const emulator = Boolean(config.FIREBASE_AUTH_EMULATOR_HOST);
   const account =

@@ -14,10 +14,7 @@ function isAllowedImage(address: string, hosts: readonly string[]): boolean {
 /** What decides a user-given image address: the allowed hosts, and the origins that are the shop itself. */
 export type ImageRule = { hosts: readonly string[]; ownOrigins: readonly string[] };
 
-/**
- * The image address to keep, or null. The shop's own absolute address is kept as its site path, so it follows the
- * shop anywhere.
- */
+/** The shop's own absolute image address is kept as its site path, so it follows the shop anywhere. */
 export function keptImageAddress(address: string, rule: ImageRule): string | null {
   let url: URL;
   try {

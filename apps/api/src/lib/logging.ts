@@ -6,10 +6,7 @@ export type LogStream = { write: (line: string) => void };
 
 const EMAIL_PLACEHOLDER = '[email]';
 
-/**
- * Paths and queries name users by email; an access log must not. Each piece holding "@" becomes "[email]", in one
- * linear pass.
- */
+/** Paths name users by email; each piece holding "@" becomes "[email]", in one linear pass. */
 export function redactEmails(url: string): string {
   return url
     .split(/([/?&=#;])/)

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from './auth.ts';
 
-/**
- * Every operation's `operationId` and `security` derive from its route and guard, so none is forgotten or claims to
- * be public when it is not.
- */
+/** `operationId` and `security` derive from the route and its guard, so neither is forgotten or wrong. */
 
 /** `GET /api/parts/:id` -> `getPartsById`: stable for as long as the route's path is. */
 export function operationIdFor(method: string, url: string, base: string): string {

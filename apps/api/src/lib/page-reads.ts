@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * A server-drawn page's API reads, each sent once through `app.inject`, so its head and body never show two states of
- * a part.
- */
+/** A page's API reads, each sent once via `app.inject`, so head and body never show two states. */
 export type PageReads = (apiPath: string) => Promise<Response>;
 
 type Answer = { status: number; headers: [string, string][]; body: Buffer };

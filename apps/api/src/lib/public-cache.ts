@@ -29,10 +29,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Announced before the answer leaves, so the writer's next read finds the new state; a failed announcement is only
- * logged.
- */
+/** Announced before the answer leaves, so the writer's next read is fresh; a failure is only logged. */
 export function announceWrites(app: FastifyInstance, changes: ChangeFeed): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (READS.has(request.method) || reply.statusCode >= 400) return payload;

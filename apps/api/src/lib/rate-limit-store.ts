@@ -33,10 +33,7 @@ export function memoryCounters(maxKeys = 10_000): RateLimitCounters {
   };
 }
 
-/**
- * In PostgreSQL: one upsert per request, windows by the database's clock so every process agrees; ended rows are
- * swept.
- */
+/** In PostgreSQL: one upsert per request, windows by the database clock so every process agrees. */
 export function postgresCounters(db: Db, sweepMs = 60_000): RateLimitCounters {
   const sweep = setInterval(() => {
     db.delete(rateLimitCounters)

@@ -24,10 +24,7 @@ function withFirstReads(html: string, reads: readonly string[], apiBase: string)
   return html.replace('</head>', () => `${links}</head>`);
 }
 
-/**
- * Serves the SPA: hashed assets cached for a year, index.html for other GETs; public pages get a copy that prefetches
- * their reads.
- */
+/** Hashed assets cached a year, index.html for other GETs; public pages prefetch their reads. */
 export async function installSpa(
   app: FastifyInstance,
   webDist: string | undefined,

@@ -4,10 +4,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'parts-shop-api';
 const AUDIENCE = 'parts-shop-web';
 
-/**
- * The guards compare the Firebase uid and token version with the user's row, so a rebinding, role change or "sign out
- * everywhere" retires older tokens.
- */
+/** Uid and token version are checked against the user's row, so older tokens retire on any change. */
 export type TokenSubject = { email: string; uid: string; tokenVersion: number };
 
 /** `tokenId` (the jti) lets Logout end this token alone; `issuedAtMs` is compared with the account's sessions. */
