@@ -6,10 +6,7 @@ import { mcpLimit } from '../lib/deps.ts';
 import { createShopMcpServer } from './shop-mcp-server.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/**
- * `POST /api/mcp`, stateless: a server and transport per request, so any process answers any call. GET and DELETE
- * (sessions only) are refused.
- */
+/** `POST /api/mcp`, stateless, so any process answers any call; GET and DELETE are refused. */
 export const mcpRoutes: FastifyPluginAsyncZod<{
   deps: Deps;
   /** Tools other modules add to the same endpoint (the UCP shopping tools). */

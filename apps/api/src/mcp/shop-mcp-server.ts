@@ -47,10 +47,7 @@ async function refusalsAsToolErrors(run: () => Promise<CallToolResult>): Promise
   }
 }
 
-/**
- * Read-only tools for AI assistants, each calling the service its API route calls, so an assistant sees what a
- * visitor sees. Buying goes through the UCP tools.
- */
+/** Read-only tools calling the same services as the API, so an assistant sees what a visitor sees. */
 export function createShopMcpServer(deps: Deps): McpServer {
   const { db } = deps;
   const origin = siteOrigin(deps.config);
