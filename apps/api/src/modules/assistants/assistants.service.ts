@@ -51,10 +51,7 @@ export async function listAssistants(db: Db): Promise<Assistant[]> {
   return rows.map(toAssistant);
 }
 
-/**
- * Answers the API key, the only time it exists outside the caller: the shop keeps its hash. Approved already is a
- * 409.
- */
+/** Answers the API key once; the shop keeps only its hash. Approved already is a 409. */
 export async function approveAssistant(
   db: Db,
   caller: Actor,

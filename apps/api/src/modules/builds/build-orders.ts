@@ -10,10 +10,7 @@ import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-ord
 import { checkStoredBuild, loadBuildParts } from '#api/domain/catalog/build-check.ts';
 import type { BuildPartRow } from '#api/domain/catalog/parts.repo.ts';
 
-/**
- * Orders a whole build through the one placement path: all lines reserved and stored, or nothing. Answers `{orders,
- * total}`.
- */
+/** A whole build through the one placement path: all lines or nothing. Answers `{orders, total}`. */
 export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Caller, input: BatchOrder) {
   const lines = input.items.map((i) => ({ partId: i.partId, quantity: i.totalOrder }));
   let byId = new Map<string, BuildPartRow>();

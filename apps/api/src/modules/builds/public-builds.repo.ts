@@ -14,10 +14,7 @@ const publishedColumns = {
   builder: sql<string>`coalesce(${users.userName}, '')`,
 };
 
-/**
- * Publishes under `title`, or null to unpublish. A republished build keeps its first moment (to the ms, the cursor's
- * precision), so a new title does not move it up.
- */
+/** A republished build keeps its first moment (to the ms, as the cursor), so a new title does not move it up. */
 export async function setPublished(
   db: Db,
   email: string,

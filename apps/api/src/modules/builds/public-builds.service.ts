@@ -18,10 +18,7 @@ import {
   type ShownPart,
 } from './public-builds.repo.ts';
 
-/**
- * Published builds (docs/decisions/0048): what a stranger reads is drawn here alone, with today's prices and never
- * the owner's email.
- */
+/** Published builds (docs/decisions/0048): today's prices, never the owner's email. */
 
 /** Which part's picture stands for the build: what a person recognises a PC by first. */
 const PICTURE_ORDER = ['case', 'gpu', 'cpu'];

@@ -1,7 +1,4 @@
-/**
- * Crawlers fetch robots.txt and sitemaps often, and a big sitemap is a scan not to repeat every second. At most
- * `maxKeys` entries; `forgetAll` on catalog changes.
- */
+/** Crawlers fetch sitemaps often, and a big one is a scan; at most `maxKeys`, emptied on catalog changes. */
 export function briefCache(ttlMs: number, maxKeys = 100) {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   const forgetAll = () => entries.clear();

@@ -15,10 +15,7 @@ export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfo
 
 const CACHE_SECONDS = 60;
 
-/**
- * robots.txt, sitemaps and llms.txt from the live catalog; cached a minute, and in-process until the catalog changes
- * (db/change-feed.ts).
- */
+/** robots.txt, sitemaps and llms.txt: cached a minute, in-process until the catalog changes. */
 export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { publicReads: db, config } = deps;
   const origin = siteOrigin(config);

@@ -104,10 +104,7 @@ export async function pageOfOrders(
   return (await answerOrders(db, await reconcileFromLedger(db, rows))).map((order) => orderSeenBy(caller, order));
 }
 
-/**
- * "Pay all unpaid": overdue ones end first and paid ones are settled, so the count and total are what the payment
- * charges.
- */
+/** "Pay all unpaid": overdue ones end and paid ones settle first, so the total is what is charged. */
 export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
   await expireOverdueOrders(db, rules.gateway, rules.hold, { email: caller.email });
   const rows = await reconcileFromLedger(db, await listUnpaidOrders(db, caller.email, PAYMENT_GROUP_MAX));
@@ -163,10 +160,7 @@ export async function getOrderDetail(db: Db, rules: OrderRules, caller: Caller, 
   };
 }
 
-/**
- * The gateway is asked about open intents at most once per order every few seconds; Stripe's webhook stays the source
- * of truth.
- */
+/** Asks the gateway at most once per order every few seconds; Stripe's webhook stays the truth. */
 async function currentOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<OrderRow> {
   const [row] = await withoutOverdue(
     db,
@@ -191,10 +185,7 @@ export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: st
   return orderSeenBy(caller, await answerOrder(db, await currentOrder(db, rules, caller, id)));
 }
 
-/**
- * Open intents are cancelled first, so no money is taken for a deleted order; one that already took it makes the
- * order paid (409).
- */
+/** Open intents are cancelled first; one that already took the money makes the order paid (409). */
 export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<void> {
   const order = await findOrder(db, id);
   if (!order || !canSee(caller, order)) throw orderNotFound();
@@ -223,10 +214,7 @@ async function endUnpaid(db: Db, rules: OrderRules, caller: Caller, order: Order
   }
 }
 
-/**
- * Admin cancel: an unpaid order ends as its customer's would; a paid, unshipped one is refunded in full and
- * restocked. Both stay on record.
- */
+/** An unpaid order ends as its customer's would; a paid, unshipped one is refunded in full. */
 export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller, id: string, reason: string) {
   const order = await findOrderRecord(db, id);
   if (!order) throw orderNotFound();

@@ -12,10 +12,7 @@ async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]
 // Sums come back as bigint, which the drivers answer as strings or BigInts.
 export type DayRow = { date: string; revenueCents: string | bigint; refundsCents: string | bigint; orders: number };
 
-/**
- * Money paid, refunded and orders placed per day in `timeZone`; each sum reads only its window through its own index.
- * Days without any are zeros.
- */
+/** Paid, refunded and placed per day in `timeZone`, each sum through its own index; empty days are zeros. */
 export function dailyFigures(db: Db, timeZone: string, days: number): Promise<DayRow[]> {
   const since = windowStart(timeZone, days);
   const today = sql`(now() at time zone ${timeZone})::date`;

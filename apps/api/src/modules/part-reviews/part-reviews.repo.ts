@@ -49,10 +49,7 @@ export async function hasRated(db: Db, email: string, partId: string): Promise<b
   return row !== undefined;
 }
 
-/**
- * The unique (part, author) index decides between concurrent posts: the second inserts nothing and answers false.
- * Nothing else writes the aggregate.
- */
+/** The unique (part, author) index decides concurrent posts: the second inserts nothing (false). */
 export function insertPartReview(db: Db, row: typeof partReviews.$inferInsert): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx

@@ -45,10 +45,7 @@ export async function pageOfPartReviews(db: Db, partId: string, limit: number, b
   return rows.map(toPartReview);
 }
 
-/**
- * A verified customer with a paid order for the part, not refunded in full, may rate it once (docs/decisions/0026).
- * Answers why not, or their name.
- */
+/** A verified buyer, paid and not refunded in full, rates once (docs/decisions/0026); else why not. */
 async function mayRate(db: Db, partId: string, authorEmail: string): Promise<HttpError | { authorName: string }> {
   const author = await findAuthor(db, authorEmail);
   if (!author?.verified) return forbidden(apiMessages.reviewNeedsVerifiedEmail);

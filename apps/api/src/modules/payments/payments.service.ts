@@ -32,10 +32,7 @@ function ownOrder(caller: Caller, order: OrderRow | undefined): OrderRow {
 
 type IntentAnswer = { clientSecret: string; paymentIntentId: string };
 
-/**
- * A succeeded intent is settled, a processing one blocks a new one, and an open one for the same orders and amount is
- * answered again.
- */
+/** Succeeded: settled; processing: blocks a new one; open for the same orders and amount: answered again. */
 async function reuseOrSettle(
   db: Db,
   gateway: PaymentGateway,
@@ -66,10 +63,7 @@ async function reuseOrSettle(
   return undefined;
 }
 
-/**
- * One open intent per order (docs/security.md#payment-intents): before a new one, every other open intent over these
- * orders is cancelled at the gateway.
- */
+/** One open intent per order (docs/security.md#payment-intents): the others are cancelled first. */
 async function cancelSuperseded(
   db: Db,
   gateway: PaymentGateway,
@@ -136,10 +130,7 @@ function payableOrders(caller: Caller, ids: readonly string[], rows: OrderRow[])
   return ids.map((id) => mine.get(id) as OrderRow);
 }
 
-/**
- * One intent for several unpaid orders, recorded as a payment group; the same lock-then-gateway pattern as a single
- * order.
- */
+/** One intent for several unpaid orders, as a payment group; the same pattern as a single order. */
 export async function createGroupPaymentIntent(
   db: Db,
   gateway: PaymentGateway,
@@ -177,10 +168,7 @@ export async function createGroupPaymentIntent(
   return answer({ clientSecret: intent.clientSecret, paymentIntentId: intent.id });
 }
 
-/**
- * PATCH /orders/{id}: orders are paid only for a succeeded intent of their total. Repeats answer the same; a second
- * payment is refunded.
- */
+/** Paid only for a succeeded intent of their total; a repeat answers the same, a second payment is refunded. */
 export async function recordPayment(
   db: Db,
   gateway: PaymentGateway,

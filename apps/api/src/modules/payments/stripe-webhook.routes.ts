@@ -5,10 +5,7 @@ import { HttpError, badRequest, errorAnswers } from '#api/lib/http-error.ts';
 import { applyStripeEvent } from '#api/domain/payments/settlement.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/**
- * POST /webhooks/stripe. Its own plugin: the signature covers Stripe's exact bytes, so only here JSON bodies stay a
- * raw Buffer.
- */
+/** Its own plugin: the signature covers Stripe's exact bytes, so only here bodies stay a raw Buffer. */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, payments } = deps;
   if (payments.kind !== 'stripe') return;

@@ -48,10 +48,7 @@ function cents(dollars: number): number {
   return value;
 }
 
-/**
- * The line its lineId names (400 if none), else an order's only line: restocking an order of several lines needs one
- * named.
- */
+/** The named line (400 if none), else the only one: restocking a multi-line order needs one named. */
 function lineOfRefund(lines: readonly OrderLineRow[], input: NewRefund, restocks: boolean): OrderLineRow | undefined {
   if (input.lineId !== undefined) {
     const named = lines.find((line) => line.id === input.lineId);
@@ -106,10 +103,7 @@ function unitsByPart(lines: readonly { partId: string; quantity: number }[]): Ma
   return units;
 }
 
-/**
- * Why these parts cannot be asked back, or null: no more than each line's units still with the buyer, less those
- * already asked back.
- */
+/** Null, or why: at most each line's units still with the buyer, less those already asked back. */
 function returnRefusal(
   order: OrderRow,
   lines: readonly OrderLineRow[],
@@ -176,10 +170,7 @@ function checkMove(current: ReturnRow | undefined, to: ReturnStatus): ReturnRow 
   return current;
 }
 
-/**
- * PATCH /returns/{id} (admin): receiving restocks and refunds as asked, through issueRefund, with the decision in the
- * same transaction.
- */
+/** Receiving restocks and refunds through issueRefund, with the decision in the same transaction. */
 export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id: string, input: ReturnDecision) {
   const found = await findReturn(db, id);
   if (!found) throw returnNotFound();

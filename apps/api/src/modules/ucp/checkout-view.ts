@@ -128,10 +128,7 @@ export function errorResponse(code: string, content: string): UcpErrorResponse {
   };
 }
 
-/**
- * A session as the binding answers it: prices from the shop's catalog in cents, its messages, and the status they
- * decide.
- */
+/** A session as the binding answers it: catalog prices in cents, its messages and its status. */
 export function checkoutView(
   config: Config,
   session: SessionRow,

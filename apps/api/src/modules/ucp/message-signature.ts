@@ -6,10 +6,7 @@ export function contentDigest(body: Buffer): string {
   return `sha-256=:${createHash('sha256').update(body).digest('base64')}:`;
 }
 
-/**
- * RFC 9421 `sig1` over method, authority, path and the named headers. ES256 in fixed-width r||s, not DER; no `alg`
- * (the key's).
- */
+/** RFC 9421 `sig1`; ES256 in fixed-width r||s, not DER; no `alg` (the key's). */
 export function signRequest(
   method: string,
   url: URL,

@@ -7,10 +7,7 @@ import { assistantsMayCall, NOT_APPROVED, type UcpAgent } from './ucp-agent.ts';
 
 const refused = (content: string): Answer => ({ statusCode: 403, body: errorResponse('agent_not_approved', content) });
 
-/**
- * An approved assistant calls under its approved name; in production no other may. A bearer key must be this
- * profile's. Each counts against its own limit.
- */
+/** Approved assistants call under their name (in production only they); each has its own limit. */
 export async function admitAgent(
   deps: Pick<Deps, 'db' | 'config' | 'limits'>,
   agent: UcpAgent,

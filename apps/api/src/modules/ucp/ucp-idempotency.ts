@@ -12,10 +12,7 @@ const IDEMPOTENCY_KEY = /^[\w.:-]{1,255}$/;
 export type Once<A extends StoredAnswer> =
   { kind: 'ran' | 'replayed'; answer: A } | { kind: 'other-request' } | { kind: 'running' };
 
-/**
- * Same key and request: the stored answer; another request, or the first still running: no run. An outright failure
- * frees the key.
- */
+/** Same key and request: the stored answer; else no run. An outright failure frees the key. */
 export async function runOnce<A extends StoredAnswer>(
   db: Db,
   scope: string,

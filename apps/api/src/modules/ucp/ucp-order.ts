@@ -16,10 +16,7 @@ const RETURN_STATUS = { requested: 'pending', approved: 'pending', received: 'co
 
 const optional = <T>(key: string, value: T | null | undefined) => (value == null ? {} : { [key]: value });
 
-/**
- * An order as its assistant follows it (shopping/order.json), read from the shop's own order; refunds, returns and
- * the cancel are adjustments.
- */
+/** An order as its assistant follows it (shopping/order.json); refunds, returns, cancel as adjustments. */
 export async function ucpOrderView(db: Db, config: Config, order: OrderRow, session: SessionRow): Promise<UcpOrder> {
   const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
   const cancelled = order.cancelledAt !== null;

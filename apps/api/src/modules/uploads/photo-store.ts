@@ -8,10 +8,7 @@ export const PHOTO_NAME = /^[a-f0-9]{64}\.webp$/;
 /** What a store keeps under one key. */
 export type StoredPhoto = { bytes: Buffer; contentType: string };
 
-/**
- * Where photos live for every process: the database or an S3 bucket (docs/decisions/0039). A key names one content
- * for good.
- */
+/** The database or an S3 bucket (docs/decisions/0039); a key names one content for good. */
 export type PhotoStore = {
   put: (key: string, photo: StoredPhoto) => Promise<void>;
   get: (key: string) => Promise<StoredPhoto | null>;

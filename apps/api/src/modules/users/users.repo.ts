@@ -118,10 +118,7 @@ export async function updateProfile(
   return row;
 }
 
-/**
- * Every role change bumps the token version, so older tokens answer 401. Only a verified email is made admin; else
- * undefined.
- */
+/** Every role change bumps the token version; only a verified email is made admin. */
 export async function changeRole(db: Db, email: string, role: Role): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

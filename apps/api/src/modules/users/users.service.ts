@@ -66,10 +66,7 @@ function tokenSubject(row: UserRow): TokenSubject {
   return { email: row.email, uid: row.uid, tokenVersion: row.tokenVersion };
 }
 
-/**
- * The sign-in exchange (docs/product.md#sign-in-and-tokens). An ID token from before an email change still verifies,
- * naming the old address.
- */
+/** The sign-in exchange; an ID token from before an email change still verifies, naming the old address. */
 export async function exchangeIdToken(
   deps: { db: Db; tokens: TokenService; config: Pick<Config, 'ADMIN_EMAILS'> },
   log: FastifyBaseLogger,
@@ -189,10 +186,7 @@ export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<
   return { acknowledged: true, modifiedCount };
 }
 
-/**
- * Never from oneself or the last admin. Every admin row is locked first, so of two admins removing each other the
- * second gets 403.
- */
+/** Never oneself or the last admin; locks every admin row, so two removing each other serialize. */
 export async function removeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
   if (email === caller.email) throw conflict(apiMessages.ownAdminRole);
   const modifiedCount = await db.transaction(async (tx) => {

@@ -22,10 +22,7 @@ function nameFromUserAgent(header: string | undefined): string | null {
   return token ?? null;
 }
 
-/**
- * Who calls over ACP, from its bearer key: an approved assistant's key is that assistant, on either protocol. In
- * production only approved keys are let in.
- */
+/** An approved assistant's key is that assistant on either protocol; in production only those are let in. */
 export async function acpCaller(deps: Deps, request: FastifyRequest): Promise<UcpAgent | AcpRefusal> {
   const caller = await callerOf(deps, request);
   if ('statusCode' in caller) return caller;

@@ -19,10 +19,7 @@ import {
 import type { Config } from '#api/config/env.ts';
 import { paymentHandlers } from '../business-profile.ts';
 
-/**
- * ACP's words for the one UCP checkout session, which decides prices, totals and status, so the protocols cannot
- * disagree.
- */
+/** ACP's words for the one UCP session, which decides prices and status, so the protocols agree. */
 
 type UcpDestination = UcpCheckout['fulfillment']['methods'][number]['destinations'][number];
 
@@ -254,10 +251,7 @@ function buyerFrom(buyer: NonNullable<AcpCreateInput['buyer']>) {
   });
 }
 
-/**
- * What the request names replaces, null clears, left out stays. The email may come from the fulfillment details, as
- * ACP allows.
- */
+/** Named fields replace, null clears, left out stays; the email may come in the fulfillment details. */
 export function ucpInputFrom(request: AcpCreateInput | AcpUpdateInput, current?: UcpCheckout): UcpCheckoutInput {
   const currentDestination = current && selectedDestination(current);
   const { id: _id, ...keptDestination } = currentDestination ?? { id: '' };

@@ -130,10 +130,7 @@ const keyOf = (header: unknown) =>
 
 type Params = { Params: { id: string } };
 
-/**
- * ACP 2026-04-17 checkout under `/api/acp`, through the UCP service. Not in the shop's API description: the protocol
- * publishes its own.
- */
+/** ACP checkout under `/api/acp`, through the UCP service; the protocol publishes its own description. */
 export const acpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   // Every error here is the protocol's flat Error, a body the router or a limit refused included.
   app.setErrorHandler((error: FastifyError, request, reply) => {
