@@ -52,10 +52,7 @@ async function migrationsCheck(db: Db): Promise<Record<string, unknown>> {
   return { applied, expected };
 }
 
-/**
- * The database answers with the expected schema and the outbox reads. Backlog is reported, not judged: slow mail is
- * no reason to leave the balancer.
- */
+/** Outbox backlog is reported, not judged: slow mail is no reason to leave the balancer. */
 export async function checkReadiness(db: Db, lifecycle: Lifecycle, mailWorker: 'running' | 'off'): Promise<Readiness> {
   const [database, migrations, outbox] = await Promise.all([
     timed(async () => (await ping(db), {})),

@@ -5,10 +5,7 @@ export type TracingOptions = {
   API_BASE_PATH: string;
 };
 
-/**
- * OpenTelemetry spans for HTTP in and out and every query. Must run before http and pg are imported; answers a
- * function that flushes and stops.
- */
+/** Must run before http and pg are imported; answers a function that flushes and stops. */
 export async function startTracing(options: TracingOptions): Promise<() => Promise<void>> {
   const [
     { BatchSpanProcessor, NodeTracerProvider },
