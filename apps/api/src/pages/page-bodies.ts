@@ -15,10 +15,7 @@ type ServerRenderer = {
   isKnownPath: (pathname: string) => boolean;
 };
 
-/**
- * The web build's `dist-ssr/` bundle, or null (pages are then drawn by the browser). It reads through the page's own
- * reads, as its head did.
- */
+/** The web build's `dist-ssr/` bundle, or null (the browser draws the pages alone). */
 export async function loadPageBodies(app: FastifyInstance, webDist: string | undefined): Promise<PageBodies | null> {
   const bundle = webDist ? path.join(webDist, '..', 'dist-ssr', 'entry-server.js') : undefined;
   if (!bundle || !fs.existsSync(bundle)) return null;

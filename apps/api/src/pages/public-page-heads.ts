@@ -15,10 +15,7 @@ const DESCRIPTION_MAX = 160;
 const shorten = (text: string) =>
   text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 
-/**
- * Each public page's head, from the page's own reads (lib/page-reads.ts), the ones its body is drawn from. A missing
- * part is a 404 page.
- */
+/** Each public page's head, from the same reads as its body; a missing part is a 404 page. */
 export function createPublicPageHeads(deps: Deps) {
   const origin = siteOrigin(deps.config);
   const page = (path: string, title: string, description: string, extra: Partial<PageHead> = {}): PublicPage => ({
