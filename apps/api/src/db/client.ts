@@ -15,7 +15,6 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** The PostgreSQL pool's connections now (none for PGlite), for the metrics. */
 export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export type Database = {
@@ -31,7 +30,6 @@ export type Database = {
   poolStats?: () => PoolStats;
 };
 
-/** Where the committed migrations live, from the source tree or from the built bundle. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [

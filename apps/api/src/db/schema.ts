@@ -21,7 +21,6 @@ import { PART_KINDS } from '@parts-shop/shared/part-specs';
 import { PAYMENT_INTENT_STATUSES } from '@parts-shop/shared/payment';
 import { RETURN_REASONS, RETURN_STATUSES } from '@parts-shop/shared/refunds';
 
-/** PostgreSQL's full-text document type; only the database reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Raw bytes: node-postgres reads them as a Buffer, PGlite as a Uint8Array; both come back a Buffer. */
@@ -46,7 +45,6 @@ export const parts = pgTable(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
-    /** Who makes it (AMD, NVIDIA, Corsair); searched with the name. Empty when unknown. */
     brand: text('brand').notNull().default(''),
     description: text('description').notNull(),
     img: text('img').notNull(),
@@ -195,7 +193,6 @@ export const partReviews = pgTable(
   },
   (t) => [
     uniqueIndex('part_reviews_part_author_idx').on(t.partId, t.authorEmail),
-    // The part page's list: newest first, keyset paged on the id.
     index('part_reviews_part_id_idx').on(t.partId, t.id),
     check('part_reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
@@ -281,9 +278,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_email_idx').on(t.email, t.id),
-    // Manage Orders' tabs: To ship and Unpaid are read newest first.
     index('orders_status_idx').on(t.paid, t.shipped, t.id),
-    // The expiry sweep's and the unpaid cap's reads: only unpaid orders, oldest first.
     index('orders_unpaid_idx')
       .on(t.createdAt)
       .where(sql`not ${t.paid}`),
@@ -310,7 +305,6 @@ export const orders = pgTable(
   ],
 );
 
-/** What an order holds: a part, how many, and its name and price when the order was placed. */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -368,13 +362,11 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
-    // The admin overview's money refunded per day.
     index('order_refunds_created_idx').on(t.createdAt, t.amountCents),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
 
-/** A customer's request to send parts of a shipped order back, and the admin's decision. */
 export const orderReturns = pgTable(
   'order_returns',
   {
@@ -466,7 +458,6 @@ export const strayPaymentRefunds = pgTable('stray_payment_refunds', {
   status: text('status', { enum: ['pending', 'succeeded'] })
     .notNull()
     .default('pending'),
-  /** The gateway's refund id once it has answered. */
   refundId: text('refund_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -480,14 +471,12 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When an admin first opened it; null while unread. */
     readAt: timestamp('read_at', { withTimezone: true }),
     /** The admin's one reply, emailed to `email` through the outbox. */
     reply: text('reply'),
     repliedBy: text('replied_by'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
-  // The unread count the admins' sidebar shows.
   (t) => [
     index('contact_messages_unread_idx')
       .on(t.id)
@@ -512,7 +501,6 @@ export const auditLog = pgTable(
   },
   (t) => [
     check('audit_log_kind_valid', sql`${t.kind} in (${sql.raw(AUDIT_KINDS.map((k) => `'${k}'`).join(', '))})`),
-    // The filter by kind, newest first, keyset paged on the id.
     index('audit_log_kind_idx').on(t.kind, t.id),
   ],
 );
@@ -580,7 +568,6 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_ends_at_idx').on(t.endsAt)],
 );
-/** A customer's saved build (the planner's parts and quantities), private to its owner. */
 export const builds = pgTable(
   'builds',
   {
@@ -594,14 +581,12 @@ export const builds = pgTable(
     savedTotalCents: integer('saved_total_cents'),
     /** The title a published build goes by on its public page (docs/decisions/0048-published-builds.md). */
     title: text('title'),
-    /** When the owner published the build; null while it is private. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('builds_email_idx').on(t.email, t.id),
-    // The gallery's order, newest published first, over published builds alone.
     index('builds_published_idx')
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.publishedAt} is not null`),
@@ -625,7 +610,6 @@ export const priceHistory = pgTable(
 
 export const ALERT_TYPES = ['price-below', 'back-in-stock'] as const;
 
-/** A customer's wish to hear once when a part gets cheap enough or comes back in stock. */
 export const alerts = pgTable(
   'alerts',
   {
@@ -649,7 +633,6 @@ export const alerts = pgTable(
       sql`(${t.type} = 'price-below') = (${t.priceCents} is not null) and coalesce(${t.priceCents}, 1) > 0`,
     ),
     index('alerts_email_idx').on(t.email, t.id),
-    // Firing looks up a part's alerts still waiting.
     index('alerts_waiting_idx')
       .on(t.partId)
       .where(sql`${t.firedAt} is null`),
@@ -671,7 +654,6 @@ export const ucpCheckoutSessions = pgTable(
     id: uuid('id').primaryKey(),
     /** The assistant's profile address from its UCP-Agent header; only it may read the session. */
     agent: text('agent').notNull(),
-    /** What Manage Orders shows as the order's origin. */
     agentName: text('agent_name').notNull(),
     status: text('status', { enum: UCP_SESSION_STATUSES }).notNull(),
     inputs: jsonb('inputs').notNull(),
@@ -689,7 +671,6 @@ export const ucpCheckoutSessions = pgTable(
     index('ucp_checkout_sessions_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),
-    // The orders each assistant placed (Dashboard > Assistants).
     index('ucp_checkout_sessions_agent_idx')
       .on(t.agent)
       .where(sql`${t.status} = 'completed'`),
@@ -701,7 +682,6 @@ export const assistants = pgTable(
   'assistants',
   {
     id: uuid('id').primaryKey(),
-    /** The profile address the assistant names in its UCP-Agent header. */
     profile: text('profile').notNull(),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull(),

@@ -355,7 +355,6 @@ export const demoParts: readonly DemoPart[] = [
     kind: 'other',
     specs: {},
   },
-  // The original twelve, newest last.
   {
     name: 'Ryzen 7 7800X3D Processor',
     brand: 'AMD',
