@@ -29,11 +29,9 @@ export type MailWorkerOptions = {
   /** nodemailer's transport: it closes the connection of a send whose signal aborts. */
   transport: { sendMail: (mail: SendMailOptions & { signal?: AbortSignal }) => Promise<unknown> };
   from: string;
-  /** The shop's address, for the receipt links in the emails. */
   shopUrl: string;
   leaseMs: number;
   pollMs: number;
-  /** How many emails one address is sent per day; the rest wait for the next day. */
   perRecipientPerDay: number;
   retryBaseMs: number;
   retryMaxMs: number;

@@ -33,7 +33,6 @@ export const orderEmailPayloadSchema = z.object({
 });
 export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
 
-/** What an alert email reports, frozen when the alert fires. */
 export const alertEmailPayloadSchema = z.object({
   kind: z.enum(['price-alert', 'stock-alert']),
   alertId: z.string(),
@@ -209,7 +208,6 @@ function page(
   ].join('');
 }
 
-/** Renders an alert email: the part, its price now, and a link to it. */
 export function renderAlertEmail(p: AlertEmailPayload, shopUrl: string): RenderedEmail {
   const subject =
     p.kind === 'price-alert' ? `${p.partName} is now ${formatDollars(p.price)}` : `${p.partName} is back in stock`;
@@ -241,7 +239,6 @@ export function renderAlertEmail(p: AlertEmailPayload, shopUrl: string): Rendere
   return { subject, text, html };
 }
 
-/** Renders a low-stock email to an admin: the part, what is left, and a link to restock it. */
 export function renderLowStockEmail(p: LowStockEmailPayload, shopUrl: string): RenderedEmail {
   const subject = `${p.partName} is low on stock`;
   const intro = `Its stock fell to ${p.available}, at or below the ${p.lowStockAt} set for it.`;

@@ -57,7 +57,6 @@ export function dueEmails(
     .limit(limit);
 }
 
-/** The lease a sender holds while it sends: its name and the token it was taken with. */
 export type HeldLease = { name: string; token: string };
 
 /** Whether `lease` is still held by its token and not expired, as a condition on a write. */

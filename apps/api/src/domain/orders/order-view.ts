@@ -50,7 +50,6 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
   };
 }
 
-/** Stored orders as the API answers them, their lines read in one query. */
 export async function answerOrders(db: Db, rows: readonly OrderRow[]): Promise<(Order & { id: string })[]> {
   return (await withLines(db, rows)).map(toOrder);
 }
@@ -67,7 +66,6 @@ export function actorSeenBy(viewer: Pick<Caller, 'email' | 'role'>, actor: strin
   return viewer.role === 'admin' || actor === viewer.email ? actor : SHOP_ACTOR;
 }
 
-/** An answered order as `viewer` may read it (`actorSeenBy`). */
 export function orderSeenBy<T extends { cancelledBy: string | null }>(
   viewer: Pick<Caller, 'email' | 'role'>,
   order: T,

@@ -9,7 +9,6 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 /** An order with what it holds: what every answer and email about an order shows. */
 export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
 
-/** The lines of these orders, in the order they were placed, by order id. */
 export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
@@ -51,7 +50,6 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
   return row;
 }
 
-/** An order, cancelled or not: what its record pages read. */
 export async function findOrderRecord(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
@@ -218,7 +216,6 @@ export async function lockBuyer(db: Db, email: string): Promise<{ userName: stri
   return row;
 }
 
-/** A customer's unpaid orders, oldest first (they are the nearest to being cancelled). */
 export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<OrderRow[]> {
   return db
     .select()

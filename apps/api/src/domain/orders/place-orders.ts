@@ -58,11 +58,9 @@ export type Placement = {
   tooLarge?: (partId: string) => string;
   /** A last look at the stored order before the commit (a single order's sent total). */
   accept?: (order: OrderWithLines) => void;
-  /** Who placed it for the customer (an AI assistant's name); the web shop's orders have none. */
   origin?: string;
 };
 
-/** The unpaid-order cap's refusal (docs/product.md#stock). */
 function unpaidCapMessage(max: number): string {
   return `You already have ${max} unpaid orders. Pay for or cancel one before ordering more.`;
 }

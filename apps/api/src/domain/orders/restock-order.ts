@@ -5,7 +5,6 @@ import { fireAlerts } from '../alerts/fire-alerts.ts';
 import { returnStock } from '../stock/stock.repo.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
-/** Units of a line not yet back on the shelf. */
 export const unitsLeftToRestock = (line: OrderLineRow): number => line.quantity - line.restockedUnits;
 
 /** The one way an order's units go back; the line's restocked count keeps them within what it sold. */

@@ -48,12 +48,10 @@ function payingAny(db: Db, orderIds: string[]) {
   return or(inArray(payments.orderId, orderIds), inArray(payments.groupId, groups));
 }
 
-/** Every intent ever made for an order, its groups' included, newest first. */
 export function paymentsForOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
   return paymentsForOrders(db, [orderId]);
 }
 
-/** Every intent ever made for any of these orders, their groups' included, newest first. */
 export function paymentsForOrders(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
   return db.select().from(payments).where(payingAny(db, orderIds)).orderBy(desc(payments.createdAt), desc(payments.id));
 }

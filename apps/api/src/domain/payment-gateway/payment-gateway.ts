@@ -1,7 +1,6 @@
 import type { Card, CardOutcome, PaymentIntentStatus } from '@parts-shop/shared/payment';
 import type { Db } from '#api/db/client.ts';
 
-/** A payment intent as the shop needs to know it, whichever gateway holds it. */
 export type GatewayIntent = {
   id: string;
   status: PaymentIntentStatus;
@@ -21,7 +20,6 @@ export type CreateIntentInput = IntentTarget & { amountCents: number; idempotenc
 /** Every call takes the caller's db handle: the gateways keep their ledger rows in the shop's database. */
 type GatewayCore = {
   createIntent: (db: Db, input: CreateIntentInput) => Promise<GatewayIntent>;
-  /** null when the gateway does not know the id. */
   retrieveIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
   /** Cancels an open intent and answers its final state; a succeeded one stays succeeded. */
   cancelIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;

@@ -21,7 +21,6 @@ function apiAddress(url: string | undefined): { host?: string; port?: number; pr
   };
 }
 
-/** A metadata value that is one of the shop's ids, or null. */
 function shopId(value: string | undefined): string | null {
   const id = idSchema.safeParse(value);
   return id.success ? id.data : null;
@@ -80,7 +79,6 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
     webhooksConfigured: Boolean(webhookSecret),
 
     async createIntent(db, { orderId, groupId, amountCents, idempotencyKey }) {
-      // The metadata names the one thing the intent pays: an order, or a payment group.
       const metadata: Record<string, string> = {};
       if (orderId) metadata.orderId = orderId;
       if (groupId) metadata.groupId = groupId;

@@ -35,7 +35,6 @@ export type RefundInput = {
   audit?: { caller: Actor; kind: 'order.cancel' | 'order.refund' };
 };
 
-/** Why an order cannot take this refund, or null when it can. */
 function refusal(order: OrderRow, input: RefundInput, amountCents: number): string | null {
   if (input.cancel) {
     if (order.cancelledAt) return apiMessages.orderAlreadyCancelled;
