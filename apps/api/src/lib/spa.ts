@@ -10,9 +10,7 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 /** The head (and status) of a public page by its path, or null for a page without its own. */
 export type PublicPageHeads = (path: string, reads: PageReads) => Promise<{ head: PageHead; status: number } | null>;
 
-/** The web app's server side (apps/api/src/pages/page-bodies.ts). */
 export type PageBodies = {
-  /** Whether a screen of the web app's router answers the path. */
   knows: (path: string) => boolean;
   /** index.html with the page's content rendered into it from `reads`, or null where it cannot be. */
   render: (template: string, url: string, reads: PageReads) => Promise<string | null>;
@@ -48,7 +46,6 @@ export async function installSpa(
       },
     });
   }
-  // Read once: every client route answers from memory.
   const template = hasSpa ? fs.readFileSync(indexFile, 'utf8') : '';
   const pages = new Map(
     Object.entries(FIRST_READS).map(([page, reads]) => [page, withFirstReads(template, reads, apiBase)]),
@@ -69,8 +66,7 @@ export async function installSpa(
       // One set of reads for the head and the body: both show the catalog as one read found it.
       const reads = pageReads(app);
       const own = known && publicPageHeads ? await publicPageHeads(path, reads) : null;
-      // A public page comes with its content and the answers it was drawn from; where that
-      // fails, the page still works as before, drawn by the browser from its preloaded reads.
+      // Where server rendering fails, the browser draws the page from its preloaded reads.
       const rendered =
         (own || !known) && pageBodies
           ? await pageBodies.render(template, request.url, reads).catch((error: unknown) => {
