@@ -9,7 +9,6 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 /** `POST /api/mcp`, stateless, so any process answers any call; GET and DELETE are refused. */
 export const mcpRoutes: FastifyPluginAsyncZod<{
   deps: Deps;
-  /** Tools other modules add to the same endpoint (the UCP shopping tools). */
   moreTools?: (server: McpServer, deps: Deps) => void;
 }> = async (app, { deps, moreTools }) => {
   app.post('/mcp', { config: mcpLimit(deps.config), schema: { hide: true } }, async (request, reply) => {
