@@ -40,7 +40,6 @@ function toAssistant(row: {
   };
 }
 
-/** The approved assistants, newest approval first, with the orders each placed and its last call. */
 export async function listAssistants(db: Db): Promise<Assistant[]> {
   const rows = await db
     .select({ ...columns, orders: ordersPlaced })

@@ -61,7 +61,6 @@ export async function findPublished(db: Db, id: string): Promise<PublishedRow | 
   return row;
 }
 
-/** What a public build shows of each of its parts. */
 export function findShownParts(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db

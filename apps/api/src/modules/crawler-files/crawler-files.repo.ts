@@ -58,7 +58,6 @@ export async function catalogSummary(db: Db): Promise<CatalogSummary> {
   return { parts: row?.parts ?? 0, inStock: row?.inStock ?? 0, minPriceCents: row?.minPriceCents ?? null };
 }
 
-/** The published builds' pages, newest published first, each with its last change. */
 export async function publishedBuildPages(db: Db, max: number): Promise<{ id: string; lastmod: Date }[]> {
   const rows = await db
     .select({ id: builds.id, lastmod: epochMs(builds.updatedAt) })

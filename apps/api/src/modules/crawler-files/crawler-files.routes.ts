@@ -10,7 +10,6 @@ import { BUILDS_PER_SITEMAP, PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } fro
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/** The public pages a crawler may index, besides one page per part. */
 export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio', '/builds'] as const;
 
 const CACHE_SECONDS = 60;

@@ -34,7 +34,6 @@ export async function recentMessages(db: Db, limit: number) {
   }));
 }
 
-/** limit + 1 rows for pageOf, newest first. */
 export function inboxPage(db: Db, limit: number, before?: string): Promise<MessageRow[]> {
   return latestMessages(db, limit + 1, before);
 }

@@ -42,7 +42,6 @@ import type { Caller } from '#api/lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '#api/lib/http-error.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/** What the order rules need besides the database: placement's, and the live-check throttle. */
 export type OrderRules = PlacementRules & {
   /** Whether GET /orders/{id} may ask the gateway about this order now (throttled per order). */
   mayAskGateway: (orderId: string) => boolean;
@@ -53,7 +52,6 @@ function mayBeOverdue(rules: OrderRules, order: OrderRow): boolean {
   return !order.paid && Date.now() - order.createdAt.getTime() > shortestHoldMs(rules.hold);
 }
 
-/** POST /orders: a one-line order, through the same placement as a build's order. */
 export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
   // A client-sent total is checked, never used (docs/product.md#prices).
@@ -91,7 +89,6 @@ async function withoutOverdue(db: Db, rules: OrderRules, rows: OrderRow[]): Prom
   return rows.filter((r) => !gone.has(r.id));
 }
 
-/** One customer's orders, newest first; a customer may only name themself, an admin anyone. */
 export async function pageOfOrders(
   db: Db,
   rules: OrderRules,
@@ -113,7 +110,6 @@ export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
   return { count: unpaid.length, total: centsToPriceString(totalCents), orderIds: unpaid.map((r) => r.id) };
 }
 
-/** Admin: every order, or one Manage Orders tab, optionally searched or of one customer; newest first. */
 export async function pageOfAllOrders(
   db: Db,
   rules: OrderRules,
