@@ -23,7 +23,7 @@ type GatewayCore = {
   retrieveIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
   /** Cancels an open intent and answers its final state; a succeeded one stays succeeded. */
   cancelIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
-  /** Gives all of a succeeded intent's money back and answers the refund's id; safe to repeat. */
+  /** Refunds all of a succeeded intent and answers the refund's id; safe to repeat. */
   refundIntent: (db: Db, id: string) => Promise<string>;
   /** Refunds part or all of a succeeded intent; the key makes a repeat the same refund. */
   refundAmount: (db: Db, refund: { paymentId: string; amountCents: number; idempotencyKey: string }) => Promise<string>;

@@ -105,7 +105,7 @@ export type LedgerVerdict = 'clear' | 'paid' | 'payment-open' | 'payment-mismatc
 export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerdict> {
   const every = await paymentsForOrder(db, order.id);
   // A refunded intent (a group paid after one of its orders was paid alone) is closed: its
-  // money went back, so it neither pays nor holds the rest of its group.
+  // money was refunded, so it neither pays nor holds the rest of its group.
   const refunded = await strayRefundedAmong(
     db,
     every.map((p) => p.id),

@@ -54,7 +54,7 @@ async function paidBuild(buyer: Auth) {
 }
 
 const refund = (orderId: string, body: Record<string, unknown>) =>
-  call(admin, 'POST', `/api/orders/${orderId}/refunds`, { reason: 'Money back', ...body });
+  call(admin, 'POST', `/api/orders/${orderId}/refunds`, { reason: 'Refund', ...body });
 const rate = (buyer: Auth, partId: string) => call(buyer, 'POST', `/api/parts/${partId}/reviews`, { rating: 5 });
 const askReturn = (buyer: Auth, orderId: string, partId: string, quantity: number) =>
   call(buyer, 'POST', `/api/orders/${orderId}/returns`, { lines: [{ partId, quantity }], reason: 'changed_mind' });

@@ -20,7 +20,7 @@ import { idParams, parseIdOr } from '#api/lib/ids.ts';
 import { decodeCursor, pageOf } from '#api/lib/paging.ts';
 import { decide, pageOfReturns, refundOrder, refundsAndReturns, requestReturn } from './refunds.service.ts';
 
-/** Money and parts going back (docs/product.md#the-order-lifecycle). */
+/** Refunds and returns (docs/product.md#the-order-lifecycle). */
 export const refundsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
 
