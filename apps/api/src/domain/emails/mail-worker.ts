@@ -39,21 +39,18 @@ export type MailWorkerOptions = {
 };
 
 export type MailWorker = {
-  /** One pass: if this process holds the lease, sends what is due. Answers how many were sent. */
   runOnce: () => Promise<number>;
   start: () => void;
   stop: () => Promise<void>;
 };
 
-/** The wait before attempt n + 1 after n failures: doubling from retryBaseMs, at most retryMaxMs. */
 export function retryDelayMs(failures: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.min(failures, 30));
 }
 
 /**
- * Sends the outbox while holding the lease; every write about a row is conditional on the lease's token. A send is
- * aborted when the lease is lost, so two processes never send one row. A crash after the SMTP accept resends with the
- * same Message-ID: a repeat, never a loss.
+ * Sends the outbox under the lease; every write about a row is conditional on its token, and a send aborts when the
+ * lease is lost, so two processes never send one row. A crash after the SMTP accept resends with the same Message-ID.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let lease: (HeldLease & { validUntil: number }) | undefined;
@@ -71,7 +68,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   // What a lost or unrenewed lease leaves for aborting the send, before another may take it.
   const margin = options.leaseMs / 5;
 
-  /** Renews the lease this worker holds, or takes it afresh if it is free; answers whether it holds it. */
   async function holdLease(): Promise<boolean> {
     const askedAt = performance.now();
     const held = lease ?? { name: LEASE, token: randomUUID() };

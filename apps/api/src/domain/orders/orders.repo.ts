@@ -6,7 +6,6 @@ import { containing } from '#api/lib/like-pattern.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-/** An order with what it holds: what every answer and email about an order shows. */
 export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
 
 export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
@@ -119,7 +118,6 @@ function whereOf(options: OrderFilters): SQL[] {
   return filters;
 }
 
-// Keyset paging written out per repo: a generic query over Drizzle tables would hide the SQL.
 export function listOrders(db: Db, limit: number, options: OrderFilters & { before?: string }): Promise<OrderRow[]> {
   // A list without a tab (My Orders, the contract's /allorders) shows live orders only.
   const filters = whereOf({ ...options, tab: options.tab ?? 'all' });
@@ -225,7 +223,6 @@ export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<
     .limit(limit);
 }
 
-/** What a customer holds in unpaid orders: units of each part, and their worth in all. */
 export type Holdings = { unitsByPart: Map<string, number>; cents: number };
 
 export async function unpaidHoldings(db: Db, email: string): Promise<Holdings> {

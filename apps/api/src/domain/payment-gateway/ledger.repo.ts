@@ -3,7 +3,6 @@ import type { Db } from '#api/db/client.ts';
 import { paymentGroupOrders, payments, strayPaymentRefunds } from '#api/db/schema.ts';
 import type { GatewayIntent } from './payment-gateway.ts';
 
-/** The payments ledger: the local gateway's own book, or a mirror of Stripe's intents. */
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
 export type GatewayKind = PaymentRow['gateway'];
@@ -69,7 +68,6 @@ export function succeededPaymentsFor(db: Db, orderIds: string[]): Promise<Paymen
     .where(and(payingAny(db, orderIds), eq(payments.status, 'succeeded'), notExists(refunded)));
 }
 
-/** Inserts a new intent unless one with the same idempotency key exists; true when inserted. */
 export async function insertPayment(db: Db, row: typeof payments.$inferInsert): Promise<boolean> {
   const inserted = await db.insert(payments).values(row).onConflictDoNothing().returning({ id: payments.id });
   return inserted.length > 0;

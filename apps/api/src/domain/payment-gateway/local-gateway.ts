@@ -97,7 +97,6 @@ export function createLocalGateway(): LocalPaymentGateway {
       const cardLast4 = card.number.slice(-4);
       const outcome = testCardOutcome(card.number);
       if (!outcome.ok) {
-        // A declined card leaves the intent payable, as with Stripe.
         await transitionPayment(db, id, 'requires_payment_method', { lastError: outcome.declineCode, cardLast4 });
         return { kind: 'declined', outcome };
       }
