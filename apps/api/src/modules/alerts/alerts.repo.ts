@@ -22,7 +22,6 @@ export type AlertRow = {
   firedAt: Date | null;
 };
 
-// A keyset page (docs/decisions/0001-uuidv7-keyset-paging.md), newest first, like builds.
 export function listAlerts(db: Db, email: string, limit: number, before?: string): Promise<AlertRow[]> {
   const filters = [eq(alerts.email, email)];
   if (before !== undefined) filters.push(lt(alerts.id, before));

@@ -8,7 +8,6 @@ export async function insertMessage(db: Db, row: typeof contactMessages.$inferIn
   await db.insert(contactMessages).values(row);
 }
 
-/** Newest first (ids are UUIDv7), limit + 1 rows from before the cursor's id. */
 export function latestMessages(db: Db, limit: number, before?: string): Promise<MessageRow[]> {
   return db
     .select()

@@ -63,7 +63,6 @@ export async function markRead(db: Db, caller: Actor, id: string, read: boolean)
   return toInboxMessage(row);
 }
 
-/** Records the reply and queues its email in one transaction. */
 export async function replyTo(db: Db, caller: Actor, id: string, text: string): Promise<InboxMessage> {
   const row = await db.transaction(async (tx) => {
     const replied = await recordReply(tx, id, text, caller.email);
