@@ -81,7 +81,7 @@ test('the customer page shows orders and the money spent net of a refund, from M
   await page.getByRole('link', { name: email, exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/customers/${encodeURIComponent(email)}`);
   const money = page.getByLabel('Money', { exact: true });
-  // Paid 2 × $50.00, given back $12.50.
+  // Paid 2 × $50.00, refunded $12.50.
   await expect(money).toContainText('Paid$100.00Refunded$12.50Money spent$87.50');
   await expect(entry(page, 'Orders', order.number)).toContainText('Partly refunded');
   await expect(entry(page, 'Refunds', order.number)).toContainText('Dented box');

@@ -1,9 +1,6 @@
 import { loadConfig } from './config/env.ts';
 
-/**
- * The API process. Tracing, when configured, starts before the shop is imported: its
- * instrumentations patch http and pg as they load.
- */
+/** The API process. Tracing starts before the shop is imported: it patches http and pg as they load. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const stopTracing = config.OTEL_EXPORTER_OTLP_ENDPOINT

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 
-/**
- * The shop's side of the Agentic Commerce Protocol's checkout (ACP 2026-04-17): what an
- * assistant sends to `/checkout_sessions` and what the shop answers, written from the
- * official OpenAPI and JSON Schema (openapi.agentic_checkout.yaml, schema.agentic_checkout.json)
- * and checked against them in apps/api/src/modules/ucp/acp/acp-conformance.test.ts. Unknown fields
- * are let through and ignored, as the protocol asks of servers.
- */
+/** The shop's side of ACP checkout (2026-04-17), checked against the official schemas in acp-conformance.test.ts. */
 
 export const ACP_VERSION = '2026-04-17' as const;
 
@@ -45,10 +39,7 @@ const fulfillmentDetailsSchema = lazySchema(() =>
   }),
 );
 
-/**
- * A requested item. The 2026-04-17 schema gives it no quantity, so an item named twice is two
- * units; `quantity`, which the RFC's data model names, is taken as well.
- */
+/** The schema has no quantity (an item named twice is two units); the RFC's `quantity` is taken too. */
 const itemSchema = lazySchema(() =>
   z.looseObject({
     id: text(100),
@@ -64,7 +55,6 @@ const selectedOptionSchema = lazySchema(() =>
   }),
 );
 
-/** POST /checkout_sessions. */
 export const acpCreateInputSchema = lazySchema(() =>
   z.looseObject({
     line_items: z.array(itemSchema).min(1).max(100),
@@ -87,7 +77,6 @@ export const acpUpdateInputSchema = lazySchema(() =>
 );
 export type AcpUpdateInput = z.infer<typeof acpUpdateInputSchema>;
 
-/** POST /checkout_sessions/{id}/complete. */
 export const acpCompleteInputSchema = lazySchema(() =>
   z.looseObject({
     buyer: buyerSchema.optional(),
@@ -133,7 +122,6 @@ const responseAddressSchema = lazySchema(() =>
   }),
 );
 
-/** What the shop answers for a checkout session. */
 export const acpCheckoutSessionSchema = lazySchema(() =>
   z.object({
     id: z.string(),

@@ -3,10 +3,7 @@ import { lazySchema } from './lazy-schema.ts';
 import { idSchema } from './fields.ts';
 import { priceSchema } from './part.ts';
 
-/**
- * Alerts: a customer asks to hear once, by email, when a part's price falls to a figure or
- * when it comes back in stock (docs/product.md#price-history-and-alerts).
- */
+/** Price and back-in-stock alerts (docs/product.md#price-history-and-alerts). */
 
 /** Most alerts one customer may have waiting; fired ones do not count. */
 export const ALERTS_PER_USER_MAX = 50;

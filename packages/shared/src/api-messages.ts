@@ -1,10 +1,7 @@
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 import { formatCents } from './money.ts';
 
-/**
- * The API's own refusals, beside the form messages in messages.ts. Clients and tests match on
- * these texts, so each is written once here and changed only on purpose.
- */
+/** The API's refusals. Clients and tests match on these texts, so each is written once here. */
 export const apiMessages = {
   signIn: 'Sign in to continue',
   signInUnverified: 'Your sign-in could not be verified. Please sign in again.',
@@ -81,26 +78,22 @@ export const apiMessages = {
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
 } as const;
 
-/** The refusal of a refund larger than what is left of the order's payment. */
 export function refundTooMuchMessage(leftCents: number): string {
   return `At most ${formatCents(leftCents)} is left to refund on this order`;
 }
 
-/** The refusal of an order that would hold more units of one part unpaid than one customer may. */
 export function unpaidUnitsMessage(partName: string, allowed: number, held: number): string {
   return held > 0
     ? `You may hold at most ${allowed} units of ${partName} in unpaid orders, and you hold ${held}. Pay for them first, or order fewer.`
     : `You may hold at most ${allowed} units of ${partName} in unpaid orders. Order fewer, pay, then order more.`;
 }
 
-/** The refusal of an order that would make one customer's unpaid orders worth more than allowed. */
 export function unpaidValueMessage(maxCents: number, heldCents: number): string {
   return heldCents > 0
     ? `Your unpaid orders may be worth at most ${formatCents(maxCents)} together, and they are worth ${formatCents(heldCents)}. Pay for them first, or order less.`
     : `Your unpaid orders may be worth at most ${formatCents(maxCents)} together. Order less, pay, then order more.`;
 }
 
-/** The refusal of build lines below their parts' minimum orders, each part named with its minimum. */
 export function belowMinOrderMessage(lines: readonly { name: string; minOrder: number }[]): string {
   const named = lines.map((l) => `${l.name} (minimum order ${l.minOrder})`).join(', ');
   return `${messages.quantityOutOfRange}: ${named}`;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 
-/**
- * The AI assistants the owner approved to buy (docs/product.md#assistants): each known by its
- * UCP profile address, with a name the shop shows and an API key shown once at approval.
- */
+/** The AI assistants the owner approved to buy (docs/product.md#assistants). */
 
 export const assistantMessages = {
   profile: 'Enter the profile address as an http(s) URL, e.g. https://assistant.example/.well-known/ucp',
@@ -47,14 +44,12 @@ export const assistantSchema = lazySchema(() =>
     profile: z.string(),
     approvedAt: z.string(),
     approvedBy: z.string(),
-    /** Orders its completed checkouts placed. */
     orders: z.number().int(),
-    /** Its last call to the shop; null before the first. */
     lastCallAt: z.string().nullable(),
   }),
 );
 export type Assistant = z.infer<typeof assistantSchema>;
 
-/** The answer to an approval: the assistant and its API key, which the shop never shows again. */
+/** The answer to an approval: the API key is never shown again. */
 export const approvedAssistantSchema = lazySchema(() => z.object({ assistant: assistantSchema, apiKey: z.string() }));
 export type ApprovedAssistant = z.infer<typeof approvedAssistantSchema>;

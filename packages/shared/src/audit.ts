@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { pageQuerySchema } from './paging.ts';
 
-/**
- * The audit log (docs/product.md#audit-log): every change an admin makes, with who, when, what
- * and the values before and after. Kinds are stable codes; the screen shows their labels.
- */
+/** The audit log (docs/product.md#audit-log). Kinds are stable codes; the screen shows their labels. */
 export const AUDIT_KINDS = [
   'product.create',
   'product.update',
@@ -65,10 +62,7 @@ export const auditEntrySchema = lazySchema(() =>
     kind: z.enum(AUDIT_KINDS),
     entity: z.enum(AUDIT_ENTITIES),
     entityId: z.string(),
-    /**
-     * How the shop names it: a part's name (its last recorded one once deleted), an order's number,
-     * the order number of a return, a user's email; null when the shop cannot name it.
-     */
+    /** How the shop names it (a part's last name, an order's number, a user's email); null when it cannot. */
     entityName: z.string().nullable(),
     before: auditValuesSchema,
     after: auditValuesSchema,

@@ -1,11 +1,6 @@
 import type { PartKind } from './part-specs.ts';
 
-/**
- * How a build lives in the planner's address: one parameter per slot holding a part id
- * (`/build?cpu=…&motherboard=…`), `storage` repeated for each drive, and `part` for anything
- * without a slot of its own. The planner reads it back; the planner, assistants and saved
- * builds all write it through here.
- */
+/** A build in the planner's address: one part id per slot, `storage` repeated, `part` for the rest. */
 export const BUILD_SLOT_KINDS = ['cpu', 'motherboard', 'memory', 'gpu', 'storage', 'psu', 'case', 'cooling'] as const;
 export type BuildSlotKind = (typeof BUILD_SLOT_KINDS)[number];
 

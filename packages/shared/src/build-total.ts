@@ -1,12 +1,7 @@
 import { dollarsToCents } from './money.ts';
 
-/**
- * What a build costs and what goes in it, written once: the planner shows this total and the
- * server charges it when it prices a build order, so the two cannot drift apart
- * (docs/decisions/0028-what-the-planner-shows-is-charged.md).
- */
+/** A build's total, written once so the planner's figure and the charge cannot drift (docs/decisions/0028). */
 
-/** A build line in integer cents: the part's unit price and how many of it. */
 export type PricedLine = { unitCents: number; quantity: number };
 
 export const lineCents = (line: PricedLine): number => line.unitCents * line.quantity;
@@ -14,7 +9,6 @@ export const lineCents = (line: PricedLine): number => line.unitCents * line.qua
 export const buildTotalCents = (lines: readonly PricedLine[]): number =>
   lines.reduce((sum, line) => sum + lineCents(line), 0);
 
-/** A line as the planner holds it: a part priced in dollars, as the API answers it. */
 export const plannerLine = (part: { price: number }, quantity: number): PricedLine => ({
   unitCents: dollarsToCents(part.price),
   quantity,

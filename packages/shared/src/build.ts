@@ -6,10 +6,7 @@ import { newOrderSchema, orderSchema } from './order.ts';
 import { STOCK_MAX } from './part.ts';
 import { PART_KINDS } from './part-specs.ts';
 
-/**
- * Builds: the planner's list of parts, checked by the compatibility engine, saved by name and
- * ordered in one step (docs/product.md#build-planner).
- */
+/** Builds (docs/product.md#build-planner). */
 
 /** Most lines a build may have; a real PC has a dozen, 500 is someone testing the limits. */
 export const BUILD_LINES_MAX = 40;
@@ -99,9 +96,7 @@ export type BuildCheckResult = z.infer<typeof buildCheckSchema>;
 
 const buildName = lazySchema(() => requiredText(buildMessages.nameRequired, BUILD_NAME_MAX));
 
-/** A build's name alone, as the save and rename forms take it. */
 export const buildNameSchema = lazySchema(() => z.object({ name: buildName }));
-/** POST /builds. */
 export const newBuildSchema = lazySchema(() =>
   z.object({ name: buildName, items: lines(buildItemSchema, 1) }).strict(),
 );
@@ -136,15 +131,11 @@ export const publishBuildSchema = lazySchema(() =>
   z.object({ title: oneLineText(buildMessages.titleRequired, buildMessages.titleOneLine, BUILD_NAME_MAX) }).strict(),
 );
 
-/**
- * A published build as anyone may read it (docs/product.md#published-builds): its parts and
- * prices as the server knows them now, and the owner by display name at most, never by email.
- */
+/** A published build as anyone may read it: the owner by display name at most, never by email. */
 export const publicBuildCardSchema = lazySchema(() =>
   z.object({
     id: z.string(),
     title: z.string(),
-    /** The owner's display name; null when they have none. */
     builder: z.string().nullable(),
     publishedAt: z.string(),
     /** The picture the build is shown by: its case's, else its graphics card's, else its first part's. */

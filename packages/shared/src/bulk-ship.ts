@@ -6,10 +6,7 @@ import { lazySchema } from './lazy-schema.ts';
 /** The most orders Ship selected takes at once: one page of Manage Orders. */
 export const BULK_SHIP_MAX = 100;
 
-/**
- * POST /orders/ship (admin): several orders shipped, each with its own carrier and tracking
- * number or without, by the rules of PATCH /shipped/{id}.
- */
+/** POST /orders/ship (admin): several orders, each by the rules of PATCH /shipped/{id}. */
 export const bulkShipSchema = lazySchema(() =>
   z
     .object({

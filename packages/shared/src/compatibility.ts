@@ -17,10 +17,7 @@ import { plural } from './plural.ts';
 // The compatibility engine: the planner runs it for instant feedback, the API again on the
 // stored parts before it prices or orders a build (docs/decisions/0005-compatibility-engine.md).
 
-/**
- * One line of a build: a part with its name, kind and specs, and how many of it (1 when absent).
- * Problems between two specific parts name them.
- */
+/** One line of a build; quantity is 1 when absent. */
 export type BuildPart = PartSpecs & { id: string; name: string; quantity?: number };
 
 export type ProblemSeverity = 'error' | 'warning';
@@ -64,25 +61,16 @@ export type Problem = {
 
 export type BuildCheck = { problems: Problem[]; estimatedWatts: number };
 
-/**
- * What the rest of the system draws besides the processor and graphics card, in watts: the
- * motherboard with its chipset, fans and USB devices, plus each memory module and each drive.
- */
+/** Watts drawn besides the processor and graphics card: board, fans, USB, each memory module and drive. */
 export const POWER_ALLOWANCE = { baseW: 75, perMemoryModuleW: 5, perDriveW: 10 } as const;
 
 /** Above this share of the PSU's wattage the build runs without headroom. */
 export const PSU_HEADROOM_SHARE = 0.8;
 
-/**
- * What a 12V-2x6 card's bundled adapter draws from the supply: one 8-pin PCIe connector per
- * 150 W of board power, the 8-pin connector's rating (NVIDIA's adapters take 2, 3 or 4).
- */
+/** A 12V-2x6 card's adapter takes one 8-pin PCIe connector (rated 150 W) per 150 W of board power. */
 export const ADAPTER_W_PER_8_PIN = 150;
 
-/**
- * What the planner does not check, in the words it shows under the verdict: the rules need data
- * the catalog does not keep, or a part's specs leave a count out.
- */
+/** What the planner does not check (data the catalog does not keep, or a count left out), as shown. */
 export const NOT_CHECKED = [
   'Whether an older motherboard needs a BIOS update for the processor',
   'PCIe lanes, and SATA ports that an M.2 drive turns off',
@@ -462,11 +450,7 @@ function adapterPlugs(gpu: GpuSpecs): number {
   return Math.ceil(gpu.boardPowerW / ADAPTER_W_PER_8_PIN / Math.max(1, gpu.pcie12v2x6 ?? 1));
 }
 
-/**
- * The graphics cards' power connectors against the supply's, summed over every card. A 12V-2x6
- * the supply lacks is fed by the card's adapter from 8-pin connectors; with several 12V-2x6
- * cards the largest adapter is counted for each, to stay on the safe side.
- */
+/** With several 12V-2x6 cards, the largest adapter is counted for each, to stay on the safe side. */
 function gpuConnectorProblems(psu: Line<PsuSpecs>, gpus: readonly Line<GpuSpecs>[]): Problem[] {
   const have8 = psu.specs.pcie8Pin;
   const have12 = psu.specs.pcie12v2x6;

@@ -1,4 +1,3 @@
-/** Business constants (docs/product.md#constants). */
 export const PASSWORD_MIN = 6;
 export const PHONE_MIN = 6;
 export const RATING_MIN = 0;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inboxMessageSchema } from './message.ts';
+import { inboxMessageSchema } from './contact-message.ts';
 import { orderSchema } from './order.ts';
 import { refundSchema, returnSchema } from './refunds.ts';
 import { userSummarySchema } from './user.ts';
@@ -9,9 +9,8 @@ import { lazySchema } from './lazy-schema.ts';
 export const CUSTOMER_LIST_MAX = 100;
 
 /**
- * GET /users/{email}/summary (admin): the customer page (docs/product.md#customer-page). `paid`
- * is every payment of theirs, `refunded` what was given back of it, and `spent` the one less the
- * other, in dollars as the wire carries money; the figures cover every order, the lists the newest.
+ * GET /users/{email}/summary (admin): `spent` is `paid` less `refunded`, over every order
+ * (docs/product.md#customer-page).
  */
 export const customerSummarySchema = lazySchema(() =>
   z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 import { parseExpiry } from './payment.ts';
 
 describe('emailField', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { SHORT_TEXT_MAX, TEXT_MAX } from './constants.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 
 // PostgreSQL text cannot hold NUL (U+0000): refused here, so it is a 400 naming the field
 // rather than a database error and a 500 (found by apps/api/test/fuzz.test.ts).
@@ -32,7 +32,6 @@ export function requiredLongText(message: string) {
   return requiredText(message, TEXT_MAX);
 }
 
-/** An optional, trimmed single-line text. */
 export function optionalText(max = SHORT_TEXT_MAX) {
   return z.string().trim().max(max, tooLong(max)).refine(hasNoNul, INVALID_CHARACTER).optional();
 }
@@ -64,12 +63,8 @@ export function httpUrl(requiredMsg: string) {
 }
 
 /**
- * A mailbox as RFC 5321 allows it, in its dot-atom form: a local part of atoms (letters,
- * digits and ! # $ % & ' * + - / = ? ^ _ ` { | } ~) joined by single dots, an @, then two or
- * more host labels of letters, digits and inner hyphens. So no `,` `;` `<` `>`, quotes or
- * spaces, which could turn one address into several or into a header. Each part is split
- * one way only (atoms exclude the dot, labels end in a letter or digit), so matching stays
- * linear in the input.
+ * RFC 5321's dot-atom mailbox: no `,` `;` `<` `>`, quotes or spaces that could make one address several or a header.
+ * Each part splits one way only, so matching stays linear.
  */
 const EMAIL =
   /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@[a-z\d]+(?:-+[a-z\d]+)*(?:\.[a-z\d]+(?:-+[a-z\d]+)*)+$/i;
@@ -89,11 +84,7 @@ export const emailField = lazySchema(() =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * A UUID-shaped id, in lower case: PostgreSQL's uuid ignores case, so an id is made canonical
- * where it enters, and every comparison in code (a per-part cap, a duplicate line) sees one
- * spelling per thing.
- */
+/** Lower case: PostgreSQL's uuid ignores case, so every comparison in code sees one spelling per id. */
 export function idField(message?: string) {
   return z.string().regex(UUID, message).toLowerCase();
 }

@@ -10,9 +10,7 @@ export function listPath(list: 'parts' | 'reviews', limit: number, cursor: strin
 const home = [listPath('parts', HOME_LIST_SIZE), listPath('reviews', HOME_LIST_SIZE)];
 
 /**
- * The API reads each public page starts with (paths under the API base). The server names
- * them in the page's HTML so the browser fetches them while the app's script is still on its
- * way, and the app's own request for the same URL takes the answer (docs/performance.md).
+ * The API reads each public page starts with: named in the HTML so the browser fetches them before the script runs.
  */
 export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
   '/': home,
@@ -21,9 +19,5 @@ export const FIRST_READS: Readonly<Record<string, readonly string[]>> = {
   '/allreviews': [listPath('reviews', REVIEWS_PAGE_SIZE)],
 };
 
-/**
- * The element that carries a server-rendered page's answers to the browser: a
- * `<script type="application/json">` (data, never run, so the Content-Security-Policy's ban on
- * inline scripts holds), written by the API and read once by apps/web/src/start/main.tsx.
- */
+/** Carries a server-rendered page's answers as JSON data, never run, so the CSP's ban on inline scripts holds. */
 export const PAGE_STATE_ID = 'page-state';

@@ -1,9 +1,6 @@
 /**
- * A schema built the first time anything reads it, rather than when its module loads. Zod does
- * all of a schema's work when it is made, and a page's first load imports far more schemas than
- * it parses with: on a phone that work held up the app taking over the page (Total Blocking
- * Time, docs/performance.md). Every call site keeps using the export as the schema itself:
- * `parse`, `extend`, `z.infer`, and as a part of other schemas.
+ * A schema built on first read, not at module load: zod does its work when a schema is made, and a first load imports
+ * far more schemas than it parses with (docs/decisions/0049).
  */
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
@@ -29,9 +26,8 @@ type JsonSchemaContext = { seen: Map<object, unknown> };
 type Internals = { processJSONSchema?: (ctx: JsonSchemaContext, ...rest: unknown[]) => unknown };
 
 /**
- * Zod's internals of `schema`, but its JSON Schema conversion (the API's OpenAPI description)
- * finds what it noted for the stand-in under the schema too: zod notes each schema it meets by
- * the object it was handed, and the schema's own converter looks itself up by the real object.
+ * Zod's JSON Schema conversion looks a schema up by the object it was handed, so the stand-in's notes go under the
+ * real schema too.
  */
 function jsonSchemaAlias(schema: object, standIn: object): object {
   const internals = Reflect.get(schema, '_zod') as Internals;

@@ -7,7 +7,6 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** Whole dollars with a comma between each group of three digits. */
 function groupThousands(dollars: number): string {
   const digits = String(dollars);
   let grouped = digits.slice(0, digits.length % 3 || 3);
@@ -16,9 +15,8 @@ function groupThousands(dollars: number): string {
 }
 
 /**
- * Money as people read it, "$1,234.50": every page, email, message and MCP answer shows
- * amounts through this one formatter, so they all read alike. Written out rather than through
- * Intl.NumberFormat, whose first currency format costs a phone about 100 ms as the page loads.
+ * Money as people read it, "$1,234.50", everywhere. Written out: Intl.NumberFormat's first currency format is slow on
+ * a phone.
  */
 export function formatCents(cents: number): string {
   const whole = Math.round(cents);
@@ -32,10 +30,7 @@ export function formatDollars(dollars: number | string): string {
   return formatCents(dollarsToCents(Number(dollars)));
 }
 
-/**
- * Money for machines, "1234.50": the contract's totalPrice and schema.org's price take a plain
- * decimal with two places, no symbol and no grouping.
- */
+/** Money for machines, "1234.50": the contract's totalPrice and schema.org's price. */
 export function centsToPriceString(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { PHONE_MIN } from './constants.ts';
 import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 import { dollarsToCents, hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
 
@@ -43,14 +43,12 @@ export function unitsToShip(line: Pick<OrderLine, 'quantity' | 'restocked'>): nu
 }
 
 /**
- * An order: one number, ship-to, payment and shipment for one or more lines. productName,
- * totalOrder and totalPrice sum the lines up (docs/product.md#orders-and-their-lines); partId is the part of
- * a one-line order and null for more lines.
+ * An order of one or more lines; productName, totalOrder and totalPrice sum them
+ * (docs/product.md#orders-and-their-lines).
  */
 export const orderSchema = lazySchema(() =>
   z.object({
     _id: z.string(),
-    /** The human order number, like PS-000123. */
     number: z.string(),
     partId: z.string().nullable(),
     userName: z.string(),
@@ -72,7 +70,7 @@ export const orderSchema = lazySchema(() =>
     lines: z.array(orderLineSchema).min(1),
     /** Derived (docs/decisions/0008-derived-order-status.md), never stored. */
     status: z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'refunded', 'partly_refunded']),
-    /** Dollars given back so far. */
+    /** Dollars refunded so far. */
     refunded: z.string(),
     cancelledAt: z.string().nullable(),
     /** Who cancelled it: an email, or null when the unpaid hold ran out. */
@@ -85,11 +83,7 @@ export const orderSchema = lazySchema(() =>
 export type Order = z.infer<typeof orderSchema>;
 export type OrderLifecycle = Order['status'];
 
-/**
- * Whether an admin can ship the order: paid, live, not shipped, not refunded in full, with a
- * unit left to ship. The screens' Ship buttons ask this; the API's To ship tab and its ship
- * action share the same rule in SQL (`shippable` in apps/api/src/domain/orders/orders.repo.ts).
- */
+/** Whether an admin can ship the order; the API's SQL twin is `shippable` in domain/orders/orders.repo.ts. */
 export function canShip(
   order: Pick<Order, 'paid' | 'shipped' | 'cancelledAt' | 'refunded' | 'totalPrice' | 'lines'>,
 ): boolean {
@@ -102,10 +96,7 @@ export function canShip(
   );
 }
 
-/**
- * An order's status from what is stored: cancelled wins, then money given back, then the
- * flags (docs/decisions/0008-derived-order-status.md).
- */
+/** Cancelled wins, then refunds, then the flags (docs/decisions/0008-derived-order-status.md). */
 export function lifecycleOf(order: {
   paid: boolean;
   shipped: boolean;
@@ -120,16 +111,12 @@ export function lifecycleOf(order: {
 }
 
 export type OrderStatus = 'Unpaid' | 'Pending' | 'Shipped';
-/** The status is derived from the two flags, never stored (docs/product.md#order-status). */
 export function orderStatus(order: Pick<Order, 'paid' | 'shipped'>): OrderStatus {
   if (order.shipped) return 'Shipped';
   return order.paid ? 'Pending' : 'Unpaid';
 }
 
-/**
- * POST /orders. The contract's fields plus partId; userName, email, productName and totalPrice
- * may be sent for compatibility but the server decides them (docs/product.md#stock).
- */
+/** POST /orders. userName, email, productName and totalPrice are accepted but the server decides them. */
 export const newOrderSchema = lazySchema(() =>
   z
     .object({
@@ -174,10 +161,7 @@ export const paymentIntentResponseSchema = lazySchema(() =>
   z.object({ clientSecret: z.string(), paymentIntentId: z.string() }),
 );
 
-/**
- * PATCH /orders/{id}: records a payment; only transactionId (the payment intent id the
- * gateway returned) matters to the server, which asks the gateway about it.
- */
+/** PATCH /orders/{id}: only transactionId matters; the server asks the gateway about it. */
 export const recordPaymentSchema = lazySchema(() =>
   z
     .object({
@@ -191,10 +175,7 @@ export const recordPaymentSchema = lazySchema(() =>
     .strict(),
 );
 
-/**
- * PATCH /shipped/{id}: the contract's body `{paid:false}` is accepted and changes nothing else;
- * a carrier and tracking number, when given, are stored and shown to the customer.
- */
+/** PATCH /shipped/{id}: the contract's `{paid:false}` is accepted and changes nothing else. */
 export const shipSchema = lazySchema(() =>
   z
     .object({
@@ -241,11 +222,7 @@ export const orderCountsSchema = lazySchema(() =>
 );
 export type OrderCounts = z.infer<typeof orderCountsSchema>;
 
-/**
- * GET /orders/{id}/detail: the order detail page and the customer's receipt. Declared field by
- * field, like every wire shape here, so it reads as the JSON it answers; that its fields are
- * strings like a part's is chance, not a shape the two share.
- */
+/** GET /orders/{id}/detail: the order page and the customer's receipt. */
 export const orderDetailSchema = lazySchema(() =>
   z.object({
     order: orderSchema,
@@ -265,10 +242,7 @@ export const orderDetailSchema = lazySchema(() =>
 );
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/**
- * Reads a client-sent totalPrice ("259.98", "$259.98" or 259.98) as cents; null when it is
- * not a price. Numbers may carry float noise from `quantity * price` in the browser.
- */
+/** A client-sent totalPrice as cents, or null; numbers may carry float noise from the browser. */
 export function priceToCents(value: string | number): number | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0 || !hasAtMostTwoDecimals(value)) return null;

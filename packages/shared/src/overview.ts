@@ -26,7 +26,7 @@ export const overviewDaySchema = lazySchema(() =>
     date: z.string(),
     /** Money paid that day, before refunds. */
     revenue: z.string(),
-    /** Money given back that day (cancels, refunds, returns). */
+    /** Money refunded that day (cancels, refunds, returns). */
     refunds: z.string(),
     /** Orders placed that day, cancelled since or not. */
     orders: z.number().int(),

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 
-/**
- * GET /orders/{id}/packing-slip (admin): what goes in the parcel and where it goes, with no
- * prices. Each line's `toShip` is its units not put back on the shelf; lines with none left
- * are not listed.
- */
+/** GET /orders/{id}/packing-slip (admin): no prices; lines with nothing left to ship are left out. */
 export const packingSlipSchema = lazySchema(() =>
   z.object({
     id: z.string(),

@@ -49,7 +49,6 @@ export const bulkStockSchema = lazySchema(() =>
 );
 export type BulkStock = z.infer<typeof bulkStockSchema>;
 
-/** POST /parts/bulk/delete (admin). */
 export const bulkDeleteSchema = lazySchema(() => z.object({ ids: partIds }).strict());
 export type BulkDelete = z.infer<typeof bulkDeleteSchema>;
 
@@ -59,10 +58,7 @@ export const bulkPartsAnswerSchema = lazySchema(() =>
 );
 export type BulkPartsAnswer = z.infer<typeof bulkPartsAnswerSchema>;
 
-/**
- * A price in cents after a change of `percent` (at most two decimals), rounded half up to the
- * cent in whole numbers, so the server and any preview agree to the cent.
- */
+/** Rounded half up to the cent in whole numbers, so the server and any preview agree. */
 export function priceAfterPercent(cents: number, percent: number): number {
   const hundredths = Math.round(percent * 100);
   return Math.floor((cents * (10_000 + hundredths) + 5_000) / 10_000);

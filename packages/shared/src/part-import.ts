@@ -7,9 +7,8 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_ROW_MAX_BYTES = 64 * 1024;
 
 /**
- * What importing a row does. `conflict`: the row would change a part that changed in the shop
- * since the file was exported (or a file without versions changes it), so applying it could
- * undo a sale or another admin's edit; it is applied only when the owner chooses to overwrite.
+ * `conflict`: the part changed since the export, so the row could undo a sale or an edit; applied only with
+ * overwrite.
  */
 export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'conflict'] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
@@ -17,7 +16,7 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 /** One column a row changes, as CSV cells: the shop's now, then the file's. */
 const importChangeSchema = lazySchema(() => z.object({ field: z.string(), before: z.string(), after: z.string() }));
 
-/** One row of an import; `name` is the shop's for a part it has, else the file's. */
+/** One row of an import: where it starts, what it does, the part's name, each column it changes, its issues. */
 export const importRowSchema = lazySchema(() =>
   z.object({
     row: z.number().int(),
@@ -29,7 +28,6 @@ export const importRowSchema = lazySchema(() =>
 );
 export type ImportRow = z.infer<typeof importRowSchema>;
 
-/** POST /parts/import: every row, in the file's order. */
 export const importAnswerSchema = lazySchema(() => z.object({ rows: z.array(importRowSchema) }));
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 

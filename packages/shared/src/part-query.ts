@@ -18,17 +18,11 @@ import {
 import { BRAND_MAX, PRICE_MAX } from './part.ts';
 import { SPEC_PARAMS, specConditions } from './spec-filters.ts';
 
-/**
- * The catalog's search, filters and sort (GET /parts and GET /parts/facets), and the spec
- * values a part is filtered and counted by.
- */
+/** The catalog's search, filters and sort (GET /parts and GET /parts/facets). */
 export const PART_SORTS = ['newest', 'price_asc', 'price_desc', 'relevance'] as const;
 export type PartSort = (typeof PART_SORTS)[number];
 
-/**
- * The words the catalog shows for each sort. A Record over the union, like PART_KIND_LABELS, so a
- * sort added without its label does not compile: the two tables share that shape, not their words.
- */
+/** A Record over the union, so a sort added without its label does not compile. */
 export const SORT_LABELS: Record<PartSort, string> = {
   newest: 'Newest',
   price_asc: 'Price: low to high',
@@ -57,10 +51,7 @@ export const SPEC_FILTER_LABELS: Record<SpecFilter, string> = {
   formFactor: 'Form factor',
 };
 
-/**
- * The spec filters of each kind, each with the spec field it reads (specFilterValues): a
- * processor's memory type is its `memoryTypes`.
- */
+/** The spec filters of each kind and the field each reads (a processor's memory type is `memoryTypes`). */
 export const SPEC_FILTER_FIELDS: Record<PartKind, Partial<Record<SpecFilter, string>>> = {
   cpu: { socket: 'socket', memoryType: 'memoryTypes' },
   motherboard: { socket: 'socket', memoryType: 'memoryType', formFactor: 'formFactor' },
@@ -84,10 +75,7 @@ export function ownSpecFields(kind: PartKind): readonly SpecField[] {
   return SPEC_FIELDS[kind].filter((field) => !covered.includes(field.name));
 }
 
-/**
- * The values a part answers to for each spec filter: a CPU's socket and the memory it takes,
- * a cooler's sockets, the board sizes a case holds. The one rule for filters and facet counts.
- */
+/** The values a part answers to for each spec filter: the one rule for filters and facet counts. */
 export function specFilterValues(part: PartSpecs): Partial<Record<SpecFilter, readonly string[]>> {
   switch (part.kind) {
     case 'cpu':
@@ -254,10 +242,7 @@ export const partsQuerySchema = lazySchema(() =>
 );
 export type PartsQuery = z.output<typeof partsQuerySchema>;
 
-/**
- * Manage Products' orders (GET /admin/parts): newest, and name, price and stock each way. Stock
- * is the admin's business, so the public catalog's sorts do not include it.
- */
+/** Manage Products' sorts; stock is the admin's business, so the public sorts leave it out. */
 export const MANAGE_SORTS = [
   'newest',
   'name_asc',
@@ -299,10 +284,7 @@ export function searchTerms(q: string | undefined): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
 }
 
-/**
- * Words a builder types for a maker whose parts are named for a product line: a search for
- * the key finds the line's parts as well as those with the brand itself.
- */
+/** Words a builder types for a maker whose parts are named for a product line. */
 export const SEARCH_ALIASES: Readonly<Record<string, readonly string[]>> = {
   nvidia: ['geforce'],
   amd: ['ryzen', 'radeon'],

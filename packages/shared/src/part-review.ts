@@ -35,10 +35,7 @@ export const newPartReviewSchema = lazySchema(() =>
 );
 export type NewPartReview = z.infer<typeof newPartReviewSchema>;
 
-/**
- * GET /api/parts/{id}/reviews/eligibility: whether the signed-in caller may rate the part,
- * and if not, the same words POST would answer (not a buyer, not verified, rated already).
- */
+/** GET /api/parts/{id}/reviews/eligibility: whether the caller may rate, else the words POST would answer. */
 export const ratingEligibilitySchema = lazySchema(() =>
   z.object({ canRate: z.boolean(), reason: z.string().nullable() }),
 );

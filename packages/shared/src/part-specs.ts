@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 
 /**
- * What kind of component a part is, and the technical specifications that go with each kind.
- * One discriminated union on `kind` validates a part's specs on both sides: the browser
- * (forms, the build planner) and the API (writes, filters). The compatibility rules read
- * these fields, so a value's unit is in its name (Mm, W, Gb, Ghz, Mts).
+ * Part kinds and their specs: one union on `kind` checks specs in the browser and the API. Units are in field names.
  */
 export const PART_KINDS = [
   'cpu',
@@ -75,10 +72,7 @@ function choice<const T extends readonly [string, ...string[]]>(label: string, v
   return z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
 }
 
-/**
- * A count of power connectors or ports. Optional: parts stored before these fields existed still
- * parse, and the rules that need a count skip a part without it (NOT_CHECKED says so).
- */
+/** Optional: parts stored before these fields still parse, and rules needing a count skip them (NOT_CHECKED). */
 function connectors(label: string, min: number, max: number) {
   return whole(label, min, max).optional();
 }
@@ -242,11 +236,7 @@ export type CoolingSpecs = z.infer<typeof coolingSpecsSchema>;
 /** The specs type of one kind, e.g. SpecsOf<'cpu'>. */
 export type SpecsOf<K extends PartKind> = Extract<PartSpecs, { kind: K }>['specs'];
 
-/**
- * How a person reads and writes one spec field: its label, its unit, and what kind of value it
- * takes. The admin's spec fields and the part page's table are both drawn from this list, in
- * this order; the schemas above stay the rule for which values are valid.
- */
+/** How a person reads and writes a spec field; the admin's fields and the part page's table follow this order. */
 export type SpecField = {
   name: string;
   label: string;
@@ -358,10 +348,7 @@ function readable(field: SpecField, value: unknown): string {
   return field.unit ? `${String(value)} ${field.unit}` : String(value);
 }
 
-/**
- * The specs as a person reads them, in a fixed order with units: the part page's table, the
- * catalog's search text and what an assistant is told all come from here.
- */
+/** The specs as a person reads them: the part page's table, the search text and what an assistant is told. */
 export function specRows(part: PartSpecs): SpecRow[] {
   const specs: Record<string, unknown> = part.specs;
   return specFieldsOf(part.kind, specs.type)

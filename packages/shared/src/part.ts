@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
-import { messages, requiredMessage } from './messages.ts';
+import { messages, requiredMessage } from './ui-messages.ts';
 import { optionalText, requiredLongText, requiredText, webUrl } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { PART_KINDS, partSpecsSchema, type PartSpecs } from './part-specs.ts';
@@ -34,10 +34,7 @@ const partFieldsSchema = lazySchema(() =>
 export const partSchema = lazySchema(() => z.intersection(partFieldsSchema, partSpecsSchema));
 export type Part = z.infer<typeof partFieldsSchema> & PartSpecs;
 
-/**
- * A part on Manage Products: `lowStock` is the server's one rule (at or below its `lowStockAt`,
- * or five units without one; docs/product.md#low-stock), so the screen never works it out.
- */
+/** A part on Manage Products: `lowStock` is the server's rule (docs/product.md#low-stock), never the screen's. */
 export const managedPartSchema = lazySchema(() => z.intersection(partSchema, z.object({ lowStock: z.boolean() })));
 export type ManagedPart = Part & { lowStock: boolean };
 
@@ -120,18 +117,14 @@ export const newPartSchema = lazySchema(() =>
 export type NewPart = z.output<typeof newPartSchema>;
 
 /**
- * An import row for a part the shop has: Add Product's fields and rules but the min-order one.
- * Selling takes stock below a minimum order, so the import holds that rule only where the row
- * itself changes the minimum order or the stock.
+ * An import row for a part the shop has: selling takes stock below a minimum order, so that rule holds only where the
+ * row changes the minimum or the stock.
  */
 export const importedPartSchema = lazySchema(() =>
   stockedPartFields.superRefine((p, ctx) => checkSpecs(p, ctx)).transform(typedSpecs),
 );
 
-/**
- * Edit Product's form: every catalog field, as Add Product takes them but stock. The form
- * sends them all, with the version it loaded, as a PATCH /parts/{id} body.
- */
+/** Edit Product's form: every catalog field but stock, sent with the version it loaded. */
 export const editedPartSchema = lazySchema(() =>
   z
     .object(catalogFields)
@@ -144,11 +137,7 @@ export type EditedPart = z.output<typeof editedPartSchema>;
 export const STALE_VERSION_MESSAGE =
   'Someone else saved this product since you opened it. Reload it to see their changes, then edit again.';
 
-/**
- * An edit: the version it started from and the catalog fields to change. Kind and specs go
- * together (specs only make sense for a kind). Stock is not here: orders move it all the
- * time, so it changes through POST /parts/{id}/stock and never makes an edit stale.
- */
+/** Stock is not here: orders move it all the time, so it has its own endpoint and never makes an edit stale. */
 export const partEditSchema = lazySchema(() =>
   z
     .object({
@@ -204,10 +193,7 @@ export const quantityMessage = messages.quantityOutOfRange;
 
 const QUANTITY_DIGITS_MAX = String(STOCK_MAX).length;
 
-/**
- * A quantity as typed in a form. Only a plain whole number counts ("2.5", "-1", "1e3" and ""
- * are NaN), so nothing the browser's number input lets through can slip past the range check.
- */
+/** Only a plain whole number counts ("2.5", "-1", "1e3" and "" are NaN), so nothing slips past the range check. */
 export function parseQuantity(text: string): number {
   const trimmed = text.trim();
   return new RegExp(`^\\d{1,${QUANTITY_DIGITS_MAX}}$`).test(trimmed) ? Number(trimmed) : Number.NaN;

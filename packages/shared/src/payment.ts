@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 
 /**
- * Card payments (docs/product.md#payments). The built-in test-mode gateway answers like Stripe does in
- * test mode, so the card form, its messages and the test cards below are the same whether
- * the shop runs on the local gateway or on Stripe. The web form validates with
- * `cardSchema` before it sends anything; the API validates again with the same schema.
+ * Card payments (docs/product.md#payments). The test-mode gateway answers like Stripe's test mode, same cards, same
+ * messages.
  */
 
 /** Stripe's wording, so a shopper reads the same sentence on either gateway. */
@@ -206,11 +204,7 @@ export const DECLINING_TEST_CARDS: Record<string, Exclude<CardOutcome, { ok: tru
   },
 };
 
-/**
- * What the test-mode gateway does with a well-formed card. Any other number is declined
- * the way Stripe declines a real card in test mode: nobody should type a real card into a
- * shop that cannot charge it, and a test shop must never look as if it took real money.
- */
+/** Any other number is declined, as Stripe's test mode does: a test shop must never look as if it took real money. */
 export function testCardOutcome(number: string): CardOutcome {
   const digits = normalizeCardNumber(number);
   if ((SUCCEEDING_TEST_CARDS as readonly string[]).includes(digits)) return { ok: true };

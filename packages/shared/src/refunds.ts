@@ -3,10 +3,7 @@ import { lazySchema } from './lazy-schema.ts';
 import { idSchema, requiredText } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 
-/**
- * Money going back and parts coming back (docs/product.md#the-order-lifecycle): the admin's
- * cancel and refund, the customer's return request and the admin's decision on it.
- */
+/** Refunds and returns (docs/product.md#the-order-lifecycle). */
 
 /** Return reasons: stable codes on the wire, these words on screen. */
 export const RETURN_REASONS = ['damaged_on_arrival', 'wrong_part', 'incompatible', 'changed_mind'] as const;
@@ -51,7 +48,6 @@ const dollars = lazySchema(() =>
     ),
 );
 
-/** POST /orders/{id}/cancel (admin). */
 export const cancelOrderSchema = lazySchema(() => z.object({ reason: reasonText }).strict());
 
 /** POST /orders/{id}/refunds (admin); lineId names one of the order's lines. */
@@ -145,6 +141,6 @@ export const returnListItemSchema = lazySchema(() =>
 export type ReturnListItem = z.infer<typeof returnListItemSchema>;
 
 /** GET /orders/{id}/refunds: the order's refunds and return requests, oldest first. */
-export const moneyBackSchema = lazySchema(() =>
+export const refundsAndReturnsSchema = lazySchema(() =>
   z.object({ refunds: z.array(refundSchema), returns: z.array(returnSchema) }),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { RATING_MAX, RATING_MIN } from './constants.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 import { requiredLongText, requiredText, webUrl } from './fields.ts';
 
 export const reviewSchema = lazySchema(() =>
@@ -15,10 +15,7 @@ export const reviewSchema = lazySchema(() =>
 );
 export type Review = z.infer<typeof reviewSchema>;
 
-/**
- * Whether a reviewer's name passes for the shop itself ("Parts Shop Support (official)",
- * "PARTS-SHOP"): letters and digits only, in any case, holding the shop's name.
- */
+/** Whether a reviewer's name passes for the shop ("Parts Shop Support (official)", "PARTS-SHOP"). */
 function takesShopName(name: string): boolean {
   return name
     .normalize('NFKC')

@@ -1,10 +1,8 @@
 import { PART_KINDS, SPEC_FIELDS, type PartKind, type SpecField } from './part-specs.ts';
 
 /**
- * Filters on any spec of a kind (GET /parts?kind=gpu&spec.memoryGb.min=12): which parameters
- * exist, and what each asks, derived from SPEC_FIELDS so a new spec field is filterable at once.
- * A number takes `spec.<field>` (equal), `.min` and `.max` (both included); a choice takes one or
- * more values, comma-separated (either); yes/no takes true or false.
+ * Filters on any spec of a kind (`spec.<field>`, `.min`, `.max`; a choice takes comma-separated values), derived from
+ * SPEC_FIELDS.
  */
 export type SpecOp = 'eq' | 'min' | 'max';
 export type SpecCondition =
@@ -62,10 +60,7 @@ function conditionOf(kind: PartKind, param: string, text: string): SpecCondition
   return { field, op, values };
 }
 
-/**
- * The spec conditions of a query, or the issues that make it a 400: spec filters need exactly
- * one kind, and only that kind's fields.
- */
+/** Spec filters need exactly one kind, and only that kind's fields; else the issues that make a 400. */
 export function specConditions(
   kinds: readonly PartKind[] | undefined,
   query: Readonly<Record<string, unknown>>,

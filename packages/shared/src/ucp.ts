@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 
-/**
- * The shop's side of the Universal Commerce Protocol (UCP 2026-04-08): what an AI assistant
- * sends to the checkout sessions and what the shop answers, written from the official JSON
- * Schemas (shopping/checkout.json, fulfillment.json, order.json) and checked against them in
- * apps/api/src/modules/ucp/ucp-schemas.test.ts. Unknown fields are let through, as the
- * protocol's own schemas allow, and ignored.
- */
+/** The shop's side of UCP checkout (2026-04-08), checked against the official schemas in ucp-schemas.test.ts. */
 
 export const UCP_VERSION = '2026-04-08' as const;
 
@@ -19,10 +13,7 @@ export const UCP_CAPABILITIES = {
 
 /** The test-mode gateway's payment handler, the convention of the UCP conformance suite. */
 export const MOCK_PAYMENT_HANDLER = { name: 'dev.mock.payment_handler', id: 'mock_payment_handler' } as const;
-/**
- * The handler a shop on Stripe offers: a card instrument whose token credential is a Stripe
- * PaymentMethod id (`pm_card_visa` in test mode), which the shop confirms on its own intent.
- */
+/** Stripe's handler: the token credential is a PaymentMethod id (`pm_card_visa` in test mode). */
 export const STRIPE_PAYMENT_HANDLER = { name: 'com.stripe.payment_method', id: 'stripe_payment_method' } as const;
 
 const text = (max = 200) => z.string().max(max);

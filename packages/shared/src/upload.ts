@@ -14,10 +14,7 @@ export type Uploaded = z.infer<typeof uploadedSchema>;
 
 const UPLOADED_PATH = /^\/api\/uploads\/[a-f0-9]{64}\.webp$/;
 
-/**
- * The address of a photo at the given width: an uploaded photo's resized copy, any other
- * address (another site's, a shipped image) as it is.
- */
+/** An uploaded photo's resized copy; any other address as it is. */
 export function sizedImage(url: string, width: UploadWidth): string {
   return UPLOADED_PATH.test(url) ? `${url}?w=${width}` : url;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { emailField, httpUrl, optionalText, requiredText } from './fields.ts';
 import { PHONE_MIN } from './constants.ts';
-import { messages, requiredMessage } from './messages.ts';
+import { messages, requiredMessage } from './ui-messages.ts';
 
 export const userSchema = lazySchema(() =>
   z.object({
@@ -17,10 +17,7 @@ export const userSchema = lazySchema(() =>
 );
 export type User = z.infer<typeof userSchema>;
 
-/**
- * A user on the admin's users screen (GET /users): the profile, when they signed up, how many
- * orders they hold (cancelled ones left out) and what they spent: money paid, net of refunds.
- */
+/** A user on the admin's users screen (GET /users); `spent` is money paid, net of refunds. */
 export const userSummarySchema = lazySchema(() =>
   userSchema.extend({
     signedUpAt: z.string(),
@@ -52,11 +49,7 @@ export const profileSchema = lazySchema(() =>
 );
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-/**
- * PATCH /users/{email}/delivery: the phone and address an order form saves to the profile
- * (Save to my profile), with My Profile's own rules, leaving the profile's other fields as
- * they are, so a customer whose profile is still empty can save them too.
- */
+/** PATCH /users/{email}/delivery: saves only phone and address, so an empty profile can take them too. */
 export const deliveryProfileSchema = lazySchema(() => profileSchema.pick({ phone: true, address: true }).strict());
 export type DeliveryProfileInput = z.infer<typeof deliveryProfileSchema>;
 
@@ -71,10 +64,7 @@ export const signupSchema = lazySchema(() => loginSchema.extend({ name: required
 export const adminCheckSchema = lazySchema(() => z.object({ admin: z.boolean() }));
 export const modifiedSchema = lazySchema(() => z.object({ acknowledged: z.boolean(), modifiedCount: z.number() }));
 
-/**
- * GET /users (admin): by email, paged with a cursor; q finds users whose email or name contains
- * it. Without a limit a page holds up to a thousand users, as the list did before it was paged.
- */
+/** GET /users (admin): by email, paged with a cursor; q matches email or name. */
 const USERS_LIMIT_MAX = 1000;
 export const usersQuerySchema = lazySchema(() =>
   z

@@ -33,12 +33,9 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     CORS_ORIGINS: csv,
     PUBLIC_URL: z.string().optional(),
-    /** Other sites' hosts whose images visitors' browsers may load (review photos); the shop's own always. */
     IMAGE_HOSTS: csv,
     TRUST_PROXY: trustProxySetting,
-    /** Where uploaded photos live: `database` (the default) or `s3://bucket[/prefix]`. */
     PHOTO_STORE: photoStoreSetting,
-    /** An S3-compatible service's address (MinIO, R2, Ceph…); unset, AWS S3 itself. */
     PHOTO_STORE_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     AWS_REGION: z.string().min(1).default('us-east-1'),
     /** The S3 key pair; unset, the AWS SDK looks for one itself (a shared profile, the machine's role). */
@@ -58,7 +55,6 @@ const envSchema = z
     FIREBASE_PROJECT_ID: z.string().default('demo-parts-shop'),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
     FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
-    /** The browser's Firebase web config; only needed with a real Firebase project. */
     FIREBASE_API_KEY: z.string().default('demo-api-key'),
     FIREBASE_AUTH_DOMAIN: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -78,21 +74,15 @@ const envSchema = z
     /** How long the delivering process's lease lasts without renewal (a POST lasts at most half of it, at most 10 s). */
     UCP_WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
     UCP_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
-    /** How long a public catalog read (GET /parts, /parts/{id}, /reviews) is answered from memory; 0 turns it off. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** The longest a public read's statement (or its wait for a connection) may take before it answers 503. */
     PUBLIC_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-    /** How long an unpaid order holds its stock before it is cancelled (one day). */
     UNPAID_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
-    /** How long an unpaid order of an account whose email is not verified holds its stock. */
     UNVERIFIED_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(30),
-    /** How many unpaid orders one customer may hold at once. */
     MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(10_000).default(20),
     /** How many units of one part one customer may hold in unpaid orders (a part's minimum order is always allowed). */
     MAX_UNPAID_UNITS_PER_PART: z.coerce.number().int().min(1).max(1_000_000).default(10),
-    /** How much one customer's unpaid orders may be worth together, in cents ($5,000). */
     MAX_UNPAID_CENTS: z.coerce.number().int().min(1).default(500_000),
-    /** The shop's time zone (an IANA name): the overview's days begin at its midnight. */
     SHOP_TIME_ZONE: z
       .string()
       .refine(
@@ -111,12 +101,10 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Calls to the MCP endpoint: each is a catalog read or a build check, so more than writes. */
     RATE_LIMIT_MCP_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-    /** Calls to the UCP checkout (REST and MCP tools) per AI assistant, by its profile address. */
     RATE_LIMIT_ASSISTANT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /** Where order emails go (smtp:// or smtps://); unset, they wait in the outbox until it is set. */
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Parts Shop <orders@parts-shop.example>'),
-    /** How many emails one address is sent per day; more wait for the next day. */
     MAIL_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).default(50),
     /** The first retry of a failed email waits this long; each further one twice as long, up to MAIL_RETRY_MAX_MS. */
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
@@ -133,20 +121,15 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** json: one JSON line per event and per request (production's default); console: one readable line per warning, error, slow request or email (development's). */
     LOG_FORMAT: z.enum(['json', 'console']).optional(),
-    /** In the console format, a request slower than this is logged. */
     SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
-    /** The bearer token GET /api/metrics asks for; in production the metrics are refused without one. */
     METRICS_TOKEN: z.string().min(16).optional(),
-    /** Where traces go (OTLP over HTTP, e.g. http://collector:4318); unset, tracing is off and not loaded. */
     OTEL_EXPORTER_OTLP_ENDPOINT: z
       .url()
       .or(z.literal(''))
       .optional()
       .transform((v) => v || undefined),
     OTEL_SERVICE_NAME: z.string().min(1).default('parts-shop-api'),
-    /** After SIGTERM, how long the process keeps serving (readiness 503) so a load balancer stops sending. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(2000),
-    /** After SIGTERM, the longest the process takes to stop, drain included; in-flight requests get this long. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
   })
   .superRefine((env, ctx) => {
@@ -211,7 +194,6 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = Omit<Env, 'JWT_SECRET' | 'LOG_FORMAT'> & {
-  /** The configured secret, or outside production the one kept under DATA_DIR. */
   JWT_SECRET: string;
   LOG_FORMAT: 'json' | 'console';
   dataDir: string;
@@ -236,12 +218,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-/**
- * firebase-admin takes the Auth emulator's address from process.env on every call, not from
- * its options; this copies the parsed setting there, so a config built from another source
- * (the tests' overrides) still decides. It is process-wide: every API instance in one
- * process talks to the same identity provider.
- */
+/** firebase-admin reads the emulator address from process.env on each call, so it is copied there. */
 export function shareAuthEmulatorWithFirebaseAdmin(config: Pick<Config, 'FIREBASE_AUTH_EMULATOR_HOST'>): void {
   if (config.FIREBASE_AUTH_EMULATOR_HOST) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;

@@ -8,12 +8,8 @@ export const JWT_SECRET_MIN_LENGTH = 32;
 export const JWT_SECRET_FILE = 'jwt-secret';
 
 /**
- * The API token secret outside production when none is configured: random, made once and
- * kept in `<dataDir>/jwt-secret` (owner-only), so tokens survive a restart and no secret is
- * ever a constant anyone can read in the repository. Several processes starting at once on
- * one data directory agree: the file appears whole or not at all (written aside, then
- * hard-linked into place, which fails if another process got there first). `':memory:'`
- * (the tests) keeps a fresh secret in memory only.
+ * Outside production without a secret: a random one kept in `<dataDir>/jwt-secret` so tokens survive a restart.
+ * Written aside then hard-linked, so processes starting together agree.
  */
 export function localJwtSecret(dataDir: string): string {
   const fresh = randomBytes(32).toString('base64url');

@@ -4,10 +4,7 @@ export type PhotoStoreSetting = { kind: 'database' } | { kind: 's3'; bucket: str
 
 const S3_ADDRESS = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/;
 
-/**
- * PHOTO_STORE: `database` (the default: the shop's own database) or `s3://bucket[/prefix]`, an
- * S3-compatible bucket and the folder in it the photos go under.
- */
+/** PHOTO_STORE: `database` (the default) or `s3://bucket[/prefix]`. */
 export const photoStoreSetting = z
   .string()
   .optional()

@@ -17,12 +17,7 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
-/**
- * TRUST_PROXY as Fastify's trustProxy takes it: unset (or false, 0) trusts no proxy; a hop
- * count trusts that many proxies in front of the API; a list trusts those addresses and
- * ranges. "true" is refused: trusting every hop lets any client pick the address its rate
- * limits are counted under by sending its own X-Forwarded-For.
- */
+/** "true" is refused: trusting every hop lets any client pick the address its rate limits count under. */
 export const trustProxySetting = z
   .string()
   .optional()
@@ -46,11 +41,7 @@ export const trustProxySetting = z
     return entries;
   });
 
-/**
- * The setting in the form Fastify takes. A hop count becomes a function of the hop's
- * position, as proxy-addr calls it (0 is the socket's peer): this Fastify treats a bare
- * number as "trust nothing".
- */
+/** A hop count becomes a function of the hop's position: this Fastify treats a bare number as "trust nothing". */
 export function fastifyTrustProxy(
   setting: false | number | string[],
 ): false | string[] | ((address: string, hop: number) => boolean) {

@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * Tells every API process on one database that what the public reads show has changed, so
- * each empties its read caches at once instead of when they expire (docs/deploy.md: several
- * machines). On PostgreSQL the news goes through NOTIFY, which any connection may send (a
- * pooled one too), and is heard on one LISTEN connection per process, made straight to the
- * server: a transaction pooler would hand the LISTEN's session to someone else.
+ * Tells every API process on one database to empty its read caches (docs/deploy.md). NOTIFY goes on any connection;
+ * LISTEN needs one straight to the server, as a transaction pooler would lend its session away.
  */
 export type ChangeFeed = {
   /** Tells this process's listeners at once, then every other process. */
   announce: () => Promise<void>;
-  /**
-   * Calls `listener` on every change any process announces, and whenever changes may have
-   * been missed (the LISTEN connection was lost and made again). Answers how to stop.
-   */
+  /** Calls `listener` on every change, and after a lost LISTEN is restored; answers how to stop. */
   subscribe: (listener: () => void) => () => void;
   close: () => Promise<void>;
 };
@@ -46,11 +40,7 @@ export function localChangeFeed(): ChangeFeed {
   };
 }
 
-/**
- * The feed across processes: `notify` sends a NOTIFY on any connection; `listenUrl` is the
- * server's own address. The LISTEN connection opens with the first subscriber and is made
- * again after a loss, with a growing pause, for as long as the feed is open.
- */
+/** The LISTEN connection opens with the first subscriber and is made again after a loss, with a growing pause. */
 export function postgresChangeFeed(options: {
   listenUrl: string;
   notify: (channel: string, payload: string) => Promise<void>;

@@ -15,14 +15,13 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** The PostgreSQL pool's connections now (none for PGlite), for the metrics. */
 export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export type Database = {
   db: Db;
-  /** Where the public catalog reads run (lib/deps.ts): on PostgreSQL a pool of their own. */
+  /** Where the public catalog reads run (deps.ts): on PostgreSQL a pool of their own. */
   publicReads: Db;
-  /** The public reads one plan fits (lib/deps.ts): on PostgreSQL planned once. */
+  /** The public reads one plan fits (deps.ts): on PostgreSQL planned once. */
   onePlanReads: Db;
   kind: 'pglite' | 'postgres';
   /** News of changes to what the public reads show, across every process on this database. */
@@ -31,7 +30,6 @@ export type Database = {
   poolStats?: () => PoolStats;
 };
 
-/** Where the committed migrations live, from the source tree or from the built bundle. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
@@ -47,20 +45,13 @@ export function migrationsFolder(): string {
 // Any fixed number works; it only has to be the same in every API process.
 const MIGRATION_LOCK = 727_202_2;
 
-/**
- * The databases whose connections a transaction pooler shares out (DATABASE_POOLER): a
- * statement prepared by name on one of them may be gone, or another's, at the next query.
- */
+/** Behind a transaction pooler a statement prepared by name may be gone at the next query. */
 const pooledDbs = new WeakSet<Db>();
 
 /** Whether a statement may be prepared by name on db's connections (domain/catalog/parts.repo.ts). */
 export const keepsNamedStatements = (db: Db): boolean => !pooledDbs.has(db);
 
-/**
- * Brings the schema up to date on a connection of its own, straight to the server: the lock
- * is a session's, so it must not ride a pooled connection another process may be lent next,
- * and ending the connection releases it whatever happened.
- */
+/** On a direct connection: the migration lock is a session's and must not ride a pooled one. */
 async function migrateOnce(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
@@ -74,11 +65,7 @@ async function migrateOnce(url: string): Promise<void> {
   }
 }
 
-/**
- * Settings a pooled connection cannot keep for a session, taken per transaction instead: each
- * statement of `pool.query` (every drizzle read outside a transaction) runs in a transaction
- * of its own that sets them first.
- */
+/** A pooled connection keeps no session settings, so each statement sets them in its own transaction. */
 function settingPerTransaction(pool: pg.Pool, settings: string): void {
   const query = async (config: pg.QueryConfig, values?: unknown[]) => {
     const client = await pool.connect();
@@ -101,12 +88,8 @@ function settingPerTransaction(pool: pg.Pool, settings: string): void {
 }
 
 /**
- * Opens the database and brings its schema up to date. PostgreSQL when a URL is given,
- * otherwise PGlite with its files under dataDir (or in memory for dataDir ':memory:'),
- * starting from `template` (a dump of a PGlite data directory) when one is given. With
- * `pooler: 'transaction'`, url is a pooler in transaction mode (PgBouncer) and directUrl the
- * server itself, for the migrations and the change feed's LISTEN. `engine` hands PGlite its
- * WebAssembly already compiled, for a process that opens many.
+ * Opens PostgreSQL (url) or PGlite (dataDir, optionally from `template`) and migrates. Behind a transaction pooler,
+ * directUrl is the server, for migrations and LISTEN.
  */
 export async function openDatabase(options: {
   url?: string;
@@ -125,30 +108,23 @@ export async function openDatabase(options: {
     const openPool = (config: pg.PoolConfig, plans: 'force_custom_plan' | 'force_generic_plan') => {
       const pool = new pg.Pool({
         connectionString: options.url,
-        // The catalog's prepared statements (parts.repo.ts) are still planned for their values
-        // each time: one plan made for any socket could walk the whole table for a rare one.
-        // The reads one plan fits whatever their values are planned once: planning was half or
-        // more of each one's time (docs/decisions/0036-reads-one-plan-fits.md).
-        // Set as the session starts, so it holds before the first query (docs/deploy.md: poolers).
-        // No JIT: a grouped search is estimated far above its cost, and compiling it took longer
-        // than running it (docs/decisions/0035-search-terms-in-index-order.md).
-        // A transaction pooler refuses startup settings: there, statements are unnamed (each
-        // planned for its values) and the rest is set per transaction (settingPerTransaction).
+        // The catalog's prepared reads are planned per value (one plan for any socket could scan the table); reads
+        // one plan fits are planned once (docs/decisions/0036). No JIT: grouped searches are overestimated
+        // (docs/decisions/0035). A pooler refuses startup settings, so there statements are unnamed and settings per
+        // transaction.
         ...(pooled ? {} : { options: `-c plan_cache_mode=${plans} -c jit=off` }),
         ...config,
       });
       // An idle connection the server closes (a restart, a failover, a dropped database) is
       // emitted on the pool; unheard, it would crash the process. The pool replaces it.
       pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-      // A connection checked out (inside a transaction, between two statements) when the server
-      // goes away emits on its client instead, which the pool does not listen to while it is
-      // lent: unheard, that too would end the process. Its next statement fails, answered 503.
+      // A lent connection whose server goes away emits on its client, which the pool does not hear: unheard, that
+      // would end the process.
       pool.on('connect', (client) => client.on('error', () => undefined));
       return pool;
     };
-    // Anyone can send public reads, so they get half of the connections and a time limit
-    // for each statement and for the wait for a connection: a flood of searches cannot hold
-    // the connections sign-ins, orders and payments need.
+    // Public reads get half the connections and time limits, so a flood of searches cannot starve sign-ins, orders
+    // and payments.
     const publicShare = Math.max(1, Math.floor(poolSize / 2));
     const timeout = options.publicReadTimeoutMs ?? 5000;
     await migrateOnce(directUrl);

@@ -21,7 +21,6 @@ import { PART_KINDS } from '@parts-shop/shared/part-specs';
 import { PAYMENT_INTENT_STATUSES } from '@parts-shop/shared/payment';
 import { RETURN_REASONS, RETURN_STATUSES } from '@parts-shop/shared/refunds';
 
-/** PostgreSQL's full-text document type; only the database reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Raw bytes: node-postgres reads them as a Buffer, PGlite as a Uint8Array; both come back a Buffer. */
@@ -31,18 +30,13 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
     Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
-// Every table is written out column by column, though many begin alike (id, name, description,
-// created_at): drizzle-kit turns this file into the migrations, and a reader checks a migration
-// against the table as declared here, so no column comes from a shared helper.
+// Columns are written out, not shared through helpers: a reader checks each migration against the table declared
+// here.
 
 // Ids are UUIDv7 (docs/product.md#ids): time-ordered, so "newest first" is `ORDER BY id DESC`
 // on the primary key and keyset paging stays as fast on page 1,000 as on page 1.
 
-/**
- * What "low stock" means, in one place: a part at or below its own `lowStockAt`, or at
- * five units or fewer without one. A partial index holds exactly those parts, so the
- * overview's list reads a few index entries rather than the whole catalog.
- */
+/** Low stock: at or below `lowStockAt`, or five without one. A partial index holds just those parts. */
 export const isLowStock = (available: AnyColumn, lowStockAt: AnyColumn) =>
   sql`${available} <= coalesce(${lowStockAt}, 5)`;
 
@@ -51,7 +45,6 @@ export const parts = pgTable(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
-    /** Who makes it (AMD, NVIDIA, Corsair); searched with the name. Empty when unknown. */
     brand: text('brand').notNull().default(''),
     description: text('description').notNull(),
     img: text('img').notNull(),
@@ -61,26 +54,16 @@ export const parts = pgTable(
     kind: text('kind', { enum: PART_KINDS }).notNull().default('other'),
     /** The kind's specifications, validated by the shared partSpecsSchema before every write. */
     specs: jsonb('specs').$type<Record<string, unknown>>().notNull().default({}),
-    /**
-     * The spec filter values the part answers to, as 'socket:AM5' (specFilterValues in the
-     * shared package, written beside specs): one GIN index serves every spec filter and count.
-     */
+    /** Spec filter values as 'socket:AM5' (specFilterValues): one GIN index serves every spec filter and count. */
     specTags: text('spec_tags')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     /** Bumped by every catalog edit (not by stock moves): the optimistic check of PATCH. */
     version: integer('version').notNull().default(1),
-    /**
-     * Bumped by every change to the catalog fields or the stock, whichever path made it (a
-     * trigger, in the migration): an exported CSV row carries it, so an import can tell a part
-     * that changed since the export (docs/product.md#catalog-in-bulk).
-     */
+    /** Bumped by a trigger on any catalog or stock change, so an import can tell a part changed since its export. */
     revision: integer('revision').notNull().default(1),
-    /**
-     * Buyers' ratings of the part, kept in step with part_reviews by the transaction that adds
-     * one, so every catalog read answers the average without a join (docs/decisions/0026).
-     */
+    /** Kept in step with part_reviews, so catalog reads answer the average without a join (docs/decisions/0026). */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     /** The stock at or below which the admins are mailed, once per fall to it; null: never. */
@@ -116,22 +99,16 @@ export const parts = pgTable(
 );
 
 /**
- * Every word of a part's brand and name, for the search's typo tolerance and "did you mean":
- * a trigram index finds the known words nearest a word that matches nothing. Kept by triggers
- * on parts (in the migration), so every write, the API's or a bulk load's, adds its words;
- * a word whose last part is gone stays, and only costs a search an alternative that finds nothing.
+ * Brand and name words for typo tolerance and "did you mean" (trigram index), kept by triggers on parts. Words of
+ * deleted parts stay; they cost only a useless alternative.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
 
 /**
- * Every word of every part's search document (brand, name, specs, description), with the best
- * weight it carries there (8 for brand or name, 4 a spec, 2 the description), kept in step by
- * triggers (in the migration) on insert, delete and edits of the searched columns. A best-match
- * search reads it in the index's order instead of ranking every matching part
- * (docs/decisions/0035-search-terms-in-index-order.md). `term` sorts bytewise (COLLATE "C",
- * in the migration), so a prefix is one range of the index.
+ * Each word of each part's search document with its best weight, kept by triggers, read in index order by best-match
+ * search (docs/decisions/0035). `term` is COLLATE "C", so a prefix is one range.
  */
 export const partSearchTerms = pgTable(
   'part_search_terms',
@@ -146,12 +123,7 @@ export const partSearchTerms = pgTable(
   ],
 );
 
-/**
- * The catalog's facet counts, kept in step with parts by triggers (in the migration) on every
- * insert, delete and edit of kind, brand, spec tags or specs, so the facets of the whole catalog or
- * of a kind read a few dozen rows instead of counting 100,000 parts
- * (docs/decisions/0024-maintained-facet-counts.md). A count that falls to 0 stays as a row.
- */
+/** Facet counts kept by triggers, so facets read a few rows, not the catalog (docs/decisions/0024). */
 export const partFacetGroups = pgTable(
   'part_facet_groups',
   {
@@ -163,10 +135,7 @@ export const partFacetGroups = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.brand, t.specTags] })],
 );
 
-/**
- * How many parts of a kind hold each spec value: a scalar as it is, a list by its string
- * elements (what a choice filter matches); numbers give a spec's range.
- */
+/** Parts of a kind per spec value: a list counts each element; numbers give a spec's range. */
 export const partSpecValues = pgTable(
   'part_spec_values',
   {
@@ -192,11 +161,7 @@ export const reviews = pgTable(
   (t) => [check('reviews_rating_range', sql`${t.rating} between 0 and 5`)],
 );
 
-/**
- * Uploaded photos when PHOTO_STORE is `database` (docs/decisions/0039-photos-in-the-database.md):
- * one row per stored file, named as it is served (`<sha256>.webp`, `<sha256>-320.webp`), so every
- * process serves every photo and a backup of the database holds them.
- */
+/** Photos when PHOTO_STORE is `database` (docs/decisions/0039): every process serves them, backups hold them. */
 export const photos = pgTable(
   'photos',
   {
@@ -228,7 +193,6 @@ export const partReviews = pgTable(
   },
   (t) => [
     uniqueIndex('part_reviews_part_author_idx').on(t.partId, t.authorEmail),
-    // The part page's list: newest first, keyset paged on the id.
     index('part_reviews_part_id_idx').on(t.partId, t.id),
     check('part_reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
@@ -261,19 +225,14 @@ export const users = pgTable(
   (t) => [check('users_role_valid', sql`${t.role} in ('admin', 'customer')`)],
 );
 
-/**
- * API tokens ended by a Logout, by their id (`jti`), until they would have expired anyway:
- * one device signs out without signing out the others (sign out everywhere raises the
- * user's token version instead). Rows past `expires_at` prove nothing and are cleared.
- */
+/** Tokens a Logout ended (by `jti`), until they expire: one device signs out, not the others. */
 export const revokedTokens = pgTable('revoked_tokens', {
   tokenId: text('token_id').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /**
- * Order numbers (PS-000123) come from one sequence: unique and increasing across every API
- * process, without a lock. A rolled-back order leaves a gap, which is harmless.
+ * Order numbers (PS-000123): unique and increasing across processes without a lock; a rollback leaves a harmless gap.
  */
 export const orderNumbers = pgSequence('order_number_seq', { startWith: 1 });
 
@@ -288,9 +247,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.email),
     userName: text('user_name').notNull(),
-    // The lines' summary, quantity and worth, written with the lines when the order is placed
-    // (an order's lines never change): Manage Orders searches the name, the caps and the
-    // gateway read the totals without a join.
+    // The lines' summary, written once (lines never change), so search, caps and the gateway need no join.
     productName: text('product_name').notNull(),
     totalOrder: integer('total_order').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -307,7 +264,7 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     // Set when an expiry sweep takes the order to cancel it, so another process skips it.
     expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
-    // A cancelled order stays on record (docs/decisions/0030-money-goes-back.md): when, by
+    // A cancelled order stays on record (docs/decisions/0030-refunds-through-one-path.md): when, by
     // whom (null: the unpaid hold ran out) and why.
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: text('cancelled_by'),
@@ -321,9 +278,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_email_idx').on(t.email, t.id),
-    // Manage Orders' tabs: To ship and Unpaid are read newest first.
     index('orders_status_idx').on(t.paid, t.shipped, t.id),
-    // The expiry sweep's and the unpaid cap's reads: only unpaid orders, oldest first.
     index('orders_unpaid_idx')
       .on(t.createdAt)
       .where(sql`not ${t.paid}`),
@@ -350,7 +305,6 @@ export const orders = pgTable(
   ],
 );
 
-/** What an order holds: a part, how many, and its name and price when the order was placed. */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -366,9 +320,7 @@ export const orderLines = pgTable(
     // Units of this line put back on the shelf (a cancel, a refund, a received return), raised
     // under the order's lock; its check keeps any mix of them within what the line sold.
     restockedUnits: integer('restocked_units').notNull().default(0),
-    // The order's paid_at while the order stands (null unpaid or cancelled), kept by triggers
-    // (docs/decisions/0031-the-admin-overview.md): the overview's best sellers read a window
-    // of lines through order_lines_sold_idx without joining the orders.
+    // The order's paid_at while it stands, kept by triggers (docs/decisions/0031), so best sellers need no join.
     soldAt: timestamp('sold_at', { withTimezone: true }),
   },
   (t) => [
@@ -384,11 +336,7 @@ export const orderLines = pgTable(
   ],
 );
 
-/**
- * Money an admin gave back on an order (a cancel, a refund, a received return). A row is
- * written, and the order's refunded_cents raised, under the order's lock before the gateway
- * is asked; the row's id is the gateway's idempotency key, so a retry is the same refund.
- */
+/** An admin's refund, written under the order's lock before the gateway is asked; its id is the idempotency key. */
 export const orderRefunds = pgTable(
   'order_refunds',
   {
@@ -414,13 +362,11 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
-    // The admin overview's money given back per day.
     index('order_refunds_created_idx').on(t.createdAt, t.amountCents),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
 
-/** A customer's request to send parts of a shipped order back, and the admin's decision. */
 export const orderReturns = pgTable(
   'order_returns',
   {
@@ -442,9 +388,7 @@ export const orderReturns = pgTable(
 );
 
 /**
- * Several of a customer's orders paid by one payment (docs/product.md#paying-for-several-orders).
- * The member key (a digest of the sorted order ids) makes asking again for the same orders
- * find the same group, so double clicks share one intent.
+ * Several orders paid by one payment. The member key (digest of the sorted ids) makes double clicks share one intent.
  */
 export const paymentGroups = pgTable(
   'payment_groups',
@@ -460,10 +404,7 @@ export const paymentGroups = pgTable(
   (t) => [uniqueIndex('payment_groups_member_key_idx').on(t.email, t.memberKey)],
 );
 
-/**
- * The orders of a group. Like payments, members outlive a cancelled order (no foreign key to
- * orders), so a payment that arrives for a group with a cancelled order is refunded, not lost.
- */
+/** No foreign key to orders: a payment for a group with a cancelled order is refunded, not lost. */
 export const paymentGroupOrders = pgTable(
   'payment_group_orders',
   {
@@ -475,11 +416,7 @@ export const paymentGroupOrders = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.orderId] }), index('payment_group_orders_order_idx').on(t.orderId)],
 );
 
-/**
- * Payment intents. For the local gateway this is the gateway's own ledger; for Stripe it
- * mirrors the intents the shop created. Rows outlive their order on purpose: a payment is
- * never lost, so order_id is not a foreign key. An intent pays one order or one group.
- */
+/** Payment intents (the local ledger, or Stripe's mirrored); no foreign key, so a payment is never lost. */
 export const payments = pgTable(
   'payments',
   {
@@ -508,11 +445,10 @@ export const payments = pgTable(
 );
 
 /**
- * Money the shop gave back on its own: a payment that succeeded for an order already paid by
- * another intent, for an order that no longer exists, or for another amount. One row per
- * payment, written before the gateway is asked, so a refund is never made twice or forgotten.
+ * The settlement's refunds of payments no order can take (a duplicate, an order gone, another amount). Written before
+ * the gateway is asked, one per payment, so none is made twice or forgotten.
  */
-export const refunds = pgTable('refunds', {
+export const strayPaymentRefunds = pgTable('stray_payment_refunds', {
   paymentId: text('payment_id').primaryKey(),
   orderId: uuid('order_id'),
   groupId: uuid('group_id'),
@@ -522,7 +458,6 @@ export const refunds = pgTable('refunds', {
   status: text('status', { enum: ['pending', 'succeeded'] })
     .notNull()
     .default('pending'),
-  /** The gateway's refund id once it has answered. */
   refundId: text('refund_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -536,14 +471,12 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When an admin first opened it; null while unread. */
     readAt: timestamp('read_at', { withTimezone: true }),
     /** The admin's one reply, emailed to `email` through the outbox. */
     reply: text('reply'),
     repliedBy: text('replied_by'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
-  // The unread count the admins' sidebar shows.
   (t) => [
     index('contact_messages_unread_idx')
       .on(t.id)
@@ -551,13 +484,7 @@ export const contactMessages = pgTable(
   ],
 );
 
-/**
- * Every change an admin makes (docs/product.md#audit-log), written by recordChange
- * (domain/audit/record-change.ts) in the transaction that makes the change: who (email, uid and
- * name at the time), what (a kind and the entity), and the changed fields' values before and
- * after. Append-only: a trigger (in the migration) refuses UPDATE and DELETE. Role changes are
- * the `user.role` rows; the users screen's history reads them.
- */
+/** The audit log, written in the changing transaction; append-only, a trigger refuses UPDATE and DELETE. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -574,17 +501,13 @@ export const auditLog = pgTable(
   },
   (t) => [
     check('audit_log_kind_valid', sql`${t.kind} in (${sql.raw(AUDIT_KINDS.map((k) => `'${k}'`).join(', '))})`),
-    // The filter by kind, newest first, keyset paged on the id.
     index('audit_log_kind_idx').on(t.kind, t.id),
   ],
 );
 
 /**
- * The transactional outbox for emails: a row is written in the same transaction as the
- * change it reports and sent later by the mail worker, so a crash after the commit loses
- * none. The payload is a snapshot of what the email reports (a cancelled order's row is
- * gone by the time it is sent); the Message-ID is fixed when the row is written, so a
- * retry is recognisably the same message.
+ * The email outbox: written in the transaction of the change it reports, so a crash loses none. The payload is a
+ * snapshot; the Message-ID is fixed so a retry is the same message.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -612,11 +535,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/**
- * The answers to keyed order requests (the Idempotency-Key header, lib/idempotency-key.ts):
- * one row per customer and key, written in the same transaction as the orders it answers,
- * so a retry finds either nothing or the whole answer. Kept at least a day.
- */
+/** Answers to keyed order requests, written with the orders: a retry finds nothing or the whole answer. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -633,20 +552,13 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.email, t.key] })],
 );
 
-/**
- * Named leases held by one API process at a time (the mail worker's): a holder that dies
- * simply stops renewing, and another process takes over once the lease expires.
- */
+/** Named leases held by one process at a time: a dead holder stops renewing and another takes over. */
 export const leases = pgTable('leases', {
   name: text('name').primaryKey(),
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
-/**
- * The rate limits' counts on PostgreSQL (lib/rate-limit-store.ts): one row per client budget
- * and its current window, so every API process counts against one total; rows past `ends_at`
- * are deleted.
- */
+/** Rate-limit counts on PostgreSQL, so every process counts against one total. */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
@@ -656,7 +568,6 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_ends_at_idx').on(t.endsAt)],
 );
-/** A customer's saved build (the planner's parts and quantities), private to its owner. */
 export const builds = pgTable(
   'builds',
   {
@@ -670,14 +581,12 @@ export const builds = pgTable(
     savedTotalCents: integer('saved_total_cents'),
     /** The title a published build goes by on its public page (docs/decisions/0048-published-builds.md). */
     title: text('title'),
-    /** When the owner published the build; null while it is private. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('builds_email_idx').on(t.email, t.id),
-    // The gallery's order, newest published first, over published builds alone.
     index('builds_published_idx')
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.publishedAt} is not null`),
@@ -685,11 +594,7 @@ export const builds = pgTable(
   ],
 );
 
-/**
- * Every price a part has had, from its first: written by a trigger on parts (hand SQL in the
- * migration), so every path that inserts a part or changes its price writes the row in its own
- * transaction (docs/decisions/0025-price-history-and-alerts.md).
- */
+/** Every price a part has had, written by a trigger on parts, whatever path changed it (docs/decisions/0025). */
 export const priceHistory = pgTable(
   'price_history',
   {
@@ -705,7 +610,6 @@ export const priceHistory = pgTable(
 
 export const ALERT_TYPES = ['price-below', 'back-in-stock'] as const;
 
-/** A customer's wish to hear once when a part gets cheap enough or comes back in stock. */
 export const alerts = pgTable(
   'alerts',
   {
@@ -729,7 +633,6 @@ export const alerts = pgTable(
       sql`(${t.type} = 'price-below') = (${t.priceCents} is not null) and coalesce(${t.priceCents}, 1) > 0`,
     ),
     index('alerts_email_idx').on(t.email, t.id),
-    // Firing looks up a part's alerts still waiting.
     index('alerts_waiting_idx')
       .on(t.partId)
       .where(sql`${t.firedAt} is null`),
@@ -744,18 +647,13 @@ export const UCP_SESSION_STATUSES = [
   'canceled',
 ] as const;
 
-/**
- * A checkout an AI assistant fills over the Universal Commerce Protocol (modules/ucp). It holds
- * only the assistant's inputs (parts, quantities, buyer, destination): prices, stock and totals
- * are read afresh on every answer, and no stock is held until complete places the order.
- */
+/** A UCP checkout: only the assistant's inputs; prices and stock are read afresh, none held until complete. */
 export const ucpCheckoutSessions = pgTable(
   'ucp_checkout_sessions',
   {
     id: uuid('id').primaryKey(),
     /** The assistant's profile address from its UCP-Agent header; only it may read the session. */
     agent: text('agent').notNull(),
-    /** What Manage Orders shows as the order's origin. */
     agentName: text('agent_name').notNull(),
     status: text('status', { enum: UCP_SESSION_STATUSES }).notNull(),
     inputs: jsonb('inputs').notNull(),
@@ -773,23 +671,17 @@ export const ucpCheckoutSessions = pgTable(
     index('ucp_checkout_sessions_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),
-    // The orders each assistant placed (Dashboard > Assistants).
     index('ucp_checkout_sessions_agent_idx')
       .on(t.agent)
       .where(sql`${t.status} = 'completed'`),
   ],
 );
 
-/**
- * The AI assistants the owner approved (Dashboard > Assistants): in production only these may
- * call UCP (and ACP). The API key is shown once at approval; only its SHA-256 is kept. A revoked
- * row stays for the record, and the same profile may be approved again with a new key.
- */
+/** Approved AI assistants; only the API key's SHA-256 is kept. A revoked row stays for the record. */
 export const assistants = pgTable(
   'assistants',
   {
     id: uuid('id').primaryKey(),
-    /** The profile address the assistant names in its UCP-Agent header. */
     profile: text('profile').notNull(),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull(),
@@ -806,10 +698,7 @@ export const assistants = pgTable(
   ],
 );
 
-/**
- * The answers to an assistant's keyed writes (the Idempotency-Key header of the UCP binding):
- * per assistant and key, the request's digest and the answer with its status. Kept a day.
- */
+/** Answers to an assistant's keyed writes (UCP Idempotency-Key): the request's digest and the answer. Kept a day. */
 export const ucpIdempotencyKeys = pgTable(
   'ucp_idempotency_keys',
   {
@@ -827,9 +716,7 @@ export const ucpIdempotencyKeys = pgTable(
 export const UCP_ORDER_EVENTS = ['created', 'shipped', 'canceled', 'refunded', 'returned'] as const;
 
 /**
- * The order webhooks' outbox (modules/ucp/order-webhooks.ts): one row per change of an order an
- * assistant placed, written in the transaction that makes the change, and delivered (the order
- * as it is then, signed) to the webhook the assistant's profile names until it answers 2xx.
+ * Order webhooks' outbox: one row per change of an assistant's order, written with the change, delivered until a 2xx.
  */
 export const ucpOrderWebhooks = pgTable(
   'ucp_order_webhooks',

@@ -4,11 +4,8 @@ import type { AccountStatus, IdentityVerifier } from './identity.ts';
 const MAX_REMEMBERED = 10_000;
 
 /**
- * The Firebase account behind an API token, asked of Firebase at most once per `ttlMs` per
- * user (docs/security.md#api-tokens-and-the-firebase-account): a disabled or deleted account,
- * or one whose sessions were ended (a password change, a revocation), loses its API access
- * within that time, while a busy customer costs Firebase one lookup a minute. Concurrent
- * requests of one user share one lookup.
+ * Asks Firebase about a token's account at most once per `ttlMs` per user, so a disabled account loses access within
+ * that time (docs/security.md). Concurrent requests share one lookup.
  */
 export function createAccountCheck(identity: Pick<IdentityVerifier, 'accountStatus'>, ttlMs: number) {
   const remembered = new Map<string, { at: number; status: Promise<AccountStatus | null> }>();

@@ -30,15 +30,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Guards for routes, attached as `preValidation` hooks: after the rate limiter has counted the
- * request, before the body is validated, so a stranger hears 401 and a customer 403, never
- * the schema's 400. The role is read from the database on every request, never from the
- * token (docs/product.md#who-may-do-what). The same read (primary-key lookups) checks
- * the token's uid and version against the row, so a token issued before a rebinding, a
- * role change or "sign out everywhere" answers 401, and whether its Logout ended this
- * token. The Firebase account behind the token is then checked (at most once a minute per user, lib/account-check.ts): a disabled or
- * deleted account, a token older than the account's last password change or revocation, or
- * one for an email the account no longer has, answers 401 too.
+ * Route guards as `preValidation` hooks, so a stranger hears 401 and a customer 403, never a 400. The role and token
+ * version come from the database on every request, never from the token.
  */
 export function createGuards(db: Db, tokens: TokenService, accountStatus: AccountCheck) {
   // Firebase out of reach must not take every signed-in page down with it: the token, its
@@ -52,11 +45,7 @@ export function createGuards(db: Db, tokens: TokenService, accountStatus: Accoun
     }
   }
 
-  /**
-   * Refuses a token the Firebase account no longer vouches for; records a change of its
-   * email's verification. A token for an address the account has since left is refused by
-   * name, and its row keeps what it had: the account's verification is of its new address.
-   */
+  /** Refuses a token the Firebase account no longer vouches for, including one for an address it has left. */
   async function checkAccount(claims: VerifiedToken, emailVerified: boolean): Promise<void> {
     const account = await currentAccount(claims.uid);
     if (!account) return;
@@ -102,10 +91,7 @@ export function createGuards(db: Db, tokens: TokenService, accountStatus: Accoun
     if (request.caller?.role !== 'admin') throw forbidden();
   }
 
-  /**
-   * Whether an admin makes this request, for a public read that shows admins more: a missing,
-   * bad or customer's token is no admin's, and the read goes on as a stranger's.
-   */
+  /** For public reads that show admins more: any other token reads as a stranger's. */
   async function isAdmin(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (!bearerToken(request)) return false;
     try {

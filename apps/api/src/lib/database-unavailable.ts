@@ -1,8 +1,4 @@
-/**
- * Errors that mean the database cannot be reached right now (stopped, restarting, failing
- * over, out of connections), or the rate limits' Redis, as opposed to a query that went wrong:
- * the client is told to try again (503), and the pool reconnects by itself once the server is back.
- */
+/** The database or Redis is unreachable (not a failed query): 503, and the pool reconnects. */
 const UNREACHABLE_CODES = new Set([
   '53300', // too_many_connections: every slot taken, by this shop's processes or others
   'ECONNREFUSED',

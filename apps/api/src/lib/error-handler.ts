@@ -17,8 +17,7 @@ function issuesOf(validation: { instancePath: string; message?: string }[]): Iss
 }
 
 /**
- * A public read cut off by its time limit (db/client.ts): PostgreSQL's statement timeout, or
- * no connection free in the public reads' share in time. drizzle wraps the driver's error.
+ * A public read cut off by its statement or connection-wait limit (db/client.ts); drizzle wraps the driver's error.
  */
 function isOverTime(error: unknown): boolean {
   const cause: unknown = error instanceof Error && error.cause !== undefined ? error.cause : error;
@@ -26,10 +25,7 @@ function isOverTime(error: unknown): boolean {
   return (cause as { code?: unknown }).code === '57014' || cause.message === 'timeout exceeded when trying to connect';
 }
 
-/**
- * The one error handler (docs/product.md#errors): JSON `{message, issues?}` with the right status;
- * a 5xx says nothing more than that, the details go to the log.
- */
+/** The one error handler (docs/product.md#errors); a 5xx says no more, the details go to the log. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

@@ -19,10 +19,7 @@ export const unsupportedMedia = (message: string) => new HttpError(415, message)
 export const tooLarge = (message: string) => new HttpError(413, message);
 export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
 
-/**
- * The refusals a route declares among its answers, each with the one error body:
- * `errorAnswers(400, 404)` is `{ 400: apiErrorSchema, 404: apiErrorSchema }`.
- */
+/** `errorAnswers(400, 404)` is `{ 400: apiErrorSchema, 404: apiErrorSchema }`. */
 export function errorAnswers<const Code extends HttpError['statusCode']>(
   ...codes: Code[]
 ): Record<Code, typeof apiErrorSchema> {

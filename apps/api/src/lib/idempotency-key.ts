@@ -27,13 +27,9 @@ function requestHash(request: FastifyRequest): string {
 }
 
 /**
- * Runs a write once per customer and Idempotency-Key. The key row is inserted first in the
- * write's own transaction: a second request with the key waits on the unique key until the
- * first commits, then answers the stored answer (marked `Idempotent-Replayed`), so a retry or
- * a race makes nothing new. A refusal rolls the key back with everything else, so the retry
- * of a refused request is tried afresh. The same key for another request is a 409.
- * `before` runs first, outside the transaction: work that calls the payment gateway (the
- * caller's overdue orders ending) belongs there, as no gateway call runs inside a transaction.
+ * Runs a write once per customer and Idempotency-Key: the key row goes in the write's transaction, so a race waits
+ * and replays the stored answer, and a refusal rolls the key back. `before` runs outside the transaction: gateway
+ * calls belong there.
  */
 export async function answerOnce<T>(
   db: Db,

@@ -14,25 +14,16 @@ export type Identity = {
 };
 
 /**
- * Verifies Firebase ID tokens (docs/product.md#sign-in-and-tokens). `null` means the token proves nothing: it is
- * malformed, forged, expired, revoked, for another project, for a disabled or deleted
- * account, or carries no email. An identity provider that cannot be reached throws
- * IdentityUnavailableError instead, so an outage is never mistaken for a bad sign-in.
+ * Verifies Firebase ID tokens; `null` means the token proves nothing. An unreachable provider throws
+ * IdentityUnavailableError, so an outage is never a bad sign-in.
  */
 export type IdentityVerifier = {
   verifyIdToken: (idToken: string) => Promise<Identity | null>;
   /**
-   * Ends every Firebase session of `uid` ("sign out everywhere"): its refresh tokens stop
-   * working and its ID tokens from before now no longer verify, so no device can exchange
-   * one for a fresh API token. An account Firebase no longer has has nothing to end.
+   * "Sign out everywhere": refresh tokens and older ID tokens stop working, so no device can get a fresh API token.
    */
   revokeSessions: (uid: string) => Promise<void>;
-  /**
-   * What Firebase says of the account now: gone (deleted), or whether it is disabled, since
-   * when its sessions count (a password change or a revocation moves it), its email now
-   * (lowercased; null without one) and whether that email is verified. Null when this
-   * verifier has no credential to look accounts up with.
-   */
+  /** What Firebase says of the account now; null when this verifier has no credential to look it up. */
   accountStatus: (uid: string) => Promise<AccountStatus | null>;
   close: () => Promise<void>;
 };
@@ -41,11 +32,7 @@ export type AccountStatus =
   | { exists: false }
   | { exists: true; disabled: boolean; validAfterMs: number; email: string | null; emailVerified: boolean };
 
-/**
- * Whether a token issued for `email` speaks for the account as it is now. An email change
- * ("verify and change") leaves the account's older tokens valid at Firebase, still naming the
- * old address: their verification is not the account's, and the address is no longer its.
- */
+/** After an email change, older tokens still verify, naming an address no longer the account's. */
 export function emailIsCurrent(account: AccountStatus & { exists: true }, email: string): boolean {
   return account.email === email;
 }
@@ -92,10 +79,7 @@ function serviceAccountFrom(json: string) {
   return account.data;
 }
 
-/**
- * One firebase-admin app per API instance, under a name of its own, so several API
- * instances in one process (the tests build many) never share or delete each other's.
- */
+/** One firebase-admin app per API instance, so instances in one process never share one. */
 export function createIdentityVerifier(config: Config): IdentityVerifier {
   const emulator = Boolean(config.FIREBASE_AUTH_EMULATOR_HOST);
   const account =

@@ -6,12 +6,7 @@ export type LogStream = { write: (line: string) => void };
 
 const EMAIL_PLACEHOLDER = '[email]';
 
-/**
- * Paths and query strings name users by email (/api/users/{email}, ?email=...), and an
- * access log must not collect them. Each piece between separators that holds an "@",
- * typed or percent-encoded, becomes "[email]". One pass with plain string tests, so the
- * cost stays linear in the length of whatever URL a client sends.
- */
+/** Paths name users by email; each piece holding "@" becomes "[email]", in one linear pass. */
 export function redactEmails(url: string): string {
   return url
     .split(/([/?&=#;])/)

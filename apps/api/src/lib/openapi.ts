@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from './auth.ts';
 
-/**
- * The API description is what other teams generate clients from, so every operation needs a
- * stable `operationId` and a declared `security`. Both are derived here, once, from what the
- * route already says (its method, its path and its guard), so a new route cannot forget them
- * and the description cannot claim a route is public while its guard says otherwise.
- */
+/** `operationId` and `security` derive from the route and its guard, so neither is forgotten or wrong. */
 
 /** `GET /api/parts/:id` -> `getPartsById`: stable for as long as the route's path is. */
 export function operationIdFor(method: string, url: string, base: string): string {

@@ -4,12 +4,8 @@ import https from 'node:https';
 import { BlockList, isIP, type Socket } from 'node:net';
 
 /**
- * Requests the shop makes to addresses someone else chose (an assistant's profile, its order
- * webhook). In production only https, and only to public addresses: the address is checked
- * where the name resolves and again on the socket actually connected, so a name that
- * resolves differently the second time (DNS rebinding) gains nothing. Redirects are never
- * followed, and the answer has a size and a time limit. Outside production, http is allowed
- * to loopback only, so a local assistant can be tried at once.
+ * Requests to addresses someone else chose. In production https to public addresses only, checked at resolution and
+ * on the socket (no DNS rebinding); no redirects; size and time limits.
  */
 
 /** The address or the scheme is not one the shop may call: asking again changes nothing. */

@@ -1,8 +1,4 @@
-/**
- * What the server writes into a public page's <head> before any script runs: the title,
- * description, canonical address, Open Graph tags and structured data (JSON-LD). Crawlers,
- * link previews and assistants read these from the HTML alone.
- */
+/** The public page's <head> before any script runs: crawlers, link previews and assistants read the HTML alone. */
 export type PageHead = {
   title: string;
   description: string;
@@ -18,11 +14,7 @@ export type PageHead = {
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
 
-/**
- * JSON inside a <script> element ends at the first "</script" whatever JSON thinks, so every
- * "<" (and the line separators some parsers choke on) is written as a JSON escape: a part
- * named `</script><script>alert(1)</script>` stays a string.
- */
+/** JSON in a <script> ends at the first "</script", so every "<" (and line separator) is escaped. */
 export function scriptSafeJson(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
@@ -48,11 +40,7 @@ function headTags(head: PageHead): string {
   ].join('');
 }
 
-/**
- * The page's HTML with its own title, description and head tags in place of the template's.
- * Each replacement is a function: in a replacement string `$'`, `$&` and the like are
- * patterns, and a part name or an address holding one would splice the page into itself.
- */
+/** Replacements are functions: in a replacement string `$'` and `$&` are patterns a part name could hold. */
 export function withPageHead(html: string, head: PageHead): string {
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * One server-drawn page's API reads (a path under the API base, with its query): each is sent
- * once, in-process through `app.inject` (the same routes, validation and read cache as a
- * browser's request, with no socket), and asked again it answers the same bytes. The page's
- * head and its body are drawn from these answers, so they never show two states of a part.
- */
+/** A page's API reads, each sent once via `app.inject`, so head and body never show two states. */
 export type PageReads = (apiPath: string) => Promise<Response>;
 
 type Answer = { status: number; headers: [string, string][]; body: Buffer };

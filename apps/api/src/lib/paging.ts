@@ -3,10 +3,7 @@ import { emailField, idSchema } from '@parts-shop/shared/fields';
 import { badRequest } from './http-error.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/**
- * Keyset paging over UUIDv7 ids (docs/product.md#lists-and-paging). The cursor is the last id of the page,
- * base64url-encoded so clients treat it as opaque.
- */
+/** Keyset paging over UUIDv7 ids (docs/product.md#lists-and-paging); the cursor is opaque base64url. */
 export function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
@@ -27,11 +24,7 @@ export function encodeCursor(id: string): string {
   return Buffer.from(id, 'utf8').toString('base64url');
 }
 
-/**
- * Fetches limit + 1 rows to know whether another page exists, and when it does sets
- * `Link: <...>; rel="next"` relative to the current request. A list in another order than
- * newest first gives its own cursor for the last row.
- */
+/** Fetches limit + 1 rows to know whether to set `Link: <...>; rel="next"`. */
 export function pageOf<T extends { id: string }>(
   rows: T[],
   limit: number,

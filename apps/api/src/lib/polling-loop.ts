@@ -10,10 +10,7 @@ export type PollingLoop = {
   stop: () => Promise<void>;
 };
 
-/**
- * A worker's passes over its outbox: one at a time, the next `pollMs` after the last ended,
- * until stopped. A pass checks `isStopped()` between rows, so a stop waits for one row at most.
- */
+/** One pass at a time, `pollMs` after the last; a stop waits for one row at most. */
 export function pollingLoop(options: {
   pollMs: number;
   log: WorkerLog;

@@ -2,29 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.ts';
 
 /**
- * A micro-cache for the public catalog reads (GET /parts, /parts/{id}, /reviews): the exact
- * bytes of a 200 answer are kept for `ttlMs` and answered again without touching the
- * database, the router's handler or the serializer. Storefront traffic is almost all such
- * reads, and the same few pages (Home's three newest, the first page of /allparts) are asked
- * for by everyone (docs/performance.md).
- *
- * Freshness: any successful write (a new order moves stock, a new part, a review) is announced
- * before its answer leaves (announceWrites), and every process on the database empties its
- * cache when it hears of it (db/change-feed.ts): at once on the writer's, within milliseconds on
- * the others. `ttlMs` (default 1 s) bounds what a lost announcement can cost; prices and stock
- * are always checked again by the database when an order is placed (docs/product.md#stock), so
- * a list a second old can never sell what is not there. Answers that depend on who asks are
- * never cached: a request with an Authorization header or a cookie bypasses it.
+ * A micro-cache of public catalog answers' bytes for `ttlMs`. Every write is announced before its answer leaves and
+ * every process empties its cache (db/change-feed.ts); orders re-check stock in the database, so a stale list can
+ * never sell what is gone. Requests with credentials bypass it.
  */
 type PublicCacheOptions = {
   /** What empties the cache: every process's writes. */
   changes: ChangeFeed;
   ttlMs: number;
   routes: string[];
-  /**
-   * Most characters of answers kept at once. Anyone can ask for endless distinct URLs (any
-   * cursor, any limit), so the cache is bounded by size, not by how many URLs it has seen.
-   */
+  /** Bounded by size: anyone can ask for endless distinct URLs. */
   maxChars?: number;
 };
 
@@ -42,11 +29,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Every successful write tells every process that shared data changed, before its answer
- * leaves: the writer's next read, and anyone's after it, finds the new state. A failed
- * announcement is logged, not answered: the write itself is done, and caches expire.
- */
+/** Announced before the answer leaves, so the writer's next read is fresh; a failure is only logged. */
 export function announceWrites(app: FastifyInstance, changes: ChangeFeed): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (READS.has(request.method) || reply.statusCode >= 400) return payload;
@@ -86,12 +69,7 @@ export function installPublicCache(
   });
   app.addHook('onClose', async () => stopListening());
 
-  /**
-   * The answer's address, so that asking the same thing differently still finds it: the query
-   * in name order, and none at all for a route that reads no query (GET /parts/{id}), where any
-   * parameter would otherwise be a miss that reaches the database. A route with a query schema
-   * refuses unknown parameters itself, before it reads anything.
-   */
+  /** The query in name order, and none for a route that reads no query, so asking differently still hits. */
   const keyOf = (request: FastifyRequest) => {
     const at = request.url.indexOf('?');
     if (at < 0) return request.url;
@@ -134,9 +112,7 @@ export function installPublicCache(
       const value = reply.getHeader(name);
       if (typeof value === 'string') headers[name] = value;
     }
-    // Lifetimes spread over the last quarter of ttlMs: entries filled together (a crawler, a
-    // warm-up) do not all expire in the same instant and send their misses to the database
-    // as one burst.
+    // Spread lifetimes, so entries filled together do not all miss in one burst.
     const lifetime = ttlMs * (0.75 + Math.random() * 0.25);
     const previous = entries.get(key);
     if (previous) forget(key, previous);

@@ -12,10 +12,7 @@ export type RateLimitCounters = {
   close: () => Promise<void>;
 };
 
-/**
- * In this process's memory: the embedded database (PGlite) is one process anyway. At most
- * `maxKeys` counts are kept (the oldest forgotten first), so a flood of addresses cannot grow it.
- */
+/** In memory (PGlite is one process anyway), at most `maxKeys` counts. */
 export function memoryCounters(maxKeys = 10_000): RateLimitCounters {
   const windows = new Map<string, { count: number; endsAt: number }>();
   return {
@@ -36,12 +33,7 @@ export function memoryCounters(maxKeys = 10_000): RateLimitCounters {
   };
 }
 
-/**
- * In PostgreSQL, shared by every process and kept across restarts: one upsert per request on
- * the key's row, which starts a new window when the last one has ended. Windows start at a
- * key's first request, as in Redis and in memory, and end by the database's clock, so every
- * process agrees. Each process deletes the ended rows every `sweepMs`.
- */
+/** In PostgreSQL: one upsert per request, windows by the database clock so every process agrees. */
 export function postgresCounters(db: Db, sweepMs = 60_000): RateLimitCounters {
   const sweep = setInterval(() => {
     db.delete(rateLimitCounters)
@@ -128,10 +120,8 @@ export function rateLimitCountersFor(
 }
 
 /**
- * The rate limiter's store, one for every route. @fastify/rate-limit gives each route a store
- * of its own, so a client could spend the write budget once per route; here each limit names
- * its budget (`groupId`, lib/deps.ts), which the plugin adds to the client's key: all writes
- * share one count per client, sign-in another, MCP calls a third.
+ * One store for every route: the plugin's per-route stores would let a client spend the write budget once per route.
+ * Each limit names its budget (`groupId`).
  */
 export function sharedRateLimitStore(counters: RateLimitCounters): FastifyRateLimitStoreCtor {
   const store: FastifyRateLimitStore = {

@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { Config } from '../config/env.ts';
 
-/**
- * Where the browser may connect: the shop itself plus the identity provider (the emulator
- * by default) and, with Stripe, Stripe's own hosts.
- */
+/** The shop, the identity provider and, with Stripe, Stripe's hosts. */
 function connectSources(config: Config): string[] {
   const sources = ["'self'"];
   if (config.FIREBASE_AUTH_EMULATOR_HOST) sources.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`);
@@ -46,10 +43,7 @@ function contentSecurityPolicy(config: Config): string {
 }
 
 /**
- * Every answer's security headers: the set helmet sends by default, with the shop's CSP and
- * popup-friendly opener policy, and HSTS only where the shop is served over HTTPS, i.e. in
- * production. They depend on the configuration alone, so they are computed once: building
- * them per request (as @fastify/helmet does) halved the API's throughput (docs/performance.md).
+ * Helmet's defaults with the shop's CSP; HSTS only over HTTPS. Computed once: they depend on the configuration alone.
  */
 function securityHeaders(config: Config): Record<string, string> {
   return {

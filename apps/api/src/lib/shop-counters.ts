@@ -1,10 +1,6 @@
 import { Counter, Registry } from 'prom-client';
 
-/**
- * What the shop did, counted where it happens (domain code increments these) and read by
- * GET /api/metrics. One set per process, as Prometheus counters are: a scrape of each process
- * is summed by the query, and a restart starts them at zero, which `rate()` expects.
- */
+/** Counters for GET /api/metrics, per process as Prometheus expects. */
 export const shopCounterRegistry = new Registry();
 
 export const ordersPlaced = new Counter({

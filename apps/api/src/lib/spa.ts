@@ -10,9 +10,7 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 /** The head (and status) of a public page by its path, or null for a page without its own. */
 export type PublicPageHeads = (path: string, reads: PageReads) => Promise<{ head: PageHead; status: number } | null>;
 
-/** The web app's server side (apps/api/src/pages/page-bodies.ts). */
 export type PageBodies = {
-  /** Whether a screen of the web app's router answers the path. */
   knows: (path: string) => boolean;
   /** index.html with the page's content rendered into it from `reads`, or null where it cannot be. */
   render: (template: string, url: string, reads: PageReads) => Promise<string | null>;
@@ -24,11 +22,7 @@ function withFirstReads(html: string, reads: readonly string[], apiBase: string)
   return html.replace('</head>', () => `${links}</head>`);
 }
 
-/**
- * Serves the built SPA: hashed assets cached for a year, index.html for every other
- * GET that is not an API or a well-known path, so client-side routes work on reload. The public pages get
- * their own copy of index.html that has the browser fetch their first API reads at once.
- */
+/** Hashed assets cached a year, index.html for other GETs; public pages prefetch their reads. */
 export async function installSpa(
   app: FastifyInstance,
   webDist: string | undefined,
@@ -52,7 +46,6 @@ export async function installSpa(
       },
     });
   }
-  // Read once: every client route answers from memory.
   const template = hasSpa ? fs.readFileSync(indexFile, 'utf8') : '';
   const pages = new Map(
     Object.entries(FIRST_READS).map(([page, reads]) => [page, withFirstReads(template, reads, apiBase)]),
@@ -68,15 +61,12 @@ export async function installSpa(
       const isApi = request.url === apiBase || request.url.startsWith(`${apiBase}/`);
       if (isApi || request.url.startsWith('/.well-known/')) return notFound(request, reply);
       const path = request.url.split(/[?#]/, 1)[0] ?? '';
-      // An address none of the app's screens answers is a real 404 (not a page that search
-      // engines index), drawn as the app's not-found page. Without the web app's server side
-      // the server cannot tell, and the browser shows that page alone.
+      // An address no screen answers is a real 404, drawn as the app's not-found page.
       const known = pageBodies?.knows(path) ?? true;
       // One set of reads for the head and the body: both show the catalog as one read found it.
       const reads = pageReads(app);
       const own = known && publicPageHeads ? await publicPageHeads(path, reads) : null;
-      // A public page comes with its content and the answers it was drawn from; where that
-      // fails, the page still works as before, drawn by the browser from its preloaded reads.
+      // Where server rendering fails, the browser draws the page from its preloaded reads.
       const rendered =
         (own || !known) && pageBodies
           ? await pageBodies.render(template, request.url, reads).catch((error: unknown) => {

@@ -1,7 +1,4 @@
-/**
- * Allows an action at most once per `intervalMs` for each key, in this process. Remembers at
- * most `maxKeys` keys (the oldest are forgotten first), so a flood of keys cannot grow it.
- */
+/** At most once per `intervalMs` per key in this process; at most `maxKeys` keys. */
 export function createThrottle(intervalMs: number, maxKeys = 10_000): (key: string) => boolean {
   const last = new Map<string, number>();
   return (key) => {

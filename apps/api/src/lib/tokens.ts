@@ -4,18 +4,10 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'parts-shop-api';
 const AUDIENCE = 'parts-shop-web';
 
-/**
- * Who an API token speaks for: the user's email (the subject), the Firebase account it was
- * issued to and the user's token version then. The guards compare both with the user's row,
- * so a rebinding, a role change or "sign out everywhere" retires every older token.
- */
+/** Uid and token version are checked against the user's row, so older tokens retire on any change. */
 export type TokenSubject = { email: string; uid: string; tokenVersion: number };
 
-/**
- * A verified token's subject; its own id (`jti`), so Logout can end this token alone; when it
- * was issued (ms), to compare with the Firebase account's sessions; and when it expires (ms),
- * how long a Logout must remember it.
- */
+/** `tokenId` (the jti) lets Logout end this token alone; `issuedAtMs` is compared with the account's sessions. */
 export type VerifiedToken = TokenSubject & { tokenId: string; issuedAtMs: number; expiresAtMs: number };
 
 /** The API's own access tokens (docs/product.md#sign-in-and-tokens): HS256, with exp, issuer and audience checked. */

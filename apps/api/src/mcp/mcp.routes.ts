@@ -6,15 +6,9 @@ import { mcpLimit } from '#api/deps.ts';
 import { createShopMcpServer } from './shop-mcp-server.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/**
- * The Model Context Protocol endpoint, `POST /api/mcp` (Streamable HTTP). Stateless: every
- * request gets its own server and transport, so any API process can answer any request and
- * nothing is kept between calls. Answers are plain JSON (no event stream): every tool is a
- * quick read. GET and DELETE, which only a session-keeping server offers, are refused.
- */
+/** `POST /api/mcp`, stateless, so any process answers any call; GET and DELETE are refused. */
 export const mcpRoutes: FastifyPluginAsyncZod<{
   deps: Deps;
-  /** Tools other modules add to the same endpoint (the UCP shopping tools). */
   moreTools?: (server: McpServer, deps: Deps) => void;
 }> = async (app, { deps, moreTools }) => {
   app.post('/mcp', { config: mcpLimit(deps.config), schema: { hide: true } }, async (request, reply) => {

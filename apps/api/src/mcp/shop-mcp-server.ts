@@ -36,10 +36,7 @@ function answer(summary: string, data: unknown): CallToolResult {
   return { content: [{ type: 'text', text: `${summary}\n${JSON.stringify(data)}` }] };
 }
 
-/**
- * The shop's refusals (an unknown part, a bad cursor) become a tool error the assistant can
- * read and act on; anything else is a fault of ours and is thrown.
- */
+/** The shop's refusals become a tool error the assistant can act on; anything else is our fault and is thrown. */
 async function refusalsAsToolErrors(run: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await run();
@@ -50,12 +47,7 @@ async function refusalsAsToolErrors(run: () => Promise<CallToolResult>): Promise
   }
 }
 
-/**
- * The shop's read-only tools for AI assistants. Each takes the same shared schema as the
- * API call it mirrors and calls the same service, so an assistant sees what a visitor sees.
- * None can order, pay or read anyone's data: buying goes through the UCP shopping tools
- * registered beside them (modules/ucp/ucp-mcp-tools.ts).
- */
+/** Read-only tools calling the same services as the API, so an assistant sees what a visitor sees. */
 export function createShopMcpServer(deps: Deps): McpServer {
   const { db } = deps;
   const origin = siteOrigin(deps.config);

@@ -12,10 +12,7 @@ function fieldText(value: unknown): string {
   return typeof value === 'string' && !/\s/.test(value) ? value : JSON.stringify(value);
 }
 
-/**
- * pino's JSON lines as one readable line each, for a person watching `npm start`:
- * `12:04:31 WARN  slow request method=GET route=/api/parts ms=1240`.
- */
+/** pino's JSON as one readable line each for `npm start`. */
 export function consoleLines(out: LogStream): LogStream {
   return {
     write: (line) => {

@@ -15,11 +15,7 @@ export function createLifecycle(): Lifecycle {
   };
 }
 
-/**
- * Once stopping, every answer says `Connection: close`: a keep-alive client opens its next
- * request on a new connection (which the load balancer sends to another process) instead
- * of reusing one that the close would cut under it.
- */
+/** Once stopping, `Connection: close`, so keep-alive clients reconnect (to another process) rather than be cut. */
 export function closeConnectionsWhileStopping(app: FastifyInstance, lifecycle: Lifecycle): void {
   app.addHook('onSend', async (_request, reply) => {
     if (lifecycle.shuttingDown) reply.header('connection', 'close');

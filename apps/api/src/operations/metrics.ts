@@ -19,11 +19,7 @@ export type Metrics = {
   render: () => Promise<{ contentType: string; body: string }>;
 };
 
-/**
- * The metrics of one app: request durations by route and status (timed by Fastify from the
- * request's arrival to the last byte), the database pool and the outbox backlog read at
- * scrape time, plus the process-wide shop counters and process metrics.
- */
+/** Request durations by route and status, pool and outbox backlog at scrape time, shop and process counters. */
 export function installMetrics(app: FastifyInstance, db: Db, poolStats?: () => PoolStats): Metrics {
   const registry = new Registry();
   const requests = new Histogram({

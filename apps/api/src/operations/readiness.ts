@@ -52,11 +52,7 @@ async function migrationsCheck(db: Db): Promise<Record<string, unknown>> {
   return { applied, expected };
 }
 
-/**
- * What GET /api/ready answers: the database answers, its schema is the one this code
- * expects, and the outbox can be read. The outbox's backlog is reported, not judged: mail
- * being slow is no reason to take the shop out of a load balancer.
- */
+/** Outbox backlog is reported, not judged: slow mail is no reason to leave the balancer. */
 export async function checkReadiness(db: Db, lifecycle: Lifecycle, mailWorker: 'running' | 'off'): Promise<Readiness> {
   const [database, migrations, outbox] = await Promise.all([
     timed(async () => (await ping(db), {})),

@@ -10,12 +10,9 @@ export type ShutdownOptions = {
 };
 
 /**
- * SIGTERM (a deploy, a load balancer's restart): readiness turns 503 at once, the process
- * keeps serving for `drainMs` so the balancer stops sending, then stops accepting, finishes
- * the requests in flight (Fastify's close; its onClose hooks stop the mail worker and the
- * unpaid-order sweep between items), closes the database and exits 0. Whatever is still
- * running at `graceMs` is abandoned with exit 1. SIGINT (Ctrl+C at a terminal) skips the
- * drain: no balancer is waiting.
+ * SIGTERM: readiness turns 503, serving continues for `drainMs`, then requests finish, the database closes and the
+ * process exits 0; at `graceMs` whatever runs is abandoned with exit 1.
+ * SIGINT skips the drain: no balancer is waiting.
  */
 export function stopOnSignals({ app, lifecycle, closeDatabase, drainMs, graceMs }: ShutdownOptions): void {
   const stop = async (signal: NodeJS.Signals) => {

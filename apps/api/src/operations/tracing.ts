@@ -5,12 +5,7 @@ export type TracingOptions = {
   API_BASE_PATH: string;
 };
 
-/**
- * OpenTelemetry traces: a span for every HTTP request served and sent (the payment gateway,
- * Firebase) and for every PostgreSQL query, batched to an OTLP/HTTP collector. It must run
- * before http and pg are imported; only server.ts imports it, and only when tracing is on.
- * Answers a function that sends what is left and stops.
- */
+/** Must run before http and pg are imported; answers a function that flushes and stops. */
 export async function startTracing(options: TracingOptions): Promise<() => Promise<void>> {
   const [
     { BatchSpanProcessor, NodeTracerProvider },

@@ -54,9 +54,7 @@ export function productJsonLd(part: JsonLdPart, origin: string): WithContext<Pro
   };
 }
 
-// Each block is written out whole, as the JSON a crawler reads, so it can be compared with
-// schema.org's own examples and schema-dts checks each literal against its own type. The
-// Organization and the WebSite both name the shop and its address, which is why they begin alike.
+// Each block is written out whole, to compare with schema.org's examples; schema-dts checks each literal.
 export function organizationJsonLd(origin: string): WithContext<Organization> {
   return {
     '@context': 'https://schema.org',

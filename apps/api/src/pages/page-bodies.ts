@@ -15,12 +15,7 @@ type ServerRenderer = {
   isKnownPath: (pathname: string) => boolean;
 };
 
-/**
- * Loads the server-rendering bundle the web build writes beside its output (`dist-ssr/`), or
- * answers null where there is none (the API alone, or a web build without it): the pages are
- * then drawn by the browser alone. The bundle reads the API through the page's own reads
- * (lib/page-reads.ts), the ones its head was drawn from.
- */
+/** The web build's `dist-ssr/` bundle, or null (the browser draws the pages alone). */
 export async function loadPageBodies(app: FastifyInstance, webDist: string | undefined): Promise<PageBodies | null> {
   const bundle = webDist ? path.join(webDist, '..', 'dist-ssr', 'entry-server.js') : undefined;
   if (!bundle || !fs.existsSync(bundle)) return null;

@@ -15,12 +15,7 @@ const DESCRIPTION_MAX = 160;
 const shorten = (text: string) =>
   text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 
-/**
- * The head of each public page, decided on the server: its own title, description, canonical
- * address and Open Graph tags, the shop's Organization and WebSite on Home, and a part's
- * Product and Offer on its page, from the page's own read of the part (lib/page-reads.ts), the
- * one its body is drawn from. A part that does not exist is a 404 page.
- */
+/** Each public page's head, from the same reads as its body; a missing part is a 404 page. */
 export function createPublicPageHeads(deps: Deps) {
   const origin = siteOrigin(deps.config);
   const page = (path: string, title: string, description: string, extra: Partial<PageHead> = {}): PublicPage => ({

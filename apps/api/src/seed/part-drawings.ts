@@ -6,7 +6,7 @@ const LOW_PROFILE_MAX_MM = 100;
 const GPU_ONE_FAN_BELOW_MM = 200;
 const GPU_THREE_FANS_FROM_MM = 300;
 
-/** Read from the kind and specs, so an NVMe stick is not drawn as a hard disk, nor a liquid cooler as a tower. */
+/** The drawing that shows what a part looks like, from its kind and specs: an NVMe stick is not a hard disk. */
 export function partDrawing(part: PartSpecs): string {
   return `/images/parts/${drawingName(part)}.svg`;
 }

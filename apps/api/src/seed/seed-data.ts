@@ -11,11 +11,7 @@ type DemoPart = PartSpecs & {
   price: number;
 };
 
-/**
- * Demo catalog (docs/product.md#demo-content): complete builds on AM5, AM4 and LGA1700, and parts that
- * clash on purpose (DDR4 kits beside DDR5-only boards, a case too short for the longest card, a small
- * SFX supply, a radiator the small cases cannot take). Inserted in order, so the last is the newest.
- */
+/** Demo catalog: complete builds on AM5, AM4 and LGA1700, and parts that clash on purpose. Oldest first. */
 export const demoParts: readonly DemoPart[] = [
   // Older stock: the second AM5 build, the AM4 build, the big LGA1700 build and the clashes.
   {
@@ -359,7 +355,6 @@ export const demoParts: readonly DemoPart[] = [
     kind: 'other',
     specs: {},
   },
-  // The original twelve, newest last.
   {
     name: 'Ryzen 7 7800X3D Processor',
     brand: 'AMD',
@@ -591,10 +586,7 @@ export const demoReviews = [
   },
 ] as const;
 
-/**
- * demo-accounts.json is shared with scripts/lib/emulator.mjs, which creates the same accounts; parsed
- * here so a typo in it fails loudly instead of seeding a bad role.
- */
+/** The demo sign-ins, shared with scripts/lib/emulator.mjs through the JSON file; parsed so a typo fails loudly. */
 export const demoUsers = z
   .array(
     z.object({
@@ -606,7 +598,7 @@ export const demoUsers = z
   )
   .parse(demoAccounts);
 
-/** Each has one paid, shipped order and rated some of its parts, so a fresh shop's cards show ratings. */
+/** Demo buyers: one paid, shipped order each and some ratings, so a fresh shop shows buyers' ratings. */
 export const demoBuyers = [
   {
     email: 'amelia.hart@example.com',

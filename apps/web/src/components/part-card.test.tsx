@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { PartCard } from './part-card.tsx';
 import { part } from '#web-test/fixtures.ts';
 import { renderRoute } from '#web-test/render-route.tsx';

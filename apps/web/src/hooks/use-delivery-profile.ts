@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { deliveryProfileSchema, type DeliveryProfileInput, type User } from '@parts-shop/shared/user';
 import { profileQueryOptions } from '../lib/get-profile.ts';
 import { toastError, toastSuccess } from '../lib/toast.ts';

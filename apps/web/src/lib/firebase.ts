@@ -16,7 +16,7 @@ import {
   updateProfile,
   type User,
 } from 'firebase/auth';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { fetchClientConfig } from './client-config.ts';
 import { chooseGoogleTestAccount } from './google-test-mode.ts';
 

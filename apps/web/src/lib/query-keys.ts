@@ -44,7 +44,7 @@ export const queryKeys = {
     detail: (id: string) => ['orders', 'detail', id] as const,
     receipt: (id: string) => ['orders', 'receipt', id] as const,
     /** GET /orders/{id}/refunds: the order's refunds and return requests. */
-    moneyBack: (id: string) => ['orders', 'money-back', id] as const,
+    refundsAndReturns: (id: string) => ['orders', 'refunds-and-returns', id] as const,
     /** GET /returns (admin): Manage Orders' return requests, open ones or all; under orders, so a decision refreshes it. */
     returns: (status: string) => ['orders', 'returns', status] as const,
     ship: ['orders', 'ship'] as const,

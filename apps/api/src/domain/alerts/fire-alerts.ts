@@ -5,11 +5,8 @@ import { alerts, parts, users } from '#api/db/schema.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 
 /**
- * Fires a part's waiting alerts that have come true: the price at or below the one asked
- * for, or the part in stock. Call it in the transaction that changed the price or the stock,
- * after the change. Marking an alert fired and queueing its email commit together, and the
- * update takes each alert's row lock and re-checks `fired_at is null`, so two changes at once
- * (or two price drops one after the other) mail a customer once.
+ * Fires a part's alerts that came true; call it in the transaction that changed price or stock. The update re-checks
+ * `fired_at is null` under the row lock, so a customer is mailed once.
  */
 export async function fireAlerts(db: Db, partId: string): Promise<void> {
   const fired = await db

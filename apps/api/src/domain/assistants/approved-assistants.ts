@@ -3,7 +3,6 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { assistants } from '#api/db/schema.ts';
 
-/** An assistant the owner approved: who it is (its UCP profile address) and the name the shop shows. */
 export type ApprovedAssistant = { id: string; profile: string; name: string };
 
 const KEY_PREFIX = 'psa_';
@@ -13,10 +12,7 @@ export function newApiKey(): string {
   return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
-/**
- * What the shop keeps of a key. A key is random and long, so a plain SHA-256 cannot be
- * reversed or guessed; a slow hash would only slow every call.
- */
+/** A key is random and long, so a plain SHA-256 cannot be reversed; a slow hash would only slow every call. */
 export function apiKeyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
@@ -31,12 +27,10 @@ async function callFrom(db: Db, where: SQL): Promise<ApprovedAssistant | null> {
   return row ?? null;
 }
 
-/** The approved assistant of a profile address (as UCP-Agent names it), or null. */
 export function approvedAssistant(db: Db, profile: string): Promise<ApprovedAssistant | null> {
   return callFrom(db, eq(assistants.profile, profile));
 }
 
-/** The approved assistant whose API key this is (a bearer key), or null. */
 export function assistantByApiKey(db: Db, key: string): Promise<ApprovedAssistant | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) return Promise.resolve(null);
   return callFrom(db, eq(assistants.keyHash, apiKeyHash(key)));

@@ -3,12 +3,7 @@ import type { RateLimitCounters } from '#api/lib/rate-limit-store.ts';
 
 const WINDOW_MS = 60_000;
 
-/**
- * Counts one call of an assistant against RATE_LIMIT_ASSISTANT_PER_MINUTE, on the counters
- * every rate limit shares (Redis, PostgreSQL or memory), keyed by its profile address so that
- * one assistant's budget is the same from any address it calls from. Answers the seconds to
- * wait when it is over the limit, else null.
- */
+/** Per-minute limit keyed by profile address, the same from any IP. Answers the seconds to wait, or null. */
 export async function assistantOverLimit(
   counters: RateLimitCounters,
   config: Pick<Config, 'RATE_LIMIT_ASSISTANT_PER_MINUTE'>,

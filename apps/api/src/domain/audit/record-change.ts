@@ -8,11 +8,7 @@ import { newId } from '#api/lib/ids.ts';
 /** Who made a change: the guarded request's caller (its email and Firebase uid). */
 export type Actor = Pick<Caller, 'email' | 'uid'>;
 
-/**
- * One change for the audit log. `before` is null for something created, `after` null for
- * something deleted; for an edit both hold only the fields that changed (`changedFields`).
- * Money fields are integer cents and end in Cents.
- */
+/** `before` null for a creation, `after` for a deletion; an edit holds only the changed fields. */
 export type AuditChange = {
   kind: AuditKind;
   entity: AuditEntity;
@@ -21,13 +17,7 @@ export type AuditChange = {
   after: AuditValues;
 };
 
-/**
- * Records admin changes in the audit log (docs/product.md#audit-log). Call it with the
- * transaction that makes the change, so a change that rolls back leaves no record and one that
- * commits always has one. The actor's name is read from the users table in the same
- * statement, as it is at that moment. A list (an import) is one statement: the changes go as
- * one JSON parameter and the name is looked up once, not once per row.
- */
+/** Call it in the changing transaction, so a rollback leaves no record. A list is one statement. */
 export async function recordChange(tx: Db, caller: Actor, changes: AuditChange | readonly AuditChange[]) {
   const list: readonly AuditChange[] = Array.isArray(changes) ? changes : [changes as AuditChange];
   if (list.length === 0) return;
@@ -40,10 +30,7 @@ export async function recordChange(tx: Db, caller: Actor, changes: AuditChange |
     from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, kind text, entity text, "entityId" text, before jsonb, after jsonb)`);
 }
 
-/**
- * The fields whose values differ between two snapshots of one thing, each side holding only
- * those; null when nothing changed. Values compare as JSON (specs are objects).
- */
+/** The fields that differ between two snapshots (compared as JSON), each side holding only those; null when none. */
 export function changedFields<T extends Record<string, unknown>>(
   before: T,
   after: T,

@@ -29,11 +29,9 @@ export type MailWorkerOptions = {
   /** nodemailer's transport: it closes the connection of a send whose signal aborts. */
   transport: { sendMail: (mail: SendMailOptions & { signal?: AbortSignal }) => Promise<unknown> };
   from: string;
-  /** The shop's address, for the receipt links in the emails. */
   shopUrl: string;
   leaseMs: number;
   pollMs: number;
-  /** How many emails one address is sent per day; the rest wait for the next day. */
   perRecipientPerDay: number;
   retryBaseMs: number;
   retryMaxMs: number;
@@ -41,29 +39,18 @@ export type MailWorkerOptions = {
 };
 
 export type MailWorker = {
-  /** One pass: if this process holds the lease, sends what is due. Answers how many were sent. */
   runOnce: () => Promise<number>;
   start: () => void;
   stop: () => Promise<void>;
 };
 
-/** The wait before attempt n + 1 after n failures: doubling from retryBaseMs, at most retryMaxMs. */
 export function retryDelayMs(failures: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.min(failures, 30));
 }
 
 /**
- * Sends the email outbox. Only the process holding the lease sends, so several API processes
- * never send one row at once; a holder that dies stops renewing and another takes over when
- * the lease expires. Each time the lease is taken it gets a new token, and every write about a
- * row (sent, put off) is conditional on that token still holding it.
- *
- * A send runs under its lease: renewed every third of it while the SMTP server answers, and
- * aborted (its connection closed) when the lease is lost or could not be renewed before its
- * last fifth, so no send outlives the lease under which it started and another process never
- * sends the same row beside it. A worker that lost its lease stops sending until it takes the
- * lease afresh. A row is marked sent after the SMTP server accepted it: a crash in between
- * sends it again with the same Message-ID (a repeat, never a loss).
+ * Sends the outbox under the lease; every write about a row is conditional on its token, and a send aborts when the
+ * lease is lost, so two processes never send one row. A crash after the SMTP accept resends with the same Message-ID.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let lease: (HeldLease & { validUntil: number }) | undefined;
@@ -81,7 +68,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   // What a lost or unrenewed lease leaves for aborting the send, before another may take it.
   const margin = options.leaseMs / 5;
 
-  /** Renews the lease this worker holds, or takes it afresh if it is free; answers whether it holds it. */
   async function holdLease(): Promise<boolean> {
     const askedAt = performance.now();
     const held = lease ?? { name: LEASE, token: randomUUID() };

@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { centsToPriceString, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { scriptSafeJson } from '#api/lib/page-head.ts';
 
-/**
- * What an order email reports, frozen when the change commits: a cancelled order's row is
- * gone by the time its email is sent, and a retry must say the same thing.
- */
+/** Frozen when the change commits: a cancelled order's row is gone by send time, and a retry must say the same. */
 export const orderEmailPayloadSchema = z.object({
   kind: z.enum([
     'order-placed',
@@ -31,12 +28,11 @@ export const orderEmailPayloadSchema = z.object({
   carrier: z.string().nullable().optional(),
   trackingNumber: z.string().nullable().optional(),
   cancelReason: z.enum(['customer', 'admin', 'expired']).optional(),
-  /** order-refunded: the dollars this refund gives back. */
+  /** order-refunded: the dollars this refund returns. */
   refundAmount: z.string().optional(),
 });
 export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
 
-/** What an alert email reports, frozen when the alert fires. */
 export const alertEmailPayloadSchema = z.object({
   kind: z.enum(['price-alert', 'stock-alert']),
   alertId: z.string(),
@@ -60,11 +56,7 @@ export const lowStockEmailPayloadSchema = z.object({
 });
 export type LowStockEmailPayload = z.infer<typeof lowStockEmailPayloadSchema>;
 
-/**
- * An admin's reply to a contact message, frozen when it was sent: the reply and when the
- * message came, never the sender's name or words (a stranger's text, to an address nobody
- * verified, would make the shop a relay).
- */
+/** Never the sender's name or words: a stranger's text to an unverified address would make the shop a relay. */
 export const replyEmailPayloadSchema = z.object({
   kind: z.literal('message-reply'),
   messageId: z.string(),
@@ -140,10 +132,7 @@ function lineRows(p: OrderEmailPayload): Row[] {
   ]);
 }
 
-/**
- * schema.org's Order for mail clients that read it (an order's number, status and every line),
- * written with the same escaping as the shop's pages.
- */
+/** schema.org's Order for mail clients, escaped as the shop's pages are. */
 function orderJsonLd(p: OrderEmailPayload, receiptUrl: string): string {
   const data: WithContext<OrderLd> = {
     '@context': 'https://schema.org',
@@ -164,7 +153,7 @@ function orderJsonLd(p: OrderEmailPayload, receiptUrl: string): string {
   return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
 }
 
-// schema.org has no status for money given back, so a refund's email names none.
+// schema.org has no status for money refunded, so a refund's email names none.
 const ORDER_STATUS_LD: Record<OrderEmailPayload['kind'], OrderLd['orderStatus']> = {
   'order-placed': 'https://schema.org/OrderPaymentDue',
   'payment-receipt': 'https://schema.org/OrderProcessing',
@@ -219,7 +208,6 @@ function page(
   ].join('');
 }
 
-/** Renders an alert email: the part, its price now, and a link to it. */
 export function renderAlertEmail(p: AlertEmailPayload, shopUrl: string): RenderedEmail {
   const subject =
     p.kind === 'price-alert' ? `${p.partName} is now ${formatDollars(p.price)}` : `${p.partName} is back in stock`;
@@ -251,7 +239,6 @@ export function renderAlertEmail(p: AlertEmailPayload, shopUrl: string): Rendere
   return { subject, text, html };
 }
 
-/** Renders a low-stock email to an admin: the part, what is left, and a link to restock it. */
 export function renderLowStockEmail(p: LowStockEmailPayload, shopUrl: string): RenderedEmail {
   const subject = `${p.partName} is low on stock`;
   const intro = `Its stock fell to ${p.available}, at or below the ${p.lowStockAt} set for it.`;
@@ -273,11 +260,7 @@ export function renderLowStockEmail(p: LowStockEmailPayload, shopUrl: string): R
   return { subject, text, html: page(subject, [intro], rows, link, []) };
 }
 
-/**
- * Renders a reply to a contact message: the admin's text and when the message came, nothing
- * the sender wrote. The reply is plain text, so the HTML shows it escaped, line by line, and
- * links nothing.
- */
+/** A reply to a contact message: the admin's plain text, escaped line by line; nothing the sender wrote. */
 export function renderReplyEmail(p: ReplyEmailPayload): RenderedEmail {
   const subject = 'Re: your message to Parts Shop';
   const greeting = 'Hello,';

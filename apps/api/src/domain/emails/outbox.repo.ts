@@ -6,10 +6,7 @@ import type { EmailPayload } from './order-email-templates.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
-/**
- * Writes an email to the outbox. Call it with the transaction that makes the change the
- * email reports: both commit or neither does.
- */
+/** Writes an email in the transaction of the change it reports: both commit or neither does. */
 export async function queueEmail(db: Db, recipient: string, payload: EmailPayload): Promise<void> {
   const id = newId();
   await db.insert(emailOutbox).values({
@@ -23,14 +20,8 @@ export async function queueEmail(db: Db, recipient: string, payload: EmailPayloa
 }
 
 /**
- * Emails whose time has come, oldest first, each with how many its recipient was sent in the
- * last day. Only to an address its owner has verified, and only while the recipient is under
- * the day's budget: the shop never mails an address nobody proved they own, nor floods one
- * that is (docs/security.md#order-emails). The others wait in the outbox. Two exceptions to
- * verification: an admin's reply to a contact message, where a person chose to write to the
- * address the message came from, once (docs/security.md#contact-message-replies); and the
- * emails of an order an AI assistant placed, whose buyer the assistant named and paid for
- * (docs/security.md#ai-assistants-ucp).
+ * Due emails, oldest first, only to verified addresses under the day's budget (docs/security.md#order-emails).
+ * Exceptions: a contact-message reply, and an AI assistant's order, whose buyer it named and paid for.
  */
 export function dueEmails(
   db: Db,
@@ -66,7 +57,6 @@ export function dueEmails(
     .limit(limit);
 }
 
-/** The lease a sender holds while it sends: its name and the token it was taken with. */
 export type HeldLease = { name: string; token: string };
 
 /** Whether `lease` is still held by its token and not expired, as a condition on a write. */
@@ -79,10 +69,7 @@ export function stillHeld(db: Db, lease: HeldLease) {
   );
 }
 
-/**
- * Marks an email sent, only while the sender still holds `lease`: a sender whose lease was
- * taken over writes nothing. Answers whether it was marked.
- */
+/** Marks an email sent only while `lease` still holds; answers whether it did. */
 export async function markEmailSent(db: Db, id: string, lease: HeldLease): Promise<boolean> {
   const rows = await db
     .update(emailOutbox)
@@ -104,10 +91,7 @@ export async function deferEmail(db: Db, id: string, delayMs: number, error: str
     .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt), stillHeld(db, lease)));
 }
 
-/**
- * Takes the named lease with a new `token` if it is free or expired. One statement, so two
- * processes asking at once cannot both win. Answers whether the asker holds it now.
- */
+/** Takes the lease if free or expired, in one statement so two processes cannot both win. */
 export async function takeLease(db: Db, name: string, token: string, ttlMs: number): Promise<boolean> {
   const expiresAt = sql`now() + make_interval(secs => ${ttlMs / 1000})`;
   const rows = await db
@@ -122,10 +106,7 @@ export async function takeLease(db: Db, name: string, token: string, ttlMs: numb
   return rows[0]?.holder === token;
 }
 
-/**
- * Extends a lease its holder still has: never one that expired, even if nobody took it since,
- * because its holder may have stopped sending then. Answers whether it was extended.
- */
+/** Never extends an expired lease: its holder may have stopped sending then. */
 export async function renewLease(db: Db, lease: HeldLease, ttlMs: number): Promise<boolean> {
   const rows = await db
     .update(leases)

@@ -1,9 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 
-/**
- * The SMTP connection for SMTP_URL (smtp://user:pass@host:port, or smtps:// for TLS).
- * Short timeouts: a hung mail server must not hold the worker's lease for minutes.
- */
+/** Short timeouts: a hung mail server must not hold the worker's lease for minutes. */
 export function createSmtpTransport(url: string): Transporter {
   return nodemailer.createTransport({
     url,

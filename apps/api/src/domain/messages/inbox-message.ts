@@ -1,4 +1,4 @@
-import type { InboxMessage } from '@parts-shop/shared/message';
+import type { InboxMessage } from '@parts-shop/shared/contact-message';
 import type { contactMessages } from '#api/db/schema.ts';
 
 /** A contact message as the admins read it: in the inbox and on its sender's customer page. */

@@ -3,11 +3,7 @@ import type { Db } from '#api/db/client.ts';
 import { orderRefunds } from '#api/db/schema.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
-/**
- * What money back took back from a line (docs/security.md, money back takes its rights back):
- * a line refunded in full no longer counts as bought, for ratings, and has nothing left to
- * return; units a refund put back on the shelf never reached, or no longer stay with, the buyer.
- */
+/** A line refunded in full is no longer bought and has nothing to return (docs/security.md). */
 export type LineRefunds = {
   /** Cents of the refunds and received returns named for the line. */
   cents: number;

@@ -14,11 +14,7 @@ function auditedOrder(row: OrderRow) {
   };
 }
 
-/**
- * Records an admin's change of an order (shipped, cancelled, refunded) in the audit log, in the
- * transaction that made it: the fields that moved, and `details` of the act (a refund's
- * amount and reason) beside them in `after`.
- */
+/** Audits an admin's change of an order in its transaction; `details` (a refund's amount, reason) go in `after`. */
 export async function recordOrderChange(
   tx: Db,
   caller: Actor,

@@ -9,12 +9,7 @@ import { linesOf, type OrderRow } from './orders.repo.ts';
 /** Who ended an unpaid order: its customer, an admin, or the hold running out. */
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
 
-/**
- * Puts the email about an order's change in the outbox, one per order whatever its line
- * count, listing every line. Pass the transaction that makes the change, so the email exists
- * exactly when the change does; an order about to be deleted is queued before its lines go.
- * The assistant whose checkout placed the order hears of the same change by its webhook.
- */
+/** One email per order change, in its transaction; an order to be deleted is queued before its lines go. */
 export async function queueOrderEmail(
   db: Db,
   kind: OrderEmailPayload['kind'],

@@ -50,7 +50,6 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
   };
 }
 
-/** Stored orders as the API answers them, their lines read in one query. */
 export async function answerOrders(db: Db, rows: readonly OrderRow[]): Promise<(Order & { id: string })[]> {
   return (await withLines(db, rows)).map(toOrder);
 }
@@ -62,15 +61,11 @@ export async function answerOrder(db: Db, row: OrderRow): Promise<Order & { id: 
 /** What a customer reads where a member of staff acted on their order. */
 export const SHOP_ACTOR = 'the shop';
 
-/**
- * Who acted (cancelled, refunded, decided a return) as `viewer` may read it: admins see who,
- * a customer sees themself or "the shop", never a member of staff's address.
- */
+/** Who acted, as `viewer` may read it: a customer sees themself or "the shop", never a staff address. */
 export function actorSeenBy(viewer: Pick<Caller, 'email' | 'role'>, actor: string): string {
   return viewer.role === 'admin' || actor === viewer.email ? actor : SHOP_ACTOR;
 }
 
-/** An answered order as `viewer` may read it (`actorSeenBy`). */
 export function orderSeenBy<T extends { cancelledBy: string | null }>(
   viewer: Pick<Caller, 'email' | 'role'>,
   order: T,

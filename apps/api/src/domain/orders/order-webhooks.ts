@@ -14,11 +14,7 @@ export const WEBHOOK_EVENT_OF_EMAIL: Partial<Record<OrderEmailPayload['kind'], U
   'return-received': 'returned',
 };
 
-/**
- * Puts an order event in the webhooks' outbox when an assistant's completed checkout placed
- * the order; any other order has no webhook and nothing is written. Pass the transaction that
- * makes the change, so the event exists exactly when the change does.
- */
+/** Queues an order event for an assistant's order, in the changing transaction; other orders have no webhook. */
 export async function queueOrderWebhook(db: Db, orderId: string, event: UcpOrderEvent): Promise<void> {
   const [session] = await db
     .select({ agent: ucpCheckoutSessions.agent })

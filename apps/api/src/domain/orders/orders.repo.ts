@@ -6,10 +6,8 @@ import { containing } from '#api/lib/like-pattern.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-/** An order with what it holds: what every answer and email about an order shows. */
 export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
 
-/** The lines of these orders, in the order they were placed, by order id. */
 export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
@@ -39,10 +37,7 @@ export function withLineWhere(where: SQL | undefined): SQL {
   return sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${where})`;
 }
 
-/**
- * A cancelled order stays on record, but to paying, shipping, holding stock and the lists it
- * is gone: every read here but `findOrderRecord` and the Cancelled tab sees live orders only.
- */
+/** Every read here but `findOrderRecord` and the Cancelled tab sees live orders only. */
 const live = isNull(orders.cancelledAt);
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
@@ -54,7 +49,6 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
   return row;
 }
 
-/** An order, cancelled or not: what its record pages read. */
 export async function findOrderRecord(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
@@ -85,12 +79,7 @@ export async function lockOrderRecord(db: Db, id: string): Promise<OrderRow | un
   return row;
 }
 
-/**
- * The one rule for "can ship": paid, live, not shipped, not refunded in full, with a unit of
- * some line not put back on the shelf. Manage Orders' To ship tab, its count, the overview's
- * and the ship action all read it; `canShip` in packages/shared/src/order.ts is its mirror
- * for the screens' Ship buttons.
- */
+/** The one rule for "can ship"; `canShip` in packages/shared/src/order.ts mirrors it for the screens. */
 export const shippable = and(
   eq(orders.paid, true),
   eq(orders.shipped, false),
@@ -129,9 +118,6 @@ function whereOf(options: OrderFilters): SQL[] {
   return filters;
 }
 
-// A keyset page (docs/decisions/0001-uuidv7-keyset-paging.md) written out for this table, like
-// the other repos' list queries: the key, the order and the filters differ, and a generic page
-// query over Drizzle tables would hide the SQL this repo runs.
 export function listOrders(db: Db, limit: number, options: OrderFilters & { before?: string }): Promise<OrderRow[]> {
   // A list without a tab (My Orders, the contract's /allorders) shows live orders only.
   const filters = whereOf({ ...options, tab: options.tab ?? 'all' });
@@ -179,11 +165,7 @@ export async function markCancelled(db: Db, id: string, by: string | null, reaso
   return row;
 }
 
-/**
- * Reads orders and holds their rows until the transaction ends, always in id order: a group's
- * payment and a cancel of one of its orders take the same rows in the same order, so they
- * never deadlock.
- */
+/** Holds the rows in id order, so a group's payment and a cancel of one of its orders never deadlock. */
 export function lockOrders(db: Db, ids: readonly string[]): Promise<OrderRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -194,10 +176,7 @@ export function lockOrders(db: Db, ids: readonly string[]): Promise<OrderRow[]> 
     .for('update');
 }
 
-/**
- * The only statement that makes orders paid (settlement calls it under the orders' locks):
- * conditional on each being unpaid, so a repeat changes nothing. Answers the rows it changed.
- */
+/** The only statement that makes orders paid; conditional on unpaid, so a repeat changes nothing. */
 export function markOrdersPaid(db: Db, ids: readonly string[], transactionId: string): Promise<OrderRow[]> {
   return db
     .update(orders)
@@ -224,10 +203,7 @@ export async function markOrderShipped(
   return row;
 }
 
-/**
- * The buyer's user row, held until the transaction ends: one customer's orders are placed
- * one at a time, on any number of API processes, so the unpaid count they check holds.
- */
+/** Locks the buyer's row, so one customer's placements run one at a time and the unpaid cap holds. */
 export async function lockBuyer(db: Db, email: string): Promise<{ userName: string } | undefined> {
   const [row] = await db
     .select({ userName: users.userName })
@@ -238,7 +214,6 @@ export async function lockBuyer(db: Db, email: string): Promise<{ userName: stri
   return row;
 }
 
-/** A customer's unpaid orders, oldest first (they are the nearest to being cancelled). */
 export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<OrderRow[]> {
   return db
     .select()
@@ -248,7 +223,6 @@ export function listUnpaidOrders(db: Db, email: string, limit: number): Promise<
     .limit(limit);
 }
 
-/** What a customer holds in unpaid orders: units of each part, and their worth in all. */
 export type Holdings = { unitsByPart: Map<string, number>; cents: number };
 
 export async function unpaidHoldings(db: Db, email: string): Promise<Holdings> {

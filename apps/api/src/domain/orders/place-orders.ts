@@ -58,11 +58,9 @@ export type Placement = {
   tooLarge?: (partId: string) => string;
   /** A last look at the stored order before the commit (a single order's sent total). */
   accept?: (order: OrderWithLines) => void;
-  /** Who placed it for the customer (an AI assistant's name); the web shop's orders have none. */
   origin?: string;
 };
 
-/** The unpaid-order cap's refusal (docs/product.md#stock). */
 function unpaidCapMessage(max: number): string {
   return `You already have ${max} unpaid orders. Pay for or cancel one before ordering more.`;
 }
@@ -74,11 +72,7 @@ export function orderSummaryName(names: readonly string[]): string {
   return `${first} and ${rest.length} more ${rest.length === 1 ? 'part' : 'parts'}`;
 }
 
-/**
- * The caps on what one customer holds unpaid (docs/security.md#stock-holds): units of each part
- * (its minimum order always allowed, so every part can be bought) and their worth in all, so
- * no one account can keep a shelf, or the shop, from everyone else.
- */
+/** Unpaid caps (docs/security.md#stock-holds), so no account can keep a shelf from everyone. */
 function checkHoldings(
   rules: PlacementRules,
   held: Holdings,
@@ -96,12 +90,8 @@ function checkHoldings(
 }
 
 /**
- * The one way an order is placed, of one part from its page or of every part of a build: in
- * one transaction the buyer is locked (one customer's placements run one at a time on any
- * number of API processes), the unpaid cap is checked, each line's stock is reserved in part
- * id order (two placements sharing parts never deadlock), the server prices each line in
- * cents, and the order and its lines are stored with one placed email. Any refusal, a single
- * line short included, changes nothing.
+ * The one way an order is placed: buyer locked, cap checked, stock reserved in part id order (no deadlocks), priced
+ * in cents, stored with one email. Any refusal changes nothing.
  */
 export async function placeOneOrder(
   db: Db,

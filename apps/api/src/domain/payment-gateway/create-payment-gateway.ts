@@ -4,7 +4,6 @@ import { createLocalGateway } from './local-gateway.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
-/** The card gateway PAYMENT_GATEWAY names: the built-in test-mode one or Stripe. */
 export function createPaymentGateway(config: Config, log: FastifyBaseLogger): PaymentGateway {
   return config.PAYMENT_GATEWAY === 'stripe' ? createStripeGateway(config, log) : createLocalGateway();
 }

@@ -1,12 +1,8 @@
 import { and, desc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
-import { paymentGroupOrders, payments, refunds } from '#api/db/schema.ts';
+import { paymentGroupOrders, payments, strayPaymentRefunds } from '#api/db/schema.ts';
 import type { GatewayIntent } from './payment-gateway.ts';
 
-/**
- * The payments ledger: the local gateway's own book of intents, and with Stripe a mirror of
- * the intents the shop created and what Stripe last said about them.
- */
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
 export type GatewayKind = PaymentRow['gateway'];
@@ -51,39 +47,33 @@ function payingAny(db: Db, orderIds: string[]) {
   return or(inArray(payments.orderId, orderIds), inArray(payments.groupId, groups));
 }
 
-/** Every intent ever made for an order, its groups' included, newest first. */
 export function paymentsForOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
   return paymentsForOrders(db, [orderId]);
 }
 
-/** Every intent ever made for any of these orders, their groups' included, newest first. */
 export function paymentsForOrders(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
   return db.select().from(payments).where(payingAny(db, orderIds)).orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/**
- * Intents the gateway has reported as succeeded, for reconciling unpaid orders. A refunded
- * one is left out: its money went back, so every read would only find again that it pays nothing.
- */
+/** Succeeded intents for reconciling; refunded ones are left out, as they pay nothing. */
 export function succeededPaymentsFor(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
-  const refunded = db.select({ id: refunds.paymentId }).from(refunds).where(eq(refunds.paymentId, payments.id));
+  const refunded = db
+    .select({ id: strayPaymentRefunds.paymentId })
+    .from(strayPaymentRefunds)
+    .where(eq(strayPaymentRefunds.paymentId, payments.id));
   return db
     .select()
     .from(payments)
     .where(and(payingAny(db, orderIds), eq(payments.status, 'succeeded'), notExists(refunded)));
 }
 
-/** Inserts a new intent unless one with the same idempotency key exists; true when inserted. */
 export async function insertPayment(db: Db, row: typeof payments.$inferInsert): Promise<boolean> {
   const inserted = await db.insert(payments).values(row).onConflictDoNothing().returning({ id: payments.id });
   return inserted.length > 0;
 }
 
-/**
- * Records what the gateway said about an intent. A succeeded or canceled intent is final at
- * the gateway, so a late, stale answer (an older webhook, a slow retrieve) never moves it back.
- */
+/** A succeeded or canceled intent is final, so a stale answer never moves it back. */
 export async function upsertPaymentStatus(
   db: Db,
   row: {
@@ -120,11 +110,7 @@ export async function mirrorStripeIntent(db: Db, intent: GatewayIntent): Promise
   });
 }
 
-/**
- * Moves an intent from one status to another only if nobody moved it first. Written out like
- * the other guarded updates (a WHERE that only the right row passes, then RETURNING): the
- * condition is the rule, so it stays in the statement where it is read.
- */
+/** Moves an intent between statuses only if nobody moved it first; the condition stays in the statement. */
 export async function transitionPayment(
   db: Db,
   id: string,

@@ -31,12 +31,7 @@ function sameSecret(given: string, stored: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/**
- * The built-in test-mode gateway (docs/product.md#payments). Its intents live in the payments table,
- * so an outcome it has given survives an API crash and is visible to every API process.
- * The client secret (`pi_..._secret_...`, as with Stripe) is the only credential for
- * confirming a payment, so it carries 144 bits of randomness.
- */
+/** The test-mode gateway; intents live in the payments table and survive a crash. Secrets carry 144 random bits. */
 export function createLocalGateway(): LocalPaymentGateway {
   async function localRow(db: Db, id: string): Promise<PaymentRow | undefined> {
     if (!PAYMENT_INTENT_ID.test(id)) return undefined;
@@ -81,7 +76,7 @@ export function createLocalGateway(): LocalPaymentGateway {
     async refundIntent(db, id) {
       const row = await localRow(db, id);
       if (row?.status !== 'succeeded') throw new Error(`local intent ${id} has taken no money to refund`);
-      // Test mode moves no money: the shop's refunds table is the whole record.
+      // Test mode moves no money: the shop's stray_payment_refunds row is the whole record.
       return `re_local_${id.slice(3)}`;
     },
 
@@ -102,7 +97,6 @@ export function createLocalGateway(): LocalPaymentGateway {
       const cardLast4 = card.number.slice(-4);
       const outcome = testCardOutcome(card.number);
       if (!outcome.ok) {
-        // A declined card leaves the intent payable, as with Stripe.
         await transitionPayment(db, id, 'requires_payment_method', { lastError: outcome.declineCode, cardLast4 });
         return { kind: 'declined', outcome };
       }

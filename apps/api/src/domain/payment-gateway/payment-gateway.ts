@@ -1,16 +1,12 @@
 import type { Card, CardOutcome, PaymentIntentStatus } from '@parts-shop/shared/payment';
 import type { Db } from '#api/db/client.ts';
 
-/** A payment intent as the shop needs to know it, whichever gateway holds it. */
 export type GatewayIntent = {
   id: string;
   status: PaymentIntentStatus;
   amountCents: number;
   currency: string;
-  /**
-   * What the intent pays, from its metadata: one order, or one payment group (then orderId is
-   * null). Both null when the intent is not the shop's.
-   */
+  /** One order, or one payment group (then orderId is null); both null when not the shop's. */
   orderId: string | null;
   groupId: string | null;
   clientSecret: string;
@@ -21,26 +17,15 @@ export type IntentTarget = { orderId: string; groupId: null } | { orderId: null;
 
 export type CreateIntentInput = IntentTarget & { amountCents: number; idempotencyKey: string };
 
-/**
- * What the shop asks of a card gateway. Every call takes the caller's database handle (often
- * a transaction) because the gateways keep their ledger rows in the shop's database: the
- * local gateway's rows are its only book, Stripe's are a mirror.
- */
+/** Every call takes the caller's db handle: the gateways keep their ledger rows in the shop's database. */
 type GatewayCore = {
   createIntent: (db: Db, input: CreateIntentInput) => Promise<GatewayIntent>;
-  /** null when the gateway does not know the id. */
   retrieveIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
-  /**
-   * Cancels an open intent so it can no longer take money, and answers its final state: an
-   * intent that already succeeded stays succeeded (and is answered as such).
-   */
+  /** Cancels an open intent and answers its final state; a succeeded one stays succeeded. */
   cancelIntent: (db: Db, id: string) => Promise<GatewayIntent | null>;
-  /** Gives all of a succeeded intent's money back and answers the refund's id; safe to repeat. */
+  /** Refunds all of a succeeded intent and answers the refund's id; safe to repeat. */
   refundIntent: (db: Db, id: string) => Promise<string>;
-  /**
-   * Gives part (or all) of a succeeded intent's money back and answers the refund's id; the
-   * key makes a repeat the same refund. The shop caps the amounts (order_refunds).
-   */
+  /** Refunds part or all of a succeeded intent; the key makes a repeat the same refund. */
   refundAmount: (db: Db, refund: { paymentId: string; amountCents: number; idempotencyKey: string }) => Promise<string>;
 };
 
@@ -68,10 +53,7 @@ export type StripeConfirmResult = { kind: 'succeeded'; intent: GatewayIntent } |
 
 export type StripePaymentGateway = GatewayCore & {
   kind: 'stripe';
-  /**
-   * Confirms an intent with a PaymentMethod id the buyer's agent holds (a UCP instrument),
-   * server-side; a declined card leaves the intent open for another PaymentMethod.
-   */
+  /** Confirms with a buyer's agent's PaymentMethod (UCP); a decline leaves the intent open. */
   confirmPaymentMethod: (db: Db, id: string, paymentMethod: string) => Promise<StripeConfirmResult>;
   /** Verifies the Stripe-Signature header on the raw body; null when it does not verify. */
   verifyWebhook: (rawBody: Buffer, signature: string) => StripeWebhookEvent | null;

@@ -21,7 +21,6 @@ function apiAddress(url: string | undefined): { host?: string; port?: number; pr
   };
 }
 
-/** A metadata value that is one of the shop's ids, or null. */
 function shopId(value: string | undefined): string | null {
   const id = idSchema.safeParse(value);
   return id.success ? id.data : null;
@@ -47,11 +46,7 @@ function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
 }
 
-/**
- * Stripe through its official SDK. The payment itself is confirmed by Stripe.js in the
- * browser; the shop creates intents, asks about them, cancels them when an order is
- * cancelled, and hears about successes through the signed webhook.
- */
+/** Stripe through its SDK: Stripe.js confirms in the browser; successes arrive by the signed webhook. */
 export function createStripeGateway(config: Config, log: FastifyBaseLogger): StripePaymentGateway {
   if (!config.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY');
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
@@ -84,7 +79,6 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Str
     webhooksConfigured: Boolean(webhookSecret),
 
     async createIntent(db, { orderId, groupId, amountCents, idempotencyKey }) {
-      // The metadata names the one thing the intent pays: an order, or a payment group.
       const metadata: Record<string, string> = {};
       if (orderId) metadata.orderId = orderId;
       if (groupId) metadata.groupId = groupId;

@@ -6,8 +6,7 @@ import { newId } from '#api/lib/ids.ts';
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 /**
- * Books money going back on an order: the refund row and the order's refunded total, under
- * the caller's lock on the order. The check on orders keeps the total within what was paid.
+ * Books a refund row and the order's refunded total under the caller's lock; a check keeps it within what was paid.
  */
 export async function bookRefund(
   db: Db,

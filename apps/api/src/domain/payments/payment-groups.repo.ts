@@ -4,10 +4,7 @@ import type { Db } from '#api/db/client.ts';
 import { paymentGroupOrders, paymentGroups } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
 
-/**
- * Payment groups: several of one customer's orders paid by one intent, whose metadata names
- * the group (docs/product.md#paying-for-several-orders).
- */
+/** Payment groups (docs/product.md#paying-for-several-orders). */
 export type PaymentGroupRow = typeof paymentGroups.$inferSelect;
 
 /** The same orders always give the same key, in whatever order they were named. */
@@ -17,10 +14,7 @@ function memberKey(orderIds: readonly string[]): string {
     .digest('hex');
 }
 
-/**
- * The customer's group for exactly these orders, made on first use. Called under the
- * orders' locks, so two requests for the same orders find one group (and so one intent).
- */
+/** Made on first use under the orders' locks, so two requests for the same orders share one group and intent. */
 export async function groupFor(
   db: Db,
   group: { email: string; orderIds: readonly string[]; totalCents: number },

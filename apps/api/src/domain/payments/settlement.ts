@@ -10,17 +10,18 @@ import {
 } from '../payment-gateway/ledger.repo.ts';
 import type { GatewayIntent, PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { groupOrderIds } from './payment-groups.repo.ts';
-import { markRefunded, recordRefund, refundedAmong, stalePendingRefunds, type RefundReason } from './refunds.repo.ts';
+import {
+  markStrayRefunded,
+  recordStrayRefund,
+  stalePendingStrayRefunds,
+  strayRefundedAmong,
+  type StrayRefundReason,
+} from './stray-payment-refunds.repo.ts';
 import { paymentsSettled, refundsIssued } from '#api/lib/shop-counters.ts';
 
-/**
- * Settlement: which gateway intent pays which orders. An intent pays one order or every
- * order of one payment group, and every way orders become paid (the browser's PATCH, the
- * local gateway's confirm, Stripe's webhook, reconciliation on reads, a cancel that finds the
- * money already taken) goes through `payWith`, so single and group payments share one path.
- */
+/** Settlement: every way orders become paid goes through `payWith`, single or group alike. */
 
-/** Why a succeeded intent could not pay its orders; each means its money goes back. */
+/** Why a succeeded intent could not pay its orders; each means its money is refunded. */
 type Stray = 'duplicate' | 'order-gone' | 'mismatch';
 type PayOutcome = 'paid' | 'already-paid' | Stray;
 
@@ -42,12 +43,7 @@ export async function orderIdsPaidBy(db: Db, intent: Pick<GatewayIntent, 'orderI
   return intent.groupId ? groupOrderIds(db, intent.groupId) : [];
 }
 
-/**
- * Marks every order a succeeded intent pays as paid, all of them or none, in one
- * transaction holding their rows (in id order). Idempotent: the same intent again answers
- * 'already-paid'; an order gone, paid by another intent, or a total that differs leaves them all
- * unpaid and says why.
- */
+/** Pays all the intent's orders or none, holding their rows in id order. Idempotent; otherwise says why not. */
 async function payWith(db: Db, intent: GatewayIntent): Promise<PayOutcome> {
   return db.transaction(async (tx) => {
     const ids = await orderIdsPaidBy(tx, intent);
@@ -62,11 +58,7 @@ async function payWith(db: Db, intent: GatewayIntent): Promise<PayOutcome> {
   });
 }
 
-/**
- * Unpaid orders whose payment the gateway has already recorded as succeeded become paid
- * (the API may have died between the gateway's success and the browser's PATCH, or the tab
- * was closed). Reads only the ledger, so a list costs one extra query, not one per order.
- */
+/** Pays unpaid orders whose intent already succeeded (the API died or the tab closed). One extra query per list. */
 export async function reconcileFromLedger(db: Db, rows: OrderRow[]): Promise<OrderRow[]> {
   const unpaid = rows.filter((r) => !r.paid).map((r) => r.id);
   const succeeded = await succeededPaymentsFor(db, unpaid);
@@ -80,10 +72,7 @@ export async function reconcileFromLedger(db: Db, rows: OrderRow[]): Promise<Ord
 }
 
 /**
- * One order, asking the gateway itself about intents still open in the ledger (its groups'
- * included): with Stripe this catches a success whose webhook has not arrived. A gateway
- * outage must not make the order unreadable, so a 502 from it (already logged) leaves the
- * order as stored.
+ * Asks the gateway about open intents (catching a success whose webhook is late); a 502 leaves the order as stored.
  */
 export async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderRow): Promise<OrderRow> {
   if (row.paid) return row;
@@ -103,10 +92,7 @@ export async function reconcileLive(db: Db, gateway: PaymentGateway, row: OrderR
   return order;
 }
 
-/**
- * Asks the gateway to cancel every intent of an order that could still take money. Called
- * outside any transaction (Stripe is a network call); the ledger learns each answer.
- */
+/** Called outside any transaction (Stripe is a network call); the ledger learns each answer. */
 export async function cancelOpenIntents(db: Db, gateway: PaymentGateway, orderId: string): Promise<void> {
   for (const payment of await paymentsForOrder(db, orderId)) {
     if (payment.status !== 'canceled' && payment.status !== 'succeeded') await gateway.cancelIntent(db, payment.id);
@@ -115,16 +101,12 @@ export async function cancelOpenIntents(db: Db, gateway: PaymentGateway, orderId
 
 export type LedgerVerdict = 'clear' | 'paid' | 'payment-open' | 'payment-mismatch';
 
-/**
- * Whether an unpaid order may end, from the ledger alone (its groups' intents included),
- * under the caller's locks on the order and its groupmates: 'clear' when every intent is
- * cancelled; a succeeded intent pays the order (and the rest of its group) instead.
- */
+/** Whether an unpaid order may end, under the caller's locks: 'clear' when every intent is cancelled. */
 export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerdict> {
   const every = await paymentsForOrder(db, order.id);
   // A refunded intent (a group paid after one of its orders was paid alone) is closed: its
-  // money went back, so it neither pays nor holds the rest of its group.
-  const refunded = await refundedAmong(
+  // money was refunded, so it neither pays nor holds the rest of its group.
+  const refunded = await strayRefundedAmong(
     db,
     every.map((p) => p.id),
   );
@@ -139,18 +121,14 @@ export async function ledgerVerdict(db: Db, order: OrderRow): Promise<LedgerVerd
 
 export type SettleOutcome = 'paid' | 'already-paid' | `refunded-${Stray}` | 'not-ours' | 'not-succeeded';
 
-/**
- * Gives back money that no order can take. The refunds row is written first (one per
- * payment), then the gateway is asked outside any transaction; a crash in between leaves a
- * pending row that the periodic sweep retries with the same idempotency key.
- */
+/** The row first, then the gateway outside a transaction; the sweep retries a pending row with the same key. */
 export async function refundStrayPayment(
   db: Db,
   gateway: PaymentGateway,
   intent: GatewayIntent,
-  reason: RefundReason,
+  reason: StrayRefundReason,
 ): Promise<void> {
-  const row = await recordRefund(db, {
+  const row = await recordStrayRefund(db, {
     paymentId: intent.id,
     orderId: intent.orderId,
     groupId: intent.groupId,
@@ -159,25 +137,20 @@ export async function refundStrayPayment(
     reason,
   });
   if (row.status === 'succeeded') return;
-  await markRefunded(db, intent.id, await gateway.refundIntent(db, intent.id));
+  await markStrayRefunded(db, intent.id, await gateway.refundIntent(db, intent.id));
   refundsIssued.inc({ status: 'succeeded' });
 }
 
 /** Retries refunds a crash or an outage left pending. */
-export async function retryPendingRefunds(db: Db, gateway: PaymentGateway): Promise<void> {
-  for (const row of await stalePendingRefunds(db, 60, 20)) {
+export async function retryPendingStrayRefunds(db: Db, gateway: PaymentGateway): Promise<void> {
+  for (const row of await stalePendingStrayRefunds(db, 60, 20)) {
     if (row.gateway !== gateway.kind) continue;
-    await markRefunded(db, row.paymentId, await gateway.refundIntent(db, row.paymentId));
+    await markStrayRefunded(db, row.paymentId, await gateway.refundIntent(db, row.paymentId));
     refundsIssued.inc({ status: 'succeeded' });
   }
 }
 
-/**
- * The gateway says an intent succeeded (a Stripe webhook, the local gateway's confirm, the
- * browser's PATCH): the order or group it names becomes paid. Money that cannot pay them (an
- * order was already paid by another intent, is gone, or the total differs) is refunded at
- * once. Safe to repeat; the outcome is for the caller and the log.
- */
+/** An intent succeeded: its orders become paid, or its money is refunded at once. Safe to repeat. */
 export async function settleIntent(db: Db, gateway: PaymentGateway, intent: GatewayIntent): Promise<SettleOutcome> {
   if (intent.status !== 'succeeded') return 'not-succeeded';
   if (!intent.orderId && !intent.groupId) return 'not-ours';
@@ -188,11 +161,7 @@ export async function settleIntent(db: Db, gateway: PaymentGateway, intent: Gate
   return settled;
 }
 
-/**
- * A Stripe webhook event: the mirror learns the new status, and a success pays the order.
- * Two separate statements on purpose: holding the payment row while waiting for the order
- * row would invert the lock order of create-payment-intent and cancel (order, then payment).
- */
+/** Two statements: holding the payment row while waiting on the order's would invert the lock order. */
 export async function applyStripeEvent(
   db: Db,
   gateway: PaymentGateway,

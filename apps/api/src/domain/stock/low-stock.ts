@@ -3,13 +3,7 @@ import type { Db } from '#api/db/client.ts';
 import { parts, users } from '#api/db/schema.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 
-/**
- * A part's stock falling to its low-stock threshold (docs/product.md#low-stock). The test is
- * part of the UPDATE that moves the stock: it compares the row's new stock with what it was
- * (new minus the change), under the row lock the update holds, so of two orders that both
- * move the stock only the one that crossed the threshold sees true, and the admins get one
- * email per fall, not per order.
- */
+/** Compares new with old stock under the row lock, so only the order that crossed the mark sees true. */
 export function fellToLowStock(change: number) {
   return sql<boolean>`coalesce(${parts.available} <= ${parts.lowStockAt} and ${parts.available} - ${change} > ${parts.lowStockAt}, false)`;
 }

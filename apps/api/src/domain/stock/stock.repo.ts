@@ -3,17 +3,9 @@ import type { Db } from '#api/db/client.ts';
 import { parts } from '#api/db/schema.ts';
 import { fellToLowStock } from './low-stock.ts';
 
-/**
- * Stock on the shelf (`parts.available`): the one place that takes units off and puts them
- * back, for every kind of order that holds stock.
- */
+/** The one place that takes units off the shelf and puts them back. */
 
-/**
- * Takes q units off the shelf if, and only if, the quantity is allowed and still in stock
- * (docs/product.md#stock).
- * One statement, so concurrent buyers on any number of API processes can never drive
- * `available` below zero; the row lock it takes lasts until the caller's transaction commits.
- */
+/** One conditional statement, so concurrent buyers never drive `available` below zero. */
 export async function reserveStock(db: Db, partId: string, quantity: number) {
   const [row] = await db
     .update(parts)
@@ -53,12 +45,7 @@ export async function returnStock(db: Db, partId: string, quantity: number): Pro
     .where(eq(parts.id, partId));
 }
 
-/**
- * An admin's restock or write-off: moves stock by delta in one statement (adding to what
- * concurrent orders left, never writing back a number read earlier), and only when the
- * result stays within 0..max. Answers the part's new stock (and whether it fell to its low-stock
- * mark), or undefined when it would leave that range.
- */
+/** Moves stock by delta in one statement, never writing back a number read earlier; only within 0..max. */
 export async function adjustStock(db: Db, partId: string, delta: number, max: number) {
   const [row] = await db
     .update(parts)

@@ -24,16 +24,8 @@ const RECORDED_REASONS: Record<CancelReason, string> = {
 const ATTEMPTS = 3;
 
 /**
- * The one way an unpaid order ends: its open intents (its payment groups' included, so a
- * group with a cancelled order can no longer be paid) are cancelled at the gateway, then it
- * is marked cancelled (kept on record: who, when, why), every line's units go back on the
- * shelf and the cancelled email is queued. The
- * gateway is called outside any
- * transaction, so a slow gateway holds no row that other buyers of the part need; the
- * transaction then re-checks the ledger under the order's lock. An intent that took the
- * money meanwhile pays the order instead, so an order is never both paid and back in stock.
- * An admin's cancel (`admin`: who, and the reason they wrote) is recorded in the audit log in
- * the same transaction.
+ * The one way an unpaid order ends: open intents cancelled at the gateway outside any transaction (no row held on a
+ * slow gateway), then cancelled, restocked and mailed under the locks.
  */
 export async function cancelUnpaidOrder(
   db: Db,
@@ -46,9 +38,8 @@ export async function cancelUnpaidOrder(
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     await cancelOpenIntents(db, gateway, orderId);
     const outcome = await db.transaction(async (tx): Promise<CancelOutcome | 'retry'> => {
-      // Locks in one order everywhere (parts in id order, then orders in id order) so no two
-      // requests deadlock; the order's groupmates are held too, as a group payment would take
-      // them. An order's parts never change, so they can be read before its lock.
+      // One lock order everywhere (parts, then orders, each in id order), groupmates included, so no two requests
+      // deadlock.
       const before = (await linesOf(tx, [orderId])).get(orderId) ?? [];
       const partIds = [...new Set(before.flatMap((line) => (line.partId ? [line.partId] : [])))].sort();
       for (const partId of partIds) await lockPart(tx, partId);

@@ -5,15 +5,11 @@ import type { Config } from '#api/config/env.ts';
 import { orderLines, orders, users } from '#api/db/schema.ts';
 import { withLineWhere } from '../orders/orders.repo.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
-import { retryPendingOrderRefunds } from '../payments/give-back.ts';
-import { retryPendingRefunds } from '../payments/settlement.ts';
+import { retryPendingOrderRefunds } from '../payments/issue-refund.ts';
+import { retryPendingStrayRefunds } from '../payments/settlement.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 
-/**
- * How long an unpaid order holds its stock: `minutes`, or only `unverifiedMinutes` while its
- * customer's email is not verified, so a throwaway sign-up cannot keep stock from others for
- * long (docs/security.md#stock-holds).
- */
+/** Shorter while unverified, so a throwaway sign-up cannot hold stock long (docs/security.md#stock-holds). */
 export type UnpaidHold = { minutes: number; unverifiedMinutes: number };
 
 export function unpaidHold(config: Pick<Config, 'UNPAID_HOLD_MINUTES' | 'UNVERIFIED_HOLD_MINUTES'>): UnpaidHold {
@@ -33,11 +29,7 @@ const CLAIM_SECONDS = 300;
 const BATCH = 50;
 const SWEEP_EVERY_MS = 60_000;
 
-/**
- * Takes overdue unpaid orders for this process: `FOR UPDATE SKIP LOCKED` lets several API
- * processes sweep at once without waiting on each other or taking the same order, and the
- * claim stamp (committed before any gateway call) keeps the others off it afterwards.
- */
+/** `SKIP LOCKED` lets processes sweep at once; the committed claim stamp keeps the others off. */
 async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promise<string[]> {
   const unverified = db.select({ email: users.email }).from(users).where(eq(users.emailVerified, false));
   const overdueNow = or(
@@ -71,10 +63,7 @@ async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promi
   return claimed.map((r) => r.id);
 }
 
-/**
- * Cancels unpaid orders held longer than their hold, exactly as their customer could
- * (reason 'expired'), and answers how many it cancelled.
- */
+/** Cancels overdue unpaid orders as their customer could (reason 'expired'); answers how many. */
 export async function expireOverdueOrders(
   db: Db,
   gateway: PaymentGateway,
@@ -89,10 +78,7 @@ export async function expireOverdueOrders(
   return cancelled;
 }
 
-/**
- * The periodic sweep: every minute, overdue orders are cancelled and refunds left pending
- * are retried. A failed round (the gateway or the database away) is logged and tried again.
- */
+/** Every minute: cancels overdue orders and retries pending refunds; a failed round is logged and retried. */
 export function startUnpaidSweep(
   db: Db,
   gateway: PaymentGateway,
@@ -105,7 +91,7 @@ export function startUnpaidSweep(
       while ((await expireOverdueOrders(db, gateway, hold)) > 0) {
         // Another batch may be waiting.
       }
-      await retryPendingRefunds(db, gateway);
+      await retryPendingStrayRefunds(db, gateway);
       await retryPendingOrderRefunds(db, gateway);
     } catch (error) {
       log.error({ err: error }, 'unpaid order sweep failed');

@@ -22,7 +22,6 @@ export type AlertRow = {
   firedAt: Date | null;
 };
 
-// A keyset page (docs/decisions/0001-uuidv7-keyset-paging.md), newest first, like builds.
 export function listAlerts(db: Db, email: string, limit: number, before?: string): Promise<AlertRow[]> {
   const filters = [eq(alerts.email, email)];
   if (before !== undefined) filters.push(lt(alerts.id, before));
@@ -35,10 +34,7 @@ export function listAlerts(db: Db, email: string, limit: number, before?: string
     .limit(limit);
 }
 
-/**
- * How many alerts `email` has waiting, with the customer's row held until the transaction
- * ends, so two requests at once cannot both take the last place under the cap.
- */
+/** Holds the customer's row, so two requests cannot both take the last place under the cap. */
 export async function countWaitingAlerts(db: Db, email: string): Promise<number> {
   await db.select({ email: users.email }).from(users).where(eq(users.email, email)).for('update');
   const [row] = await db

@@ -34,10 +34,7 @@ export async function pageOfAlerts(db: Db, caller: Caller, limit: number, before
   return (await listAlerts(db, caller.email, limit + 1, before)).map(toAlert);
 }
 
-/**
- * Sets an alert that is not already true: a price below today's, or stock on a part that has
- * none. One that is true now would only say what the part page already shows.
- */
+/** Refuses an alert already true: it would only say what the part page shows. */
 export async function createAlert(db: Db, caller: Caller, input: NewAlert): Promise<Alert> {
   const id = newId();
   await db.transaction(async (tx) => {

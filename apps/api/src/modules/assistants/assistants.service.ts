@@ -40,7 +40,6 @@ function toAssistant(row: {
   };
 }
 
-/** The approved assistants, newest approval first, with the orders each placed and its last call. */
 export async function listAssistants(db: Db): Promise<Assistant[]> {
   const rows = await db
     .select({ ...columns, orders: ordersPlaced })
@@ -51,10 +50,7 @@ export async function listAssistants(db: Db): Promise<Assistant[]> {
   return rows.map(toAssistant);
 }
 
-/**
- * Approves an assistant by its profile address and answers its API key, the only time the key
- * exists outside the caller: the shop keeps its hash. A profile approved already is a 409.
- */
+/** Answers the API key once; the shop keeps only its hash. Approved already is a 409. */
 export async function approveAssistant(
   db: Db,
   caller: Actor,

@@ -10,7 +10,6 @@ import { listAudit, namesOf, type AuditRow } from './audit.repo.ts';
 const recordedName = (values: Record<string, unknown> | null) =>
   typeof values?.name === 'string' ? values.name : undefined;
 
-/** The entity as an owner knows it (auditEntrySchema's entityName). */
 function nameOf(row: AuditRow, names: Map<string, string | number>): string | null {
   const known = names.get(`${row.entity}:${row.entityId}`);
   switch (row.entity) {

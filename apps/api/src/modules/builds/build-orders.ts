@@ -1,7 +1,7 @@
 import { buildMessages, type BatchOrder } from '@parts-shop/shared/build';
 import { hasErrors } from '@parts-shop/shared/compatibility';
 import { belowMinOrderMessage } from '@parts-shop/shared/api-messages';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { Db } from '#api/db/client.ts';
 import type { Caller } from '#api/lib/auth.ts';
 import { badRequest, conflict } from '#api/lib/http-error.ts';
@@ -10,11 +10,7 @@ import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-ord
 import { checkStoredBuild, loadBuildParts } from '#api/domain/catalog/build-check.ts';
 import type { BuildPartRow } from '#api/domain/catalog/parts.repo.ts';
 
-/**
- * Orders a whole build in one step: one order with a line per part, placed by the one
- * placement path, so either every line's stock is reserved and the order stored, or nothing
- * changes. Answers the order in the documented `{orders, total}` shape (docs/product.md).
- */
+/** A whole build through the one placement path: all lines or nothing. Answers `{orders, total}`. */
 export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Caller, input: BatchOrder) {
   const lines = input.items.map((i) => ({ partId: i.partId, quantity: i.totalOrder }));
   let byId = new Map<string, BuildPartRow>();

@@ -5,9 +5,7 @@ import { builds } from '#api/db/schema.ts';
 export type BuildRow = typeof builds.$inferSelect;
 export type BuildItems = BuildRow['items'];
 
-// A keyset page (docs/decisions/0001-uuidv7-keyset-paging.md) written out for this table, like
-// the other repos' list queries: the key, the order and the filters differ, and a generic page
-// query over Drizzle tables would hide the SQL this repo runs.
+// Keyset paging written out per repo: a generic query over Drizzle tables would hide the SQL.
 export function listBuilds(db: Db, email: string, limit: number, before?: string): Promise<BuildRow[]> {
   const filters = [eq(builds.email, email)];
   if (before !== undefined) filters.push(lt(builds.id, before));

@@ -14,11 +14,7 @@ const publishedColumns = {
   builder: sql<string>`coalesce(${users.userName}, '')`,
 };
 
-/**
- * Publishes the owner's build under `title`, or (null) takes it private again. A build already
- * public keeps the moment it went public, so a new title does not move it up the gallery; the
- * moment is kept to the millisecond, the precision of the gallery's cursor.
- */
+/** A republished build keeps its first moment (to the ms, as the cursor), so a new title does not move it up. */
 export async function setPublished(
   db: Db,
   email: string,
@@ -65,7 +61,6 @@ export async function findPublished(db: Db, id: string): Promise<PublishedRow | 
   return row;
 }
 
-/** What a public build shows of each of its parts. */
 export function findShownParts(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db

@@ -18,12 +18,7 @@ import {
   type ShownPart,
 } from './public-builds.repo.ts';
 
-/**
- * Published builds (docs/decisions/0048-published-builds.md): the owner publishes a saved
- * build under a title, and anyone may then read it, list it in the gallery and copy it. What a
- * stranger reads is drawn here alone: today's prices from the catalog, the owner's display name
- * and never their email.
- */
+/** Published builds (docs/decisions/0048): today's prices, never the owner's email. */
 
 /** Which part's picture stands for the build: what a person recognises a PC by first. */
 const PICTURE_ORDER = ['case', 'gpu', 'cpu'];
@@ -87,10 +82,7 @@ export async function readPublicBuild(db: Db, id: string): Promise<PublicBuild> 
   return toPublicBuild(row, await partsOf(db, [row]));
 }
 
-/**
- * The gallery's cursor is the last card's (publishedAt, id): builds go public in any order
- * of their ids, so the id alone cannot say where a page ends.
- */
+/** The cursor is (publishedAt, id): builds go public in any order of their ids. */
 export function encodePublicCursor(card: PublicBuildCard): string {
   return Buffer.from(`${Date.parse(card.publishedAt)}.${card.id}`, 'utf8').toString('base64url');
 }

@@ -2,10 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigSchema } from '@parts-shop/shared/client-config';
 import type { Deps } from '#api/deps.ts';
 
-/**
- * What the browser needs to know at run time (identity provider, payment gateway, how long unpaid orders are held), so
- * one build of the SPA runs against the emulator or a real Firebase project alike.
- */
+/** Run-time settings for the browser, so one SPA build runs against the emulator or a real Firebase project. */
 export const clientConfigRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { config } = deps;
   const body = clientConfigSchema.parse({

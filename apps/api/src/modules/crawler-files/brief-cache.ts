@@ -1,9 +1,4 @@
-/**
- * Remembers each generated file for a short time: crawlers fetch robots.txt and sitemaps
- * often, and a sitemap of 100,000 parts is a scan the database need not repeat every second.
- * At most `maxKeys` entries are kept (the oldest forgotten first), whatever keys it is asked for.
- * `forgetAll` empties it when the catalog changes, a file being made included.
- */
+/** Crawlers fetch sitemaps often, and a big one is a scan; at most `maxKeys`, emptied on catalog changes. */
 export function briefCache(ttlMs: number, maxKeys = 100) {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   const forgetAll = () => entries.clear();

@@ -30,11 +30,7 @@ export async function partSitemapPages(db: Db, perPage: number): Promise<Sitemap
   return rows.map((r) => ({ page: r.page, firstId: r.firstId, lastmod: new Date(r.lastmod) }));
 }
 
-/**
- * One part sitemap file's parts, in id order (ids are time-ordered UUIDv7), found by key from
- * where it starts to where the next file starts: an index read, where OFFSET would walk every
- * part before it.
- */
+/** One sitemap file's parts by key range in id order: an index read, where OFFSET would walk every part before it. */
 export async function partSitemapPage(
   db: Db,
   range: { from: string; before?: string },
@@ -62,7 +58,6 @@ export async function catalogSummary(db: Db): Promise<CatalogSummary> {
   return { parts: row?.parts ?? 0, inStock: row?.inStock ?? 0, minPriceCents: row?.minPriceCents ?? null };
 }
 
-/** The published builds' pages, newest published first, each with its last change. */
 export async function publishedBuildPages(db: Db, max: number): Promise<{ id: string; lastmod: Date }[]> {
   const rows = await db
     .select({ id: builds.id, lastmod: epochMs(builds.updatedAt) })

@@ -10,17 +10,11 @@ import { BUILDS_PER_SITEMAP, PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } fro
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/** The public pages a crawler may index, besides one page per part. */
 export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio', '/builds'] as const;
 
 const CACHE_SECONDS = 60;
 
-/**
- * Files for search engines and AI assistants, at the site's root: robots.txt, a sitemap
- * index with numbered part sitemaps, and llms.txt. All are made from the live catalog and
- * kept for a minute in the visitor's cache, and in this process until the catalog changes
- * on any process (db/change-feed.ts) or the minute is up.
- */
+/** robots.txt, sitemaps and llms.txt: cached a minute, in-process until the catalog changes. */
 export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { publicReads: db, config } = deps;
   const origin = siteOrigin(config);

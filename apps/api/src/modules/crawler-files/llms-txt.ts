@@ -2,10 +2,7 @@ import { formatCents } from '@parts-shop/shared/money';
 import type { Db } from '#api/db/client.ts';
 import { catalogSummary } from './crawler-files.repo.ts';
 
-/**
- * llms.txt: a Markdown page for AI assistants (an H1, a one-paragraph summary, then links),
- * saying what the shop is, what it holds right now and where its machine-readable doors are.
- */
+/** llms.txt: what the shop is, holds now, and where its machine-readable doors are. */
 export async function llmsTxt(db: Db, origin: string, apiBase: string): Promise<string> {
   const summary = await catalogSummary(db);
   const from = summary.minPriceCents === null ? '' : `, from ${formatCents(summary.minPriceCents)}`;

@@ -1,7 +1,4 @@
-/**
- * Crawlers may read every public page; the signed-in screens and the JSON API are not
- * pages to index (the API's own description stays readable).
- */
+/** Signed-in screens and the JSON API are not pages to index (the API's description stays readable). */
 export function robotsTxt(origin: string, apiBase: string): string {
   return [
     'User-agent: *',

@@ -1,5 +1,3 @@
-/** Sitemap XML (sitemaps.org protocol 0.9): an index of files, each a list of page URLs. */
-
 /** Well under the protocol's 50,000 URLs per file, so each file stays small and quick to make. */
 export const PARTS_PER_SITEMAP = 10_000;
 

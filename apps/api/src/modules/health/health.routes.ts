@@ -6,7 +6,6 @@ import { errorAnswers, HttpError } from '#api/lib/http-error.ts';
 import { checkReadiness } from '#api/operations/readiness.ts';
 
 const check = z.looseObject({ ok: z.boolean(), error: z.string().optional() });
-/** What anyone may learn: whether this process can serve. */
 const publicReadiness = z.object({ ready: z.boolean() });
 /** What admins learn besides: which check fails and why, and the outbox's backlog. */
 const readiness = z.object({

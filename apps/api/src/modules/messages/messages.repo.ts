@@ -8,7 +8,6 @@ export async function insertMessage(db: Db, row: typeof contactMessages.$inferIn
   await db.insert(contactMessages).values(row);
 }
 
-/** Newest first (ids are UUIDv7), limit + 1 rows from before the cursor's id. */
 export function latestMessages(db: Db, limit: number, before?: string): Promise<MessageRow[]> {
   return db
     .select()
@@ -33,10 +32,7 @@ export async function setRead(db: Db, id: string, read: boolean): Promise<Messag
   return row;
 }
 
-/**
- * Records the one reply, unless the message has one: the row's lock and the `reply is null`
- * re-check make two admins replying at once send one email.
- */
+/** The row lock and the `reply is null` re-check make two admins replying at once send one email. */
 export async function recordReply(db: Db, id: string, reply: string, by: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(contactMessages)

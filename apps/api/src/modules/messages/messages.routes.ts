@@ -6,7 +6,7 @@ import {
   messageReadSchema,
   messageReplySchema,
   unreadMessagesSchema,
-} from '@parts-shop/shared/message';
+} from '@parts-shop/shared/contact-message';
 import { idSchema } from '@parts-shop/shared/fields';
 import { pageQuerySchema } from '@parts-shop/shared/paging';
 import { insertedSchema } from '@parts-shop/shared/part';

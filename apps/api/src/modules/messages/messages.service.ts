@@ -1,4 +1,4 @@
-import type { ContactMessage, InboxMessage } from '@parts-shop/shared/message';
+import type { ContactMessage, InboxMessage } from '@parts-shop/shared/contact-message';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '#api/db/client.ts';
 import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';
@@ -34,7 +34,6 @@ export async function recentMessages(db: Db, limit: number) {
   }));
 }
 
-/** limit + 1 rows for pageOf, newest first. */
 export function inboxPage(db: Db, limit: number, before?: string): Promise<MessageRow[]> {
   return latestMessages(db, limit + 1, before);
 }
@@ -64,10 +63,6 @@ export async function markRead(db: Db, caller: Actor, id: string, read: boolean)
   return toInboxMessage(row);
 }
 
-/**
- * An admin's reply: recorded on the message and queued to the address the message came
- * from, in one transaction, so the email exists exactly when the recorded reply does.
- */
 export async function replyTo(db: Db, caller: Actor, id: string, text: string): Promise<InboxMessage> {
   const row = await db.transaction(async (tx) => {
     const replied = await recordReply(tx, id, text, caller.email);

@@ -6,11 +6,7 @@ import type { Caller } from '#api/lib/auth.ts';
 import { HttpError } from '#api/lib/http-error.ts';
 import { shipOrder } from './orders.service.ts';
 
-/**
- * Ship selected (Manage Orders): each order through the single ship, in its own transaction,
- * so one that cannot ship (unpaid, shipped, nothing left) is refused with that ship's reason
- * and the others still go.
- */
+/** Each order through the single ship in its own transaction, so one refusal does not stop the others. */
 export async function shipOrders(db: Db, caller: Caller, input: BulkShip): Promise<BulkShipAnswer> {
   const results: BulkShipAnswer['results'] = [];
   for (const { id, carrier, trackingNumber } of input.orders) {

@@ -1,4 +1,4 @@
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { centsToPriceString, formatCents } from '@parts-shop/shared/money';
 import {
   priceToCents,
@@ -33,7 +33,7 @@ import {
 } from '#api/domain/orders/orders.repo.ts';
 import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-orders.ts';
 import { paymentsForOrder } from '#api/domain/payment-gateway/ledger.repo.ts';
-import { giveBack } from '#api/domain/payments/give-back.ts';
+import { issueRefund } from '#api/domain/payments/issue-refund.ts';
 import { reconcileFromLedger, reconcileLive } from '#api/domain/payments/settlement.ts';
 import { findPartStock } from '#api/domain/stock/stock.repo.ts';
 import { cancelUnpaidOrder } from '#api/domain/unpaid-orders/cancel-unpaid-order.ts';
@@ -42,7 +42,6 @@ import type { Caller } from '#api/lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '#api/lib/http-error.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/** What the order rules need besides the database: placement's, and the live-check throttle. */
 export type OrderRules = PlacementRules & {
   /** Whether GET /orders/{id} may ask the gateway about this order now (throttled per order). */
   mayAskGateway: (orderId: string) => boolean;
@@ -53,7 +52,6 @@ function mayBeOverdue(rules: OrderRules, order: OrderRow): boolean {
   return !order.paid && Date.now() - order.createdAt.getTime() > shortestHoldMs(rules.hold);
 }
 
-/** POST /orders: a one-line order, through the same placement as a build's order. */
 export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, input: NewOrder) {
   const quantity = input.totalOrder;
   // A client-sent total is checked, never used (docs/product.md#prices).
@@ -81,10 +79,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
   return toOrder(row);
 }
 
-/**
- * Overdue unpaid rows among those read are cancelled before they are shown (the sweep may
- * not have reached them yet); answers the rows that remain.
- */
+/** Cancels overdue unpaid rows before they are shown (the sweep may not have reached them). */
 async function withoutOverdue(db: Db, rules: OrderRules, rows: OrderRow[]): Promise<OrderRow[]> {
   const overdue = rows.filter((r) => mayBeOverdue(rules, r));
   for (const row of overdue) await expireOverdueOrders(db, rules.gateway, rules.hold, { orderId: row.id });
@@ -94,7 +89,6 @@ async function withoutOverdue(db: Db, rules: OrderRules, rows: OrderRow[]): Prom
   return rows.filter((r) => !gone.has(r.id));
 }
 
-/** One customer's orders, newest first; a customer may only name themself, an admin anyone. */
 export async function pageOfOrders(
   db: Db,
   rules: OrderRules,
@@ -107,11 +101,7 @@ export async function pageOfOrders(
   return (await answerOrders(db, await reconcileFromLedger(db, rows))).map((order) => orderSeenBy(caller, order));
 }
 
-/**
- * The caller's own unpaid orders, as one payment would pay them (My Orders' "Pay all
- * unpaid"): overdue ones end first and ones the ledger shows paid are settled, so the count
- * and the total are what the payment will charge. At most one payment's worth, oldest first.
- */
+/** "Pay all unpaid": overdue ones end and paid ones settle first, so the total is what is charged. */
 export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
   await expireOverdueOrders(db, rules.gateway, rules.hold, { email: caller.email });
   const rows = await reconcileFromLedger(db, await listUnpaidOrders(db, caller.email, PAYMENT_GROUP_MAX));
@@ -120,7 +110,6 @@ export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
   return { count: unpaid.length, total: centsToPriceString(totalCents), orderIds: unpaid.map((r) => r.id) };
 }
 
-/** Admin: every order, or one Manage Orders tab, optionally searched or of one customer; newest first. */
 export async function pageOfAllOrders(
   db: Db,
   rules: OrderRules,
@@ -167,10 +156,7 @@ export async function getOrderDetail(db: Db, rules: OrderRules, caller: Caller, 
   };
 }
 
-/**
- * One order. The gateway is asked about intents still open at most once per order every few
- * seconds (Stripe's webhook stays the source of truth); otherwise the ledger answers.
- */
+/** Asks the gateway at most once per order every few seconds; Stripe's webhook stays the truth. */
 async function currentOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<OrderRow> {
   const [row] = await withoutOverdue(
     db,
@@ -195,11 +181,7 @@ export async function getOrder(db: Db, rules: OrderRules, caller: Caller, id: st
   return orderSeenBy(caller, await answerOrder(db, await currentOrder(db, rules, caller, id)));
 }
 
-/**
- * Cancels an unpaid order (its customer or an admin) and gives its units back. Every intent
- * still open at the gateway is cancelled first, so no money can be taken for a deleted
- * order; one that already took the money turns the order paid instead (409).
- */
+/** Open intents are cancelled first; one that already took the money makes the order paid (409). */
 export async function cancelOrder(db: Db, rules: OrderRules, caller: Caller, id: string): Promise<void> {
   const order = await findOrder(db, id);
   if (!order || !canSee(caller, order)) throw orderNotFound();
@@ -228,18 +210,14 @@ async function endUnpaid(db: Db, rules: OrderRules, caller: Caller, order: Order
   }
 }
 
-/**
- * Admin: POST /orders/{id}/cancel. An unpaid order ends as its customer's cancel would; a
- * paid, unshipped one is refunded in full (what is left of it) and every unit goes back.
- * Either way the order stays on record with who and why.
- */
+/** An unpaid order ends as its customer's would; a paid, unshipped one is refunded in full. */
 export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller, id: string, reason: string) {
   const order = await findOrderRecord(db, id);
   if (!order) throw orderNotFound();
   if (order.cancelledAt) throw conflict(apiMessages.orderAlreadyCancelled);
   const [now] = await reconcileFromLedger(db, [order]);
   if (now?.paid) {
-    await giveBack(db, rules.gateway, {
+    await issueRefund(db, rules.gateway, {
       orderId: id,
       amountCents: 'rest',
       cause: 'cancel',
@@ -260,9 +238,7 @@ export async function cancelWithReason(db: Db, rules: OrderRules, caller: Caller
 }
 
 /**
- * Marks the order shipped (each line's units not put back on the shelf), queues the customer's
- * one shipped email and records the change, in one transaction. The order's lock comes first,
- * so a refund that put units back has committed before the ship rule reads the lines.
+ * The order's lock comes first, so a refund that restocked units has committed before the ship rule reads the lines.
  */
 function shipWithEmail(db: Db, caller: Caller, id: string, tracking: ShipInput): Promise<OrderRow | undefined> {
   return db.transaction(async (tx) => {
@@ -282,10 +258,7 @@ function shipRefusal(row: OrderRow): string {
   return apiMessages.shipNothingLeft;
 }
 
-/**
- * Admin: Pending -> Shipped (docs/product.md#order-status), with an optional carrier and
- * tracking number, for an order the To ship tab holds (`shippable`); any other is a 409.
- */
+/** Admin: Pending -> Shipped, only for an order the To ship tab holds (`shippable`); else 409. */
 export async function shipOrder(db: Db, caller: Caller, id: string, tracking: ShipInput = {}) {
   const shipped = await shipWithEmail(db, caller, id, tracking);
   if (shipped) return answerOrder(db, shipped);

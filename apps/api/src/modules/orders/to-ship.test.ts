@@ -30,7 +30,7 @@ async function order(quantity: number, paid = true): Promise<Order> {
 }
 
 async function refund(orderId: string, body: Record<string, unknown>) {
-  const res = await call(admin, 'POST', `/api/orders/${orderId}/refunds`, { reason: 'Money back', ...body });
+  const res = await call(admin, 'POST', `/api/orders/${orderId}/refunds`, { reason: 'Refund', ...body });
   expect(res.statusCode, res.body).toBe(201);
 }
 
@@ -42,7 +42,7 @@ describe('To ship and the Ship action', () => {
     // A refund of part of the money, and one unit of two back on the shelf: the other ships.
     states.partlyRefunded = await order(2);
     await refund(states.partlyRefunded._id, { amount: 100, restock: 1 });
-    // Money back in part, but every unit back on the shelf: nothing left to ship.
+    // Refunded in part, but every unit back on the shelf: nothing left to ship.
     states.everyUnitBack = await order(1);
     await refund(states.everyUnitBack._id, { amount: 10, restock: true });
     // Every cent back, no unit restocked: nothing is owed to the buyer any more.

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientConfigSchema } from '@parts-shop/shared/client-config';
-import { emailOutbox, orders, refunds } from '#api/db/schema.ts';
+import { emailOutbox, orders, strayPaymentRefunds } from '#api/db/schema.ts';
 import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import {
@@ -151,7 +151,10 @@ describe('an unpaid order holds its stock for UNPAID_HOLD_MINUTES', () => {
         expect(confirm.statusCode).toBe(409);
         expect(after).toBe((before ?? 0) + 1);
         // Refused, or, had the money been taken, refunded: never kept for a gone order.
-        const kept = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id));
+        const kept = await t.database.db
+          .select()
+          .from(strayPaymentRefunds)
+          .where(eq(strayPaymentRefunds.orderId, order._id));
         expect(kept.every((r) => r.status === 'succeeded')).toBe(true);
         outcomes.add('cancelled');
       }
@@ -287,7 +290,10 @@ describe('a second successful payment for an order already paid', () => {
     const row = await orderRow(t, order._id);
     expect(row?.paid).toBe(true);
     const loser = intents.find((i) => i.id !== row?.transactionId);
-    const recorded = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id));
+    const recorded = await t.database.db
+      .select()
+      .from(strayPaymentRefunds)
+      .where(eq(strayPaymentRefunds.orderId, order._id));
     expect(recorded).toMatchObject([
       { paymentId: loser?.id, reason: 'duplicate', status: 'succeeded', amountCents: 12_999, gateway: 'local' },
     ]);

@@ -12,12 +12,7 @@ async function rowsOf<Row>(db: Db, query: ReturnType<typeof sql>): Promise<Row[]
 // Sums come back as bigint, which the drivers answer as strings or BigInts.
 export type DayRow = { date: string; revenueCents: string | bigint; refundsCents: string | bigint; orders: number };
 
-/**
- * The last `days` calendar days in `timeZone`, today included, oldest first, each with the money
- * paid, the money given back and the orders placed that day. Each sum reads only its window
- * through its own index (orders_paid_at_idx, order_refunds_created_idx, orders_created_at_idx)
- * and is grouped by the day in the shop's zone; days without any are zeros.
- */
+/** Paid, refunded and placed per day in `timeZone`, each sum through its own index; empty days are zeros. */
 export function dailyFigures(db: Db, timeZone: string, days: number): Promise<DayRow[]> {
   const since = windowStart(timeZone, days);
   const today = sql`(now() at time zone ${timeZone})::date`;
@@ -48,11 +43,7 @@ export function dailyFigures(db: Db, timeZone: string, days: number): Promise<Da
 
 const live = isNull(orders.cancelledAt);
 
-/**
- * Live orders waiting to ship (the To ship tab's rule) and waiting for payment: both are live
- * and not shipped, which orders_open_idx holds alone, however many orders were shipped or
- * cancelled before.
- */
+/** Orders waiting to ship or to be paid: live and not shipped, which orders_open_idx holds alone. */
 export async function openOrderCounts(db: Db): Promise<{ toShip: number; unpaid: number }> {
   const [row] = await db
     .select({
@@ -78,10 +69,7 @@ export function lowStockParts(db: Db) {
 
 const TOP_PARTS = 5;
 
-/**
- * The best sellers by money paid in the window: the lines of the live orders paid in it, read
- * in paid order through order_lines_sold_idx.
- */
+/** Best sellers by money paid in the window, through order_lines_sold_idx. */
 export function topSellers(db: Db, timeZone: string, days: number) {
   const revenueCents = sql<number>`sum(${orderLines.quantity} * ${orderLines.unitPriceCents})`.mapWith(Number);
   return (

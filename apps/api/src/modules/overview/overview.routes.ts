@@ -16,7 +16,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         summary: "The business at a glance: the last `days` days (1-365, default 30) in the shop's time zone (admin)",
         description:
           'days: one entry per calendar day in SHOP_TIME_ZONE, oldest first: revenue (dollars paid that day), ' +
-          'refunds (dollars given back that day) and orders (placed that day). toShip: what the To ship tab ' +
+          'refunds (dollars refunded that day) and orders (placed that day). toShip: what the To ship tab ' +
           'holds (paid, not shipped, not cancelled, not refunded in full, with units left to ship); unpaid: unpaid, not cancelled; lowStock: parts running out; topParts: best sellers by revenue.',
         security: [{ bearer: [] }],
         querystring: overviewQuerySchema,

@@ -3,11 +3,7 @@ import type { Overview } from '@parts-shop/shared/overview';
 import type { Db } from '#api/db/client.ts';
 import { dailyFigures, lowStockParts, openOrderCounts, topSellers } from './overview.repo.ts';
 
-/**
- * The admin overview (docs/product.md#dashboard): the window's days in the shop's time zone,
- * what waits to ship or to be paid, what runs out and what sells. Sums are taken in cents and
- * turned into dollars only here, on the way out.
- */
+/** The admin overview (docs/product.md#dashboard); sums are in cents until they leave here. */
 export async function overview(db: Db, timeZone: string, days: number): Promise<Overview> {
   const [figures, open, lowStock, top] = await Promise.all([
     dailyFigures(db, timeZone, days),

@@ -55,7 +55,7 @@ async function overviewOf(app: TestApp, query = ''): Promise<Overview> {
 }
 
 describe('GET /api/admin/overview', () => {
-  it('counts money paid and given back and orders placed today, what waits, what sells and what runs out', async () => {
+  it('counts money paid and refunded and orders placed today, what waits, what sells and what runs out', async () => {
     const gpu = await addPart(t, { name: 'Overview GPU', priceCents: 10_000, available: 10 });
     const fan = await addPart(t, { name: 'Overview fan', priceCents: 2_550, available: 6 });
     const paid = await placeOrder(t, alice, gpu, 2);

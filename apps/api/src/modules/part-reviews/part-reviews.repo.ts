@@ -49,11 +49,7 @@ export async function hasRated(db: Db, email: string, partId: string): Promise<b
   return row !== undefined;
 }
 
-/**
- * Adds the review and the part's aggregate in one transaction. The unique (part, author)
- * index decides between two concurrent posts: the second waits for the first to commit,
- * then inserts nothing, and false says so. Nothing else writes rating_count or rating_sum.
- */
+/** The unique (part, author) index decides concurrent posts: the second inserts nothing (false). */
 export function insertPartReview(db: Db, row: typeof partReviews.$inferInsert): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx

@@ -45,11 +45,7 @@ export async function pageOfPartReviews(db: Db, partId: string, limit: number, b
   return rows.map(toPartReview);
 }
 
-/**
- * Only a customer with a paid order for the part, not refunded in full, may rate it, once (docs/decisions/0026).
- * A verified email comes first, as for the shop-wide reviews: both speak on public pages.
- * Answers why the author may not, or their profile name when they may.
- */
+/** A verified buyer, paid and not refunded in full, rates once (docs/decisions/0026); else why not. */
 async function mayRate(db: Db, partId: string, authorEmail: string): Promise<HttpError | { authorName: string }> {
   const author = await findAuthor(db, authorEmail);
   if (!author?.verified) return forbidden(apiMessages.reviewNeedsVerifiedEmail);

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requiredMessage } from '@parts-shop/shared/messages';
+import { requiredMessage } from '@parts-shop/shared/ui-messages';
 import { placeOrder } from '#api-test/shop-fixtures.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { orderLines, orders, parts } from '#api/db/schema.ts';

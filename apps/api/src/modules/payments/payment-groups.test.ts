@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { cardMessages } from '@parts-shop/shared/payment';
 import { paymentGroupMessages } from '@parts-shop/shared/payment-group';
-import { orders as ordersTable, paymentGroupOrders, paymentGroups, payments, refunds } from '#api/db/schema.ts';
+import {
+  orders as ordersTable,
+  paymentGroupOrders,
+  paymentGroups,
+  payments,
+  strayPaymentRefunds,
+} from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
@@ -99,7 +105,12 @@ describe('paying for several orders at once (local test-mode gateway)', () => {
     }
     const listed = (await t.app.inject({ url: '/api/orders', headers: customer })).json<Order[]>();
     expect(listed.every((o) => orderStatus(o) === 'Pending')).toBe(true);
-    expect(await t.database.db.select().from(refunds).where(eq(refunds.paymentId, group.paymentIntentId))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(strayPaymentRefunds)
+        .where(eq(strayPaymentRefunds.paymentId, group.paymentIntentId)),
+    ).toEqual([]);
   });
 
   it('answers the same group and intent for the same orders, in any order and at the same moment', async () => {
@@ -207,7 +218,12 @@ describe('paying for several orders at once (local test-mode gateway)', () => {
     // Confirming the same intent again changes nothing and refunds nothing.
     expect((await confirmCard(t, group.clientSecret)).statusCode).toBe(200);
     for (const id of rest) expect((await orderRow(t, id))?.transactionId).toBe(group.paymentIntentId);
-    expect(await t.database.db.select().from(refunds).where(eq(refunds.paymentId, group.paymentIntentId))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(strayPaymentRefunds)
+        .where(eq(strayPaymentRefunds.paymentId, group.paymentIntentId)),
+    ).toEqual([]);
   });
 
   it("cancelling one order of an unpaid group voids the group's intent; the cancelled order cannot be paid for", async () => {
@@ -246,7 +262,10 @@ describe('paying for several orders at once (local test-mode gateway)', () => {
       .where(eq(ordersTable.id, single?._id ?? ''));
     const late = await confirmCard(t, group.clientSecret);
     expect(late.statusCode).toBe(409);
-    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, group.paymentIntentId));
+    const [refund] = await t.database.db
+      .select()
+      .from(strayPaymentRefunds)
+      .where(eq(strayPaymentRefunds.paymentId, group.paymentIntentId));
     expect(refund).toMatchObject({ reason: 'duplicate', groupId: group.groupId, orderId: null, amountCents: 9_000 });
     expect((await orderRow(t, single?._id ?? ''))?.transactionId).toBe(paidAlone.transactionId);
     for (const order of others) expect((await orderRow(t, order._id))?.paid).toBe(false);

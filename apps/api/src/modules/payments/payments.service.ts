@@ -32,11 +32,7 @@ function ownOrder(caller: Caller, order: OrderRow | undefined): OrderRow {
 
 type IntentAnswer = { clientSecret: string; paymentIntentId: string };
 
-/**
- * What is true of a ledger that already has intents for these orders: one that succeeded is
- * settled (and the orders may now be paid), one still processing blocks a new one, and an
- * open one for the same thing and amount is answered again.
- */
+/** Succeeded: settled; processing: blocks a new one; open for the same orders and amount: answered again. */
 async function reuseOrSettle(
   db: Db,
   gateway: PaymentGateway,
@@ -67,13 +63,7 @@ async function reuseOrSettle(
   return undefined;
 }
 
-/**
- * Keeps each order at one open intent (docs/security.md#payment-intents): before a new intent
- * is made for some orders, every other intent still open over any of them (a single order's,
- * another group's) is cancelled at the gateway, so paying through it fails and charges
- * nothing, and reading or cancelling an order has one intent to ask about. One that took the
- * money meanwhile is settled instead, and `isPaid` then refuses the new intent.
- */
+/** One open intent per order (docs/security.md#payment-intents): the others are cancelled first. */
 async function cancelSuperseded(
   db: Db,
   gateway: PaymentGateway,
@@ -90,10 +80,8 @@ async function cancelSuperseded(
 }
 
 /**
- * POST /create-payment-intent {orderId} (docs/product.md#payments). The amount is the stored
- * order's, and double clicks get the same intent instead of a pile of new ones. The gateway is
- * only called outside transactions: the order is checked under its lock first, and again
- * after a new intent exists, so an order cancelled meanwhile gets its new intent cancelled too.
+ * POST /create-payment-intent {orderId}: double clicks get the same intent. The gateway is called outside
+ * transactions; the order is re-checked after, so a cancel meanwhile cancels the new intent.
  */
 export async function createPaymentIntent(
   db: Db,
@@ -130,10 +118,7 @@ export async function createPaymentIntent(
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
 }
 
-/**
- * The caller's own, unpaid orders among these ids, held under their locks; anything else is
- * refused naming the ids (someone else's order reads as not found, like any order of theirs).
- */
+/** The caller's own unpaid orders, locked; anything else is refused by id (someone else's reads as not found). */
 function payableOrders(caller: Caller, ids: readonly string[], rows: OrderRow[]): OrderRow[] {
   const mine = new Map(rows.filter((r) => r.email === caller.email).map((r) => [r.id, r]));
   const missing = ids.filter((id) => !mine.has(id));
@@ -145,13 +130,7 @@ function payableOrders(caller: Caller, ids: readonly string[], rows: OrderRow[])
   return ids.map((id) => mine.get(id) as OrderRow);
 }
 
-/**
- * POST /create-payment-intent {orderIds} (docs/product.md#paying-for-several-orders): one
- * intent for several of the caller's unpaid orders, for their summed stored totals, recorded
- * as a payment group whose id is the intent's metadata. Same pattern as a single order: the
- * orders are checked under their locks, the gateway is called outside the transaction, and
- * the orders are checked again once the intent exists.
- */
+/** One intent for several unpaid orders, as a payment group; the same pattern as a single order. */
 export async function createGroupPaymentIntent(
   db: Db,
   gateway: PaymentGateway,
@@ -189,12 +168,7 @@ export async function createGroupPaymentIntent(
   return answer({ clientSecret: intent.clientSecret, paymentIntentId: intent.id });
 }
 
-/**
- * PATCH /orders/{id}: the browser says "paid with transactionId". The gateway is asked, and
- * the order (with every order of the intent's group) is marked paid only for a succeeded
- * intent for it and its total. Repeating it with the same id answers the same paid order; a
- * second payment for an order already paid is refunded.
- */
+/** Paid only for a succeeded intent of their total; a repeat answers the same, a second payment is refunded. */
 export async function recordPayment(
   db: Db,
   gateway: PaymentGateway,
@@ -223,11 +197,8 @@ export async function recordPayment(
 }
 
 /**
- * The local gateway's card confirmation. On success the order is marked paid right away, the
- * way Stripe's webhook would; the browser's PATCH that follows is then a harmless repeat and
- * a closed tab loses nothing. The gateway's success is committed first and on its own: if the
- * process dies before the order is marked, reconciliation finds it in the ledger. Money the
- * order cannot take (it was paid meanwhile, or cancelled) is refunded at once.
+ * The local gateway's confirmation pays the order at once, as Stripe's webhook would. Its success commits first, so a
+ * crash before the order is marked is found by reconciliation.
  */
 export async function confirmLocalCard(
   db: Db,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { cardMessages, cardSchema } from '@parts-shop/shared/payment';
-import { payments, refunds } from '#api/db/schema.ts';
+import { payments, strayPaymentRefunds } from '#api/db/schema.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import {
   GOOD_CARD,
@@ -228,13 +228,13 @@ describe('recording a payment (PATCH /orders/:id)', () => {
     const { clientSecret, paymentIntentId } = await startPayment(t, alice, order._id);
     // As if the gateway had been asked for less: the shop must not take its word for this order.
     await t.database.db.update(payments).set({ amountCents: 100 }).where(eq(payments.id, paymentIntentId));
-    // Money the order cannot take is given back at once, not left for someone to notice.
+    // Money the order cannot take is refunded at once, not left for someone to notice.
     const confirmed = await confirmCard(t, clientSecret);
     expect(confirmed.statusCode).toBe(409);
     expect(confirmed.json<{ message: string }>().message).toMatch(/refunded/);
-    expect(await t.database.db.select().from(refunds).where(eq(refunds.paymentId, paymentIntentId))).toMatchObject([
-      { reason: 'mismatch', status: 'succeeded', amountCents: 100 },
-    ]);
+    expect(
+      await t.database.db.select().from(strayPaymentRefunds).where(eq(strayPaymentRefunds.paymentId, paymentIntentId)),
+    ).toMatchObject([{ reason: 'mismatch', status: 'succeeded', amountCents: 100 }]);
     const res = await recordPayment(t, alice, order._id, paymentIntentId);
     expect(res.statusCode).toBe(409);
     expect(res.json<{ message: string }>().message).toBe('That payment does not match the order total');

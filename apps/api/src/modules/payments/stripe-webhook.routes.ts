@@ -5,12 +5,7 @@ import { HttpError, badRequest, errorAnswers } from '#api/lib/http-error.ts';
 import { applyStripeEvent } from '#api/domain/payments/settlement.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-/**
- * POST /webhooks/stripe (docs/product.md#payments): Stripe tells the shop a payment succeeded, so a
- * closed tab after paying loses nothing. Registered as its own encapsulated plugin because
- * the signature is computed over the exact bytes Stripe sent: here, and only here, JSON
- * bodies are kept as the raw Buffer instead of being parsed.
- */
+/** Its own plugin: the signature covers Stripe's exact bytes, so only here bodies stay a raw Buffer. */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, payments } = deps;
   if (payments.kind !== 'stripe') return;

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import { eq, sql } from 'drizzle-orm';
-import { orders, refunds } from '#api/db/schema.ts';
+import { orders, strayPaymentRefunds } from '#api/db/schema.ts';
 import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from '#api-test/fake-stripe.ts';
@@ -327,7 +327,9 @@ describe('no Stripe call inside a database transaction', () => {
     expect(row?.transactionId && fake.refunds.has(row.transactionId)).toBe(false);
     const refundRequests = fake.requests.filter((r) => r.path === '/v1/refunds');
     expect(refundRequests.at(-1)?.idempotencyKey).toBe(`refund-${loser.id}`);
-    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id))).toMatchObject([
+    expect(
+      await t.database.db.select().from(strayPaymentRefunds).where(eq(strayPaymentRefunds.orderId, order._id)),
+    ).toMatchObject([
       {
         paymentId: loser.id,
         reason: 'duplicate',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  moneyBackSchema,
+  refundsAndReturnsSchema,
   newRefundSchema,
   newReturnSchema,
   refundSchema,
@@ -18,9 +18,9 @@ import { writeLimit } from '#api/deps.ts';
 import { errorAnswers, notFound } from '#api/lib/http-error.ts';
 import { idParams, parseIdOr } from '#api/lib/ids.ts';
 import { decodeCursor, pageOf } from '#api/lib/paging.ts';
-import { decide, moneyBack, pageOfReturns, refundOrder, requestReturn } from './refunds.service.ts';
+import { decide, pageOfReturns, refundOrder, refundsAndReturns, requestReturn } from './refunds.service.ts';
 
-/** Money and parts going back (docs/product.md#the-order-lifecycle). */
+/** Refunds and returns (docs/product.md#the-order-lifecycle). */
 export const refundsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { db, guards, config, payments } = deps;
 
@@ -54,10 +54,10 @@ export const refundsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
         summary: "An order's refunds and return requests (its customer's or, for an admin, anyone's)",
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: moneyBackSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: refundsAndReturnsSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => moneyBack(db, callerOf(request), parseOrderId(request.params.id)),
+    async (request) => refundsAndReturns(db, callerOf(request), parseOrderId(request.params.id)),
   );
 
   app.post(

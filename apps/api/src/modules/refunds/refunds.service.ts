@@ -21,8 +21,8 @@ import {
   type OrderRow,
 } from '#api/domain/orders/orders.repo.ts';
 import type { PaymentGateway } from '#api/domain/payment-gateway/payment-gateway.ts';
-import { giveBack } from '#api/domain/payments/give-back.ts';
-import { toRefund, toReturn } from '#api/domain/payments/money-back-view.ts';
+import { issueRefund } from '#api/domain/payments/issue-refund.ts';
+import { toRefund, toReturn } from '#api/domain/payments/refund-view.ts';
 import { refundsOfOrder } from '#api/domain/payments/order-refunds.repo.ts';
 import { changedFields, recordChange } from '#api/domain/audit/record-change.ts';
 import type { Caller } from '#api/lib/auth.ts';
@@ -48,11 +48,7 @@ function cents(dollars: number): number {
   return value;
 }
 
-/**
- * The line a refund is for: the one its lineId names (400 when the order has no such line),
- * else an order's only line. Units go back from a line, so restocking an order of several
- * lines needs one named.
- */
+/** The named line (400 if none), else the only one: restocking a multi-line order needs one named. */
 function lineOfRefund(lines: readonly OrderLineRow[], input: NewRefund, restocks: boolean): OrderLineRow | undefined {
   if (input.lineId !== undefined) {
     const named = lines.find((line) => line.id === input.lineId);
@@ -72,7 +68,7 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Calle
   const line = lineOfRefund((await linesOf(db, [id])).get(id) ?? [], input, quantity !== 0);
   // A line whose part was deleted has no shelf to go back to.
   if (quantity !== 0 && !line?.partId) throw conflict(apiMessages.restockTooMany);
-  const row = await giveBack(db, gateway, {
+  const row = await issueRefund(db, gateway, {
     orderId: id,
     amountCents: cents(input.amount),
     cause: 'refund',
@@ -87,7 +83,7 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Calle
 }
 
 /** GET /orders/{id}/refunds: its refunds and return requests (its customer or an admin). */
-export async function moneyBack(db: Db, caller: Caller, id: string) {
+export async function refundsAndReturns(db: Db, caller: Caller, id: string) {
   const order = await findOrderRecord(db, id);
   if (!order || !canSee(caller, order)) throw orderNotFound();
   const [refunds, returns] = await Promise.all([refundsOfOrder(db, id), returnsOfOrder(db, id)]);
@@ -107,11 +103,7 @@ function unitsByPart(lines: readonly { partId: string; quantity: number }[]): Ma
   return units;
 }
 
-/**
- * Why these parts cannot be asked back from this order, or null when they can: each
- * {partId, quantity} is of the order's line for that part, and no more than that line's
- * units still with the buyer (shipped, not refunded) less what is already asked back.
- */
+/** Null, or why: at most each line's units still with the buyer, less those already asked back. */
 function returnRefusal(
   order: OrderRow,
   lines: readonly OrderLineRow[],
@@ -178,11 +170,7 @@ function checkMove(current: ReturnRow | undefined, to: ReturnStatus): ReturnRow 
   return current;
 }
 
-/**
- * PATCH /returns/{id} (admin). Approving or rejecting records the decision; receiving puts
- * the returned units back when asked (restock) and refunds the amount asked (refund), through
- * the same path as every refund, with the decision in the same transaction.
- */
+/** Receiving restocks and refunds through issueRefund, with the decision in the same transaction. */
 export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id: string, input: ReturnDecision) {
   const found = await findReturn(db, id);
   if (!found) throw returnNotFound();
@@ -207,7 +195,7 @@ export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id
   const [onePart] = returned.length === 1 ? returned : [];
   const lineId =
     onePart && (await linesOf(db, [found.orderId])).get(found.orderId)?.find((l) => l.partId === onePart[0])?.id;
-  await giveBack(db, gateway, {
+  await issueRefund(db, gateway, {
     orderId: found.orderId,
     amountCents: refundCents,
     cause: 'return',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderCounts } from '@parts-shop/shared/order';
 import type { OrderReturn, Refund, ReturnListItem } from '@parts-shop/shared/refunds';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { emailOutbox, orderLines, orderRefunds, orders, refunds } from '#api/db/schema.ts';
+import { emailOutbox, orderLines, orderRefunds, orders, strayPaymentRefunds } from '#api/db/schema.ts';
 import { addBuild, type Slot } from '#api-test/build-fixtures.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
@@ -323,7 +323,10 @@ describe('a payment racing a cancel', () => {
         call(t, alice, 'DELETE', `/api/orders/${order._id}`),
       ]);
       const row = await orderRecord(t, order._id);
-      const strays = await t.database.db.select().from(refunds).where(eq(refunds.paymentId, paymentIntentId));
+      const strays = await t.database.db
+        .select()
+        .from(strayPaymentRefunds)
+        .where(eq(strayPaymentRefunds.paymentId, paymentIntentId));
       if (cancel.statusCode === 200) {
         expect(row?.cancelledAt).not.toBeNull();
         expect(await stockOf(t, partId)).toBe(5);

@@ -1,7 +1,7 @@
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { reviews } from '#api/db/schema.ts';
 import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';

@@ -7,10 +7,8 @@ import { businessProfile } from './business-profile.ts';
 import { signingKeyFor } from './signing-key.ts';
 
 /**
- * The assistant's own profile, named in its UCP-Agent header (or MCP meta): fetched once per
- * address and kept as its Cache-Control allows (at least a minute, at most an hour), then
- * negotiated with the shop's profile as the spec's intersection algorithm says. Its order
- * capability's `config.webhook_url` is where the shop sends the assistant's order news.
+ * The assistant's profile (UCP-Agent header or MCP meta), cached as its Cache-Control allows (1 min to 1 h),
+ * negotiated with the shop's. Its `config.webhook_url` gets order news.
  */
 
 const PROFILE_LIMITS = { timeoutMs: 5000, maxBytes: 64 * 1024 };
@@ -87,10 +85,7 @@ async function download(config: Config, url: string): Promise<{ discovery: Disco
 type Entry = { expiresAt: number; discovery: Promise<Discovery> };
 const caches = new WeakMap<Config, Map<string, Entry>>();
 
-/**
- * The profile at `url`, from the cache while it is fresh. Concurrent callers share one fetch;
- * a failure is not kept, so the next call tries again.
- */
+/** Concurrent callers share one fetch; a failure is not cached. */
 export function agentProfile(config: Config, url: string): Promise<Discovery> {
   let cache = caches.get(config);
   if (!cache) caches.set(config, (cache = new Map<string, Entry>()));

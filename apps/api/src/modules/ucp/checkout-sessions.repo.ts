@@ -53,10 +53,7 @@ export async function findSessionOfOrder(db: Db, orderId: string): Promise<Sessi
   return row && asSession(row);
 }
 
-/**
- * Moves a session from one of `from` to a new state in one statement, so of two concurrent
- * requests only one wins a transition (a second complete finds it in progress).
- */
+/** One statement, so of two concurrent requests only one wins a transition. */
 export async function transitionSession(
   db: Db,
   id: string,
@@ -90,9 +87,7 @@ export function partsForSale(db: Db, ids: readonly string[]) {
 export type StoredAnswer = { statusCode: number; body: unknown };
 
 /**
- * Claims an agent's key for a request: 'claimed' when this request runs, the stored answer
- * when it already ran, 'other-request' for a key already used with another body, and
- * 'running' while the first request with the key has not finished. Keys older than a day go.
+ * Claims a key: 'claimed', the stored answer, 'other-request' (another body) or 'running'. Keys older than a day go.
  */
 export async function claimKey(
   db: Db,

@@ -56,11 +56,7 @@ const failure = (code: string, path: string, content: string): UcpMessage => ({
   severity: 'recoverable',
 });
 
-/**
- * The session's inputs from what the assistant sent: its lines (ids kept where it named one
- * of ours), its buyer, and its shipping destinations. A lone destination is the selected one,
- * and the one shipping option is chosen unless the assistant names another.
- */
+/** A lone destination is selected, and the one shipping option chosen unless the assistant names another. */
 function inputsFrom(input: UcpCheckoutInput, previous?: SessionInputs): SessionInputs {
   const known = new Set(previous?.lines.map((line) => line.id));
   const used = new Set<string>();
@@ -188,10 +184,7 @@ export async function updateCheckout(
   return { statusCode: 200, body: checkoutView(deps.config, updated, parts) };
 }
 
-/**
- * POST .../cancel: the session closes. An order a declined payment left waiting is cancelled
- * the one way unpaid orders end, so its units go back on the shelf.
- */
+/** An order a declined payment left waiting is cancelled the one way unpaid orders end, so its units go back. */
 export async function cancelCheckout(deps: Deps, agent: UcpAgent, id: string): Promise<Answer> {
   const session = idSchema.safeParse(id).success ? await findSession(deps.db, id, agent.profile) : undefined;
   if (!session) return sessionNotFound();
@@ -229,11 +222,7 @@ async function waitingOrder(deps: Deps, session: SessionRow): Promise<OrderRow |
   return undefined;
 }
 
-/**
- * Places the session's order through the shop's one placement path: the buyer's caps, every
- * line's stock taken all or none, one order with its lines and its placed email. The buyer
- * is the account of the email the assistant gave, made if the shop has never seen it.
- */
+/** Places the order through the one placement path; the buyer is the account of the given email, made if new. */
 async function placeSessionOrder(deps: Deps, session: SessionRow, parts: Map<string, PartForSale>) {
   const { inputs } = session;
   const email = inputs.buyer.email as string;
@@ -274,10 +263,8 @@ function placementRefusal(session: SessionRow, refusal: HttpError, parts: Map<st
 }
 
 /**
- * POST .../complete. One request at a time takes the session (ready → complete_in_progress),
- * so two completes never place two orders. The order is placed, then paid with the
- * handler's instrument through the settlement path. A declined payment leaves the session
- * ready with the placed order waiting for the next try; any refusal puts it back as it was.
+ * One complete at a time takes the session, so two never place two orders. A decline leaves it ready with the order
+ * waiting; any refusal puts it back.
  */
 export async function completeCheckout(
   deps: Deps,

@@ -55,11 +55,7 @@ export function addressLine(destination: NonNullable<ReturnType<typeof selectedD
     .join(', ');
 }
 
-/**
- * What stands between this session and an order, as the binding's messages: each line's part
- * (gone, short, below its minimum order), the buyer's email, the destination. Stock is read,
- * never held: the shelf decides again when complete places the order.
- */
+/** What stands between the session and an order. Stock is read, never held: the shelf decides again at complete. */
 export function checkoutProblems(inputs: SessionInputs, partsById: Map<string, PartForSale>): UcpMessage[] {
   const problems: UcpMessage[] = [];
   const seen = new Set<string>();
@@ -132,11 +128,7 @@ export function errorResponse(code: string, content: string): UcpErrorResponse {
   };
 }
 
-/**
- * A session as the binding answers it: every price, line total and total from the shop's
- * own catalog in cents, exactly one subtotal and one total, the messages that keep it from
- * being ready, and the status they decide while it is open.
- */
+/** A session as the binding answers it: catalog prices in cents, its messages and its status. */
 export function checkoutView(
   config: Config,
   session: SessionRow,

@@ -6,12 +6,7 @@ export function contentDigest(body: Buffer): string {
   return `sha-256=:${createHash('sha256').update(body).digest('base64')}:`;
 }
 
-/**
- * An RFC 9421 signature (`sig1`) over a request the shop sends: the method, authority and
- * path (and query, if any), then the named headers in the order given. ES256 with the shop's
- * published key, the signature in fixed-width r||s as RFC 9421 wants, not DER; the algorithm
- * is the key's, so no `alg` parameter (signatures.md).
- */
+/** RFC 9421 `sig1`; ES256 in fixed-width r||s, not DER; no `alg` (the key's). */
 export function signRequest(
   method: string,
   url: URL,

@@ -8,10 +8,7 @@ export type WebhookRow = typeof ucpOrderWebhooks.$inferSelect;
 
 const earlier = alias(ucpOrderWebhooks, 'earlier');
 
-/**
- * Events whose time has come, oldest first, each only once every earlier event of its order
- * was delivered: an assistant hears of its order's changes in the order they happened.
- */
+/** An event is due only once its order's earlier events were delivered, so changes arrive in order. */
 export function dueWebhooks(db: Db, limit: number): Promise<WebhookRow[]> {
   const earlierUndelivered = db
     .select({ one: sql`1` })

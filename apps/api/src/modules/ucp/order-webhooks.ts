@@ -43,11 +43,8 @@ type Outcome = { done: true; note: string | null } | { done: false; error: strin
 type Delivery = { url: URL; headers: Record<string, string>; body: Buffer };
 
 /**
- * The request for an event, as the order capability says: the order as it is now (what
- * GET /orders/{id} answers) to the webhook the assistant's profile names, signed with the
- * shop's published key (RFC 9421 over the method, authority, path, Content-Digest,
- * Content-Type, UCP-Agent, Webhook-Id and Webhook-Timestamp). An order that is gone, or a
- * profile that names no webhook, ends the event; a profile that cannot be read is tried again.
+ * The order as GET /orders/{id} answers it, signed (RFC 9421) to the profile's webhook. A gone order or no webhook
+ * ends the event; an unreadable profile is retried.
  */
 async function prepare(options: OrderWebhookWorkerOptions, row: WebhookRow): Promise<Outcome | Delivery> {
   const { db, config } = options;
@@ -90,12 +87,8 @@ async function post(config: Config, delivery: Delivery, timeoutMs: number): Prom
 }
 
 /**
- * Delivers the order webhooks' outbox. As with the email outbox, only the process holding the
- * lease sends, and every write about a row is conditional on its lease's token. The lease is
- * renewed just before each POST and a POST lasts at most half of it, so no POST outlives the
- * lease it began under and two processes never deliver one row at once. A row is marked
- * delivered after the 2xx: a crash in between delivers it again with the same Webhook-Id
- * (a repeat the receiver can recognise, never a loss).
+ * Delivers under the lease, like the email outbox. A POST lasts at most half the lease, renewed before each, so two
+ * processes never deliver one row. A crash after the 2xx redelivers with the same Webhook-Id.
  */
 export function createOrderWebhookWorker(options: OrderWebhookWorkerOptions): OrderWebhookWorker {
   let lease: HeldLease | undefined;

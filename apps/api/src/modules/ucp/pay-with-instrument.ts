@@ -24,11 +24,7 @@ export type Means = { kind: 'card'; card: Card } | { kind: 'payment_method'; id:
 const tokenOf = (instrument: Instrument) =>
   instrument.type === 'card' && instrument.credential?.type === 'token' ? instrument.credential.token : undefined;
 
-/**
- * The card a mock-handler instrument stands for: a card with a token credential whose token is
- * `success_token`, `fail_token` or a card number (the gateway's test cards pay or decline as
- * they do in the Pay form; any other number is declined). Null for anything else.
- */
+/** A mock-handler card token: `success_token`, `fail_token` or a test card number; null otherwise. */
 function tokenCard(instrument: Instrument): Card | null {
   const token = tokenOf(instrument);
   if (!token) return null;
@@ -37,10 +33,7 @@ function tokenCard(instrument: Instrument): Card | null {
   return { number, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' };
 }
 
-/**
- * What an instrument pays with on this shop's gateway (business-profile.ts names the one
- * handler each gateway offers): null when it is not of that handler or its token is no credential.
- */
+/** Null when the instrument is not of this gateway's handler or carries no credential. */
 export function meansOf(gateway: Pick<PaymentGateway, 'kind'>, instrument: Instrument): Means | null {
   if (gateway.kind === 'local') {
     const card = instrument.handler_id === MOCK_PAYMENT_HANDLER.id ? tokenCard(instrument) : null;
@@ -79,11 +72,8 @@ async function confirm(
 }
 
 /**
- * Pays a placed order with an instrument's card or PaymentMethod, as the Pay form's
- * confirmation does: one intent for the order (an open one from a declined try is used again),
- * the gateway's confirmation, then the settlement path, which marks the order paid and queues
- * its receipt. Money the order can no longer take (it was cancelled meanwhile) is refunded
- * there and reads as declined here.
+ * Pays like the Pay form: one intent (a declined try's is reused), confirmation, then settlement. Money a cancelled
+ * order cannot take is refunded and reads as declined.
  */
 export async function payWithInstrument(
   db: Db,

@@ -1,10 +1,6 @@
 import { RETURN_WINDOW_DAYS } from '@parts-shop/shared/refunds';
 
-/**
- * The terms, privacy and returns pages a checkout's `links` name: short, static and written
- * from what the shop does (docs/product.md), so an assistant can show its person the rules
- * they buy under.
- */
+/** Terms, privacy and returns pages a checkout links, written from what the shop does (docs/product.md). */
 export const POLICY_PAGES = {
   '/terms': {
     title: 'Terms of sale',

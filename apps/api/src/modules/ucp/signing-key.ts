@@ -27,10 +27,8 @@ const freshPem = () =>
   generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 /**
- * UCP_SIGNING_KEY when set; otherwise one made once and kept in `<dataDir>/ucp-signing-key.pem`
- * (owner-only), so assistants that cached the published key can still verify after a restart.
- * Processes starting together agree as they do on the JWT secret: written aside, then
- * hard-linked into place. `':memory:'` (the tests) keeps a fresh key in memory.
+ * UCP_SIGNING_KEY, else one kept in `<dataDir>/ucp-signing-key.pem` (written aside, hard-linked), so cached public
+ * keys still verify after a restart.
  */
 export function loadSigningKey(configured: string | undefined, dataDir: string): SigningKey {
   if (configured) return fromPem(configured.replaceAll('\\n', '\n'), 'UCP_SIGNING_KEY');

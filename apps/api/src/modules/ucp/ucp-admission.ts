@@ -7,12 +7,7 @@ import { assistantsMayCall, NOT_APPROVED, type UcpAgent } from './ucp-agent.ts';
 
 const refused = (content: string): Answer => ({ statusCode: 403, body: errorResponse('agent_not_approved', content) });
 
-/**
- * Whether an assistant may call now, and as whom. An assistant the owner approved calls under
- * the name it was approved with; in production no other may call. A bearer API key, when the
- * call carries one, must be the one issued to this profile. Each assistant's calls count
- * against its own limit (domain/assistants/assistant-limit.ts).
- */
+/** Approved assistants call under their name (in production only they); each has its own limit. */
 export async function admitAgent(
   deps: Pick<Deps, 'db' | 'config' | 'limits'>,
   agent: UcpAgent,

@@ -6,11 +6,7 @@ export type UcpAgent = { profile: string; name: string };
 /** `profile="https://…"` (an RFC 8941 dictionary member); anything else is no agent. */
 const PROFILE_MEMBER = /(?:^|[,;\s])profile="([^"\\]{1,2000})"/;
 
-/**
- * Reads the UCP-Agent header. The profile address is the assistant's identity for this shop:
- * its sessions and orders are readable by it alone. Until its profile is fetched, its name is
- * the profile's host.
- */
+/** The profile address is the assistant's identity: its sessions and orders are its alone. */
 export function parseUcpAgent(header: string | string[] | undefined): UcpAgent | null {
   if (typeof header !== 'string') return null;
   const match = PROFILE_MEMBER.exec(header);
@@ -28,10 +24,7 @@ export function parseUcpAgent(header: string | string[] | undefined): UcpAgent |
 
 export const NOT_APPROVED = 'This shop takes no orders from AI assistants yet';
 
-/**
- * Whether an assistant the owner has not approved may call: on the embedded default any may,
- * so the shop can be tried at once; in production none (ucp-admission.ts).
- */
+/** Unapproved assistants may call on the embedded default, so the shop can be tried at once; in production none. */
 export function assistantsMayCall(config: { isProduction: boolean }): boolean {
   return !config.isProduction;
 }

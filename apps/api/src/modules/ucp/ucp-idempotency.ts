@@ -12,12 +12,7 @@ const IDEMPOTENCY_KEY = /^[\w.:-]{1,255}$/;
 export type Once<A extends StoredAnswer> =
   { kind: 'ran' | 'replayed'; answer: A } | { kind: 'other-request' } | { kind: 'running' };
 
-/**
- * Runs a write once per scope and key: the same key with the same request gives the stored
- * answer (status and body); with another request, or while the first still runs, it does not
- * run. A write that failed outright gives the key back, so its retry runs afresh. `scope` is
- * whose keys these are; `request` is what the key stands for.
- */
+/** Same key and request: the stored answer; else no run. An outright failure frees the key. */
 export async function runOnce<A extends StoredAnswer>(
   db: Db,
   scope: string,
@@ -40,11 +35,7 @@ export async function runOnce<A extends StoredAnswer>(
   }
 }
 
-/**
- * Runs a write once per assistant and Idempotency-Key, over REST and MCP alike: the same key
- * with the same request answers the stored answer, with another request 409, and while the
- * first is still running 409 too. `request` is what the key stands for (operation and body).
- */
+/** Per assistant and Idempotency-Key, over REST and MCP alike; a mismatch or a running first request is a 409. */
 export async function answerOnce(
   db: Db,
   agent: UcpAgent,

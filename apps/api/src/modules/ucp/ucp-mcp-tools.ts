@@ -34,11 +34,7 @@ function result(answer: { statusCode: number; body: object }): CallToolResult {
   };
 }
 
-/**
- * The UCP shopping tools of the MCP binding (mcp.openrpc.json), beside the shop's catalog
- * tools on the same endpoint: each calls the operation its REST route calls, so both
- * transports answer the same objects.
- */
+/** UCP's MCP binding: each tool calls the operation its REST route calls, so both answer the same objects. */
 export function registerUcpTools(server: McpServer, deps: Deps): void {
   function tool<S extends z.ZodRawShape>(
     name: string,

@@ -16,12 +16,7 @@ const RETURN_STATUS = { requested: 'pending', approved: 'pending', received: 'co
 
 const optional = <T>(key: string, value: T | null | undefined) => (value == null ? {} : { [key]: value });
 
-/**
- * An order as its assistant follows it (shopping/order.json): every line with what was ordered
- * and shipped, the shipment with its carrier and tracking once it left, and every refund,
- * return and cancellation as an adjustment. Read from the shop's own order, so what the
- * owner does in Manage Orders is what the assistant sees.
- */
+/** An order as its assistant follows it (shopping/order.json); refunds, returns, cancel as adjustments. */
 export async function ucpOrderView(db: Db, config: Config, order: OrderRow, session: SessionRow): Promise<UcpOrder> {
   const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
   const cancelled = order.cancelledAt !== null;

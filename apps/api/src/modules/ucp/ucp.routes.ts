@@ -68,11 +68,7 @@ async function once(
 
 type Params = { Params: { id: string } };
 
-/**
- * The UCP shopping service over REST (the binding's rest.openapi.json), under
- * `/api/ucp`: checkout sessions an assistant fills, completes or cancels. Outside the shop's
- * own API description: the protocol publishes its own.
- */
+/** UCP over REST under `/api/ucp`. Not in the shop's API description: the protocol publishes its own. */
 export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const answer = (reply: FastifyReply, result: Answer) =>
     reply

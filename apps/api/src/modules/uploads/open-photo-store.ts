@@ -29,10 +29,8 @@ export function diskPhotosDir(config: Pick<Config, 'DATA_DIR' | 'dataDir'>): str
 const DISK_PHOTO = /^[a-f0-9]{64}(?:-\d+)?\.webp$/;
 
 /**
- * Moves the photos found as files in `dir` into the store, under the same names, and answers
- * how many. Each file is removed only once the store has it, so a move cut short is finished
- * by the next start, and a start after that finds nothing to do. The sizes go before the full
- * photo, as an upload writes them.
+ * Moves photo files into the store; each is removed only once stored, so an interrupted move finishes next start.
+ * Sizes before the full photo, as uploads do.
  */
 export async function moveDiskPhotos(dir: string | null, store: PhotoStore): Promise<number> {
   if (!dir) return 0;

@@ -28,10 +28,7 @@ function pngEnd(bytes: Buffer): number | null {
   return null;
 }
 
-/**
- * Whether the image ends where the file does. Bytes after the image's own end are how a
- * polyglot carries HTML or script behind a valid picture, and no camera needs them.
- */
+/** Bytes after the image's end are how a polyglot hides HTML or script; no camera needs them. */
 export function endsWithImage(bytes: Buffer, format: PhotoFormat): boolean {
   switch (format) {
     case 'png':
@@ -49,11 +46,8 @@ const FULL_WIDTH = 2048;
 export type Renditions = { full: Buffer; sized: Map<UploadWidth, Buffer> };
 
 /**
- * Decodes the photo for real and writes it anew as WebP, at full size and at each of
- * UPLOAD_WIDTHS: null unless libvips reads it whole as the format its bytes declare. What is
- * stored is only these new pixels, so nothing of the upload's other bytes survives (EXIF, GPS
- * position, text chunks, anything hidden in them); the picture is first turned upright by its
- * EXIF orientation.
+ * Decodes the photo for real and re-encodes it as WebP at each width; null unless libvips reads it whole as its
+ * declared format. Only new pixels are stored, so no EXIF, GPS or hidden bytes survive.
  */
 export async function reencodePhoto(bytes: Buffer, format: PhotoFormat): Promise<Renditions | null> {
   const source = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS, animated: false });

@@ -8,11 +8,7 @@ export const PHOTO_NAME = /^[a-f0-9]{64}\.webp$/;
 /** What a store keeps under one key. */
 export type StoredPhoto = { bytes: Buffer; contentType: string };
 
-/**
- * Where uploaded photos live, for every API process alike: the shop's database or an
- * S3-compatible bucket (PHOTO_STORE; docs/decisions/0039-photos-in-the-database.md). A key
- * names one content for good, so writing a key again changes nothing.
- */
+/** The database or an S3 bucket (docs/decisions/0039); a key names one content for good. */
 export type PhotoStore = {
   put: (key: string, photo: StoredPhoto) => Promise<void>;
   get: (key: string) => Promise<StoredPhoto | null>;
@@ -23,10 +19,7 @@ export type PhotoStore = {
 export const photoKey = (name: string, width?: UploadWidth) =>
   width === undefined ? name : name.replace(/\.webp$/, `-${width}.webp`);
 
-/**
- * Stores every rendition and answers the photo's name. The full size goes last: a photo whose
- * name is served has all its sizes.
- */
+/** The full size goes last: a photo whose name is served has all its sizes. */
 export async function savePhoto(store: PhotoStore, photo: Renditions): Promise<string> {
   const name = `${createHash('sha256').update(photo.full).digest('hex')}.webp`;
   for (const [width, bytes] of photo.sized)

@@ -3,10 +3,7 @@ import type { Db } from '#api/db/client.ts';
 import { photos } from '#api/db/schema.ts';
 import type { PhotoStore } from './photo-store.ts';
 
-/**
- * PHOTO_STORE=database: photos are rows of the shop's own database. Reads go through the
- * public reads' connections, under their time limit: anyone may ask for a photo.
- */
+/** Photo reads use the public reads' connections and time limit: anyone may ask. */
 export function databasePhotoStore(db: Db, reads: Db): PhotoStore {
   return {
     put: async (key, { bytes, contentType }) => {

@@ -7,10 +7,7 @@ type S3Settings = Pick<
   'PHOTO_STORE_ENDPOINT' | 'AWS_REGION' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'
 > & { bucket: string; prefix: string };
 
-/**
- * PHOTO_STORE=s3://bucket/prefix: photos are objects in an S3-compatible bucket, each written
- * with the headers it is served with, so a CDN may serve the bucket directly.
- */
+/** Each object is written with the headers it is served with, so a CDN may serve the bucket directly. */
 export function s3PhotoStore(settings: S3Settings): PhotoStore {
   const client = new S3Client({
     region: settings.AWS_REGION,

@@ -23,11 +23,7 @@ import { PHOTO_NAME, photoKey, readPhoto, savePhoto, type PhotoStore } from './p
 
 const isWidth = (w: number): w is UploadWidth => (UPLOAD_WIDTHS as readonly number[]).includes(w);
 
-/**
- * What reading the upload's body can throw, as the caller's fault: our own refusals as they
- * are, a file over the limit 413, and anything the multipart parser could not read (parts the
- * upload does not take, a broken body) 400.
- */
+/** Body-reading errors as the caller's fault: our refusals as they are, too large 413, anything unreadable 400. */
 function refusalOf(error: unknown): Error {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown }).code;
@@ -36,10 +32,7 @@ function refusalOf(error: unknown): Error {
   return badRequest(apiMessages.uploadNotMultipart);
 }
 
-/**
- * The one way an uploaded photo is taken in, whoever sends it: read as multipart, checked by
- * its content, re-encoded and stored; answers the stored photo's name.
- */
+/** The one way a photo is taken in: checked by content, re-encoded, stored; answers its name. */
 async function takePhoto(request: FastifyRequest, store: PhotoStore): Promise<string> {
   if (!request.isMultipart()) throw unsupportedMedia(apiMessages.uploadNotMultipart);
   let bytes: Buffer;
@@ -70,10 +63,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 const FOR_GOOD = 'public, max-age=31536000, immutable';
 
 /**
- * Uploaded photos (docs/product.md#product-photos, #review-photos): an admin uploads a
- * product's, a verified customer a review's; each is checked by its content, re-encoded and
- * stored under a content-hashed name in the photo store (PHOTO_STORE), and anyone may fetch
- * it from any process, at full size or at one of UPLOAD_WIDTHS, cached for good.
+ * Uploaded photos (docs/product.md#product-photos): checked, re-encoded, stored under a content hash; served by any
+ * process at each width, cached for good.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { guards, config, db } = deps;

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
 import { contactMessages, orderRefunds, orderReturns, orders } from '#api/db/schema.ts';
 
-/** What a customer paid over every order of theirs, and what was given back of it, in cents. */
+/** What a customer paid over every order of theirs, and what was refunded of it, in cents. */
 export async function moneyOf(db: Db, email: string): Promise<{ paidCents: number; refundedCents: number }> {
   const [row] = await db
     .select({

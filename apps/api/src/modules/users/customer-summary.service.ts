@@ -5,16 +5,13 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '#api/db/client.ts';
 import { toInboxMessage } from '#api/domain/messages/inbox-message.ts';
 import { answerOrders } from '#api/domain/orders/order-view.ts';
-import { toRefund, toReturn } from '#api/domain/payments/money-back-view.ts';
+import { toRefund, toReturn } from '#api/domain/payments/refund-view.ts';
 import { notFound } from '#api/lib/http-error.ts';
 import { messagesFrom, moneyOf, ordersOf, refundsOf, returnsOf } from './customer-summary.repo.ts';
 import { findUser, orderTotalsOf } from './users.repo.ts';
 import { toUser } from './users.service.ts';
 
-/**
- * The customer page (admin): the profile with the users screen's figures, the money paid and
- * given back over every order, and the newest orders, refunds, returns and messages.
- */
+/** The customer page (admin). */
 export async function customerSummary(db: Db, email: string): Promise<CustomerSummary> {
   const user = await findUser(db, email);
   if (!user) throw notFound(apiMessages.userNotFound);

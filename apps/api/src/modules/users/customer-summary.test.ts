@@ -54,7 +54,7 @@ describe('GET /api/users/{email}/summary', () => {
     const res = await get(admin, '/api/users/carol@example.com/summary');
     expect(res.statusCode, res.body).toBe(200);
     const summary = res.json<CustomerSummary>();
-    // Paid: 2 × 123.45 + 123.45 = 370.35; 23.45 given back; the unpaid order counts for nothing.
+    // Paid: 2 × 123.45 + 123.45 = 370.35; 23.45 refunded; the unpaid order counts for nothing.
     expect([summary.paid, summary.refunded, summary.spent]).toEqual(['370.35', '23.45', '346.90']);
     expect(summary.customer).toMatchObject({ email: 'carol@example.com', orders: 3, spent: '346.90' });
     expect(summary.orders.map((o) => [o._id, o.status, o.totalPrice])).toEqual([

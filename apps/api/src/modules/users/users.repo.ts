@@ -11,11 +11,7 @@ export async function findUser(db: Db, email: string): Promise<UserRow | undefin
   return row;
 }
 
-/**
- * Users in email order after `after`, optionally only those whose email or name contains q.
- * Written out like the other repos' keyset pages (docs/decisions/0001-uuidv7-keyset-paging.md):
- * the key, the order and the filters differ, and a generic page query would hide the SQL.
- */
+/** Keyset paging written out per repo, by email; q filters email or name. */
 export function listUsers(db: Db, limit: number, options: { after?: string; q?: string } = {}): Promise<UserRow[]> {
   const filters = [];
   if (options.after !== undefined) filters.push(gt(users.email, options.after));
@@ -31,10 +27,7 @@ export function listUsers(db: Db, limit: number, options: { after?: string; q?: 
 
 export type OrderTotals = { orders: number; spentCents: number };
 
-/**
- * Each of these users' orders not cancelled, and the money they paid less what was given back
- * (a cancelled order's payment too, which its refund cancels out), through orders_email_idx.
- */
+/** Live orders and money paid less refunded (a cancelled order's payment too, cancelled out by its refund). */
 export async function orderTotalsOf(db: Db, emails: readonly string[]): Promise<Map<string, OrderTotals>> {
   if (emails.length === 0) return new Map();
   const rows = await db
@@ -52,11 +45,7 @@ export async function orderTotalsOf(db: Db, emails: readonly string[]): Promise<
   return new Map(rows.map(({ email, ...totals }) => [email, totals]));
 }
 
-/**
- * Locks every admin's row, in email order, and answers their emails. Removing an admin holds
- * these locks, so two admins removing each other at once are serialized and the second sees
- * the first's change (and is no longer an admin).
- */
+/** Locks every admin's row in email order, so two admins removing each other are serialized. */
 export async function lockAdmins(db: Db): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
@@ -84,10 +73,7 @@ export function listRoleChanges(db: Db, limit: number, before?: string) {
     .limit(limit);
 }
 
-/**
- * The row a sign-in is for, locked until the transaction ends so two sign-ins for one email
- * are decided one after the other. A new email is inserted at once, bound to `uid`.
- */
+/** Locked, so two sign-ins for one email are decided in turn; a new email is inserted bound to `uid`. */
 export async function lockOrCreateUser(
   tx: Db,
   input: { email: string; uid: string; userName: string; role: Role; emailVerified: boolean },
@@ -99,11 +85,7 @@ export async function lockOrCreateUser(
   return { row, created: false };
 }
 
-/**
- * Binds the user to the Firebase account `uid`, with what it says of the email's
- * verification; `retireTokens` bumps the token version (a rebinding). A name the user
- * already has is kept.
- */
+/** `retireTokens` bumps the token version (a rebinding); a name the user already has is kept. */
 export async function bindUser(
   tx: Db,
   input: { email: string; uid: string; userName: string; emailVerified: boolean; retireTokens: boolean },
@@ -136,12 +118,7 @@ export async function updateProfile(
   return row;
 }
 
-/**
- * Every change of a user's role goes through here: it also bumps the token version, so the
- * user's tokens from before the change answer 401 and the next sign-in carries the new role.
- * Only a verified email is ever made admin. Answers the changed row, or undefined when the
- * user is unknown, already has `role`, or is to be made admin without a verified email.
- */
+/** Every role change bumps the token version; only a verified email is made admin. */
 export async function changeRole(db: Db, email: string, role: Role): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

@@ -54,9 +54,7 @@ function isTokenRequest(body: unknown): boolean {
   );
 }
 
-// The two bodies share one method and path, so the route picks the schema by shape before
-// validating. A plain union would answer a half-filled profile with "Invalid input" instead
-// of the form's own messages ('Phone is Required', ...).
+// The route picks the schema by shape: a plain union would answer "Invalid input" instead of the form's own messages.
 const putUserRoute = { method: 'PUT', url: '/users/:email' };
 const validateEmailParams = validatorCompiler({ schema: emailParams, ...putUserRoute });
 const validateTokenRequest = validatorCompiler({ schema: tokenRequestSchema, ...putUserRoute });
@@ -86,9 +84,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     '/users/:email',
     {
       config: authLimit(config),
-      // A profile edit needs the API token, checked before the body is validated so a
-      // stranger hears 401 rather than the form's messages. The exchange verifies its
-      // Firebase ID token in the handler, once the body is known to be {email}.
+      // Checked before the body, so a stranger hears 401, not form messages. The exchange verifies its ID token in
+      // the handler.
       preValidation: async (request, reply) => {
         if (!isTokenRequest(request.body)) await guards.signedIn(request, reply);
       },
@@ -215,7 +212,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags: ['users'],
         summary: "The customer page: a user's profile, orders, money spent, refunds, returns and messages (admin)",
         description:
-          'paid is every payment of theirs, refunded what was given back of it, spent the difference (dollars); ' +
+          'paid is every payment of theirs, refunded what was refunded of it, spent the difference (dollars); ' +
           'the lists are the newest 100 of each, newest first.',
         security: [{ bearer: [] }],
         params: emailParams,

@@ -41,21 +41,14 @@ function assertSelfOrAdmin(caller: Caller, email: string): void {
   if (caller.email !== email && caller.role !== 'admin') throw forbidden();
 }
 
-/**
- * ADMIN_EMAILS names the shop's first admins (docs/product.md#first-admins-and-demo-accounts). Only a verified email counts:
- * with email and password sign-up anyone can register an address they do not own, and the
- * bootstrap must not hand the shop to whoever registers the owner's address first.
- */
+/** ADMIN_EMAILS count only when verified: anyone can register an address they do not own. */
 function isBootstrapAdmin(config: Pick<Config, 'ADMIN_EMAILS'>, identity: Identity): boolean {
   return identity.emailVerified && config.ADMIN_EMAILS.some((e) => e.toLowerCase() === identity.email);
 }
 
 /**
- * How a verified sign-in meets the user row of its email. The first sign-in binds the row
- * to its Firebase account; another account may take the row over only with a verified
- * email, since anyone can sign up with an address they do not own (and may once the
- * owner's account is deleted). An unbound admin row (the demo seed) needs a verified email
- * even for its first sign-in.
+ * The first sign-in binds the row to its Firebase account; another may take it over only with a verified email. An
+ * unbound admin row (the demo seed) needs one even at first.
  */
 export type Binding = 'same' | 'claim' | 'rebind' | 'refuse';
 
@@ -73,12 +66,7 @@ function tokenSubject(row: UserRow): TokenSubject {
   return { email: row.email, uid: row.uid, tokenVersion: row.tokenVersion };
 }
 
-/**
- * The sign-in exchange (docs/product.md#sign-in-and-tokens): a verified Firebase ID token
- * for `email` buys the API's own access token. `identity` is null when the ID token did not
- * verify; `account` is what Firebase says of its account now (null when it cannot be asked):
- * an ID token from before the account changed its email still verifies, naming the old one.
- */
+/** The sign-in exchange; an ID token from before an email change still verifies, naming the old address. */
 export async function exchangeIdToken(
   deps: { db: Db; tokens: TokenService; config: Pick<Config, 'ADMIN_EMAILS'> },
   log: FastifyBaseLogger,
@@ -121,19 +109,13 @@ export async function exchangeIdToken(
   return { token: await deps.tokens.sign(tokenSubject(row)) };
 }
 
-/**
- * "Sign out everywhere": every API token of the caller answers 401 from now on, and every
- * Firebase session of theirs ends, so no device can exchange its way back in.
- */
+/** Every API token and Firebase session of the caller ends, so no device can exchange its way back. */
 export async function signOutEverywhere(deps: { db: Db; identity: IdentityVerifier }, caller: Caller): Promise<void> {
   await retireTokens(deps.db, caller.email);
   await deps.identity.revokeSessions(caller.uid);
 }
 
-/**
- * Logout (docs/product.md#sign-in-and-tokens): the token it came with answers 401 from now
- * on; the user's other devices stay signed in (sign out everywhere ends those).
- */
+/** Ends this token only; other devices stay signed in. */
 export async function signOut(db: Db, caller: Caller): Promise<void> {
   await revokeToken(db, caller.token);
 }
@@ -190,9 +172,7 @@ export async function pageOfUsers(
 type Modified = { acknowledged: boolean; modifiedCount: number };
 
 /**
- * Make Admin (docs/product.md#dashboard): repeating it changes nothing and says so; a change is
- * recorded with who made it, and the user's old tokens stop working at once. Only an account
- * that proved it owns its address may be promoted: anyone can sign up with a colleague's.
+ * Idempotent; old tokens stop at once. Only a verified email may be promoted: anyone can sign up with a colleague's.
  */
 export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
   const target = await findUser(db, email);
@@ -206,11 +186,7 @@ export async function makeAdmin(db: Db, caller: Caller, email: string): Promise<
   return { acknowledged: true, modifiedCount };
 }
 
-/**
- * Remove admin: an admin may take the role from another admin, never from themself, and
- * never from the last one. Every admin row is locked first, so concurrent removals see each
- * other: of two admins removing each other at once, the second is no longer an admin (403).
- */
+/** Never oneself or the last admin; locks every admin row, so two removing each other serialize. */
 export async function removeAdmin(db: Db, caller: Caller, email: string): Promise<Modified> {
   if (email === caller.email) throw conflict(apiMessages.ownAdminRole);
   const modifiedCount = await db.transaction(async (tx) => {

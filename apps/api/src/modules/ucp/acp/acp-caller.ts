@@ -22,13 +22,7 @@ function nameFromUserAgent(header: string | undefined): string | null {
   return token ?? null;
 }
 
-/**
- * Who calls over ACP, from its bearer key. An approved assistant's key is that assistant, so
- * it reads over ACP the sessions it made over UCP and the other way round. On the embedded
- * default any key is let in, as any assistant is over UCP: a caller that also names its UCP
- * profile is that assistant, any other is its key (kept only as a hash). In production only an
- * approved assistant's key is. Each caller's requests count against its own limit, as over UCP.
- */
+/** An approved assistant's key is that assistant on either protocol; in production only those are let in. */
 export async function acpCaller(deps: Deps, request: FastifyRequest): Promise<UcpAgent | AcpRefusal> {
   const caller = await callerOf(deps, request);
   if ('statusCode' in caller) return caller;

@@ -19,11 +19,7 @@ import {
 import type { Config } from '#api/config/env.ts';
 import { paymentHandlers } from '../business-profile.ts';
 
-/**
- * ACP's view of a checkout session, and ACP's requests as the session's inputs. A session is
- * the one UCP session (modules/ucp): its prices, totals, messages and status are decided
- * there, and this module only says them in ACP's words, so the two protocols cannot disagree.
- */
+/** ACP's words for the one UCP session, which decides prices and status, so the protocols agree. */
 
 type UcpDestination = UcpCheckout['fulfillment']['methods'][number]['destinations'][number];
 
@@ -255,11 +251,7 @@ function buyerFrom(buyer: NonNullable<AcpCreateInput['buyer']>) {
   });
 }
 
-/**
- * The session's full inputs after an ACP create or update: what the request names replaces
- * what the session had, a field sent as null is cleared, a field left out stays. The buyer's
- * email may come from the fulfillment details, as ACP lets an agent send it there.
- */
+/** Named fields replace, null clears, left out stays; the email may come in the fulfillment details. */
 export function ucpInputFrom(request: AcpCreateInput | AcpUpdateInput, current?: UcpCheckout): UcpCheckoutInput {
   const currentDestination = current && selectedDestination(current);
   const { id: _id, ...keptDestination } = currentDestination ?? { id: '' };

@@ -130,11 +130,7 @@ const keyOf = (header: unknown) =>
 
 type Params = { Params: { id: string } };
 
-/**
- * ACP 2026-04-17's checkout over REST (openapi.agentic_checkout.yaml) under `/api/acp`: the same
- * checkout sessions as UCP's, through the same service, answered in ACP's shapes. Outside the
- * shop's own API description: the protocol publishes its own.
- */
+/** ACP checkout under `/api/acp`, through the UCP service; the protocol publishes its own description. */
 export const acpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   // Every error here is the protocol's flat Error, a body the router or a limit refused included.
   app.setErrorHandler((error: FastifyError, request, reply) => {

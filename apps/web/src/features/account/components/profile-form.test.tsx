@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { ApiError } from '#web/lib/api-client.ts';
 import { ProfileForm, type ProfileFormValues } from './profile-form.tsx';
 import { renderRoute } from '#web-test/render-route.tsx';

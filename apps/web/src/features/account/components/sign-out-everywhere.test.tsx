@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { clearAccessToken, setAccessToken } from '#web/lib/token-storage.ts';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';

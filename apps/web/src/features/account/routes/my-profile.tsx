@@ -2,7 +2,7 @@ import { isHttpUrl } from '@parts-shop/shared/fields';
 import { ListStatus } from '#web/components/ui/list-status.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { User } from '@parts-shop/shared/user';
 import { toastSuccess } from '#web/lib/toast.ts';
 import { useProfile } from '#web/lib/get-profile.ts';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { toastSuccess } from '#web/lib/toast.ts';
 import { Component as Login } from '../routes/login.tsx';
 import { Component as Signup } from '../routes/signup.tsx';

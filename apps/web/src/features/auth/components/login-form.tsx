@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { emailField } from '@parts-shop/shared/fields';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { loginSchema } from '@parts-shop/shared/user';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { useAuth } from '#web/lib/auth.tsx';

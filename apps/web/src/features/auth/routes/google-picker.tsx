@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { emailField, requiredText } from '@parts-shop/shared/fields';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { googleAccountMessage, testGoogleSub, type GoogleTestAccount } from '#web/lib/google-test-mode.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';

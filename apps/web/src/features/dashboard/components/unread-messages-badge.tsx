@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { unreadMessagesSchema } from '@parts-shop/shared/message';
+import { unreadMessagesSchema } from '@parts-shop/shared/contact-message';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 

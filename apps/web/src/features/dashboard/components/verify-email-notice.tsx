@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { useAuth } from '#web/lib/auth.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 

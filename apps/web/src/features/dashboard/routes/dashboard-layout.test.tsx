@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { answerApi, json } from '#web-test/api.ts';
 import { mockAuthState } from '#web-test/auth-testing.tsx';
 import { Component as DashboardLayout } from './dashboard-layout.tsx';

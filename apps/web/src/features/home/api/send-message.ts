@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactMessage } from '@parts-shop/shared/message';
+import type { ContactMessage } from '@parts-shop/shared/contact-message';
 import { insertedSchema } from '@parts-shop/shared/part';
 import { apiSend } from '#web/lib/api-client.ts';
 

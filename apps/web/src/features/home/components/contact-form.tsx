@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactMessageSchema } from '@parts-shop/shared/message';
-import { messages } from '@parts-shop/shared/messages';
+import { contactMessageSchema } from '@parts-shop/shared/contact-message';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';

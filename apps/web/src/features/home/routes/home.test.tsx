@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MARKETING } from '@parts-shop/shared/constants';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Component as Home } from './home.tsx';
 import { fetchMock, json, stubApi, urlOf } from '#web-test/api.ts';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages, requiredMessage } from '@parts-shop/shared/messages';
+import { messages, requiredMessage } from '@parts-shop/shared/ui-messages';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { AddProductForm } from './add-product-form.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { newPartSchema, type NewPart } from '@parts-shop/shared/part';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';

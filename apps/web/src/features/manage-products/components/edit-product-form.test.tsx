@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { UPLOAD_MAX_BYTES } from '@parts-shop/shared/upload';
 import { STALE_VERSION_MESSAGE, type Part } from '@parts-shop/shared/part';
 import { toastSuccess } from '#web/lib/toast.ts';

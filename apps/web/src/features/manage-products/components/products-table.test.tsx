@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { ManagedPart } from '@parts-shop/shared/part';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { productsCaption, ProductsTable } from './products-table.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { ManagedPart, Part } from '@parts-shop/shared/part';
 import { MANAGE_SORT_LABELS, type ManageSort } from '@parts-shop/shared/part-query';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
-import { inboxMessageSchema, type InboxMessage } from '@parts-shop/shared/message';
+import { inboxMessageSchema, type InboxMessage } from '@parts-shop/shared/contact-message';
 import { apiSend, type Page } from '#web/lib/api-client.ts';
 import { usePagedList } from '#web/lib/paged-list.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';

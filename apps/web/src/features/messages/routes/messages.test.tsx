@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InboxMessage } from '@parts-shop/shared/message';
+import type { InboxMessage } from '@parts-shop/shared/contact-message';
 import { answerApi, json } from '#web-test/api.ts';
 import { Component as Messages } from './messages.tsx';
 import { renderRoute } from '#web-test/render-route.tsx';

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { messageReplySchema, REPLY_MAX_LENGTH, type InboxMessage } from '@parts-shop/shared/message';
+import { messageReplySchema, REPLY_MAX_LENGTH, type InboxMessage } from '@parts-shop/shared/contact-message';
 import { PagedListView } from '#web/components/paged-list-view.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';

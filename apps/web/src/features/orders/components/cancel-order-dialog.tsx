@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { Order } from '@parts-shop/shared/order';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';

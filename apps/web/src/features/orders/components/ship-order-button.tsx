@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { canShip, type Order } from '@parts-shop/shared/order';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';

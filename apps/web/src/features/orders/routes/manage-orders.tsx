@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { canShip, ORDER_TABS, type Order, type OrderTab } from '@parts-shop/shared/order';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { PagedListView } from '#web/components/paged-list-view.tsx';
 import { SearchForm } from '#web/components/ui/search-form.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';

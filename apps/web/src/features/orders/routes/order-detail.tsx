@@ -6,7 +6,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useOrderDetail } from '#web/lib/get-order-detail.ts';
-import { MoneyBack } from '../components/money-back.tsx';
+import { RefundsAndReturns } from '../components/refunds-and-returns.tsx';
 import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
 import { ShipOrderButton } from '../components/ship-order-button.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
@@ -175,7 +175,7 @@ export function Component() {
         <Spinner />
       )}
       {detail.data ? <Receipt detail={detail.data} isAdmin={isAdmin === true} /> : null}
-      {detail.data ? <MoneyBack order={detail.data.order} isAdmin={isAdmin === true} /> : null}
+      {detail.data ? <RefundsAndReturns order={detail.data.order} isAdmin={isAdmin === true} /> : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { dollarsToCents } from '@parts-shop/shared/money';
 /** A span's money in cents (net is what was paid less what went back) and its orders. */
 export type SpanFigures = { revenueCents: number; refundsCents: number; netCents: number; orders: number };
 
-/** The day's net revenue in cents: money paid less money given back that day (it can be negative). */
+/** The day's net revenue in cents: money paid less money refunded that day (it can be negative). */
 export function netCentsOf(day: OverviewDay): number {
   return dollarsToCents(Number(day.revenue)) - dollarsToCents(Number(day.refunds));
 }

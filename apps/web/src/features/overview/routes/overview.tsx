@@ -154,7 +154,7 @@ function Lists({ overview }: { overview: Overview }) {
 
 /**
  * /dashboard for an admin: the business at a glance (docs/product.md#dashboard). Revenue is
- * money paid less money given back, by calendar day in the shop's time zone.
+ * money paid less money refunded, by calendar day in the shop's time zone.
  */
 export function Component() {
   useDocumentTitle('Overview');

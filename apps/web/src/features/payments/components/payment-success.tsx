@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { priceToCents, type OrderDetail } from '@parts-shop/shared/order';
 import { pluralForm } from '@parts-shop/shared/plural';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { order as orderFixture } from '#web-test/fixtures.ts';
 import { Component as Payment } from './payment.tsx';
 import { answerApi, json } from '#web-test/api.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { quantityError, type Part } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
 import { DeliveryFields } from '#web/components/delivery-fields.tsx';

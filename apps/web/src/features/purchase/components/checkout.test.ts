@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { parseQuantity, quantityError } from '@parts-shop/shared/part';
 import { checkoutSchema, isSoldOut, previewTotals } from './checkout.ts';
 

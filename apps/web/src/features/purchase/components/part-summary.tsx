@@ -1,4 +1,4 @@
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
 import { sizedImage } from '@parts-shop/shared/upload';

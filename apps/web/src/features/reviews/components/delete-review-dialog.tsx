@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { Review } from '@parts-shop/shared/review';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { AddReviewForm, Component as AddReviewPage } from './add-review.tsx';
 import { fetchMock, json, stubApi } from '#web-test/api.ts';

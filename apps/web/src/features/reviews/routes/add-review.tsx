@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { RATING_MAX, RATING_MIN, SHORT_TEXT_MAX, TEXT_MAX } from '@parts-shop/shared/constants';
 import { isWebUrl } from '@parts-shop/shared/fields';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { newReviewSchema, type NewReview } from '@parts-shop/shared/review';
 import { PhotoUploadControl } from '#web/components/photo-upload-control.tsx';
 import { FieldError, FormField } from '#web/components/ui/form-field.tsx';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import type { UserSummary } from '@parts-shop/shared/user';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { Component as MakeAdmin } from './make-admin.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
-import { messages } from '@parts-shop/shared/messages';
+import { messages } from '@parts-shop/shared/ui-messages';
 import { PagedListView } from '#web/components/paged-list-view.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';

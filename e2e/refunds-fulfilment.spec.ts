@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { addPart, admin, apiToken, createAccount, signInAs, test, uniqueEmail, verifyAccountEmail } from './support.ts';
 
 // At both widths: shipping what a refund left (docs/product.md#dashboard), and the order page's
-// money back: returns named by part, Restock for a damaged part, Are You Sure before money goes.
+// refunds and returns: returns named by part, Restock for a damaged part, Are You Sure before money goes.
 
 type Headers = { Authorization: string };
 type PlacedOrder = { _id: string; number: string; productName: string; lines: { id: string; partId: string }[] };

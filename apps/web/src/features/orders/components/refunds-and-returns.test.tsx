@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refundTooMuchMessage } from '@parts-shop/shared/api-messages';
 import type { Order } from '@parts-shop/shared/order';
 import type { OrderReturn } from '@parts-shop/shared/refunds';
-import { MoneyBack } from './money-back.tsx';
+import { RefundsAndReturns } from './refunds-and-returns.tsx';
 import { Toasts } from '#web/components/ui/toasts.tsx';
 import { answerApi, json } from '#web-test/api.ts';
 import { order as orderFixture } from '#web-test/fixtures.ts';
@@ -32,10 +32,10 @@ const history = { refunds: [], returns: [] };
 
 afterEach(() => vi.unstubAllGlobals());
 
-function MoneyBackAndToasts(props: { order: Order; isAdmin: boolean }) {
+function RefundsAndReturnsAndToasts(props: { order: Order; isAdmin: boolean }) {
   return (
     <>
-      <MoneyBack {...props} />
+      <RefundsAndReturns {...props} />
       <Toasts />
     </>
   );
@@ -72,7 +72,7 @@ describe("the order page's refunds and returns, for an admin", () => {
       'GET /api/orders/o-1/refunds': () => json(history),
       'POST /api/orders/o-1/cancel': () => json({ ...paid, status: 'cancelled', refunded: '299.97' }),
     });
-    renderRoute(<MoneyBackAndToasts order={paid} isAdmin />);
+    renderRoute(<RefundsAndReturnsAndToasts order={paid} isAdmin />);
     const form = await screen.findByRole('form', { name: 'Cancel order' });
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel order' }));
     expect(await within(form).findByRole('alert')).toBeTruthy();
@@ -99,7 +99,7 @@ describe("the order page's refunds and returns, for an admin", () => {
         return json({ message: refundTooMuchMessage(29_997) }, 409);
       },
     });
-    renderRoute(<MoneyBackAndToasts order={shipped} isAdmin />);
+    renderRoute(<RefundsAndReturnsAndToasts order={shipped} isAdmin />);
     const form = await screen.findByRole('form', { name: 'Refund' });
     // A shipped order is no longer cancelled, only refunded.
     expect(screen.queryByRole('form', { name: 'Cancel order' })).toBeNull();
@@ -121,7 +121,7 @@ describe("the order page's refunds and returns, for an admin", () => {
 
   it('refuses an amount that is not dollars and cents before asking the server', async () => {
     const fetchMock = answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
-    renderRoute(<MoneyBackAndToasts order={shipped} isAdmin />);
+    renderRoute(<RefundsAndReturnsAndToasts order={shipped} isAdmin />);
     const form = await screen.findByRole('form', { name: 'Refund' });
     fireEvent.change(within(form).getByLabelText('Amount ($)'), { target: { value: '12.345' } });
     fireEvent.change(within(form).getByLabelText('Reason for the refund'), { target: { value: 'Scratched' } });
@@ -141,7 +141,7 @@ describe("the order page's refunds and returns, for an admin", () => {
           ],
         }),
     });
-    renderRoute(<MoneyBackAndToasts order={shipped} isAdmin />);
+    renderRoute(<RefundsAndReturnsAndToasts order={shipped} isAdmin />);
     expect(await screen.findByText('Return of 1 × Ryzen 5 7600 (Damaged on arrival): requested')).toBeTruthy();
     expect(screen.getByText('Return of 2 × DDR5 kit (Wrong part): requested')).toBeTruthy();
     const [damaged, wrong] = screen.getAllByRole('checkbox', { name: 'Put the units back on the shelf' });
@@ -151,7 +151,7 @@ describe("the order page's refunds and returns, for an admin", () => {
 
   it('offers no return request: only the customer asks', async () => {
     answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
-    renderRoute(<MoneyBackAndToasts order={shipped} isAdmin />);
+    renderRoute(<RefundsAndReturnsAndToasts order={shipped} isAdmin />);
     await screen.findByRole('form', { name: 'Refund' });
     expect(screen.queryByRole('form', { name: 'Request a return' })).toBeNull();
   });
@@ -181,7 +181,7 @@ describe("the order page's refunds and returns, for the customer", () => {
         );
       },
     });
-    renderRoute(<MoneyBackAndToasts order={shipped} isAdmin={false} />);
+    renderRoute(<RefundsAndReturnsAndToasts order={shipped} isAdmin={false} />);
     const form = await screen.findByRole('form', { name: 'Request a return' });
     // Neither Cancel nor Refund is the customer's.
     expect(screen.queryByRole('form', { name: 'Refund' })).toBeNull();
@@ -197,7 +197,7 @@ describe("the order page's refunds and returns, for the customer", () => {
 
   it('offers no return before the order has shipped', async () => {
     answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
-    renderRoute(<MoneyBackAndToasts order={paid} isAdmin={false} />);
+    renderRoute(<RefundsAndReturnsAndToasts order={paid} isAdmin={false} />);
     await waitFor(() => expect(screen.getByText('No refunds.')).toBeTruthy());
     expect(screen.queryByRole('form', { name: 'Request a return' })).toBeNull();
   });

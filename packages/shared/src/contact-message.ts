@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { emailField, oneLineText, requiredLongText, requiredText } from './fields.ts';
-import { messages } from './messages.ts';
+import { messages } from './ui-messages.ts';
 
 /** The Home contact form (docs/product.md#contact-messages). */
 export const contactMessageSchema = lazySchema(() =>
@@ -28,7 +28,6 @@ export const messageReplySchema = lazySchema(() =>
 );
 export type MessageReply = z.infer<typeof messageReplySchema>;
 
-/** Marks a contact message read or unread. */
 export const messageReadSchema = lazySchema(() => z.object({ read: z.boolean() }).strict());
 
 /** A contact message as the admins' inbox shows it (docs/product.md#contact-messages). */

@@ -7,7 +7,7 @@ import { addBuild } from '#api-test/build-fixtures.ts';
 import { createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { addPart, payOrder, placeOrder, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
 
-// Money back takes its rights back (docs/security.md): a refunded line is no longer bought,
+// A refund takes its rights back (docs/security.md): a refunded line is no longer bought,
 // units put back before shipping do not ship and cannot be returned, and a fully refunded
 // order takes no return.
 
@@ -17,13 +17,13 @@ let buyers = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.signIn('money-back-admin@example.com', 'admin');
+  admin = await t.signIn('refund-admin@example.com', 'admin');
 });
 afterAll(async () => t.close());
 
 async function customer(): Promise<Auth> {
   buyers += 1;
-  return t.signIn(`money-back-buyer${buyers}@example.com`);
+  return t.signIn(`refund-buyer${buyers}@example.com`);
 }
 
 function call(auth: Auth, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) {
@@ -54,7 +54,7 @@ async function paidBuild(buyer: Auth) {
 }
 
 const refund = (orderId: string, body: Record<string, unknown>) =>
-  call(admin, 'POST', `/api/orders/${orderId}/refunds`, { reason: 'Money back', ...body });
+  call(admin, 'POST', `/api/orders/${orderId}/refunds`, { reason: 'Refund', ...body });
 const rate = (buyer: Auth, partId: string) => call(buyer, 'POST', `/api/parts/${partId}/reviews`, { rating: 5 });
 const askReturn = (buyer: Auth, orderId: string, partId: string, quantity: number) =>
   call(buyer, 'POST', `/api/orders/${orderId}/returns`, { lines: [{ partId, quantity }], reason: 'changed_mind' });

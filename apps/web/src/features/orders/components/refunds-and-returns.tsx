@@ -21,10 +21,10 @@ import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import {
   useCancelWithReason,
   useDecideReturn,
-  useMoneyBack,
+  useRefundsAndReturns,
   useRefundOrder,
   useRequestReturn,
-} from '../api/money-back.ts';
+} from '../api/refunds.ts';
 import { plural } from '@parts-shop/shared/plural';
 
 const onError = (error: Error) => toastError(error.message);
@@ -228,14 +228,14 @@ function returnedParts(order: Order, request: OrderReturn): string {
  * The order page's refunds and returns: the history for everyone who may see the order, the
  * admin's Cancel and Refund, the customer's "Request a return" for a shipped order.
  */
-export function MoneyBack({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
-  const history = useMoneyBack(order._id);
+export function RefundsAndReturns({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+  const history = useRefundsAndReturns(order._id);
   const refunds = history.data?.refunds ?? [];
   const returns = history.data?.returns ?? [];
   const open = (r: OrderReturn) => r.status === 'requested' || r.status === 'approved';
   return (
-    <section aria-labelledby="money-back-title" className="flex flex-col gap-3 print:hidden">
-      <h3 id="money-back-title" className="text-lg font-semibold">
+    <section aria-labelledby="refunds-title" className="flex flex-col gap-3 print:hidden">
+      <h3 id="refunds-title" className="text-lg font-semibold">
         Refunds and returns
       </h3>
       {order.cancelledAt ? (

@@ -22,7 +22,7 @@ export const messages = {
   addPartsFailed: 'Failed to Add Parts',
   notEnoughStock: 'Not enough stock',
   urlInvalid: 'Enter a web address starting with http:// or https://',
-  // success toasts
+  // Success toasts.
   emailSent: 'Email Sent',
   addedToCart: 'Added to cart',
   orderCancelled: 'Order Cancelled',

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderSchema } from '@parts-shop/shared/order';
 import {
-  moneyBackSchema,
+  refundsAndReturnsSchema,
   refundSchema,
   returnSchema,
   type NewRefund,
@@ -12,10 +12,10 @@ import { apiGet, apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /orders/{id}/refunds: the order's refunds and return requests (its customer or an admin). */
-export function useMoneyBack(orderId: string) {
+export function useRefundsAndReturns(orderId: string) {
   return useQuery({
-    queryKey: queryKeys.orders.moneyBack(orderId),
-    queryFn: ({ signal }) => apiGet(`/orders/${encodeURIComponent(orderId)}/refunds`, moneyBackSchema, signal),
+    queryKey: queryKeys.orders.refundsAndReturns(orderId),
+    queryFn: ({ signal }) => apiGet(`/orders/${encodeURIComponent(orderId)}/refunds`, refundsAndReturnsSchema, signal),
   });
 }
 

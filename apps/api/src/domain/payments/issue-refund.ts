@@ -13,15 +13,11 @@ import { lockPart } from '../stock/stock.repo.ts';
 import { bookRefund, markOrderRefundDone, staleOrderRefunds, type OrderRefundRow } from './order-refunds.repo.ts';
 
 /**
- * The one path for money an admin gives back on an order: a cancel of a paid order, a refund,
- * a received return. Under the part's and the order's locks it checks what is left to give,
- * books the refund row and the order's new refunded total, puts units back and queues the
- * emails, all in one transaction; only then is the gateway asked, with the row's id as the
- * idempotency key. So refunds racing on one order queue on its row and can never add up to
- * more than was paid, and a crash before the gateway answers leaves a pending row that the
- * sweep retries as the same refund.
+ * The one path for an admin's refund. Under the locks it books the row, the refunded total, restock and emails in one
+ * transaction; only then is the gateway asked, keyed by the row's id. So racing refunds never exceed what was paid,
+ * and a crash leaves a pending row the sweep retries.
  */
-export type GiveBack = {
+export type RefundInput = {
   orderId: string;
   /** 'rest' is all that is left unrefunded, worked out under the lock. */
   amountCents: number | 'rest';
@@ -39,8 +35,7 @@ export type GiveBack = {
   audit?: { caller: Actor; kind: 'order.cancel' | 'order.refund' };
 };
 
-/** Why an order cannot take this refund, or null when it can. */
-function refusal(order: OrderRow, input: GiveBack, amountCents: number): string | null {
+function refusal(order: OrderRow, input: RefundInput, amountCents: number): string | null {
   if (input.cancel) {
     if (order.cancelledAt) return apiMessages.orderAlreadyCancelled;
     if (order.shipped) return apiMessages.cancelShipped;
@@ -52,7 +47,7 @@ function refusal(order: OrderRow, input: GiveBack, amountCents: number): string 
   return null;
 }
 
-async function book(db: Db, gateway: PaymentGateway, input: GiveBack): Promise<OrderRefundRow | null> {
+async function book(db: Db, gateway: PaymentGateway, input: RefundInput): Promise<OrderRefundRow | null> {
   return db.transaction(async (tx) => {
     // Parts in id order, then the order: the order every other path takes its locks in.
     const restock = input.restock ?? [];
@@ -110,7 +105,7 @@ async function sendRefund(db: Db, gateway: PaymentGateway, row: OrderRefundRow):
 }
 
 /** Books, then pays out; answers the refund row (null when nothing but stock moved). */
-export async function giveBack(db: Db, gateway: PaymentGateway, input: GiveBack): Promise<OrderRefundRow | null> {
+export async function issueRefund(db: Db, gateway: PaymentGateway, input: RefundInput): Promise<OrderRefundRow | null> {
   const row = await book(db, gateway, input);
   return row ? sendRefund(db, gateway, row) : null;
 }
