@@ -1,8 +1,8 @@
 import type { HTTPMethods, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, type BadTokenKind } from './firebase-accounts.ts';
 import { addPart, confirmCard, GOOD_CARD, orderBody, payOrder, placeOrder, startPayment } from './shop-fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 import { multipart, testPhoto } from './upload-fixtures.ts';
 
 // Who may call what (docs/product.md#who-may-do-what), for every endpoint the API serves: no token or a bad
@@ -35,7 +35,6 @@ const ownerOnly = (s: number): Expect => ({ anonymous: 401, customer: s, otherCu
 /** A return is asked by the order's customer; an admin may see the order, so hears 403. */
 const ownerAsks = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: 403 });
 
-let t: TestApp;
 let auth: Record<Valid, { authorization: string }>;
 
 /** Fresh objects for one cell, owned by CUSTOMER. */
@@ -403,11 +402,10 @@ async function signInAll(): Promise<void> {
   };
 }
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await signInAll();
 });
-afterAll(async () => t.close());
 
 describe('access matrix', () => {
   it.each(rows)('%s', async (_operation, expected, request) => {

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '#api/app.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 // No input can stall the API: every text field of every endpoint (path, query and body,
 // read from the API's own OpenAPI document, so a new field is covered too) receives strings
@@ -82,16 +82,14 @@ function targetsOf(doc: unknown): Target[] {
 }
 
 describe('adversarial 64 KB strings in every text field', () => {
-  let t: TestApp;
   let targets: Target[] = [];
   const callers: Record<string, Record<string, string>> = { stranger: {} };
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     callers.admin = await t.signIn('adversarial-admin@example.com', 'admin');
     callers.customer = await t.signIn('adversarial-customer@example.com');
     targets = targetsOf(t.app.swagger());
   });
-  afterAll(async () => t.close());
 
   it('finds the text fields of the public forms, the token exchange and the catalog queries', () => {
     const names = new Set(targets.map((x) => `${x.method} ${x.path} ${x.where}.${x.field}`));

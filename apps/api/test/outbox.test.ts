@@ -12,7 +12,7 @@ import { createSmtpTransport } from '#api/domain/emails/smtp-transport.ts';
 import { databaseForProcesses, startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { addPart, payOrder, placeOrder } from './shop-fixtures.ts';
 import { createFirebaseAccount, signInWithPassword, testUid, verifyFirebaseEmail } from './firebase-accounts.ts';
-import { createTestApp, testDatabaseUrl, testToken, type TestApp } from './test-app.ts';
+import { useTestApp, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
  * The order emails' outbox, against a real SMTP server (maildev) and real databases: an
@@ -69,11 +69,7 @@ async function outboxFor(db: Database['db'], orderId: string) {
 const toOrder = (orderId: string) => (m: CaughtEmail) => m.text.includes(`/dashboard/orders/${orderId}`);
 
 describe('the mail worker', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('keeps an email while SMTP is down and sends it, once and with its Message-ID, when it is back', async () => {
     const alice = await t.signIn('outbox-alice@example.com');
@@ -171,15 +167,13 @@ describe('the mail worker', () => {
 });
 
 describe('who is mailed (docs/security.md#order-emails)', () => {
-  let t: TestApp;
   let catcher: MailCatcher;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     catcher = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
   });
   afterAll(async () => {
     await catcher.stop();
-    await t.close();
   });
 
   const unsent = async (orderId: string) => (await outboxFor(t.database.db, orderId)).filter((r) => r.sentAt === null);
