@@ -227,9 +227,8 @@ describe('rate limits', () => {
 
   it('limits every write route per client: 429 JSON with Retry-After once over the limit', async () => {
     expect(writeRoutes.length).toBeGreaterThan(5);
-    // Anonymous and invalid: the limiter runs first (onRequest), before the guards
-    // (preValidation) and the schemas, so a flood is refused before it costs a token check.
-    // Each route from a client of its own: every write shares one budget per client.
+    // The limiter runs before the guards and schemas, so a flood costs no token check; each route
+    // comes from a client of its own, as every write shares one budget per client.
     for (const [index, route] of writeRoutes.entries()) {
       const name = `${route.method} ${route.url.replace('someone@example.com', '{…}')}`;
       if (EXEMPT.has(name)) continue;

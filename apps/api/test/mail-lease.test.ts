@@ -8,11 +8,7 @@ import { addPart, placeOrder } from './shop-fixtures.ts';
 import { startSlowSmtpServer, type SlowSmtpServer } from './slow-smtp-server.ts';
 import { useTestApp, testDatabaseUrl } from './test-app.ts';
 
-/**
- * An email is sent once, even when the SMTP server answers so slowly that one send takes
- * longer than the mail lease: the sender keeps its lease while it sends, and a sender that
- * lost its lease abandons the send and writes nothing.
- */
+/** An email is sent once even when one send outlasts the mail lease: a sender that lost its lease writes nothing. */
 
 const LEASE_MS = 1000;
 /** Six answers per email (greeting, EHLO, MAIL, RCPT, DATA, end of data): 1.5 s a send, beyond the lease. */

@@ -7,10 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './test-app.ts';
 
-/**
- * Other teams generate clients from /api/docs/json, so it has to pass the OpenAPI linter
- * (Redocly's recommended rules) and produce types a real client can be checked against.
- */
+/** Clients are generated from /api/docs/json: it must pass Redocly's recommended rules and type-check a client. */
 const require = createRequire(import.meta.url);
 const redoclyCli = require.resolve('@redocly/cli/bin/cli.js');
 const tsc = require.resolve('typescript/bin/tsc');

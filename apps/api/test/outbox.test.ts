@@ -15,10 +15,8 @@ import { createFirebaseAccount, signInWithPassword, testUid, verifyFirebaseEmail
 import { useTestApp, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
- * The order emails' outbox, against a real SMTP server (maildev) and real databases: an
- * email committed with its change reaches the inbox once, whether the SMTP server was down
- * for a while, two workers compete for it, or the API process died between the commit and
- * the send.
+ * The order emails' outbox against a real SMTP server: an email committed with its change arrives once, through
+ * an SMTP outage, two competing workers, or a process dying between commit and send.
  */
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -230,11 +228,7 @@ describe('who is mailed (docs/security.md#order-emails)', () => {
   });
 });
 
-/**
- * kill -9 between the commit and the send: the first API process has no reachable SMTP
- * server, so every email it commits is still unsent when it dies; the next process, given
- * the catcher, sends all of them.
- */
+/** kill -9 between commit and send: the next process, given an SMTP server, sends every email the first committed. */
 describe('kill -9 between commit and send', () => {
   const JWT_SECRET = 'outbox-crash-secret-0123456789abcdef-01';
   let catcher: MailCatcher | undefined;

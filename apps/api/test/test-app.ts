@@ -13,11 +13,7 @@ import type { TokenService } from '#api/lib/tokens.ts';
 import { createDatabaseStatement, pgliteEngine, pgliteTemplateDump } from './database-template.ts';
 import { testAccount, testUid } from './firebase-accounts.ts';
 
-/**
- * Test databases: a fresh in-memory PGlite per test app, or, when TEST_DATABASE_URL is set
- * (npm test does so for its PostgreSQL pass), a fresh database on that server. Both start
- * as copies of the run's migrated template (database-template.ts).
- */
+/** A fresh in-memory PGlite, or a fresh database on TEST_DATABASE_URL; both copies of the run's template. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 export async function createTestDatabase(
@@ -147,9 +143,8 @@ export type TestShop<U extends string> = TestApp & {
 };
 
 /**
- * The way to stand up an API test: registers beforeAll (app, database, the named users signed in)
- * and afterAll (close) in the calling describe or file. A user is an email (a customer) or
- * `{ email, role: 'admin' }`. `config` may be a function, read in beforeAll.
+ * Registers beforeAll (app, database, the named users signed in) and afterAll (close) in the calling
+ * describe or file. A user is an email (a customer) or `{ email, role: 'admin' }`.
  */
 export function useTestApp<U extends string = never>(
   options: {
@@ -163,7 +158,7 @@ export function useTestApp<U extends string = never>(
     if (!built) throw new Error('the test app is built in beforeAll: use it inside a test or a hook');
     return built;
   };
-  const specs = Object.entries<UserSpec>(options.users ?? ({} as Record<U, UserSpec>));
+  const specs = Object.entries<UserSpec>(options.users ?? ({}));
   const users = Object.fromEntries(specs.map(([name]) => [name, { authorization: '' }])) as Record<U, Auth>;
   beforeAll(async () => {
     const config = typeof options.config === 'function' ? options.config() : options.config;

@@ -5,10 +5,8 @@ import { SHOP_ACTOR } from '#api/domain/orders/order-view.ts';
 import { addPart, payOrder, placeOrder, type Auth } from './shop-fixtures.ts';
 import { useTestApp } from './test-app.ts';
 
-// Less said to strangers (docs/security.md#data-that-stays-true): a customer reads
-// "the shop" where a member of staff acted on their order, an anonymous caller learns only
-// whether the shop is ready, and the catalog's public reads keep the admins' low-stock
-// threshold to themselves. Admins still read all of it.
+// Less said to strangers (docs/security.md#data-that-stays-true): staff act as "the shop", anonymous callers
+// learn only readiness, public reads hide the low-stock threshold. Admins still read all of it.
 
 const STAFF = 'staff-member@example.com';
 const BUYER = 'reading-buyer@example.com';

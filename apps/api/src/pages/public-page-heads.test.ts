@@ -24,7 +24,6 @@ afterAll(async () => {
 });
 const t = useTestApp({ config: () => ({ WEB_DIST: webDist, PUBLIC_URL: ORIGIN }) });
 
-/** The page as a crawler sees it: the HTML, before any script runs. */
 async function crawl(url: string) {
   const response = await t.app.inject({ method: 'GET', url });
   const html = response.body;

@@ -14,7 +14,6 @@ import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixture
 const t = useTestApp({ users: { admin: { email: 'boss@example.com', role: 'admin' }, alice: 'alice@example.com' } });
 const { admin, alice } = t.users;
 
-/** The records `act` wrote, oldest first. */
 async function recordsOf(act: () => Promise<unknown>) {
   const [last] = await t.database.db.select({ id: sql<string>`max(${auditLog.id}::text)` }).from(auditLog);
   await act();

@@ -24,7 +24,6 @@ const t = useTestApp({
 });
 const { alice } = t.users;
 
-/** Makes an order look as if it was placed longer ago than the hold. */
 async function backdate(orderId: string, minutes = HOLD_MINUTES + 1) {
   await t.database.db
     .update(orders)

@@ -12,7 +12,6 @@ import { partReviews } from '#api/db/schema.ts';
 
 const t = useTestApp();
 let partId: string;
-/** A buyer of partId who never rates it. */
 let regular: Auth;
 
 beforeAll(async () => {
@@ -23,7 +22,6 @@ beforeAll(async () => {
 type ErrorBody = { message: string; issues?: { path: (string | number)[]; message: string }[] };
 
 let buyers = 0;
-/** A signed-in, verified customer with a paid order for the part. */
 async function buyer(part = partId): Promise<Auth> {
   buyers += 1;
   const auth = await t.signIn(`buyer${buyers}@example.com`);

@@ -18,7 +18,6 @@ async function pricesOf(ids: string[]) {
   return Promise.all(ids.map(async (id) => (await findPart(t.database.db, id))?.priceCents));
 }
 
-/** The audit records of `kind` about these parts, oldest first. */
 async function auditOf(kind: string, ids: string[]) {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit?kind=${kind}&limit=100`, headers: admin });
   return res

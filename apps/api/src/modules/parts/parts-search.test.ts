@@ -21,7 +21,6 @@ async function list(query: string): Promise<Part[]> {
   return res.json<Part[]>();
 }
 
-/** Every page of a query, following the Link header. */
 async function allPages(query: string): Promise<Part[]> {
   const found: Part[] = [];
   let url: string | undefined = `/api/parts?${query}`;

@@ -28,7 +28,6 @@ async function paidOrder(buyer: Auth, quantity: number) {
   return { partId, order };
 }
 
-/** A paid build order: a line per part, one unit each at $50.00. */
 async function paidBuild(buyer: Auth) {
   const ids = await addBuild(t, {}, { available: 3, priceCents: 5_000 });
   const placed = await t.call('POST', '/api/orders/batch', {
