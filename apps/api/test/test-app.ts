@@ -158,7 +158,7 @@ export function useTestApp<U extends string = never>(
     if (!built) throw new Error('the test app is built in beforeAll: use it inside a test or a hook');
     return built;
   };
-  const specs = Object.entries<UserSpec>(options.users ?? ({}));
+  const specs = Object.entries<UserSpec>(options.users ?? {});
   const users = Object.fromEntries(specs.map(([name]) => [name, { authorization: '' }])) as Record<U, Auth>;
   beforeAll(async () => {
     const config = typeof options.config === 'function' ? options.config() : options.config;

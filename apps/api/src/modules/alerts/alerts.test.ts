@@ -6,7 +6,7 @@ import type { ApiError } from '@parts-shop/shared/error';
 import type { Part } from '@parts-shop/shared/part';
 import { alerts, emailOutbox } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
-import { addPart, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { addPart, placeOrder } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 
 const t = useTestApp({

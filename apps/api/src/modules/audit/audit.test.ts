@@ -6,7 +6,7 @@ import type { RoleChange } from '@parts-shop/shared/user';
 import { auditLog } from '#api/db/schema.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 import { newId } from '#api/lib/ids.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
 
 // Audit log (docs/product.md#audit-log): each admin change writes one record in its own
 // transaction, a refused change none; GET /api/admin/audit pages and filters them.

@@ -8,7 +8,6 @@ import { contactMessages, emailOutbox } from '#api/db/schema.ts';
 import { dueEmails } from '#api/domain/emails/outbox.repo.ts';
 import { emailPayloadSchema, renderReplyEmail } from '#api/domain/emails/order-email-templates.ts';
 import { newId } from '#api/lib/ids.ts';
-import type { Auth } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 
 const t = useTestApp({ users: { admin: { email: 'boss@example.com', role: 'admin' }, customer: 'carol@example.com' } });

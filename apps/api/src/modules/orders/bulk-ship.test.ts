@@ -4,7 +4,7 @@ import type { Order } from '@parts-shop/shared/order';
 import type { PackingSlip } from '@parts-shop/shared/packing-slip';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { useTestApp } from '#api-test/test-app.ts';
-import { addPart, orderRow, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { addPart, orderRow, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
 
 // Ship selected and the packing slip (docs/product.md#bulk-actions, docs/product.md#packing-slip).
 

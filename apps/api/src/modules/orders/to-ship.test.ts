@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canShip, type Order, type OrderCounts } from '@parts-shop/shared/order';
 import { useTestApp } from '#api-test/test-app.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
 
 // One rule for "can ship" (docs/product.md#order-status): what Manage Orders counts and lists
 // under To ship is exactly what PATCH /shipped accepts, and what the screens offer Ship on.
