@@ -277,3 +277,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }),
   };
 }
+
+/** The settings that point the shop's Stripe gateway at `fake`. */
+export function stripeConfig(fake: FakeStripe, webhookSecret = 'whsec_test_parts_shop'): Record<string, string> {
+  return {
+    PAYMENT_GATEWAY: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_parts_shop',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: fake.url,
+  };
+}

@@ -7,7 +7,7 @@ import { paymentGroupMessages } from '@parts-shop/shared/payment-group';
 import { orders as ordersTable, paymentGroupOrders, paymentGroups, payments, refunds } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
 import { useTestApp, type TestApp } from '#api-test/test-app.ts';
-import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { startFakeStripe, stripeConfig, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   confirmCard,
@@ -325,10 +325,7 @@ describe('paying for several orders at once (Stripe, real SDK against the local 
   });
   const t = useTestApp({
     config: () => ({
-      PAYMENT_GATEWAY: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_parts_shop',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
+      ...stripeConfig(fake, WEBHOOK_SECRET),
       MAX_UNPAID_ORDERS: '100',
     }),
     users: { carol: 'carol@example.com' },

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orders, refunds } from '#api/db/schema.ts';
 import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
 import { useTestApp } from '#api-test/test-app.ts';
-import { startFakeStripe, type FakeIntent, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { startFakeStripe, stripeConfig, type FakeIntent, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   orderRow,
@@ -30,10 +30,7 @@ afterAll(async () => {
 });
 const t = useTestApp({
   config: () => ({
-    PAYMENT_GATEWAY: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_parts_shop',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
+    ...stripeConfig(fake, WEBHOOK_SECRET),
   }),
   users: { alice: 'alice@example.com' },
 });

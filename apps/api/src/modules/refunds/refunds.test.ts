@@ -6,7 +6,7 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import { emailOutbox, orderLines, orderRefunds, orders, refunds } from '#api/db/schema.ts';
 import { addBuild, type Slot } from '#api-test/build-fixtures.ts';
 import { useTestApp, type TestApp } from '#api-test/test-app.ts';
-import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { startFakeStripe, stripeConfig, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   confirmCard,
@@ -461,10 +461,7 @@ describe('refunds through Stripe (the real SDK against the fake Stripe server)',
   afterAll(async () => fake.close());
   const s = useTestApp({
     config: () => ({
-      PAYMENT_GATEWAY: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_parts_shop',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_parts_shop_secret',
-      STRIPE_API_URL: fake.url,
+      ...stripeConfig(fake, 'whsec_test_parts_shop_secret'),
     }),
     users: { carol: 'carol@example.com', boss: { email: 'boss@example.com', role: 'admin' } },
   });

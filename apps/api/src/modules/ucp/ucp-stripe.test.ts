@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpCheckoutSchema, type UcpCheckout } from '@parts-shop/shared/ucp';
 import { orders } from '#api/db/schema.ts';
-import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { startFakeStripe, stripeConfig, type FakeStripe } from '#api-test/fake-stripe.ts';
 import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 import { loadOfficialSchemas } from '#api-test/ucp-official-schemas.ts';
@@ -24,10 +24,7 @@ afterAll(async () => {
 const t = useTestApp({
   config: () => ({
     PUBLIC_URL: 'https://shop.example',
-    PAYMENT_GATEWAY: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_parts_shop',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_parts_shop',
-    STRIPE_API_URL: fake.url,
+    ...stripeConfig(fake),
   }),
 });
 
