@@ -1,15 +1,12 @@
 import type { HTTPMethods, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, type BadTokenKind } from './firebase-accounts.ts';
 import { addPart, confirmCard, GOOD_CARD, orderBody, payOrder, placeOrder, startPayment } from './shop-fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 import { multipart, testPhoto } from './upload-fixtures.ts';
 
-// Who may call what (docs/product.md#who-may-do-what), for every endpoint the API serves: no token or a bad
-// one is 401, the wrong role 403, another user's order 404 (its existence is not revealed),
-// everyone else gets the real answer. Each row is one call; each cell runs on fresh
-// fixtures, so one caller's DELETE never changes what the next one sees. The endpoint list
-// comes from the API's OpenAPI document, so a new route without a row fails the last test.
+// Who may call what (docs/product.md#who-may-do-what): each row is one call, each cell runs on fresh
+// fixtures; the rows are checked against the OpenAPI document, so a new route needs one.
 
 const CUSTOMER = 'matrix-customer@example.test';
 const OTHER = 'matrix-other@example.test';
@@ -24,21 +21,17 @@ type Expect = Record<Valid, number> & { anonymous: number };
 const publicRoute = (s: number): Expect => ({ anonymous: s, customer: s, otherCustomer: s, admin: s });
 const signedIn = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: s, admin: s });
 const adminOnly = (s: number): Expect => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: s });
-/** Paths naming the customer: that user or an admin. */
 const selfOrAdmin = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 403, admin: s });
 /** The customer's order: the owner and an admin; to anyone else it does not exist. */
 const ownerOrAdmin = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: s });
-/** Only that user: admins manage roles, not other people's profiles. */
 const selfOnly = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 403, admin: 403 });
 /** Paying is the owner's business only (admins included in "anyone else"). */
 const ownerOnly = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: 404 });
 /** A return is asked by the order's customer; an admin may see the order, so hears 403. */
 const ownerAsks = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: 403 });
 
-let t: TestApp;
 let auth: Record<Valid, { authorization: string }>;
 
-/** Fresh objects for one cell, owned by CUSTOMER. */
 const fx = {
   part: () => addPart(t),
   order: async () => (await placeOrder(t, auth.customer, await addPart(t)))._id,
@@ -54,14 +47,12 @@ const fx = {
     const { clientSecret } = await startPayment(t, auth.customer, await fx.order());
     return at('POST', '/api/payments/local/confirm', { clientSecret, card: GOOD_CARD });
   },
-  /** Records a card payment that went through at the gateway. */
   recordPaymentRequest: async () => {
     const orderId = await fx.order();
     const { clientSecret, paymentIntentId } = await startPayment(t, auth.customer, orderId);
     await confirmCard(t, clientSecret);
     return at('PATCH', `/api/orders/${orderId}`, { transactionId: paymentIntentId });
   },
-  /** A paid order of CUSTOMER's that an admin has shipped. */
   shippedOrder: async () => {
     const id = await fx.paidOrder();
     await t.app.inject({ ...at('PATCH', `/api/shipped/${id}`), headers: auth.admin });
@@ -70,38 +61,32 @@ const fx = {
   partOf: async (orderId: string) =>
     (await t.app.inject({ ...at('GET', `/api/orders/${orderId}`), headers: auth.admin })).json<{ partId: string }>()
       .partId,
-  /** A return CUSTOMER asked for on a shipped order. */
   returnRequest: async () => {
     const id = await fx.shippedOrder();
     const body = { lines: [{ partId: await fx.partOf(id), quantity: 1 }], reason: 'changed_mind' };
     const res = await t.app.inject({ ...at('POST', `/api/orders/${id}/returns`, body), headers: auth.customer });
     return res.json<{ id: string }>().id;
   },
-  /** A build saved by CUSTOMER. */
   build: async () => {
     const items = [{ partId: await fx.part(), quantity: 1 }];
     const res = await t.app.inject({ ...at('POST', '/api/builds', { name: 'Matrix', items }), headers: auth.customer });
     return res.json<{ id: string }>().id;
   },
   buildItems: async () => [{ partId: await fx.part(), quantity: 1 }],
-  /** A build CUSTOMER saved and published. */
   publishedBuild: async () => {
     const id = await fx.build();
     await t.app.inject({ ...at('POST', `/api/builds/${id}/publish`, { title: 'Matrix' }), headers: auth.customer });
     return id;
   },
-  /** An alert CUSTOMER set. */
   alert: async () => {
     const body = { partId: await fx.part(), type: 'price-below', price: 1 };
     const res = await t.app.inject({ ...at('POST', '/api/alerts', body), headers: auth.customer });
     return res.json<{ id: string }>().id;
   },
-  /** A review CUSTOMER posted. */
   review: async () => {
     const res = await t.app.inject({ ...at('POST', '/api/reviews', review), headers: auth.customer });
     return res.json<{ insertedId: string }>().insertedId;
   },
-  /** A contact message from a visitor. */
   message: async () => {
     const res = await t.app.inject(at('POST', '/api/messages', message));
     return res.json<{ insertedId: string }>().insertedId;
@@ -112,7 +97,6 @@ const fx = {
     ]);
     return { method: 'POST', url, headers: body.headers, payload: body.payload };
   },
-  /** A photo an admin uploaded. */
   photo: async () => {
     const upload = await fx.photoUpload();
     const res = await t.app.inject({ ...upload, headers: { ...upload.headers, ...auth.admin } });
@@ -122,7 +106,6 @@ const fx = {
     profile: `https://matrix-${Math.random().toString(36).slice(2, 10)}.example/.well-known/ucp`,
     name: 'Matrix',
   }),
-  /** An assistant an admin approved. */
   assistant: async () => {
     const res = await t.app.inject({ ...at('POST', '/api/assistants', fx.assistantBody()), headers: auth.admin });
     return res.json<{ assistant: { id: string } }>().assistant.id;
@@ -403,11 +386,10 @@ async function signInAll(): Promise<void> {
   };
 }
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await signInAll();
 });
-afterAll(async () => t.close());
 
 describe('access matrix', () => {
   it.each(rows)('%s', async (_operation, expected, request) => {

@@ -33,10 +33,7 @@ export const ACP_ADDRESS = {
   postal_code: 'N1 9GU',
 };
 
-/**
- * A create request with everything a session needs to be ready for payment. Each unit is the
- * item named once more, as the 2026-04-17 schema (which gives an item no quantity) allows.
- */
+/** A ready-for-payment create request; each unit is the item named once more (the schema has no quantity). */
 export function readySession(partId: string, quantity = 1, email = 'ada@example.test') {
   return {
     currency: 'usd',

@@ -4,12 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type AnySchemaObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
-/**
- * The official ACP 2026-04-17 JSON Schema bundle (`spec/2026-04-17/json-schema/schema.agentic_checkout.json`
- * of agentic-commerce-protocol/agentic-commerce-protocol), read in place from
- * `acp-schemas/2026-04-17/` in the `shared` folder beside the repository (ACP_SCHEMAS_DIR
- * overrides it); never copied into the project. Null when the file is not there.
- */
+/** The official ACP 2026-04-17 bundle, read in place from `acp-schemas/` beside the repository (ACP_SCHEMAS_DIR); null when absent. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const ACP_SCHEMAS_DIR =
   process.env.ACP_SCHEMAS_DIR ?? path.resolve(repoRoot, '..', 'shared', 'acp-schemas', '2026-04-17');

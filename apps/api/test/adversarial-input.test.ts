@@ -1,15 +1,10 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '#api/app.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
-// No input can stall the API: every text field of every endpoint (path, query and body,
-// read from the API's own OpenAPI document, so a new field is covered too) receives strings
-// of nearly 64 KB built to make a backtracking pattern take quadratic or exponential time.
-// Each must be refused (4xx, and a 400 from the field's own schema for at least one caller)
-// well under a second; a pattern that backtracks takes seconds to minutes on these, every
-// time. An answer over the bound is timed once more and counts as slow only if slow again: a
-// busy machine pauses a process now and then, but never the same request twice in a row.
+// Every text field of every endpoint (from the OpenAPI document) gets ~64 KB strings built to make a
+// backtracking pattern slow; each is refused well under a second. A slow answer is timed once more.
 
 const BOUND_MS = 1000;
 // The longest string that still fits a JSON body under the API's body limit.
@@ -82,16 +77,14 @@ function targetsOf(doc: unknown): Target[] {
 }
 
 describe('adversarial 64 KB strings in every text field', () => {
-  let t: TestApp;
   let targets: Target[] = [];
   const callers: Record<string, Record<string, string>> = { stranger: {} };
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     callers.admin = await t.signIn('adversarial-admin@example.com', 'admin');
     callers.customer = await t.signIn('adversarial-customer@example.com');
     targets = targetsOf(t.app.swagger());
   });
-  afterAll(async () => t.close());
 
   it('finds the text fields of the public forms, the token exchange and the catalog queries', () => {
     const names = new Set(targets.map((x) => `${x.method} ${x.path} ${x.where}.${x.field}`));

@@ -14,12 +14,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export type ApiProcess = { child: ChildProcess; base: string; output: string[] };
 
 /**
- * Starts the API from source on a free port and waits until it is healthy. It runs as one
- * node process (`node --import tsx`, not the tsx CLI, which would put a second process
- * between the test and the server and swallow a SIGKILL). `env` names the database and the
- * JWT secret (and PORT, to take a stopped process's place); writes are not rate-limited
- * and nothing may reach a real identity service. A DATA_DIR with no PGlite yet starts as a
- * copy of the run's migrated one.
+ * Starts the API from source (`node --import tsx`, one process, so a SIGKILL reaches it) on a free port and
+ * waits until healthy. A DATA_DIR with no PGlite yet starts as a copy of the run's migrated one.
  */
 export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
   if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(env.DATA_DIR);
@@ -65,11 +61,7 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
   throw new Error(`API process did not become healthy:\n${output.join('')}`);
 }
 
-/**
- * Starts the API from source with exactly `env` (and PATH), for the start-up checks, and
- * answers how it ended: its exit code and everything it printed. A process still running
- * after `timeoutMs` is killed and answered as `code: null`.
- */
+/** Starts the API with exactly `env` (and PATH) and answers its exit code and output; killed after `timeoutMs` (`code: null`). */
 export async function runApiUntilExit(
   env: Record<string, string | undefined>,
   timeoutMs = 60_000,
@@ -88,7 +80,6 @@ export async function runApiUntilExit(
   return { code, output: output.join('') };
 }
 
-/** SIGTERM, then SIGKILL if it has not exited within 15 s. */
 export async function stopApiProcess({ child }: ApiProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -98,10 +89,7 @@ export async function stopApiProcess({ child }: ApiProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * A database for API processes that a test starts and kills: a new one on the test server, else
- * a PGlite DATA_DIR of its own (`dataDir`, for the test to remove). `env` points a process at it.
- */
+/** A database for processes a test starts and kills: a new one on the test server, else a PGlite `dataDir`. */
 export async function databaseForProcesses(
   prefix: string,
 ): Promise<{ database: Database; env: Record<string, string>; dataDir?: string }> {

@@ -15,12 +15,8 @@ import { GOOD_CARD } from './shop-fixtures.ts';
 import { createTestDatabase, testConfig, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
- * npm run backup and npm run restore, as an owner runs them (the scripts, in their own
- * processes): orders are placed and paid, a backup is taken, the data is wiped, and the
- * restore brings back every part, order and payment as it was. PostgreSQL in npm test's
- * PostgreSQL pass, PGlite files otherwise. The backup is private: outside the repository by
- * default, 0600 in a 0700 folder, and the database password never on a command line; the
- * restore says sessions went back with it and can sign everyone out.
+ * npm run backup and restore, as an owner runs them: everything placed before the backup comes back after a wipe.
+ * The backup is private (0600 in a 0700 folder, outside the repository; the password never on a command line).
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -34,7 +30,6 @@ async function npmScript(script: 'backup' | 'restore', args: string[], env: Reco
   return stdout;
 }
 
-/** The file `npm run backup` says it wrote. */
 function writtenFile(stdout: string): string {
   const file = /^Backup written: (.+) \(\d+ bytes\)$/m.exec(stdout)?.[1];
   if (!file) throw new Error(`no backup named in: ${stdout}`);
@@ -50,10 +45,7 @@ function expectPrivate(file: string, home: string): void {
   expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
 }
 
-/**
- * Runs `script` while reading every process's command line, as `ps` shows them to any user
- * of the machine; answers the ones that held `secret`, and whether pg_dump was seen at all.
- */
+/** Runs `script` while reading every process's command line (as `ps` shows any user); answers the ones holding `secret`. */
 async function watchCommandLines(secret: string, script: Promise<string>) {
   const running = { done: false };
   const finished = script.finally(() => {

@@ -3,10 +3,7 @@ import { parts } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
 import type { TestApp } from './test-app.ts';
 
-/**
- * A compatible AM5 build, one part per slot, for builds and batch-order tests; each test
- * stores fresh copies (so stock never leaks between tests) and swaps in clashing parts.
- */
+/** A compatible AM5 build, one part per slot; each test stores fresh copies so stock never leaks between tests. */
 export const compatibleSpecs = {
   cpu: {
     kind: 'cpu',

@@ -12,9 +12,8 @@ import { testUid } from './firebase-accounts.ts';
 import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
- * No overselling across processes (docs/product.md#stock): two real API processes on one PostgreSQL
- * database, buyers racing over real HTTP. PGlite runs one transaction at a time, so this
- * only means something on PostgreSQL, and only runs when TEST_DATABASE_URL names one.
+ * No overselling across processes (docs/product.md#stock): two API processes on one database, buyers racing
+ * over HTTP. PostgreSQL only: PGlite runs one transaction at a time.
  */
 const skip = !testDatabaseUrl;
 if (skip) {
@@ -89,10 +88,7 @@ describe.skipIf(skip)('two API processes, one PostgreSQL database', () => {
     return s.base;
   };
   const buyer = (i: number) => buyerTokens[i % buyerTokens.length] ?? '';
-  /**
-   * A customer of a test's own: the shared buyers may already hold MAX_UNPAID_ORDERS unpaid
-   * orders from the races before (build orders among them), and the cap would refuse more.
-   */
+  /** A customer of the test's own: the shared buyers may already hold MAX_UNPAID_ORDERS unpaid orders. */
   const freshBuyer = async (email: string) => {
     await db()
       .insert(users)

@@ -8,12 +8,7 @@ import { openDatabase, type Database } from '#api/db/client.ts';
 import { installErrorHandler } from '#api/lib/error-handler.ts';
 import { testConfig, testDatabaseUrl } from './test-app.ts';
 
-/**
- * Running out of connections is the shop being busy, not a bug: PostgreSQL refusing a new
- * connection (53300 too_many_connections, 57P03 cannot_connect_now) or no connection free in
- * the pool in time is answered 503 with Retry-After, which a load balancer and a client know
- * to retry, never 500 (docs/deploy.md#connection-budget).
- */
+/** Running out of connections (53300, 57P03, a full pool) is answered 503 with Retry-After, never 500 (docs/deploy.md#connection-budget). */
 
 describe('errors that mean no connection is to be had', () => {
   let app: FastifyInstance | undefined;

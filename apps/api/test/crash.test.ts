@@ -13,14 +13,8 @@ import { testUid } from './firebase-accounts.ts';
 import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
- * Crash safety: a real API process is killed with SIGKILL in the
- * middle of a burst of orders, payments and cancellations, then started again on the same
- * database. Whatever it acknowledged with a 2xx must still be there, and no stock may be
- * lost or invented: for every part, units in its orders + available == the starting stock.
- *
- * PostgreSQL runs when TEST_DATABASE_URL names a server (npm test's PostgreSQL pass); PGlite
- * (files under a temporary DATA_DIR, reopened by the restarted process) runs otherwise, so
- * each of npm test's two API passes covers one of them.
+ * A real API process is SIGKILLed during a burst of orders, payments and cancels, then restarted on the same
+ * database: everything acknowledged is there, and for every part, units ordered + available == starting stock.
  */
 
 const JWT_SECRET = 'crash-test-secret-0123456789abcdef-0123';
@@ -76,7 +70,6 @@ async function call(server: Server, method: string, url: string, token: string, 
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** What the API acknowledged with a 2xx before it died. */
 type Acks = {
   orders: Map<string, { partId: string; quantity: number; owner: number }>;
   cancelled: Set<string>;

@@ -13,12 +13,8 @@ import { GOOD_CARD } from './shop-fixtures.ts';
 import { testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
- * PostgreSQL stops for a few seconds while buyers order and pay through a real API process.
- * The cluster is this test's own (scripts/lib/postgres.mjs), so stopping it disturbs no other
- * test. While it is away the API answers 503 (never a hang, never a 500) and readiness names
- * the database; when it is back the API recovers by itself, every order and payment it
- * acknowledged is there, and the email outbox sends what waited. It runs in npm test's
- * PostgreSQL pass (PGlite lives inside the process: it has no outage of its own).
+ * PostgreSQL (a cluster of this test's own) stops for a few seconds under traffic: the API answers 503, never
+ * hangs or 500s, and recovers by itself with every acknowledged order and waiting email intact.
  */
 
 const JWT_SECRET = 'database-outage-secret-0123456789abcdef';

@@ -8,12 +8,8 @@ import pg from 'pg';
 import { openDatabase } from '#api/db/client.ts';
 
 /**
- * Every test database starts as a copy of one made (and migrated) once per run: making a
- * PGlite from nothing runs initdb, which costs several times a copy's price, and a file
- * opens several. PGlite copies a dump of the template's data directory (its path in
- * TEST_PGLITE_TEMPLATE), and an API process a test starts on a fresh DATA_DIR gets a copy of
- * the template's folder (TEST_PGLITE_DATA_DIR); PostgreSQL copies a template database (its
- * name in TEST_DATABASE_TEMPLATE). The copies still run the migrations, which find nothing to do.
+ * Every test database is a copy of one migrated once per run (initdb costs several copies): PGlite loads a dump
+ * (TEST_PGLITE_TEMPLATE), processes copy a folder (TEST_PGLITE_DATA_DIR), PostgreSQL a template database.
  */
 async function onServer(url: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
@@ -80,10 +76,7 @@ const wasm = (
 ).WebAssembly;
 let engine: Promise<PgliteEngine> | undefined;
 
-/**
- * PGlite's WebAssembly compiled, and its file bundle read, once per test worker rather than
- * once per database (the API files share their worker's modules: vitest.config.ts).
- */
+/** PGlite's WebAssembly compiled once per worker (the API files share their worker's modules). */
 export function pgliteEngine(): Promise<PgliteEngine> {
   engine ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -96,10 +89,7 @@ export function pgliteEngine(): Promise<PgliteEngine> {
   return engine;
 }
 
-/**
- * Gives a DATA_DIR that has no PGlite yet a copy of the run's migrated one, if the run made one,
- * so the process that opens it skips initdb and the migrations.
- */
+/** Gives an empty DATA_DIR a copy of the run's migrated PGlite, so its process skips initdb. */
 export function seedDataDir(dataDir: string): void {
   const template = process.env.TEST_PGLITE_DATA_DIR;
   const target = path.join(dataDir, 'pglite');

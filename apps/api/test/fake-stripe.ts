@@ -3,10 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for the few Stripe endpoints the shop calls, so the real `stripe` SDK can
- * be exercised without a network: create, retrieve, cancel and confirm payment intents (a
- * server-side confirmation with a test PaymentMethod id). Stripe.js's confirmation in the
- * browser is played by `succeed()` / `fail()`.
+ * A local stand-in for the Stripe endpoints the shop calls, so the real SDK runs without a network; the
+ * browser's confirmation is played by `succeed()` / `fail()`.
  */
 export type FakeIntent = {
   id: string;
@@ -56,11 +54,7 @@ function missing(res: http.ServerResponse, id: string): void {
   });
 }
 
-/**
- * A server-side confirmation with one of Stripe's test PaymentMethods: pm_card_visa (and the
- * other card brands) pay, pm_card_chargeDeclined is declined as Stripe declines it (402, the
- * intent open for another try), an id Stripe does not know is a 400.
- */
+/** pm_card_visa and the other brands pay; pm_card_chargeDeclined is declined (402, intent open); unknown ids are 400. */
 const PAYING_METHODS = new Set(['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex']);
 
 function confirm(res: http.ServerResponse, intent: FakeIntent, paymentMethod: string): void {
@@ -281,5 +275,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         server.closeAllConnections();
         server.close((err) => (err ? reject(err) : resolve()));
       }),
+  };
+}
+
+/** The settings that point the shop's Stripe gateway at `fake`. */
+export function stripeConfig(fake: FakeStripe, webhookSecret = 'whsec_test_parts_shop'): Record<string, string> {
+  return {
+    PAYMENT_GATEWAY: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_parts_shop',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: fake.url,
   };
 }

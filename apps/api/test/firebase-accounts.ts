@@ -51,11 +51,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   return text(json, 'idToken');
 }
 
-/**
- * Signs up like the web app does (email and password), optionally names the account and
- * marks its email verified (as the verification link would), and answers a fresh ID token
- * that carries those claims.
- */
+/** Signs up as the web app does, optionally named and verified; answers an ID token carrying those claims. */
 export async function createFirebaseAccount(
   options: { email?: string; password?: string; displayName?: string; emailVerified?: boolean } = {},
 ): Promise<FirebaseAccount> {
@@ -77,10 +73,7 @@ export async function disableFirebaseAccount(uid: string): Promise<void> {
   await identityToolkit(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, disableUser: true }, true);
 }
 
-/**
- * Asks for a fresh ID token with a refresh token, as the web SDK does every hour; answers
- * null when Firebase refuses it.
- */
+/** A fresh ID token from a refresh token, as the web SDK gets hourly; null when Firebase refuses. */
 export async function refreshIdToken(refreshToken: string): Promise<string | null> {
   const response = await fetch(`http://${emulatorHost()}/securetoken.googleapis.com/v1/token?key=any`, {
     method: 'POST',
@@ -116,11 +109,7 @@ export async function verifyFirebaseEmail(uid: string): Promise<void> {
   await identityToolkit(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, emailVerified: true }, true);
 }
 
-/**
- * Changes the account's email the way Firebase's "verify and change" does: a link goes to the
- * new address and following it makes that address the account's, verified. ID tokens issued
- * before still verify, naming the old address.
- */
+/** Firebase's "verify and change": the new address becomes the account's; earlier ID tokens still verify with the old one. */
 export async function changeFirebaseEmail(idToken: string, newEmail: string): Promise<void> {
   await identityToolkit('accounts:sendOobCode?key=any', { requestType: 'VERIFY_AND_CHANGE_EMAIL', idToken, newEmail });
   const response = await fetch(`http://${emulatorHost()}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
@@ -131,10 +120,7 @@ export async function changeFirebaseEmail(idToken: string, newEmail: string): Pr
   await identityToolkit('accounts:update?key=any', { oobCode: text(link, 'oobCode') });
 }
 
-/**
- * An unsigned token shaped like the emulator's own, with claims of our choosing; firebase-admin
- * must still refuse it when the claims are wrong (expired, another project, no such user).
- */
+/** An unsigned emulator-shaped token with chosen claims; firebase-admin must refuse wrong ones. */
 export function unsignedFirebaseToken(claims: Record<string, unknown>): string {
   const now = Math.floor(Date.now() / 1000);
   const payload = {
@@ -152,21 +138,14 @@ export function unsignedFirebaseToken(claims: Record<string, unknown>): string {
 
 const TEST_UID_PREFIX = 'test:';
 
-/**
- * The uid of a user row a test writes straight into the database (Firebase's own uids are
- * letters and digits, so no sign-up gets it). `testAccount` gives it a Firebase account.
- */
+/** The uid of a row a test writes itself; no Firebase uid has a colon, so no sign-up gets it. */
 export function testUid(email: string): string {
   return `${TEST_UID_PREFIX}${email}`;
 }
 
 const testAccounts = new Map<string, Promise<void>>();
 
-/**
- * Makes sure the emulator has an enabled account with this uid and its email, verified, as the
- * API's account check asks Firebase about every token's uid and compares the emails. Made once per uid, by whichever test file asks first; an
- * account an emulator kept from before gets its email set again.
- */
+/** An enabled, verified emulator account for this uid (the API's account check asks Firebase); made once per uid. */
 export function testAccount(uid: string): Promise<void> {
   let made = testAccounts.get(uid);
   if (!made) {
@@ -186,12 +165,7 @@ export function testAccount(uid: string): Promise<void> {
 export const badTokenKinds = ['forged', 'expired', 'wrongAudience', 'wrongIssuer', 'algNone'] as const;
 export type BadTokenKind = (typeof badTokenKinds)[number];
 
-/**
- * API access tokens for `email` that must all be refused: signed with another secret,
- * expired, for another audience or from another issuer (both with the right secret), and
- * unsigned (`alg: none`). Each carries the uid and version of a row made by `signIn`, so
- * its one defect is all that is wrong with it.
- */
+/** API tokens for `email` that must be refused, each with exactly one defect (the uid and version match `signIn`'s row). */
 export async function badApiToken(kind: BadTokenKind, email: string, secret: string): Promise<string> {
   const key = new TextEncoder().encode(secret);
   const base = (claims: { issuer?: string; audience?: string } = {}) =>

@@ -7,13 +7,8 @@ import { addPart, GOOD_CARD, placeOrder, startPayment } from './shop-fixtures.ts
 import { createTestApp, testToken, type TestApp } from './test-app.ts';
 import { multipart, testPhoto } from './upload-fixtures.ts';
 
-// Property-based fuzzing of every API endpoint: paths, queries, bodies,
-// content types and credentials drawn at random, each request through app.inject on a real
-// database. Two properties must hold for every request:
-//   1. the API never answers 5xx (and never leaks a stack trace);
-//   2. a 4xx changes nothing: the tables read the same before and after it.
-// The endpoint list comes from the API's own OpenAPI document, so a new route is fuzzed too.
-// FUZZ_RUNS sets the number of requests per endpoint (default 100); FUZZ_SEED replays a run.
+// Fuzzing every endpoint from the OpenAPI document: no answer is 5xx, and a 4xx changes no table.
+// FUZZ_RUNS sets the requests per endpoint (default 100); FUZZ_SEED replays a run.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -24,7 +19,6 @@ type Operation = { method: Method; path: string; params: string[]; query: string
 const t: TestApp = await createTestApp();
 afterAll(async () => t.close());
 
-// ---------------------------------------------------------------------------------------
 // The endpoints, read from the OpenAPI document the API serves.
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -55,7 +49,6 @@ function operationsOf(doc: unknown): Operation[] {
 
 const operations = operationsOf(t.app.swagger());
 
-// ---------------------------------------------------------------------------------------
 // The state the fuzzer aims at: real ids, emails and payment secrets, so that random
 // requests reach the business rules and not only the schemas.
 
@@ -160,12 +153,10 @@ beforeAll(async () => {
   auth.unknownUser = `Bearer ${await testToken(t.deps.tokens, 'nobody@example.com')}`;
 });
 
-// ---------------------------------------------------------------------------------------
 // Generators. Values that need the current state are drawn as "pick the i-th known one"
 // and resolved when the request is sent.
 
 type Known = { known: keyof Pools; i: number };
-/** A one-line build of a known part: `[{partId, [field]: 1}]`. */
 type Line = { known: 'parts'; i: number; field: 'quantity' | 'totalOrder' };
 type Value = { literal: unknown } | { pick: Known } | { line: Line };
 
@@ -428,7 +419,6 @@ function request(op: Operation): fc.Arbitrary<Req> {
   });
 }
 
-// ---------------------------------------------------------------------------------------
 // Sending, and the two properties.
 
 function resolve(value: Value, state: Pools): unknown {

@@ -2,12 +2,8 @@ import { startAuthEmulator, type AuthEmulator } from '../../../scripts/lib/emula
 import { makeDatabaseTemplate } from './database-template.ts';
 
 /**
- * Once per run, before any test worker starts (workers inherit process.env):
- * - the API tests verify real Firebase ID tokens, so they need an Auth emulator. Unless one
- *   is given (FIREBASE_AUTH_EMULATOR_HOST, as npm test or a developer's running emulator
- *   may set), this starts a fresh, empty one on a free port for the run and stops it after;
- * - the migrated template every test database is copied from (database-template.ts).
- * The API's two projects (vitest.config.ts) share them: the second to start finds them made.
+ * Once per run: an Auth emulator unless FIREBASE_AUTH_EMULATOR_HOST names one, and the migrated template
+ * database (database-template.ts). Workers inherit process.env; both API projects share them.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.TEST_AUTH_EMULATOR_HOST) return async () => undefined;

@@ -6,11 +6,8 @@ import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.
 import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
 
 /**
- * A SIGTERM in the middle of traffic, on a real API process (PostgreSQL in npm test's
- * PostgreSQL pass, PGlite files otherwise): readiness turns 503 at once, every request sent
- * before the signal is answered 200 (none is cut by a connection reset, kept-alive
- * connections included), the process keeps serving through the drain, and it exits 0 well
- * within the grace period.
+ * SIGTERM under traffic: readiness turns 503 at once, every request sent before the signal is answered 200
+ * (kept-alive connections too), and the process exits 0 within the grace period.
  */
 
 const CONCURRENT = 60;

@@ -8,7 +8,7 @@ import { parts, reviews } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
 import { productionEnv } from './production-env.ts';
 import { addPart, placeOrder } from './shop-fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp, createTestApp, type TestApp } from './test-app.ts';
 
 // Hardening: the headers every answer carries, who may call cross-origin, and the limits on
 // body size and request rates.
@@ -39,19 +39,13 @@ function expectJsonError(res: LightMyRequestResponse, status: number) {
 }
 
 describe('security headers', () => {
-  let dev: TestApp;
-  let prod: TestApp;
-  beforeAll(async () => {
-    dev = await createTestApp();
-    // Production refuses the emulator; firebase-admin reads its address from process.env, so
-    // it is put back for the other apps in this file once the production one is built.
-    const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    prod = await createTestApp(productionEnv());
+  const dev = useTestApp();
+  // Production refuses the emulator; firebase-admin reads its address from process.env, so
+  // it is put back for the other apps in this file once the production one is built.
+  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const prod = useTestApp({ config: productionEnv });
+  beforeAll(() => {
     if (emulator) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
-  });
-  afterAll(async () => {
-    await dev.close();
-    await prod.close();
   });
 
   const get = (app: FastifyInstance, url = '/api/parts') => app.inject({ url });
@@ -128,16 +122,8 @@ describe('security headers', () => {
 
 describe('CORS', () => {
   const allowed = 'https://shop.example.com';
-  let open: TestApp;
-  let closed: TestApp;
-  beforeAll(async () => {
-    open = await createTestApp({ CORS_ORIGINS: `${allowed}, https://admin.example.com` });
-    closed = await createTestApp();
-  });
-  afterAll(async () => {
-    await open.close();
-    await closed.close();
-  });
+  const open = useTestApp({ config: { CORS_ORIGINS: `${allowed}, https://admin.example.com` } });
+  const closed = useTestApp();
 
   const preflight = (app: FastifyInstance, origin: string) =>
     app.inject({
@@ -185,13 +171,8 @@ describe('CORS', () => {
 });
 
 describe('body size limit', () => {
-  let t: TestApp;
-  let customer: { authorization: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-    customer = await t.signIn('hardening-customer@example.com');
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ users: { customer: 'hardening-customer@example.com' } });
+  const { customer } = t.users;
 
   it.each([
     ['POST', '/api/messages', false],
@@ -222,13 +203,14 @@ describe('body size limit', () => {
 describe('rate limits', () => {
   const WRITES = 3;
   const SIGN_INS = 2;
-  let t: TestApp;
   let writeRoutes: { method: string; url: string }[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useTestApp({
+    config: {
       RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
       RATE_LIMIT_AUTH_PER_MINUTE: String(SIGN_INS),
-    });
+    },
+  });
+  beforeAll(async () => {
     const doc: unknown = t.app.swagger();
     const paths = (doc as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
     writeRoutes = Object.entries(paths).flatMap(([p, ops]) =>
@@ -238,7 +220,6 @@ describe('rate limits', () => {
         .map((method) => ({ method, url: p.replace(/\{\w+\}/g, 'someone@example.com') })),
     );
   });
-  afterAll(async () => t.close());
 
   // Provider callbacks come from the provider's servers, which retry on 429; they carry a
   // signature instead, and are not limited per client.
@@ -246,9 +227,8 @@ describe('rate limits', () => {
 
   it('limits every write route per client: 429 JSON with Retry-After once over the limit', async () => {
     expect(writeRoutes.length).toBeGreaterThan(5);
-    // Anonymous and invalid: the limiter runs first (onRequest), before the guards
-    // (preValidation) and the schemas, so a flood is refused before it costs a token check.
-    // Each route from a client of its own: every write shares one budget per client.
+    // The limiter runs before the guards and schemas, so a flood costs no token check; each route
+    // comes from a client of its own, as every write shares one budget per client.
     for (const [index, route] of writeRoutes.entries()) {
       const name = `${route.method} ${route.url.replace('someone@example.com', '{…}')}`;
       if (EXEMPT.has(name)) continue;
@@ -392,16 +372,12 @@ describe('rate limits cannot be escaped with a forged X-Forwarded-For', () => {
 });
 
 describe('the public read cache never serves what it must not', () => {
-  let t: TestApp;
-  let admin: { authorization: string };
-  let customer: { authorization: string };
-  beforeAll(async () => {
-    // A long lifetime, so only invalidation can make an answer fresh again.
-    t = await createTestApp({ PUBLIC_CACHE_MS: '60000' });
-    admin = await t.signIn('cache-admin@example.com', 'admin');
-    customer = await t.signIn('cache-customer@example.com');
+  // A long lifetime, so only invalidation can make an answer fresh again.
+  const t = useTestApp({
+    config: { PUBLIC_CACHE_MS: '60000' },
+    users: { admin: { email: 'cache-admin@example.com', role: 'admin' }, customer: 'cache-customer@example.com' },
   });
-  afterAll(async () => t.close());
+  const { admin, customer } = t.users;
 
   const ids = (res: LightMyRequestResponse) => res.json<{ _id: string }[]>().map((p) => p._id);
 

@@ -6,13 +6,9 @@ import { createMailWorker, type MailWorker } from '#api/domain/emails/mail-worke
 import { createSmtpTransport } from '#api/domain/emails/smtp-transport.ts';
 import { addPart, placeOrder } from './shop-fixtures.ts';
 import { startSlowSmtpServer, type SlowSmtpServer } from './slow-smtp-server.ts';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app.ts';
+import { useTestApp, testDatabaseUrl } from './test-app.ts';
 
-/**
- * An email is sent once, even when the SMTP server answers so slowly that one send takes
- * longer than the mail lease: the sender keeps its lease while it sends, and a sender that
- * lost its lease abandons the send and writes nothing.
- */
+/** An email is sent once even when one send outlasts the mail lease: a sender that lost its lease writes nothing. */
 
 const LEASE_MS = 1000;
 /** Six answers per email (greeting, EHLO, MAIL, RCPT, DATA, end of data): 1.5 s a send, beyond the lease. */
@@ -54,11 +50,10 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a slow SMTP server and two senders', () => {
-  let t: TestApp;
   let smtp: SlowSmtpServer;
   let other: Database | undefined;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     // On PostgreSQL the second sender has its own pool, as another API process would.
     other =
       testDatabaseUrl && 'url' in t.database
@@ -67,7 +62,6 @@ describe('a slow SMTP server and two senders', () => {
   });
   afterAll(async () => {
     await other?.close();
-    await t.close();
   });
 
   const unsent = async () => (await t.database.db.select().from(emailOutbox).where(isNull(emailOutbox.sentAt))).length;

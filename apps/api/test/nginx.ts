@@ -6,10 +6,7 @@ import { waitForHttp } from '../../../scripts/lib/shop.mjs';
 
 export const NGINX = '/usr/sbin/nginx';
 
-/**
- * The system's nginx in front of API processes on `ports` (round robin), from a private
- * folder `dir`; answers its address and how to stop it.
- */
+/** The system's nginx in front of `ports` (round robin), from the private folder `dir`. */
 export async function startNginx(dir: string, ports: number[]): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   // As root, nginx's workers would drop to "nobody", who cannot write this private folder.

@@ -5,12 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
-/**
- * Other teams generate clients from /api/docs/json, so it has to pass the OpenAPI linter
- * (Redocly's recommended rules) and produce types a real client can be checked against.
- */
+/** Clients are generated from /api/docs/json: it must pass Redocly's recommended rules and type-check a client. */
 const require = createRequire(import.meta.url);
 const redoclyCli = require.resolve('@redocly/cli/bin/cli.js');
 const tsc = require.resolve('typescript/bin/tsc');
@@ -18,22 +15,19 @@ const tsc = require.resolve('typescript/bin/tsc');
 type Operation = { operationId?: string; security?: unknown[] };
 type Description = { paths: Record<string, Record<string, Operation>> };
 
-let t: TestApp;
 let description: Description;
 let dir: string;
 
+afterAll(async () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(response.statusCode).toBe(200);
   description = response.json<Description>();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-openapi-'));
   fs.writeFileSync(path.join(dir, 'openapi.json'), response.body);
-});
-
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const operations = () =>

@@ -12,13 +12,11 @@ import { createSmtpTransport } from '#api/domain/emails/smtp-transport.ts';
 import { databaseForProcesses, startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { addPart, payOrder, placeOrder } from './shop-fixtures.ts';
 import { createFirebaseAccount, signInWithPassword, testUid, verifyFirebaseEmail } from './firebase-accounts.ts';
-import { createTestApp, testDatabaseUrl, testToken, type TestApp } from './test-app.ts';
+import { useTestApp, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
- * The order emails' outbox, against a real SMTP server (maildev) and real databases: an
- * email committed with its change reaches the inbox once, whether the SMTP server was down
- * for a while, two workers compete for it, or the API process died between the commit and
- * the send.
+ * The order emails' outbox against a real SMTP server: an email committed with its change arrives once, through
+ * an SMTP outage, two competing workers, or a process dying between commit and send.
  */
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -69,11 +67,7 @@ async function outboxFor(db: Database['db'], orderId: string) {
 const toOrder = (orderId: string) => (m: CaughtEmail) => m.text.includes(`/dashboard/orders/${orderId}`);
 
 describe('the mail worker', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('keeps an email while SMTP is down and sends it, once and with its Message-ID, when it is back', async () => {
     const alice = await t.signIn('outbox-alice@example.com');
@@ -171,15 +165,13 @@ describe('the mail worker', () => {
 });
 
 describe('who is mailed (docs/security.md#order-emails)', () => {
-  let t: TestApp;
   let catcher: MailCatcher;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     catcher = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
   });
   afterAll(async () => {
     await catcher.stop();
-    await t.close();
   });
 
   const unsent = async (orderId: string) => (await outboxFor(t.database.db, orderId)).filter((r) => r.sentAt === null);
@@ -236,11 +228,7 @@ describe('who is mailed (docs/security.md#order-emails)', () => {
   });
 });
 
-/**
- * kill -9 between the commit and the send: the first API process has no reachable SMTP
- * server, so every email it commits is still unsent when it dies; the next process, given
- * the catcher, sends all of them.
- */
+/** kill -9 between commit and send: the next process, given an SMTP server, sends every email the first committed. */
 describe('kill -9 between commit and send', () => {
   const JWT_SECRET = 'outbox-crash-secret-0123456789abcdef-01';
   let catcher: MailCatcher | undefined;

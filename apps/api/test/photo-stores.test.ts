@@ -14,9 +14,8 @@ import { buildApp } from '#api/app.ts';
 import { openDatabase, type Database } from '#api/db/client.ts';
 import { photos } from '#api/db/schema.ts';
 
-// Where photos live (docs/decisions/0039-photos-in-the-database.md): every API process on one
-// database serves every photo; PHOTO_STORE=s3://… keeps them in a bucket instead; photos left
-// as files in DATA_DIR/uploads are moved into the store when the shop starts.
+// Where photos live (docs/decisions/0039-photos-in-the-database.md): the database, or s3:// with PHOTO_STORE;
+// files left in DATA_DIR/uploads move into the store at start-up.
 
 const apps: TestApp[] = [];
 const others: { app: FastifyInstance; database?: Database }[] = [];
@@ -42,10 +41,7 @@ async function shop(overrides: Record<string, string> = {}): Promise<TestApp> {
   return t;
 }
 
-/**
- * Another API process on t's database: on PostgreSQL with connections of its own, as on
- * another machine; on PGlite the same in-process database. Its DATA_DIR is its own.
- */
+/** Another API process on t's database (its own connections on PostgreSQL) with a DATA_DIR of its own. */
 async function anotherProcess(t: TestApp, overrides: Record<string, string> = {}): Promise<FastifyInstance> {
   const database = t.database.url ? await openDatabase({ url: t.database.url, dataDir: ':memory:' }) : undefined;
   const db = database ?? t.database;

@@ -1,10 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 
-/**
- * Every variable production insists on, with values that pass its checks and need no
- * network to start: a real (freshly generated) service-account key, Stripe keys that are
- * only ever used when an order is paid.
- */
+/** Every variable production insists on, valid and needing no network to start. */
 export function productionEnv(): Record<string, string> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return {

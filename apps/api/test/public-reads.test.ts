@@ -1,23 +1,17 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseUrl, type TestApp } from './test-app.ts';
+import { useTestApp, testDatabaseUrl } from './test-app.ts';
 
-/**
- * Anyone can send catalog reads, so they must not be able to hold the database: each runs
- * under a time limit, and all of them together get a share of the connections. PostgreSQL
- * only: PGlite is one in-process connection with no pool to share.
- */
+/** Catalog reads run under a time limit and a share of the pool, so anyone's reads cannot hold the database. PostgreSQL only. */
 describe.runIf(testDatabaseUrl)('public reads cannot hold the database', () => {
-  let t: TestApp;
   let locker: pg.Client;
+  const t = useTestApp({ config: { DATABASE_POOL_SIZE: '8', PUBLIC_READ_TIMEOUT_MS: '1500' } });
   beforeAll(async () => {
-    t = await createTestApp({ DATABASE_POOL_SIZE: '8', PUBLIC_READ_TIMEOUT_MS: '1500' });
     locker = new pg.Client({ connectionString: (t.database as { url?: string }).url });
     await locker.connect();
   });
   afterAll(async () => {
     await locker.end();
-    await t.close();
   });
 
   it('leave the rest of the pool to everyone else, and answer 503 once over their time', async () => {

@@ -14,12 +14,8 @@ import { testUid } from './firebase-accounts.ts';
 import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
- * The rolling restart docs/deploy.md describes, for real: two API processes on one
- * PostgreSQL database behind nginx (the system's, with the upstream settings the page shows),
- * restarted one after the other (out of nginx's rotation, SIGTERM, wait for the exit, start
- * the new one on the same port, back into rotation) while buyers read the catalog and place orders through nginx. No request may fail,
- * and every order acknowledged is in the database. PostgreSQL pass only: two processes
- * cannot share PGlite's files.
+ * docs/deploy.md's rolling restart: two processes behind nginx restarted one after the other under traffic; no
+ * request fails and every acknowledged order is in the database. PostgreSQL only.
  */
 
 const NGINX = '/usr/sbin/nginx';
@@ -158,12 +154,8 @@ describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX))('a rolling restart be
       let stop = false;
       let retried = 0;
       /**
-       * A keep-alive connection to nginx that nginx closes while idle (an old worker leaving
-       * after a reload) can cross a request just sent on it. HTTP lets a client send that
-       * request again on a new connection, and browsers do: nothing was answered, so nothing
-       * was done. Only that case is retried, once, a moment later (by then the client has seen
-       * the old worker's other idle connections close too); the order count below proves no
-       * order was placed twice.
+       * A request sent on a keep-alive connection nginx closes while idle was never answered, so HTTP lets a
+       * client send it again, as browsers do; only that case is retried, once. The order count proves no double.
        */
       const send = async (url: string, init?: RequestInit): Promise<Response> => {
         try {

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
 
-/** Its key pair: the local server checks signatures against these. */
 const KEYS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
 
 export type LocalS3 = {

@@ -1,5 +1,4 @@
-// Each test file starts with the run's auth emulator in process.env, where firebase-admin reads
-// it: the files share their worker's process (vitest.config.ts), and an app an earlier file
-// built with a production configuration took it out.
+// The run's emulator back in process.env for each file: files share a process, and an app built with a
+// production configuration takes it out.
 const host = process.env.TEST_AUTH_EMULATOR_HOST;
 if (host) process.env.FIREBASE_AUTH_EMULATOR_HOST = host;

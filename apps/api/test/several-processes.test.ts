@@ -20,14 +20,8 @@ import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 import { multipart, testPhoto } from './upload-fixtures.ts';
 
 /**
- * One shop on several machines, for real (docs/deploy.md: several machines): three API
- * processes, each with its own DATA_DIR, on one PostgreSQL behind nginx, and a fourth through
- * Debian's PgBouncer in transaction mode. They start once; every check is an `it` below that
- * uses `shop` (the processes, nginx's address, the database, an admin) and cleans up after
- * itself only as far as the next check needs. A check that needs another setting in every
- * process adds it to PROCESS_ENV. PostgreSQL pass only: processes cannot share PGlite's files.
- * Every process sends the outbox to one slow mail server; C signs in to PostgreSQL as a role
- * of its own, which the last check runs out of connections.
+ * One shop on several machines (docs/deploy.md): processes A, B and C on one PostgreSQL behind nginx, D through
+ * PgBouncer. They start once; each check cleans up only as far as the next needs. PostgreSQL only.
  */
 
 const JWT_SECRET = 'several-processes-secret-0123456789abcdef';
@@ -52,20 +46,15 @@ const SEEN_WITHIN_MS = 100;
 
 type Shop = {
   database: Awaited<ReturnType<typeof createTestDatabase>>;
-  /** A, B and C, straight to PostgreSQL. */
   direct: ApiProcess[];
-  /** D, through PgBouncer in transaction mode. */
   pooled: ApiProcess;
-  /** nginx in front of A, B and C. */
   proxy: string;
-  /** The mail server every process sends to. */
   smtp: SlowSmtpServer;
   /** The PostgreSQL role C signs in as, and a superuser connection to limit it. */
   roleOfC: string;
   superuser: pg.Client;
   pgbouncerVersion: string;
   admin: { authorization: string; 'content-type': string };
-  /** A part of its own for one check, straight into the database. */
   newPart: (values?: Partial<typeof parts.$inferInsert>) => Promise<string>;
 };
 
@@ -162,12 +151,7 @@ async function partOn(server: ApiProcess | string, id: string): Promise<Part> {
   return (await res.json()) as Part;
 }
 
-/**
- * For each server, how long after `since` a read had to be sent to see the change (or
- * Infinity): reads go out every 5 ms, each on its own, until one accepted by `shows` comes
- * back; the figure is the sending time of the first read from which every read saw it. A read's
- * own time is left out, so a busy machine slows the answers but not the figure.
- */
+/** Per server, how long after `since` a read had to be sent to see the change; a read's own time is left out. */
 async function whenSeen(servers: ApiProcess[], since: number, shows: (server: ApiProcess) => Promise<boolean>) {
   return Promise.all(
     servers.map(async (server) => {

@@ -8,15 +8,10 @@ import { rateLimitCounters } from '#api/db/schema.ts';
 import { postgresCounters } from '#api/lib/rate-limit-store.ts';
 import { createTestDatabase, testConfig, testDatabaseUrl } from './test-app.ts';
 
-/**
- * Rate limits are the shop's, not a process's (docs/deploy.md#what-is-per-process): API instances
- * on one PostgreSQL, or on one Redis, count every client's writes against one total, and an
- * instance started afresh goes on from the count the others left.
- */
+/** Rate limits are the shop's (docs/deploy.md#what-is-per-process): instances on one PostgreSQL or Redis share one count. */
 
 const LIMIT = 5;
 
-/** An API instance on its own pool, as another process would have. */
 async function instance(database: Pick<Database, 'db' | 'kind'>, env: Record<string, string> = {}) {
   const config = testConfig({ RATE_LIMIT_WRITES_PER_MINUTE: String(LIMIT), ...env });
   const { app } = await buildApp({ config, db: database.db, databaseKind: database.kind, logger: false });

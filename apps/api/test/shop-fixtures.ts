@@ -3,10 +3,9 @@ import type { Order } from '@parts-shop/shared/order';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import { orders, parts, payments } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
-import type { TestApp } from './test-app.ts';
+import type { Auth, TestApp } from './test-app.ts';
 
-/** Orders and payments tests share these: parts straight into the database, orders through the API. */
-export type Auth = { authorization: string };
+export type { Auth };
 
 export async function addPart(
   t: TestApp,

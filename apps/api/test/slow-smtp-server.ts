@@ -3,12 +3,7 @@ import net from 'node:net';
 /** What the slow SMTP server took in: one entry per message it accepted, by Message-ID. */
 export type SlowSmtpServer = { url: string; delivered: string[]; stop: () => Promise<void> };
 
-/**
- * A minimal SMTP server that waits `delayMs` before every answer, as an overloaded mail server
- * does. A message counts as delivered when its end-of-data arrives (a real server has queued
- * it by then, whatever happens to the connection after); a connection closed before that
- * delivers nothing.
- */
+/** An SMTP server that waits `delayMs` before every answer; a message is delivered when its end-of-data arrives. */
 export async function startSlowSmtpServer(delayMs: number): Promise<SlowSmtpServer> {
   const delivered: string[] = [];
   const sockets = new Set<net.Socket>();

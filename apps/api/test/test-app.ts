@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#api/app.ts';
 import { loadConfig, type Config } from '#api/config/env.ts';
 import { openDatabase, type Database } from '#api/db/client.ts';
@@ -12,11 +13,7 @@ import type { TokenService } from '#api/lib/tokens.ts';
 import { createDatabaseStatement, pgliteEngine, pgliteTemplateDump } from './database-template.ts';
 import { testAccount, testUid } from './firebase-accounts.ts';
 
-/**
- * Test databases: a fresh in-memory PGlite per test app, or, when TEST_DATABASE_URL is set
- * (npm test does so for its PostgreSQL pass), a fresh database on that server. Both start
- * as copies of the run's migrated template (database-template.ts).
- */
+/** A fresh in-memory PGlite, or a fresh database on TEST_DATABASE_URL; both copies of the run's template. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 export async function createTestDatabase(
@@ -128,6 +125,72 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+export type Auth = { authorization: string };
+type UserSpec = string | { email: string; role: 'admin' | 'customer' };
+
+export type TestShop<U extends string> = TestApp & {
+  /** Authorization headers, filled in by the file's beforeAll; destructure them at the top level. */
+  users: Record<U, Auth>;
+  call: (
+    method: HTTPMethods,
+    url: string,
+    options?: { as?: U | Auth; body?: InjectOptions['payload']; headers?: Record<string, string> },
+  ) => Promise<LightMyRequestResponse>;
+};
+
+/**
+ * Registers beforeAll (app, database, the named users signed in) and afterAll (close) in the calling
+ * describe or file. A user is an email (a customer) or `{ email, role: 'admin' }`.
+ */
+export function useTestApp<U extends string = never>(
+  options: {
+    config?: Record<string, string> | (() => Record<string, string>);
+    users?: Record<U, UserSpec>;
+    logStream?: LogStream;
+  } = {},
+): TestShop<U> {
+  let built: TestApp | undefined;
+  const ready = (): TestApp => {
+    if (!built) throw new Error('the test app is built in beforeAll: use it inside a test or a hook');
+    return built;
+  };
+  const specs = Object.entries<UserSpec>(options.users ?? {});
+  const users = Object.fromEntries(specs.map(([name]) => [name, { authorization: '' }])) as Record<U, Auth>;
+  beforeAll(async () => {
+    const config = typeof options.config === 'function' ? options.config() : options.config;
+    built = await createTestApp(config, { logStream: options.logStream });
+    for (const [name, spec] of specs) {
+      const { email, role } = typeof spec === 'string' ? { email: spec, role: 'customer' as const } : spec;
+      Object.assign(users[name as U], await built.signIn(email, role));
+    }
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  return {
+    get app() {
+      return ready().app;
+    },
+    get deps() {
+      return ready().deps;
+    },
+    get database() {
+      return ready().database;
+    },
+    signIn: (email, role) => ready().signIn(email, role),
+    close: async () => {
+      await built?.close();
+      built = undefined;
+    },
+    users,
+    call: (method, url, { as, body, headers } = {}) => {
+      const auth = typeof as === 'string' ? users[as] : as;
+      return ready().app.inject({ method, url, headers: { ...auth, ...headers }, payload: body });
     },
   };
 }

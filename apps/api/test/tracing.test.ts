@@ -8,11 +8,8 @@ import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.
 import { createTestDatabase, testDatabaseUrl } from './test-app.ts';
 
 /**
- * OpenTelemetry on a real API process, exporting to a small OTLP/HTTP receiver (JSON): with
- * OTEL_EXPORTER_OTLP_ENDPOINT set, a catalog read arrives as a server span, with a span per
- * query on PostgreSQL (npm test's PostgreSQL pass; PGlite has no driver to instrument).
- * Unset, nothing is sent, even with the exporter's own variable pointing at the receiver:
- * the SDK is not loaded at all.
+ * OpenTelemetry on a real process: with OTEL_EXPORTER_OTLP_ENDPOINT set a catalog read arrives as a server span
+ * (with query spans on PostgreSQL); unset, the SDK is not loaded and nothing is sent.
  */
 
 type Span = { name: string; kind: number; scope: string };

@@ -2,21 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UCP_VERSION } from '@parts-shop/shared/ucp';
 
-/**
- * An AI assistant's side of UCP on a loopback port: its platform profile at
- * `/.well-known/ucp` (the order capability naming its webhook) and the webhook receiver,
- * which keeps every request it gets. `webhookStatus` is what the receiver answers.
- */
+/** An assistant's side of UCP on loopback: its profile and a webhook receiver that keeps every request. */
 export type ReceivedWebhook = { path: string; headers: http.IncomingHttpHeaders; body: Buffer };
 
 export type Assistant = {
   profileUrl: string;
-  /** The name the shop shows for it (the profile address's host). */
   name: string;
   webhookUrl: string;
   received: ReceivedWebhook[];
   webhookStatus: number;
-  /** How many times its profile was fetched. */
   profileFetches: number;
   /** The profile it serves; a test may change it (the shop caches it for a minute). */
   profile: Record<string, unknown>;

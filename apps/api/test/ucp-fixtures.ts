@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app.ts';
 import { startAssistant } from './ucp-assistant.ts';
 
-/**
- * UCP calls as an assistant makes them: its profile in UCP-Agent, a fresh Request-Id, a key per
- * write. The assistants serve their profiles on loopback, where the shop fetches them.
- */
+/** UCP calls as an assistant makes them: its profile in UCP-Agent, a fresh Request-Id, a key per write. */
 const assistant = await startAssistant({ webhook: false });
 const other = await startAssistant({ webhook: false });
 export const AGENT = assistant.profileUrl;
@@ -41,7 +38,6 @@ export function ucp(
   });
 }
 
-/** A checkout's body with every input a ready session needs. */
 export function readyCheckout(partId: string, quantity = 1, email = 'ada@example.test') {
   return {
     line_items: [{ item: { id: partId }, quantity }],

@@ -4,11 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type AnySchemaObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
-/**
- * The official UCP 2026-04-08 JSON Schemas, read in place from `ucp-schemas/2026-04-08/` in the
- * `shared` folder beside the repository (UCP_SCHEMAS_DIR overrides it); never copied into the project. Null
- * when the folder is not there.
- */
+/** The official UCP 2026-04-08 schemas, read in place from `ucp-schemas/` beside the repository (UCP_SCHEMAS_DIR); null when absent. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const UCP_SCHEMAS_DIR =
   process.env.UCP_SCHEMAS_DIR ?? path.resolve(repoRoot, '..', 'shared', 'ucp-schemas', '2026-04-08');

@@ -9,11 +9,7 @@ import { testDatabaseUrl } from './test-app.ts';
 import { startAssistant, type Assistant } from './ucp-assistant.ts';
 import { payment, readyCheckout } from './ucp-fixtures.ts';
 
-/**
- * kill -9 while an order webhook cannot be delivered: the assistant's receiver is down, the
- * API process that committed the event dies, and the next process, with the receiver back,
- * delivers it once.
- */
+/** kill -9 while an order webhook cannot be delivered: the next process delivers it once the receiver is back. */
 describe('an order webhook across a crash', () => {
   const servers: ApiProcess[] = [];
   const assistants: Assistant[] = [];

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import type { OrderReturn, Refund } from '@parts-shop/shared/refunds';
 import { SHOP_ACTOR } from '#api/domain/orders/order-view.ts';
 import { addPart, payOrder, placeOrder, type Auth } from './shop-fixtures.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
-// Less said to strangers (docs/security.md#data-that-stays-true): a customer reads
-// "the shop" where a member of staff acted on their order, an anonymous caller learns only
-// whether the shop is ready, and the catalog's public reads keep the admins' low-stock
-// threshold to themselves. Admins still read all of it.
+// Less said to strangers (docs/security.md#data-that-stays-true): staff act as "the shop", anonymous callers
+// learn only readiness, public reads hide the low-stock threshold. Admins still read all of it.
 
 const STAFF = 'staff-member@example.com';
 const BUYER = 'reading-buyer@example.com';
 
-let t: TestApp;
-let admin: Auth;
-let buyer: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(STAFF, 'admin');
-  buyer = await t.signIn(BUYER);
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { admin: { email: STAFF, role: 'admin' }, buyer: BUYER } });
+const { admin, buyer } = t.users;
 
 async function read(auth: Auth | undefined, url: string) {
   const res = await t.app.inject({ url, headers: auth ?? {} });

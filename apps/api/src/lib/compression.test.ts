@@ -5,24 +5,24 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema.ts';
 import { addPart } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 // A page as long as a server-rendered one, so it is over the size worth compressing.
 const INDEX = `<!doctype html><html><head><title>Template</title></head><body><div id="root"></div>${'<p>Parts</p>'.repeat(400)}</body></html>`;
 
-let t: TestApp;
 let webDist: string;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-compression-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
   // The read cache on, as in production: it must keep one plain copy for every client.
-  t = await createTestApp({ WEB_DIST: webDist, PUBLIC_CACHE_MS: '60000' });
-  for (let i = 0; i < 12; i += 1) await addPart(t, { name: `Compressible part ${i}` });
 });
 afterAll(async () => {
-  await t.close();
   fs.rmSync(webDist, { recursive: true, force: true });
+});
+const t = useTestApp({ config: () => ({ WEB_DIST: webDist, PUBLIC_CACHE_MS: '60000' }) });
+beforeAll(async () => {
+  for (let i = 0; i < 12; i += 1) await addPart(t, { name: `Compressible part ${i}` });
 });
 
 const get = (url: string, acceptEncoding?: string) =>

@@ -1,18 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { emailOutbox, idempotencyKeys, orderLines } from '../db/schema.ts';
 import { addBuild } from '#api-test/build-fixtures.ts';
 import { addPart, orderBody, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let customers = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
 
 /** A customer of their own per test, so no test meets another's unpaid cap or keys. */
 const customer = () => t.signIn(`keyed-${(customers += 1)}@example.com`);

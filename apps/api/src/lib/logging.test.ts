@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#api-test/test-app.ts';
 import { redactEmails } from './logging.ts';
 
 describe('redactEmails', () => {
@@ -18,12 +18,8 @@ describe('redactEmails', () => {
 });
 
 describe('request log', () => {
-  let t: TestApp;
   const lines: string[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => lines.push(line) } });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ config: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
 
   it('names no email from a path or a query string, however it is written', async () => {
     const admin = await t.signIn('log-admin@example.test', 'admin');

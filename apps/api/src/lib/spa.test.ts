@@ -2,25 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 const INDEX = '<!doctype html><html><head><title>Parts Shop</title></head><body><div id="root"></div></body></html>';
 const preload = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
 
 describe('the built SPA', () => {
-  let t: TestApp;
   let webDist: string;
 
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-spa-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    t = await createTestApp({ WEB_DIST: webDist });
   });
   afterAll(async () => {
-    await t.close();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
+  const t = useTestApp({ config: () => ({ WEB_DIST: webDist }) });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 

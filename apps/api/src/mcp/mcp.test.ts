@@ -5,22 +5,21 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BuildCheckResult } from '@parts-shop/shared/build';
 import type { Part } from '@parts-shop/shared/part';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf } from '#api-test/build-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /**
  * The MCP endpoint as an assistant meets it: the SDK's own client over real HTTP, every
  * answer checked against the API a browser uses.
  */
-let t: TestApp;
 let origin: string;
 let client: Client;
 let build: Awaited<ReturnType<typeof addBuild>>;
 
 const PUBLIC_URL = 'https://shop.example';
 
+const t = useTestApp({ config: { PUBLIC_URL, PUBLIC_CACHE_MS: '0' } });
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL, PUBLIC_CACHE_MS: '0' });
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   build = await addBuild(t, {}, { available: 7, priceCents: 12_345 });
   // Through the API, as an admin would add it, so the spec filters know its socket.
@@ -45,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await client.close();
-  await t.close();
 });
 
 /** A tool's answer: the summary line, then the compact JSON (in the shape the caller names). */

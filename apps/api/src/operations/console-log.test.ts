@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#api-test/test-app.ts';
 import { consoleLines } from './console-log.ts';
 
 describe('the console format', () => {
@@ -14,15 +14,11 @@ describe('the console format', () => {
   });
 
   describe('in an app', () => {
-    let t: TestApp;
     const lines: string[] = [];
-    beforeAll(async () => {
-      t = await createTestApp(
-        { LOG_FORMAT: 'console', LOG_LEVEL: 'info', SLOW_REQUEST_MS: '1' },
-        { logStream: { write: (line) => lines.push(line) } },
-      );
+    const t = useTestApp({
+      config: { LOG_FORMAT: 'console', LOG_LEVEL: 'info', SLOW_REQUEST_MS: '1' },
+      logStream: { write: (line) => lines.push(line) },
     });
-    afterAll(async () => t.close());
 
     it('logs no line per request, only the slow ones, each on one line', async () => {
       const slowMs = t.deps.config.SLOW_REQUEST_MS;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ID } from '@parts-shop/shared/first-reads';
 import { builds, parts, reviews, users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 /**
  * No text anyone stores or puts in an address can change the shape of a page the server
@@ -73,7 +73,6 @@ function parsePage(html: string) {
   return { errors, head: elements(head), body: elements(body), bodyElement: body };
 }
 
-let t: TestApp;
 let dir: string;
 let partId: string;
 let buildId: string;
@@ -84,7 +83,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'dist-ssr'));
   fs.writeFileSync(path.join(dir, 'dist', 'index.html'), INDEX);
   fs.writeFileSync(path.join(dir, 'dist-ssr', 'entry-server.js'), BUNDLE);
-  t = await createTestApp({ WEB_DIST: path.join(dir, 'dist'), PUBLIC_URL: ORIGIN });
+});
+afterAll(async () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+const t = useTestApp({ config: () => ({ WEB_DIST: path.join(dir, 'dist'), PUBLIC_URL: ORIGIN }) });
+beforeAll(async () => {
   partId = newId();
   // Straight into the tables: whatever the forms allow today, the pages must hold any text.
   await t.database.db.insert(parts).values({
@@ -109,10 +113,6 @@ beforeAll(async () => {
   await t.database.db
     .insert(reviews)
     .values({ id: newId(), name: HOSTILE, description: HOSTILE, image: `/images/${HOSTILE}`, rating: 5 });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const PATH_PARAMETERS = ["$'", '$`', '$&', '$1', '%3C%2Fscript%3E', '%3C!--', '%E2%80%A8', '%01', '%22%3E'];

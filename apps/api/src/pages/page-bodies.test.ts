@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 const INDEX = '<!doctype html><html><head><title>Parts Shop</title></head><body><div id="root"></div></body></html>';
 
@@ -48,12 +48,16 @@ function webBuild(): string {
 }
 
 describe('public pages rendered on the server', () => {
-  let t: TestApp;
   let dir: string;
 
   beforeAll(async () => {
     dir = webBuild();
-    t = await createTestApp({ WEB_DIST: path.join(dir, 'dist') });
+  });
+  afterAll(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const t = useTestApp({ config: () => ({ WEB_DIST: path.join(dir, 'dist') }) });
+  beforeAll(async () => {
     const admin = await t.signIn('boss@example.com', 'admin');
     const added = await t.app.inject({
       method: 'POST',
@@ -69,10 +73,6 @@ describe('public pages rendered on the server', () => {
       },
     });
     expect(added.statusCode).toBe(201);
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
@@ -128,17 +128,13 @@ describe('public pages rendered on the server', () => {
 });
 
 describe('a part page drawn on the server', () => {
-  let t: TestApp;
   let dir: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     dir = webBuild();
-    // The read cache on, as in production: the body's read may be answered from it.
-    t = await createTestApp({ WEB_DIST: path.join(dir, 'dist'), PUBLIC_CACHE_MS: '60000' });
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // The read cache on, as in production: the body's read may be answered from it.
+  const t = useTestApp({ config: () => ({ WEB_DIST: path.join(dir, 'dist'), PUBLIC_CACHE_MS: '60000' }) });
 
   it('takes its head and its body from one read of the part', async () => {
     const [part] = await t.database.db

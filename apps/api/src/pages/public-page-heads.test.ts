@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parts, users } from '../db/schema.ts';
 import { addBuild, itemsOf } from '#api-test/build-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 const ORIGIN = 'https://shop.example.test';
 const INDEX =
@@ -13,20 +13,17 @@ const INDEX =
   '<body><div id="root"></div></body></html>';
 const HOSTILE = '</script><script>alert("pwned")</script> & <!-- "quoted" \u2028';
 
-let t: TestApp;
 let webDist: string;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-heads-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-  t = await createTestApp({ WEB_DIST: webDist, PUBLIC_URL: ORIGIN });
 });
 afterAll(async () => {
-  await t.close();
   fs.rmSync(webDist, { recursive: true, force: true });
 });
+const t = useTestApp({ config: () => ({ WEB_DIST: webDist, PUBLIC_URL: ORIGIN }) });
 
-/** The page as a crawler sees it: the HTML, before any script runs. */
 async function crawl(url: string) {
   const response = await t.app.inject({ method: 'GET', url });
   const html = response.body;

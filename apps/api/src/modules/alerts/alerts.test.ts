@@ -1,36 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALERTS_PER_USER_MAX, alertMessages, type Alert, type PriceHistory } from '@parts-shop/shared/alert';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { ApiError } from '@parts-shop/shared/error';
 import type { Part } from '@parts-shop/shared/part';
 import { alerts, emailOutbox } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
-import { addPart, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, placeOrder } from '#api-test/shop-fixtures.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
-let t: TestApp;
-let alice: Auth;
-let bob: Auth;
-let admin: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice@example.com');
-  bob = await t.signIn('bob@example.com');
-  admin = await t.signIn('boss@example.com', 'admin');
+const t = useTestApp({
+  users: { alice: 'alice@example.com', bob: 'bob@example.com', admin: { email: 'boss@example.com', role: 'admin' } },
 });
-afterAll(async () => t.close());
+const { alice, bob, admin } = t.users;
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, auth?: Auth, payload?: unknown) {
-  return t.app.inject({ method, url, headers: auth, payload: payload as Record<string, unknown> | undefined });
-}
-const history = async (id: string) => (await call('GET', `/api/parts/${id}/price-history`)).json<PriceHistory>();
+const history = async (id: string) => (await t.call('GET', `/api/parts/${id}/price-history`)).json<PriceHistory>();
 const prices = async (id: string) => (await history(id)).map((h) => h.price);
 
 async function setPrice(id: string, price: number) {
-  const part = (await call('GET', `/api/parts/${id}`)).json<Part>();
-  const res = await call('PATCH', `/api/parts/${id}`, admin, { version: part.version, price });
+  const part = (await t.call('GET', `/api/parts/${id}`)).json<Part>();
+  const res = await t.call('PATCH', `/api/parts/${id}`, { as: admin, body: { version: part.version, price } });
   expect(res.statusCode).toBe(200);
 }
 const alertEmails = (partId: string) =>
@@ -45,19 +34,22 @@ describe('GET /parts/{id}/price-history', () => {
     const stored = await addPart(t, { priceCents: 10_000 });
     expect(await prices(stored)).toEqual([100]);
 
-    const created = await call('POST', '/api/parts', admin, {
-      name: 'History card',
-      description: 'A card with a past',
-      img: 'https://example.com/card.png',
-      minOrder: 1,
-      available: 3,
-      price: 499.99,
+    const created = await t.call('POST', '/api/parts', {
+      as: admin,
+      body: {
+        name: 'History card',
+        description: 'A card with a past',
+        img: 'https://example.com/card.png',
+        minOrder: 1,
+        available: 3,
+        price: 499.99,
+      },
     });
     const id = created.json<{ insertedId: string }>().insertedId;
     await setPrice(id, 449.5);
     // An edit that leaves the price alone adds nothing.
-    const part = (await call('GET', `/api/parts/${id}`)).json<Part>();
-    await call('PATCH', `/api/parts/${id}`, admin, { version: part.version, name: 'History card II' });
+    const part = (await t.call('GET', `/api/parts/${id}`)).json<Part>();
+    await t.call('PATCH', `/api/parts/${id}`, { as: admin, body: { version: part.version, name: 'History card II' } });
     await setPrice(id, 479);
     const rows = await history(id);
     expect(rows.map((h) => h.price)).toEqual([499.99, 449.5, 479]);
@@ -65,7 +57,7 @@ describe('GET /parts/{id}/price-history', () => {
   });
 
   it('answers 404 for a part the shop does not have', async () => {
-    const res = await call('GET', `/api/parts/${newId()}/price-history`);
+    const res = await t.call('GET', `/api/parts/${newId()}/price-history`);
     expect(res.statusCode).toBe(404);
     expect(res.json<ApiError>().message).toBe(apiMessages.partNotFound);
   });
@@ -74,7 +66,10 @@ describe('GET /parts/{id}/price-history', () => {
 describe('alerts', () => {
   it('emails a price alert once, on the first drop to the price, never on the next', async () => {
     const id = await addPart(t, { priceCents: 20_000 });
-    const res = await call('POST', '/api/alerts', alice, { partId: id, type: 'price-below', price: 150 });
+    const res = await t.call('POST', '/api/alerts', {
+      as: alice,
+      body: { partId: id, type: 'price-below', price: 150 },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json<Alert>()).toMatchObject({ partId: id, type: 'price-below', price: 150, firedAt: null });
 
@@ -85,15 +80,17 @@ describe('alerts', () => {
     const emails = await alertEmails(id);
     expect(emails).toHaveLength(1);
     expect(emails[0]?.payload).toMatchObject({ price: 150, wanted: 150 });
-    const [mine] = (await call('GET', '/api/alerts', alice)).json<Alert[]>().filter((a) => a.partId === id);
+    const [mine] = (await t.call('GET', '/api/alerts', { as: alice })).json<Alert[]>().filter((a) => a.partId === id);
     expect(mine?.firedAt).not.toBeNull();
   });
 
   it('emails a back-in-stock alert when stock goes from 0 to more, by a restock or a cancelled order', async () => {
     const id = await addPart(t, { available: 1 });
     const order = await placeOrder(t, bob, id, 1);
-    expect((await call('POST', '/api/alerts', alice, { partId: id, type: 'back-in-stock' })).statusCode).toBe(201);
-    expect((await call('DELETE', `/api/orders/${order._id}`, bob)).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', '/api/alerts', { as: alice, body: { partId: id, type: 'back-in-stock' } })).statusCode,
+    ).toBe(201);
+    expect((await t.call('DELETE', `/api/orders/${order._id}`, { as: bob })).statusCode).toBe(200);
     const stockEmails = () =>
       t.database.db
         .select()
@@ -101,7 +98,7 @@ describe('alerts', () => {
         .where(eq(emailOutbox.kind, 'stock-alert'))
         .then((rows) => rows.filter((r) => (r.payload as { partId: string }).partId === id));
     expect(await stockEmails()).toHaveLength(1);
-    await call('POST', `/api/parts/${id}/stock`, admin, { delta: 5 });
+    await t.call('POST', `/api/parts/${id}/stock`, { as: admin, body: { delta: 5 } });
     expect(await stockEmails()).toHaveLength(1);
   });
 
@@ -118,22 +115,26 @@ describe('alerts', () => {
       [{ partId: newId(), type: 'price-below', price: 1 }, 404, apiMessages.partNotFound],
     ] as const;
     for (const [body, status, message] of refused) {
-      const res = await call('POST', '/api/alerts', alice, body);
+      const res = await t.call('POST', '/api/alerts', { as: alice, body: body });
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       if (message) expect(JSON.stringify(res.json())).toContain(message);
     }
     expect(
-      (await call('POST', '/api/alerts', undefined, { partId: id, type: 'price-below', price: 1 })).statusCode,
+      (await t.call('POST', '/api/alerts', { body: { partId: id, type: 'price-below', price: 1 } })).statusCode,
     ).toBe(401);
     expect(await t.database.db.select().from(alerts).where(eq(alerts.partId, id))).toHaveLength(0);
 
     const capped = await t.signIn('capped@example.com');
     for (let i = 0; i < ALERTS_PER_USER_MAX; i += 1) {
       expect(
-        (await call('POST', '/api/alerts', capped, { partId: id, type: 'price-below', price: 50 })).statusCode,
+        (await t.call('POST', '/api/alerts', { as: capped, body: { partId: id, type: 'price-below', price: 50 } }))
+          .statusCode,
       ).toBe(201);
     }
-    const over = await call('POST', '/api/alerts', capped, { partId: id, type: 'price-below', price: 50 });
+    const over = await t.call('POST', '/api/alerts', {
+      as: capped,
+      body: { partId: id, type: 'price-below', price: 50 },
+    });
     expect(over.statusCode).toBe(409);
     expect(over.json<ApiError>().message).toBe(alertMessages.tooMany);
   });
@@ -141,14 +142,14 @@ describe('alerts', () => {
   it("shows and deletes only the caller's own alerts", async () => {
     const id = await addPart(t, { priceCents: 10_000 });
     const mine = (
-      await call('POST', '/api/alerts', alice, { partId: id, type: 'price-below', price: 80 })
+      await t.call('POST', '/api/alerts', { as: alice, body: { partId: id, type: 'price-below', price: 80 } })
     ).json<Alert>();
-    expect((await call('GET', '/api/alerts', bob)).json<Alert[]>().map((a) => a.id)).not.toContain(mine.id);
-    const theirs = await call('DELETE', `/api/alerts/${mine.id}`, bob);
+    expect((await t.call('GET', '/api/alerts', { as: bob })).json<Alert[]>().map((a) => a.id)).not.toContain(mine.id);
+    const theirs = await t.call('DELETE', `/api/alerts/${mine.id}`, { as: bob });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json<ApiError>().message).toBe(apiMessages.alertNotFound);
-    expect((await call('GET', '/api/alerts', alice)).json<Alert[]>().map((a) => a.id)).toContain(mine.id);
-    expect((await call('DELETE', `/api/alerts/${mine.id}`, alice)).statusCode).toBe(200);
-    expect((await call('GET', '/api/alerts', alice)).json<Alert[]>().map((a) => a.id)).not.toContain(mine.id);
+    expect((await t.call('GET', '/api/alerts', { as: alice })).json<Alert[]>().map((a) => a.id)).toContain(mine.id);
+    expect((await t.call('DELETE', `/api/alerts/${mine.id}`, { as: alice })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/alerts', { as: alice })).json<Alert[]>().map((a) => a.id)).not.toContain(mine.id);
   });
 });

@@ -7,7 +7,7 @@ import { assistants, orders } from '#api/db/schema.ts';
 import { assistantByApiKey } from '#api/domain/assistants/approved-assistants.ts';
 import { productionEnv } from '#api-test/production-env.ts';
 import { addPart } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { startAssistant, type Assistant as ServedAssistant } from '#api-test/ucp-assistant.ts';
 import { payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 import { approveAssistant, revokeAssistant } from './assistants.service.ts';
@@ -17,16 +17,11 @@ import { approveAssistant, revokeAssistant } from './assistants.service.ts';
  * its profile address and sees its API key once; in production only approved assistants may
  * call UCP; each assistant's calls are limited on their own.
  */
-let t: TestApp;
-let admin: { authorization: string };
-let alice: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
-  admin = await t.signIn('owner@example.test', 'admin');
-  alice = await t.signIn('alice@example.test');
+const t = useTestApp({
+  config: { PUBLIC_URL: 'https://shop.example' },
+  users: { admin: { email: 'owner@example.test', role: 'admin' }, alice: 'alice@example.test' },
 });
-afterAll(async () => t.close());
+const { admin, alice } = t.users;
 
 /**
  * A profile address for approval and refusal checks. The shop fetches a caller's profile only
@@ -161,11 +156,7 @@ describe('what the list says of each assistant', () => {
 });
 
 describe('the per-assistant limit', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({ RATE_LIMIT_ASSISTANT_PER_MINUTE: '3' });
-  });
-  afterAll(async () => limited.close());
+  const limited = useTestApp({ config: { RATE_LIMIT_ASSISTANT_PER_MINUTE: '3' } });
 
   const get = (profile: string) =>
     ucp(limited, 'GET', `/checkout-sessions/${randomUUID()}`, undefined, ucpHeaders({}, profile));
@@ -206,12 +197,8 @@ describe('the per-assistant limit', () => {
 });
 
 describe('in production', () => {
-  let prod: TestApp;
   const owner = { email: 'owner@example.test', uid: 'owner-uid' };
-  beforeAll(async () => {
-    prod = await createTestApp(productionEnv());
-  });
-  afterAll(async () => prod.close());
+  const prod = useTestApp({ config: productionEnv() });
 
   let partId = '';
   beforeAll(async () => {

@@ -1,37 +1,19 @@
 import { asc, gt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditKind } from '@parts-shop/shared/audit';
 import type { OrderReturn } from '@parts-shop/shared/refunds';
 import type { RoleChange } from '@parts-shop/shared/user';
 import { auditLog } from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { newId } from '#api/lib/ids.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
 
 // Audit log (docs/product.md#audit-log): each admin change writes one record in its own
 // transaction, a refused change none; GET /api/admin/audit pages and filters them.
 
-let t: TestApp;
-let admin: Auth;
-let alice: Auth;
+const t = useTestApp({ users: { admin: { email: 'boss@example.com', role: 'admin' }, alice: 'alice@example.com' } });
+const { admin, alice } = t.users;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('boss@example.com', 'admin');
-  alice = await t.signIn('alice@example.com');
-});
-afterAll(async () => t.close());
-
-function call(
-  auth: Auth | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers: auth, payload });
-}
-
-/** The records `act` wrote, oldest first. */
 async function recordsOf(act: () => Promise<unknown>) {
   const [last] = await t.database.db.select({ id: sql<string>`max(${auditLog.id}::text)` }).from(auditLog);
   await act();
@@ -64,7 +46,7 @@ describe('each admin change writes one record, in its transaction', () => {
   it('records a part added, edited, repriced, restocked and deleted, with the fields that changed', async () => {
     let id = '';
     const created = await recordsOf(async () => {
-      const res = await call(admin, 'POST', '/api/parts', cpu);
+      const res = await t.call('POST', '/api/parts', { as: admin, body: cpu });
       expect(res.statusCode, res.body).toBe(201);
       id = res.json<{ insertedId: string }>().insertedId;
     });
@@ -81,27 +63,33 @@ describe('each admin change writes one record, in its transaction', () => {
     expect(created[0]?.actorUid).toBeTruthy();
 
     const renamed = await recordsOf(() =>
-      expectStatus(call(admin, 'PATCH', `/api/parts/${id}`, { version: 1, name: 'Audit CPU 2', price: 199.99 }), 200),
+      expectStatus(
+        t.call('PATCH', `/api/parts/${id}`, { as: admin, body: { version: 1, name: 'Audit CPU 2', price: 199.99 } }),
+        200,
+      ),
     );
     expect(renamed.map((r) => [r.kind, r.before, r.after])).toEqual([
       ['product.update', { name: 'Audit CPU' }, { name: 'Audit CPU 2' }],
     ]);
 
     const repriced = await recordsOf(() =>
-      expectStatus(call(admin, 'PATCH', `/api/parts/${id}`, { version: 2, price: 149.5, minOrder: 2 }), 200),
+      expectStatus(
+        t.call('PATCH', `/api/parts/${id}`, { as: admin, body: { version: 2, price: 149.5, minOrder: 2 } }),
+        200,
+      ),
     );
     expect(repriced.map((r) => [r.kind, r.before, r.after])).toEqual([
       ['product.price', { priceCents: 19_999, minOrder: 1 }, { priceCents: 14_950, minOrder: 2 }],
     ]);
 
     const restocked = await recordsOf(() =>
-      expectStatus(call(admin, 'POST', `/api/parts/${id}/stock`, { delta: 5 }), 200),
+      expectStatus(t.call('POST', `/api/parts/${id}/stock`, { as: admin, body: { delta: 5 } }), 200),
     );
     expect(restocked.map((r) => [r.kind, r.before, r.after])).toEqual([
       ['product.stock', { available: 10 }, { available: 15 }],
     ]);
 
-    const deleted = await recordsOf(() => expectStatus(call(admin, 'DELETE', `/api/parts/${id}`), 200));
+    const deleted = await recordsOf(() => expectStatus(t.call('DELETE', `/api/parts/${id}`, { as: admin }), 200));
     expect(deleted).toHaveLength(1);
     expect(deleted[0]).toMatchObject({
       kind: 'product.delete',
@@ -114,10 +102,16 @@ describe('each admin change writes one record, in its transaction', () => {
   it('records nothing for a refused change: a stale edit, stock below zero, a part not there', async () => {
     const partId = await addPart(t, { available: 1 });
     const none = await recordsOf(async () => {
-      await expectStatus(call(admin, 'PATCH', `/api/parts/${partId}`, { version: 9, name: 'Late' }), 409);
-      await expectStatus(call(admin, 'POST', `/api/parts/${partId}/stock`, { delta: -2 }), 409);
-      await expectStatus(call(alice, 'POST', `/api/parts/${partId}/stock`, { delta: 2 }), 403);
-      await expectStatus(call(admin, 'DELETE', `/api/parts/${'0'.repeat(8)}-0000-7000-8000-${'0'.repeat(12)}`), 404);
+      await expectStatus(
+        t.call('PATCH', `/api/parts/${partId}`, { as: admin, body: { version: 9, name: 'Late' } }),
+        409,
+      );
+      await expectStatus(t.call('POST', `/api/parts/${partId}/stock`, { as: admin, body: { delta: -2 } }), 409);
+      await expectStatus(t.call('POST', `/api/parts/${partId}/stock`, { as: alice, body: { delta: 2 } }), 403);
+      await expectStatus(
+        t.call('DELETE', `/api/parts/${'0'.repeat(8)}-0000-7000-8000-${'0'.repeat(12)}`, { as: admin }),
+        404,
+      );
     });
     expect(none).toEqual([]);
   });
@@ -125,7 +119,10 @@ describe('each admin change writes one record, in its transaction', () => {
   it('records a shipment with its carrier and tracking number', async () => {
     const { order } = await paidOrder();
     const records = await recordsOf(() =>
-      expectStatus(call(admin, 'PATCH', `/api/shipped/${order._id}`, { carrier: 'UPS', trackingNumber: '1Z999' }), 200),
+      expectStatus(
+        t.call('PATCH', `/api/shipped/${order._id}`, { as: admin, body: { carrier: 'UPS', trackingNumber: '1Z999' } }),
+        200,
+      ),
     );
     expect(records.map((r) => [r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
       [
@@ -141,7 +138,10 @@ describe('each admin change writes one record, in its transaction', () => {
   it("records an admin's cancel of a paid and of an unpaid order, not a customer's own cancel", async () => {
     const { order: paid } = await paidOrder(2);
     const cancelledPaid = await recordsOf(() =>
-      expectStatus(call(admin, 'POST', `/api/orders/${paid._id}/cancel`, { reason: 'Supplier out' }), 200),
+      expectStatus(
+        t.call('POST', `/api/orders/${paid._id}/cancel`, { as: admin, body: { reason: 'Supplier out' } }),
+        200,
+      ),
     );
     expect(cancelledPaid.map((r) => [r.kind, r.before, r.after])).toEqual([
       [
@@ -153,7 +153,10 @@ describe('each admin change writes one record, in its transaction', () => {
 
     const unpaid = await placeOrder(t, alice, await addPart(t), 1);
     const cancelledUnpaid = await recordsOf(() =>
-      expectStatus(call(admin, 'POST', `/api/orders/${unpaid._id}/cancel`, { reason: 'Duplicate order' }), 200),
+      expectStatus(
+        t.call('POST', `/api/orders/${unpaid._id}/cancel`, { as: admin, body: { reason: 'Duplicate order' } }),
+        200,
+      ),
     );
     expect(cancelledUnpaid.map((r) => [r.kind, r.entityId, r.before, r.after])).toEqual([
       [
@@ -165,14 +168,19 @@ describe('each admin change writes one record, in its transaction', () => {
     ]);
 
     const own = await placeOrder(t, alice, await addPart(t), 1);
-    expect(await recordsOf(() => expectStatus(call(alice, 'DELETE', `/api/orders/${own._id}`), 200))).toEqual([]);
+    expect(await recordsOf(() => expectStatus(t.call('DELETE', `/api/orders/${own._id}`, { as: alice }), 200))).toEqual(
+      [],
+    );
   });
 
   it('records a refund with its reason; a refund over what is left (409) records nothing', async () => {
     const { order } = await paidOrder(2);
     const refunded = await recordsOf(() =>
       expectStatus(
-        call(admin, 'POST', `/api/orders/${order._id}/refunds`, { amount: 50, reason: 'Scratched', restock: 1 }),
+        t.call('POST', `/api/orders/${order._id}/refunds`, {
+          as: admin,
+          body: { amount: 50, reason: 'Scratched', restock: 1 },
+        }),
         201,
       ),
     );
@@ -184,29 +192,38 @@ describe('each admin change writes one record, in its transaction', () => {
       ],
     ]);
     const tooMuch = await recordsOf(() =>
-      expectStatus(call(admin, 'POST', `/api/orders/${order._id}/refunds`, { amount: 1000, reason: 'All of it' }), 409),
+      expectStatus(
+        t.call('POST', `/api/orders/${order._id}/refunds`, { as: admin, body: { amount: 1000, reason: 'All of it' } }),
+        409,
+      ),
     );
     expect(tooMuch).toEqual([]);
   });
 
   it('records each decision on a return once, a received one with its refund', async () => {
     const { partId, order } = await paidOrder(2);
-    await expectStatus(call(admin, 'PATCH', `/api/shipped/${order._id}`), 200);
-    const asked = await call(alice, 'POST', `/api/orders/${order._id}/returns`, {
-      lines: [{ partId, quantity: 1 }],
-      reason: 'wrong_part',
+    await expectStatus(t.call('PATCH', `/api/shipped/${order._id}`, { as: admin }), 200);
+    const asked = await t.call('POST', `/api/orders/${order._id}/returns`, {
+      as: alice,
+      body: {
+        lines: [{ partId, quantity: 1 }],
+        reason: 'wrong_part',
+      },
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const returnId = asked.json<OrderReturn>().id;
     const approved = await recordsOf(() =>
-      expectStatus(call(admin, 'PATCH', `/api/returns/${returnId}`, { status: 'approved' }), 200),
+      expectStatus(t.call('PATCH', `/api/returns/${returnId}`, { as: admin, body: { status: 'approved' } }), 200),
     );
     expect(approved.map((r) => [r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
       ['return.decide', 'return', returnId, { status: 'requested' }, { status: 'approved' }],
     ]);
     const received = await recordsOf(() =>
       expectStatus(
-        call(admin, 'PATCH', `/api/returns/${returnId}`, { status: 'received', restock: true, refund: 100 }),
+        t.call('PATCH', `/api/returns/${returnId}`, {
+          as: admin,
+          body: { status: 'received', restock: true, refund: 100 },
+        }),
         200,
       ),
     );
@@ -218,20 +235,24 @@ describe('each admin change writes one record, in its transaction', () => {
       ],
     ]);
     const again = await recordsOf(() =>
-      expectStatus(call(admin, 'PATCH', `/api/returns/${returnId}`, { status: 'rejected' }), 409),
+      expectStatus(t.call('PATCH', `/api/returns/${returnId}`, { as: admin, body: { status: 'rejected' } }), 409),
     );
     expect(again).toEqual([]);
   });
 
   it('records a role change once, and the users screen reads its history from the log', async () => {
     await t.signIn('cara@example.com');
-    const made = await recordsOf(() => expectStatus(call(admin, 'PUT', '/api/users/admin/cara@example.com'), 200));
+    const made = await recordsOf(() =>
+      expectStatus(t.call('PUT', '/api/users/admin/cara@example.com', { as: admin }), 200),
+    );
     expect(made.map((r) => [r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
       ['user.role', 'user', 'cara@example.com', { role: 'customer' }, { role: 'admin' }],
     ]);
-    const repeated = await recordsOf(() => expectStatus(call(admin, 'PUT', '/api/users/admin/cara@example.com'), 200));
+    const repeated = await recordsOf(() =>
+      expectStatus(t.call('PUT', '/api/users/admin/cara@example.com', { as: admin }), 200),
+    );
     expect(repeated).toEqual([]);
-    const history = (await call(admin, 'GET', '/api/role-changes?limit=1')).json<RoleChange[]>();
+    const history = (await t.call('GET', '/api/role-changes?limit=1', { as: admin })).json<RoleChange[]>();
     expect(history).toEqual([
       expect.objectContaining({ actorEmail: 'boss@example.com', targetEmail: 'cara@example.com', role: 'admin' }),
     ]);
@@ -246,7 +267,7 @@ describe('each admin change writes one record, in its transaction', () => {
 describe('moderation and the inbox', () => {
   it('records a deleted review with what it said and who wrote it; a review not there records nothing', async () => {
     const id = await review();
-    const deleted = await recordsOf(() => expectStatus(call(admin, 'DELETE', `/api/reviews/${id}`), 200));
+    const deleted = await recordsOf(() => expectStatus(t.call('DELETE', `/api/reviews/${id}`, { as: admin }), 200));
     expect(deleted.map((r) => [r.actorEmail, r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
       [
         'boss@example.com',
@@ -263,27 +284,30 @@ describe('moderation and the inbox', () => {
         null,
       ],
     ]);
-    expect(await recordsOf(() => expectStatus(call(admin, 'DELETE', `/api/reviews/${id}`), 404))).toEqual([]);
+    expect(await recordsOf(() => expectStatus(t.call('DELETE', `/api/reviews/${id}`, { as: admin }), 404))).toEqual([]);
   });
 
   it('records a reply to a contact message, once, and a change of its read state, not a repeat', async () => {
     const id = await message();
     const replied = await recordsOf(() =>
-      expectStatus(call(admin, 'POST', `/api/admin/messages/${id}/reply`, { text: 'Yes, worldwide.' }), 201),
+      expectStatus(
+        t.call('POST', `/api/admin/messages/${id}/reply`, { as: admin, body: { text: 'Yes, worldwide.' } }),
+        201,
+      ),
     );
     expect(replied.map((r) => [r.kind, r.entity, r.entityId, r.before, r.after])).toEqual([
       ['message.reply', 'message', id, { reply: null }, { reply: 'Yes, worldwide.', to: 'visitor@example.org' }],
     ]);
     const again = await recordsOf(() =>
-      expectStatus(call(admin, 'POST', `/api/admin/messages/${id}/reply`, { text: 'Again' }), 409),
+      expectStatus(t.call('POST', `/api/admin/messages/${id}/reply`, { as: admin, body: { text: 'Again' } }), 409),
     );
     expect(again).toEqual([]);
 
     // The reply marked it read; reading it again changes nothing, unread and read again do.
     const read = await recordsOf(async () => {
-      await expectStatus(call(admin, 'PATCH', `/api/admin/messages/${id}`, { read: true }), 200);
-      await expectStatus(call(admin, 'PATCH', `/api/admin/messages/${id}`, { read: false }), 200);
-      await expectStatus(call(admin, 'PATCH', `/api/admin/messages/${id}`, { read: true }), 200);
+      await expectStatus(t.call('PATCH', `/api/admin/messages/${id}`, { as: admin, body: { read: true } }), 200);
+      await expectStatus(t.call('PATCH', `/api/admin/messages/${id}`, { as: admin, body: { read: false } }), 200);
+      await expectStatus(t.call('PATCH', `/api/admin/messages/${id}`, { as: admin, body: { read: true } }), 200);
     });
     expect(read.map((r) => [r.kind, r.entityId, r.before, r.after])).toEqual([
       ['message.read', id, { read: true }, { read: false }],
@@ -297,7 +321,7 @@ type Call = { method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?
 /** A fresh paid order of Alice's, its part, and the order shipped when asked. */
 async function paidOrderOf(shipped = false) {
   const made = await paidOrder(2);
-  if (shipped) await expectStatus(call(admin, 'PATCH', `/api/shipped/${made.order._id}`), 200);
+  if (shipped) await expectStatus(t.call('PATCH', `/api/shipped/${made.order._id}`, { as: admin }), 200);
   return made;
 }
 
@@ -384,9 +408,12 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
     'return.decide',
     async () => {
       const { partId, order } = await paidOrderOf(true);
-      const asked = await call(alice, 'POST', `/api/orders/${order._id}/returns`, {
-        lines: [{ partId, quantity: 1 }],
-        reason: 'wrong_part',
+      const asked = await t.call('POST', `/api/orders/${order._id}/returns`, {
+        as: alice,
+        body: {
+          lines: [{ partId, quantity: 1 }],
+          reason: 'wrong_part',
+        },
       });
       return { method: 'PATCH', url: `/api/returns/${asked.json<OrderReturn>().id}`, payload: { status: 'approved' } };
     },
@@ -442,14 +469,14 @@ const NOT_ADMIN_CHANGES: Record<string, string> = {
 
 async function review() {
   const body = { name: 'Alice', description: 'Runs cool', image: 'https://example.com/me.png', rating: 4 };
-  const res = await call(alice, 'POST', '/api/reviews', body);
+  const res = await t.call('POST', '/api/reviews', { as: alice, body: body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ insertedId: string }>().insertedId;
 }
 
 async function message() {
   const body = { name: 'Visitor', email: 'visitor@example.org', message: 'Do you ship abroad?' };
-  const res = await call(undefined, 'POST', '/api/messages', body);
+  const res = await t.call('POST', '/api/messages', { body: body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ insertedId: string }>().insertedId;
 }
@@ -457,7 +484,10 @@ async function message() {
 const assistantProfile = () => `https://listed-${newId().slice(-8)}.example/.well-known/ucp`;
 
 async function assistant() {
-  const res = await call(admin, 'POST', '/api/assistants', { profile: assistantProfile(), name: 'Listed' });
+  const res = await t.call('POST', '/api/assistants', {
+    as: admin,
+    body: { profile: assistantProfile(), name: 'Listed' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ assistant: { id: string } }>().assistant.id;
 }
@@ -470,7 +500,7 @@ async function user(role: 'admin' | 'customer' = 'customer') {
 
 describe('every admin write route', () => {
   it('is listed with the record it writes, or why it is no admin change', async () => {
-    const doc = (await call(undefined, 'GET', '/api/docs/json')).json<{ paths: Record<string, object> }>();
+    const doc = (await t.call('GET', '/api/docs/json')).json<{ paths: Record<string, object> }>();
     const writes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/'))
       .flatMap(([path, item]) =>
@@ -504,9 +534,9 @@ describe('GET /api/admin/audit', () => {
   it('answers the log newest first, paged with Link and cursor, filtered by kind', async () => {
     const partId = await addPart(t, { available: 0 });
     for (const delta of [1, 2, 3])
-      await expectStatus(call(admin, 'POST', `/api/parts/${partId}/stock`, { delta }), 200);
+      await expectStatus(t.call('POST', `/api/parts/${partId}/stock`, { as: admin, body: { delta } }), 200);
 
-    const first = await call(admin, 'GET', '/api/admin/audit?kind=product.stock&limit=2');
+    const first = await t.call('GET', '/api/admin/audit?kind=product.stock&limit=2', { as: admin });
     expect(first.statusCode, first.body).toBe(200);
     const page1 = first.json<AuditEntry[]>();
     expect(page1.map((e) => e.after)).toEqual([{ available: 6 }, { available: 3 }]);
@@ -521,12 +551,12 @@ describe('GET /api/admin/audit', () => {
     const link = /^<([^>]+)>; rel="next"$/.exec(first.headers.link as string)?.[1];
     expect(link).toMatch(/^\/api\/admin\/audit\?.*kind=product.stock.*cursor=/);
 
-    const page2 = (await call(admin, 'GET', link ?? '')).json<AuditEntry[]>();
+    const page2 = (await t.call('GET', link ?? '', { as: admin })).json<AuditEntry[]>();
     expect(page2[0]?.after).toEqual({ available: 1 });
     expect(page2.every((e) => e.kind === 'product.stock')).toBe(true);
     expect(page2.map((e) => e.id)).not.toContain(page1[1]?.id);
 
-    const all = (await call(admin, 'GET', '/api/admin/audit?limit=100')).json<AuditEntry[]>();
+    const all = (await t.call('GET', '/api/admin/audit?limit=100', { as: admin })).json<AuditEntry[]>();
     expect(new Set(all.map((e) => e.kind)).size).toBeGreaterThan(1);
     expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort().reverse());
   });
@@ -534,12 +564,12 @@ describe('GET /api/admin/audit', () => {
   it('names each part and order as the shop knows it, a deleted part by its last name', async () => {
     const kept = await addPart(t, { name: 'Named Fan' });
     const gone = await addPart(t, { name: 'Gone Fan' });
-    await expectStatus(call(admin, 'POST', `/api/parts/${kept}/stock`, { delta: 1 }), 200);
-    await expectStatus(call(admin, 'DELETE', `/api/parts/${gone}`), 200);
+    await expectStatus(t.call('POST', `/api/parts/${kept}/stock`, { as: admin, body: { delta: 1 } }), 200);
+    await expectStatus(t.call('DELETE', `/api/parts/${gone}`, { as: admin }), 200);
     const { order } = await paidOrder();
-    await expectStatus(call(admin, 'PATCH', `/api/shipped/${order._id}`, {}), 200);
+    await expectStatus(t.call('PATCH', `/api/shipped/${order._id}`, { as: admin, body: {} }), 200);
 
-    const entries = (await call(admin, 'GET', '/api/admin/audit?limit=3')).json<AuditEntry[]>();
+    const entries = (await t.call('GET', '/api/admin/audit?limit=3', { as: admin })).json<AuditEntry[]>();
     expect(entries.map((e) => [e.kind, e.entityName])).toEqual([
       ['order.ship', order.number],
       ['product.delete', 'Gone Fan'],
@@ -548,8 +578,8 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('is for admins only', async () => {
-    expect((await call(undefined, 'GET', '/api/admin/audit')).statusCode).toBe(401);
-    expect((await call(alice, 'GET', '/api/admin/audit')).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/admin/audit')).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/admin/audit', { as: alice })).statusCode).toBe(403);
   });
 
   it.each([
@@ -561,6 +591,6 @@ describe('GET /api/admin/audit', () => {
     ['kind='],
     ['sort=asc'],
   ])('refuses %s with 400', async (query) => {
-    expect((await call(admin, 'GET', `/api/admin/audit?${query}`)).statusCode).toBe(400);
+    expect((await t.call('GET', `/api/admin/audit?${query}`, { as: admin })).statusCode).toBe(400);
   });
 });

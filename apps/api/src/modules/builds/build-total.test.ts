@@ -1,23 +1,17 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTotalCents, plannerLine } from '@parts-shop/shared/build-total';
 import type { ApiError } from '@parts-shop/shared/error';
 import { priceToCents } from '@parts-shop/shared/order';
-import { addPart, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 // The planner's total (a build's parts as GET /parts/{id} answers them, in dollars, summed by
 // the shared build total) against what the server charges for the same build, over builds of
 // random prices, quantities and minimum orders (docs/decisions/0028-what-the-planner-shows-is-charged.md).
 
-let t: TestApp;
-let buyer: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  buyer = await t.signIn('planner@example.com');
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { buyer: 'planner@example.com' } });
+const { buyer } = t.users;
 
 // Mostly lines the planner would send (at or above the minimum), now and then one below it.
 const line = fc.integer({ min: 1, max: 3 }).chain((minOrder) =>

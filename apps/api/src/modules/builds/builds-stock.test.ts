@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildCheckResult } from '@parts-shop/shared/build';
 import type { Part } from '@parts-shop/shared/part';
 import { checkBuild } from '@parts-shop/shared/compatibility';
 import { seedDemoData } from '#api/seed/seed.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 // The planner knows what is in stock (docs/product.md#build-planner): the picker's parts carry
 // the server's stock and can leave sold-out ones out, and a build check offers, for a part the
 // stock cannot cover, an in-stock part of its kind that fits the rest of the build.
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { authorization: string };
 let byName: Map<string, Part>;
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemoData(t.database.db);
   admin = await t.signIn('admin@example.com', 'admin');
   const all = (await t.app.inject({ url: '/api/parts?limit=100' })).json<Part[]>();
   byName = new Map(all.map((p) => [p.name, p]));
 });
-afterAll(async () => t.close());
 
 const part = (name: string) => {
   const found = byName.get(name);

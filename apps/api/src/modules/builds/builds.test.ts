@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BuildCheckResult, SavedBuild } from '@parts-shop/shared/build';
 import type { ApiError } from '@parts-shop/shared/error';
 import type { ProblemCode } from '@parts-shop/shared/compatibility';
@@ -9,25 +9,14 @@ import { builds, emailOutbox, orderLines, parts } from '#api/db/schema.ts';
 import { addBuild, addSpecPart, compatibleSpecs, itemsOf, type Slot } from '#api-test/build-fixtures.ts';
 import { payOrder, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
 import { demoParts } from '#api/seed/seed-data.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
-let t: TestApp;
-let alice: Auth;
-let bob: Auth;
-let admin: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice@example.com');
-  bob = await t.signIn('bob@example.com');
-  admin = await t.signIn('boss@example.com', 'admin');
+const t = useTestApp({
+  users: { alice: 'alice@example.com', bob: 'bob@example.com', admin: { email: 'boss@example.com', role: 'admin' } },
 });
-afterAll(async () => t.close());
+const { alice, bob, admin } = t.users;
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, auth?: Auth, payload?: unknown) {
-  return t.app.inject({ method, url, headers: auth, payload: payload as Record<string, unknown> | undefined });
-}
-const check = (items: unknown) => call('POST', '/api/builds/check', undefined, { items });
+const check = (items: unknown) => t.call('POST', '/api/builds/check', { body: { items } });
 
 const { cpu, motherboard, memory, gpu, psu, cooling } = compatibleSpecs;
 const pcCase = compatibleSpecs.case;
@@ -193,54 +182,70 @@ describe('POST /builds/check', () => {
 describe('saved builds', () => {
   it('saves, lists, opens, renames, replaces and deletes a build of its owner', async () => {
     const ids = await addBuild(t);
-    const created = await call('POST', '/api/builds', alice, { name: '  Gaming rig ', items: itemsOf(ids) });
+    const created = await t.call('POST', '/api/builds', {
+      as: alice,
+      body: { name: '  Gaming rig ', items: itemsOf(ids) },
+    });
     expect(created.statusCode).toBe(201);
     const build = created.json<SavedBuild>();
     expect(build).toMatchObject({ name: 'Gaming rig', items: itemsOf(ids) });
 
-    const list = await call('GET', '/api/builds', alice);
+    const list = await t.call('GET', '/api/builds', { as: alice });
     expect(list.json<SavedBuild[]>().map((b) => b.id)).toContain(build.id);
-    expect((await call('GET', `/api/builds/${build.id}`, alice)).json<SavedBuild>().name).toBe('Gaming rig');
+    expect((await t.call('GET', `/api/builds/${build.id}`, { as: alice })).json<SavedBuild>().name).toBe('Gaming rig');
 
-    const renamed = await call('PATCH', `/api/builds/${build.id}`, alice, { name: 'Quiet rig' });
+    const renamed = await t.call('PATCH', `/api/builds/${build.id}`, { as: alice, body: { name: 'Quiet rig' } });
     expect(renamed.json<SavedBuild>()).toMatchObject({ name: 'Quiet rig', items: itemsOf(ids) });
-    const replaced = await call('PATCH', `/api/builds/${build.id}`, alice, {
-      items: [{ partId: ids.cpu, quantity: 1 }],
+    const replaced = await t.call('PATCH', `/api/builds/${build.id}`, {
+      as: alice,
+      body: {
+        items: [{ partId: ids.cpu, quantity: 1 }],
+      },
     });
     expect(replaced.json<SavedBuild>()).toMatchObject({ name: 'Quiet rig', items: [{ partId: ids.cpu, quantity: 1 }] });
 
-    expect((await call('DELETE', `/api/builds/${build.id}`, alice)).statusCode).toBe(200);
-    expect((await call('GET', `/api/builds/${build.id}`, alice)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/builds/${build.id}`, alice)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/builds/${build.id}`, { as: alice })).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/builds/${build.id}`, { as: alice })).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/builds/${build.id}`, { as: alice })).statusCode).toBe(404);
   });
 
   it('shows the total a build was saved at and what it costs now', async () => {
     const ids = await addBuild(t, {}, { priceCents: 10_000 });
-    const build = (await call('POST', '/api/builds', alice, { name: 'Then', items: itemsOf(ids) })).json<SavedBuild>();
+    const build = (
+      await t.call('POST', '/api/builds', { as: alice, body: { name: 'Then', items: itemsOf(ids) } })
+    ).json<SavedBuild>();
     expect(build).toMatchObject({ totalThen: 800, totalNow: 800 });
     await t.database.db.update(parts).set({ priceCents: 7_500 }).where(eq(parts.id, ids.gpu));
-    expect((await call('GET', `/api/builds/${build.id}`, alice)).json<SavedBuild>()).toMatchObject({
+    expect((await t.call('GET', `/api/builds/${build.id}`, { as: alice })).json<SavedBuild>()).toMatchObject({
       totalThen: 800,
       totalNow: 775,
     });
-    const renamed = await call('PATCH', `/api/builds/${build.id}`, alice, { name: 'Still then' });
+    const renamed = await t.call('PATCH', `/api/builds/${build.id}`, { as: alice, body: { name: 'Still then' } });
     expect(renamed.json<SavedBuild>()).toMatchObject({ totalThen: 800, totalNow: 775 });
-    const listed = (await call('GET', '/api/builds', alice)).json<SavedBuild[]>().find((b) => b.id === build.id);
+    const listed = (await t.call('GET', '/api/builds', { as: alice }))
+      .json<SavedBuild[]>()
+      .find((b) => b.id === build.id);
     expect(listed).toMatchObject({ totalThen: 800, totalNow: 775 });
   });
 
   it('keeps a build private: another customer and an admin get 404 and change nothing', async () => {
     const ids = await addBuild(t);
-    const build = (await call('POST', '/api/builds', alice, { name: 'Mine', items: itemsOf(ids) })).json<SavedBuild>();
+    const build = (
+      await t.call('POST', '/api/builds', { as: alice, body: { name: 'Mine', items: itemsOf(ids) } })
+    ).json<SavedBuild>();
     for (const other of [bob, admin]) {
-      expect((await call('GET', `/api/builds/${build.id}`, other)).statusCode).toBe(404);
-      expect((await call('PATCH', `/api/builds/${build.id}`, other, { name: 'Stolen' })).statusCode).toBe(404);
-      expect((await call('DELETE', `/api/builds/${build.id}`, other)).statusCode).toBe(404);
-      expect((await call('GET', '/api/builds', other)).json<SavedBuild[]>().map((b) => b.id)).not.toContain(build.id);
+      expect((await t.call('GET', `/api/builds/${build.id}`, { as: other })).statusCode).toBe(404);
+      expect(
+        (await t.call('PATCH', `/api/builds/${build.id}`, { as: other, body: { name: 'Stolen' } })).statusCode,
+      ).toBe(404);
+      expect((await t.call('DELETE', `/api/builds/${build.id}`, { as: other })).statusCode).toBe(404);
+      expect((await t.call('GET', '/api/builds', { as: other })).json<SavedBuild[]>().map((b) => b.id)).not.toContain(
+        build.id,
+      );
     }
-    expect((await call('GET', `/api/builds/${build.id}`, alice)).json<SavedBuild>().name).toBe('Mine');
-    expect((await call('GET', '/api/builds')).statusCode).toBe(401);
-    expect((await call('POST', '/api/builds', undefined, { name: 'x', items: itemsOf(ids) })).statusCode).toBe(401);
+    expect((await t.call('GET', `/api/builds/${build.id}`, { as: alice })).json<SavedBuild>().name).toBe('Mine');
+    expect((await t.call('GET', '/api/builds')).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/builds', { body: { name: 'x', items: itemsOf(ids) } })).statusCode).toBe(401);
   });
 
   it('refuses a missing name, no parts, unknown parts and an empty change, saving nothing', async () => {
@@ -253,20 +258,27 @@ describe('saved builds', () => {
       { name: 'Empty', items: [] },
       { name: 'Extra', items: itemsOf(ids), owner: 'bob@example.com' },
     ];
-    for (const payload of bad) expect((await call('POST', '/api/builds', alice, payload)).statusCode).toBe(400);
+    for (const payload of bad)
+      expect((await t.call('POST', '/api/builds', { as: alice, body: payload })).statusCode).toBe(400);
     const ghost = [{ partId: '01900000-0000-7000-8000-00000000000f', quantity: 1 }];
-    expect((await call('POST', '/api/builds', alice, { name: 'Ghost', items: ghost })).statusCode).toBe(404);
-    const build = (await call('POST', '/api/builds', alice, { name: 'Mine', items: itemsOf(ids) })).json<SavedBuild>();
-    expect((await call('PATCH', `/api/builds/${build.id}`, alice, {})).statusCode).toBe(400);
-    expect((await call('PATCH', `/api/builds/${build.id}`, alice, { items: ghost })).statusCode).toBe(404);
-    expect((await call('GET', '/api/builds/not-an-id', alice)).statusCode).toBe(404);
+    expect((await t.call('POST', '/api/builds', { as: alice, body: { name: 'Ghost', items: ghost } })).statusCode).toBe(
+      404,
+    );
+    const build = (
+      await t.call('POST', '/api/builds', { as: alice, body: { name: 'Mine', items: itemsOf(ids) } })
+    ).json<SavedBuild>();
+    expect((await t.call('PATCH', `/api/builds/${build.id}`, { as: alice, body: {} })).statusCode).toBe(400);
+    expect((await t.call('PATCH', `/api/builds/${build.id}`, { as: alice, body: { items: ghost } })).statusCode).toBe(
+      404,
+    );
+    expect((await t.call('GET', '/api/builds/not-an-id', { as: alice })).statusCode).toBe(404);
     expect((await t.database.db.select().from(builds)).length).toBe(before + 1);
   });
 });
 
 const contact = { phoneNumber: '+1 555 0100', address: '1 Main Street, Springfield' };
 const batch = (auth: Auth | undefined, items: unknown) =>
-  call('POST', '/api/orders/batch', auth, { items, ...contact });
+  t.call('POST', '/api/orders/batch', { as: auth, body: { items, ...contact } });
 const lines = (ids: Record<string, string>, totalOrder = 1) =>
   Object.values(ids).map((partId) => ({ partId, totalOrder }));
 
@@ -302,7 +314,7 @@ describe('POST /orders/batch', () => {
     expect(queued.map((e) => [e.kind, e.recipient])).toEqual([['order-placed', 'alice@example.com']]);
     expect((queued[0]?.payload as { lines: unknown[] }).lines).toHaveLength(8);
     // The order reads back the same through GET /orders/{id}.
-    const read = await call('GET', `/api/orders/${order._id}`, alice);
+    const read = await t.call('GET', `/api/orders/${order._id}`, { as: alice });
     expect(read.json<Order>()).toMatchObject({ totalPrice: '179.91', totalOrder: 9, lines: order.lines });
   });
 
@@ -311,10 +323,10 @@ describe('POST /orders/batch', () => {
     const [order] = (await batch(alice, lines(ids))).json<{ orders: Order[] }>().orders as [Order];
     expect((await payOrder(t, alice, order._id)).paid).toBe(true);
     const tracking = { carrier: 'DHL', trackingNumber: 'JD014600006281' };
-    const shipped = await call('PATCH', `/api/shipped/${order._id}`, admin, tracking);
+    const shipped = await t.call('PATCH', `/api/shipped/${order._id}`, { as: admin, body: tracking });
     expect(shipped.statusCode).toBe(200);
     expect(shipped.json<Order>()).toMatchObject({ ...tracking, shipped: true, lines: order.lines });
-    expect((await call('PATCH', `/api/shipped/${order._id}`, admin, tracking)).statusCode).toBe(409);
+    expect((await t.call('PATCH', `/api/shipped/${order._id}`, { as: admin, body: tracking })).statusCode).toBe(409);
     const sent = await t.database.db
       .select({ kind: emailOutbox.kind })
       .from(emailOutbox)
@@ -327,7 +339,7 @@ describe('POST /orders/batch', () => {
     const ids = await addBuild(t, {}, { available: 5 });
     const [order] = (await batch(bob, lines(ids))).json<{ orders: Order[] }>().orders as [Order];
     for (const id of Object.values(ids)) expect(await stockOf(t, id)).toBe(4);
-    expect((await call('DELETE', `/api/orders/${order._id}`, bob)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/orders/${order._id}`, { as: bob })).statusCode).toBe(200);
     for (const id of Object.values(ids)) expect(await stockOf(t, id)).toBe(5);
     const sent = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order._id));
     expect(sent.map((e) => e.kind).sort()).toEqual(['order-cancelled', 'order-placed']);
@@ -408,7 +420,9 @@ describe('POST /orders/batch', () => {
     expect((await batch(alice, [{ partId: ids.cpu, totalOrder: 0 }])).statusCode).toBe(400);
     // A price sent by the client is not part of a batch line: refused, never used.
     expect((await batch(alice, [{ partId: ids.cpu, totalOrder: 1, totalPrice: '0.01' }])).statusCode).toBe(400);
-    expect((await call('POST', '/api/orders/batch', alice, { items: lines(ids) })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/orders/batch', { as: alice, body: { items: lines(ids) } })).statusCode).toBe(
+      400,
+    );
     const ghost = [{ partId: '01900000-0000-7000-8000-00000000000e', totalOrder: 1 }];
     expect((await batch(alice, ghost)).statusCode).toBe(404);
     expect((await batch(undefined, lines(ids))).statusCode).toBe(401);

@@ -1,41 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicBuild, PublicBuildCard, SavedBuild } from '@parts-shop/shared/build';
 import { builds, parts, users } from '#api/db/schema.ts';
 import { addBuild, itemsOf } from '#api-test/build-fixtures.ts';
 import type { Auth } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 const ORIGIN = 'https://shop.example.test';
 
-let t: TestApp;
-let alice: Auth;
-let bob: Auth;
-
+// The read cache on, as in the shop: an unpublished build must leave it at once.
+const t = useTestApp({
+  config: { PUBLIC_CACHE_MS: '60000', PUBLIC_URL: ORIGIN },
+  users: { alice: 'alice@example.com', bob: 'bob@example.com' },
+});
+const { alice, bob } = t.users;
 beforeAll(async () => {
-  // The read cache on, as in the shop: an unpublished build must leave it at once.
-  t = await createTestApp({ PUBLIC_CACHE_MS: '60000', PUBLIC_URL: ORIGIN });
-  alice = await t.signIn('alice@example.com');
-  bob = await t.signIn('bob@example.com');
   await t.database.db.update(users).set({ userName: 'Alice Builder' }).where(eq(users.email, 'alice@example.com'));
 });
-afterAll(async () => t.close());
-
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, auth?: Auth, payload?: unknown) {
-  return t.app.inject({ method, url, headers: auth, payload: payload as Record<string, unknown> | undefined });
-}
 
 /** A compatible build of fresh parts, saved by `owner`; answers the saved build. */
 async function savedBuild(owner: Auth, name = 'Quiet tower') {
   const ids = await addBuild(t, {}, { priceCents: 12_345 });
-  const res = await call('POST', '/api/builds', owner, { name, items: itemsOf(ids) });
+  const res = await t.call('POST', '/api/builds', { as: owner, body: { name, items: itemsOf(ids) } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<SavedBuild & { id: string }>();
 }
 
 async function published(owner: Auth, title: string) {
   const build = await savedBuild(owner);
-  const res = await call('POST', `/api/builds/${build.id}/publish`, owner, { title });
+  const res = await t.call('POST', `/api/builds/${build.id}/publish`, { as: owner, body: { title } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<SavedBuild & { id: string }>();
 }
@@ -46,33 +39,40 @@ describe('POST and DELETE /api/builds/{id}/publish', () => {
     expect(build).toMatchObject({ title: null, publishedAt: null });
 
     // Someone else's build does not exist for them; a stranger must sign in.
-    expect((await call('POST', `/api/builds/${build.id}/publish`, bob, { title: 'Mine now' })).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/builds/${build.id}/publish`, bob)).statusCode).toBe(404);
-    expect((await call('POST', `/api/builds/${build.id}/publish`, undefined, { title: 'X' })).statusCode).toBe(401);
+    expect(
+      (await t.call('POST', `/api/builds/${build.id}/publish`, { as: bob, body: { title: 'Mine now' } })).statusCode,
+    ).toBe(404);
+    expect((await t.call('DELETE', `/api/builds/${build.id}/publish`, { as: bob })).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/builds/${build.id}/publish`, { body: { title: 'X' } })).statusCode).toBe(401);
     // A title is required and stays on one line; a refused publish changes nothing.
     for (const title of ['  ', 'Two\nlines']) {
-      expect((await call('POST', `/api/builds/${build.id}/publish`, alice, { title })).statusCode).toBe(400);
+      expect((await t.call('POST', `/api/builds/${build.id}/publish`, { as: alice, body: { title } })).statusCode).toBe(
+        400,
+      );
     }
-    expect((await call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(404);
 
-    const done = await call('POST', `/api/builds/${build.id}/publish`, alice, { title: 'Silent 4K rig' });
+    const done = await t.call('POST', `/api/builds/${build.id}/publish`, {
+      as: alice,
+      body: { title: 'Silent 4K rig' },
+    });
     expect(done.statusCode, done.body).toBe(200);
     const publishedBuild = done.json<SavedBuild>();
     expect(publishedBuild.title).toBe('Silent 4K rig');
     expect(publishedBuild.publishedAt).not.toBeNull();
-    expect((await call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(200);
 
     // A new title keeps the moment it went public.
     const retitled = (
-      await call('POST', `/api/builds/${build.id}/publish`, alice, { title: 'Renamed rig' })
+      await t.call('POST', `/api/builds/${build.id}/publish`, { as: alice, body: { title: 'Renamed rig' } })
     ).json<SavedBuild>();
     expect(retitled).toMatchObject({ title: 'Renamed rig', publishedAt: publishedBuild.publishedAt });
 
-    const undone = await call('DELETE', `/api/builds/${build.id}/publish`, alice);
+    const undone = await t.call('DELETE', `/api/builds/${build.id}/publish`, { as: alice });
     expect(undone.statusCode).toBe(200);
     expect(undone.json<SavedBuild>()).toMatchObject({ publishedAt: null, title: 'Renamed rig' });
     // Gone from the public read at once, though the read cache held it a moment ago.
-    expect((await call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/builds/public/${build.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -85,7 +85,7 @@ describe('GET /api/builds/public/{id}', () => {
       .set({ priceCents: 20_000 })
       .where(eq(parts.id, first?.partId ?? ''));
 
-    const res = await call('GET', `/api/builds/public/${build.id}`);
+    const res = await t.call('GET', `/api/builds/public/${build.id}`);
     expect(res.statusCode).toBe(200);
     const shown = res.json<PublicBuild>();
     expect(shown).toMatchObject({ id: build.id, title: 'Budget gaming', builder: 'Alice Builder', partCount: 8 });
@@ -103,7 +103,7 @@ describe('GET /api/builds/public/{id}', () => {
       .set({ userName: 'carol@example.com' })
       .where(eq(users.email, 'carol@example.com'));
     const hers = await published(carol, 'Carol’s rig');
-    const named = await call('GET', `/api/builds/public/${hers.id}`);
+    const named = await t.call('GET', `/api/builds/public/${hers.id}`);
     expect(named.json<PublicBuild>().builder).toBeNull();
     expect(named.body).not.toContain('carol@example.com');
   });
@@ -111,7 +111,7 @@ describe('GET /api/builds/public/{id}', () => {
   it('answers 404 alike for a private build, an unknown id and a malformed one', async () => {
     const build = await savedBuild(alice);
     for (const id of [build.id, '019a0000-0000-7000-8000-0000000000ff', 'not-an-id']) {
-      const res = await call('GET', `/api/builds/public/${id}`);
+      const res = await t.call('GET', `/api/builds/public/${id}`);
       expect(res.statusCode, id).toBe(404);
     }
   });
@@ -130,12 +130,12 @@ describe('GET /api/builds/public', () => {
       .set({ publishedAt: new Date(Date.now() + 60_000), title: 'Gallery four' })
       .where(eq(builds.id, older.id));
 
-    const first = await call('GET', '/api/builds/public?limit=2');
+    const first = await t.call('GET', '/api/builds/public?limit=2');
     expect(first.statusCode).toBe(200);
     expect(first.json<PublicBuildCard[]>().map((c) => c.title)).toEqual(['Gallery four', 'Gallery three']);
     const next = /<([^<>]+)>; rel="next"/.exec(String(first.headers.link))?.[1];
     expect(next).toBeDefined();
-    const second = await call('GET', next ?? '');
+    const second = await t.call('GET', next ?? '');
     const rest = second.json<PublicBuildCard[]>();
     expect(rest.map((c) => c.id)).toEqual([middle.id]);
     expect(second.headers.link).toBeUndefined();
@@ -145,28 +145,28 @@ describe('GET /api/builds/public', () => {
     expect(all).toContain(newest.id);
     expect(first.body + second.body).not.toMatch(/@example\.com/);
 
-    expect((await call('GET', '/api/builds/public?cursor=bm90LWEtY3Vyc29y')).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/builds/public?cursor=bm90LWEtY3Vyc29y')).statusCode).toBe(400);
   });
 });
 
 describe('POST /api/builds/public/{id}/copy', () => {
   it('saves a published build as a new build of the caller’s, and nothing for a private one', async () => {
     const source = await published(alice, 'Copy me');
-    const res = await call('POST', `/api/builds/public/${source.id}/copy`, bob);
+    const res = await t.call('POST', `/api/builds/public/${source.id}/copy`, { as: bob });
     expect(res.statusCode, res.body).toBe(201);
     const copy = res.json<SavedBuild & { id: string }>();
     expect(copy.id).not.toBe(source.id);
     expect(copy).toMatchObject({ name: 'Copy me', items: source.items, publishedAt: null });
-    const mine = (await call('GET', '/api/builds', bob)).json<SavedBuild[]>();
+    const mine = (await t.call('GET', '/api/builds', { as: bob })).json<SavedBuild[]>();
     expect(mine.map((b) => b.id)).toContain(copy.id);
     // The original is still Alice's alone.
-    expect((await call('GET', `/api/builds/${source.id}`, bob)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/builds/${source.id}`, { as: bob })).statusCode).toBe(404);
 
-    expect((await call('POST', `/api/builds/public/${source.id}/copy`)).statusCode).toBe(401);
+    expect((await t.call('POST', `/api/builds/public/${source.id}/copy`)).statusCode).toBe(401);
     const secret = await savedBuild(alice);
-    const before = (await call('GET', '/api/builds', bob)).json<SavedBuild[]>().length;
-    expect((await call('POST', `/api/builds/public/${secret.id}/copy`, bob)).statusCode).toBe(404);
-    expect((await call('GET', '/api/builds', bob)).json<SavedBuild[]>()).toHaveLength(before);
+    const before = (await t.call('GET', '/api/builds', { as: bob })).json<SavedBuild[]>().length;
+    expect((await t.call('POST', `/api/builds/public/${secret.id}/copy`, { as: bob })).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/builds', { as: bob })).json<SavedBuild[]>()).toHaveLength(before);
   });
 });
 
@@ -174,10 +174,10 @@ describe('the builds sitemap', () => {
   it('lists a published build’s page and drops it once unpublished', async () => {
     const build = await published(alice, 'Mapped');
     const url = `${ORIGIN}/builds/${build.id}`;
-    expect((await call('GET', '/sitemap.xml')).body).toContain(`${ORIGIN}/sitemaps/builds.xml`);
-    expect((await call('GET', '/sitemaps/pages.xml')).body).toContain(`<loc>${ORIGIN}/builds</loc>`);
-    expect((await call('GET', '/sitemaps/builds.xml')).body).toContain(`<loc>${url}</loc>`);
-    await call('DELETE', `/api/builds/${build.id}/publish`, alice);
-    expect((await call('GET', '/sitemaps/builds.xml')).body).not.toContain(url);
+    expect((await t.call('GET', '/sitemap.xml')).body).toContain(`${ORIGIN}/sitemaps/builds.xml`);
+    expect((await t.call('GET', '/sitemaps/pages.xml')).body).toContain(`<loc>${ORIGIN}/builds</loc>`);
+    expect((await t.call('GET', '/sitemaps/builds.xml')).body).toContain(`<loc>${url}</loc>`);
+    await t.call('DELETE', `/api/builds/${build.id}/publish`, { as: alice });
+    expect((await t.call('GET', '/sitemaps/builds.xml')).body).not.toContain(url);
   });
 });

@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parts } from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { PARTS_PER_SITEMAP } from './sitemap.ts';
 
 const ORIGIN = 'https://shop.example.test';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: `${ORIGIN}/` });
-});
-afterAll(() => t.close());
+const t = useTestApp({ config: { PUBLIC_URL: `${ORIGIN}/` } });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');

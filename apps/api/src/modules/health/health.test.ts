@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
 import { productionEnv } from '#api-test/production-env.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp, createTestApp, type TestApp } from '#api-test/test-app.ts';
 
 /** One sample's value from a Prometheus text exposition, or undefined when it is absent. */
 function sample(text: string, name: string, labels = ''): number | undefined {
@@ -132,11 +132,7 @@ describe('health, readiness and metrics', () => {
 });
 
 describe('metrics in production', () => {
-  let production: TestApp;
-  beforeAll(async () => {
-    production = await createTestApp(productionEnv());
-  });
-  afterAll(async () => production.close());
+  const production = useTestApp({ config: productionEnv() });
 
   it('are refused without METRICS_TOKEN', async () => {
     const res = await production.app.inject({ url: '/api/metrics' });

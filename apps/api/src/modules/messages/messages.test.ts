@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { ApiError } from '@parts-shop/shared/error';
 import { REPLY_MAX_LENGTH, type InboxMessage } from '@parts-shop/shared/contact-message';
@@ -8,31 +8,19 @@ import { contactMessages, emailOutbox } from '#api/db/schema.ts';
 import { dueEmails } from '#api/domain/emails/outbox.repo.ts';
 import { emailPayloadSchema, renderReplyEmail } from '#api/domain/emails/order-email-templates.ts';
 import { newId } from '#api/lib/ids.ts';
-import type { Auth } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
-let t: TestApp;
-let admin: Auth;
-let customer: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('boss@example.com', 'admin');
-  customer = await t.signIn('carol@example.com');
-});
-afterAll(async () => t.close());
-
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, auth?: Auth | null, payload?: object) {
-  return t.app.inject({ method, url, headers: auth ?? {}, ...(payload ? { payload } : {}) });
-}
+const t = useTestApp({ users: { admin: { email: 'boss@example.com', role: 'admin' }, customer: 'carol@example.com' } });
+const { admin, customer } = t.users;
 
 async function send(name: string, message: string, email = 'visitor@example.org'): Promise<string> {
-  const res = await call('POST', '/api/messages', null, { name, email, message });
+  const res = await t.call('POST', '/api/messages', { body: { name, email, message } });
   expect(res.statusCode).toBe(201);
   return res.json<{ insertedId: string }>().insertedId;
 }
 
-const unread = async () => (await call('GET', '/api/admin/messages/unread', admin)).json<{ unread: number }>().unread;
+const unread = async () =>
+  (await t.call('GET', '/api/admin/messages/unread', { as: admin })).json<{ unread: number }>().unread;
 const repliesTo = (email: string) => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
 
 describe('the admins’ inbox', () => {
@@ -43,45 +31,53 @@ describe('the admins’ inbox', () => {
     const third = await send('Cy', 'Third question');
     expect(await unread()).toBe(before + 3);
 
-    const page = await call('GET', '/api/admin/messages?limit=2', admin);
+    const page = await t.call('GET', '/api/admin/messages?limit=2', { as: admin });
     expect(page.statusCode).toBe(200);
     const rows = page.json<InboxMessage[]>();
     expect(rows.map((m) => m._id)).toEqual([third, second]);
     expect(rows[0]).toMatchObject({ name: 'Cy', email: 'visitor@example.org', readAt: null, reply: null });
     const next = /^<([^>]*)>; rel="next"$/.exec(String(page.headers.link))?.[1];
     expect(next).toBeDefined();
-    const rest = (await call('GET', next ?? '', admin)).json<InboxMessage[]>();
+    const rest = (await t.call('GET', next ?? '', { as: admin })).json<InboxMessage[]>();
     expect(rest[0]?._id).toBe(first);
   });
 
   it('marks a message read once opened, and unread again on request', async () => {
     const id = await send('Dee', 'Do you ship to Norway?');
     const before = await unread();
-    const read = await call('PATCH', `/api/admin/messages/${id}`, admin, { read: true });
+    const read = await t.call('PATCH', `/api/admin/messages/${id}`, { as: admin, body: { read: true } });
     expect(read.statusCode).toBe(200);
     const readAt = read.json<InboxMessage>().readAt;
     expect(readAt).not.toBeNull();
     expect(await unread()).toBe(before - 1);
     // Opening it again keeps when it was first read.
-    expect((await call('PATCH', `/api/admin/messages/${id}`, admin, { read: true })).json<InboxMessage>().readAt).toBe(
-      readAt,
-    );
-    const again = await call('PATCH', `/api/admin/messages/${id}`, admin, { read: false });
+    expect(
+      (await t.call('PATCH', `/api/admin/messages/${id}`, { as: admin, body: { read: true } })).json<InboxMessage>()
+        .readAt,
+    ).toBe(readAt);
+    const again = await t.call('PATCH', `/api/admin/messages/${id}`, { as: admin, body: { read: false } });
     expect(again.json<InboxMessage>().readAt).toBeNull();
     expect(await unread()).toBe(before);
-    expect((await call('PATCH', `/api/admin/messages/${newId()}`, admin, { read: true })).statusCode).toBe(404);
+    expect(
+      (await t.call('PATCH', `/api/admin/messages/${newId()}`, { as: admin, body: { read: true } })).statusCode,
+    ).toBe(404);
   });
 
   it('emails a reply to the address the message came from, once, and keeps it on the message', async () => {
     const id = await send('Eve <b>', 'Is the <script>alert(1)</script> GPU in stock?\nThanks', 'eve@example.org');
-    const res = await call('POST', `/api/admin/messages/${id}/reply`, admin, {
-      text: 'Yes, two left.\nBest, the shop',
+    const res = await t.call('POST', `/api/admin/messages/${id}/reply`, {
+      as: admin,
+      body: {
+        text: 'Yes, two left.\nBest, the shop',
+      },
     });
     expect(res.statusCode).toBe(201);
     const answered = res.json<InboxMessage>();
     expect(answered.reply).toMatchObject({ text: 'Yes, two left.\nBest, the shop', by: 'boss@example.com' });
     expect(answered.readAt).not.toBeNull();
-    const listed = (await call('GET', '/api/admin/messages', admin)).json<InboxMessage[]>().find((m) => m._id === id);
+    const listed = (await t.call('GET', '/api/admin/messages', { as: admin }))
+      .json<InboxMessage[]>()
+      .find((m) => m._id === id);
     expect(listed?.reply?.text).toBe('Yes, two left.\nBest, the shop');
 
     const [email, ...more] = await repliesTo('eve@example.org');
@@ -103,7 +99,10 @@ describe('the admins’ inbox', () => {
     }
     expect(JSON.stringify(email?.payload)).not.toContain('GPU');
 
-    const twice = await call('POST', `/api/admin/messages/${id}/reply`, admin, { text: 'And another thing' });
+    const twice = await t.call('POST', `/api/admin/messages/${id}/reply`, {
+      as: admin,
+      body: { text: 'And another thing' },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json<ApiError>().message).toBe(apiMessages.messageAlreadyReplied);
     expect(await repliesTo('eve@example.org')).toHaveLength(1);
@@ -119,11 +118,11 @@ describe('the admins’ inbox', () => {
     ];
     for (const [body, status] of refusals) {
       expect(
-        (await call('POST', `/api/admin/messages/${id}/reply`, admin, body)).statusCode,
+        (await t.call('POST', `/api/admin/messages/${id}/reply`, { as: admin, body: body })).statusCode,
         JSON.stringify(body).slice(0, 60),
       ).toBe(status);
     }
-    const missing = await call('POST', `/api/admin/messages/${newId()}/reply`, admin, { text: 'Hi' });
+    const missing = await t.call('POST', `/api/admin/messages/${newId()}/reply`, { as: admin, body: { text: 'Hi' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ApiError>().message).toBe(apiMessages.messageNotFound);
     expect(await repliesTo('fay@example.org')).toHaveLength(0);
@@ -142,7 +141,7 @@ describe('the admins’ inbox', () => {
       'Eve\tX',
       'Eve\u0085X',
     ]) {
-      const res = await call('POST', '/api/messages', null, { name, email: 'eve@example.org', message: 'Hi' });
+      const res = await t.call('POST', '/api/messages', { body: { name, email: 'eve@example.org', message: 'Hi' } });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json<ApiError>()).toMatchObject({
         issues: [expect.objectContaining({ path: ['name'], message: messages.nameOneLine })],
@@ -160,8 +159,8 @@ describe('the admins’ inbox', () => {
       ['POST', `/api/admin/messages/${id}/reply`, { text: 'Hi' }],
     ] as const;
     for (const [method, url, body] of calls) {
-      expect((await call(method, url, customer, body)).statusCode, `${method} ${url}`).toBe(403);
-      expect((await call(method, url, null, body)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await t.call(method, url, { as: customer, body: body })).statusCode, `${method} ${url}`).toBe(403);
+      expect((await t.call(method, url, { body: body })).statusCode, `${method} ${url}`).toBe(401);
     }
     const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ readAt: null, reply: null });

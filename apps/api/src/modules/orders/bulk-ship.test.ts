@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BulkShipAnswer } from '@parts-shop/shared/bulk-ship';
 import type { Order } from '@parts-shop/shared/order';
 import type { PackingSlip } from '@parts-shop/shared/packing-slip';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
-import { addPart, orderRow, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { useTestApp } from '#api-test/test-app.ts';
+import { addPart, orderRow, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
 
 // Ship selected and the packing slip (docs/product.md#bulk-actions, docs/product.md#packing-slip).
 
-let t: TestApp;
-let admin: Auth;
-let buyer: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('ship-admin@example.com', 'admin');
-  buyer = await t.signIn('ship-buyer@example.com');
+const t = useTestApp({
+  users: { admin: { email: 'ship-admin@example.com', role: 'admin' }, buyer: 'ship-buyer@example.com' },
 });
-afterAll(async () => t.close());
-
-function call(auth: Auth | undefined, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: auth, payload });
-}
+const { admin, buyer } = t.users;
 
 async function order(quantity: number, paid = true): Promise<Order> {
   const placed = await placeOrder(t, buyer, await addPart(t, { priceCents: 10_000, available: 10 }), quantity);
@@ -35,25 +25,31 @@ describe('POST /api/orders/ship', () => {
     const untracked = await order(2);
     const unpaid = await order(1, false);
     const shipped = await order(1);
-    expect((await call(admin, 'PATCH', `/api/shipped/${shipped._id}`)).statusCode).toBe(200);
+    expect((await t.call('PATCH', `/api/shipped/${shipped._id}`, { as: admin })).statusCode).toBe(200);
     const everyUnitBack = await order(1);
-    const refund = await call(admin, 'POST', `/api/orders/${everyUnitBack._id}/refunds`, {
-      amount: 10,
-      reason: 'Back on the shelf',
-      restock: true,
+    const refund = await t.call('POST', `/api/orders/${everyUnitBack._id}/refunds`, {
+      as: admin,
+      body: {
+        amount: 10,
+        reason: 'Back on the shelf',
+        restock: true,
+      },
     });
     expect(refund.statusCode, refund.body).toBe(201);
     const gone = `${'0'.repeat(8)}-0000-7000-8000-${'0'.repeat(12)}`;
 
-    const res = await call(admin, 'POST', '/api/orders/ship', {
-      orders: [
-        { id: tracked._id, carrier: 'UPS', trackingNumber: '1Z999' },
-        { id: unpaid._id },
-        { id: untracked._id },
-        { id: shipped._id },
-        { id: everyUnitBack._id },
-        { id: gone },
-      ],
+    const res = await t.call('POST', '/api/orders/ship', {
+      as: admin,
+      body: {
+        orders: [
+          { id: tracked._id, carrier: 'UPS', trackingNumber: '1Z999' },
+          { id: unpaid._id },
+          { id: untracked._id },
+          { id: shipped._id },
+          { id: everyUnitBack._id },
+          { id: gone },
+        ],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<BulkShipAnswer>().results).toEqual([
@@ -72,10 +68,15 @@ describe('POST /api/orders/ship', () => {
 
   it('refuses an empty or repeated list (400) and a customer (403), shipping nothing', async () => {
     const paid = await order(1);
-    expect((await call(admin, 'POST', '/api/orders/ship', { orders: [] })).statusCode).toBe(400);
-    const twice = await call(admin, 'POST', '/api/orders/ship', { orders: [{ id: paid._id }, { id: paid._id }] });
+    expect((await t.call('POST', '/api/orders/ship', { as: admin, body: { orders: [] } })).statusCode).toBe(400);
+    const twice = await t.call('POST', '/api/orders/ship', {
+      as: admin,
+      body: { orders: [{ id: paid._id }, { id: paid._id }] },
+    });
     expect(twice.statusCode).toBe(400);
-    expect((await call(buyer, 'POST', '/api/orders/ship', { orders: [{ id: paid._id }] })).statusCode).toBe(403);
+    expect(
+      (await t.call('POST', '/api/orders/ship', { as: buyer, body: { orders: [{ id: paid._id }] } })).statusCode,
+    ).toBe(403);
     expect(await orderRow(t, paid._id)).toMatchObject({ shipped: false });
   });
 });
@@ -84,28 +85,34 @@ describe('GET /api/orders/{id}/packing-slip', () => {
   it('answers the ship-to and each line with the units left to ship, and no price', async () => {
     const cpu = await addPart(t, { name: 'Slip CPU', priceCents: 30_000, available: 5 });
     const fan = await addPart(t, { name: 'Slip Fan', priceCents: 1_000, available: 9 });
-    const batch = await call(buyer, 'POST', '/api/orders/batch', {
-      items: [
-        { partId: cpu, totalOrder: 1 },
-        { partId: fan, totalOrder: 3 },
-      ],
-      phoneNumber: '+1 555 0100',
-      address: '1 Main Street, Springfield',
+    const batch = await t.call('POST', '/api/orders/batch', {
+      as: buyer,
+      body: {
+        items: [
+          { partId: cpu, totalOrder: 1 },
+          { partId: fan, totalOrder: 3 },
+        ],
+        phoneNumber: '+1 555 0100',
+        address: '1 Main Street, Springfield',
+      },
     });
     expect(batch.statusCode, batch.body).toBe(201);
     const [placed] = batch.json<{ orders: Order[] }>().orders;
     if (!placed) throw new Error('the batch answered no order');
     await payOrder(t, buyer, placed._id);
     const fanLine = placed.lines.find((line) => line.partId === fan);
-    const refund = await call(admin, 'POST', `/api/orders/${placed._id}/refunds`, {
-      amount: 10,
-      reason: 'One fan short',
-      lineId: fanLine?.id,
-      restock: 1,
+    const refund = await t.call('POST', `/api/orders/${placed._id}/refunds`, {
+      as: admin,
+      body: {
+        amount: 10,
+        reason: 'One fan short',
+        lineId: fanLine?.id,
+        restock: 1,
+      },
     });
     expect(refund.statusCode, refund.body).toBe(201);
 
-    const res = await call(admin, 'GET', `/api/orders/${placed._id}/packing-slip`);
+    const res = await t.call('GET', `/api/orders/${placed._id}/packing-slip`, { as: admin });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<PackingSlip>()).toEqual({
       id: placed._id,
@@ -119,6 +126,6 @@ describe('GET /api/orders/{id}/packing-slip', () => {
       ],
     });
     expect(res.body).not.toMatch(/price|300\.00|\$/i);
-    expect((await call(buyer, 'GET', `/api/orders/${placed._id}/packing-slip`)).statusCode).toBe(403);
+    expect((await t.call('GET', `/api/orders/${placed._id}/packing-slip`, { as: buyer })).statusCode).toBe(403);
   });
 });

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/api-messages';
 import { orders } from '#api/db/schema.ts';
 import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';
 import {
   addPart,
@@ -24,16 +24,14 @@ const UNITS = 5;
 const CENTS = 100_000;
 const UNVERIFIED_MINUTES = 10;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
+const t = useTestApp({
+  config: {
     MAX_UNPAID_UNITS_PER_PART: String(UNITS),
     MAX_UNPAID_CENTS: String(CENTS),
     UNVERIFIED_HOLD_MINUTES: String(UNVERIFIED_MINUTES),
     UNPAID_HOLD_MINUTES: '1440',
-  });
+  },
 });
-afterAll(async () => t.close());
 
 let customers = 0;
 const newCustomer = () => t.signIn(`hoarder${(customers += 1)}@example.com`);

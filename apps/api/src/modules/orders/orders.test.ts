@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { orders, parts } from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { addPart, orderBody, orderRow, payOrder, placeOrder, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
 
-let t: TestApp;
-let alice: Auth;
-let bob: Auth;
-let admin: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice@example.com');
-  bob = await t.signIn('bob@example.com');
-  admin = await t.signIn('boss@example.com', 'admin');
+const t = useTestApp({
+  users: { alice: 'alice@example.com', bob: 'bob@example.com', admin: { email: 'boss@example.com', role: 'admin' } },
 });
-afterAll(async () => t.close());
+const { alice, bob, admin } = t.users;
 
 function post(auth: Auth | undefined, payload: unknown) {
   return t.app.inject({

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canShip, type Order, type OrderCounts } from '@parts-shop/shared/order';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
-import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
+import { useTestApp } from '#api-test/test-app.ts';
+import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
 
 // One rule for "can ship" (docs/product.md#order-status): what Manage Orders counts and lists
 // under To ship is exactly what PATCH /shipped accepts, and what the screens offer Ship on.
 
-let t: TestApp;
-let admin: Auth;
-let buyer: Auth;
 const customer = 'to-ship-buyer@example.com';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('to-ship-admin@example.com', 'admin');
-  buyer = await t.signIn(customer);
-});
-afterAll(async () => t.close());
-
-function call(auth: Auth, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: auth, payload });
-}
+const t = useTestApp({ users: { admin: { email: 'to-ship-admin@example.com', role: 'admin' }, buyer: customer } });
+const { admin, buyer } = t.users;
 
 /** An order of `quantity` units at $100.00 each, paid unless told otherwise. */
 async function order(quantity: number, paid = true): Promise<Order> {
@@ -30,7 +18,10 @@ async function order(quantity: number, paid = true): Promise<Order> {
 }
 
 async function refund(orderId: string, body: Record<string, unknown>) {
-  const res = await call(admin, 'POST', `/api/orders/${orderId}/refunds`, { reason: 'Refund', ...body });
+  const res = await t.call('POST', `/api/orders/${orderId}/refunds`, {
+    as: admin,
+    body: { reason: 'Refund', ...body },
+  });
   expect(res.statusCode, res.body).toBe(201);
 }
 
@@ -49,15 +40,20 @@ describe('To ship and the Ship action', () => {
     states.refundedInFull = await order(1);
     await refund(states.refundedInFull._id, { amount: 100 });
     states.cancelled = await order(1);
-    expect((await call(admin, 'POST', `/api/orders/${states.cancelled._id}/cancel`, { reason: 'x' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', `/api/orders/${states.cancelled._id}/cancel`, { as: admin, body: { reason: 'x' } }))
+        .statusCode,
+    ).toBe(200);
     states.shipped = await order(1);
-    expect((await call(admin, 'PATCH', `/api/shipped/${states.shipped._id}`)).statusCode).toBe(200);
+    expect((await t.call('PATCH', `/api/shipped/${states.shipped._id}`, { as: admin })).statusCode).toBe(200);
 
-    const tab = (await call(admin, 'GET', `/api/allorders?status=to_ship&customer=${customer}`)).json<Order[]>();
-    const counts = (await call(admin, 'GET', `/api/allorders/counts?customer=${customer}`)).json<OrderCounts>();
-    const overview = (await call(admin, 'GET', '/api/admin/overview?days=1')).json<{ toShip: number }>();
+    const tab = (await t.call('GET', `/api/allorders?status=to_ship&customer=${customer}`, { as: admin })).json<
+      Order[]
+    >();
+    const counts = (
+      await t.call('GET', `/api/allorders/counts?customer=${customer}`, { as: admin })
+    ).json<OrderCounts>();
+    const overview = (await t.call('GET', '/api/admin/overview?days=1', { as: admin })).json<{ toShip: number }>();
     const listed = new Set(tab.map((o) => o._id));
     const byId = Object.fromEntries(Object.entries(states).map(([name, o]) => [o._id, name]));
     expect(tab.map((o) => byId[o._id]).sort()).toEqual(['paid', 'partlyRefunded']);
@@ -66,14 +62,14 @@ describe('To ship and the Ship action', () => {
 
     for (const [name, placed] of Object.entries(states)) {
       // The screens decide from the order as the API answers it, before the attempt.
-      const now = (await call(admin, 'GET', `/api/orders/${placed._id}`)).json<Order>();
-      const shipped = await call(admin, 'PATCH', `/api/shipped/${placed._id}`, { paid: false });
+      const now = (await t.call('GET', `/api/orders/${placed._id}`, { as: admin })).json<Order>();
+      const shipped = await t.call('PATCH', `/api/shipped/${placed._id}`, { as: admin, body: { paid: false } });
       const ships = name !== 'shipped' && shipped.statusCode === 200;
       expect({ name, listed: listed.has(placed._id), ships }).toEqual({ name, listed: ships, ships });
       if (name !== 'shipped') expect({ name, canShip: canShip(now) }).toEqual({ name, canShip: ships });
     }
-    expect((await call(admin, 'GET', `/api/allorders/counts?customer=${customer}`)).json<OrderCounts>().to_ship).toBe(
-      0,
-    );
+    expect(
+      (await t.call('GET', `/api/allorders/counts?customer=${customer}`, { as: admin })).json<OrderCounts>().to_ship,
+    ).toBe(0);
   });
 });

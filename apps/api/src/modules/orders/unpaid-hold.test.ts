@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientConfigSchema } from '@parts-shop/shared/client-config';
 import { emailOutbox, orders, strayPaymentRefunds } from '#api/db/schema.ts';
 import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import {
   addPart,
   confirmCard,
@@ -18,16 +18,12 @@ import {
 const HOLD_MINUTES = 30;
 const MAX_UNPAID = 3;
 
-let t: TestApp;
-let alice: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp({ UNPAID_HOLD_MINUTES: String(HOLD_MINUTES), MAX_UNPAID_ORDERS: String(MAX_UNPAID) });
-  alice = await t.signIn('alice@example.com');
+const t = useTestApp({
+  config: { UNPAID_HOLD_MINUTES: String(HOLD_MINUTES), MAX_UNPAID_ORDERS: String(MAX_UNPAID) },
+  users: { alice: 'alice@example.com' },
 });
-afterAll(async () => t.close());
+const { alice } = t.users;
 
-/** Makes an order look as if it was placed longer ago than the hold. */
 async function backdate(orderId: string, minutes = HOLD_MINUTES + 1) {
   await t.database.db
     .update(orders)

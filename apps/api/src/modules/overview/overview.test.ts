@@ -1,31 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, OrderCounts } from '@parts-shop/shared/order';
 import { overviewDaysMessage, type Overview } from '@parts-shop/shared/overview';
 import type { UserSummary } from '@parts-shop/shared/user';
 import { orderLines, orderRefunds, orders } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
-import {
-  addPart,
-  confirmCard,
-  payOrder,
-  placeOrder,
-  recordPayment,
-  startPayment,
-  type Auth,
-} from '#api-test/shop-fixtures.ts';
+import { useTestApp, type TestApp } from '#api-test/test-app.ts';
+import { addPart, confirmCard, payOrder, placeOrder, recordPayment, startPayment } from '#api-test/shop-fixtures.ts';
 
-let t: TestApp;
-let admin: Auth;
-let alice: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('boss@example.com', 'admin');
-  alice = await t.signIn('alice@example.com');
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { admin: { email: 'boss@example.com', role: 'admin' }, alice: 'alice@example.com' } });
+const { admin, alice } = t.users;
 
 /** Lines whose sold_at is not their order's paid_at while the order stands (none, ever). */
 async function linesOutOfStep(app: TestApp): Promise<number> {
@@ -191,12 +175,8 @@ describe('GET /api/users: each user with sign-up date, orders and money spent', 
 });
 
 describe("the overview's days run midnight to midnight in SHOP_TIME_ZONE", () => {
-  let ny: TestApp;
   const zone = 'America/New_York';
-  beforeAll(async () => {
-    ny = await createTestApp({ SHOP_TIME_ZONE: zone });
-  });
-  afterAll(async () => ny.close());
+  const ny = useTestApp({ config: { SHOP_TIME_ZONE: zone } });
 
   it("puts a minute before New York's midnight on the day before, and a minute after on today", async () => {
     const nyAdmin = await ny.signIn('boss@example.com', 'admin');

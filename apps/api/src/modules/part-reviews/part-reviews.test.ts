@@ -2,30 +2,26 @@ import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Part } from '@parts-shop/shared/part';
 import { partRatingMessage, type PartReview } from '@parts-shop/shared/part-review';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';
 import { partReviews } from '#api/db/schema.ts';
 
 // Buyers' ratings of a part (docs/product.md: Ratings of parts; docs/decisions/0026).
 
-let t: TestApp;
+const t = useTestApp();
 let partId: string;
-/** A buyer of partId who never rates it. */
 let regular: Auth;
 
 beforeAll(async () => {
-  t = await createTestApp();
   partId = await addPart(t, { available: 1000 });
   regular = await buyer();
 });
-afterAll(async () => t.close());
 
 type ErrorBody = { message: string; issues?: { path: (string | number)[]; message: string }[] };
 
 let buyers = 0;
-/** A signed-in, verified customer with a paid order for the part. */
 async function buyer(part = partId): Promise<Auth> {
   buyers += 1;
   const auth = await t.signIn(`buyer${buyers}@example.com`);

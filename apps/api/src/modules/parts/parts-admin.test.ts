@@ -1,23 +1,17 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requiredMessage } from '@parts-shop/shared/ui-messages';
 import { placeOrder } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { orderLines, orders, parts } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
 
 // Admin catalog tools (docs/product.md: Dashboard, Who may do what, Web addresses, Errors): POST /parts and DELETE /parts/{id}.
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin@example.com', 'admin');
-  customer = await t.signIn('customer@example.com', 'customer');
+const t = useTestApp({
+  users: { admin: { email: 'admin@example.com', role: 'admin' }, customer: 'customer@example.com' },
 });
-afterAll(async () => t.close());
+const { admin, customer } = t.users;
 
 const validPart = {
   name: 'Admin Test CPU',

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@parts-shop/shared/audit';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { addPart, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
 import { findPart } from '#api/domain/catalog/parts.repo.ts';
 
 // Manage Products' bulk actions (docs/product.md#bulk-actions): all or none, one audit record per part.
 
-let t: TestApp;
-let admin: Auth;
-let alice: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('boss@example.com', 'admin');
-  alice = await t.signIn('alice@example.com');
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { admin: { email: 'boss@example.com', role: 'admin' }, alice: 'alice@example.com' } });
+const { admin, alice } = t.users;
 
 function post(auth: Auth | undefined, action: 'price' | 'stock' | 'delete', payload: object) {
   return t.app.inject({ method: 'POST', url: `/api/parts/bulk/${action}`, headers: auth, payload });
@@ -26,7 +18,6 @@ async function pricesOf(ids: string[]) {
   return Promise.all(ids.map(async (id) => (await findPart(t.database.db, id))?.priceCents));
 }
 
-/** The audit records of `kind` about these parts, oldest first. */
 async function auditOf(kind: string, ids: string[]) {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit?kind=${kind}&limit=100`, headers: admin });
   return res

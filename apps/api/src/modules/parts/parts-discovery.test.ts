@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@parts-shop/shared/part';
 import type { PartFacets } from '@parts-shop/shared/part-query';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { partDrawing } from '#api/seed/part-drawings.ts';
 import { seedDemoData } from '#api/seed/seed.ts';
 import { demoParts } from '#api/seed/seed-data.ts';
@@ -10,14 +10,12 @@ import { demoParts } from '#api/seed/seed-data.ts';
 // How a builder finds parts (docs/product.md#catalog-search-filters-and-sort): brands, aliases and typos in the
 // search, and a filter on any spec of a kind; over the demo catalog, on PGlite and PostgreSQL.
 
-let t: TestApp;
+const t = useTestApp();
 let admin: { authorization: string };
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemoData(t.database.db);
   admin = await t.signIn('admin@example.com', 'admin');
 });
-afterAll(async () => t.close());
 
 async function list(query: string): Promise<Part[]> {
   const res = await t.app.inject({ url: `/api/parts?${query}&limit=100` });

@@ -1,21 +1,16 @@
 import type { Order } from '@parts-shop/shared/order';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE, STOCK_MAX, type Part } from '@parts-shop/shared/part';
 import { addPart, orderRow, placeOrder, stockOf } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 // Admin editing: kind and specs on POST /parts, PATCH /parts/{id} with its version check,
 // and POST /parts/{id}/stock.
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin@example.com', 'admin');
-  customer = await t.signIn('customer@example.com', 'customer');
+const t = useTestApp({
+  users: { admin: { email: 'admin@example.com', role: 'admin' }, customer: 'customer@example.com' },
 });
-afterAll(async () => t.close());
+const { admin, customer } = t.users;
 
 const cpu = {
   name: 'Edit Test CPU',

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { PartFacets } from '@parts-shop/shared/part-query';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { parts } from '#api/db/schema.ts';
 import { seedDemoData } from '#api/seed/seed.ts';
 import { newId } from '#api/lib/ids.ts';
@@ -12,13 +12,8 @@ import { newId } from '#api/lib/ids.ts';
 // the counts taken from the parts themselves, which a price filter keeping every part
 // (minPrice=0) makes the facets take; on PGlite and PostgreSQL.
 
-let t: TestApp;
-let admin: { authorization: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin@example.com', 'admin');
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { admin: { email: 'admin@example.com', role: 'admin' } } });
+const { admin } = t.users;
 
 async function facets(query: string): Promise<PartFacets> {
   const res = await t.app.inject({ url: `/api/parts/facets?${query}` });
@@ -35,7 +30,6 @@ const QUERIES = [
   'kind=cpu&brand=AMD&brand=Intel',
 ];
 
-/** Every maintained answer equals the one counted from the parts. */
 async function expectExactCounts() {
   for (const query of QUERIES) expect(await facets(query), query).toEqual(await facets(`${query}&minPrice=0`));
 }

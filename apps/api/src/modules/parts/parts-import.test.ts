@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -6,21 +6,16 @@ import type { Part } from '@parts-shop/shared/part';
 import type { ImportAnswer } from '@parts-shop/shared/part-import';
 import { IMPORT_MAX_BYTES } from '@parts-shop/shared/part-import';
 import { alerts, emailOutbox, parts, priceHistory } from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { payOrder, placeOrder, stockOf } from '#api-test/shop-fixtures.ts';
 import { CSV_COLUMNS } from './parts-csv.ts';
 
 // The catalog in bulk: GET /parts/export.csv and POST /parts/import (docs/product.md#catalog-in-bulk).
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin@example.com', 'admin');
-  customer = await t.signIn('customer@example.com', 'customer');
+const t = useTestApp({
+  users: { admin: { email: 'admin@example.com', role: 'admin' }, customer: 'customer@example.com' },
 });
-afterAll(async () => t.close());
+const { admin, customer } = t.users;
 
 type ErrorBody = { message: string; issues?: { path: (string | number)[]; message: string }[] };
 

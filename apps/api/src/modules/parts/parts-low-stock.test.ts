@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Part } from '@parts-shop/shared/part';
 import { emailOutbox } from '#api/db/schema.ts';
 import { addPart, orderBody, placeOrder } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { compatibleSpecs } from '#api-test/build-fixtures.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 // lowStockAt, the admins' one email per fall to it (docs/product.md#low-stock), and Manage Products' list.
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin@example.com', 'admin');
-  await t.signIn('second-admin@example.com', 'admin');
-  customer = await t.signIn('customer@example.com', 'customer');
+const t = useTestApp({
+  users: {
+    admin: { email: 'admin@example.com', role: 'admin' },
+    secondAdmin: { email: 'second-admin@example.com', role: 'admin' },
+    customer: 'customer@example.com',
+  },
 });
-afterAll(async () => t.close());
+const { admin, customer } = t.users;
 
 async function lowStockEmails(partId: string) {
   const rows = await t.database.db

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Part } from '@parts-shop/shared/part';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { parts } from '#api/db/schema.ts';
 import { seedDemoData } from '#api/seed/seed.ts';
 import { newId } from '#api/lib/ids.ts';
@@ -15,14 +15,11 @@ vi.mock(import('#api/domain/catalog/search-words.ts'), async (original) => {
 
 // After every kind of write part_search_terms holds exactly every part's words, and best match follows.
 
-let t: TestApp;
-let admin: { authorization: string };
+const t = useTestApp({ users: { admin: { email: 'admin@example.com', role: 'admin' } } });
+const { admin } = t.users;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin@example.com', 'admin');
   await seedDemoData(t.database.db);
 });
-afterAll(async () => t.close());
 
 async function found(q: string, limit = 100): Promise<string[]> {
   const res = await t.app.inject({ url: `/api/parts?q=${encodeURIComponent(q)}&limit=${limit}` });

@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { partSchema, type Part } from '@parts-shop/shared/part';
 import { SPEC_FILTERS, type PartFacets } from '@parts-shop/shared/part-query';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
-import { createTestApp, testDatabaseUrl, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp, testDatabaseUrl } from '#api-test/test-app.ts';
 import { seedDemoData } from '#api/seed/seed.ts';
 
 // Search, filters, sorts and facets over the demo catalog (GET /api/parts, /api/parts/facets).
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemoData(t.database.db);
 });
-afterAll(async () => t.close());
 
 async function list(query: string): Promise<Part[]> {
   const res = await t.app.inject({ url: `/api/parts?${query}` });
@@ -23,7 +21,6 @@ async function list(query: string): Promise<Part[]> {
   return res.json<Part[]>();
 }
 
-/** Every page of a query, following the Link header. */
 async function allPages(query: string): Promise<Part[]> {
   const found: Part[] = [];
   let url: string | undefined = `/api/parts?${query}`;

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#api-test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const validPart = {
   name: 'Test GPU',

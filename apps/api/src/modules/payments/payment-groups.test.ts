@@ -12,8 +12,8 @@ import {
   strayPaymentRefunds,
 } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
-import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { useTestApp, type TestApp } from '#api-test/test-app.ts';
+import { startFakeStripe, stripeConfig, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   confirmCard,
@@ -61,19 +61,12 @@ const idsOf = (orders: Order[]) => orders.map((o) => o._id);
 const message = (res: { json: () => unknown }) => (res.json() as { message: string }).message;
 
 describe('paying for several orders at once (local test-mode gateway)', () => {
-  let t: TestApp;
-  let alice: Auth;
-  let bob: Auth;
   let customers = 0;
   /** A fresh customer, so the unpaid cap never meets another test's orders. */
   const newCustomer = () => t.signIn(`grouper${(customers += 1)}@example.com`);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    alice = await t.signIn('alice@example.com');
-    bob = await t.signIn('bob@example.com');
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ users: { alice: 'alice@example.com', bob: 'bob@example.com' } });
+  const { alice, bob } = t.users;
 
   const groupRows = (groupId: string) => t.database.db.select().from(payments).where(eq(payments.groupId, groupId));
 
@@ -342,24 +335,21 @@ describe('paying for several orders at once (local test-mode gateway)', () => {
 describe('paying for several orders at once (Stripe, real SDK against the local fake)', () => {
   const WEBHOOK_SECRET = 'whsec_test_parts_shop_groups';
   let fake: FakeStripe;
-  let t: TestApp;
-  let carol: Auth;
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    t = await createTestApp({
-      PAYMENT_GATEWAY: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_parts_shop',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-      MAX_UNPAID_ORDERS: '100',
-    });
-    carol = await t.signIn('carol@example.com');
   });
   afterAll(async () => {
-    await t.close();
     await fake.close();
   });
+  const t = useTestApp({
+    config: () => ({
+      ...stripeConfig(fake, WEBHOOK_SECRET),
+      MAX_UNPAID_ORDERS: '100',
+    }),
+    users: { carol: 'carol@example.com' },
+  });
+  const { carol } = t.users;
 
   function deliver(intentId: string) {
     const payload = JSON.stringify({

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderStatus, type Order } from '@parts-shop/shared/order';
 import { cardMessages, cardSchema } from '@parts-shop/shared/payment';
 import { payments, strayPaymentRefunds } from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import {
   GOOD_CARD,
   addPart,
@@ -18,16 +18,8 @@ import {
   type Auth,
 } from '#api-test/shop-fixtures.ts';
 
-let t: TestApp;
-let alice: Auth;
-let bob: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice@example.com');
-  bob = await t.signIn('bob@example.com');
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { alice: 'alice@example.com', bob: 'bob@example.com' } });
+const { alice, bob } = t.users;
 
 async function newOrder(auth: Auth = alice, quantity = 2, priceCents = 12_999) {
   const partId = await addPart(t, { priceCents, available: 10 });

@@ -4,8 +4,8 @@ import type { Order } from '@parts-shop/shared/order';
 import { eq, sql } from 'drizzle-orm';
 import { orders, strayPaymentRefunds } from '#api/db/schema.ts';
 import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
-import { startFakeStripe, type FakeIntent, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { useTestApp } from '#api-test/test-app.ts';
+import { startFakeStripe, stripeConfig, type FakeIntent, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   orderRow,
@@ -15,30 +15,26 @@ import {
   recordPayment,
   startPayment,
   stockOf,
-  type Auth,
 } from '#api-test/shop-fixtures.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 const WEBHOOK_SECRET = 'whsec_test_parts_shop_secret';
 
 let fake: FakeStripe;
-let t: TestApp;
-let alice: Auth;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    PAYMENT_GATEWAY: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_parts_shop',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
-  alice = await t.signIn('alice@example.com');
 });
 afterAll(async () => {
-  await t.close();
   await fake.close();
 });
+const t = useTestApp({
+  config: () => ({
+    ...stripeConfig(fake, WEBHOOK_SECRET),
+  }),
+  users: { alice: 'alice@example.com' },
+});
+const { alice } = t.users;
 beforeEach(() => {
   fake.setDown(false);
   fake.setDelay(0);

@@ -1,33 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Order } from '@parts-shop/shared/order';
 import { emailOutbox, orderReturns } from '#api/db/schema.ts';
 import { addBuild } from '#api-test/build-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { addPart, payOrder, placeOrder, stockOf, type Auth } from '#api-test/shop-fixtures.ts';
 
 // A refund takes its rights back (docs/security.md): a refunded line is no longer bought,
 // units put back before shipping do not ship and cannot be returned, and a fully refunded
 // order takes no return.
 
-let t: TestApp;
-let admin: Auth;
+const t = useTestApp({ users: { admin: { email: 'money-back-admin@example.com', role: 'admin' } } });
+const { admin } = t.users;
 let buyers = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('refund-admin@example.com', 'admin');
-});
-afterAll(async () => t.close());
 
 async function customer(): Promise<Auth> {
   buyers += 1;
   return t.signIn(`refund-buyer${buyers}@example.com`);
-}
-
-function call(auth: Auth, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: auth, payload });
 }
 
 /** A paid order of `quantity` units at $100.00 each, from a shelf of 10. */
@@ -38,13 +28,15 @@ async function paidOrder(buyer: Auth, quantity: number) {
   return { partId, order };
 }
 
-/** A paid build order: a line per part, one unit each at $50.00. */
 async function paidBuild(buyer: Auth) {
   const ids = await addBuild(t, {}, { available: 3, priceCents: 5_000 });
-  const placed = await call(buyer, 'POST', '/api/orders/batch', {
-    items: Object.values(ids).map((partId) => ({ partId, totalOrder: 1 })),
-    phoneNumber: '+1 555 0100',
-    address: '1 Main Street, Springfield',
+  const placed = await t.call('POST', '/api/orders/batch', {
+    as: buyer,
+    body: {
+      items: Object.values(ids).map((partId) => ({ partId, totalOrder: 1 })),
+      phoneNumber: '+1 555 0100',
+      address: '1 Main Street, Springfield',
+    },
   });
   if (placed.statusCode !== 201) throw new Error(`the batch answered ${placed.statusCode}: ${placed.body}`);
   const [order] = placed.json<{ orders: Order[] }>().orders;
@@ -54,10 +46,14 @@ async function paidBuild(buyer: Auth) {
 }
 
 const refund = (orderId: string, body: Record<string, unknown>) =>
-  call(admin, 'POST', `/api/orders/${orderId}/refunds`, { reason: 'Refund', ...body });
-const rate = (buyer: Auth, partId: string) => call(buyer, 'POST', `/api/parts/${partId}/reviews`, { rating: 5 });
+  t.call('POST', `/api/orders/${orderId}/refunds`, { as: admin, body: { reason: 'Refund', ...body } });
+const rate = (buyer: Auth, partId: string) =>
+  t.call('POST', `/api/parts/${partId}/reviews`, { as: buyer, body: { rating: 5 } });
 const askReturn = (buyer: Auth, orderId: string, partId: string, quantity: number) =>
-  call(buyer, 'POST', `/api/orders/${orderId}/returns`, { lines: [{ partId, quantity }], reason: 'changed_mind' });
+  t.call('POST', `/api/orders/${orderId}/returns`, {
+    as: buyer,
+    body: { lines: [{ partId, quantity }], reason: 'changed_mind' },
+  });
 
 describe('a refunded buyer rating', () => {
   it('refuses 403 a buyer refunded in full, and says so before the form is offered', async () => {
@@ -68,7 +64,7 @@ describe('a refunded buyer rating', () => {
     const rated = await rate(buyer, partId);
     expect(rated.statusCode, rated.body).toBe(403);
     expect(rated.json<{ message: string }>().message).toBe(apiMessages.partReviewBuyersOnly);
-    const eligibility = await call(buyer, 'GET', `/api/parts/${partId}/reviews/eligibility`);
+    const eligibility = await t.call('GET', `/api/parts/${partId}/reviews/eligibility`, { as: buyer });
     expect(eligibility.json()).toEqual({ canRate: false, reason: apiMessages.partReviewBuyersOnly });
   });
 
@@ -98,7 +94,7 @@ describe('shipping restocked units', () => {
     expect((await refund(order._id, { amount: 100, lineId, restock: 1 })).statusCode).toBe(201);
     expect(await stockOf(t, partId)).toBe(8);
 
-    const shipped = await call(admin, 'PATCH', `/api/shipped/${order._id}`, { paid: false });
+    const shipped = await t.call('PATCH', `/api/shipped/${order._id}`, { as: admin, body: { paid: false } });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(shipped.json<Order>().lines).toMatchObject([{ quantity: 3, restocked: 1 }]);
     // The shipped email lists the two units that left, not the three ordered.
@@ -122,10 +118,10 @@ describe('shipping restocked units', () => {
     const buyer = await customer();
     const { order } = await paidOrder(buyer, 1);
     expect((await refund(order._id, { amount: 40, restock: true })).statusCode).toBe(201);
-    const shipped = await call(admin, 'PATCH', `/api/shipped/${order._id}`, { paid: false });
+    const shipped = await t.call('PATCH', `/api/shipped/${order._id}`, { as: admin, body: { paid: false } });
     expect(shipped.statusCode).toBe(409);
     expect(shipped.json<{ message: string }>().message).toBe(apiMessages.shipNothingLeft);
-    expect((await call(admin, 'GET', `/api/orders/${order._id}`)).json<Order>().shipped).toBe(false);
+    expect((await t.call('GET', `/api/orders/${order._id}`, { as: admin })).json<Order>().shipped).toBe(false);
   });
 });
 
@@ -133,7 +129,9 @@ describe('a return on a fully refunded order', () => {
   it('is refused with its reason, and nothing is stored', async () => {
     const buyer = await customer();
     const { partId, order } = await paidOrder(buyer, 2);
-    expect((await call(admin, 'PATCH', `/api/shipped/${order._id}`, { paid: false })).statusCode).toBe(200);
+    expect((await t.call('PATCH', `/api/shipped/${order._id}`, { as: admin, body: { paid: false } })).statusCode).toBe(
+      200,
+    );
     expect((await refund(order._id, { amount: 200 })).statusCode).toBe(201);
 
     const asked = await askReturn(buyer, order._id, partId, 1);
@@ -146,7 +144,9 @@ describe('a return on a fully refunded order', () => {
   it("refuses a line refunded in full, and takes back the build's other parts", async () => {
     const buyer = await customer();
     const { ids, order } = await paidBuild(buyer);
-    expect((await call(admin, 'PATCH', `/api/shipped/${order._id}`, { paid: false })).statusCode).toBe(200);
+    expect((await t.call('PATCH', `/api/shipped/${order._id}`, { as: admin, body: { paid: false } })).statusCode).toBe(
+      200,
+    );
     const cpuLine = order.lines.find((line) => line.partId === ids.cpu);
     expect((await refund(order._id, { amount: 50, lineId: cpuLine?.id })).statusCode).toBe(201);
 

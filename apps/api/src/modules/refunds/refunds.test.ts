@@ -5,8 +5,8 @@ import type { OrderReturn, Refund, ReturnListItem } from '@parts-shop/shared/ref
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { emailOutbox, orderLines, orderRefunds, orders, strayPaymentRefunds } from '#api/db/schema.ts';
 import { addBuild, type Slot } from '#api-test/build-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
-import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { useTestApp, type TestApp } from '#api-test/test-app.ts';
+import { startFakeStripe, stripeConfig, type FakeStripe } from '#api-test/fake-stripe.ts';
 import {
   addPart,
   confirmCard,
@@ -19,28 +19,10 @@ import {
   type Auth,
 } from '#api-test/shop-fixtures.ts';
 
-let t: TestApp;
-let alice: Auth;
-let bob: Auth;
-let admin: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signIn('alice@example.com');
-  bob = await t.signIn('bob@example.com');
-  admin = await t.signIn('boss@example.com', 'admin');
+const t = useTestApp({
+  users: { alice: 'alice@example.com', bob: 'bob@example.com', admin: { email: 'boss@example.com', role: 'admin' } },
 });
-afterAll(async () => t.close());
-
-function call(
-  app: TestApp,
-  auth: Auth | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) {
-  return app.app.inject({ method, url, headers: auth, payload: payload as Record<string, unknown> | undefined });
-}
+const { alice, bob, admin } = t.users;
 
 async function outboxKinds(orderId: string): Promise<string[]> {
   const rows = await t.database.db
@@ -67,14 +49,14 @@ describe('a cancelled order stays on record', () => {
   it('leaves My Orders, answers DELETE as before, and the shop still reads who and why', async () => {
     const partId = await addPart(t, { available: 10 });
     const order = await placeOrder(t, alice, partId, 3);
-    const deleted = await call(t, alice, 'DELETE', `/api/orders/${order._id}`);
+    const deleted = await t.call('DELETE', `/api/orders/${order._id}`, { as: alice });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await stockOf(t, partId)).toBe(10);
 
-    const mine = (await call(t, alice, 'GET', '/api/orders')).json<Order[]>();
+    const mine = (await t.call('GET', '/api/orders', { as: alice })).json<Order[]>();
     expect(mine.map((o) => o._id)).not.toContain(order._id);
-    const record = await call(t, admin, 'GET', `/api/orders/${order._id}`);
+    const record = await t.call('GET', `/api/orders/${order._id}`, { as: admin });
     expect(record.statusCode).toBe(200);
     expect(record.json<Order>()).toMatchObject({
       status: 'cancelled',
@@ -82,18 +64,18 @@ describe('a cancelled order stays on record', () => {
       cancelReason: 'Cancelled by the customer',
       refunded: '0.00',
     });
-    expect((await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>().status).toBe('cancelled');
-    expect((await call(t, bob, 'GET', `/api/orders/${order._id}`)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/orders/${order._id}`, { as: alice })).json<Order>().status).toBe('cancelled');
+    expect((await t.call('GET', `/api/orders/${order._id}`, { as: bob })).statusCode).toBe(404);
 
-    const tab = (q: string) => call(t, admin, 'GET', `/api/allorders?q=${order.number}${q}`);
+    const tab = (q: string) => t.call('GET', `/api/allorders?q=${order.number}${q}`, { as: admin });
     expect((await tab('&status=cancelled')).json<Order[]>().map((o) => o._id)).toEqual([order._id]);
     expect((await tab('')).json<Order[]>()).toEqual([]);
-    const counts = (await call(t, admin, 'GET', `/api/allorders/counts?q=${order.number}`)).json<OrderCounts>();
+    const counts = (await t.call('GET', `/api/allorders/counts?q=${order.number}`, { as: admin })).json<OrderCounts>();
     expect(counts).toMatchObject({ cancelled: 1, all: 0, unpaid: 0 });
 
     // Once cancelled it is gone to every action: a second cancel, paying, shipping.
-    expect((await call(t, alice, 'DELETE', `/api/orders/${order._id}`)).statusCode).toBe(404);
-    const pay = await call(t, alice, 'POST', '/api/create-payment-intent', { orderId: order._id });
+    expect((await t.call('DELETE', `/api/orders/${order._id}`, { as: alice })).statusCode).toBe(404);
+    const pay = await t.call('POST', '/api/create-payment-intent', { as: alice, body: { orderId: order._id } });
     expect(pay.statusCode).toBe(404);
     expect(await stockOf(t, partId)).toBe(10);
   });
@@ -103,10 +85,15 @@ describe('an admin cancels a paid order', () => {
   it('refunds it in full once, puts every unit back, and records who and why', async () => {
     const { partId, order } = await paidOrder(t, alice, 3);
     expect(await stockOf(t, partId)).toBe(7);
-    expect((await call(t, alice, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'mine' })).statusCode).toBe(403);
+    expect(
+      (await t.call('POST', `/api/orders/${order._id}/cancel`, { as: alice, body: { reason: 'mine' } })).statusCode,
+    ).toBe(403);
 
-    const res = await call(t, admin, 'POST', `/api/orders/${order._id}/cancel`, {
-      reason: 'Out of stock at the supplier',
+    const res = await t.call('POST', `/api/orders/${order._id}/cancel`, {
+      as: admin,
+      body: {
+        reason: 'Out of stock at the supplier',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<Order>()).toMatchObject({
@@ -116,7 +103,7 @@ describe('an admin cancels a paid order', () => {
       cancelReason: 'Out of stock at the supplier',
     });
     expect(await stockOf(t, partId)).toBe(10);
-    const again = await call(t, admin, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'twice' });
+    const again = await t.call('POST', `/api/orders/${order._id}/cancel`, { as: admin, body: { reason: 'twice' } });
     expect(again.statusCode).toBe(409);
     const rows = await refundRows(t, order._id);
     expect(rows).toMatchObject([
@@ -130,14 +117,16 @@ describe('an admin cancels a paid order', () => {
       'order-cancelled',
       'order-refunded',
     ]);
-    const history = (await call(t, alice, 'GET', `/api/orders/${order._id}/refunds`)).json<{ refunds: Refund[] }>();
+    const history = (await t.call('GET', `/api/orders/${order._id}/refunds`, { as: alice })).json<{
+      refunds: Refund[];
+    }>();
     expect(history.refunds).toMatchObject([{ amount: '300.00', cause: 'cancel', status: 'succeeded' }]);
   });
 
   it('refuses a shipped order and changes nothing', async () => {
     const { partId, order } = await paidOrder(t, alice, 1);
-    expect((await call(t, admin, 'PATCH', `/api/shipped/${order._id}`)).statusCode).toBe(200);
-    const res = await call(t, admin, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'late' });
+    expect((await t.call('PATCH', `/api/shipped/${order._id}`, { as: admin })).statusCode).toBe(200);
+    const res = await t.call('POST', `/api/orders/${order._id}/cancel`, { as: admin, body: { reason: 'late' } });
     expect(res.statusCode).toBe(409);
     expect(await refundRows(t, order._id)).toEqual([]);
     expect(await stockOf(t, partId)).toBe(9);
@@ -147,7 +136,8 @@ describe('an admin cancels a paid order', () => {
 describe('partial refunds', () => {
   it('refund part, then the rest, and 409 past what is left; units back only as asked', async () => {
     const { partId, order } = await paidOrder(t, alice, 2);
-    const refund = (body: Record<string, unknown>) => call(t, admin, 'POST', `/api/orders/${order._id}/refunds`, body);
+    const refund = (body: Record<string, unknown>) =>
+      t.call('POST', `/api/orders/${order._id}/refunds`, { as: admin, body: body });
 
     const lineId = order.lines[0]?.id;
     const first = await refund({ amount: 25.5, reason: 'Scratched box', lineId, restock: 1 });
@@ -160,7 +150,7 @@ describe('partial refunds', () => {
       status: 'succeeded',
     });
     expect(await stockOf(t, partId)).toBe(9);
-    let now = (await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>();
+    let now = (await t.call('GET', `/api/orders/${order._id}`, { as: alice })).json<Order>();
     expect(now).toMatchObject({ status: 'partly_refunded', refunded: '25.50' });
 
     const tooMuch = await refund({ amount: '174.51', reason: 'More' });
@@ -169,7 +159,7 @@ describe('partial refunds', () => {
     expect((await refund({ amount: 1, reason: 'x', restock: 2 })).statusCode).toBe(409);
 
     expect((await refund({ amount: '174.50', reason: 'The rest' })).statusCode).toBe(201);
-    now = (await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>();
+    now = (await t.call('GET', `/api/orders/${order._id}`, { as: alice })).json<Order>();
     expect(now).toMatchObject({ status: 'refunded', refunded: '200.00' });
     expect((await refund({ amount: 0.01, reason: 'One cent more' })).statusCode).toBe(409);
     expect((await refundRows(t, order._id)).map((r) => r.amountCents)).toEqual([2_550, 17_450]);
@@ -189,13 +179,14 @@ describe('partial refunds', () => {
       { amount: 5, reason: 'bad line', lineId: '0190a0c0-0000-7000-8000-000000000000' },
       { amount: 5, reason: 'extra', paid: false },
     ]) {
-      expect((await call(t, admin, 'POST', url, body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await t.call('POST', url, { as: admin, body: body })).statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await call(t, alice, 'POST', url, { amount: 5, reason: 'me' })).statusCode).toBe(403);
-    expect((await call(t, undefined, 'POST', url, { amount: 5, reason: 'me' })).statusCode).toBe(401);
+    expect((await t.call('POST', url, { as: alice, body: { amount: 5, reason: 'me' } })).statusCode).toBe(403);
+    expect((await t.call('POST', url, { body: { amount: 5, reason: 'me' } })).statusCode).toBe(401);
     const unpaid = await placeOrder(t, alice, partId, 1);
     expect(
-      (await call(t, admin, 'POST', `/api/orders/${unpaid._id}/refunds`, { amount: 5, reason: 'x' })).statusCode,
+      (await t.call('POST', `/api/orders/${unpaid._id}/refunds`, { as: admin, body: { amount: 5, reason: 'x' } }))
+        .statusCode,
     ).toBe(409);
     expect(await refundRows(t, order._id)).toEqual([]);
     expect((await orderRecord(t, order._id))?.refundedCents).toBe(0);
@@ -206,7 +197,7 @@ describe('partial refunds', () => {
     const { order } = await paidOrder(t, alice, 2);
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        call(t, admin, 'POST', `/api/orders/${order._id}/refunds`, { amount: 80, reason: `race ${i}` }),
+        t.call('POST', `/api/orders/${order._id}/refunds`, { as: admin, body: { amount: 80, reason: `race ${i}` } }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409, 409]);
@@ -222,9 +213,12 @@ describe('an order of several lines', () => {
   /** A paid build order (one order, a line per part, one unit each) from shelves of 3. */
   async function paidBuild() {
     const ids = await addBuild(t, {}, { available: 3, priceCents: 5_000 });
-    const res = await call(t, alice, 'POST', '/api/orders/batch', {
-      items: Object.values(ids).map((partId) => ({ partId, totalOrder: 1 })),
-      ...contact,
+    const res = await t.call('POST', '/api/orders/batch', {
+      as: alice,
+      body: {
+        items: Object.values(ids).map((partId) => ({ partId, totalOrder: 1 })),
+        ...contact,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const [order] = res.json<{ orders: Order[] }>().orders;
@@ -249,30 +243,44 @@ describe('an order of several lines', () => {
     expect(await stock()).toEqual(Array.from({ length: parts }, () => 2));
 
     // Units go back from a line: with several, one must be named.
-    const unnamed = await call(t, admin, 'POST', url, { amount: 10, reason: 'Dented', restock: 1 });
+    const unnamed = await t.call('POST', url, { as: admin, body: { amount: 10, reason: 'Dented', restock: 1 } });
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json<{ message: string }>().message).toBe(apiMessages.restockNeedsLine);
     // Another order's line is no line of this one.
     const other = await paidOrder(t, alice, 1);
-    const foreign = await call(t, admin, 'POST', url, { amount: 10, reason: 'x', lineId: other.order.lines[0]?.id });
+    const foreign = await t.call('POST', url, {
+      as: admin,
+      body: { amount: 10, reason: 'x', lineId: other.order.lines[0]?.id },
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json<{ message: string }>().message).toBe('No such line on this order');
     expect(await refundRows(t, order._id)).toEqual([]);
 
     const cpu = lineOf('cpu');
-    const res = await call(t, admin, 'POST', url, { amount: 50, reason: 'Bent pin', lineId: cpu?.id, restock: true });
+    const res = await t.call('POST', url, {
+      as: admin,
+      body: { amount: 50, reason: 'Bent pin', lineId: cpu?.id, restock: true },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<Refund>()).toMatchObject({ amount: '50.00', lineId: cpu?.id, restocked: 1 });
     expect(await stockOf(t, ids.cpu)).toBe(3);
     expect(await restockedOf(order._id)).toEqual([{ partId: ids.cpu, restocked: 1 }]);
     // The line sold one, and it is back: no more of it.
-    const again = await call(t, admin, 'POST', url, { amount: 1, reason: 'x', lineId: cpu?.id, restock: 1 });
+    const again = await t.call('POST', url, {
+      as: admin,
+      body: { amount: 1, reason: 'x', lineId: cpu?.id, restock: 1 },
+    });
     expect(again.statusCode).toBe(409);
     // A refund of money alone may still name the line.
-    expect((await call(t, admin, 'POST', url, { amount: 1, reason: 'Late', lineId: cpu?.id })).statusCode).toBe(201);
+    expect(
+      (await t.call('POST', url, { as: admin, body: { amount: 1, reason: 'Late', lineId: cpu?.id } })).statusCode,
+    ).toBe(201);
 
     // Cancelling puts back every unit not yet back, each line once, and refunds the rest.
-    const cancel = await call(t, admin, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'Customer asked' });
+    const cancel = await t.call('POST', `/api/orders/${order._id}/cancel`, {
+      as: admin,
+      body: { reason: 'Customer asked' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json<Order>()).toMatchObject({ status: 'cancelled', refunded: order.totalPrice });
     expect(await stock()).toEqual(Array.from({ length: parts }, () => 3));
@@ -281,9 +289,9 @@ describe('an order of several lines', () => {
 
   it("a return's parts are the order's lines for them; receiving restocks each", async () => {
     const { ids, order, stock } = await paidBuild();
-    expect((await call(t, admin, 'PATCH', `/api/shipped/${order._id}`)).statusCode).toBe(200);
+    expect((await t.call('PATCH', `/api/shipped/${order._id}`, { as: admin })).statusCode).toBe(200);
     const ask = (lines: { partId: string; quantity: number }[]) =>
-      call(t, alice, 'POST', `/api/orders/${order._id}/returns`, { lines, reason: 'incompatible' });
+      t.call('POST', `/api/orders/${order._id}/returns`, { as: alice, body: { lines, reason: 'incompatible' } });
     // Each line sold one: two of a part, or a part not on the order, is more than it has.
     expect((await ask([{ partId: ids.cpu, quantity: 2 }])).statusCode).toBe(409);
     expect((await ask([{ partId: await addPart(t), quantity: 1 }])).statusCode).toBe(409);
@@ -294,10 +302,13 @@ describe('an order of several lines', () => {
     expect(made.statusCode, made.body).toBe(201);
     expect((await ask([{ partId: ids.memory, quantity: 1 }])).statusCode).toBe(409);
 
-    const received = await call(t, admin, 'PATCH', `/api/returns/${made.json<OrderReturn>().id}`, {
-      status: 'received',
-      restock: true,
-      refund: 100,
+    const received = await t.call('PATCH', `/api/returns/${made.json<OrderReturn>().id}`, {
+      as: admin,
+      body: {
+        status: 'received',
+        restock: true,
+        refund: 100,
+      },
     });
     expect(received.statusCode, received.body).toBe(200);
     expect(await stockOf(t, ids.cpu)).toBe(3);
@@ -320,7 +331,7 @@ describe('a payment racing a cancel', () => {
       const { clientSecret, paymentIntentId } = await startPayment(t, alice, order._id);
       const [, cancel] = await Promise.all([
         confirmCard(t, clientSecret).then(() => recordPayment(t, alice, order._id, paymentIntentId)),
-        call(t, alice, 'DELETE', `/api/orders/${order._id}`),
+        t.call('DELETE', `/api/orders/${order._id}`, { as: alice }),
       ]);
       const row = await orderRecord(t, order._id);
       const strays = await t.database.db
@@ -332,7 +343,7 @@ describe('a payment racing a cancel', () => {
         expect(await stockOf(t, partId)).toBe(5);
         // The card may have been refused after the cancel; if it was taken, it went back.
         if (row?.paid === false && strays.length === 0) {
-          expect((await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>().paid).toBe(false);
+          expect((await t.call('GET', `/api/orders/${order._id}`, { as: alice })).json<Order>().paid).toBe(false);
         } else {
           expect(strays).toMatchObject([{ reason: 'order-gone' }]);
         }
@@ -349,11 +360,11 @@ describe('a payment racing a cancel', () => {
 describe('returns', () => {
   async function shippedOrder(quantity = 3) {
     const made = await paidOrder(t, alice, quantity);
-    expect((await call(t, admin, 'PATCH', `/api/shipped/${made.order._id}`)).statusCode).toBe(200);
+    expect((await t.call('PATCH', `/api/shipped/${made.order._id}`, { as: admin })).statusCode).toBe(200);
     return made;
   }
   const ask = (auth: Auth, orderId: string, body: Record<string, unknown>) =>
-    call(t, auth, 'POST', `/api/orders/${orderId}/returns`, body);
+    t.call('POST', `/api/orders/${orderId}/returns`, { as: auth, body: body });
 
   it('only the customer asks, for a shipped order, within 30 days, no more than was bought', async () => {
     const { partId, order } = await shippedOrder(3);
@@ -390,7 +401,8 @@ describe('returns', () => {
     });
     expect(late.statusCode).toBe(409);
     expect(
-      (await call(t, alice, 'GET', `/api/orders/${old.order._id}/refunds`)).json<{ returns: unknown[] }>().returns,
+      (await t.call('GET', `/api/orders/${old.order._id}/refunds`, { as: alice })).json<{ returns: unknown[] }>()
+        .returns,
     ).toEqual([]);
   });
 
@@ -400,7 +412,7 @@ describe('returns', () => {
       await ask(alice, order._id, { lines: [{ partId, quantity: 2 }], reason: 'incompatible' })
     ).json<OrderReturn>();
     // Manage Orders lists it with its order, its customer and the part's name.
-    const open = (await call(t, admin, 'GET', '/api/returns')).json<ReturnListItem[]>();
+    const open = (await t.call('GET', '/api/returns', { as: admin })).json<ReturnListItem[]>();
     expect(open.find((r) => r.id === made.id)).toMatchObject({
       orderNumber: order.number,
       email: order.email,
@@ -409,7 +421,7 @@ describe('returns', () => {
     });
 
     const patch = (auth: Auth, body: Record<string, unknown>) =>
-      call(t, auth, 'PATCH', `/api/returns/${made.id}`, body);
+      t.call('PATCH', `/api/returns/${made.id}`, { as: auth, body: body });
     expect((await patch(alice, { status: 'received', restock: true, refund: 200 })).statusCode).toBe(403);
     expect((await patch(admin, { status: 'approved', refund: 5 })).statusCode).toBe(400);
     expect((await patch(admin, { status: 'approved' })).json<OrderReturn>().status).toBe('approved');
@@ -421,7 +433,7 @@ describe('returns', () => {
     expect(received.statusCode).toBe(200);
     expect(received.json<OrderReturn>()).toMatchObject({ status: 'received', restocked: true, refunded: '200.00' });
     expect(await stockOf(t, partId)).toBe(9);
-    expect((await call(t, alice, 'GET', `/api/orders/${order._id}`)).json<Order>()).toMatchObject({
+    expect((await t.call('GET', `/api/orders/${order._id}`, { as: alice })).json<Order>()).toMatchObject({
       status: 'partly_refunded',
       refunded: '200.00',
     });
@@ -434,7 +446,7 @@ describe('returns', () => {
       'return-received',
       'order-refunded',
     ]);
-    const history = (await call(t, alice, 'GET', `/api/orders/${order._id}/refunds`)).json<{
+    const history = (await t.call('GET', `/api/orders/${order._id}/refunds`, { as: alice })).json<{
       refunds: Refund[];
       returns: OrderReturn[];
     }>();
@@ -446,25 +458,17 @@ describe('returns', () => {
 
 describe('refunds through Stripe (the real SDK against the fake Stripe server)', () => {
   let fake: FakeStripe;
-  let s: TestApp;
-  let carol: Auth;
-  let boss: Auth;
-
   beforeAll(async () => {
     fake = await startFakeStripe();
-    s = await createTestApp({
-      PAYMENT_GATEWAY: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_parts_shop',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_parts_shop_secret',
-      STRIPE_API_URL: fake.url,
-    });
-    carol = await s.signIn('carol@example.com');
-    boss = await s.signIn('boss@example.com', 'admin');
   });
-  afterAll(async () => {
-    await s.close();
-    await fake.close();
+  afterAll(async () => fake.close());
+  const s = useTestApp({
+    config: () => ({
+      ...stripeConfig(fake, 'whsec_test_parts_shop_secret'),
+    }),
+    users: { carol: 'carol@example.com', boss: { email: 'boss@example.com', role: 'admin' } },
   });
+  const { carol, boss } = s.users;
 
   it('a partial refund and then a cancel refund the payment in two keyed refunds that add up to it', async () => {
     const partId = await addPart(s, { priceCents: 10_000, available: 10 });
@@ -473,9 +477,15 @@ describe('refunds through Stripe (the real SDK against the fake Stripe server)',
     fake.succeed(paymentIntentId);
     expect((await recordPayment(s, carol, order._id, paymentIntentId)).statusCode).toBe(200);
 
-    const partial = await call(s, boss, 'POST', `/api/orders/${order._id}/refunds`, { amount: 20, reason: 'Dent' });
+    const partial = await s.call('POST', `/api/orders/${order._id}/refunds`, {
+      as: boss,
+      body: { amount: 20, reason: 'Dent' },
+    });
     expect(partial.statusCode).toBe(201);
-    const cancel = await call(s, boss, 'POST', `/api/orders/${order._id}/cancel`, { reason: 'Customer asked' });
+    const cancel = await s.call('POST', `/api/orders/${order._id}/cancel`, {
+      as: boss,
+      body: { reason: 'Customer asked' },
+    });
     expect(cancel.json<Order>()).toMatchObject({ status: 'cancelled', refunded: '200.00' });
     expect(await stockOf(s, partId)).toBe(10);
 

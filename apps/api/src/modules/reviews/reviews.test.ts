@@ -1,21 +1,15 @@
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/ui-messages';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp, createTestApp, type TestApp } from '#api-test/test-app.ts';
 import { reviews } from '#api/db/schema.ts';
 import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';
 
 // Customer reviews (docs/product.md: Dashboard, Who may do what, Lists and paging, Web addresses, Errors): POST /reviews and GET /reviews.
 
-let t: TestApp;
-let customer: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  customer = await t.signIn('customer@example.com', 'customer');
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { customer: 'customer@example.com' } });
+const { customer } = t.users;
 
 const validReview = {
   name: 'Ada',
@@ -205,7 +199,7 @@ describe('who may post what', () => {
 describe("the shop's own absolute photo addresses", () => {
   const photo = `/api/uploads/${'c'.repeat(64)}.webp`;
 
-  async function postedImage(image: string, headers: Record<string, string> = customer, app = t) {
+  async function postedImage(image: string, headers: Record<string, string> = customer, app: TestApp = t) {
     const res = await app.app.inject({
       method: 'POST',
       url: '/api/reviews',

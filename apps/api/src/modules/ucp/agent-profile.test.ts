@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ucpCheckoutSchema } from '@parts-shop/shared/ucp';
 import { ucpCheckoutSessions } from '#api/db/schema.ts';
 import { addPart } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { platformProfile, startAssistant, type Assistant } from '#api-test/ucp-assistant.ts';
 import { readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 import { loadOfficialSchemas } from '#api-test/ucp-official-schemas.ts';
@@ -17,12 +17,11 @@ import { intersectCapabilities, negotiate } from './agent-profile.ts';
  * codes and statuses when it cannot be read or shares nothing.
  */
 const official = loadOfficialSchemas();
-let t: TestApp;
 let client: Client;
 const assistants: Assistant[] = [];
 
+const t = useTestApp({ config: { PUBLIC_URL: 'https://shop.example' } });
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
   const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   client = new Client({ name: 'ucp-negotiation-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`)));
@@ -30,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   await Promise.all(assistants.map((a) => a.close()));
-  await t.close();
 });
 
 async function assistantWith(profile: (a: Assistant) => Record<string, unknown>): Promise<Assistant> {

@@ -1,25 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import { ucpCheckoutSchema, type UcpCheckout } from '@parts-shop/shared/ucp';
 import { emailOutbox, orders, ucpCheckoutSessions } from '#api/db/schema.ts';
 import { dueEmails } from '#api/domain/emails/outbox.repo.ts';
 import { addPart, orderRow, stockOf } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { AGENT, AGENT_NAME, OTHER_AGENT, payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 
 /**
  * Checkout sessions over the UCP REST binding, as an assistant drives them: what a session
  * answers at each step, and that complete places and pays exactly one ordinary order.
  */
-let t: TestApp;
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
-  admin = await t.signIn('boss@example.test', 'admin');
+const t = useTestApp({
+  config: { PUBLIC_URL: 'https://shop.example' },
+  users: { admin: { email: 'boss@example.test', role: 'admin' } },
 });
-afterAll(async () => t.close());
+const { admin } = t.users;
 
 /** The answer as the shop's own schema reads it: every checkout answer has this shape. */
 const checkout = (res: { json: () => unknown }): UcpCheckout => ucpCheckoutSchema.parse(res.json());

@@ -1,18 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ucpCheckoutSchema } from '@parts-shop/shared/ucp';
 import { orderLines } from '#api/db/schema.ts';
 import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { payment, readyCheckout, ucp } from '#api-test/ucp-fixtures.ts';
 
 /** Fifty assistants complete at once for the last twenty units (on PostgreSQL with TEST_DATABASE_URL). */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 it('places exactly twenty orders for twenty units; the other thirty hear out_of_stock, and nothing answers 5xx', async () => {
   const partId = await addPart(t, { available: 20 });

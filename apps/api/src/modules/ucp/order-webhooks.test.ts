@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpCheckoutSchema, ucpOrderSchema, type UcpOrder } from '@parts-shop/shared/ucp';
 import { ucpOrderWebhooks } from '#api/db/schema.ts';
 import { addPart } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { startAssistant, type Assistant, type ReceivedWebhook } from '#api-test/ucp-assistant.ts';
 import { payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 import { loadOfficialSchemas } from '#api-test/ucp-official-schemas.ts';
@@ -18,21 +18,21 @@ import { createOrderWebhookWorker, type OrderWebhookWorker } from './order-webho
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const official = loadOfficialSchemas();
 
-let t: TestApp;
-let admin: { authorization: string };
 let assistant: Assistant;
 let publishedKeys: JsonWebKey[];
 
+const t = useTestApp({
+  config: { PUBLIC_URL: 'https://shop.example' },
+  users: { admin: { email: 'owner@example.test', role: 'admin' } },
+});
+const { admin } = t.users;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
-  admin = await t.signIn('owner@example.test', 'admin');
   assistant = await startAssistant();
   const profile = await t.app.inject({ method: 'GET', url: '/.well-known/ucp' });
   publishedKeys = profile.json<{ signing_keys: JsonWebKey[] }>().signing_keys;
 });
 afterAll(async () => {
   await assistant.close();
-  await t.close();
 });
 
 function worker(config = t.deps.config): OrderWebhookWorker {

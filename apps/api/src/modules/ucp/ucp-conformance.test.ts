@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addPart } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { loadOfficialSchemas, UCP_SCHEMAS_DIR } from '#api-test/ucp-official-schemas.ts';
 import { payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 
@@ -24,12 +24,8 @@ if (!official) console.warn(`Skipping the UCP schema checks: no official schemas
 
 describe.skipIf(!official)('UCP answers are valid against the official schemas', () => {
   const schemas = official as NonNullable<typeof official>;
-  let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ config: { PUBLIC_URL: 'https://shop.example' } });
 
   it('the business profile at /.well-known/ucp', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.well-known/ucp' });

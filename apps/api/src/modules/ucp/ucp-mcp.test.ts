@@ -3,22 +3,20 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ucpCheckoutSchema, ucpOrderSchema } from '@parts-shop/shared/ucp';
 import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { AGENT, payment, readyCheckout, ucp } from '#api-test/ucp-fixtures.ts';
 
 /** The UCP tools on the shop's MCP endpoint, through the SDK's own client over HTTP. */
-let t: TestApp;
 let client: Client;
 
+const t = useTestApp({ config: { PUBLIC_URL: 'https://shop.example' } });
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
   const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   client = new Client({ name: 'ucp-mcp-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`)));
 });
 afterAll(async () => {
   await client.close();
-  await t.close();
 });
 
 const meta = (key?: string) => ({ 'ucp-agent': { profile: AGENT }, ...(key ? { 'idempotency-key': key } : {}) });

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ucpCheckoutSchema, ucpOrderSchema } from '@parts-shop/shared/ucp';
 import { addPart } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { ADDRESS, OTHER_AGENT, payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 
 /** GET /orders/{id} on the UCP endpoint: the order an assistant placed, as the owner moves it on. */
-let t: TestApp;
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
-  admin = await t.signIn('owner@example.test', 'admin');
+const t = useTestApp({
+  config: { PUBLIC_URL: 'https://shop.example' },
+  users: { admin: { email: 'owner@example.test', role: 'admin' } },
 });
-afterAll(async () => t.close());
+const { admin } = t.users;
 
 async function completedOrder(quantity = 2) {
   const partId = await addPart(t, { name: 'Order CPU', priceCents: 10_000, available: 10 });

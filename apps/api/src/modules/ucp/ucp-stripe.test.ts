@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ucpCheckoutSchema, type UcpCheckout } from '@parts-shop/shared/ucp';
 import { orders } from '#api/db/schema.ts';
-import { startFakeStripe, type FakeStripe } from '#api-test/fake-stripe.ts';
+import { startFakeStripe, stripeConfig, type FakeStripe } from '#api-test/fake-stripe.ts';
 import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { loadOfficialSchemas } from '#api-test/ucp-official-schemas.ts';
 import { readyCheckout, ucp } from '#api-test/ucp-fixtures.ts';
 
@@ -14,21 +14,18 @@ import { readyCheckout, ucp } from '#api-test/ucp-fixtures.ts';
  * through the settlement path every payment takes.
  */
 let fake: FakeStripe;
-let t: TestApp;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({
-    PUBLIC_URL: 'https://shop.example',
-    PAYMENT_GATEWAY: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_parts_shop',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_parts_shop',
-    STRIPE_API_URL: fake.url,
-  });
 });
 afterAll(async () => {
-  await t.close();
   await fake.close();
+});
+const t = useTestApp({
+  config: () => ({
+    PUBLIC_URL: 'https://shop.example',
+    ...stripeConfig(fake),
+  }),
 });
 
 const checkout = (res: { json: () => unknown }): UcpCheckout => ucpCheckoutSchema.parse(res.json());

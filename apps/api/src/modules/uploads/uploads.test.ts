@@ -1,23 +1,15 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { ApiError } from '@parts-shop/shared/error';
 import { UPLOAD_MAX_BYTES, type Uploaded } from '@parts-shop/shared/upload';
 import { createFirebaseAccount } from '#api-test/firebase-accounts.ts';
 import type { Auth } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { multipart, testPhoto as photo, type FormPart } from '#api-test/upload-fixtures.ts';
 
-let t: TestApp;
-let admin: Auth;
-let customer: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('boss@example.com', 'admin');
-  customer = await t.signIn('carol@example.com');
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { admin: { email: 'boss@example.com', role: 'admin' }, customer: 'carol@example.com' } });
+const { admin, customer } = t.users;
 
 function upload(bytes: Buffer | string, auth: Auth | null = admin, part: Partial<FormPart> = {}, url = '/api/uploads') {
   const body = multipart([{ field: 'file', filename: 'photo.png', type: 'image/png', bytes, ...part }]);

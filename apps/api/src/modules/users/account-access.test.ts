@@ -1,10 +1,10 @@
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
 import { dueEmails } from '#api/domain/emails/outbox.repo.ts';
 import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import {
   changeFirebaseEmail,
   createFirebaseAccount,
@@ -22,11 +22,7 @@ import {
 
 const CHECK_SECONDS = 1;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ FIREBASE_ACCOUNT_CHECK_SECONDS: String(CHECK_SECONDS) });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ config: { FIREBASE_ACCOUNT_CHECK_SECONDS: String(CHECK_SECONDS) } });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const pastTheCheck = () => new Promise((resolve) => setTimeout(resolve, CHECK_SECONDS * 1000 + 100));

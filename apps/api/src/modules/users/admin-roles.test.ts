@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoleChange, User } from '@parts-shop/shared/user';
 import { users } from '#api/db/schema.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp, createTestApp } from '#api-test/test-app.ts';
 
 type Auth = { authorization: string };
 
-let t: TestApp;
+const t = useTestApp();
 
 // A test app migrates a fresh database; on a loaded machine that alone can take a while.
-beforeAll(async () => {
-  t = await createTestApp();
-}, 180_000);
-afterAll(async () => t.close());
-
-function call(method: 'GET' | 'PUT' | 'DELETE', url: string, auth?: Auth) {
-  return t.app.inject({ method, url, headers: auth });
-}
 
 /** A token as the next sign-in would sign it: the user's current role and token version. */
 async function signInAgain(email: string): Promise<Auth> {
@@ -28,7 +20,7 @@ async function signInAgain(email: string): Promise<Auth> {
 }
 
 const isAdmin = async (email: string, auth: Auth) =>
-  (await call('GET', `/api/admin/${email}`, auth)).json<{ admin: boolean }>().admin;
+  (await t.call('GET', `/api/admin/${email}`, { as: auth })).json<{ admin: boolean }>().admin;
 
 describe('GET /users: pages and search', () => {
   it('walks every user a page at a time through the Link header', async () => {
@@ -37,7 +29,7 @@ describe('GET /users: pages and search', () => {
     const seen: string[] = [];
     let url: string | undefined = '/api/users?q=pager-&limit=2';
     while (url) {
-      const res = await call('GET', url, admin);
+      const res = await t.call('GET', url, { as: admin });
       expect(res.statusCode).toBe(200);
       const page = res.json<User[]>();
       expect(page.length).toBeLessThanOrEqual(2);
@@ -57,9 +49,9 @@ describe('GET /users: pages and search', () => {
   it('finds users by part of the email or name, wildcards taken literally', async () => {
     const admin = await t.signIn('finder@example.test', 'admin');
     await t.signIn('needle_person@example.test');
-    const found = (await call('GET', '/api/users?q=NEEDLE_', admin)).json<User[]>();
+    const found = (await t.call('GET', '/api/users?q=NEEDLE_', { as: admin })).json<User[]>();
     expect(found.map((u) => u.email)).toEqual(['needle_person@example.test']);
-    expect((await call('GET', '/api/users?q=%25', admin)).json<User[]>()).toEqual([]);
+    expect((await t.call('GET', '/api/users?q=%25', { as: admin })).json<User[]>()).toEqual([]);
   });
 });
 
@@ -67,31 +59,31 @@ describe('remove admin', () => {
   it('takes the role from another admin at once, and records both changes', async () => {
     const ann = await t.signIn('ann@example.test', 'admin');
     const ben = await t.signIn('ben@example.test');
-    expect((await call('PUT', '/api/users/admin/ben@example.test', ann)).json()).toEqual({
+    expect((await t.call('PUT', '/api/users/admin/ben@example.test', { as: ann })).json()).toEqual({
       acknowledged: true,
       modifiedCount: 1,
     });
     // The change takes effect at once: the token from before it answers 401, and the next
     // sign-in carries the new role.
-    expect((await call('GET', '/api/users', ben)).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/users', { as: ben })).statusCode).toBe(401);
     const benAdmin = await signInAgain('ben@example.test');
     expect(await isAdmin('ben@example.test', benAdmin)).toBe(true);
-    expect((await call('GET', '/api/users', benAdmin)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/users', { as: benAdmin })).statusCode).toBe(200);
 
-    const removed = await call('DELETE', '/api/users/admin/BEN@example.test', ann);
+    const removed = await t.call('DELETE', '/api/users/admin/BEN@example.test', { as: ann });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     // The admin token is refused at once, and signing in again gives a customer's.
-    expect((await call('GET', '/api/users', benAdmin)).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/users', { as: benAdmin })).statusCode).toBe(401);
     const benCustomer = await signInAgain('ben@example.test');
     expect(await isAdmin('ben@example.test', benCustomer)).toBe(false);
-    expect((await call('GET', '/api/users', benCustomer)).statusCode).toBe(403);
-    expect((await call('DELETE', '/api/users/admin/ben@example.test', ann)).json()).toEqual({
+    expect((await t.call('GET', '/api/users', { as: benCustomer })).statusCode).toBe(403);
+    expect((await t.call('DELETE', '/api/users/admin/ben@example.test', { as: ann })).json()).toEqual({
       acknowledged: true,
       modifiedCount: 0,
     });
 
-    const history = (await call('GET', '/api/role-changes', ann)).json<RoleChange[]>();
+    const history = (await t.call('GET', '/api/role-changes', { as: ann })).json<RoleChange[]>();
     const ours = history.filter((c) => c.targetEmail === 'ben@example.test');
     expect(ours.map((c) => [c.actorEmail, c.role])).toEqual([
       ['ann@example.test', 'customer'],
@@ -156,6 +148,6 @@ describe('remove admin', () => {
 
   it('refuses a malformed email with 400', async () => {
     const admin = await t.signIn('strict@example.test', 'admin');
-    expect((await call('DELETE', '/api/users/admin/not-an-email', admin)).statusCode).toBe(400);
+    expect((await t.call('DELETE', '/api/users/admin/not-an-email', { as: admin })).statusCode).toBe(400);
   });
 });

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CustomerSummary } from '@parts-shop/shared/customer';
 import { apiMessages } from '@parts-shop/shared/api-messages';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { addPart, payOrder, placeOrder, type Auth } from '#api-test/shop-fixtures.ts';
 
 // The customer page (docs/product.md#customer-page): GET /api/users/{email}/summary, admins only.
 
-let t: TestApp;
-let admin: Auth;
-let carol: Auth;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('boss@example.com', 'admin');
-  carol = await t.signIn('carol@example.com');
-});
-afterAll(async () => t.close());
+const t = useTestApp({ users: { admin: { email: 'boss@example.com', role: 'admin' }, carol: 'carol@example.com' } });
+const { admin, carol } = t.users;
 
 function get(auth: Auth | undefined, url: string) {
   return t.app.inject({ method: 'GET', url, headers: auth });

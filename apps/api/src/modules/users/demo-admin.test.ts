@@ -4,7 +4,7 @@ import { startAuthEmulator, type AuthEmulator } from '../../../../../scripts/lib
 import { users } from '#api/db/schema.ts';
 import { demoUsers } from '#api/seed/seed-data.ts';
 import { seedDemoData } from '#api/seed/seed.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp, type TestApp } from '#api-test/test-app.ts';
 import { accountTakenMessage } from './users.service.ts';
 import { createFirebaseAccount, signInWithPassword, verifyFirebaseEmail } from '#api-test/firebase-accounts.ts';
 
@@ -20,29 +20,21 @@ const password = 'stranger-pass-2022';
 
 let emulator: AuthEmulator | undefined;
 const sharedEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-/** Two fresh shops: one as production runs (no demo seed), one with the demo seed. */
-let production: TestApp | undefined;
-let seeded: TestApp | undefined;
 let strangerUid = '';
 beforeAll(async () => {
   emulator = await startAuthEmulator();
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   strangerUid = (await createFirebaseAccount({ email, password })).uid;
-  production = await createTestApp({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
-  seeded = await createTestApp({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
-  await seedDemoData(seeded.database.db);
-}, 180_000);
+}, 120_000);
 afterAll(async () => {
-  await production?.close();
-  await seeded?.close();
   process.env.FIREBASE_AUTH_EMULATOR_HOST = sharedEmulator;
   await emulator?.stop();
 }, 120_000);
-
-function shop(t: TestApp | undefined): TestApp {
-  if (!t) throw new Error('the shops did not start');
-  return t;
-}
+const ownEmulator = () => ({ FIREBASE_AUTH_EMULATOR_HOST: emulator?.host ?? '' });
+/** Two fresh shops: one as production runs (no demo seed), one with the demo seed. */
+const production = useTestApp({ config: ownEmulator });
+const seeded = useTestApp({ config: ownEmulator });
+beforeAll(() => seedDemoData(seeded.database.db));
 
 function exchange(t: TestApp, idToken: string) {
   return t.app.inject({
@@ -59,14 +51,14 @@ async function isAdmin(t: TestApp, token: string): Promise<unknown> {
 
 describe(`a stranger signing up as ${email}`, () => {
   it('on a fresh database without the demo seed (production) becomes a customer, nothing more', async () => {
-    const t = shop(production);
+    const t = production;
     const res = await exchange(t, await signInWithPassword(email, password));
     expect(res.statusCode, res.body).toBe(200);
     expect(await isAdmin(t, res.json<{ token: string }>().token)).toEqual({ admin: false });
   });
 
   it('with the demo seed is refused (401): the seeded admin row waits for a verified owner', async () => {
-    const t = shop(seeded);
+    const t = seeded;
     const res = await exchange(t, await signInWithPassword(email, password));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: accountTakenMessage });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
 import { tokenClaims } from '#api/lib/tokens.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { changeRole } from './users.repo.ts';
 import { accountTakenMessage } from './users.service.ts';
 import {
@@ -20,12 +20,8 @@ import {
 // carry that uid and the user's token version, and die with a rebinding, a role change or
 // "sign out everywhere". Real Firebase accounts in the emulator, on PGlite and PostgreSQL.
 
-let t: TestApp;
 const log: string[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => log.push(line) } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ config: { LOG_LEVEL: 'info' }, logStream: { write: (line) => log.push(line) } });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

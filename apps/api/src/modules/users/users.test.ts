@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/ui-messages';
 import { ensureDemoAccounts, readDemoAccounts } from '../../../../../scripts/lib/emulator.mjs';
-import { createTestApp, testToken, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp, testToken, type TestApp } from '#api-test/test-app.ts';
 import {
   badApiToken,
   badTokenKinds,
@@ -15,11 +15,7 @@ import {
   verifyFirebaseEmail,
 } from '#api-test/firebase-accounts.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -543,17 +539,17 @@ describe('make admin', () => {
 });
 
 describe('ADMIN_EMAILS bootstrap', () => {
-  let boot: TestApp;
   const verifiedBoss = uniqueEmail('boss');
   const unverifiedBoss = uniqueEmail('squatter');
   const laterBoss = uniqueEmail('later');
   beforeAll(async () => {
     // Mixed case and spaces in the setting still name the same users.
-    boot = await createTestApp({
-      ADMIN_EMAILS: ` ${verifiedBoss.toUpperCase()}, ${unverifiedBoss},${laterBoss} `,
-    });
   });
-  afterAll(async () => boot.close());
+  const boot = useTestApp({
+    config: () => ({
+      ADMIN_EMAILS: ` ${verifiedBoss.toUpperCase()}, ${unverifiedBoss},${laterBoss} `,
+    }),
+  });
 
   it('makes a listed, verified email an admin on sign-in', async () => {
     const boss = await signedUpToken(boot, { email: verifiedBoss, emailVerified: true });
@@ -595,11 +591,7 @@ describe('ADMIN_EMAILS bootstrap', () => {
 });
 
 describe('rate limit on the token exchange', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
-  });
-  afterAll(async () => limited.close());
+  const limited = useTestApp({ config: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
 
   it('answers 429 JSON after RATE_LIMIT_AUTH_PER_MINUTE attempts', async () => {
     const account = await createFirebaseAccount();

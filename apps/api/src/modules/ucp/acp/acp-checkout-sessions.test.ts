@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acpCheckoutSessionSchema, type AcpCheckoutSession } from '@parts-shop/shared/acp';
 import { formatOrderNumber } from '@parts-shop/shared/order';
 import { assistants, emailOutbox, orders, ucpCheckoutSessions, ucpIdempotencyKeys } from '#api/db/schema.ts';
@@ -9,19 +9,14 @@ import { newId } from '#api/lib/ids.ts';
 import { acp, acpHeaders, ACP_ADDRESS, paymentData, readySession } from '#api-test/acp-fixtures.ts';
 import { productionEnv } from '#api-test/production-env.ts';
 import { addPart, stockOf } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 import { AGENT, OTHER_AGENT, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
 
 /**
  * Checkout sessions over ACP 2026-04-17, as an agent drives them: the same sessions, placement
  * and payment as UCP's, in ACP's routes, shapes, status values, errors and headers.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ config: { PUBLIC_URL: 'https://shop.example' } });
 
 const session = (res: { json: () => unknown }): AcpCheckoutSession => acpCheckoutSessionSchema.parse(res.json());
 const ordersOf = (email: string) => t.database.db.select().from(orders).where(eq(orders.email, email));
@@ -373,11 +368,7 @@ describe('who may call over ACP', () => {
 });
 
 describe('ACP in production', () => {
-  let prod: TestApp;
-  beforeAll(async () => {
-    prod = await createTestApp(productionEnv());
-  });
-  afterAll(async () => prod.close());
+  const prod = useTestApp({ config: productionEnv() });
 
   it('takes only an approved assistant’s key: none, or any other, is 401 and changes nothing', async () => {
     const partId = await addPart(prod);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acp, ACP_ADDRESS, paymentData, readySession } from '#api-test/acp-fixtures.ts';
 import { ACP_SCHEMAS_DIR, loadAcpSchemas } from '#api-test/acp-official-schema.ts';
 import { addPart } from '#api-test/shop-fixtures.ts';
-import { createTestApp, type TestApp } from '#api-test/test-app.ts';
+import { useTestApp } from '#api-test/test-app.ts';
 
 /**
  * Every ACP answer the shop gives, and the requests the tests send, checked against the official
@@ -15,12 +15,8 @@ if (!official) console.warn(`Skipping the ACP schema checks: no official schema 
 
 describe.skipIf(!official)('ACP answers are valid against the official schema', () => {
   const schemas = official as NonNullable<typeof official>;
-  let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ config: { PUBLIC_URL: 'https://shop.example' } });
 
   it('the discovery document at /.well-known/acp.json', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.well-known/acp.json' });
