@@ -13,6 +13,7 @@ import { expireOverdueOrders, unpaidHold } from '../domain/unpaid-orders/expire-
 import { checkBuildItems } from '../domain/catalog/build-check.ts';
 import { getPart, pageOfParts, toPart } from '../domain/catalog/part-reads.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 type Part = Awaited<ReturnType<typeof getPart>>;
 
@@ -74,7 +75,7 @@ export function createShopMcpServer(deps: Deps): McpServer {
         const summary =
           page.length === 0
             ? 'No parts match.'
-            : `${page.length} part${page.length === 1 ? '' : 's'}${next ? ' (more with the cursor)' : ''}: ` +
+            : `${plural(page.length, 'part')}${next ? ' (more with the cursor)' : ''}: ` +
               page
                 .slice(0, 3)
                 .map((p) => `${p.name} ${formatDollars(p.price)}`)
@@ -120,9 +121,9 @@ export function createShopMcpServer(deps: Deps): McpServer {
         const result = await checkBuildItems(db, items);
         const errors = result.problems.filter((p) => p.severity === 'error').length;
         const warnings = result.problems.length - errors;
-        const verdict = errors === 0 ? 'Compatible' : `${errors} error${errors === 1 ? '' : 's'}`;
+        const verdict = errors === 0 ? 'Compatible' : plural(errors, 'error');
         return answer(
-          `${verdict}, ${warnings} warning${warnings === 1 ? '' : 's'}; about ${result.estimatedWatts} W; total ${formatDollars(result.total)}.`,
+          `${verdict}, ${plural(warnings, 'warning')}; about ${result.estimatedWatts} W; total ${formatDollars(result.total)}.`,
           result,
         );
       }),

@@ -8,6 +8,7 @@ import type { PageHead } from '../lib/page-head.ts';
 import type { PageReads } from '../lib/page-reads.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
 import { absoluteUrl, buildJsonLd, organizationJsonLd, productJsonLd, webSiteJsonLd } from './json-ld.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 export type PublicPage = { head: PageHead; status: number };
 
@@ -72,7 +73,7 @@ export function createPublicPageHeads(deps: Deps) {
     if (!id.success) return notFound;
     const build = await read<PublicBuild>(reads, `/builds/public/${id.data}`);
     if (!build) return notFound;
-    const parts = `${build.partCount} ${build.partCount === 1 ? 'part' : 'parts'}`;
+    const parts = plural(build.partCount, 'part');
     const by = build.builder ? ` by ${build.builder}` : '';
     return page(
       path,

@@ -22,6 +22,7 @@ import {
   type OrderWithLines,
 } from './orders.repo.ts';
 import { ordersPlaced } from '#api/lib/shop-counters.ts';
+import { plural } from '@parts-shop/shared/plural';
 
 /** What placing an order needs besides the database: the gateway, the hold and the caps on what one customer holds. */
 export type PlacementRules = {
@@ -69,7 +70,7 @@ function unpaidCapMessage(max: number): string {
 export function orderSummaryName(names: readonly string[]): string {
   const [first = '', ...rest] = names;
   if (rest.length === 0) return first;
-  return `${first} and ${rest.length} more ${rest.length === 1 ? 'part' : 'parts'}`;
+  return `${first} and ${plural(rest.length, 'more part', 'more parts')}`;
 }
 
 /** Unpaid caps (docs/security.md#stock-holds), so no account can keep a shelf from everyone. */

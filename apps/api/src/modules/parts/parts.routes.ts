@@ -52,6 +52,7 @@ import {
   bulkStockSchema,
 } from '@parts-shop/shared/part-bulk';
 import { bulkDelete, bulkReprice, bulkSetStock } from './parts-bulk.ts';
+import { pluralForm } from '@parts-shop/shared/plural';
 
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));
 
@@ -184,7 +185,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         const issues = bad.flatMap((r) => r.errors.map((e) => ({ path: [r.row, e.field], message: e.message })));
         const lines = bad.map((r) => r.row).join(', ');
         return reply.code(400).send({
-          message: `Nothing was imported: fix the ${bad.length === 1 ? 'row' : 'rows'} on line ${lines}`,
+          message: `Nothing was imported: fix the ${pluralForm(bad.length, 'row')} on line ${lines}`,
           issues,
         });
       }
