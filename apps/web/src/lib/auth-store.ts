@@ -1,6 +1,7 @@
 // The session's state and its transitions, without React; lib/auth.tsx renders them.
 import { ApiError, AUTH_EXPIRED_EVENT } from './api-client.ts';
-import { endApiSession, exchangeIdToken } from './auth-api.ts';
+import { endApiSession } from './end-api-session.ts';
+import { exchangeIdToken } from './exchange-id-token.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
 import { isTokenUsableFor } from './auth-session.ts';
 import type { FirebaseUser, IdentityProvider, SignUpInput } from './firebase.ts';

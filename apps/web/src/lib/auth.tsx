@@ -1,7 +1,7 @@
 // The session for React: the store's state (auth-store.ts) plus the server's admin answer.
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchIsAdmin } from './auth-api.ts';
+import { fetchIsAdmin } from './get-is-admin.ts';
 import {
   createAuthStore,
   type AuthStore,

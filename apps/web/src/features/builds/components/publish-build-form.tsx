@@ -5,7 +5,8 @@ import { BUILD_NAME_MAX, publishBuildSchema, type SavedBuild } from '@parts-shop
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { usePublishBuild, useUnpublishBuild } from '../api/public-builds.ts';
+import { usePublishBuild } from '../api/publish-build.ts';
+import { useUnpublishBuild } from '../api/unpublish-build.ts';
 
 type Props = { build: SavedBuild & { id: string } };
 

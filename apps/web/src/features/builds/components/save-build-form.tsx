@@ -4,7 +4,7 @@ import { BUILD_NAME_MAX, buildNameSchema, type BuildItem } from '@parts-shop/sha
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { toastSuccess } from '#web/lib/toast.ts';
-import { useSaveBuild } from '../api/saved-builds.ts';
+import { useSaveBuild } from '../api/save-build.ts';
 
 /** Saves the build as it is under a name of the customer's choosing (it appears in My Builds). */
 export function SaveBuildForm({ items }: { items: BuildItem[] }) {

@@ -1,5 +1,5 @@
 import type { BuildItem } from '@parts-shop/shared/build';
-import { useMyBuilds } from '../api/saved-builds.ts';
+import { useMyBuilds } from '../api/get-my-builds.ts';
 import { PublishBuildForm } from './publish-build-form.tsx';
 
 const sameParts = (a: readonly { partId: string }[], b: readonly { partId: string }[]) =>

@@ -3,7 +3,7 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { PagedListView } from '#web/components/paged-list-view.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
-import { galleryPagesQueryOptions, useGalleryPages } from '../api/public-builds.ts';
+import { galleryPagesQueryOptions, useGalleryPages } from '../api/get-gallery.ts';
 import { plural } from '@parts-shop/shared/plural';
 
 const TITLE = 'Published Builds';

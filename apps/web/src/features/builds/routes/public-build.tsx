@@ -11,7 +11,8 @@ import { errorMessage } from '#web/lib/error-message.ts';
 import { formatDate } from '#web/lib/format-date.ts';
 import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { publicBuildQueryOptions, useCopyBuild, usePublicBuild } from '../api/public-builds.ts';
+import { useCopyBuild } from '../api/copy-build.ts';
+import { publicBuildQueryOptions, usePublicBuild } from '../api/get-public-build.ts';
 import { plannerLinkOf } from '../build-slots.ts';
 
 /** The server draws the published build the address names (/builds/{id}), head and body from one read. */

@@ -5,7 +5,9 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
-import { useInbox, useMarkRead, useReply } from '../api/inbox.ts';
+import { useInbox } from '../api/get-inbox.ts';
+import { useMarkRead } from '../api/mark-read.ts';
+import { useReply } from '../api/reply.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 
 const TITLE = 'Messages';
