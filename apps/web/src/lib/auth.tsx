@@ -63,7 +63,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
   );
   useEffect(() => store.connect(), [store]);
-  const { settled, user, signedOutBecause, identity } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The server, and the hydration that adopts its page, see the store as it starts: signed out.
+  const { settled, user, signedOutBecause, identity } = useSyncExternalStore(
+    store.subscribe,
+    store.getSnapshot,
+    store.getSnapshot,
+  );
   // The server renders signed out, so a stored token counts only after hydration.
   const storedSession = useSyncExternalStore(noSubscription, hasStoredToken, () => false);
 
