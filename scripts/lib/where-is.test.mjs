@@ -30,6 +30,8 @@ describe('the Where is X table', () => {
   });
 
   it('fails without the table', () => {
-    expect(whereIsProblems('# Architecture\n', FILES, DIRS)).toEqual(['docs/architecture.md: no "## Where is X" table']);
+    expect(whereIsProblems('# Architecture\n', FILES, DIRS)).toEqual([
+      'docs/architecture.md: no "## Where is X" table',
+    ]);
   });
 });
