@@ -50,7 +50,8 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { acpDiscoveryRoutes, acpRoutes } from './modules/ucp/acp/acp.routes.ts';
 import { createOrderWebhookWorker } from './modules/ucp/order-webhooks.ts';
-import { registerUcpTools } from './modules/ucp/ucp-mcp-tools.ts';
+import { proofOf } from './modules/ucp/caller-proof.ts';
+import { registerUcpTools, unprovenUcpToolCall } from './modules/ucp/ucp-mcp-tools.ts';
 import { ucpDiscoveryRoutes, ucpRoutes } from './modules/ucp/ucp.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -238,7 +239,13 @@ export async function buildApp({
       await api.register(alertsRoutes, { deps });
       await api.register(paymentsRoutes, { deps });
       await api.register(stripeWebhookRoutes, { deps });
-      await api.register(mcpRoutes, { deps, moreTools: registerUcpTools });
+      await api.register(mcpRoutes, {
+        deps,
+        moreTools: {
+          register: (server, toolDeps, request) => registerUcpTools(server, toolDeps, proofOf(request)),
+          refuse: unprovenUcpToolCall,
+        },
+      });
       await api.register(ucpRoutes, { deps });
       await api.register(assistantsRoutes, { deps });
       await api.register(acpRoutes, { deps });

@@ -3,6 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 /** Every variable production insists on, valid and needing no network to start. */
 export function productionEnv(): Record<string, string> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const ucpKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
   return {
     NODE_ENV: 'production',
     JWT_SECRET: 'k3Jq9x0VbW2mZr8Tn5Ls1Yp7Ha4Cd6Fe-strong-enough',
@@ -20,5 +21,6 @@ export function productionEnv(): Record<string, string> {
     }),
     FIREBASE_AUTH_EMULATOR_HOST: '',
     PUBLIC_URL: 'https://shop.example.com',
+    UCP_SIGNING_KEY: ucpKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   };
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UCP_VERSION } from '@parts-shop/shared/ucp';
+import { loadSigningKey, type SigningKey } from '#api/modules/ucp/signing-key.ts';
 
 /** An assistant's side of UCP on loopback: its profile and a webhook receiver that keeps every request. */
 export type ReceivedWebhook = { path: string; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -14,6 +15,8 @@ export type Assistant = {
   profileFetches: number;
   /** The profile it serves; a test may change it (the shop caches it for a minute). */
   profile: Record<string, unknown>;
+  /** Its request-signing key, published in its profile's signing_keys. */
+  key: SigningKey;
   close: () => Promise<void>;
 };
 
@@ -53,6 +56,11 @@ export function platformProfile(webhookUrl: string | null, version: string = UCP
   };
 }
 
+const started = new Map<string, Assistant>();
+
+/** The assistant this process started at a profile address, to sign its requests with its key. */
+export const assistantAt = (profileUrl: string): Assistant | undefined => started.get(profileUrl);
+
 /** `webhookUrl` points the profile's webhook elsewhere (a receiver that is not up yet); `port` takes a given port. */
 export async function startAssistant(
   options: { webhookUrl?: string; webhook?: boolean; port?: number } = {},
@@ -81,6 +89,7 @@ export async function startAssistant(
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   const webhookUrl = options.webhookUrl ?? `${base}/webhooks/ucp/orders`;
+  const key = loadSigningKey(undefined, ':memory:');
   const assistant: Assistant = {
     profileUrl: `${base}/.well-known/ucp`,
     name: `127.0.0.1:${port}`,
@@ -88,8 +97,10 @@ export async function startAssistant(
     received: [],
     webhookStatus: 200,
     profileFetches: 0,
-    profile: platformProfile(options.webhook === false ? null : webhookUrl),
+    profile: { ...platformProfile(options.webhook === false ? null : webhookUrl), signing_keys: [key.publicJwk] },
+    key,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  started.set(assistant.profileUrl, assistant);
   return assistant;
 }

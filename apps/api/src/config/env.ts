@@ -62,8 +62,13 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: z.string().optional(),
-    /** The ES256 key (PKCS#8 PEM, P-256) the shop signs UCP webhooks with; outside it, one kept under DATA_DIR. */
+    /**
+     * The ES256 key (PKCS#8 PEM, P-256) the shop signs UCP webhooks with, the same in every process; required in
+     * production. Outside it, one kept under DATA_DIR.
+     */
     UCP_SIGNING_KEY: z.string().optional(),
+    /** The key UCP_SIGNING_KEY replaced, still published during a rotation's overlap (docs/deploy.md). */
+    UCP_SIGNING_KEY_PREVIOUS: z.string().optional(),
     /** The first retry of an undelivered order webhook waits this long; each further one twice as long, up to UCP_WEBHOOK_RETRY_MAX_MS. */
     UCP_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
     UCP_WEBHOOK_RETRY_MAX_MS: z.coerce
@@ -173,6 +178,14 @@ const envSchema = z
     }
     // Without a credential firebase-admin cannot look up an account, so a revoked session or
     // a disabled account would still sign in until its ID token expires.
+    // Each process would make a key of its own, and a receiver behind which webhooks arrive from
+    // several processes could verify only some of them.
+    if (!env.UCP_SIGNING_KEY) {
+      refuse(
+        'UCP_SIGNING_KEY',
+        'set the ES256 key UCP webhooks are signed with (PKCS#8 PEM of a P-256 key), the same in every API process',
+      );
+    }
     if (!env.FIREBASE_SERVICE_ACCOUNT) {
       refuse(
         'FIREBASE_SERVICE_ACCOUNT',

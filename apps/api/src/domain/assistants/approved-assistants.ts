@@ -27,8 +27,18 @@ async function callFrom(db: Db, where: SQL): Promise<ApprovedAssistant | null> {
   return row ?? null;
 }
 
+/** The approved assistant at this profile address, its call recorded: only once the call has proved it is theirs. */
 export function approvedAssistant(db: Db, profile: string): Promise<ApprovedAssistant | null> {
   return callFrom(db, eq(assistants.profile, profile));
+}
+
+/** Whether the profile address is an approved assistant's, recording nothing: a claim, not yet a proven call. */
+export async function isApprovedProfile(db: Db, profile: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: assistants.id })
+    .from(assistants)
+    .where(and(eq(assistants.profile, profile), isNull(assistants.revokedAt)));
+  return row !== undefined;
 }
 
 export function assistantByApiKey(db: Db, key: string): Promise<ApprovedAssistant | null> {

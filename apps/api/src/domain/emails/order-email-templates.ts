@@ -8,6 +8,8 @@ export const orderEmailPayloadSchema = z.object({
   kind: z.enum([
     'order-placed',
     'payment-receipt',
+    /** Placed and paid in one step (an assistant's order): the one email, confirmation and receipt together. */
+    'order-confirmed',
     'order-shipped',
     'order-cancelled',
     'order-refunded',
@@ -27,7 +29,7 @@ export const orderEmailPayloadSchema = z.object({
   transactionId: z.string().nullable().optional(),
   carrier: z.string().nullable().optional(),
   trackingNumber: z.string().nullable().optional(),
-  cancelReason: z.enum(['customer', 'admin', 'expired']).optional(),
+  cancelReason: z.enum(['customer', 'admin', 'expired', 'declined']).optional(),
   /** order-refunded: the dollars this refund returns. */
   refundAmount: z.string().optional(),
 });
@@ -79,6 +81,7 @@ const CANCEL_REASONS = {
   customer: 'You cancelled this order.',
   admin: 'The shop cancelled this order.',
   expired: 'This order was not paid in time, so it was cancelled and its units went back on the shelf.',
+  declined: 'The payment was declined, so this order was cancelled.',
 } as const;
 
 function escapeHtml(text: string): string {
@@ -101,6 +104,11 @@ function heading(p: OrderEmailPayload): { subject: string; intro: string } {
       };
     case 'payment-receipt':
       return { subject: `Payment receipt for order ${p.number}`, intro: 'We have received your payment. Thank you!' };
+    case 'order-confirmed':
+      return {
+        subject: `Order ${p.number} confirmed`,
+        intro: 'Thank you for your order. We have received your payment; this email is your receipt.',
+      };
     case 'order-shipped':
       return { subject: `Order ${p.number} has shipped`, intro: 'Your order is on its way.' };
     case 'order-cancelled':
@@ -157,6 +165,7 @@ function orderJsonLd(p: OrderEmailPayload, receiptUrl: string): string {
 const ORDER_STATUS_LD: Record<OrderEmailPayload['kind'], OrderLd['orderStatus']> = {
   'order-placed': 'https://schema.org/OrderPaymentDue',
   'payment-receipt': 'https://schema.org/OrderProcessing',
+  'order-confirmed': 'https://schema.org/OrderProcessing',
   'order-shipped': 'https://schema.org/OrderInTransit',
   'order-cancelled': 'https://schema.org/OrderCancelled',
   'order-refunded': undefined,
@@ -164,13 +173,14 @@ const ORDER_STATUS_LD: Record<OrderEmailPayload['kind'], OrderLd['orderStatus']>
 };
 
 function detailRows(p: OrderEmailPayload): Row[] {
+  const receipt = p.kind === 'payment-receipt' || p.kind === 'order-confirmed';
   const rows: Row[] = [
     ['Order', p.number],
     ['Placed', new Date(p.placedAt).toUTCString()],
     ...lineRows(p),
-    [p.kind === 'payment-receipt' ? 'Paid' : 'Total', formatDollars(p.totalPrice)],
+    [receipt ? 'Paid' : 'Total', formatDollars(p.totalPrice)],
   ];
-  if (p.kind === 'payment-receipt' && p.transactionId) rows.push(['Transaction', p.transactionId]);
+  if (receipt && p.transactionId) rows.push(['Transaction', p.transactionId]);
   if (p.kind === 'order-refunded') rows.push(['Refunded', formatDollars(p.refundAmount ?? '0')]);
   if (p.kind !== 'order-cancelled') rows.push(['Ship to', p.address], ['Phone', p.phoneNumber]);
   if (p.kind === 'order-shipped') {

@@ -9,6 +9,12 @@ import { linesOf, type OrderRow } from './orders.repo.ts';
 /** Who ended an unpaid order: its customer, an admin, or the hold running out. */
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
 
+/**
+ * An assistant's order is placed and paid in one step: its buyer hears of it once, when it is paid, and never reads
+ * the assistant's words outside the address block (the greeting names no one).
+ */
+export const placedByAssistant = (order: Pick<OrderRow, 'origin'>) => order.origin !== null;
+
 /** One email per order change, in its transaction; an order to be deleted is queued before its lines go. */
 export async function queueOrderEmail(
   db: Db,
@@ -27,7 +33,7 @@ export async function queueOrderEmail(
     kind,
     orderId: order.id,
     number: formatOrderNumber(order.number),
-    userName: order.userName,
+    userName: placedByAssistant(order) ? '' : order.userName,
     productName: order.productName,
     quantity: shipped ? sent.reduce((units, line) => units + line.quantity, 0) : order.totalOrder,
     lines: sent.map((line) => ({

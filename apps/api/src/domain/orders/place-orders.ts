@@ -11,7 +11,7 @@ import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { reserveStock } from '../stock/stock.repo.ts';
 import { mailLowStock } from '../stock/low-stock.ts';
 import { expireOverdueOrders, unpaidHold, type UnpaidHold } from '../unpaid-orders/expire-unpaid-orders.ts';
-import { queueOrderEmail } from './order-emails.ts';
+import { placedByAssistant, queueOrderEmail } from './order-emails.ts';
 import {
   countUnpaidOrders,
   insertOrder,
@@ -156,7 +156,7 @@ export async function placeOneOrder(
       })),
     );
     const withItsLines = { ...order, lines };
-    await queueOrderEmail(tx, 'order-placed', order);
+    if (!placedByAssistant(order)) await queueOrderEmail(tx, 'order-placed', order);
     placement.accept?.(withItsLines);
     return withItsLines;
   });

@@ -1,6 +1,6 @@
 import type { Db } from '#api/db/client.ts';
 import { HttpError } from '#api/lib/http-error.ts';
-import { queueOrderEmail } from '../orders/order-emails.ts';
+import { placedByAssistant, queueOrderEmail } from '../orders/order-emails.ts';
 import { findOrder, findOrders, lockOrders, markOrdersPaid, type OrderRow } from '../orders/orders.repo.ts';
 import {
   intentFromRow,
@@ -53,7 +53,9 @@ async function payWith(db: Db, intent: GatewayIntent): Promise<PayOutcome> {
     if (rows.some((r) => r.paid)) return 'duplicate';
     if (!intentPays(rows, intent)) return 'mismatch';
     // The receipt emails commit with the payment, so every paid order has one queued.
-    for (const paid of await markOrdersPaid(tx, ids, intent.id)) await queueOrderEmail(tx, 'payment-receipt', paid);
+    for (const paid of await markOrdersPaid(tx, ids, intent.id)) {
+      await queueOrderEmail(tx, placedByAssistant(paid) ? 'order-confirmed' : 'payment-receipt', paid);
+    }
     return 'paid';
   });
 }

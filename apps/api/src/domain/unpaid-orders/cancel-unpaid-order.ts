@@ -18,6 +18,7 @@ const RECORDED_REASONS: Record<CancelReason, string> = {
   customer: 'Cancelled by the customer',
   admin: 'Cancelled by the shop',
   expired: 'Not paid in time',
+  declined: 'Payment declined',
 };
 
 /** A payment started while the order was being cancelled is cancelled too, this many times. */
@@ -56,8 +57,9 @@ export async function cancelUnpaidOrder(
       for (const line of (await linesOf(tx, [orderId])).get(orderId) ?? []) {
         if (line.partId) await restockOrderPart(tx, order, line.partId, unitsLeftToRestock(line));
       }
-      // In the same transaction: the customer hears of every cancellation, and only of real ones.
-      await queueOrderEmail(tx, 'order-cancelled', order, reason);
+      // In the same transaction: the customer hears of every cancellation, and only of real ones. An order whose
+      // payment was declined as it was placed was never announced, so its end is not either.
+      if (reason !== 'declined') await queueOrderEmail(tx, 'order-cancelled', order, reason);
       return { kind: 'cancelled', order, reason };
     });
     if (outcome !== 'retry') return outcome;

@@ -9,7 +9,8 @@ import { productionEnv } from '#api-test/production-env.ts';
 import { addPart } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 import { startAssistant, type Assistant as ServedAssistant } from '#api-test/ucp-assistant.ts';
-import { payment, readyCheckout, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
+import { payment, readyCheckout, signedFor, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
+import { NO_PROOF } from '#api/modules/ucp/ucp-admission.ts';
 import { approveAssistant, revokeAssistant } from './assistants.service.ts';
 
 /**
@@ -179,16 +180,20 @@ describe('the per-assistant limit', () => {
   it('counts the MCP tools against the same budget', async () => {
     const busy = await servedProfile();
     for (let i = 0; i < 3; i += 1) expect((await get(busy)).statusCode).toBe(404);
-    const res = await limited.app.inject({
-      method: 'POST',
-      url: '/api/mcp',
-      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
-      payload: {
+    const payload = Buffer.from(
+      JSON.stringify({
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
         params: { name: 'get_checkout', arguments: { meta: { 'ucp-agent': { profile: busy } }, id: randomUUID() } },
-      },
+      }),
+    );
+    const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    const res = await limited.app.inject({
+      method: 'POST',
+      url: '/api/mcp',
+      headers: signedFor('POST', '/api/mcp', headers, payload, busy),
+      payload,
     });
     const result = res.json<{ result: { isError: boolean; structuredContent: { messages: { code: string }[] } } }>();
     expect(result.result.isError).toBe(true);
@@ -214,24 +219,27 @@ describe('in production', () => {
       ucpHeaders(extra, profile),
     );
 
-  it('refuses an assistant the owner has not approved, and lets an approved one through', async () => {
+  it('refuses, before any work, a call that does not prove whose it is, even naming an approved assistant', async () => {
     const profile = profileOf('prod');
-    const refused = await create(profile);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({
-      messages: [{ code: 'agent_not_approved', content: 'This shop takes no orders from AI assistants yet' }],
-    });
+    const unproven = (res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(res.json()).toMatchObject({ messages: [{ code: 'unauthorized', content: NO_PROOF }] });
+    };
+    unproven(await create(profile));
 
     const { apiKey } = await approveAssistant(prod.database.db, owner, { profile, name: 'Prod Bot' });
+    // A profile address is public: naming an approved one proves nothing.
+    unproven(await create(profile));
     // Admitted, the call goes on to fetch the profile, which production refuses on loopback:
     // a test cannot serve a public https profile, so that refusal is what admission looks like.
     const admitted = (res: { statusCode: number; json: () => unknown }) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'invalid_profile_url' });
     };
-    admitted(await create(profile));
     admitted(await create(profile, { authorization: `Bearer ${apiKey}` }));
-    expect((await create(profileOf('stranger'))).statusCode).toBe(403);
+    admitted(await create(profile, { 'x-api-key': apiKey }));
+    unproven(await create(profileOf('stranger')));
   });
 
   it('refuses an API key that is not the profile’s, and a revoked assistant', async () => {
@@ -240,11 +248,13 @@ describe('in production', () => {
     await approveAssistant(prod.database.db, owner, { profile: mine, name: 'Mine' });
     const other = await approveAssistant(prod.database.db, owner, { profile: theirs, name: 'Theirs' });
     const borrowed = await create(mine, { authorization: `Bearer ${other.apiKey}` });
-    expect(borrowed.statusCode).toBe(403);
-    expect(borrowed.json()).toMatchObject({ messages: [{ code: 'agent_not_approved' }] });
-    expect((await create(mine, { authorization: 'Bearer psa_made_up' })).statusCode).toBe(403);
+    expect(borrowed.statusCode).toBe(401);
+    expect(borrowed.json()).toMatchObject({
+      messages: [{ code: 'unauthorized', content: 'This API key is not one the shop issued to this profile' }],
+    });
+    expect((await create(mine, { authorization: 'Bearer psa_made_up' })).statusCode).toBe(401);
 
     await revokeAssistant(prod.database.db, owner, other.assistant.id);
-    expect((await create(theirs)).statusCode).toBe(403);
+    expect((await create(theirs, { authorization: `Bearer ${other.apiKey}` })).statusCode).toBe(401);
   });
 });

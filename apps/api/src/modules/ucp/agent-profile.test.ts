@@ -33,7 +33,8 @@ afterAll(async () => {
 
 async function assistantWith(profile: (a: Assistant) => Record<string, unknown>): Promise<Assistant> {
   const assistant = await startAssistant({ webhook: false });
-  assistant.profile = profile(assistant);
+  // Its key stays published, so its signed calls prove it whatever else the profile says.
+  assistant.profile = { ...profile(assistant), signing_keys: [assistant.key.publicJwk] };
   assistants.push(assistant);
   return assistant;
 }

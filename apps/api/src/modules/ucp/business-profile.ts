@@ -77,6 +77,6 @@ export function businessProfile(config: Config, key: SigningKey) {
       },
       payment_handlers: paymentHandlers(config),
     },
-    signing_keys: [key.publicJwk],
+    signing_keys: key.published,
   };
 }

@@ -3,7 +3,7 @@ import { type UcpCheckout, type UcpCheckoutInput, type UcpCompleteInput } from '
 import type { UcpErrorResponse, UcpMessage, UcpOrder } from '@parts-shop/shared/ucp';
 import type { Db } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
-import { findOrder, findOrderRecord, linesOf, type OrderRow } from '#api/domain/orders/orders.repo.ts';
+import { findOrderRecord } from '#api/domain/orders/orders.repo.ts';
 import { queueOrderWebhook } from '#api/domain/orders/order-webhooks.ts';
 import { placeOneOrder, placementRules } from '#api/domain/orders/place-orders.ts';
 import { cancelUnpaidOrder } from '#api/domain/unpaid-orders/cancel-unpaid-order.ts';
@@ -90,7 +90,7 @@ function inputsFrom(input: UcpCheckoutInput, previous?: SessionInputs): SessionI
   return {
     lines,
     buyer: Object.fromEntries(
-      Object.entries({ email: email?.trim(), first_name, last_name, phone_number }).filter(([, v]) => v),
+      Object.entries({ email: email?.trim().toLowerCase(), first_name, last_name, phone_number }).filter(([, v]) => v),
     ),
     destinations,
     selectedDestinationId,
@@ -203,25 +203,6 @@ class ShortOfStock extends HttpError {
   }
 }
 
-/** A waiting order from an earlier declined payment, if it still matches what the session asks. */
-async function waitingOrder(deps: Deps, session: SessionRow): Promise<OrderRow | undefined> {
-  if (!session.orderId) return undefined;
-  const order = await findOrder(deps.db, session.orderId);
-  if (!order || order.paid) return undefined;
-  const destination = selectedDestination(session.inputs);
-  const sameOrder =
-    order.email === session.inputs.buyer.email &&
-    destination !== undefined &&
-    order.address === addressLine(destination);
-  const lines = (await linesOf(deps.db, [order.id])).get(order.id) ?? [];
-  const asked = new Map(session.inputs.lines.map((line) => [line.partId, line.quantity]));
-  const sameLines =
-    lines.length === asked.size && lines.every((l) => l.partId !== null && asked.get(l.partId) === l.quantity);
-  if (sameOrder && sameLines) return order;
-  await cancelUnpaidOrder(deps.db, deps.payments, order.id, 'customer', null);
-  return undefined;
-}
-
 /** Places the order through the one placement path; the buyer is the account of the given email, made if new. */
 async function placeSessionOrder(deps: Deps, session: SessionRow, parts: Map<string, PartForSale>) {
   const { inputs } = session;
@@ -263,8 +244,9 @@ function placementRefusal(session: SessionRow, refusal: HttpError, parts: Map<st
 }
 
 /**
- * One complete at a time takes the session, so two never place two orders. A decline leaves it ready with the order
- * waiting; any refusal puts it back.
+ * One complete at a time takes the session, so two never place two orders. The order is placed and paid in one step:
+ * a declined payment cancels it at once (its units back on the shelf, no email), and the session is ready again with
+ * no order. An order paid meanwhile by other means (the buyer on the web) completes the session instead of a second.
  */
 export async function completeCheckout(
   deps: Deps,
@@ -274,10 +256,10 @@ export async function completeCheckout(
 ): Promise<Answer> {
   const session = idSchema.safeParse(id).success ? await findSession(deps.db, id, agent.profile) : undefined;
   if (!session) return sessionNotFound();
-  if (session.status === 'completed') return { statusCode: 200, body: await view(deps, session) };
-  if (isExpired(session) || session.status === 'canceled') {
+  if (session.status !== 'incomplete' && session.status !== 'ready_for_complete') {
     return { statusCode: 200, body: await view(deps, session, [notOpen(session)]) };
   }
+  if (isExpired(session)) return { statusCode: 200, body: await view(deps, session, [notOpen(session)]) };
 
   const instruments = input.payment.instruments;
   const instrument = instruments.find((i) => i.selected) ?? instruments[0];
@@ -295,37 +277,40 @@ export async function completeCheckout(
   if (!isReady(checkoutProblems(session.inputs, parts))) return { statusCode: 200, body: await view(deps, session) };
   const taken = await transitionSession(deps.db, session.id, ['incomplete', 'ready_for_complete'], {
     status: 'complete_in_progress',
+    orderId: null,
   });
-  if (!taken)
-    return { statusCode: 200, body: await view(deps, (await findSession(deps.db, id, agent.profile)) ?? session) };
+  if (!taken) {
+    const now = (await findSession(deps.db, id, agent.profile)) ?? session;
+    return {
+      statusCode: 200,
+      body: await view(deps, now, now.status === 'complete_in_progress' ? [] : [notOpen(now)]),
+    };
+  }
 
-  let waiting = taken.orderId;
+  let placedId: string | null = null;
   const putBack = () =>
-    transitionSession(deps.db, session.id, ['complete_in_progress'], {
-      status: 'ready_for_complete',
-      orderId: waiting,
-    });
+    transitionSession(deps.db, session.id, ['complete_in_progress'], { status: 'ready_for_complete', orderId: null });
   try {
-    let order = await waitingOrder(deps, taken);
-    waiting = order?.id ?? null;
-    if (!order) {
-      try {
-        order = await placeSessionOrder(deps, taken, parts);
-      } catch (refusal) {
-        if (!(refusal instanceof HttpError) || refusal.statusCode >= 500) throw refusal;
-        const back = (await putBack()) ?? taken;
-        return { statusCode: 200, body: await view(deps, back, placementRefusal(taken, refusal, parts)) };
-      }
-      waiting = order.id;
-      await transitionSession(deps.db, session.id, ['complete_in_progress'], { orderId: order.id });
+    let order;
+    try {
+      order = await placeSessionOrder(deps, taken, parts);
+    } catch (refusal) {
+      if (!(refusal instanceof HttpError) || refusal.statusCode >= 500) throw refusal;
+      const back = (await putBack()) ?? taken;
+      return { statusCode: 200, body: await view(deps, back, placementRefusal(taken, refusal, parts)) };
     }
+    placedId = order.id;
+    await transitionSession(deps.db, session.id, ['complete_in_progress'], { orderId: order.id });
     const paid = await payWithInstrument(deps.db, deps.payments, order, means);
     if (paid.kind === 'declined') {
-      const back = (await putBack()) ?? taken;
-      return {
-        statusCode: 200,
-        body: await view(deps, back, [failure('payment_failed', '$.payment.instruments[0]', paid.message)]),
-      };
+      const ended = await cancelUnpaidOrder(deps.db, deps.payments, order.id, 'declined', null);
+      if (ended.kind !== 'already-paid' && ended.kind !== 'paid') {
+        const back = (await putBack()) ?? taken;
+        return {
+          statusCode: 200,
+          body: await view(deps, back, [failure('payment_failed', '$.payment.instruments[0]', paid.message)]),
+        };
+      }
     }
     const placed = order;
     const completed = await deps.db.transaction(async (tx) => {
@@ -339,6 +324,8 @@ export async function completeCheckout(
     });
     return { statusCode: 200, body: await view(deps, completed ?? taken) };
   } catch (error) {
+    // An order left unpaid by a failure here ends as every unpaid order does; the session is ready to try again.
+    if (placedId) await cancelUnpaidOrder(deps.db, deps.payments, placedId, 'declined', null).catch(() => undefined);
     await putBack().catch(() => undefined);
     throw error;
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import { ucpCheckoutSchema, type UcpCheckout } from '@parts-shop/shared/ucp';
@@ -20,12 +20,6 @@ const { admin } = t.users;
 
 /** The answer as the shop's own schema reads it: every checkout answer has this shape. */
 const checkout = (res: { json: () => unknown }): UcpCheckout => ucpCheckoutSchema.parse(res.json());
-
-const emailsOf = (orderId: string, kind: string) =>
-  t.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, kind)));
 
 const ordersOf = (email: string) => t.database.db.select().from(orders).where(eq(orders.email, email));
 
@@ -204,8 +198,10 @@ describe('complete', () => {
     expect(placed[0]).toMatchObject({ id: orderId, paid: true, totalCents: 25_000, origin: AGENT_NAME });
     expect(await stockOf(t, cpu)).toBe(2);
     expect(await stockOf(t, fan)).toBe(7);
-    const [confirmation, ...more] = await emailsOf(orderId, 'order-placed');
-    expect(more).toHaveLength(0);
+    // One email for an order placed and paid in one step: the confirmation, with the receipt in it.
+    const mailed = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
+    expect(mailed.map((e) => e.kind)).toEqual(['order-confirmed']);
+    const [confirmation] = mailed;
     // The buyer has no verified account, yet the assistant's order is mailed to them.
     expect((await dueEmails(t.database.db, 1000, 1000)).map((e) => e.id)).toContain(confirmation?.id);
 
@@ -231,13 +227,14 @@ describe('complete', () => {
     });
     expect(refunded.statusCode).toBe(201);
 
-    // Completing again answers the completed session; nothing more is placed.
+    // Completing again answers as any change to a closed session does; nothing more is placed.
     const again = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment()));
     expect(again).toMatchObject({ status: 'completed', order: { id: orderId } });
+    expect(again.messages.map((m) => m.code)).toEqual(['invalid_status']);
     expect(await ordersOf(email)).toHaveLength(1);
   });
 
-  it('answers payment_failed for a declined card, stays ready, and the next try pays the same order', async () => {
+  it('answers payment_failed for a declined card, holding no stock and sending nothing, and the next try pays', async () => {
     const partId = await addPart(t, { available: 5, priceCents: 3_000 });
     const email = 'declined@example.test';
     const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 2, email))).id;
@@ -253,15 +250,19 @@ describe('complete', () => {
         severity: 'recoverable',
       }),
     ]);
-    const waiting = await ordersOf(email);
-    expect(waiting.map((o) => o.paid)).toEqual([false]);
+    // The declined try held nothing and told the buyer nothing: its order ended as it was placed.
+    expect(await stockOf(t, partId)).toBe(5);
+    const tried = await ordersOf(email);
+    expect(tried.map((o) => [o.paid, o.cancelReason])).toEqual([[false, 'Payment declined']]);
+    expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email))).toEqual([]);
 
     const paid = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment('4242424242424242')));
     expect(paid.status).toBe('completed');
-    const after = await ordersOf(email);
-    expect(after.map((o) => [o.id, o.paid])).toEqual([[waiting[0]?.id, true]]);
+    const live = (await ordersOf(email)).filter((o) => o.cancelledAt === null);
+    expect(live.map((o) => [o.id, o.paid])).toEqual([[paid.order?.id, true]]);
     expect(await stockOf(t, partId)).toBe(3);
-    expect(await emailsOf(after[0]?.id as string, 'order-placed')).toHaveLength(1);
+    const mailed = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
+    expect(mailed.map((e) => e.kind)).toEqual(['order-confirmed']);
   });
 
   it('answers out_of_stock when the shelf emptied after the session was ready, placing nothing', async () => {
@@ -293,18 +294,18 @@ describe('complete', () => {
 });
 
 describe('cancel', () => {
-  it('closes the session, and an order a declined payment left waiting goes back on the shelf', async () => {
+  it('closes the session after a declined payment, which left nothing on hold', async () => {
     const partId = await addPart(t, { available: 4 });
     const email = 'cancels@example.test';
     const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 2, email))).id;
     await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment('fail_token'));
-    expect(await stockOf(t, partId)).toBe(2);
-    const [waiting] = await ordersOf(email);
+    expect(await stockOf(t, partId)).toBe(4);
+    const [tried] = await ordersOf(email);
+    expect(await orderRow(t, tried?.id as string)).toBeUndefined();
 
     const canceled = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/cancel`));
     expect(canceled.status).toBe('canceled');
     expect(await stockOf(t, partId)).toBe(4);
-    expect(await orderRow(t, waiting?.id as string)).toBeUndefined();
     const late = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment()));
     expect(late.status).toBe('canceled');
     expect(late.messages.map((m) => m.code)).toEqual(['invalid_status']);

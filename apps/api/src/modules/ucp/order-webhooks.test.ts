@@ -115,9 +115,14 @@ describe('order webhooks', () => {
     expect(created.headers['webhook-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number(created.headers['webhook-timestamp'])).toBeGreaterThan(Date.now() / 1000 - 600);
     expect(created.headers['signature-input']).toMatch(
-      /^sig1=\("@method" "@authority" "@path" "content-digest" "content-type" "ucp-agent" "webhook-id" "webhook-timestamp"\);created=\d+;keyid="[^"]+"$/,
+      /^sig1=\("@method" "@authority" "@path" "content-digest" "content-type" "ucp-agent" "webhook-id" "webhook-timestamp"\);created=\d+;expires=\d+;keyid="[^"]+";nonce="[^"]+"$/,
     );
     expect(verifySignature(created)).toBe(true);
+    // A receiver can refuse a replay: the signature ends five minutes after it was made, and its nonce is the webhook's id.
+    const params = String(created.headers['signature-input']);
+    const [made, ends] = [/;created=(\d+)/, /;expires=(\d+)/].map((p) => Number(p.exec(params)?.[1]));
+    expect((ends ?? 0) - (made ?? 0)).toBe(300);
+    expect(/;nonce="([^"]+)"/.exec(params)?.[1]).toBe(created.headers['webhook-id']);
     // The check bites: another body, or another Webhook-Id under the same signature, fails.
     expect(verifySignature(created, Buffer.from(created.body.toString().replace('"USD"', '"EUR"')))).toBe(false);
     expect(verifySignature({ ...created, headers: { ...created.headers, 'webhook-id': crypto.randomUUID() } })).toBe(

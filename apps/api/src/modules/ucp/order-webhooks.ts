@@ -67,7 +67,8 @@ async function prepare(options: OrderWebhookWorkerOptions, row: WebhookRow): Pro
     'webhook-id': row.id,
     'webhook-timestamp': String(Math.floor(row.occurredAt.getTime() / 1000)),
   };
-  const signature = signRequest('POST', url, headers, COVERED, signingKeyFor(config), Math.floor(Date.now() / 1000));
+  const created = Math.floor(Date.now() / 1000);
+  const signature = signRequest('POST', url, headers, COVERED, signingKeyFor(config), created, row.id);
   return { url, headers: { ...headers, ...signature }, body };
 }
 

@@ -4,11 +4,10 @@ import path from 'node:path';
 
 export const SIGNING_KEY_FILE = 'ucp-signing-key.pem';
 
-/** The shop's UCP signing key and its public half as published in /.well-known/ucp. */
-export type SigningKey = {
-  privateKey: KeyObject;
-  publicJwk: { kid: string; kty: 'EC'; crv: 'P-256'; x: string; y: string; use: 'sig'; alg: 'ES256' };
-};
+type PublicJwk = { kid: string; kty: 'EC'; crv: 'P-256'; x: string; y: string; use: 'sig'; alg: 'ES256' };
+
+/** The shop's UCP signing key and its public half; `published` adds the key it replaced during a rotation. */
+export type SigningKey = { privateKey: KeyObject; publicJwk: PublicJwk; published: PublicJwk[] };
 
 function fromPem(pem: string, where: string): SigningKey {
   const privateKey = createPrivateKey(pem);
@@ -20,7 +19,8 @@ function fromPem(pem: string, where: string): SigningKey {
   const kid = createHash('sha256')
     .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }))
     .digest('base64url');
-  return { privateKey, publicJwk: { kid, kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, use: 'sig', alg: 'ES256' } };
+  const publicJwk: PublicJwk = { kid, kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, use: 'sig', alg: 'ES256' };
+  return { privateKey, publicJwk, published: [publicJwk] };
 }
 
 const freshPem = () =>
@@ -50,10 +50,19 @@ export function loadSigningKey(configured: string | undefined, dataDir: string):
 const loaded = new WeakMap<object, SigningKey>();
 
 /** The shop's key for this configuration, read or made once per process. */
-export function signingKeyFor(config: { UCP_SIGNING_KEY?: string; DATA_DIR: string; dataDir: string }): SigningKey {
+export function signingKeyFor(config: {
+  UCP_SIGNING_KEY?: string;
+  UCP_SIGNING_KEY_PREVIOUS?: string;
+  DATA_DIR: string;
+  dataDir: string;
+}): SigningKey {
   let key = loaded.get(config);
   if (!key) {
     key = loadSigningKey(config.UCP_SIGNING_KEY, config.DATA_DIR === ':memory:' ? ':memory:' : config.dataDir);
+    const previous = config.UCP_SIGNING_KEY_PREVIOUS
+      ? fromPem(config.UCP_SIGNING_KEY_PREVIOUS.replaceAll('\\n', '\n'), 'UCP_SIGNING_KEY_PREVIOUS').publicJwk
+      : undefined;
+    if (previous && previous.kid !== key.publicJwk.kid) key = { ...key, published: [key.publicJwk, previous] };
     loaded.set(config, key);
   }
   return key;

@@ -1,25 +1,68 @@
 import type { Deps } from '#api/deps.ts';
 import { assistantOverLimit } from '#api/domain/assistants/assistant-limit.ts';
-import { approvedAssistant, assistantByApiKey } from '#api/domain/assistants/approved-assistants.ts';
+import { approvedAssistant, assistantByApiKey, isApprovedProfile } from '#api/domain/assistants/approved-assistants.ts';
+import { agentProfile } from './agent-profile.ts';
+import type { CallerProof } from './caller-proof.ts';
 import type { Answer } from './checkout-sessions.service.ts';
 import { errorResponse } from './checkout-view.ts';
+import { verifyRequest } from './message-signature.ts';
 import { assistantsMayCall, NOT_APPROVED, type UcpAgent } from './ucp-agent.ts';
 
-const refused = (content: string): Answer => ({ statusCode: 403, body: errorResponse('agent_not_approved', content) });
+export const NO_PROOF =
+  'Prove who you are: send your API key as Authorization: Bearer <key>, or sign the request (RFC 9421) with a key in your profile’s signing_keys';
 
-/** Approved assistants call under their name (in production only they); each has its own limit. */
+const unauthorized = (content: string): Answer => ({
+  statusCode: 401,
+  body: errorResponse('unauthorized', content),
+  headers: { 'WWW-Authenticate': 'Bearer realm="ucp"' },
+});
+
+const isAnswer = (value: UcpAgent | Answer): value is Answer => 'statusCode' in value;
+
+/**
+ * Whose the call is, proven by the key the shop issued for the profile it names, or by a signature made with a key of
+ * that profile. Null when it offers no proof; a refusal when the proof fails. A profile is fetched only to check a
+ * signature, and in production only an approved assistant's.
+ */
+async function provenCaller(
+  deps: Pick<Deps, 'db' | 'config'>,
+  agent: UcpAgent,
+  proof: CallerProof,
+): Promise<UcpAgent | Answer | null> {
+  if (proof.apiKey !== undefined) {
+    const approved = await assistantByApiKey(deps.db, proof.apiKey);
+    if (approved?.profile !== agent.profile)
+      return unauthorized('This API key is not one the shop issued to this profile');
+    return { profile: approved.profile, name: approved.name, proven: true };
+  }
+  if (!proof.signed) return null;
+  const approved = await isApprovedProfile(deps.db, agent.profile);
+  if (!approved && !assistantsMayCall(deps.config)) {
+    return { statusCode: 403, body: errorResponse('agent_not_approved', NOT_APPROVED) };
+  }
+  // A profile that cannot be read proves nothing; the call goes on unproven, and negotiation says why.
+  const discovery = await agentProfile(deps.config, agent.profile);
+  if ('code' in discovery) return null;
+  const verdict = verifyRequest(proof.signed, discovery.profile.signing_keys ?? []);
+  if (!verdict.ok) return unauthorized(verdict.reason);
+  const named = approved ? await approvedAssistant(deps.db, agent.profile) : null;
+  return { ...agent, ...(named ? { name: named.name } : {}), proven: true };
+}
+
+/**
+ * In production every call proves whose it is, or is refused before any work. Outside it an unproven caller may try
+ * the shop, under a name that says so and on a budget of its own, so it never spends a proven assistant's.
+ */
 export async function admitAgent(
   deps: Pick<Deps, 'db' | 'config' | 'limits'>,
   agent: UcpAgent,
-  apiKey?: string,
+  proof: CallerProof,
 ): Promise<UcpAgent | Answer> {
-  const approved =
-    apiKey === undefined ? await approvedAssistant(deps.db, agent.profile) : await assistantByApiKey(deps.db, apiKey);
-  if (apiKey !== undefined && approved?.profile !== agent.profile) {
-    return refused('This API key is not one the shop issued to this profile');
-  }
-  if (!approved && !assistantsMayCall(deps.config)) return refused(NOT_APPROVED);
-  const wait = await assistantOverLimit(deps.limits, deps.config, agent.profile);
+  const proven = await provenCaller(deps, agent, proof);
+  if (proven && isAnswer(proven)) return proven;
+  if (!proven && !assistantsMayCall(deps.config)) return unauthorized(NO_PROOF);
+  const caller = proven ?? unverified(agent);
+  const wait = await assistantOverLimit(deps.limits, deps.config, caller);
   if (wait !== null) {
     return {
       statusCode: 429,
@@ -27,11 +70,12 @@ export async function admitAgent(
       headers: { 'Retry-After': String(wait) },
     };
   }
-  return approved ? { ...agent, name: approved.name } : agent;
+  return caller;
 }
 
-/** The API key of an `Authorization: Bearer …` header; undefined when there is none. */
-export function bearerKey(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1];
-}
+/** An unproven caller's orders are never recorded under the name of the assistant it claims to be. */
+export const unverified = (agent: UcpAgent): UcpAgent => ({
+  ...agent,
+  name: `${agent.name} (unverified)`,
+  proven: false,
+});

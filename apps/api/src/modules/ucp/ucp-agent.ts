@@ -1,7 +1,10 @@
 import { isIP } from 'node:net';
 
-/** Who calls: the assistant's profile address from its UCP-Agent header, and the name the shop shows for it. */
-export type UcpAgent = { profile: string; name: string };
+/**
+ * Who calls: the assistant's profile address from its UCP-Agent header, the name the shop shows for it, and whether
+ * the call proved it is theirs (a key or a signature).
+ */
+export type UcpAgent = { profile: string; name: string; proven: boolean };
 
 /** `profile="https://…"` (an RFC 8941 dictionary member); anything else is no agent. */
 const PROFILE_MEMBER = /(?:^|[,;\s])profile="([^"\\]{1,2000})"/;
@@ -19,7 +22,7 @@ export function parseUcpAgent(header: string | string[] | undefined): UcpAgent |
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const host = isIP(url.hostname.replace(/^\[|\]$/g, '')) ? url.host : url.hostname;
-  return { profile: url.toString(), name: host };
+  return { profile: url.toString(), name: host, proven: false };
 }
 
 export const NOT_APPROVED = 'This shop takes no orders from AI assistants yet';

@@ -13,8 +13,32 @@ import {
 } from './checkout-sessions.service.ts';
 import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
 import { errorResponse } from './checkout-view.ts';
-import { admitAgent } from './ucp-admission.ts';
+import type { FastifyRequest } from 'fastify';
+import { proofOf, type CallerProof } from './caller-proof.ts';
+import { admitAgent, NO_PROOF } from './ucp-admission.ts';
+import { assistantsMayCall } from './ucp-agent.ts';
 import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
+
+/** The tools that act as an assistant, and so need its proof. */
+const UCP_TOOLS = new Set([
+  'create_checkout',
+  'get_checkout',
+  'update_checkout',
+  'complete_checkout',
+  'cancel_checkout',
+  'get_order',
+]);
+
+/** In production a call of a UCP tool without a key or a signature is refused over HTTP, before any work. */
+export function unprovenUcpToolCall(deps: Pick<Deps, 'config'>, request: FastifyRequest) {
+  if (assistantsMayCall(deps.config)) return null;
+  const body = request.body as { method?: unknown; params?: { name?: unknown } } | null;
+  const name = body?.method === 'tools/call' ? body.params?.name : undefined;
+  if (typeof name !== 'string' || !UCP_TOOLS.has(name)) return null;
+  const proof = proofOf(request);
+  if (proof.apiKey !== undefined || proof.signed) return null;
+  return { statusCode: 401, headers: { 'WWW-Authenticate': 'Bearer realm="ucp"' }, message: NO_PROOF };
+}
 import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';
 
@@ -34,8 +58,11 @@ function result(answer: { statusCode: number; body: object }): CallToolResult {
   };
 }
 
-/** UCP's MCP binding: each tool calls the operation its REST route calls, so both answer the same objects. */
-export function registerUcpTools(server: McpServer, deps: Deps): void {
+/**
+ * UCP's MCP binding: each tool calls the operation its REST route calls, so both answer the same objects. The proof is
+ * the HTTP request's (its key or signature), checked for the profile the call's meta names.
+ */
+export function registerUcpTools(server: McpServer, deps: Deps, proof: CallerProof): void {
   function tool<S extends z.ZodRawShape>(
     name: string,
     description: string,
@@ -52,7 +79,7 @@ export function registerUcpTools(server: McpServer, deps: Deps): void {
           statusCode: 400,
           body: errorResponse('invalid_profile_url', 'meta["ucp-agent"].profile is not a URL'),
         });
-      const admitted = await admitAgent(deps, agent);
+      const admitted = await admitAgent(deps, agent, proof);
       if ('statusCode' in admitted) return result(admitted);
       const negotiated = await negotiate(deps.config, agent.profile, name === 'get_order' ? 'order' : 'checkout');
       if (isRefusal(negotiated)) return result(negotiated);

@@ -71,7 +71,7 @@ describe('UCP on Stripe', () => {
     expect(await stockOf(t, partId)).toBe(3);
   });
 
-  it('answers payment_failed for pm_card_chargeDeclined, stays ready, and the next PaymentMethod pays the same order', async () => {
+  it('answers payment_failed for pm_card_chargeDeclined, holding nothing, and the next PaymentMethod pays', async () => {
     const partId = await addPart(t, { available: 5, priceCents: 2_000 });
     const email = 'stripe-declined@example.test';
     const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 1, email))).id;
@@ -85,14 +85,18 @@ describe('UCP on Stripe', () => {
       expect.objectContaining({ code: 'payment_failed', path: '$.payment.instruments[0]', severity: 'recoverable' }),
     ]);
     expect(declined.messages[0]?.content).toMatch(/declined/);
-    const waiting = await ordersOf(email);
-    expect(waiting.map((o) => o.paid)).toEqual([false]);
+    const [tried] = await ordersOf(email);
+    expect([tried?.paid, tried?.cancelReason]).toEqual([false, 'Payment declined']);
+    expect(await stockOf(t, partId)).toBe(5);
+    // The declined try's intent was cancelled at Stripe with its order.
+    const triedIntents = [...fake.intents.values()].filter((i) => i.metadata.orderId === tried?.id);
+    expect(triedIntents.map((i) => i.status)).toEqual(['canceled']);
 
     const paid = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, stripePayment('pm_card_visa')));
     expect(paid.status).toBe('completed');
-    expect((await ordersOf(email)).map((o) => [o.id, o.paid])).toEqual([[waiting[0]?.id, true]]);
-    // The declined try's intent was confirmed again, not abandoned beside a second one.
-    const intents = [...fake.intents.values()].filter((i) => i.metadata.orderId === waiting[0]?.id);
+    const live = (await ordersOf(email)).filter((o) => o.cancelledAt === null);
+    expect(live.map((o) => [o.id, o.paid])).toEqual([[paid.order?.id, true]]);
+    const intents = [...fake.intents.values()].filter((i) => i.metadata.orderId === paid.order?.id);
     expect(intents.map((i) => i.status)).toEqual(['succeeded']);
   });
 

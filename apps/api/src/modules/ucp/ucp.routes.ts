@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shared/ucp';
 import type { Deps } from '#api/deps.ts';
 import { writeLimit } from '#api/deps.ts';
+import { keepRawJsonBodies } from '#api/lib/raw-body.ts';
 import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
+import { proofOf } from './caller-proof.ts';
 import { businessProfile } from './business-profile.ts';
 import {
   cancelCheckout,
@@ -19,7 +21,7 @@ import { POLICY_PAGES, policyPageHtml } from './policy-pages.ts';
 import { signingKeyFor } from './signing-key.ts';
 import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';
-import { admitAgent, bearerKey } from './ucp-admission.ts';
+import { admitAgent } from './ucp-admission.ts';
 import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
 
 const hidden = { hide: true } as const;
@@ -32,7 +34,7 @@ async function callerOf(deps: Deps, request: FastifyRequest, reply: FastifyReply
   if (typeof requestId === 'string' && requestId.length <= 200) reply.header('Request-Id', requestId);
   const agent = parseUcpAgent(request.headers['ucp-agent']);
   if (!agent) return invalid('invalid_profile_url', 'Send UCP-Agent: profile="<your profile address>"');
-  const admitted = await admitAgent(deps, agent, bearerKey(request.headers.authorization));
+  const admitted = await admitAgent(deps, agent, proofOf(request));
   if (isAnswer(admitted)) return admitted;
   if (typeof requestId !== 'string' || requestId.length === 0 || requestId.length > 200) {
     return invalid('invalid_request', 'Send a Request-Id header (a UUID) with every request');
@@ -70,6 +72,7 @@ type Params = { Params: { id: string } };
 
 /** UCP over REST under `/api/ucp`. Not in the shop's API description: the protocol publishes its own. */
 export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  keepRawJsonBodies(app);
   const answer = (reply: FastifyReply, result: Answer) =>
     reply
       .code(result.statusCode)

@@ -3,6 +3,7 @@ import { ACP_VERSION, type AcpError } from '@parts-shop/shared/acp';
 import { assistantOverLimit } from '#api/domain/assistants/assistant-limit.ts';
 import { apiKeyHash, assistantByApiKey } from '#api/domain/assistants/approved-assistants.ts';
 import type { Deps } from '#api/deps.ts';
+import { unverified } from '../ucp-admission.ts';
 import { assistantsMayCall, parseUcpAgent, type UcpAgent } from '../ucp-agent.ts';
 
 export type AcpRefusal = { statusCode: number; body: AcpError; headers?: Record<string, string> };
@@ -26,7 +27,7 @@ function nameFromUserAgent(header: string | undefined): string | null {
 export async function acpCaller(deps: Deps, request: FastifyRequest): Promise<UcpAgent | AcpRefusal> {
   const caller = await callerOf(deps, request);
   if ('statusCode' in caller) return caller;
-  const wait = await assistantOverLimit(deps.limits, deps.config, caller.profile);
+  const wait = await assistantOverLimit(deps.limits, deps.config, caller);
   if (wait === null) return caller;
   return {
     statusCode: 429,
@@ -44,13 +45,17 @@ async function callerOf(deps: Deps, request: FastifyRequest): Promise<UcpAgent |
   });
   if (!key) return unauthorized('Send Authorization: Bearer <your API key>');
   const assistant = await assistantByApiKey(deps.db, key);
-  if (assistant) return { profile: assistant.profile, name: assistant.name };
+  if (assistant) return { profile: assistant.profile, name: assistant.name, proven: true };
   if (!assistantsMayCall(deps.config)) return unauthorized('This API key belongs to no approved assistant');
-  const userAgent = request.headers['user-agent'];
+  // Outside production an unknown key may try the shop, never under an approved assistant's name.
   const profile = parseUcpAgent(request.headers['ucp-agent']);
-  if (profile) return profile;
+  if (profile) return unverified(profile);
   const hash = apiKeyHash(key).slice(0, 32);
-  return { profile: `acp-key:${hash}`, name: nameFromUserAgent(userAgent) ?? 'ACP assistant' };
+  return unverified({
+    profile: `acp-key:${hash}`,
+    name: nameFromUserAgent(request.headers['user-agent']) ?? 'ACP assistant',
+    proven: false,
+  });
 }
 
 /** The API-Version header: required, and this one version. */
