@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,8 +31,13 @@ const MCP_LIMIT = 6;
 /** Six answers per email (greeting, EHLO, MAIL, RCPT, DATA, end of data): 1.8 s a send, beyond the lease. */
 const SMTP_ANSWER_DELAY_MS = 300;
 const MAIL_LEASE_MS = 1000;
+/** One signing key for the whole shop, as docs/deploy.md asks: webhooks verify whichever process sent them. */
+const UCP_SIGNING_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
 const PROCESS_ENV = {
   JWT_SECRET,
+  UCP_SIGNING_KEY,
   // A read cache far longer than any check: a process serves a change early only if it heard of it.
   PUBLIC_CACHE_MS: '60000',
   TRUST_PROXY: '127.0.0.1',
@@ -183,6 +189,17 @@ describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX) || !fs.existsSync(PGBO
     afterAll(async () => {
       for (const stop of stops.reverse()) await stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('publishes the same UCP signing keys from every process', async () => {
+      const published = await Promise.all(
+        [...shop.direct, shop.pooled].map(async (server) => {
+          const res = await fetch(new URL('/.well-known/ucp', server.base));
+          return JSON.stringify(((await res.json()) as { signing_keys: unknown }).signing_keys);
+        }),
+      );
+      expect(new Set(published).size).toBe(1);
+      expect(JSON.parse(published[0] ?? '[]')).toHaveLength(1);
     });
 
     it(`serves a price change on one process from every other within ${SEEN_WITHIN_MS} ms`, async () => {
