@@ -74,6 +74,8 @@ export const apiMessages = {
   uploadFieldName: 'Send the photo in one field named file, and nothing else',
   uploadUnsupported: 'Upload a PNG, JPEG or WebP photo',
   uploadTooLarge: 'The photo is larger than 5 MB; make it smaller and upload it again',
+  uploadTooManyPixels:
+    'The photo is larger than 12.5 megapixels (for example 4000 x 3000 pixels); scale it down and upload it again',
   makeAdminUnverified:
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
 } as const;
