@@ -18,7 +18,12 @@ const tooLong = (max: number, message = `Must be at most ${max} characters`) => 
 
 /** A required, trimmed single-line text with the contract's message when it is empty. */
 export function requiredText(message: string, max = SHORT_TEXT_MAX) {
-  return z.string({ error: message }).trim().max(max, tooLong(max)).min(1, message).refine(isStorable, INVALID_CHARACTER);
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, tooLong(max))
+    .min(1, message)
+    .refine(isStorable, INVALID_CHARACTER);
 }
 
 // Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: what can

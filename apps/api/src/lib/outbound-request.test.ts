@@ -116,13 +116,16 @@ const IANA_SPECIAL_PURPOSE: [block: string, first: string, last: string][] = [
 ];
 
 describe("IANA's special-purpose addresses", () => {
-  it.each(IANA_SPECIAL_PURPOSE)('%s is refused, first and last address, in production and outside it', (_block, first, last) => {
-    for (const address of [first, last])
-      for (const production of [true, false])
-        expect(refusalOf(address, 'https:', { production }), `${address} production=${production}`).toMatch(
-          /not a public address/,
-        );
-  });
+  it.each(IANA_SPECIAL_PURPOSE)(
+    '%s is refused, first and last address, in production and outside it',
+    (_block, first, last) => {
+      for (const address of [first, last])
+        for (const production of [true, false])
+          expect(refusalOf(address, 'https:', { production }), `${address} production=${production}`).toMatch(
+            /not a public address/,
+          );
+    },
+  );
 
   it('loopback is refused in production and let in outside it; public addresses either way', () => {
     for (const loopback of ['127.0.0.1', '127.255.255.255', '::1']) {

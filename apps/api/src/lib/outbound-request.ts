@@ -167,7 +167,10 @@ export function outboundRequest(
       agent: false,
       lookup: guardedLookup(protocol, policy),
     });
-    const timer = setTimeout(() => fail(new OutboundLimit(`no answer within ${request.timeoutMs} ms`)), request.timeoutMs);
+    const timer = setTimeout(
+      () => fail(new OutboundLimit(`no answer within ${request.timeoutMs} ms`)),
+      request.timeoutMs,
+    );
     req.on('socket', (socket: Socket) => {
       socket.once('connect', () => {
         const why = refusalOf(socket.remoteAddress ?? '', protocol, policy);

@@ -126,7 +126,9 @@ describe('a cap refusing an assistant', () => {
       [partId, 1],
       [await addPart(t, { available: 10, priceCents: 20_000 }), 1],
     ] as const) {
-      const session = ucpCheckoutSchema.parse((await ucp(t, 'POST', '/checkout-sessions', readyCheckout(part, quantity, email))).json());
+      const session = ucpCheckoutSchema.parse(
+        (await ucp(t, 'POST', '/checkout-sessions', readyCheckout(part, quantity, email))).json(),
+      );
       const refused = ucpCheckoutSchema.parse(
         (await ucp(t, 'POST', `/checkout-sessions/${session.id}/complete`, payment())).json(),
       );

@@ -33,7 +33,10 @@ describe("an assistant's buyer signing up", () => {
 
     const me = await t.app.inject({ url: `/api/users/${encodeURIComponent(email)}`, headers: { authorization } });
     expect(me.json()).toMatchObject({ userName: 'Ada Own-Name' });
-    const mine = await t.app.inject({ url: `/api/orders?email=${encodeURIComponent(email)}`, headers: { authorization } });
+    const mine = await t.app.inject({
+      url: `/api/orders?email=${encodeURIComponent(email)}`,
+      headers: { authorization },
+    });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toEqual([expect.objectContaining({ email, origin: AGENT_NAME })]);
   });

@@ -15,7 +15,9 @@ const closedPort = await new Promise<number>((resolve) => {
 
 /** While the shared rate-limit counters are unreachable, both protocols fail closed with a wait, never a 500. */
 describe('the assistant protocols while Redis is down', () => {
-  const t = useTestApp({ config: { PUBLIC_URL: 'https://shop.example', REDIS_URL: `redis://127.0.0.1:${closedPort}` } });
+  const t = useTestApp({
+    config: { PUBLIC_URL: 'https://shop.example', REDIS_URL: `redis://127.0.0.1:${closedPort}` },
+  });
 
   it('UCP answers 503 with Retry-After', { timeout: 30_000 }, async () => {
     const partId = await addPart(t);

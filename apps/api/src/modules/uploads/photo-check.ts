@@ -62,7 +62,7 @@ export async function reencodePhoto(
     // The header alone says how large the bitmap would be, so a bomb is refused before it is
     // decoded, by name (the decoder's own limit, kept below, answers only "unreadable").
     const header = sharp(bytes, { limitInputPixels: false, animated: false });
-    const { format: declared, width = 0, height = 0 } = await header.metadata();
+    const { format: declared, width, height } = await header.metadata();
     if (declared !== format) return null;
     if (width * height > MAX_PIXELS) return 'too-many-pixels';
     // Decoded once; every size is made from these pixels.
