@@ -5,7 +5,7 @@ export type PhotoFormat = 'png' | 'jpeg' | 'webp';
 
 /**
  * A 5 MB file can still unpack to a huge bitmap (a decompression bomb). Decoding costs about
- * 15 ms of CPU per megapixel (docs/performance.md#review-photos), so 12.5 MP keeps the decode
+ * 15 ms of CPU per megapixel (docs/performance.md#review-photos-the-decode-limit), so 12.5 MP keeps the decode
  * near 200 ms and still takes a 12 MP phone photo (4032 x 3024) whole.
  */
 const MAX_PIXELS = 12_500_000;
