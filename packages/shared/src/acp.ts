@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { protocolText } from './fields.ts';
 import { lazySchema } from './lazy-schema.ts';
 
 /** The shop's side of ACP checkout (2026-04-17), checked against the official schemas in acp-conformance.test.ts. */
 
 export const ACP_VERSION = '2026-04-17' as const;
 
-const text = (max = 200) => z.string().max(max);
+const text = (max = 200) => protocolText(max);
 
 const addressSchema = lazySchema(() =>
   z.looseObject({

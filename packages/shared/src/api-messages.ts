@@ -74,6 +74,8 @@ export const apiMessages = {
   uploadFieldName: 'Send the photo in one field named file, and nothing else',
   uploadUnsupported: 'Upload a PNG, JPEG or WebP photo',
   uploadTooLarge: 'The photo is larger than 5 MB; make it smaller and upload it again',
+  uploadTooManyPixels:
+    'The photo is larger than 12.5 megapixels (for example 4000 x 3000 pixels); scale it down and upload it again',
   makeAdminUnverified:
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
 } as const;
@@ -82,16 +84,14 @@ export function refundTooMuchMessage(leftCents: number): string {
   return `At most ${formatCents(leftCents)} is left to refund on this order`;
 }
 
-export function unpaidUnitsMessage(partName: string, allowed: number, held: number): string {
-  return held > 0
-    ? `You may hold at most ${allowed} units of ${partName} in unpaid orders, and you hold ${held}. Pay for them first, or order fewer.`
-    : `You may hold at most ${allowed} units of ${partName} in unpaid orders. Order fewer, pay, then order more.`;
+// The caps' refusals name the limit and never what the account holds: an AI assistant may
+// order for any email address, and must learn nothing of that account (docs/security.md).
+export function unpaidUnitsMessage(partName: string, allowed: number): string {
+  return `At most ${allowed} units of ${partName} may wait unpaid in one account's orders. Pay for the unpaid ones first, or order fewer.`;
 }
 
-export function unpaidValueMessage(maxCents: number, heldCents: number): string {
-  return heldCents > 0
-    ? `Your unpaid orders may be worth at most ${formatCents(maxCents)} together, and they are worth ${formatCents(heldCents)}. Pay for them first, or order less.`
-    : `Your unpaid orders may be worth at most ${formatCents(maxCents)} together. Order less, pay, then order more.`;
+export function unpaidValueMessage(maxCents: number): string {
+  return `One account's unpaid orders may be worth at most ${formatCents(maxCents)} together. Pay for the unpaid ones first, or order less.`;
 }
 
 export function belowMinOrderMessage(lines: readonly { name: string; minOrder: number }[]): string {

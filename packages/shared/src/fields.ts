@@ -3,10 +3,12 @@ import { lazySchema } from './lazy-schema.ts';
 import { SHORT_TEXT_MAX, TEXT_MAX } from './constants.ts';
 import { messages } from './ui-messages.ts';
 
-// PostgreSQL text cannot hold NUL (U+0000): refused here, so it is a 400 naming the field
-// rather than a database error and a 500 (found by apps/api/test/fuzz.test.ts).
+// PostgreSQL cannot store NUL (U+0000) in text, nor NUL or a lone UTF-16 surrogate in jsonb:
+// refused here, so each is a 400 naming the field rather than a database error and a 500
+// (found by apps/api/test/fuzz.test.ts). With the u flag, \p{Cs} matches only unpaired halves.
 const INVALID_CHARACTER = 'Remove the invalid character from this field';
-const hasNoNul = (value: string) => !value.includes('\u0000');
+const UNSTORABLE = /[\0\p{Cs}]/u;
+const isStorable = (value: string) => !UNSTORABLE.test(value);
 
 // A length limit is checked first and stops the checks after it (zod's `abort`), so no
 // pattern or refinement ever runs on a longer string than the field may hold. Every
@@ -16,7 +18,12 @@ const tooLong = (max: number, message = `Must be at most ${max} characters`) => 
 
 /** A required, trimmed single-line text with the contract's message when it is empty. */
 export function requiredText(message: string, max = SHORT_TEXT_MAX) {
-  return z.string({ error: message }).trim().max(max, tooLong(max)).min(1, message).refine(hasNoNul, INVALID_CHARACTER);
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, tooLong(max))
+    .min(1, message)
+    .refine(isStorable, INVALID_CHARACTER);
 }
 
 // Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: what can
@@ -33,7 +40,16 @@ export function requiredLongText(message: string) {
 }
 
 export function optionalText(max = SHORT_TEXT_MAX) {
-  return z.string().trim().max(max, tooLong(max)).refine(hasNoNul, INVALID_CHARACTER).optional();
+  return z.string().trim().max(max, tooLong(max)).refine(isStorable, INVALID_CHARACTER).optional();
+}
+
+/**
+ * A text field of an outside protocol (UCP, ACP, MCP): kept as sent, without trimming, since
+ * the protocol's schema decides what it means, but refused past `max` or with a character the
+ * database cannot store.
+ */
+export function protocolText(max: number) {
+  return z.string().max(max, tooLong(max)).refine(isStorable, INVALID_CHARACTER);
 }
 
 /** An absolute http: or https: address, the only kind a link may point to (docs/product.md#web-addresses). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { protocolText } from './fields.ts';
 import { lazySchema } from './lazy-schema.ts';
 
 /** The shop's side of UCP checkout (2026-04-08), checked against the official schemas in ucp-schemas.test.ts. */
@@ -16,7 +17,7 @@ export const MOCK_PAYMENT_HANDLER = { name: 'dev.mock.payment_handler', id: 'moc
 /** Stripe's handler: the token credential is a PaymentMethod id (`pm_card_visa` in test mode). */
 export const STRIPE_PAYMENT_HANDLER = { name: 'com.stripe.payment_method', id: 'stripe_payment_method' } as const;
 
-const text = (max = 200) => z.string().max(max);
+const text = (max = 200) => protocolText(max);
 
 const postalAddressSchema = lazySchema(() =>
   z.looseObject({

@@ -16,6 +16,14 @@ const refusalOf = (source: Record<string, string | undefined>): string => {
   throw new Error('the configuration was accepted');
 };
 
+describe('where the shop listens', () => {
+  it('is loopback unless HOST says otherwise, in production too', () => {
+    expect(loadConfig({ DATA_DIR: ':memory:' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig(GOOD).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: ':memory:', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+});
+
 describe('production refuses unsafe settings', () => {
   it('starts with every production setting in place', () => {
     const config = loadConfig(GOOD);

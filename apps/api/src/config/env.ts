@@ -20,7 +20,8 @@ const csv = z
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    // Loopback unless told otherwise: a developer's shop is no server for their whole network.
+    HOST: z.string().default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: z.string().optional(),

@@ -11,7 +11,16 @@ import { BlockList, isIP, type Socket } from 'node:net';
 /** The address or the scheme is not one the shop may call: asking again changes nothing. */
 export class OutboundRefused extends Error {}
 
-/** Not public: private, loopback, link-local (cloud metadata), shared, reserved, documentation, multicast. */
+/** The other side took too long or sent too much: the shop's own limits, safe to tell the caller. */
+export class OutboundLimit extends Error {}
+
+/**
+ * Not public: every block of IANA's IPv4 and IPv6 special-purpose address registries (private,
+ * loopback, link-local and so cloud metadata, shared, translation, documentation, benchmarking,
+ * anycast services...) and multicast. A block IANA marks globally reachable is here too: none
+ * serves an assistant's profile or webhook, and the translation prefixes (64:ff9b::/96, the
+ * IPv4-mapped and -translated blocks) would reach an IPv4 address past its own check.
+ */
 const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -22,8 +31,11 @@ for (const [network, prefix] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.31.196.0', 24],
+  ['192.52.193.0', 24],
   ['192.88.99.0', 24],
   ['192.168.0.0', 16],
+  ['192.175.48.0', 24],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
   ['203.0.113.0', 24],
@@ -32,14 +44,19 @@ for (const [network, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  // Unspecified, loopback and the IPv4-compatible block; IPv4-mapped addresses are checked as IPv4.
+  // Unspecified, loopback and the IPv4-compatible block.
   ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['100:0:0:1::', 64],
   ['2001::', 23],
   ['2001:db8::', 32],
   ['2002::', 16],
+  ['2620:4f:8000::', 48],
+  ['3fff::', 20],
+  ['5f00::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -47,29 +64,30 @@ for (const [network, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
+// IPv4-mapped (::ffff:0:0/96) apart: BlockList would match every IPv4 address against it.
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
-/** `::ffff:10.0.0.1` is 10.0.0.1. */
-function plain(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return { address: mapped[1], type: 'ipv4' };
-  return { address, type: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
-}
-
 export type OutboundPolicy = { production: boolean };
 
-/** Why the shop may not connect to `address` over `protocol`, or null when it may. */
+/**
+ * Why the shop may not connect to `address` over `protocol`, or null when it may. Outside
+ * production loopback is let in too (an assistant on the developer's machine), and nothing else
+ * that is not public, so a developer's shop is no relay into their network. The reason names no
+ * address: it may reach the caller.
+ */
 export function refusalOf(address: string, protocol: string, policy: OutboundPolicy): string | null {
-  if (!isIP(address)) return `${address} is not an IP address`;
-  const { address: ip, type } = plain(address);
-  if (policy.production) {
-    if (protocol !== 'https:') return 'only https addresses are called';
-    return NOT_PUBLIC.check(ip, type) ? `${ip} is not a public address` : null;
-  }
-  if (protocol === 'http:' && !LOOPBACK.check(ip, type)) return 'plain http is called on loopback only';
-  return null;
+  const type = isIP(address) === 6 ? 'ipv6' : isIP(address) === 4 ? 'ipv4' : null;
+  if (!type) return 'the host is not an IP address';
+  if (policy.production && protocol !== 'https:') return 'only https addresses are called';
+  if (!policy.production && LOOPBACK.check(address, type)) return null;
+  if (protocol === 'http:') return 'plain http is called on loopback only';
+  const mapped = type === 'ipv6' && IPV4_MAPPED.check(address, type);
+  return mapped || NOT_PUBLIC.check(address, type) ? 'the host is not a public address' : null;
 }
 
 export type OutboundRequest = {
@@ -149,7 +167,10 @@ export function outboundRequest(
       agent: false,
       lookup: guardedLookup(protocol, policy),
     });
-    const timer = setTimeout(() => fail(new Error(`no answer within ${request.timeoutMs} ms`)), request.timeoutMs);
+    const timer = setTimeout(
+      () => fail(new OutboundLimit(`no answer within ${request.timeoutMs} ms`)),
+      request.timeoutMs,
+    );
     req.on('socket', (socket: Socket) => {
       socket.once('connect', () => {
         const why = refusalOf(socket.remoteAddress ?? '', protocol, policy);
@@ -158,7 +179,7 @@ export function outboundRequest(
     });
     req.on('error', fail);
     req.on('response', (res) => {
-      const tooLarge = () => new Error(`the answer is larger than ${request.maxBytes} bytes`);
+      const tooLarge = () => new OutboundLimit(`the answer is larger than ${request.maxBytes} bytes`);
       if (Number(res.headers['content-length'] ?? 0) > request.maxBytes) return fail(tooLarge());
       const chunks: Buffer[] = [];
       let size = 0;

@@ -83,10 +83,10 @@ function checkHoldings(
   for (const line of lines) {
     const before = held.unitsByPart.get(line.partId) ?? 0;
     const allowed = Math.max(rules.maxUnpaidUnitsPerPart, line.minOrder);
-    if (before + line.quantity > allowed) throw conflict(unpaidUnitsMessage(line.name, allowed, before));
+    if (before + line.quantity > allowed) throw conflict(unpaidUnitsMessage(line.name, allowed));
   }
   if (held.cents + orderCents > rules.maxUnpaidCents) {
-    throw conflict(unpaidValueMessage(rules.maxUnpaidCents, held.cents));
+    throw conflict(unpaidValueMessage(rules.maxUnpaidCents));
   }
 }
 

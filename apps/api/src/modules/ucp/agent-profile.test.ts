@@ -148,6 +148,22 @@ describe('negotiation', () => {
     expect(local.profileFetches).toBe(0);
   });
 
+  it('refuses a name that resolves to a private address in general words, naming no address it resolved to', async () => {
+    const production = { ...t.deps.config, isProduction: true };
+    const refused = await negotiate(production, 'https://localhost/.well-known/ucp', 'checkout');
+    expect(refused).toMatchObject({ statusCode: 400, body: { code: 'invalid_profile_url' } });
+    expect(JSON.stringify(refused)).toMatch(/not a public address/);
+    expect(JSON.stringify(refused)).not.toMatch(/127\.0\.0\.1|::1\b/);
+  });
+
+  it('outside production refuses a private address too, and a closed port is reported without its address', async () => {
+    const refused = await negotiate(t.deps.config, 'https://10.1.2.3/.well-known/ucp', 'checkout');
+    expect(refused).toMatchObject({ statusCode: 400, body: { code: 'invalid_profile_url' } });
+    const closed = await negotiate(t.deps.config, 'http://localhost:1/.well-known/ucp', 'checkout');
+    expect(JSON.stringify(closed)).toMatch(/profile_unreachable/);
+    expect(JSON.stringify(closed)).not.toMatch(/127\.0\.0\.1|::1\b|ECONNREFUSED/);
+  });
+
   it('intersects as the spec says: the highest mutual version, and extensions without their parent pruned', () => {
     const business = {
       'dev.ucp.shopping.checkout': [{ version: '2026-01-11' }, { version: '2026-04-08' }],

@@ -1,7 +1,7 @@
 import { UCP_CAPABILITIES, UCP_VERSION, type UcpErrorResponse } from '@parts-shop/shared/ucp';
 import { z } from 'zod';
 import type { Config } from '#api/config/env.ts';
-import { OutboundRefused, outboundRequest } from '#api/lib/outbound-request.ts';
+import { OutboundLimit, OutboundRefused, outboundRequest } from '#api/lib/outbound-request.ts';
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import { businessProfile } from './business-profile.ts';
 import { signingKeyFor } from './signing-key.ts';
@@ -56,9 +56,10 @@ async function download(config: Config, url: string): Promise<{ discovery: Disco
       { production: config.isProduction },
     );
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    // The system's own errors name the address a name resolved to: a caller learns only the kind.
     if (error instanceof OutboundRefused)
-      return failed('invalid_profile_url', `The profile address is refused: ${why}`);
+      return failed('invalid_profile_url', `The profile address is refused: ${error.message}`);
+    const why = error instanceof OutboundLimit ? error.message : 'the connection failed';
     return failed('profile_unreachable', `Unable to fetch the profile at ${url}: ${why}`);
   }
   if (res.status < 200 || res.status > 299) {

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { protocolText } from '@parts-shop/shared/fields';
 import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shared/ucp';
 import type { Deps } from '#api/deps.ts';
 import {
@@ -44,10 +45,10 @@ import { getUcpOrder } from './ucp-order.ts';
 
 /** The binding's request metadata: who calls (a REST call's UCP-Agent) and the write's key. */
 const metaSchema = z.looseObject({
-  'ucp-agent': z.looseObject({ profile: z.string().max(2000) }),
-  'idempotency-key': z.string().max(255).optional(),
+  'ucp-agent': z.looseObject({ profile: protocolText(2000) }),
+  'idempotency-key': protocolText(255).optional(),
 });
-const id = z.string().max(100);
+const id = protocolText(100);
 
 /** The answer as the binding wants it: the same object REST answers, as structuredContent and as text. */
 function result(answer: { statusCode: number; body: object }): CallToolResult {

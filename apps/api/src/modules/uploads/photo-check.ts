@@ -3,8 +3,12 @@ import { UPLOAD_WIDTHS, type UploadWidth } from '@parts-shop/shared/upload';
 
 export type PhotoFormat = 'png' | 'jpeg' | 'webp';
 
-/** A 5 MB file can still unpack to a huge bitmap (a decompression bomb); this many pixels is plenty for a part photo. */
-const MAX_PIXELS = 40_000_000;
+/**
+ * A 5 MB file can still unpack to a huge bitmap (a decompression bomb). Decoding costs about
+ * 15 ms of CPU per megapixel (docs/performance.md#review-photos-the-decode-limit), so 12.5 MP keeps the decode
+ * near 200 ms and still takes a 12 MP phone photo (4032 x 3024) whole.
+ */
+const MAX_PIXELS = 12_500_000;
 
 /** The format the file's first bytes declare, or null for anything but PNG, JPEG and WebP. */
 export function sniffFormat(bytes: Buffer): PhotoFormat | null {
@@ -49,10 +53,18 @@ export type Renditions = { full: Buffer; sized: Map<UploadWidth, Buffer> };
  * Decodes the photo for real and re-encodes it as WebP at each width; null unless libvips reads it whole as its
  * declared format. Only new pixels are stored, so no EXIF, GPS or hidden bytes survive.
  */
-export async function reencodePhoto(bytes: Buffer, format: PhotoFormat): Promise<Renditions | null> {
+export async function reencodePhoto(
+  bytes: Buffer,
+  format: PhotoFormat,
+): Promise<Renditions | 'too-many-pixels' | null> {
   const source = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS, animated: false });
   try {
-    if ((await source.metadata()).format !== format) return null;
+    // The header alone says how large the bitmap would be, so a bomb is refused before it is
+    // decoded, by name (the decoder's own limit, kept below, answers only "unreadable").
+    const header = sharp(bytes, { limitInputPixels: false, animated: false });
+    const { format: declared, width, height } = await header.metadata();
+    if (declared !== format) return null;
+    if (width * height > MAX_PIXELS) return 'too-many-pixels';
     // Decoded once; every size is made from these pixels.
     const { data, info } = await source
       .autoOrient()

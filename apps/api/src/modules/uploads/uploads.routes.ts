@@ -47,6 +47,7 @@ async function takePhoto(request: FastifyRequest, store: PhotoStore): Promise<st
   const format = sniffFormat(bytes);
   if (!format || !endsWithImage(bytes, format)) throw unsupportedMedia(apiMessages.uploadUnsupported);
   const photo = await reencodePhoto(bytes, format);
+  if (photo === 'too-many-pixels') throw tooLarge(apiMessages.uploadTooManyPixels);
   if (!photo) throw unsupportedMedia(apiMessages.uploadUnsupported);
   return savePhoto(store, photo);
 }

@@ -66,6 +66,18 @@ describe('POST /uploads', () => {
     }
   });
 
+  it('refuses a photo that decodes to more than 12.5 megapixels before decoding it, with a clear message', async () => {
+    // 7280 x 5456 (39.7 MP) packs into a small PNG, yet decoding it took a second of CPU.
+    for (const [width, height] of [
+      [7280, 5456],
+      [4000, 3200],
+    ] as const) {
+      const res = await upload(await photo('png', width, height));
+      expect(res.statusCode, `${width} x ${height}`).toBe(413);
+      expect(res.json<ApiError>().message).toBe(apiMessages.uploadTooManyPixels);
+    }
+  });
+
   it('refuses a file over 5 MB with a clear message', async () => {
     const res = await upload(Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0x41));
     expect(res.statusCode).toBe(413);

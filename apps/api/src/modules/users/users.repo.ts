@@ -85,7 +85,11 @@ export async function lockOrCreateUser(
   return { row, created: false };
 }
 
-/** `retireTokens` bumps the token version (a rebinding); a name the user already has is kept. */
+/**
+ * `retireTokens` bumps the token version (a rebinding). A name the user already gave is kept; an
+ * account no one had signed in to yet (an AI assistant's buyer) takes the person's own name, so a
+ * name an assistant chose does not become theirs.
+ */
 export async function bindUser(
   tx: Db,
   input: { email: string; uid: string; userName: string; emailVerified: boolean; retireTokens: boolean },
@@ -95,7 +99,7 @@ export async function bindUser(
     .set({
       uid: input.uid,
       emailVerified: input.emailVerified,
-      userName: sql`case when ${users.userName} = '' then ${input.userName} else ${users.userName} end`,
+      userName: sql`case when ${users.uid} is null or ${users.userName} = '' then ${input.userName} else ${users.userName} end`,
       ...(input.retireTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       updatedAt: sql`now()`,
     })

@@ -11,8 +11,10 @@ import {
   type AcpError,
 } from '@parts-shop/shared/acp';
 import type { UcpCheckout } from '@parts-shop/shared/ucp';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Deps } from '#api/deps.ts';
 import { writeLimit } from '#api/deps.ts';
+import { isDatabaseUnavailable } from '#api/lib/database-unavailable.ts';
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import {
   cancelCheckout,
@@ -135,6 +137,15 @@ export const acpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
   // Every error here is the protocol's flat Error, a body the router or a limit refused included.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
+    // The rate-limit counters (Redis) or the database out of reach: fail closed, as UCP does.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error.message }, 'counters or database unavailable');
+      return reply.code(503).header('Retry-After', '5').send({
+        type: 'service_unavailable',
+        code: 'service_unavailable',
+        message: apiMessages.databaseUnavailable,
+      });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply
