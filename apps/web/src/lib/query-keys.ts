@@ -21,7 +21,8 @@ export const queryKeys = {
   builds: {
     all: ['builds'] as const,
     mine: (email: string) => ['builds', 'mine', email] as const,
-    gallery: (limit: number) => ['builds', 'public', 'pages', limit] as const,
+    gallery: (query: string) => ['builds', 'public', 'pages', query] as const,
+    galleryBrands: ['builds', 'public', 'brands'] as const,
     published: (id: string) => ['builds', 'public', id] as const,
   },
   alerts: {
