@@ -12,8 +12,7 @@ export const queryKeys = {
     reviews: (id: string) => ['parts', 'reviews', id] as const,
     ratingEligibility: (id: string, email: string) => ['parts', 'reviews', id, 'eligibility', email] as const,
     planner: {
-      candidates: (kind: string, search: string, inStockOnly: boolean) =>
-        ['parts', 'planner', 'candidates', kind, search, inStockOnly] as const,
+      candidates: (path: string) => ['parts', 'planner', 'candidates', path] as const,
       build: (ids: string) => ['parts', 'planner', 'build', ids] as const,
       check: (items: string) => ['parts', 'planner', 'check', items] as const,
     },

@@ -58,3 +58,17 @@ export function powerLoad(estimatedWatts: number, psuWatts: number): PowerLoad {
   if (estimatedWatts > psuWatts) return 'over';
   return estimatedWatts > psuWatts * PSU_HEADROOM_SHARE ? 'near' : 'fine';
 }
+
+/**
+ * Where each problem is shown: once, on the row of the last of its parts in the planner's order
+ * (`rowIds`), the part that brought the clash in (the memory against the board, the supply
+ * against the draw). Answers row id → its problems, in the engine's order.
+ */
+export function problemsBeside(problems: readonly Problem[], rowIds: readonly string[]): Map<string, Problem[]> {
+  const beside = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const row = rowIds.findLast((id) => problem.partIds.includes(id));
+    if (row !== undefined) beside.set(row, [...(beside.get(row) ?? []), problem]);
+  }
+  return beside;
+}

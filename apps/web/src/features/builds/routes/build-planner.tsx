@@ -11,8 +11,17 @@ import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { buildPartsQueryOptions, type PlannerPart } from '../api/planner-parts.ts';
-import { checkParts } from '../build-parts.ts';
-import { SLOTS, idsOfBuild, isSlot, itemsOfSelection, withPart, withoutPart, type Slot } from '../build-slots.ts';
+import { checkParts, problemsBeside } from '../build-parts.ts';
+import {
+  SLOTS,
+  idsOfBuild,
+  isSlot,
+  itemsOfSelection,
+  selectedIds,
+  withPart,
+  withoutPart,
+  type Slot,
+} from '../build-slots.ts';
 import { BuildSlotRow } from '../components/build-slot-row.tsx';
 import { BuildSummary, BuildTotalBar } from '../components/build-summary.tsx';
 import { useBuildSelection } from '../use-build-selection.ts';
@@ -45,6 +54,8 @@ export function Component() {
   const [picking, setPicking] = useState<{ slot: Slot; replacing?: string } | null>(null);
 
   const check = checkParts(parts);
+  // Each problem once, beside the part that brought it in (rows in the slots' order).
+  const beside = problemsBeside(check.problems, selectedIds(selection));
   // A part a slot cannot hold once (a larger minimum order) stops the order like a clash does.
   const errors = hasErrors(check) || !parts.every(fitsBuildSlot);
   const totalCents = buildTotalCents(parts.map((p) => plannerLine(p, SLOT_QUANTITY)));
@@ -76,7 +87,7 @@ export function Component() {
       part={part}
       id={id}
       gone={id !== undefined && missing.includes(id)}
-      problems={id ? check.problems.filter((p) => p.partIds.includes(id)) : []}
+      problems={id ? (beside.get(id) ?? []) : []}
       onPick={() => setPicking(slot === 'storage' && id ? { slot, replacing: id } : { slot })}
       onRemove={() => id && setSelection(withoutPart(selection, id))}
     />
