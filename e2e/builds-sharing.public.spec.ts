@@ -13,7 +13,7 @@ import {
 // The planner as good as its catalog, and a build shared the way builders share one
 // (docs/product.md#build-planner, #saved-builds, #published-builds, #sharing-a-build).
 
-type Part = { kind: 'cpu' | 'motherboard' | 'memory' | 'gpu'; name: string; brand: string; price: number };
+type Part = { kind: 'cpu' | 'motherboard' | 'memory' | 'gpu' | 'other'; name: string; brand: string; price: number };
 
 async function addPart(request: APIRequestContext, token: string, part: Part, specs: object): Promise<string> {
   const response = await request.post('/api/parts', {
@@ -239,5 +239,76 @@ test('the gallery filters published builds by total and by processor and graphic
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(filters.getByText('Max price cannot be below min price')).toBeVisible();
   await expect(cards).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+});
+
+test("the part picker has the catalog's filters; a build holds two memory kits and extras, and the slots are counted", async ({
+  page,
+  request,
+}) => {
+  const { run, names, ids } = await setUp(request, page);
+  const token = await apiToken(request, admin.email, admin.password);
+  const second = `E2E share DDR5 second ${run}`;
+  const third = `E2E share DDR5 third ${run}`;
+  const paste = `E2E share paste ${run}`;
+  const secondId = await addPart(
+    request,
+    token,
+    { kind: 'memory', name: second, brand: 'Memly', price: 110 },
+    AM5_BUILD_SPECS.memory,
+  );
+  const thirdId = await addPart(
+    request,
+    token,
+    { kind: 'memory', name: third, brand: 'Memly', price: 120 },
+    AM5_BUILD_SPECS.memory,
+  );
+  await addPart(request, token, { kind: 'other', name: paste, brand: 'Pasty', price: 9 }, {});
+
+  const { cpu, motherboard, memory } = ids;
+  await page.goto(`/build?${new URLSearchParams({ cpu, motherboard, memory }).toString()}`);
+  await page.getByRole('button', { name: 'Add another memory kit' }).click();
+  const picker = page.getByRole('dialog');
+  await picker.getByLabel('Search memory').fill(run);
+  const choices = picker.getByRole('list', { name: 'Memory to choose from' });
+  await expect(choices.getByRole('listitem').filter({ hasText: names.ddr4 })).toHaveCount(1);
+  await picker.getByText('Filters').click();
+  await picker.getByLabel('Memory type').selectOption('DDR5');
+  await expect(choices.getByRole('listitem').filter({ hasText: names.ddr4 })).toHaveCount(0);
+  await expect(picker.getByText('Filters (1 on)')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await picker.getByRole('button', { name: `Choose ${second}` }).click();
+
+  const slots = page.getByRole('list', { name: 'Build slots' });
+  await expect(slots).toContainText(names.memory);
+  await expect(slots).toContainText(second);
+  await expect(page.getByRole('button', { name: 'Change memory' })).toHaveCount(2);
+  await expect(page).toHaveURL(new RegExp(`memory=${memory}&memory=${secondId}`));
+  // Two kits of two modules fill the board's four slots: nothing to say yet.
+  await expect(page.getByText('Everything fits together.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add an extra' }).click();
+  await page.getByRole('dialog').getByLabel('Search extras').fill(run);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Choose ${paste}` })
+    .click();
+  await expect(slots).toContainText(paste);
+  // $300 + $200 + $100 + $110 + $9.
+  await expect(page.getByTestId('build-total')).toHaveText('$719.00');
+
+  // A third kit: the engine counts every kit's modules against the board's slots.
+  await page.goto(
+    `/build?${new URLSearchParams([
+      ['cpu', cpu],
+      ['motherboard', motherboard],
+      ['memory', memory],
+      ['memory', secondId],
+      ['memory', thirdId],
+    ]).toString()}`,
+  );
+  const slotsError = 'The memory has 6 modules but the motherboard has 4 slots.';
+  await expect(page.getByRole('list', { name: `Problems with ${third}` })).toContainText(slotsError);
+  await expect(page.getByText(slotsError)).toHaveCount(1);
   await expectNoSidewaysScroll(page);
 });

@@ -9,7 +9,7 @@ import {
 import { fitsBuildSlot, slotMinOrderMessage } from '@parts-shop/shared/build-total';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { PlannerPart } from './api/planner-parts.ts';
-import type { Slot } from './build-slots.ts';
+import { isMultiple, type Slot } from './build-slots.ts';
 
 /** The planner's parts as the compatibility engine reads them (one of each). */
 export function toBuildPart(part: PlannerPart): BuildPart {
@@ -41,7 +41,7 @@ export function rankCandidates(
   slot: Slot,
   candidates: readonly PlannerPart[],
 ): Candidate[] {
-  const rest = build.filter((p) => slot === 'storage' || p.kind !== slot).map(toBuildPart);
+  const rest = build.filter((p) => isMultiple(slot) || p.kind !== slot).map(toBuildPart);
   const ranked = candidates.map((part) => {
     const problems = problemsWith(rest, toBuildPart(part));
     const unfit = fitsBuildSlot(part) ? undefined : slotMinOrderMessage(part.minOrder);

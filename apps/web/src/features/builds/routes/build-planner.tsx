@@ -14,7 +14,9 @@ import { buildPartsQueryOptions, type PlannerPart } from '../api/planner-parts.t
 import { checkParts, problemsBeside } from '../build-parts.ts';
 import {
   SLOTS,
+  idsInSlot,
   idsOfBuild,
+  isMultiple,
   isSlot,
   itemsOfSelection,
   selectedIds,
@@ -50,7 +52,7 @@ export function Component() {
   const { user } = useAuth();
   const location = useLocation();
   const { selection, build, byId, parts, current, missing, loading, setSelection, choose } = useBuildSelection();
-  // The slot being chosen for, and the drive being swapped when a storage row is changed.
+  // The slot being chosen for, and the line being swapped when a row of a slot holding several is changed.
   const [picking, setPicking] = useState<{ slot: Slot; replacing?: string } | null>(null);
 
   const check = checkParts(parts);
@@ -64,7 +66,7 @@ export function Component() {
   const items = itemsOfSelection(selection);
   const swapIn = (part: PlannerPart, alternativeId: string) => {
     if (!isSlot(part.kind)) return;
-    setSelection(withPart(selection, part.kind, alternativeId, part.kind === 'storage' ? part._id : undefined));
+    setSelection(withPart(selection, part.kind, alternativeId, isMultiple(part.kind) ? part._id : undefined));
   };
 
   const copyLink = async () => {
@@ -88,8 +90,9 @@ export function Component() {
       id={id}
       gone={id !== undefined && missing.includes(id)}
       problems={id ? (beside.get(id) ?? []) : []}
-      onPick={() => setPicking(slot === 'storage' && id ? { slot, replacing: id } : { slot })}
+      onPick={() => setPicking(isMultiple(slot) && id ? { slot, replacing: id } : { slot })}
       onRemove={() => id && setSelection(withoutPart(selection, id))}
+      first={idsInSlot(selection, slot).length === 0}
     />
   );
 
@@ -107,9 +110,9 @@ export function Component() {
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Build slots">
             {SLOTS.flatMap(({ slot, label }) => {
-              if (slot === 'storage') {
+              if (isMultiple(slot)) {
                 return [
-                  ...selection.storage.map((id) => slotRow(slot, label, byId.get(id), id)),
+                  ...selection[slot].map((id) => slotRow(slot, label, byId.get(id), id)),
                   slotRow(slot, label, undefined),
                 ];
               }
