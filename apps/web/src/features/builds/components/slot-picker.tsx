@@ -83,7 +83,8 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
             <summary className="cursor-pointer text-sm font-semibold">
               Filters{activeFilters > 0 ? ` (${activeFilters} on)` : ''}
             </summary>
-            <div className="pt-3">
+            {/* Scrolls on its own, so on a phone the parts below stay in reach with the filters open. */}
+            <div className="max-h-[40vh] overflow-y-auto pt-3">
               <CatalogFilters fixedKind state={filters} facets={facets.data} onChange={setFilters} />
             </div>
           </details>
