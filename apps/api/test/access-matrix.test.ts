@@ -297,9 +297,11 @@ const rows: Row[] = [
     publicRoute(200),
     async () => at('GET', `/api/builds/public/${await fx.publishedBuild()}`),
   ],
+  ['GET /api/builds/public/brands', publicRoute(200), async () => at('GET', '/api/builds/public/brands')],
   [
     'POST /api/builds/public/{id}/copy',
-    signedIn(201),
+    // The owner's own build opens as it is (200); anyone else signed in saves a copy (201).
+    { anonymous: 401, customer: 200, otherCustomer: 201, admin: 201 },
     async () => at('POST', `/api/builds/public/${await fx.publishedBuild()}/copy`),
   ],
   [

@@ -12,7 +12,7 @@ describe('buildLink', () => {
       { id: id(2), kind: 'motherboard' },
       { id: id(9), kind: 'other' },
     ]);
-    expect(link).toBe(`/build?cpu=${id(1)}&motherboard=${id(2)}&storage=${id(5)}&storage=${id(6)}&part=${id(9)}`);
+    expect(link).toBe(`/build?cpu=${id(1)}&motherboard=${id(2)}&storage=${id(5)}&storage=${id(6)}&other=${id(9)}`);
   });
 
   it('keeps one part per single slot and no repeated drive', () => {
@@ -23,5 +23,16 @@ describe('buildLink', () => {
       { id: id(5), kind: 'storage' },
     ]);
     expect(link).toBe(`/build?cpu=${id(3)}&storage=${id(5)}`);
+  });
+
+  it('keeps every memory kit and extra, each once', () => {
+    const link = buildLink([
+      { id: id(1), kind: 'memory' },
+      { id: id(2), kind: 'memory' },
+      { id: id(7), kind: 'other' },
+      { id: id(8), kind: 'other' },
+      { id: id(7), kind: 'other' },
+    ]);
+    expect(link).toBe(`/build?memory=${id(1)}&memory=${id(2)}&other=${id(7)}&other=${id(8)}`);
   });
 });

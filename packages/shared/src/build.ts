@@ -3,7 +3,9 @@ import { lazySchema } from './lazy-schema.ts';
 import { PROBLEM_CODES } from './compatibility.ts';
 import { idSchema, oneLineText, requiredText } from './fields.ts';
 import { newOrderSchema, orderSchema } from './order.ts';
-import { STOCK_MAX } from './part.ts';
+import { BRAND_MAX, STOCK_MAX } from './part.ts';
+import { partFiltersSchema } from './part-query.ts';
+import { pageQuerySchema } from './paging.ts';
 import { PART_KINDS } from './part-specs.ts';
 
 /** Builds (docs/product.md#build-planner). */
@@ -108,11 +110,27 @@ export const buildPatchSchema = lazySchema(() =>
     .refine((p) => p.name !== undefined || p.items !== undefined, 'Send a name, items or both'),
 );
 
+/** A line of a saved or published build at today's price; a part no longer sold has none. */
+const pricedLineSchema = lazySchema(() =>
+  z.object({
+    partId: z.string(),
+    name: z.string(),
+    kind: z.enum(PART_KINDS),
+    quantity: z.number().int(),
+    price: z.number(),
+    lineTotal: z.number(),
+  }),
+);
+
 export const savedBuildSchema = lazySchema(() =>
   z.object({
     id: z.string(),
     name: z.string(),
     items: z.array(z.object({ partId: z.string(), quantity: z.number().int() })),
+    /** The parts still sold, at today's prices, with the server's compatibility verdict and draw on them. */
+    lines: z.array(pricedLineSchema),
+    problems: z.array(problemSchema),
+    estimatedWatts: z.number().int(),
     /** Dollars: the parts' total when the items were saved (null for builds saved before it was kept), and now. */
     totalThen: z.number().nullable(),
     totalNow: z.number(),
@@ -147,22 +165,43 @@ export const publicBuildCardSchema = lazySchema(() =>
 );
 export type PublicBuildCard = z.infer<typeof publicBuildCardSchema>;
 
-const publicBuildLineSchema = lazySchema(() =>
-  z.object({
-    partId: z.string(),
-    name: z.string(),
-    kind: z.enum(PART_KINDS),
-    img: z.string(),
-    quantity: z.number().int(),
-    price: z.number(),
-    lineTotal: z.number(),
-  }),
-);
+const publicBuildLineSchema = lazySchema(() => pricedLineSchema.extend({ img: z.string() }));
 
 export const publicBuildSchema = lazySchema(() =>
-  publicBuildCardSchema.extend({ lines: z.array(publicBuildLineSchema) }),
+  publicBuildCardSchema.extend({
+    lines: z.array(publicBuildLineSchema),
+    /** The server's engine on the parts as stored, the same verdict the planner shows. */
+    problems: z.array(problemSchema),
+    estimatedWatts: z.number().int(),
+  }),
 );
 export type PublicBuild = z.infer<typeof publicBuildSchema>;
+
+const galleryBrand = (label: string) =>
+  z.string().trim().min(1, `${label} must name a brand`).max(BRAND_MAX, `${label} is at most ${BRAND_MAX} characters`);
+
+/** GET /builds/public: a page of the gallery, narrowed by today's total and by the processor's and graphics card's maker. */
+export const galleryQuerySchema = lazySchema(() =>
+  pageQuerySchema
+    .extend({
+      minPrice: partFiltersSchema.shape.minPrice,
+      maxPrice: partFiltersSchema.shape.maxPrice,
+      cpuBrand: galleryBrand('cpuBrand').optional(),
+      gpuBrand: galleryBrand('gpuBrand').optional(),
+    })
+    .strict()
+    .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice, {
+      message: 'Max price cannot be below min price',
+      path: ['maxPrice'],
+    }),
+);
+export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
+/** GET /builds/public/brands: the makers the gallery's processor and graphics card filters offer. */
+export const galleryBrandsSchema = lazySchema(() => z.object({ cpu: z.array(z.string()), gpu: z.array(z.string()) }));
+export type GalleryBrands = z.infer<typeof galleryBrandsSchema>;
+
+/** The gallery's filters, without the paging. */
+export type GalleryFilters = Omit<GalleryQuery, 'limit' | 'cursor'>;
 
 const orderQuantity = lazySchema(() => newOrderSchema.shape.totalOrder);
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { BUILD_SLOT_KINDS, type BuildSlotKind } from '@parts-shop/shared/build-link';
+import { BUILD_SLOT_KINDS, isMultipleSlot, type BuildSlotKind } from '@parts-shop/shared/build-link';
 import type { PartKind } from '@parts-shop/shared/part-specs';
 
 const KEY = 'parts-shop.current-build';
@@ -30,8 +30,8 @@ export const isBuildSlotKind = (kind: PartKind): kind is BuildSlotKind =>
 
 export function plannerLinkAdding(part: { _id: string; kind: BuildSlotKind }): string {
   const params = stored();
-  if (part.kind === 'storage') {
-    if (!params.getAll('storage').includes(part._id)) params.append('storage', part._id);
+  if (isMultipleSlot(part.kind)) {
+    if (!params.getAll(part.kind).includes(part._id)) params.append(part.kind, part._id);
   } else {
     params.set(part.kind, part._id);
   }

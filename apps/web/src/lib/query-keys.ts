@@ -12,8 +12,7 @@ export const queryKeys = {
     reviews: (id: string) => ['parts', 'reviews', id] as const,
     ratingEligibility: (id: string, email: string) => ['parts', 'reviews', id, 'eligibility', email] as const,
     planner: {
-      candidates: (kind: string, search: string, inStockOnly: boolean) =>
-        ['parts', 'planner', 'candidates', kind, search, inStockOnly] as const,
+      candidates: (path: string) => ['parts', 'planner', 'candidates', path] as const,
       build: (ids: string) => ['parts', 'planner', 'build', ids] as const,
       check: (items: string) => ['parts', 'planner', 'check', items] as const,
     },
@@ -21,7 +20,8 @@ export const queryKeys = {
   builds: {
     all: ['builds'] as const,
     mine: (email: string) => ['builds', 'mine', email] as const,
-    gallery: (limit: number) => ['builds', 'public', 'pages', limit] as const,
+    gallery: (query: string) => ['builds', 'public', 'pages', query] as const,
+    galleryBrands: ['builds', 'public', 'brands'] as const,
     published: (id: string) => ['builds', 'public', id] as const,
   },
   alerts: {

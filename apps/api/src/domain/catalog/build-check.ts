@@ -22,15 +22,24 @@ export async function loadBuildParts(db: Db, lines: readonly Line[]): Promise<Ma
   return byId;
 }
 
+/** What the engine reads of a stored part. */
+type CheckedPart = Pick<BuildPartRow, 'id' | 'name' | 'kind' | 'specs'>;
+
 /** Specs that no longer parse count as a part with no rules. */
-export function toBuildPart(row: BuildPartRow, quantity: number): BuildPart {
+export function toBuildPart(row: CheckedPart, quantity: number): BuildPart {
   const parsed = partSpecsSchema.safeParse({ kind: row.kind, specs: row.specs });
   const specs = parsed.success ? parsed.data : { kind: 'other' as const, specs: {} };
   return { id: row.id, name: row.name, quantity, ...specs };
 }
 
-export function checkStoredBuild(lines: readonly Line[], byId: Map<string, BuildPartRow>) {
-  return checkBuild(lines.map((l) => toBuildPart(byId.get(l.partId) as BuildPartRow, l.quantity)));
+/** The engine on the lines whose parts `byId` holds; a line whose part is gone (deleted since) is left out. */
+export function checkStoredBuild(lines: readonly Line[], byId: ReadonlyMap<string, CheckedPart>) {
+  return checkBuild(
+    lines.flatMap((l) => {
+      const part = byId.get(l.partId);
+      return part ? [toBuildPart(part, l.quantity)] : [];
+    }),
+  );
 }
 
 /**

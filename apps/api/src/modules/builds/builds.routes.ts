@@ -9,6 +9,8 @@ import {
   newBuildSchema,
   publicBuildCardSchema,
   publicBuildSchema,
+  galleryBrandsSchema,
+  galleryQuerySchema,
   publishBuildSchema,
   savedBuildSchema,
 } from '@parts-shop/shared/build';
@@ -28,6 +30,7 @@ import { placementRules } from '#api/domain/orders/place-orders.ts';
 import { buildNotFound, changeBuild, getBuild, pageOfBuilds, removeBuild, saveBuild } from './builds.service.ts';
 import {
   copyPublicBuild,
+  galleryBrands,
   decodePublicCursor,
   encodePublicCursor,
   pageOfPublicBuilds,
@@ -213,15 +216,30 @@ export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       schema: {
         tags: ['builds'],
         summary: 'Published builds, newest published first: title, total, part count and picture',
-        querystring: pageQuerySchema,
+        description:
+          "minPrice and maxPrice (dollars) bound the build's total at today's prices; cpuBrand and gpuBrand keep " +
+          'builds with a processor or graphics card by that maker (case aside).',
+        querystring: galleryQuerySchema,
         response: { 200: z.array(publicBuildCardSchema), ...errorAnswers(400) },
       },
     },
     async (request, reply) => {
-      const { limit, cursor } = request.query;
-      const cards = await pageOfPublicBuilds(publicReads, limit, decodePublicCursor(cursor));
+      const { limit, cursor, ...filters } = request.query;
+      const cards = await pageOfPublicBuilds(publicReads, limit, decodePublicCursor(cursor), filters);
       return pageOf(cards, limit, request, reply, encodePublicCursor);
     },
+  );
+
+  app.get(
+    '/builds/public/brands',
+    {
+      schema: {
+        tags: ['builds'],
+        summary: 'The processor and graphics card makers in published builds, for the gallery’s filters',
+        response: { 200: galleryBrandsSchema },
+      },
+    },
+    async () => galleryBrands(publicReads),
   );
 
   app.get(
@@ -245,12 +263,15 @@ export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       schema: {
         tags: ['builds'],
         summary: 'Start from a published build: save its parts as a new build of the caller’s',
+        description: 'On the caller’s own build nothing is copied: it answers 200 with that build, to open it.',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 201: savedBuildSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+        response: { 200: savedBuildSchema, 201: savedBuildSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await copyPublicBuild(db, callerOf(request), parseBuildId(request.params.id))),
+    async (request, reply) => {
+      const { copied, build } = await copyPublicBuild(db, callerOf(request), parseBuildId(request.params.id));
+      return reply.code(copied ? 201 : 200).send(build);
+    },
   );
 };

@@ -3,10 +3,10 @@ import type { Db } from '#api/db/client.ts';
 import type { Caller } from '#api/lib/auth.ts';
 import { notFound } from '#api/lib/http-error.ts';
 import { newId } from '#api/lib/ids.ts';
-import { buildTotalCents } from '@parts-shop/shared/build-total';
+import { buildTotalCents, lineCents } from '@parts-shop/shared/build-total';
 import { centsToDollars } from '@parts-shop/shared/money';
-import { loadBuildParts } from '#api/domain/catalog/build-check.ts';
-import { findBuildParts } from '#api/domain/catalog/parts.repo.ts';
+import { checkStoredBuild, loadBuildParts } from '#api/domain/catalog/build-check.ts';
+import { findBuildParts, type BuildPartRow } from '#api/domain/catalog/parts.repo.ts';
 import {
   deleteOwnBuild,
   findOwnBuild,
@@ -33,16 +33,41 @@ export async function pricesOf(db: Db, rows: readonly Pick<BuildRow, 'items'>[])
   return new Map(found.map((p) => [p.id, p]));
 }
 
-export function toSavedBuild(
-  row: BuildRow,
-  priceOf: ReadonlyMap<string, { priceCents: number }>,
-): SavedBuild & { id: string } {
+/** A stored line at today's price, or nothing for a part deleted since. */
+export function pricedLines<P extends Pick<BuildPartRow, 'id' | 'name' | 'kind' | 'priceCents'>>(
+  items: BuildItems,
+  partOf: ReadonlyMap<string, P>,
+) {
+  return items.flatMap((item) => {
+    const part = partOf.get(item.partId);
+    if (!part) return [];
+    return [
+      {
+        part,
+        line: {
+          partId: part.id,
+          name: part.name,
+          kind: part.kind,
+          quantity: item.quantity,
+          price: centsToDollars(part.priceCents),
+          lineTotal: centsToDollars(lineCents({ unitCents: part.priceCents, quantity: item.quantity })),
+        },
+      },
+    ];
+  });
+}
+
+export function toSavedBuild(row: BuildRow, partOf: ReadonlyMap<string, BuildPartRow>): SavedBuild & { id: string } {
+  const { problems, estimatedWatts } = checkStoredBuild(row.items, partOf);
   return {
     id: row.id,
     name: row.name,
     items: row.items,
+    lines: pricedLines(row.items, partOf).map((l) => l.line),
+    problems,
+    estimatedWatts,
     totalThen: row.savedTotalCents === null ? null : centsToDollars(row.savedTotalCents),
-    totalNow: centsToDollars(totalCents(row.items, priceOf)),
+    totalNow: centsToDollars(totalCents(row.items, partOf)),
     title: row.title,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

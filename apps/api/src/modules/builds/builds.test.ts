@@ -228,6 +228,35 @@ describe('saved builds', () => {
     expect(listed).toMatchObject({ totalThen: 800, totalNow: 775 });
   });
 
+  it("shows each saved build's parts at today's prices with the server's verdict and draw, and a deleted part drops out", async () => {
+    const ids = await addBuild(
+      t,
+      { memory: { ...memory, specs: { ...memory.specs, memoryType: 'DDR4' } } },
+      { priceCents: 10_000 },
+    );
+    const items = [...itemsOf(ids).filter((i) => i.partId !== ids.memory), { partId: ids.memory, quantity: 2 }];
+    const saved = await t.call('POST', '/api/builds', { as: alice, body: { name: 'Lines', items } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const build = saved.json<SavedBuild>();
+    expect(build.lines.find((l) => l.partId === ids.memory)).toMatchObject({
+      kind: 'memory',
+      quantity: 2,
+      price: 100,
+      lineTotal: 200,
+    });
+    expect(build.problems.map((p) => p.code)).toContain('memory-type');
+    // 120 W processor + 220 W card + 75 W board + 2 kits × 2 modules × 5 W + 1 drive × 10 W.
+    expect(build.estimatedWatts).toBe(120 + 220 + 75 + 20 + 10);
+
+    // A part the catalog no longer sells leaves the list, the total and the verdict; the build still opens.
+    await t.database.db.delete(parts).where(eq(parts.id, ids.memory));
+    const now = (await t.call('GET', '/api/builds', { as: alice })).json<SavedBuild[]>().find((b) => b.id === build.id);
+    expect(now?.items).toHaveLength(8);
+    expect(now?.lines.map((l) => l.partId)).not.toContain(ids.memory);
+    expect(now?.problems).toEqual([]);
+    expect(now).toMatchObject({ totalThen: 900, totalNow: 700, estimatedWatts: 120 + 220 + 75 + 10 });
+  });
+
   it('keeps a build private: another customer and an admin get 404 and change nothing', async () => {
     const ids = await addBuild(t);
     const build = (

@@ -33,11 +33,28 @@ export async function setPublished(
   return row;
 }
 
+/** A build's total at today's prices in cents, summed in the database so the gallery can filter and page on it. */
+const todaysTotalCents = sql`(
+  select coalesce(sum(p.price_cents::bigint * (line->>'quantity')::int), 0)
+  from jsonb_array_elements(${builds.items}) line
+  join parts p on p.id = (line->>'partId')::uuid
+)`;
+
+/** The build holds a part of this kind by this maker (brands matched as the catalog shows them, case aside). */
+const holdsBrand = (kind: 'cpu' | 'gpu', brand: string) => sql`exists (
+  select 1 from jsonb_array_elements(${builds.items}) line
+  join parts p on p.id = (line->>'partId')::uuid
+  where p.kind = ${kind} and lower(p.brand) = lower(${brand})
+)`;
+
+export type GalleryFilter = { minCents?: number; maxCents?: number; cpuBrand?: string; gpuBrand?: string };
+
 /** The gallery's page: published builds, newest published first, after the (publishedAt, id) key. */
 export function listPublished(
   db: Db,
   limit: number,
   after?: { publishedAt: Date; id: string },
+  filter: GalleryFilter = {},
 ): Promise<PublishedRow[]> {
   const key = after
     ? sql`(${builds.publishedAt}, ${builds.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
@@ -46,9 +63,31 @@ export function listPublished(
     .select(publishedColumns)
     .from(builds)
     .leftJoin(users, eq(users.email, builds.email))
-    .where(and(isNotNull(builds.publishedAt), key))
+    .where(
+      and(
+        isNotNull(builds.publishedAt),
+        key,
+        filter.minCents === undefined ? undefined : sql`${todaysTotalCents} >= ${filter.minCents}`,
+        filter.maxCents === undefined ? undefined : sql`${todaysTotalCents} <= ${filter.maxCents}`,
+        filter.cpuBrand === undefined ? undefined : holdsBrand('cpu', filter.cpuBrand),
+        filter.gpuBrand === undefined ? undefined : holdsBrand('gpu', filter.gpuBrand),
+      ),
+    )
     .orderBy(desc(builds.publishedAt), desc(builds.id))
     .limit(limit);
+}
+
+/** The processor and graphics card makers in published builds: what the gallery's filters offer. */
+export async function listGalleryBrands(db: Db): Promise<{ kind: string; brand: string }[]> {
+  const result: unknown = await db.execute(sql`
+    select distinct p.kind, p.brand
+    from ${builds} b
+    cross join lateral jsonb_array_elements(b.items) line
+    join parts p on p.id = (line->>'partId')::uuid
+    where b.published_at is not null and p.kind in ('cpu', 'gpu') and p.brand <> ''
+    order by p.brand`);
+  // node-postgres and PGlite both answer `{ rows }`.
+  return (result as { rows: { kind: string; brand: string }[] }).rows;
 }
 
 export async function findPublished(db: Db, id: string): Promise<PublishedRow | undefined> {
@@ -64,7 +103,14 @@ export async function findPublished(db: Db, id: string): Promise<PublishedRow | 
 export function findShownParts(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: parts.id, name: parts.name, kind: parts.kind, img: parts.img, priceCents: parts.priceCents })
+    .select({
+      id: parts.id,
+      name: parts.name,
+      kind: parts.kind,
+      img: parts.img,
+      specs: parts.specs,
+      priceCents: parts.priceCents,
+    })
     .from(parts)
     .where(inArray(parts.id, ids));
 }

@@ -1,17 +1,25 @@
-import { buildMessages, type PublicBuild, type PublicBuildCard } from '@parts-shop/shared/build';
+import {
+  buildMessages,
+  type GalleryBrands,
+  type GalleryFilters,
+  type PublicBuild,
+  type PublicBuildCard,
+} from '@parts-shop/shared/build';
 import { buildTotalCents } from '@parts-shop/shared/build-total';
 import { idSchema } from '@parts-shop/shared/fields';
-import { centsToDollars } from '@parts-shop/shared/money';
+import { centsToDollars, dollarsToCents } from '@parts-shop/shared/money';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '#api/db/client.ts';
 import type { Caller } from '#api/lib/auth.ts';
 import { badRequest } from '#api/lib/http-error.ts';
 import { newId } from '#api/lib/ids.ts';
-import { buildNotFound, pricesOf, toSavedBuild } from './builds.service.ts';
-import { insertBuild } from './builds.repo.ts';
+import { checkStoredBuild } from '#api/domain/catalog/build-check.ts';
+import { buildNotFound, pricedLines, pricesOf, toSavedBuild } from './builds.service.ts';
+import { findOwnBuild, insertBuild } from './builds.repo.ts';
 import {
   findPublished,
   findShownParts,
+  listGalleryBrands,
   listPublished,
   setPublished,
   type PublishedRow,
@@ -25,13 +33,10 @@ const PICTURE_ORDER = ['case', 'gpu', 'cpu'];
 
 function toPublicBuild(row: PublishedRow, partOf: ReadonlyMap<string, ShownPart>): PublicBuild {
   // A part deleted since it was published is left out: the page shows what can still be bought.
-  const lines = row.items.flatMap((item) => {
-    const part = partOf.get(item.partId);
-    if (!part) return [];
-    return [{ part, quantity: item.quantity }];
-  });
+  const lines = pricedLines(row.items, partOf);
   const pictured = [...lines].sort((a, b) => rank(a.part.kind) - rank(b.part.kind))[0]?.part;
-  const totalCents = buildTotalCents(lines.map((l) => ({ unitCents: l.part.priceCents, quantity: l.quantity })));
+  const totalCents = buildTotalCents(lines.map((l) => ({ unitCents: l.part.priceCents, quantity: l.line.quantity })));
+  const { problems, estimatedWatts } = checkStoredBuild(row.items, partOf);
   return {
     id: row.id,
     title: row.title ?? '',
@@ -41,15 +46,9 @@ function toPublicBuild(row: PublishedRow, partOf: ReadonlyMap<string, ShownPart>
     image: pictured?.img ?? null,
     partCount: lines.length,
     total: centsToDollars(totalCents),
-    lines: lines.map(({ part, quantity }) => ({
-      partId: part.id,
-      name: part.name,
-      kind: part.kind,
-      img: part.img,
-      quantity,
-      price: centsToDollars(part.priceCents),
-      lineTotal: centsToDollars(buildTotalCents([{ unitCents: part.priceCents, quantity }])),
-    })),
+    lines: lines.map(({ part, line }) => ({ ...line, img: part.img })),
+    problems,
+    estimatedWatts,
   };
 }
 
@@ -103,21 +102,38 @@ export async function pageOfPublicBuilds(
   db: Db,
   limit: number,
   after?: { publishedAt: Date; id: string },
+  filters: GalleryFilters = {},
 ): Promise<PublicBuildCard[]> {
-  const rows = await listPublished(db, limit + 1, after);
+  const rows = await listPublished(db, limit + 1, after, {
+    minCents: filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice),
+    maxCents: filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice),
+    cpuBrand: filters.cpuBrand,
+    gpuBrand: filters.gpuBrand,
+  });
   const partOf = await partsOf(db, rows);
   return rows.map((row) => {
-    const { lines: _lines, ...card } = toPublicBuild(row, partOf);
+    const { lines: _lines, problems: _problems, estimatedWatts: _watts, ...card } = toPublicBuild(row, partOf);
     return card;
   });
 }
 
-/** "Start from this build", signed in: a new saved build of the caller's, named for the one copied. */
+export async function galleryBrands(db: Db): Promise<GalleryBrands> {
+  const rows = await listGalleryBrands(db);
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.brand);
+  return { cpu: of('cpu'), gpu: of('gpu') };
+}
+
+/**
+ * "Start from this build", signed in: a new saved build of the caller's, named for the one copied.
+ * The owner's own build is answered as it is (`copied: false`): they open it rather than a copy.
+ */
 export async function copyPublicBuild(db: Db, caller: Caller, id: string) {
+  const own = await findOwnBuild(db, caller.email, id);
+  if (own?.publishedAt) return { copied: false, build: toSavedBuild(own, await pricesOf(db, [own])) };
   const source = await findPublished(db, id);
   if (!source) throw buildNotFound();
   // Only the parts still sold: a saved build names parts the catalog has (saveBuild's rule).
-  const partOf = await partsOf(db, [source]);
+  const partOf = await pricesOf(db, [source]);
   const items = source.items.filter((item) => partOf.has(item.partId));
   if (items.length === 0) throw badRequest(buildMessages.noLines);
   const row = await insertBuild(db, {
@@ -129,5 +145,5 @@ export async function copyPublicBuild(db: Db, caller: Caller, id: string) {
       items.map((i) => ({ unitCents: partOf.get(i.partId)?.priceCents ?? 0, quantity: i.quantity })),
     ),
   });
-  return toSavedBuild(row, partOf);
+  return { copied: true, build: toSavedBuild(row, partOf) };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicBuild, PublicBuildCard, SavedBuild } from '@parts-shop/shared/build';
 import { builds, parts, users } from '#api/db/schema.ts';
-import { addBuild, itemsOf } from '#api-test/build-fixtures.ts';
+import { addBuild, compatibleSpecs, itemsOf } from '#api-test/build-fixtures.ts';
 import type { Auth } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 
@@ -14,6 +14,14 @@ const t = useTestApp({
   users: { alice: 'alice@example.com', bob: 'bob@example.com' },
 });
 const { alice, bob } = t.users;
+
+/** A published build's parts by kind, read from the build as stored. */
+async function partsOf(buildId: string): Promise<Record<string, string>> {
+  const [row] = await t.database.db.select().from(builds).where(eq(builds.id, buildId));
+  const found = await t.database.db.select({ id: parts.id, kind: parts.kind }).from(parts);
+  const ids = new Set(row?.items.map((i) => i.partId));
+  return Object.fromEntries(found.filter((p) => ids.has(p.id)).map((p) => [p.kind, p.id]));
+}
 beforeAll(async () => {
   await t.database.db.update(users).set({ userName: 'Alice Builder' }).where(eq(users.email, 'alice@example.com'));
 });
@@ -108,6 +116,28 @@ describe('GET /api/builds/public/{id}', () => {
     expect(named.body).not.toContain('carol@example.com');
   });
 
+  it("shows the server's compatibility verdict and estimated draw on the stored parts", async () => {
+    const fits = await published(alice, 'Fits');
+    const shown = (await t.call('GET', `/api/builds/public/${fits.id}`)).json<PublicBuild>();
+    expect(shown.problems).toEqual([]);
+    // 120 W processor + 220 W card + 75 W board + 2 modules × 5 W + 1 drive × 10 W.
+    expect(shown.estimatedWatts).toBe(435);
+
+    const ids = await addBuild(t, {
+      memory: { ...compatibleSpecs.memory, specs: { ...compatibleSpecs.memory.specs, memoryType: 'DDR4' } },
+    });
+    const saved = (
+      await t.call('POST', '/api/builds', { as: alice, body: { name: 'Clash', items: itemsOf(ids) } })
+    ).json<SavedBuild & { id: string }>();
+    await t.call('POST', `/api/builds/${saved.id}/publish`, { as: alice, body: { title: 'Clash' } });
+    const clash = (await t.call('GET', `/api/builds/public/${saved.id}`)).json<PublicBuild>();
+    expect(clash.problems.map((p) => [p.severity, p.code])).toEqual([
+      ['error', 'memory-type'],
+      ['error', 'memory-cpu'],
+    ]);
+    expect(clash.problems[0]?.partIds).toEqual([ids.memory, ids.motherboard].sort());
+  });
+
   it('answers 404 alike for a private build, an unknown id and a malformed one', async () => {
     const build = await savedBuild(alice);
     for (const id of [build.id, '019a0000-0000-7000-8000-0000000000ff', 'not-an-id']) {
@@ -149,7 +179,81 @@ describe('GET /api/builds/public', () => {
   });
 });
 
+describe('GET /api/builds/public with filters', () => {
+  /** Publishes a fresh build whose processor and graphics card are by these makers, at `priceCents` a part. */
+  async function branded(title: string, cpuBrand: string, gpuBrand: string, priceCents: number) {
+    const ids = await addBuild(t, {}, { priceCents });
+    await t.database.db.update(parts).set({ brand: cpuBrand }).where(eq(parts.id, ids.cpu));
+    await t.database.db.update(parts).set({ brand: gpuBrand }).where(eq(parts.id, ids.gpu));
+    const saved = (await t.call('POST', '/api/builds', { as: alice, body: { name: title, items: itemsOf(ids) } })).json<
+      SavedBuild & { id: string }
+    >();
+    await t.call('POST', `/api/builds/${saved.id}/publish`, { as: alice, body: { title } });
+    return saved.id;
+  }
+  const titles = async (query: string) => {
+    const res = await t.call('GET', `/api/builds/public?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res
+      .json<PublicBuildCard[]>()
+      .map((c) => c.title)
+      .sort();
+  };
+
+  it("narrows the gallery by today's total and by the processor's and graphics card's maker, across pages", async () => {
+    await t.database.db.update(builds).set({ publishedAt: null });
+    // Eight parts each: $400, $800 and $1,600 in all.
+    await branded('Cheap team red', 'AMD', 'AMD', 5_000);
+    await branded('Middle mixed', 'AMD', 'NVIDIA', 10_000);
+    const dear = await branded('Dear team blue', 'Intel', 'NVIDIA', 20_000);
+
+    expect(await titles('minPrice=500')).toEqual(['Dear team blue', 'Middle mixed']);
+    expect(await titles('minPrice=400&maxPrice=800')).toEqual(['Cheap team red', 'Middle mixed']);
+    expect(await titles('cpuBrand=amd')).toEqual(['Cheap team red', 'Middle mixed']);
+    expect(await titles('gpuBrand=NVIDIA&maxPrice=1000')).toEqual(['Middle mixed']);
+    expect(await titles('cpuBrand=Intel&gpuBrand=AMD')).toEqual([]);
+    // The filters offer the makers published builds hold, each once.
+    expect((await t.call('GET', '/api/builds/public/brands')).json()).toEqual({
+      cpu: ['AMD', 'Intel'],
+      gpu: ['AMD', 'NVIDIA'],
+    });
+
+    // Today's prices decide: repricing a part moves the build in or out of a range.
+    const dearCpu = (await partsOf(dear)).cpu ?? '';
+    await t.database.db.update(parts).set({ priceCents: 1_000 }).where(eq(parts.id, dearCpu));
+    expect(await titles('maxPrice=1500')).toContain('Dear team blue');
+
+    // The next page keeps the filters.
+    const first = await t.call('GET', '/api/builds/public?limit=1&gpuBrand=NVIDIA');
+    const next = /<([^<>]+)>; rel="next"/.exec(String(first.headers.link))?.[1] ?? '';
+    expect(next).toContain('gpuBrand=NVIDIA');
+    const second = (await t.call('GET', next)).json<PublicBuildCard[]>();
+    expect([...first.json<PublicBuildCard[]>(), ...second].map((c) => c.title).sort()).toEqual([
+      'Dear team blue',
+      'Middle mixed',
+    ]);
+  });
+
+  it('refuses a bad filter with a 400 that names it', async () => {
+    for (const query of ['minPrice=abc', 'minPrice=-1', 'minPrice=500&maxPrice=100', 'cpuBrand=', 'socket=AM5']) {
+      const res = await t.call('GET', `/api/builds/public?${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
+    const res = await t.call('GET', '/api/builds/public?minPrice=500&maxPrice=100');
+    expect(res.body).toContain('Max price cannot be below min price');
+  });
+});
+
 describe('POST /api/builds/public/{id}/copy', () => {
+  it('answers the owner their own build to open, saving no copy', async () => {
+    const source = await published(alice, 'Mine to open');
+    const before = (await t.call('GET', '/api/builds', { as: alice })).json<SavedBuild[]>().length;
+    const res = await t.call('POST', `/api/builds/public/${source.id}/copy`, { as: alice });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SavedBuild>()).toMatchObject({ id: source.id, name: source.name, items: source.items });
+    expect((await t.call('GET', '/api/builds', { as: alice })).json<SavedBuild[]>()).toHaveLength(before);
+  });
+
   it('saves a published build as a new build of the caller’s, and nothing for a private one', async () => {
     const source = await published(alice, 'Copy me');
     const res = await t.call('POST', `/api/builds/public/${source.id}/copy`, { as: bob });

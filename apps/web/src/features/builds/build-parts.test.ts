@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannerPart } from './api/planner-parts.ts';
-import { checkParts, rankCandidates } from './build-parts.ts';
+import { checkParts, problemsBeside, rankCandidates } from './build-parts.ts';
 
 const base = { img: '/images/parts/cpu.svg', price: 100, minOrder: 1, available: 5 };
 const cpu: PlannerPart = {
@@ -60,5 +60,17 @@ describe('rankCandidates and minimum orders', () => {
     expect(ranked[2]?.unfit).toBe('Sold in packs of 4: not for a single build slot');
     expect(ranked[0]?.unfit).toBeUndefined();
     expect(ranked[1]?.unfit).toBeUndefined();
+  });
+});
+
+describe('where the planner shows a problem', () => {
+  it('shows each problem once, beside the last of its parts in the planner', () => {
+    const problems = checkParts([cpu, board('board', 'DDR5'), kit('kit', 'DDR4')]).problems;
+    expect(problems.map((p) => p.code)).toEqual(['memory-type', 'memory-cpu']);
+    const beside = problemsBeside(problems, ['cpu', 'board', 'kit']);
+    expect([...beside.keys()]).toEqual(['kit']);
+    expect(beside.get('kit')?.map((p) => p.code)).toEqual(['memory-type', 'memory-cpu']);
+    // Shown at all only once: the rows between them hold nothing.
+    expect([...beside.values()].flat()).toHaveLength(problems.length);
   });
 });

@@ -9,7 +9,7 @@ import {
 import { fitsBuildSlot, slotMinOrderMessage } from '@parts-shop/shared/build-total';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { PlannerPart } from './api/planner-parts.ts';
-import type { Slot } from './build-slots.ts';
+import { isMultiple, type Slot } from './build-slots.ts';
 
 /** The planner's parts as the compatibility engine reads them (one of each). */
 export function toBuildPart(part: PlannerPart): BuildPart {
@@ -41,7 +41,7 @@ export function rankCandidates(
   slot: Slot,
   candidates: readonly PlannerPart[],
 ): Candidate[] {
-  const rest = build.filter((p) => slot === 'storage' || p.kind !== slot).map(toBuildPart);
+  const rest = build.filter((p) => isMultiple(slot) || p.kind !== slot).map(toBuildPart);
   const ranked = candidates.map((part) => {
     const problems = problemsWith(rest, toBuildPart(part));
     const unfit = fitsBuildSlot(part) ? undefined : slotMinOrderMessage(part.minOrder);
@@ -57,4 +57,18 @@ export type PowerLoad = 'fine' | 'near' | 'over';
 export function powerLoad(estimatedWatts: number, psuWatts: number): PowerLoad {
   if (estimatedWatts > psuWatts) return 'over';
   return estimatedWatts > psuWatts * PSU_HEADROOM_SHARE ? 'near' : 'fine';
+}
+
+/**
+ * Where each problem is shown: once, on the row of the last of its parts in the planner's order
+ * (`rowIds`), the part that brought the clash in (the memory against the board, the supply
+ * against the draw). Answers row id → its problems, in the engine's order.
+ */
+export function problemsBeside(problems: readonly Problem[], rowIds: readonly string[]): Map<string, Problem[]> {
+  const beside = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const row = rowIds.findLast((id) => problem.partIds.includes(id));
+    if (row !== undefined) beside.set(row, [...(beside.get(row) ?? []), problem]);
+  }
+  return beside;
 }

@@ -1,8 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { catalogParams, readCatalogState, type CatalogState } from './catalog-state.ts';
-
-export type ChangeCatalog = (next: CatalogState, options?: { replace?: boolean }) => void;
+import { catalogParams, readCatalogState, type CatalogState, type ChangeCatalog } from '#web/lib/catalog-state.ts';
 
 export function useCatalogState(): [CatalogState, ChangeCatalog] {
   const [params, setParams] = useSearchParams();

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { lazySchema } from '@parts-shop/shared/lazy-schema';
-import { partSpecsSchema, type PartKind } from '@parts-shop/shared/part-specs';
+import { partSpecsSchema } from '@parts-shop/shared/part-specs';
+import { hasSearchTerms } from '@parts-shop/shared/part-query';
+import { catalogParams, type CatalogState } from '#web/lib/catalog-state.ts';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -27,17 +29,18 @@ export type PlannerPart = z.infer<typeof plannerPartSchema>;
 /** Most candidates a picker lists at once; the search box narrows them. */
 export const PICKER_LIMIT = 100;
 
-/** The catalog's parts of one kind, optionally searched, and only those in stock when asked (GET /parts?kind=&q=&inStock=). */
-export function useSlotCandidates(kind: PartKind, search: string, inStockOnly: boolean) {
-  const q = search.trim();
+/**
+ * A slot's candidates: the catalog's parts of the slot's kind under the catalog's own filters
+ * (GET /parts?kind=&q=&brand=&minPrice=&…&inStock=), best match first when searching, else cheapest.
+ */
+export function useSlotCandidates(state: CatalogState) {
+  const params = catalogParams({ ...state, sort: null });
+  params.set('limit', String(PICKER_LIMIT));
+  params.set('sort', hasSearchTerms(state.q) ? 'relevance' : 'price_asc');
+  const path = `/parts?${params.toString()}`;
   return useQuery({
-    queryKey: queryKeys.parts.planner.candidates(kind, q, inStockOnly),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ kind, limit: String(PICKER_LIMIT), sort: q ? 'relevance' : 'price_asc' });
-      if (q) params.set('q', q);
-      if (inStockOnly) params.set('inStock', 'true');
-      return apiGet(`/parts?${params.toString()}`, z.array(plannerPartSchema), signal);
-    },
+    queryKey: queryKeys.parts.planner.candidates(path),
+    queryFn: ({ signal }) => apiGet(path, z.array(plannerPartSchema), signal),
     placeholderData: keepPreviousData,
   });
 }

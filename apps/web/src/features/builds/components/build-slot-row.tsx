@@ -16,14 +16,18 @@ type Props = {
   problems: readonly Problem[];
   onPick: () => void;
   onRemove: () => void;
+  /** The slot has no part yet (a second memory kit is offered as another). */
+  first?: boolean;
 };
 
-function pickLabel(slot: Slot, label: string, chosen: boolean): string {
+function pickLabel(slot: Slot, label: string, chosen: boolean, first: boolean): string {
   if (slot === 'storage') return chosen ? 'Change drive' : 'Add a drive';
+  if (slot === 'other') return chosen ? 'Change extra' : 'Add an extra';
+  if (slot === 'memory' && !chosen && !first) return 'Add another memory kit';
   return `${chosen ? 'Change' : 'Choose'} ${label.toLowerCase()}`;
 }
 
-export function BuildSlotRow({ slot, label, part, id, gone, problems, onPick, onRemove }: Props) {
+export function BuildSlotRow({ slot, label, part, id, gone, problems, onPick, onRemove, first = true }: Props) {
   return (
     <li className="card bg-base-100 shadow-sm">
       <div className="card-body gap-2 p-4">
@@ -49,7 +53,7 @@ export function BuildSlotRow({ slot, label, part, id, gone, problems, onPick, on
           )}
           <div className="flex gap-2">
             <button type="button" className="btn btn-sm btn-primary" onClick={onPick}>
-              {pickLabel(slot, label, Boolean(id))}
+              {pickLabel(slot, label, Boolean(id), first)}
             </button>
             {id ? (
               <button

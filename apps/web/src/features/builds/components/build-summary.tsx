@@ -4,11 +4,12 @@ import type { BuildItem } from '@parts-shop/shared/build';
 import { SLOT_QUANTITY } from '@parts-shop/shared/build-total';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { stockShortage } from '@parts-shop/shared/part';
+import { verdictText } from '@parts-shop/shared/build-export';
 import { useBuildCheck } from '../api/check-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { NotCheckedNote } from './not-checked-note.tsx';
 import { PowerBar } from './power-bar.tsx';
-import { ProblemList } from './problem-list.tsx';
+import { PlannerExport } from './planner-export.tsx';
 
 type Props = {
   parts: readonly PlannerPart[];
@@ -95,11 +96,16 @@ export function BuildSummary({ parts, items, check, totalCents, psuWatts, curren
                   })}
                 </ul>
               ) : null}
-              <ProblemList problems={check.problems} label="Build problems" />
+              {check.problems.length > 0 ? (
+                <p className="text-sm font-medium" data-testid="build-verdict">
+                  {verdictText(check.problems)}, each shown beside the parts it concerns.
+                </p>
+              ) : null}
             </>
           )}
         </div>
         <NotCheckedNote />
+        {parts.length > 0 ? <PlannerExport items={items} current={current} /> : null}
         {children}
       </div>
     </aside>

@@ -7,6 +7,10 @@ import { rankCandidates } from '../build-parts.ts';
 import type { Slot } from '../build-slots.ts';
 import { keySpecs, pickerSorts, sortParts } from '../picker-specs.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { CatalogFilters } from '#web/components/catalog-filters/catalog-filters.tsx';
+import { catalogParams, changeCatalog, EMPTY_CATALOG, type CatalogState } from '#web/lib/catalog-state.ts';
+import { useCatalogFacets } from '#web/lib/get-catalog-facets.ts';
+import { SEARCH_MAX } from '@parts-shop/shared/part-query';
 import { CompareToggle } from '#web/components/compare-toggle.tsx';
 
 type Props = {
@@ -26,10 +30,13 @@ type Props = {
 export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [search, setSearch] = useState('');
   const [sort, setSort] = useState('price-asc');
-  const [inStockOnly, setInStockOnly] = useState(false);
-  const candidates = useSlotCandidates(slot, search, inStockOnly);
+  // The catalog's filters for this one kind: search, brand, price and the kind's own specs.
+  const [filters, setFilters] = useState<CatalogState>({ ...EMPTY_CATALOG, kind: slot });
+  const facets = useCatalogFacets(filters);
+  const candidates = useSlotCandidates(filters);
+  // Filters beyond the kind, the search and the sold-out checkbox, as the address would name them.
+  const activeFilters = [...catalogParams({ ...filters, q: '', kind: null, inStock: false }).keys()].length;
   const ranked = candidates.data ? rankCandidates(build, slot, sortParts(candidates.data, sort)) : [];
 
   useEffect(() => {
@@ -52,9 +59,9 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
           <FormField
             label={`Search ${label.toLowerCase()}`}
             type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            maxLength={200}
+            value={filters.q}
+            onChange={(event) => setFilters(changeCatalog(filters, { q: event.target.value }))}
+            maxLength={SEARCH_MAX}
           />
           <FormField as="select" label="Sort by" value={sort} onChange={(event) => setSort(event.target.value)}>
             {pickerSorts(slot).map((option) => (
@@ -67,11 +74,20 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
             <input
               type="checkbox"
               className="checkbox checkbox-sm"
-              checked={inStockOnly}
-              onChange={(event) => setInStockOnly(event.target.checked)}
+              checked={filters.inStock}
+              onChange={(event) => setFilters(changeCatalog(filters, { inStock: event.target.checked }))}
             />
             Hide sold-out parts
           </label>
+          <details className="rounded-box border border-base-300 p-2 sm:col-span-2">
+            <summary className="cursor-pointer text-sm font-semibold">
+              Filters{activeFilters > 0 ? ` (${activeFilters} on)` : ''}
+            </summary>
+            {/* Scrolls on its own, so on a phone the parts below stay in reach with the filters open. */}
+            <div className="max-h-[40vh] overflow-y-auto pt-3">
+              <CatalogFilters fixedKind state={filters} facets={facets.data} onChange={setFilters} />
+            </div>
+          </details>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite" aria-busy={candidates.isFetching}>
           {candidates.isPending ? <Spinner label={`Loading ${label.toLowerCase()}`} /> : null}

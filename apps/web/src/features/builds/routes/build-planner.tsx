@@ -11,8 +11,19 @@ import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { buildPartsQueryOptions, type PlannerPart } from '../api/planner-parts.ts';
-import { checkParts } from '../build-parts.ts';
-import { SLOTS, idsOfBuild, isSlot, itemsOfSelection, withPart, withoutPart, type Slot } from '../build-slots.ts';
+import { checkParts, problemsBeside } from '../build-parts.ts';
+import {
+  SLOTS,
+  idsInSlot,
+  idsOfBuild,
+  isMultiple,
+  isSlot,
+  itemsOfSelection,
+  selectedIds,
+  withPart,
+  withoutPart,
+  type Slot,
+} from '../build-slots.ts';
 import { BuildSlotRow } from '../components/build-slot-row.tsx';
 import { BuildSummary, BuildTotalBar } from '../components/build-summary.tsx';
 import { useBuildSelection } from '../use-build-selection.ts';
@@ -41,10 +52,12 @@ export function Component() {
   const { user } = useAuth();
   const location = useLocation();
   const { selection, build, byId, parts, current, missing, loading, setSelection, choose } = useBuildSelection();
-  // The slot being chosen for, and the drive being swapped when a storage row is changed.
+  // The slot being chosen for, and the line being swapped when a row of a slot holding several is changed.
   const [picking, setPicking] = useState<{ slot: Slot; replacing?: string } | null>(null);
 
   const check = checkParts(parts);
+  // Each problem once, beside the part that brought it in (rows in the slots' order).
+  const beside = problemsBeside(check.problems, selectedIds(selection));
   // A part a slot cannot hold once (a larger minimum order) stops the order like a clash does.
   const errors = hasErrors(check) || !parts.every(fitsBuildSlot);
   const totalCents = buildTotalCents(parts.map((p) => plannerLine(p, SLOT_QUANTITY)));
@@ -53,7 +66,7 @@ export function Component() {
   const items = itemsOfSelection(selection);
   const swapIn = (part: PlannerPart, alternativeId: string) => {
     if (!isSlot(part.kind)) return;
-    setSelection(withPart(selection, part.kind, alternativeId, part.kind === 'storage' ? part._id : undefined));
+    setSelection(withPart(selection, part.kind, alternativeId, isMultiple(part.kind) ? part._id : undefined));
   };
 
   const copyLink = async () => {
@@ -76,9 +89,10 @@ export function Component() {
       part={part}
       id={id}
       gone={id !== undefined && missing.includes(id)}
-      problems={id ? check.problems.filter((p) => p.partIds.includes(id)) : []}
-      onPick={() => setPicking(slot === 'storage' && id ? { slot, replacing: id } : { slot })}
+      problems={id ? (beside.get(id) ?? []) : []}
+      onPick={() => setPicking(isMultiple(slot) && id ? { slot, replacing: id } : { slot })}
       onRemove={() => id && setSelection(withoutPart(selection, id))}
+      first={idsInSlot(selection, slot).length === 0}
     />
   );
 
@@ -96,9 +110,9 @@ export function Component() {
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Build slots">
             {SLOTS.flatMap(({ slot, label }) => {
-              if (slot === 'storage') {
+              if (isMultiple(slot)) {
                 return [
-                  ...selection.storage.map((id) => slotRow(slot, label, byId.get(id), id)),
+                  ...selection[slot].map((id) => slotRow(slot, label, byId.get(id), id)),
                   slotRow(slot, label, undefined),
                 ];
               }

@@ -14,7 +14,10 @@ import { useDeleteBuild } from '../api/delete-build.ts';
 import { useMyBuilds } from '../api/get-my-builds.ts';
 import { useRenameBuild } from '../api/rename-build.ts';
 import { plannerLinkOf } from '../build-slots.ts';
+import { BuildVerdict } from '../components/build-verdict.tsx';
+import { ExportBuild } from '../components/export-build.tsx';
 import { PublishBuildForm } from '../components/publish-build-form.tsx';
+import { PART_KIND_LABELS } from '@parts-shop/shared/part-specs';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { plural } from '@parts-shop/shared/plural';
 
@@ -55,6 +58,29 @@ function RenameForm({ build, onDone }: { build: SavedBuild; onDone: () => void }
         Cancel
       </button>
     </form>
+  );
+}
+
+/** The parts still sold, each at today's price; a part the shop stopped selling is counted, not listed. */
+function SavedBuildParts({ build }: { build: SavedBuild }) {
+  const gone = build.items.length - build.lines.length;
+  return (
+    <>
+      <ul className="flex flex-col gap-1 text-sm" aria-label={`Parts of ${build.name}`}>
+        {build.lines.map((line) => (
+          <li key={line.partId} className="flex flex-wrap justify-between gap-x-3">
+            <span className="min-w-0 break-words">
+              <span className="text-base-content/70">{PART_KIND_LABELS[line.kind]}:</span> {line.name}
+            </span>
+            <span>
+              {line.quantity > 1 ? `${line.quantity} × ${formatDollars(line.price)} = ` : null}
+              {formatDollars(line.lineTotal)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {gone > 0 ? <p className="text-sm">{plural(gone, 'part')} no longer sold, left out.</p> : null}
+    </>
   );
 }
 
@@ -143,11 +169,24 @@ export function Component() {
                     </button>
                   </div>
                 )}
+                <SavedBuildParts build={build} />
                 <p className="text-sm" data-testid="build-totals">
                   {build.totalThen === null
                     ? `Total now ${formatDollars(build.totalNow)}`
                     : `Saved at ${formatDollars(build.totalThen)}, now ${formatDollars(build.totalNow)}`}
                 </p>
+                <BuildVerdict problems={build.problems} estimatedWatts={build.estimatedWatts} />
+                <ExportBuild
+                  name={build.name}
+                  path={build.publishedAt ? `/builds/${build.id}` : plannerLinkOf(build.items)}
+                  build={{
+                    title: build.name,
+                    lines: build.lines,
+                    total: build.totalNow,
+                    problems: build.problems,
+                    estimatedWatts: build.estimatedWatts,
+                  }}
+                />
                 <PublishBuildForm key={`${build.id} ${build.publishedAt ?? ''}`} build={build} />
               </div>
             </li>

@@ -14,6 +14,9 @@ import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useCopyBuild } from '../api/copy-build.ts';
 import { publicBuildQueryOptions, usePublicBuild } from '../api/get-public-build.ts';
 import { plannerLinkOf } from '../build-slots.ts';
+import { BuildVerdict } from '../components/build-verdict.tsx';
+import { ExportBuild } from '../components/export-build.tsx';
+import { ProblemList } from '../components/problem-list.tsx';
 
 /** The server draws the published build the address names (/builds/{id}), head and body from one read. */
 export const prefetch: PagePrefetch = (client, url) => {
@@ -47,7 +50,8 @@ function StartFromThisBuild({ build }: { build: PublicBuild }) {
     }
     try {
       const saved = await copy.mutateAsync(build.id);
-      toastSuccess(`Saved "${saved.name}" to My Builds`);
+      // The server answers the owner their own build rather than a copy of it.
+      toastSuccess(saved.id === build.id ? `Opened "${saved.name}"` : `Saved "${saved.name}" to My Builds`);
       void navigate(plannerLinkOf(saved.items));
     } catch (failure) {
       toastError(errorMessage(failure, 'Could not copy the build'));
@@ -111,8 +115,11 @@ function BuildDetails({ build }: { build: PublicBuild }) {
                 {formatDollars(build.total)}
               </dd>
             </dl>
-            <p className="text-sm">Prices are today’s; the planner checks that the parts fit together.</p>
+            <BuildVerdict problems={build.problems} estimatedWatts={build.estimatedWatts} />
+            <ProblemList problems={build.problems} label="Compatibility problems" />
+            <p className="text-sm">Prices are today’s, and the shop checked the parts against each other today.</p>
             <StartFromThisBuild build={build} />
+            <ExportBuild build={build} path={`/builds/${build.id}`} />
           </div>
         </aside>
       </div>

@@ -4,7 +4,7 @@ import { PARTS_PAGE_SIZE } from '@parts-shop/shared/constants';
 import { partSchema } from '@parts-shop/shared/part';
 import { pagedListQueryOptions, usePagedList } from '#web/lib/paged-list.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { partsPath, type CatalogState } from '../catalog-state.ts';
+import { partsPath, type CatalogState } from '#web/lib/catalog-state.ts';
 
 const partListSchema = lazySchema(() => z.array(partSchema));
 

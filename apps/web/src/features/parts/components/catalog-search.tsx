@@ -1,7 +1,13 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { hasSearchTerms, PART_SORTS, SEARCH_MAX, SORT_LABELS, type PartSort } from '@parts-shop/shared/part-query';
-import { changeCatalog, chooseSort, shownSort, textOf, type CatalogState } from '../catalog-state.ts';
-import type { ChangeCatalog } from '../use-catalog-state.ts';
+import {
+  changeCatalog,
+  chooseSort,
+  shownSort,
+  textOf,
+  type CatalogState,
+  type ChangeCatalog,
+} from '#web/lib/catalog-state.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;

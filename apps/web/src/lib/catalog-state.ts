@@ -27,6 +27,9 @@ export type CatalogState = {
   sort: PartSort | null;
 };
 
+/** How a screen applies a new catalog state: the catalog writes it to the address, the planner's picker keeps it. */
+export type ChangeCatalog = (next: CatalogState, options?: { replace?: boolean }) => void;
+
 export const EMPTY_CATALOG: CatalogState = {
   q: '',
   kind: null,

@@ -10,8 +10,7 @@ import {
 } from '@parts-shop/shared/part-query';
 import { PART_KIND_LABELS, PART_KINDS, SPEC_FIELDS, type PartKind } from '@parts-shop/shared/part-specs';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
-import type { ChangeCatalog } from '../use-catalog-state.ts';
+import { changeCatalog, textOf, type CatalogState, type ChangeCatalog } from '#web/lib/catalog-state.ts';
 import { afterMount } from '#web/lib/after-mount.tsx';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 
@@ -162,11 +161,15 @@ function SpecSelect({ name, state, facets, onChange }: Props & { name: SpecFilte
   );
 }
 
-export function CatalogFilters(props: Props) {
+/**
+ * The catalog's filters. `fixedKind`: the kind is chosen already (the planner's picker for one
+ * slot), so there are no kind chips, and the picker's own sold-out checkbox stands for the toggle.
+ */
+export function CatalogFilters({ fixedKind = false, ...props }: Props & { fixedKind?: boolean }) {
   const { state, onChange } = props;
   return (
     <div className="flex flex-col gap-6">
-      <KindChips {...props} />
+      {fixedKind ? null : <KindChips {...props} />}
       {state.kind && SPEC_FIELDS[state.kind].length > 0 ? (
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-semibold">{PART_KIND_LABELS[state.kind]} specifications</legend>
@@ -178,15 +181,17 @@ export function CatalogFilters(props: Props) {
       ) : null}
       <BrandFilter {...props} />
       <PriceRange state={state} onChange={onChange} />
-      <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="toggle toggle-primary"
-          checked={state.inStock}
-          onChange={(event) => onChange(changeCatalog(state, { inStock: event.target.checked }))}
-        />
-        In stock only
-      </label>
+      {fixedKind ? null : (
+        <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary"
+            checked={state.inStock}
+            onChange={(event) => onChange(changeCatalog(state, { inStock: event.target.checked }))}
+          />
+          In stock only
+        </label>
+      )}
     </div>
   );
 }

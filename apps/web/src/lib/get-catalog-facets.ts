@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { partFacetsSchema } from '@parts-shop/shared/part-query';
 import { apiGet } from '#web/lib/api-client.ts';
-import { queryKeys } from '#web/lib/query-keys.ts';
-import { facetsPath, type CatalogState } from '../catalog-state.ts';
+import { facetsPath, type CatalogState } from './catalog-state.ts';
+import { queryKeys } from './query-keys.ts';
 
 export function catalogFacetsQueryOptions(state: CatalogState) {
   const path = facetsPath(state);

@@ -3,8 +3,7 @@ import { ownSpecFields, type PartFacets } from '@parts-shop/shared/part-query';
 import type { PartKind, SpecField } from '@parts-shop/shared/part-specs';
 import { isNumeric, specParam } from '@parts-shop/shared/spec-filters';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { changeCatalog, textOf, type CatalogState } from '../catalog-state.ts';
-import type { ChangeCatalog } from '../use-catalog-state.ts';
+import { changeCatalog, textOf, type CatalogState, type ChangeCatalog } from '#web/lib/catalog-state.ts';
 
 type Props = {
   kind: PartKind;
