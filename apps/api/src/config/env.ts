@@ -22,6 +22,8 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** web: answers HTTP, runs no background loop; worker: runs every background loop, answers health, readiness and metrics only; all: both. */
+    SHOP_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -75,6 +77,10 @@ const envSchema = z
     UCP_WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
     UCP_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** How long a CDN may serve an anonymous public page or catalog read before asking again (s-maxage); 0: never. */
+    EDGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    /** How long past that it may serve the old copy while it fetches the new one (stale-while-revalidate). */
+    EDGE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /** The longest a public read's statement (or its wait for a connection) may take before it answers 503. */
     PUBLIC_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     UNPAID_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),

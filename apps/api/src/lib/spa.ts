@@ -75,6 +75,8 @@ export async function installSpa(
             })
           : null;
       const page = rendered ?? pages.get(path) ?? template;
+      // A page of its own is drawn signed out from anonymous reads: the same for every visitor (lib/edge-cache.ts).
+      request.sharedPage = own?.status === 200;
       return reply
         .code(known ? (own?.status ?? 200) : 404)
         .header('Cache-Control', 'no-cache')
