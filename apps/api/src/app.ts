@@ -23,6 +23,7 @@ import { createIdentityVerifier } from './lib/identity.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { announceWrites, installPublicCache } from './lib/public-cache.ts';
 import { installEdgeCache } from './lib/edge-cache.ts';
+import { installPrimaryPin } from './lib/primary-pin.ts';
 import { rateLimitCountersFor, sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
@@ -141,6 +142,9 @@ export async function buildApp({
 
   await installSecurity(app, config);
   announceWrites(app, changes);
+  if (config.DATABASE_REPLICA_URL) {
+    installPrimaryPin(app, { pinMs: config.REPLICA_MAX_LAG_MS, secure: config.isProduction });
+  }
   // After the security headers, so a cached answer carries them too.
   const publicReadRoutes = [
     '/parts',

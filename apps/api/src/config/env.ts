@@ -31,6 +31,13 @@ const envSchema = z
     DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
     /** A connection straight to PostgreSQL, past the pooler: migrations and the change feed's LISTEN. */
     DATABASE_DIRECT_URL: z.string().optional(),
+    /** A streaming replica of DATABASE_URL for the reads that may lag (docs/deploy.md#read-replicas). */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    /** Past this the replica is too far behind and those reads go to the primary; also how long a writer is pinned there. */
+    REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     API_BASE_PATH: z.string().default('/api'),
     WEB_DIST: z.string().optional(),
     CORS_ORIGINS: csv,
