@@ -59,6 +59,10 @@ export const ONE_DATABASE = {
   'apps/api/test/rolling-restart.test.ts': 'PostgreSQL only: several processes behind nginx',
   'apps/api/test/connections-exhausted.test.ts': 'PostgreSQL only: a server of its own runs out of connections',
   'apps/api/test/several-processes.test.ts': 'PostgreSQL only: several processes behind nginx and PgBouncer',
+  'apps/api/test/edge-cache.test.ts':
+    'PostgreSQL only: one process behind a caching nginx, and the test writing beside it',
+  'apps/api/test/read-replica.test.ts': 'its own PostgreSQL primary and streaming replica, in either pass',
+  'apps/api/test/process-roles.test.ts': 'PostgreSQL only: a web process and two workers on one database',
   'apps/api/test/shared-rate-limits.test.ts':
     'PostgreSQL and Redis only: PGlite, one process by nature, counts in memory',
   'apps/api/test/fuzz.test.ts': 'random requests; what it checks is decided by the handlers, not the engine',

@@ -66,3 +66,48 @@ export async function startPostgres({ log = () => {}, settings = {} } = {}) {
   const pause = () => runAs(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', 'stop']);
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume: start };
 }
+
+/**
+ * A streaming replica of the server at `primaryUrl` (pg_basebackup -R), replaying `applyDelayMs` behind it
+ * (recovery_min_apply_delay), so a test sees real lag.
+ * @param {{ primaryUrl: string, applyDelayMs?: number, log?: (line: string) => void }} options
+ * @returns {Promise<{ url: string, stop: () => void }>}
+ */
+export async function startReplica({ primaryUrl, applyDelayMs = 0, log = () => {} }) {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL server binaries not found (install the Debian package postgresql).');
+  const primary = new URL(primaryUrl);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-replica-'));
+  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres', dir]);
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  try {
+    runAs(path.join(bin, 'pg_basebackup'), [
+      ...['-h', primary.hostname, '-p', primary.port, '-U', primary.username || 'postgres'],
+      ...['-D', dataDir, '-R', '-X', 'stream', '--no-sync'],
+    ]);
+    // A standby needs at least the primary's max_connections (startPostgres sets 300).
+    const settings = `-c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300 -c recovery_min_apply_delay=${applyDelayMs}ms`;
+    runAs(path.join(bin, 'pg_ctl'), [
+      ...['-D', dataDir, '-l', path.join(dir, 'server.log')],
+      ...['-o', `-p ${port} -k ${dir} ${settings}`, '-w', 'start'],
+    ]);
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  log(`PostgreSQL replica started on 127.0.0.1:${port}, ${applyDelayMs} ms behind`);
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      try {
+        runAs(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -17,20 +17,19 @@ import { createAccountCheck } from './lib/account-check.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
-import { startUnpaidSweep, unpaidHold } from './domain/unpaid-orders/expire-unpaid-orders.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import { announceWrites, installPublicCache } from './lib/public-cache.ts';
+import { installEdgeCache } from './lib/edge-cache.ts';
+import { installPrimaryPin } from './lib/primary-pin.ts';
 import { rateLimitCountersFor, sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { installSecurity } from './lib/security.ts';
 import { installSpa } from './lib/spa.ts';
 import { loadPageBodies } from './pages/page-bodies.ts';
 import { createPublicPageHeads } from './pages/public-page-heads.ts';
 import { createTokenService } from './lib/tokens.ts';
-import { createMailWorker, type MailWorker } from './domain/emails/mail-worker.ts';
-import { createSmtpTransport } from './domain/emails/smtp-transport.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { assistantsRoutes } from './modules/assistants/assistants.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -49,7 +48,6 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { acpDiscoveryRoutes, acpRoutes } from './modules/ucp/acp/acp.routes.ts';
-import { createOrderWebhookWorker } from './modules/ucp/order-webhooks.ts';
 import { proofOf } from './modules/ucp/caller-proof.ts';
 import { registerUcpTools, unprovenUcpToolCall } from './modules/ucp/ucp-mcp-tools.ts';
 import { ucpDiscoveryRoutes, ucpRoutes } from './modules/ucp/ucp.routes.ts';
@@ -58,6 +56,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { consoleLines, logSlowRequests } from './operations/console-log.ts';
 import { closeConnectionsWhileStopping, createLifecycle } from './operations/lifecycle.ts';
 import { installMetrics } from './operations/metrics.ts';
+import { answerOnlyOperations, runsBackgroundWork } from './operations/roles.ts';
+import { startBackgroundWork } from './background-work.ts';
 
 export type AppOptions = {
   config: Config;
@@ -77,30 +77,6 @@ export type AppOptions = {
   /** The PostgreSQL pool's state, for the metrics. */
   poolStats?: () => PoolStats;
 };
-
-/** The outbox sender for SMTP_URL; it starts when the app is ready and stops when it closes. */
-function mailWorkerFor(app: FastifyInstance, config: Config, db: Db): MailWorker | null {
-  if (!config.SMTP_URL) return null;
-  const transport = createSmtpTransport(config.SMTP_URL);
-  const worker = createMailWorker({
-    db,
-    transport,
-    from: config.MAIL_FROM,
-    shopUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-    leaseMs: config.MAIL_LEASE_MS,
-    pollMs: config.MAIL_POLL_MS,
-    perRecipientPerDay: config.MAIL_PER_RECIPIENT_PER_DAY,
-    retryBaseMs: config.MAIL_RETRY_BASE_MS,
-    retryMaxMs: config.MAIL_RETRY_MAX_MS,
-    log: app.log,
-  });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => {
-    await worker.stop();
-    transport.close();
-  });
-  return worker;
-}
 
 /** Largest JSON body any route accepts; a 10 MB description is a 413, not a row. */
 export const BODY_LIMIT = 64 * 1024;
@@ -143,6 +119,11 @@ export async function buildApp({
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS);
   const identity = createIdentityVerifier(config);
   app.addHook('onClose', () => identity.close());
+  const payments = createPaymentGateway(config, app.log);
+  const { mailWorker } = runsBackgroundWork(config)
+    ? startBackgroundWork(app, { config, db, payments })
+    : { mailWorker: null };
+  if (config.SHOP_ROLE === 'worker') answerOnlyOperations(app, config.API_BASE_PATH);
   const deps: Deps = {
     config,
     db,
@@ -151,43 +132,35 @@ export async function buildApp({
     changes,
     tokens,
     guards: createGuards(db, tokens, createAccountCheck(identity, config.FIREBASE_ACCOUNT_CHECK_SECONDS * 1000)),
-    payments: createPaymentGateway(config, app.log),
+    payments,
     identity,
-    mailWorker: mailWorkerFor(app, config, db),
+    mailWorker,
     lifecycle: createLifecycle(),
     metrics: installMetrics(app, db, poolStats),
     limits: limitCounters,
   };
   closeConnectionsWhileStopping(app, deps.lifecycle);
 
-  const sweep = startUnpaidSweep(db, deps.payments, unpaidHold(config), app.log);
-  app.addHook('onClose', () => sweep.stop());
-  const orderWebhooks = createOrderWebhookWorker({
-    db,
-    config,
-    leaseMs: config.UCP_WEBHOOK_LEASE_MS,
-    pollMs: config.UCP_WEBHOOK_POLL_MS,
-    retryBaseMs: config.UCP_WEBHOOK_RETRY_BASE_MS,
-    retryMaxMs: config.UCP_WEBHOOK_RETRY_MAX_MS,
-    log: app.log,
-  });
-  app.addHook('onReady', async () => orderWebhooks.start());
-  app.addHook('onClose', () => orderWebhooks.stop());
-
   await installSecurity(app, config);
   announceWrites(app, changes);
+  if (config.DATABASE_REPLICA_URL) {
+    installPrimaryPin(app, { pinMs: config.REPLICA_MAX_LAG_MS, secure: config.isProduction });
+  }
   // After the security headers, so a cached answer carries them too.
-  installPublicCache(app, {
-    changes,
-    ttlMs: config.PUBLIC_CACHE_MS,
-    routes: [
-      `${config.API_BASE_PATH}/parts`,
-      `${config.API_BASE_PATH}/parts/facets`,
-      `${config.API_BASE_PATH}/parts/:id`,
-      `${config.API_BASE_PATH}/reviews`,
-      `${config.API_BASE_PATH}/builds/public`,
-      `${config.API_BASE_PATH}/builds/public/:id`,
-    ],
+  const publicReadRoutes = [
+    '/parts',
+    '/parts/facets',
+    '/parts/:id',
+    '/parts/:id/reviews',
+    '/reviews',
+    '/builds/public',
+    '/builds/public/:id',
+  ].map((route) => `${config.API_BASE_PATH}${route}`);
+  installPublicCache(app, { changes, ttlMs: config.PUBLIC_CACHE_MS, routes: publicReadRoutes });
+  installEdgeCache(app, {
+    sMaxAgeSeconds: config.EDGE_CACHE_SECONDS,
+    staleSeconds: config.EDGE_STALE_SECONDS,
+    routes: publicReadRoutes,
   });
   // Pages, JSON and sitemaps go compressed to clients that accept it (a server-rendered page
   // is a quarter of its size in brotli; a slow phone sees it sooner). After the read cache, so

@@ -13,6 +13,8 @@ export async function serve(config: Config, stopTracing?: () => Promise<void>): 
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
     publicReadTimeoutMs: config.PUBLIC_READ_TIMEOUT_MS,
+    replicaUrl: config.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
   });
   const { app, deps } = await buildApp({
     config,

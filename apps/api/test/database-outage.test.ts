@@ -156,7 +156,7 @@ describe.skipIf(!testDatabaseUrl || !findPostgresBin())('PostgreSQL stopped unde
 
       expect(api.child.exitCode, api.output.join('')).toBeNull();
       expect(during.status).toBe(503);
-      expect(during.body).toEqual({ ready: false });
+      expect(during.body).toEqual({ ready: false, workers: 0 });
       expect(wrong).toEqual([]);
       expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
       expect(ackedBefore).toBeGreaterThan(0);

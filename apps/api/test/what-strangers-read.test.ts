@@ -81,9 +81,9 @@ describe('a customer reads "the shop" where staff acted; admins read who', () =>
 });
 
 describe('readiness', () => {
-  it('tells anyone only whether the shop is ready; the checks are for admins', async () => {
+  it('tells anyone only whether the shop is ready and how many workers run; the checks are for admins', async () => {
     for (const auth of [undefined, buyer]) {
-      expect((await read(auth, '/api/ready')).json()).toEqual({ ready: true });
+      expect((await read(auth, '/api/ready')).json()).toEqual({ ready: true, workers: 1 });
     }
     expect((await t.app.inject({ url: '/api/admin/ready' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/admin/ready', headers: buyer })).statusCode).toBe(403);

@@ -23,6 +23,8 @@ const envSchema = z
     // Loopback unless told otherwise: a developer's shop is no server for their whole network.
     HOST: z.string().default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** web: answers HTTP, runs no background loop; worker: runs every background loop, answers health, readiness and metrics only; all: both. */
+    SHOP_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -30,6 +32,13 @@ const envSchema = z
     DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
     /** A connection straight to PostgreSQL, past the pooler: migrations and the change feed's LISTEN. */
     DATABASE_DIRECT_URL: z.string().optional(),
+    /** A streaming replica of DATABASE_URL for the reads that may lag (docs/deploy.md#read-replicas). */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    /** Past this the replica is too far behind and those reads go to the primary; also how long a writer is pinned there. */
+    REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     API_BASE_PATH: z.string().default('/api'),
     WEB_DIST: z.string().optional(),
     CORS_ORIGINS: csv,
@@ -81,6 +90,10 @@ const envSchema = z
     UCP_WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
     UCP_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** How long a CDN may serve an anonymous public page or catalog read before asking again (s-maxage); 0: never. */
+    EDGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    /** How long past that it may serve the old copy while it fetches the new one (stale-while-revalidate). */
+    EDGE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /** The longest a public read's statement (or its wait for a connection) may take before it answers 503. */
     PUBLIC_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     UNPAID_HOLD_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
+import { replicaRoutingPool, watchReplica } from './replica.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,8 @@ export type Database = {
   changes: ChangeFeed;
   close: () => Promise<void>;
   poolStats?: () => PoolStats;
+  /** With a read replica: how far behind it is, in ms (Infinity while it does not answer). */
+  replicaLagMs?: () => number;
 };
 
 export function migrationsFolder(): string {
@@ -87,6 +90,25 @@ function settingPerTransaction(pool: pg.Pool, settings: string): void {
   pool.query = query as unknown as typeof pool.query;
 }
 
+/** The replica's own pools for the public reads, limited as the primary's are, and the watch on its lag. */
+function openReplica(url: string, limits: pg.PoolConfig, timeout: number, primary: pg.Pool) {
+  const open = (plans: 'force_custom_plan' | 'force_generic_plan') => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      options: `-c plan_cache_mode=${plans} -c jit=off`,
+      ...limits,
+      statement_timeout: timeout,
+    });
+    pool.on('error', (error) => console.error(`read replica connection lost: ${error.message}`));
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return pool;
+  };
+  const publicPool = open('force_custom_plan');
+  const onePlanPool = open('force_generic_plan');
+  const state = watchReplica(primary, publicPool, (message) => console.warn(message));
+  return { publicPool, onePlanPool, state };
+}
+
 /**
  * Opens PostgreSQL (url) or PGlite (dataDir, optionally from `template`) and migrates. Behind a transaction pooler,
  * directUrl is the server, for migrations and LISTEN.
@@ -98,6 +120,9 @@ export async function openDatabase(options: {
   dataDir: string;
   poolSize?: number;
   publicReadTimeoutMs?: number;
+  /** A streaming replica for the reads that may lag (db/replica.ts), used while at most replicaMaxLagMs behind. */
+  replicaUrl?: string;
+  replicaMaxLagMs?: number;
   template?: Blob;
   engine?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>;
 }): Promise<Database> {
@@ -139,9 +164,16 @@ export async function openDatabase(options: {
     const publicPool = openPublicPool('force_custom_plan');
     // Planning once needs a statement kept by name, which a transaction pooler does not keep.
     const onePlanPool = pooled ? publicPool : openPublicPool('force_generic_plan');
+    const replica = options.replicaUrl ? openReplica(options.replicaUrl, publicLimits, timeout, pool) : undefined;
+    const routed = (primary: pg.Pool, onReplica: pg.Pool | undefined) =>
+      replica && onReplica
+        ? replicaRoutingPool(primary, onReplica, replica.state, options.replicaMaxLagMs ?? 5000)
+        : primary;
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const publicReads = drizzleNodePg(publicPool, { schema }) as unknown as Db;
-    const onePlanReads = pooled ? publicReads : (drizzleNodePg(onePlanPool, { schema }) as unknown as Db);
+    const publicReads = drizzleNodePg(routed(publicPool, replica?.publicPool), { schema }) as unknown as Db;
+    const onePlanReads = pooled
+      ? publicReads
+      : (drizzleNodePg(routed(onePlanPool, replica?.onePlanPool), { schema }) as unknown as Db);
     if (pooled) for (const each of [db, publicReads]) pooledDbs.add(each);
     const changes = postgresChangeFeed({
       listenUrl: directUrl,
@@ -150,6 +182,7 @@ export async function openDatabase(options: {
       },
     });
     const pools = [...new Set([pool, publicPool, onePlanPool])];
+    const replicaPools = replica ? [...new Set([replica.publicPool, replica.onePlanPool])] : [];
     const sum = (count: (p: pg.Pool) => number) => pools.reduce((total, p) => total + count(p), 0);
     const poolStats = () => ({
       total: sum((p) => p.totalCount),
@@ -165,8 +198,10 @@ export async function openDatabase(options: {
       changes,
       close: async () => {
         await changes.close();
-        await Promise.all(pools.map((p) => p.end()));
+        await replica?.state.stop();
+        await Promise.all([...pools, ...replicaPools].map((p) => p.end()));
       },
+      replicaLagMs: replica?.state.lagMs,
       poolStats,
     };
   }

@@ -558,6 +558,11 @@ export const leases = pgTable('leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+/** One row per worker process, renewed while it runs: how every process counts the workers (docs/deploy.md#roles). */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  processId: text('process_id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
 /** Rate-limit counts on PostgreSQL, so every process counts against one total. */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

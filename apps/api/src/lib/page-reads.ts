@@ -5,13 +5,14 @@ export type PageReads = (apiPath: string) => Promise<Response>;
 
 type Answer = { status: number; headers: [string, string][]; body: Buffer };
 
-export function pageReads(app: FastifyInstance): PageReads {
+/** `cookie`: the visitor's read-your-writes pin, so a page drawn for someone just after their write reads what they wrote (primary-pin.ts). */
+export function pageReads(app: FastifyInstance, cookie?: string): PageReads {
   const answers = new Map<string, Promise<Answer>>();
   return async (apiPath) => {
     let answer = answers.get(apiPath);
     if (!answer) {
       answer = app
-        .inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } })
+        .inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } })
         .then((response) => ({
           status: response.statusCode,
           headers: Object.entries(response.headers).flatMap(([name, value]) =>

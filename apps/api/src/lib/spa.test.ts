@@ -31,7 +31,7 @@ describe('the built SPA', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=30');
     // The preloads come right after the template's head; the page's own head tags follow
     // (public-page-heads.test.ts checks those).
     expect(res.body).toContain(

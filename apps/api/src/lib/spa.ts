@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { FIRST_READS } from '@parts-shop/shared/first-reads';
 import { withPageHead, type PageHead } from './page-head.ts';
 import { pageReads, type PageReads } from './page-reads.ts';
+import { primaryPinCookie } from './primary-pin.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
 /** The head (and status) of a public page by its path, or null for a page without its own. */
@@ -64,7 +65,7 @@ export async function installSpa(
       // An address no screen answers is a real 404, drawn as the app's not-found page.
       const known = pageBodies?.knows(path) ?? true;
       // One set of reads for the head and the body: both show the catalog as one read found it.
-      const reads = pageReads(app);
+      const reads = pageReads(app, primaryPinCookie(request.headers.cookie));
       const own = known && publicPageHeads ? await publicPageHeads(path, reads) : null;
       // Where server rendering fails, the browser draws the page from its preloaded reads.
       const rendered =
@@ -75,6 +76,8 @@ export async function installSpa(
             })
           : null;
       const page = rendered ?? pages.get(path) ?? template;
+      // A page of its own is drawn signed out from anonymous reads: the same for every visitor (lib/edge-cache.ts).
+      request.sharedPage = own?.status === 200;
       return reply
         .code(known ? (own?.status ?? 200) : 404)
         .header('Cache-Control', 'no-cache')

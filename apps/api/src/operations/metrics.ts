@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db, PoolStats } from '../db/client.ts';
 import { outboxBacklog } from '../domain/emails/outbox.repo.ts';
 import { shopCounterRegistry } from '../lib/shop-counters.ts';
+import { countWorkers } from './worker-heartbeat.ts';
 
 /** The process's own metrics (CPU, memory, event loop, handles), collected once per process. */
 let processRegistry: Registry | undefined;
@@ -59,6 +60,17 @@ export function installMetrics(app: FastifyInstance, db: Db, poolStats?: () => P
       if (!backlog) return this.reset();
       this.set({ state: 'pending' }, backlog.pending);
       this.set({ state: 'failing' }, backlog.failing);
+    },
+  });
+
+  new Gauge({
+    name: 'shop_workers',
+    help: 'Worker processes (SHOP_ROLE worker or all) seen in the last minute, on every machine.',
+    registers: [registry],
+    async collect() {
+      const workers = await countWorkers(db).catch(() => undefined);
+      if (workers === undefined) return this.reset();
+      this.set(workers);
     },
   });
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { migrationsFolder, ping, type Db } from '../db/client.ts';
 import { outboxBacklog } from '../domain/emails/outbox.repo.ts';
 import type { Lifecycle } from './lifecycle.ts';
+import { countWorkers } from './worker-heartbeat.ts';
 
 /** A check that takes longer than this has failed: a load balancer's probe must not hang. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -15,6 +16,8 @@ export type Readiness = {
   /** The failing checks by name, and "shutdown" once the process is stopping. */
   failing: string[];
   checks: { database: Check; migrations: Check; outbox: Check };
+  /** Worker processes seen in the last minute; none is no reason to leave the balancer, the work waits in its tables. */
+  workers: number;
 };
 
 async function timed(run: () => Promise<Record<string, unknown>>): Promise<Check> {
@@ -54,15 +57,21 @@ async function migrationsCheck(db: Db): Promise<Record<string, unknown>> {
 
 /** Outbox backlog is reported, not judged: slow mail is no reason to leave the balancer. */
 export async function checkReadiness(db: Db, lifecycle: Lifecycle, mailWorker: 'running' | 'off'): Promise<Readiness> {
-  const [database, migrations, outbox] = await Promise.all([
+  const [database, migrations, outbox, workers] = await Promise.all([
     timed(async () => (await ping(db), {})),
     timed(() => migrationsCheck(db)),
     timed(async () => ({ ...(await outboxBacklog(db)), worker: mailWorker })),
+    timed(async () => ({ count: await countWorkers(db) })),
   ]);
   const checks = { database, migrations, outbox };
   const failing = Object.entries(checks)
     .filter(([, check]) => !check.ok)
     .map(([name]) => name);
   if (lifecycle.shuttingDown) failing.push('shutdown');
-  return { ready: failing.length === 0, failing, checks };
+  return {
+    ready: failing.length === 0,
+    failing,
+    checks,
+    workers: typeof workers.count === 'number' ? workers.count : 0,
+  };
 }

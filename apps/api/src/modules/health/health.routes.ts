@@ -6,12 +6,14 @@ import { errorAnswers, HttpError } from '#api/lib/http-error.ts';
 import { checkReadiness } from '#api/operations/readiness.ts';
 
 const check = z.looseObject({ ok: z.boolean(), error: z.string().optional() });
-const publicReadiness = z.object({ ready: z.boolean() });
+/** `workers`: worker processes seen in the last minute (docs/deploy.md#roles). */
+const publicReadiness = z.object({ ready: z.boolean(), workers: z.number().int() });
 /** What admins learn besides: which check fails and why, and the outbox's backlog. */
 const readiness = z.object({
   ready: z.boolean(),
   failing: z.array(z.string()),
   checks: z.object({ database: check, migrations: check, outbox: check }),
+  workers: z.number().int(),
 });
 
 function sameSecret(given: string, expected: string): boolean {
@@ -39,14 +41,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       schema: {
         tags: ['health'],
         summary:
-          'Readiness for a load balancer: {ready} only; 503 while the database, migrations or outbox fail, or stopping',
+          'Readiness for a load balancer: {ready, workers}; 503 while the database, migrations or outbox fail, or stopping',
         description: 'Which check fails and why is for admins: GET /api/admin/ready.',
         response: { 200: publicReadiness, 503: publicReadiness },
       },
     },
     async (_request, reply) => {
-      const { ready } = await checkReadiness(deps.db, deps.lifecycle, deps.mailWorker ? 'running' : 'off');
-      return reply.code(ready ? 200 : 503).send({ ready });
+      const { ready, workers } = await checkReadiness(deps.db, deps.lifecycle, deps.mailWorker ? 'running' : 'off');
+      return reply.code(ready ? 200 : 503).send({ ready, workers });
     },
   );
 

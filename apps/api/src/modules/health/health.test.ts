@@ -27,9 +27,9 @@ describe('health, readiness and metrics', () => {
   /** What an admin reads (GET /api/admin/ready), after checking the public answer says only ready or not. */
   const ready = async () => {
     const res = await t.app.inject({ url: '/api/admin/ready', headers: admin });
-    const body = res.json<{ ready: boolean; failing: string[]; checks: Checks }>();
+    const body = res.json<{ ready: boolean; failing: string[]; checks: Checks; workers: number }>();
     const open = await t.app.inject({ url: '/api/ready' });
-    expect([open.statusCode, open.json()]).toEqual([res.statusCode, { ready: body.ready }]);
+    expect([open.statusCode, open.json()]).toEqual([res.statusCode, { ready: body.ready, workers: body.workers }]);
     return { status: res.statusCode, body };
   };
   type Checks = Record<'database' | 'migrations' | 'outbox', { ok: boolean; error?: string }>;
@@ -57,6 +57,9 @@ describe('health, readiness and metrics', () => {
       migrations: { ok: true },
       outbox: { ok: true, pending: 0, failing: 0, worker: 'off' },
     });
+    // This process has the default role, all: it runs the background work and counts itself.
+    expect(body.workers).toBe(1);
+    expect(sample(await scrape(), 'shop_workers')).toBe(1);
   });
 
   it('counts requests by route and status, orders placed, payments, the outbox and the process', async () => {
@@ -126,7 +129,7 @@ describe('health, readiness and metrics', () => {
     await t.database.close();
     const res = await t.app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ ready: false });
+    expect(res.json()).toEqual({ ready: false, workers: 0 });
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 });

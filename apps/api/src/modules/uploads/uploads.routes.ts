@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS, uploadedSchema, type UploadWidth } from '@parts-shop/shared/upload';
 import { hasVerifiedEmail } from '#api/domain/accounts/verified-email.ts';
+import { matchesEtag } from '#api/lib/edge-cache.ts';
 import { callerOf } from '#api/lib/auth.ts';
 import type { Deps } from '#api/deps.ts';
 import { writeLimit } from '#api/deps.ts';
@@ -50,15 +51,6 @@ async function takePhoto(request: FastifyRequest, store: PhotoStore): Promise<st
   if (photo === 'too-many-pixels') throw tooLarge(apiMessages.uploadTooManyPixels);
   if (!photo) throw unsupportedMedia(apiMessages.uploadUnsupported);
   return savePhoto(store, photo);
-}
-
-/** Whether an If-None-Match header names this ETag (or any). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
-  });
 }
 
 const FOR_GOOD = 'public, max-age=31536000, immutable';
