@@ -13,7 +13,7 @@ const FIELD_WORDS: Record<string, string> = {
 };
 
 /** Any other field reads from its camelCase name: 'trackingNumber' is 'Tracking number', 'priceCents' 'Price'. */
-export function fieldWords(field: string): string {
+function fieldWords(field: string): string {
   const known = FIELD_WORDS[field];
   if (known) return known;
   const words = field
@@ -24,7 +24,7 @@ export function fieldWords(field: string): string {
 }
 
 /** A value as a person says it: money from cents, yes or no, lists with commas, an object field by field. */
-export function valueWords(field: string, value: unknown): string {
+function valueWords(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field.endsWith('Cents') && typeof value === 'number') return formatCents(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
