@@ -383,7 +383,7 @@ test.describe('small things', () => {
     await expect(returned.getByLabel('Refund ($, optional)')).toHaveValue('24.50');
     await expectNoSidewaysScroll(page);
     await returned.getByRole('button', { name: 'Mark received' }).click();
-    await expect(page.getByText('$24.50 refunded')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: '$24.50 refunded (Return: Changed mind' })).toBeVisible();
   });
 
   test('the audit log says a change in words, with the raw record behind a disclosure', async ({ page, request }) => {

@@ -34,7 +34,8 @@ function valueWords(field: string, value: unknown): string {
     if (entries.length === 0) return '—';
     return entries.map(([key, inner]) => `${fieldWords(key)} ${valueWords(key, inner)}`).join('; ');
   }
-  return String(value as string | number);
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? '—');
 }
 
 /** Each changed field in words ('Price: $199.99 → $149.50'), the raw record behind a disclosure for who needs it. */

@@ -1,6 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/ui-messages';
 import type { Part } from '@parts-shop/shared/part';
 import { Component as PartPage } from './part-page.tsx';
 import { answerApi, fetchMock, json, stubApi } from '#web-test/api.ts';
