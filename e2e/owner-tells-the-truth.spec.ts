@@ -14,7 +14,7 @@ import {
 } from './support.ts';
 import { startAssistant } from './ucp-assistant.ts';
 
-// At both widths (issue 47): a bulk change touches only what the owner meant, a sold-out part
+// At both widths: a bulk change touches only what the owner meant, a sold-out part
 // cannot be bought from its page, and the emails and owner pages say what happened
 // (docs/product.md#bulk-actions, #part-page, #the-order-lifecycle, #customer-page, #assistants).
 

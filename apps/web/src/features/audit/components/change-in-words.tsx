@@ -35,7 +35,7 @@ function valueWords(field: string, value: unknown): string {
     return entries.map(([key, inner]) => `${fieldWords(key)} ${valueWords(key, inner)}`).join('; ');
   }
   if (typeof value === 'string') return value;
-  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? '—');
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 /** Each changed field in words ('Price: $199.99 → $149.50'), the raw record behind a disclosure for who needs it. */
