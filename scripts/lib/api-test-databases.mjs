@@ -53,6 +53,8 @@ export const BOTH_DATABASES = {
 
 /** Files that look like they need both (SIGNALS) but run once, each with why. */
 export const ONE_DATABASE = {
+  'apps/api/test/documented-sessions.test.ts':
+    "one pass: docs/product.md's curl sessions run against a shop; the engine under it does not change them",
   'apps/api/test/startup.test.ts': 'its processes open a PGlite of their own in either pass',
   'apps/api/test/concurrency.test.ts': 'PostgreSQL only: several processes on one database',
   'apps/api/test/database-outage.test.ts': 'PostgreSQL only: the server stops under load',

@@ -55,6 +55,16 @@ export function searchCondition(search: Search | undefined): Bound {
   return bound;
 }
 
+/**
+ * The same words matched against the part's name alone: Manage Products' search picks parts for bulk changes, where
+ * a brand or a description that mentions the word ("for any cooler") would reprice parts the owner did not mean.
+ */
+export function nameSearchCondition(search: Search | undefined): Bound {
+  const bound = noConditions();
+  if (search) add(bound, 'name', sql`to_tsvector('simple', ${parts.name}) @@ ${matchQuery}`, { tsquery: search.match });
+  return bound;
+}
+
 function add(bound: Bound, shape: string, condition: SQL, values: Record<string, unknown> = {}) {
   bound.conditions.push(condition);
   bound.shape.push(shape);

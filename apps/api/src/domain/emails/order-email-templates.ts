@@ -13,6 +13,8 @@ export const orderEmailPayloadSchema = z.object({
     'order-shipped',
     'order-cancelled',
     'order-refunded',
+    'return-requested',
+    'return-approved',
     'return-received',
   ]),
   orderId: z.string(),
@@ -20,7 +22,7 @@ export const orderEmailPayloadSchema = z.object({
   userName: z.string(),
   productName: z.string(),
   quantity: z.number(),
-  /** Every line of the order; emails queued before orders had lines carry none. */
+  /** Every line of the order (a return's emails: the units sent back); emails queued before orders had lines carry none. */
   lines: z.array(z.object({ productName: z.string(), quantity: z.number(), unitCents: z.number().int() })).default([]),
   totalPrice: z.string(),
   address: z.string(),
@@ -30,8 +32,12 @@ export const orderEmailPayloadSchema = z.object({
   carrier: z.string().nullable().optional(),
   trackingNumber: z.string().nullable().optional(),
   cancelReason: z.enum(['customer', 'admin', 'expired', 'declined']).optional(),
-  /** order-refunded: the dollars this refund returns. */
+  /** order-refunded: the dollars this refund returns; return-received: what its receipt refunded, if anything. */
   refundAmount: z.string().optional(),
+  /** A return's emails: why the customer sends the parts back, in words. */
+  returnReason: z.string().optional(),
+  /** order-shipped: the carrier's tracking page for this number, for a carrier the shop knows. */
+  trackingUrl: z.string().optional(),
 });
 export type OrderEmailPayload = z.infer<typeof orderEmailPayloadSchema>;
 
@@ -93,7 +99,8 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-type Row = [label: string, value: string];
+/** A detail of the email; with `href`, its value links there (a tracking number to the carrier's page). */
+type Row = [label: string, value: string, href?: string];
 
 function heading(p: OrderEmailPayload): { subject: string; intro: string } {
   switch (p.kind) {
@@ -120,6 +127,16 @@ function heading(p: OrderEmailPayload): { subject: string; intro: string } {
       return {
         subject: `Refund for order ${p.number}`,
         intro: `We have refunded ${formatDollars(p.refundAmount ?? '0')} to the card that paid for this order.`,
+      };
+    case 'return-requested':
+      return {
+        subject: `Return requested for order ${p.number}`,
+        intro: 'We have your request to send these parts back. We will email you once it is approved.',
+      };
+    case 'return-approved':
+      return {
+        subject: `Return approved for order ${p.number}`,
+        intro: 'Your return is approved: please send these parts back. We will email you when they arrive.',
       };
     case 'return-received':
       return { subject: `Return received for order ${p.number}`, intro: 'We have received the parts you sent back.' };
@@ -169,10 +186,28 @@ const ORDER_STATUS_LD: Record<OrderEmailPayload['kind'], OrderLd['orderStatus']>
   'order-shipped': 'https://schema.org/OrderInTransit',
   'order-cancelled': 'https://schema.org/OrderCancelled',
   'order-refunded': undefined,
+  'return-requested': undefined,
+  'return-approved': undefined,
   'return-received': 'https://schema.org/OrderReturned',
 };
 
+const RETURN_KINDS: ReadonlySet<OrderEmailPayload['kind']> = new Set([
+  'return-requested',
+  'return-approved',
+  'return-received',
+]);
+
+/** A return's emails name what goes back and why, never the whole order's total or its address. */
+function returnRows(p: OrderEmailPayload): Row[] {
+  const rows: Row[] = [['Order', p.number], ...lineRows(p)];
+  if (p.returnReason) rows.push(['Reason', p.returnReason]);
+  if (p.kind === 'return-received')
+    rows.push(['Refunded', p.refundAmount ? formatDollars(p.refundAmount) : 'Nothing yet']);
+  return rows;
+}
+
 function detailRows(p: OrderEmailPayload): Row[] {
+  if (RETURN_KINDS.has(p.kind)) return returnRows(p);
   const receipt = p.kind === 'payment-receipt' || p.kind === 'order-confirmed';
   const rows: Row[] = [
     ['Order', p.number],
@@ -184,7 +219,10 @@ function detailRows(p: OrderEmailPayload): Row[] {
   if (p.kind === 'order-refunded') rows.push(['Refunded', formatDollars(p.refundAmount ?? '0')]);
   if (p.kind !== 'order-cancelled') rows.push(['Ship to', p.address], ['Phone', p.phoneNumber]);
   if (p.kind === 'order-shipped') {
-    rows.push(['Carrier', p.carrier || 'Not given'], ['Tracking number', p.trackingNumber || 'Not given']);
+    rows.push(
+      ['Carrier', p.carrier || 'Not given'],
+      ['Tracking number', p.trackingNumber || 'Not given', p.trackingUrl],
+    );
   }
   return rows;
 }
@@ -203,8 +241,10 @@ function page(
 ): string {
   const tableRows = rows
     .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+      ([label, value, href]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${
+          href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value)
+        }</td></tr>`,
     )
     .join('');
   return [
@@ -293,7 +333,7 @@ export function renderOrderEmail(p: OrderEmailPayload, shopUrl: string): Rendere
     '',
     intro,
     '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...rows.map(([label, value, href]) => (href ? `${label}: ${value} (${href})` : `${label}: ${value}`)),
     ...(showLink ? ['', `Your receipt: ${receiptUrl}`] : []),
     '',
     'Parts Shop',

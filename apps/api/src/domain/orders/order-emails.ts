@@ -1,10 +1,11 @@
 import { centsToPriceString } from '@parts-shop/shared/money';
+import { trackingUrl } from '@parts-shop/shared/carriers';
 import { formatOrderNumber } from '@parts-shop/shared/order';
 import type { Db } from '#api/db/client.ts';
 import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 import { queueOrderWebhook, WEBHOOK_EVENT_OF_EMAIL } from './order-webhooks.ts';
-import { linesOf, type OrderRow } from './orders.repo.ts';
+import { linesOf, type OrderLineRow, type OrderRow } from './orders.repo.ts';
 
 /** Who ended an unpaid order: its customer, an admin, or the hold running out. */
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
@@ -15,28 +16,27 @@ export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
  */
 export const placedByAssistant = (order: Pick<OrderRow, 'origin'>) => order.origin !== null;
 
-/** One email per order change, in its transaction; an order to be deleted is queued before its lines go. */
-export async function queueOrderEmail(
+type EmailLine = Pick<OrderLineRow, 'productName' | 'quantity' | 'unitPriceCents'>;
+
+type OrderEmailExtras = Pick<OrderEmailPayload, 'cancelReason' | 'returnReason' | 'trackingUrl'> & {
+  refundCents?: number;
+};
+
+async function queueWithLines(
   db: Db,
   kind: OrderEmailPayload['kind'],
   order: OrderRow,
-  cancelReason?: CancelReason,
-  refundCents?: number,
+  lines: readonly EmailLine[],
+  { refundCents, cancelReason, returnReason, trackingUrl: tracking }: OrderEmailExtras,
 ): Promise<void> {
-  const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
-  // A shipment takes each line's units not put back on the shelf by a refund before it.
-  const shipped = kind === 'order-shipped';
-  const sent = shipped
-    ? lines.map((line) => ({ ...line, quantity: line.quantity - line.restockedUnits })).filter((l) => l.quantity > 0)
-    : lines;
   await queueEmail(db, order.email, {
     kind,
     orderId: order.id,
     number: formatOrderNumber(order.number),
     userName: placedByAssistant(order) ? '' : order.userName,
     productName: order.productName,
-    quantity: shipped ? sent.reduce((units, line) => units + line.quantity, 0) : order.totalOrder,
-    lines: sent.map((line) => ({
+    quantity: lines.reduce((units, line) => units + line.quantity, 0),
+    lines: lines.map((line) => ({
       productName: line.productName,
       quantity: line.quantity,
       unitCents: line.unitPriceCents,
@@ -49,8 +49,60 @@ export async function queueOrderEmail(
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     ...(cancelReason ? { cancelReason } : {}),
+    ...(returnReason ? { returnReason } : {}),
+    ...(tracking ? { trackingUrl: tracking } : {}),
     ...(refundCents === undefined ? {} : { refundAmount: centsToPriceString(refundCents) }),
   });
   const event = WEBHOOK_EVENT_OF_EMAIL[kind];
   if (event) await queueOrderWebhook(db, order.id, event);
+}
+
+/** One email per order change, in its transaction; an order to be deleted is queued before its lines go. */
+export async function queueOrderEmail(
+  db: Db,
+  kind: Exclude<OrderEmailPayload['kind'], ReturnEmailKind>,
+  order: OrderRow,
+  cancelReason?: CancelReason,
+  refundCents?: number,
+): Promise<void> {
+  const lines = (await linesOf(db, [order.id])).get(order.id) ?? [];
+  // A shipment takes each line's units not put back on the shelf by a refund before it.
+  const shipped = kind === 'order-shipped';
+  const sent = shipped
+    ? lines.map((line) => ({ ...line, quantity: line.quantity - line.restockedUnits })).filter((l) => l.quantity > 0)
+    : lines;
+  const tracking = shipped ? trackingUrl(order.carrier, order.trackingNumber) : null;
+  await queueWithLines(db, kind, order, sent, {
+    cancelReason,
+    refundCents,
+    trackingUrl: tracking ?? undefined,
+  });
+}
+
+type ReturnEmailKind = 'return-requested' | 'return-approved' | 'return-received';
+
+/**
+ * A return's email names what goes back (each part's returned units at the price paid) and why, never the whole
+ * order: 'Return received' is about the parts that came back.
+ */
+export async function queueReturnEmail(
+  db: Db,
+  kind: ReturnEmailKind,
+  order: OrderRow,
+  request: { lines: readonly { partId: string; quantity: number }[]; reason: string },
+  refundCents?: number,
+): Promise<void> {
+  const orderLines = (await linesOf(db, [order.id])).get(order.id) ?? [];
+  const returned = request.lines.map((line) => {
+    const bought = orderLines.find((l) => l.partId === line.partId);
+    return {
+      productName: bought?.productName ?? 'A part no longer sold',
+      quantity: line.quantity,
+      unitPriceCents: bought?.unitPriceCents ?? 0,
+    };
+  });
+  await queueWithLines(db, kind, order, returned, {
+    returnReason: request.reason,
+    refundCents: refundCents && refundCents > 0 ? refundCents : undefined,
+  });
 }

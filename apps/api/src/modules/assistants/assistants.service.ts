@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { assistantMessages, type ApprovedAssistant, type Assistant } from '@parts-shop/shared/assistant';
 import type { Db } from '#api/db/client.ts';
-import { assistants, ucpCheckoutSessions } from '#api/db/schema.ts';
+import { assistants, orders, ucpCheckoutSessions } from '#api/db/schema.ts';
 import { recordChange, type Actor } from '#api/domain/audit/record-change.ts';
 import { apiKeyHash, newApiKey } from '#api/domain/assistants/approved-assistants.ts';
 import { conflict, notFound } from '#api/lib/http-error.ts';
@@ -15,13 +15,22 @@ const ordersPlaced = sql<number>`(
   where ${ucpCheckoutSessions.agent} = ${assistants.profile} and ${ucpCheckoutSessions.status} = 'completed'
 )`.mapWith(Number);
 
+/**
+ * Its last call as an approved assistant, or its last checkout session if later: the order count includes orders it
+ * placed before its approval (any assistant may call on the embedded default), so the last call must see them too.
+ */
+const lastCall = sql<Date | null>`greatest(${assistants.lastCallAt}, (
+  select max(${ucpCheckoutSessions.updatedAt}) from ${ucpCheckoutSessions}
+  where ${ucpCheckoutSessions.agent} = ${assistants.profile}
+))`.mapWith((value: Date | string | null) => (value === null ? null : new Date(value)));
+
 const columns = {
   id: assistants.id,
   name: assistants.name,
   profile: assistants.profile,
   approvedAt: assistants.approvedAt,
   approvedBy: assistants.approvedBy,
-  lastCallAt: assistants.lastCallAt,
+  lastCallAt: lastCall,
 };
 
 function toAssistant(row: {
@@ -64,6 +73,7 @@ export async function approveAssistant(
       .onConflictDoNothing()
       .returning(columns);
     if (!inserted) throw conflict(assistantMessages.alreadyApproved);
+    await nameEarlierOrders(tx, input);
     await recordChange(tx, caller, {
       kind: 'assistant.approve',
       entity: 'assistant',
@@ -74,6 +84,19 @@ export async function approveAssistant(
     return inserted;
   });
   return { assistant: toAssistant({ ...row, orders: await ordersOf(db, row.profile) }), apiKey };
+}
+
+/**
+ * The orders and sessions this profile made before its approval take the name it is approved under, so Manage
+ * Orders names one assistant one way.
+ */
+async function nameEarlierOrders(tx: Db, { profile, name }: { profile: string; name: string }): Promise<void> {
+  const placed = tx
+    .select({ id: ucpCheckoutSessions.orderId })
+    .from(ucpCheckoutSessions)
+    .where(and(eq(ucpCheckoutSessions.agent, profile), isNotNull(ucpCheckoutSessions.orderId)));
+  await tx.update(orders).set({ origin: name }).where(inArray(orders.id, placed));
+  await tx.update(ucpCheckoutSessions).set({ agentName: name }).where(eq(ucpCheckoutSessions.agent, profile));
 }
 
 async function ordersOf(db: Db, profile: string): Promise<number> {

@@ -154,6 +154,38 @@ describe('what the list says of each assistant', () => {
     expect(entry?.orders).toBe(1);
     expect(entry?.lastCallAt).not.toBeNull();
   });
+
+  it('names orders placed before its approval by its approved name, and counts their calls as its last', async () => {
+    const profile = await servedProfile();
+    const partId = await addPart(t, { available: 5 });
+    const headers = () => ucpHeaders({}, profile);
+    const created = await ucp(
+      t,
+      'POST',
+      '/checkout-sessions',
+      readyCheckout(partId, 1, 'early@example.test'),
+      headers(),
+    );
+    const id = ucpCheckoutSchema.parse(created.json()).id;
+    const done = ucpCheckoutSchema.parse(
+      (await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment(), headers())).json(),
+    );
+    const originOf = async () =>
+      (
+        await t.database.db
+          .select({ origin: orders.origin })
+          .from(orders)
+          .where(eq(orders.id, done.order?.id ?? ''))
+      )[0]?.origin;
+    expect(await originOf()).not.toBe('Early Bot');
+
+    const { assistant } = approvedAssistantSchema.parse((await approve(profile, 'Early Bot')).json());
+    expect(await originOf()).toBe('Early Bot');
+    expect(assistant).toMatchObject({ orders: 1 });
+    expect(assistant.lastCallAt).not.toBeNull();
+    const entry = (await listed()).find((a) => a.id === assistant.id);
+    expect(entry).toMatchObject({ orders: 1, lastCallAt: assistant.lastCallAt });
+  });
 });
 
 describe('the per-assistant limit', () => {

@@ -3,7 +3,7 @@ import type { ManagePartsQuery, ManageSort } from '@parts-shop/shared/part-query
 import type { Db } from '#api/db/client.ts';
 import { isLowStock, parts } from '#api/db/schema.ts';
 import { partColumns, type PartRow } from '#api/domain/catalog/parts.repo.ts';
-import { boundFilters, joined, searchCondition } from '#api/domain/catalog/parts-search.ts';
+import { boundFilters, joined, nameSearchCondition } from '#api/domain/catalog/parts-search.ts';
 import type { Search } from '#api/domain/catalog/search-words.ts';
 
 /** With whether it runs low and its sort key (its next page's cursor key). */
@@ -25,7 +25,7 @@ export function listManagedParts(
   cursor: ManageCursor | undefined,
   search: Search | undefined,
 ): Promise<ManagedRow[]> {
-  const filters = joined(searchCondition(search), boundFilters({ kind: query.kind }, []).kind);
+  const filters = joined(nameSearchCondition(search), boundFilters({ kind: query.kind }, []).kind);
   const lowStock = isLowStock(parts.available, parts.lowStockAt);
   const key = sortKey(query.sort);
   const ascending = query.sort.endsWith('_asc');

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Part } from '@parts-shop/shared/part';
-import { emailOutbox } from '#api/db/schema.ts';
+import { emailOutbox, parts } from '#api/db/schema.ts';
+import { newId } from '#api/lib/ids.ts';
 import { addPart, orderBody, placeOrder } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 import { compatibleSpecs } from '#api-test/build-fixtures.ts';
@@ -30,6 +31,14 @@ async function setLowStockAt(id: string, lowStockAt: number | null, headers = ad
   const { version } = (await t.app.inject({ url: `/api/parts/${id}` })).json<Part>();
   return t.app.inject({ method: 'PATCH', url: `/api/parts/${id}`, headers, payload: { version, lowStockAt } });
 }
+
+const shelfPart = {
+  description: 'A part for tests',
+  img: 'https://example.com/part.png',
+  minOrder: 1,
+  available: 5,
+  priceCents: 1_000,
+};
 
 describe('lowStockAt', () => {
   it('is set and unset by PATCH, answered on the part, and refused when not a whole number from 0', async () => {
@@ -131,6 +140,20 @@ describe('GET /api/admin/parts', () => {
     expect(low.map((p) => p._id)).toEqual([ids.anvil, ids.bolt]);
     const gpus = (await list('q=zqm&kind=gpu')).json<Managed[]>();
     expect(gpus.map((p) => p._id)).toEqual([ids.dial]);
+  });
+
+  it('matches the search against names only, not a brand or a description that has the word', async () => {
+    const named = newId();
+    await t.database.db.insert(parts).values([
+      { ...shelfPart, id: named, name: 'Xvqcooler tower', brand: 'Acme' },
+      { ...shelfPart, id: newId(), name: 'Masterbox case', brand: 'Xvqcooler Master' },
+      { ...shelfPart, id: newId(), name: 'Thermal paste', description: 'For any xvqcooler' },
+    ]);
+    const found = await list('q=xvqcooler');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json<Managed[]>().map((p) => p._id)).toEqual([named]);
+    // The catalog's own search still reaches brands and descriptions.
+    expect((await t.app.inject({ url: '/api/parts?q=xvqcooler' })).json<Part[]>()).toHaveLength(3);
   });
 
   it('is for admins only, and refuses a sort, filter or cursor it does not know with a 400', async () => {

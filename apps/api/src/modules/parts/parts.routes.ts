@@ -112,7 +112,8 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
         tags: ['parts'],
         summary: 'Manage Products: every part, searched, by kind, low stock only, in a sort (admin)',
         description:
-          'q and kind as GET /parts. lowStock=true keeps the parts running low (at or below their lowStockAt, ' +
+          'q matches part names only (each word as a prefix, typos forgiven, as GET /parts does over names, ' +
+          'brands and descriptions); kind as GET /parts. lowStock=true keeps the parts running low (at or below their lowStockAt, ' +
           'or 5 without one); each part answers lowStock by the same rule. sort is newest (default), ' +
           'name_asc, name_desc, price_asc, price_desc, stock_asc or stock_desc. Out-of-stock parts are listed. ' +
           'The Link header names the next page; its cursor only fits the same sort (400 otherwise).',

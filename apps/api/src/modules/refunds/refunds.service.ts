@@ -11,7 +11,7 @@ import {
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Db } from '#api/db/client.ts';
 import { refundsByLine, unitsReturnable, type LineRefunds } from '#api/domain/orders/line-refunds.ts';
-import { queueOrderEmail } from '#api/domain/orders/order-emails.ts';
+import { queueReturnEmail } from '#api/domain/orders/order-emails.ts';
 import { actorSeenBy, canSee, orderNotFound } from '#api/domain/orders/order-view.ts';
 import {
   findOrderRecord,
@@ -139,10 +139,15 @@ export async function requestReturn(db: Db, caller: Caller, id: string, input: N
     };
     const refused = returnRefusal(order, lines, input, taken, Date.now());
     if (refused) throw conflict(refused);
-    return insertReturn(tx, { orderId: id, lines: input.lines, reason: input.reason });
+    const inserted = await insertReturn(tx, { orderId: id, lines: input.lines, reason: input.reason });
+    await queueReturnEmail(tx, 'return-requested', order, returnOf(inserted));
+    return inserted;
   });
   return toReturn(row);
 }
+
+/** What a return's emails say: the units sent back and why, in words. */
+const returnOf = (row: ReturnRow) => ({ lines: row.lines, reason: RETURN_REASON_LABELS[row.reason] });
 
 /** Which decisions may follow which: a rejected or received return is final. */
 const NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {
@@ -185,6 +190,10 @@ export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id
         decidedBy: caller.email,
       });
       await recordDecision(tx, caller, before, after);
+      if (after.status === 'approved') {
+        const order = await findOrderRecord(tx, after.orderId);
+        if (order) await queueReturnEmail(tx, 'return-approved', order, returnOf(after));
+      }
       return after;
     });
     return toReturn(decided);
@@ -213,7 +222,7 @@ export async function decide(db: Db, gateway: PaymentGateway, caller: Caller, id
         decidedBy: caller.email,
       });
       await recordDecision(tx, caller, before, after);
-      await queueOrderEmail(tx, 'return-received', order);
+      await queueReturnEmail(tx, 'return-received', order, returnOf(after), refundCents);
     },
   });
   const row = await findReturn(db, id);

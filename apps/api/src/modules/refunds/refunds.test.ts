@@ -24,6 +24,24 @@ const t = useTestApp({
 });
 const { alice, bob, admin } = t.users;
 
+/** The lines and reason a return's email of this kind names ("2 × Name"). */
+async function returnEmail(orderId: string, kind: string) {
+  const [row] = await t.database.db
+    .select({ payload: emailOutbox.payload })
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.orderId} = ${orderId} and ${emailOutbox.kind} = ${kind}`);
+  const payload = row?.payload as {
+    lines: { productName: string; quantity: number }[];
+    returnReason?: string;
+    refundAmount?: string;
+  };
+  return {
+    lines: payload.lines.map((line) => `${line.quantity} × ${line.productName}`).sort(),
+    reason: payload.returnReason,
+    refund: payload.refundAmount,
+  };
+}
+
 async function outboxKinds(orderId: string): Promise<string[]> {
   const rows = await t.database.db
     .select({ kind: emailOutbox.kind })
@@ -311,6 +329,19 @@ describe('an order of several lines', () => {
       },
     });
     expect(received.statusCode, received.body).toBe(200);
+    // Its emails name the two parts sent back, not the build's every line.
+    const named = async (partId: string) => (await t.call('GET', `/api/parts/${partId}`)).json<{ name: string }>().name;
+    const sentBack = [`1 × ${await named(ids.cpu)}`, `1 × ${await named(ids.memory)}`].sort();
+    expect(await returnEmail(order._id, 'return-requested')).toEqual({
+      lines: sentBack,
+      reason: 'Incompatible',
+      refund: undefined,
+    });
+    expect(await returnEmail(order._id, 'return-received')).toEqual({
+      lines: sentBack,
+      reason: 'Incompatible',
+      refund: '100.00',
+    });
     expect(await stockOf(t, ids.cpu)).toBe(3);
     expect(await stockOf(t, ids.memory)).toBe(3);
     expect((await stock()).filter((n) => n === 2)).toHaveLength(Object.keys(ids).length - 2);
@@ -443,6 +474,8 @@ describe('returns', () => {
       'order-placed',
       'payment-receipt',
       'order-shipped',
+      'return-requested',
+      'return-approved',
       'return-received',
       'order-refunded',
     ]);

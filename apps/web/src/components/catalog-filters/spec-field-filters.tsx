@@ -12,8 +12,14 @@ type Props = {
   onChange: ChangeCatalog;
 };
 
+/** A label inside a sentence ('Min recommended PSU'): an ordinary first word lowers, never 'TDP', 'M.2' or 'PCIe'. */
+export function midSentence(label: string): string {
+  const [word = ''] = label.split(' ');
+  return /^[A-Z][a-z]+$/.test(word) ? `${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
+}
+
 const withUnit = (field: SpecField) =>
-  field.unit ? `${field.label.toLowerCase()} (${field.unit})` : field.label.toLowerCase();
+  field.unit ? `${midSentence(field.label)} (${field.unit})` : midSentence(field.label);
 
 function setParams(state: CatalogState, changes: Record<string, string>): CatalogState {
   return changeCatalog(state, { specParams: { ...state.specParams, ...changes } });

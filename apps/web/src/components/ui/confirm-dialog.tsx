@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { messages } from '@parts-shop/shared/ui-messages';
 
 type Props = {
@@ -6,6 +6,8 @@ type Props = {
   onConfirm: () => void;
   onCancel: () => void;
   description?: string;
+  /** What the question is about, under the description (the parts a bulk action changes). */
+  children?: ReactNode;
   busy?: boolean;
   /**
    * Where focus goes if the button that opened the dialog leaves the page (the row of a deleted part or a cancelled
@@ -40,7 +42,15 @@ function useFocusFallback(open: boolean, opener: RefObject<Element | null>, fall
   }, [open, opener, fallback]);
 }
 
-export function ConfirmDialog({ open, onConfirm, onCancel, description, busy = false, fallbackFocus }: Props) {
+export function ConfirmDialog({
+  open,
+  onConfirm,
+  onCancel,
+  description,
+  children,
+  busy = false,
+  fallbackFocus,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   // A page may hold several (the order page's refund and cancel), each named by its own title.
   const titleId = useId();
@@ -65,6 +75,7 @@ export function ConfirmDialog({ open, onConfirm, onCancel, description, busy = f
           {messages.confirmQuestion}
         </h2>
         {description ? <p className="py-2">{description}</p> : null}
+        {children}
         <div className="modal-action">
           <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
             Yes

@@ -15,8 +15,8 @@ const priceChange: AuditEntry = {
   entity: 'part',
   entityId: 'part-1',
   entityName: 'New CPU',
-  before: { priceCents: 19_999, name: 'Old CPU' },
-  after: { priceCents: 14_950, name: 'New CPU' },
+  before: { priceCents: 19_999, name: 'Old CPU', lowStockAt: null, specs: { cores: 6, socket: 'AM4' } },
+  after: { priceCents: 14_950, name: 'New CPU', lowStockAt: 4, specs: { cores: 8, socket: 'AM5' } },
 };
 const shipment: AuditEntry = {
   id: 'a2',
@@ -64,9 +64,15 @@ describe('Audit Log', () => {
     expect(price.textContent).toContain('Boss');
     expect(price.textContent).toContain('Price changed');
     expect(within(price).getByRole('link', { name: 'part New CPU' }).getAttribute('href')).toBe('/parts/part-1');
-    expect(price.textContent).toContain('price: $199.99 → $149.50');
-    expect(price.textContent).toContain('name: Old CPU → New CPU');
-    expect(ship.textContent).toContain('carrier: — → UPS');
+    expect(price.textContent).toContain('Price: $199.99 → $149.50');
+    expect(price.textContent).toContain('Name: Old CPU → New CPU');
+    expect(price.textContent).toContain('Low stock at: — → 4');
+    expect(price.textContent).toContain('Specifications: Cores 6; Socket AM4 → Cores 8; Socket AM5');
+    // The record as stored, for whoever needs it, behind a disclosure.
+    const raw = within(price).getByText('Raw change').closest('details');
+    expect(raw?.open).toBe(false);
+    expect(raw?.textContent).toContain('"lowStockAt": 4');
+    expect(ship.textContent).toContain('Carrier: — → UPS');
     expect(within(ship).getByRole('link', { name: 'order PS-000042' }).getAttribute('href')).toBe(
       '/dashboard/orders/order-1',
     );
@@ -74,7 +80,7 @@ describe('Audit Log', () => {
     fireEvent.click(screen.getByRole('button', { name: /Load more/i }));
     const gone = await within(table).findByText('Product deleted');
     const row = gone.closest('tr') as HTMLElement;
-    expect(row.textContent).toContain('name: Gone GPU');
+    expect(row.textContent).toContain('Name: Gone GPU');
     expect(row.textContent).toContain('part Gone GPU');
     expect(row.textContent).not.toContain('part-2');
     expect(within(row).queryByRole('link')).toBeNull();

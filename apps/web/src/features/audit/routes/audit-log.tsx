@@ -1,40 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry, type AuditKind } from '@parts-shop/shared/audit';
-import { formatCents } from '@parts-shop/shared/money';
 import { PagedListView } from '#web/components/paged-list-view.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { ResponsiveTable } from '#web/components/ui/responsive-table.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useAuditLog } from '../api/get-audit.ts';
+import { ChangeInWords } from '../components/change-in-words.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 
 const TITLE = 'Audit Log';
-
-function shown(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (field.endsWith('Cents') && typeof value === 'number') return formatCents(value);
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-const fieldName = (field: string) => field.replace(/Cents$/, '');
-
-function Change({ entry }: { entry: AuditEntry }) {
-  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  if (fields.length === 0) return <span>—</span>;
-  return (
-    <ul className="flex flex-col gap-1">
-      {fields.map((field) => (
-        <li key={field} className="break-words">
-          <span className="font-medium">{fieldName(field)}</span>:{' '}
-          {entry.before ? <span>{shown(field, entry.before[field])}</span> : null}
-          {entry.before && entry.after ? <span aria-label="changed to"> → </span> : null}
-          {entry.after ? <span>{shown(field, entry.after[field])}</span> : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function Subject({ entry }: { entry: AuditEntry }) {
   const name = entry.entityName ? (
@@ -121,7 +96,7 @@ export function Component() {
                 </span>
               ),
             },
-            { header: 'Before → after', cell: (entry) => <Change entry={entry} /> },
+            { header: 'Before → after', cell: (entry) => <ChangeInWords entry={entry} /> },
           ]}
         />
       </PagedListView>

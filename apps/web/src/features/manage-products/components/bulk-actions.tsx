@@ -12,9 +12,11 @@ import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import { useBulkParts, type BulkAction } from '../api/bulk-parts.ts';
 import { plural } from '@parts-shop/shared/plural';
 
+type PagePart = { _id: string; name: string };
+
 type Props = {
   /** The parts on the page now: Select all takes these, and an action only the selected among them. */
-  pageIds: string[];
+  pageParts: PagePart[];
   selected: ReadonlySet<string>;
   onSelect: (ids: ReadonlySet<string>) => void;
 };
@@ -27,12 +29,31 @@ function describe(form: BulkForm, count: number): string {
   return `Delete ${parts}? Orders that include them keep their details.`;
 }
 
+/** How many of the chosen parts the Are You Sure step names before 'and N more'. */
+const NAMED_MAX = 10;
+
+/** The parts the action will change, by name, so a search that caught more than meant shows before anything changes. */
+function ChosenParts({ parts }: { parts: PagePart[] }) {
+  const named = parts.slice(0, NAMED_MAX);
+  const more = parts.length - named.length;
+  return (
+    <div className="flex flex-col gap-1 pb-2">
+      <ul aria-label="Parts it will change" className="list-disc pl-5 break-words">
+        {named.map((part) => (
+          <li key={part._id}>{part.name}</li>
+        ))}
+      </ul>
+      {more > 0 ? <p>and {more} more</p> : null}
+    </div>
+  );
+}
+
 /**
  * Manage Products' bulk actions (docs/product.md#bulk-actions): select all on the page, then a
  * price change by percent, a stock to set, or delete, for the selected parts, after Are You
  * Sure. The server applies it to all of them or to none and says which.
  */
-export function BulkActions({ pageIds, selected, onSelect }: Props) {
+export function BulkActions({ pageParts, selected, onSelect }: Props) {
   const bulk = useBulkParts();
   const [confirming, setConfirming] = useState<BulkForm | null>(null);
   const [result, setResult] = useState('');
@@ -50,7 +71,9 @@ export function BulkActions({ pageIds, selected, onSelect }: Props) {
   const action = useWatch({ control, name: 'action' });
   // The errors of the union's fields, whichever action is chosen.
   const fieldErrors = errors as Partial<Record<'percent' | 'available', { message?: string }>>;
-  const chosen = pageIds.filter((id) => selected.has(id));
+  const pageIds = pageParts.map((part) => part._id);
+  const chosenParts = pageParts.filter((part) => selected.has(part._id));
+  const chosen = chosenParts.map((part) => part._id);
   const all = pageIds.length > 0 && chosen.length === pageIds.length;
 
   useEffect(() => {
@@ -161,7 +184,9 @@ export function BulkActions({ pageIds, selected, onSelect }: Props) {
         onCancel={() => {
           if (!bulk.isPending) setConfirming(null);
         }}
-      />
+      >
+        {confirming ? <ChosenParts parts={chosenParts} /> : null}
+      </ConfirmDialog>
     </section>
   );
 }

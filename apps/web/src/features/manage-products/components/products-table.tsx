@@ -76,7 +76,7 @@ export function ProductsTable() {
   return (
     <>
       <ProductsFilters view={view} onChange={(next: ProductsView) => setParams(productsViewParams(next))} />
-      <BulkActions pageIds={parts.map((part) => part._id)} selected={selected} onSelect={setSelected} />
+      <BulkActions pageParts={parts} selected={selected} onSelect={setSelected} />
       <PagedListView
         list={query}
         emptyText={filtered ? 'No products match the search and filters.' : 'There are no products yet.'}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
+import { centsToPriceString, dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
 import type { Order } from '@parts-shop/shared/order';
 import {
   cancelOrderSchema,
@@ -179,13 +179,31 @@ function ReturnRequestForm({ order }: { order: Order }) {
   );
 }
 
+/**
+ * What the returned units were bought for, at most what is left to refund on the order: the refund a received
+ * return usually gets, as the field's starting value ('' when nothing is left).
+ */
+function returnedPrice(order: Order, request: OrderReturn): string {
+  const paid = request.lines.reduce((cents, returned) => {
+    const line = order.lines.find((l) => l.partId === returned.partId);
+    return cents + (line ? returned.quantity * dollarsToCents(Number(line.unitPrice)) : 0);
+  }, 0);
+  const left = dollarsToCents(Number(order.totalPrice)) - dollarsToCents(Number(order.refunded));
+  const cents = Math.min(paid, left);
+  return cents > 0 ? centsToPriceString(cents) : '';
+}
+
 /** Admin: approve, reject, or receive a return (restocking and refunding as asked). */
-function ReturnDecision({ request }: { request: OrderReturn }) {
+function ReturnDecision({ order, request }: { order: Order; request: OrderReturn }) {
   const decide = useDecideReturn();
   const form = useForm<z.input<typeof returnDecisionSchema>, unknown, z.output<typeof returnDecisionSchema>>({
     resolver: zodResolver(returnDecisionSchema),
     // A part that arrived damaged goes back to the supplier, not on the shelf.
-    defaultValues: { status: 'received', restock: request.reason !== 'damaged_on_arrival' },
+    defaultValues: {
+      status: 'received',
+      restock: request.reason !== 'damaged_on_arrival',
+      refund: returnedPrice(order, request) || undefined,
+    },
   });
   const send = (decision: z.output<typeof returnDecisionSchema>) =>
     decide.mutate({ id: request.id, decision }, { onSuccess: () => toastSuccess('Return updated'), onError });
@@ -207,6 +225,7 @@ function ReturnDecision({ request }: { request: OrderReturn }) {
         </label>
         <FormField
           label="Refund ($, optional)"
+          hint="Starts at what the returned units were bought for; clear it for no refund."
           inputMode="decimal"
           error={form.formState.errors.refund?.message}
           {...form.register('refund', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
@@ -261,7 +280,7 @@ export function RefundsAndReturns({ order, isAdmin }: { order: Order; isAdmin: b
             Return of {returnedParts(order, r)} ({RETURN_REASON_LABELS[r.reason]}): {r.status}
             {r.status === 'received' && r.refunded !== '0.00' ? `, ${formatDollars(r.refunded)} refunded` : ''}
           </p>
-          {isAdmin && open(r) ? <ReturnDecision request={r} /> : null}
+          {isAdmin && open(r) ? <ReturnDecision order={order} request={r} /> : null}
         </article>
       ))}
       {isAdmin && order.paid && !order.shipped && !order.cancelledAt ? <CancelForm order={order} /> : null}

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { shipSchema, unitsToShip, type Order } from '@parts-shop/shared/order';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { CarrierField } from './carrier-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 
 const trackingSchema = shipSchema.pick({ carrier: true, trackingNumber: true });
@@ -63,7 +64,7 @@ export function ShipOrderDialog({ order, busy, onShip, onClose }: Props) {
           Ship order {order?.number}
         </h2>
         {order ? <ShipmentLines order={order} /> : null}
-        <FormField label="Carrier (optional)" maxLength={60} error={errors.carrier?.message} {...register('carrier')} />
+        <CarrierField label="Carrier (optional)" error={errors.carrier?.message} {...register('carrier')} />
         <FormField
           label="Tracking number (optional)"
           maxLength={100}

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { bulkShipSchema, type BulkShip, type BulkShipAnswer } from '@parts-shop/shared/bulk-ship';
 import type { Order } from '@parts-shop/shared/order';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { CarrierField } from './carrier-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { useShipOrders } from '../api/ship-orders.ts';
@@ -100,9 +101,8 @@ export function ShipSelectedDialog({ orders, onClose, onShipped }: Props) {
                   <legend className="px-1 font-semibold">
                     {order ? `${order.number}, ${order.productName}` : field.id}
                   </legend>
-                  <FormField
+                  <CarrierField
                     label={`Carrier for ${order?.number ?? ''} (optional)`}
-                    maxLength={60}
                     error={errors.orders?.[index]?.carrier?.message}
                     {...register(`orders.${index}.carrier`)}
                   />

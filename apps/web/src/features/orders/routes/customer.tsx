@@ -39,6 +39,40 @@ function Section({ id, title, empty, children }: { id: string; title: string; em
   );
 }
 
+type Contact = { phone: string; address: string; lastUsed: string };
+
+/** Each phone-and-address pair their orders carry, newest first, once: what they gave at checkout, not their profile. */
+function orderContacts(orders: CustomerSummary['orders']): Contact[] {
+  const seen = new Map<string, Contact>();
+  for (const order of orders) {
+    const key = `${order.phoneNumber}\n${order.address}`;
+    if (!seen.has(key)) seen.set(key, { phone: order.phoneNumber, address: order.address, lastUsed: order.placedAt });
+  }
+  return [...seen.values()];
+}
+
+function OrderContacts({ orders }: { orders: CustomerSummary['orders'] }) {
+  const contacts = orderContacts(orders);
+  return (
+    <Section id="customer-contacts" title="Phone and address on their orders" empty={contacts.length === 0}>
+      <ul className="flex flex-col gap-2">
+        {contacts.map((contact) => (
+          <li key={`${contact.phone}\n${contact.address}`} className="rounded-box border border-base-300 p-3">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+              <dt className="font-semibold">Phone</dt>
+              <dd className="break-words">{contact.phone || 'Not given'}</dd>
+              <dt className="font-semibold">Address</dt>
+              <dd className="break-words">{contact.address || 'Not given'}</dd>
+              <dt className="font-semibold">Last used</dt>
+              <dd>{formatDate(contact.lastUsed)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function Summary({ summary }: { summary: CustomerSummary }) {
   const { customer } = summary;
   return (
@@ -48,9 +82,9 @@ function Summary({ summary }: { summary: CustomerSummary }) {
         <dd className="break-all">{customer.email}</dd>
         <dt className="font-semibold">Name</dt>
         <dd className="break-words">{customer.userName || 'Not given'}</dd>
-        <dt className="font-semibold">Phone</dt>
+        <dt className="font-semibold">Phone (profile)</dt>
         <dd className="break-words">{customer.phone || 'Not given'}</dd>
-        <dt className="font-semibold">Address</dt>
+        <dt className="font-semibold">Address (profile)</dt>
         <dd className="break-words">{customer.address || 'Not given'}</dd>
         <dt className="font-semibold">Signed up</dt>
         <dd>{formatDate(customer.signedUpAt)}</dd>
@@ -63,6 +97,7 @@ function Summary({ summary }: { summary: CustomerSummary }) {
         <Figure label="Refunded">{formatDollars(summary.refunded)}</Figure>
         <Figure label="Money spent">{formatDollars(summary.spent)}</Figure>
       </dl>
+      <OrderContacts orders={summary.orders} />
       <Section id="customer-orders" title="Orders" empty={summary.orders.length === 0}>
         <ResponsiveTable
           rows={summary.orders}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { trackingUrl } from '@parts-shop/shared/carriers';
 import type { OrderDetail } from '@parts-shop/shared/order';
 import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -19,6 +20,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="font-semibold">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
+  );
+}
+
+/** The number, linked to the carrier's tracking page when the shop knows the carrier (a new tab: the receipt stays). */
+function TrackingNumber({ order }: { order: Pick<OrderDetail['order'], 'carrier' | 'trackingNumber'> }) {
+  const href = trackingUrl(order.carrier, order.trackingNumber);
+  const number = <span className="font-mono break-all">{order.trackingNumber ?? 'Not given'}</span>;
+  if (!href) return number;
+  return (
+    <a className="link" href={href} target="_blank" rel="noreferrer">
+      {number}
+      <span className="sr-only"> (track it at {order.carrier}, opens in a new tab)</span>
+    </a>
   );
 }
 
@@ -93,7 +107,7 @@ function Receipt({ detail, isAdmin }: { detail: OrderDetail; isAdmin: boolean })
             <>
               <Row label="Carrier">{order.carrier ?? 'Not given'}</Row>
               <Row label="Tracking number">
-                <span className="font-mono">{order.trackingNumber ?? 'Not given'}</span>
+                <TrackingNumber order={order} />
               </Row>
             </>
           ) : null}

@@ -1,6 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@parts-shop/shared/ui-messages';
 import type { Part } from '@parts-shop/shared/part';
 import { Component as PartPage } from './part-page.tsx';
 import { answerApi, fetchMock, json, stubApi } from '#web-test/api.ts';
@@ -91,13 +90,12 @@ describe('/parts/{id}', () => {
     expect(router.state.location.pathname).toBe(`/purchase/${cpu._id}`);
   });
 
-  it('says Not Available and stays when out of stock, and has no table for a part without specs', async () => {
+  it('offers no Purchase when out of stock, only to be told when it is back, and has no table without specs', async () => {
     fetchMock.mockResolvedValueOnce(json({ ...cpu, kind: 'other', specs: {}, available: 0 }));
-    const { router } = renderRoute(<PartPage />, partAt(cpu._id));
-    fireEvent.click(await screen.findByRole('button', { name: 'Purchase' }));
-    expect(screen.getByRole('status').textContent).toBe(messages.notAvailable);
+    renderRoute(<PartPage />, partAt(cpu._id));
+    expect(await screen.findByRole('link', { name: 'Sign in to be told when it is back' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull();
     expect(screen.getByTestId('part-available').textContent).toBe('Out of stock');
-    expect(router.state.location.pathname).toBe(`/parts/${cpu._id}`);
     expect(screen.queryByRole('table')).toBeNull();
   });
 

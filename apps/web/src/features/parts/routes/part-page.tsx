@@ -13,6 +13,7 @@ import { afterMount } from '#web/lib/after-mount.tsx';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 import { partQueryOptions } from '#web/lib/get-part.ts';
 import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
+import { BackInStockButton } from '../components/back-in-stock-button.tsx';
 import { PartReviews } from '../components/part-reviews.tsx';
 
 const FALLBACK_IMAGE = '/images/parts/placeholder.svg';
@@ -67,7 +68,11 @@ function PartDetails({ part }: { part: Part }) {
           <dd data-testid="part-min-order">{part.minOrder}</dd>
         </dl>
         <div className="flex flex-col items-stretch sm:max-w-xs">
-          <PurchaseButton part={part} describedBy={titleId} />
+          {part.available > 0 ? (
+            <PurchaseButton part={part} describedBy={titleId} />
+          ) : (
+            <BackInStockButton part={part} describedBy={titleId} />
+          )}
           <AddToBuildButton part={part} describedBy={titleId} />
         </div>
         <CompareToggle partId={part._id} partName={part.name} />
