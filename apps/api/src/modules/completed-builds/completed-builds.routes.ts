@@ -33,7 +33,8 @@ export const completedBuildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = asyn
       config: writeLimit(config),
       schema: {
         tags: ['completed-builds'],
-        summary: 'Post a shipped build order of the caller’s as a completed build, with photos and a story (once per order)',
+        summary:
+          'Post a shipped build order of the caller’s as a completed build, with photos and a story (once per order)',
         description:
           'Only the order’s customer, with a verified email; the order was placed from a build (POST /orders/batch), ' +
           'has shipped, and was neither cancelled nor refunded in full (409 otherwise, and for a second post). ' +

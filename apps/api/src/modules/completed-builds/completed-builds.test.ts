@@ -4,11 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { AuditEntry } from '@parts-shop/shared/audit';
-import {
-  VERIFIED_ORDER_LABEL,
-  type CompletedBuild,
-  type CompletedBuildCard,
-} from '@parts-shop/shared/completed-build';
+import { VERIFIED_ORDER_LABEL, type CompletedBuild, type CompletedBuildCard } from '@parts-shop/shared/completed-build';
 import type { ApiError } from '@parts-shop/shared/error';
 import type { Order } from '@parts-shop/shared/order';
 import type { Uploaded } from '@parts-shop/shared/upload';
@@ -22,7 +18,10 @@ import { multipart, testPhoto } from '#api-test/upload-fixtures.ts';
 let webDist: string;
 beforeAll(() => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-completed-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>T</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>T</title></head><body><div id="root"></div></body></html>',
+  );
 });
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 
@@ -169,7 +168,9 @@ describe('completed builds', () => {
     });
     expect(exchange.statusCode, exchange.body).toBe(200);
     const unverified = { authorization: `Bearer ${exchange.json<{ token: string }>().token}` };
-    const body = multipart([{ field: 'file', filename: 'pc.png', type: 'image/png', bytes: await testPhoto('png', 40, 40) }]);
+    const body = multipart([
+      { field: 'file', filename: 'pc.png', type: 'image/png', bytes: await testPhoto('png', 40, 40) },
+    ]);
     const upload = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/build-photo',
@@ -187,7 +188,9 @@ describe('completed builds', () => {
     await ship(order);
     const build = (await post(order._id, [await photoUrl()])).json<CompletedBuild>();
 
-    expect((await t.call('PATCH', `/api/completed-builds/${build.id}`, { as: builder, body: { hidden: true } })).statusCode).toBe(403);
+    expect(
+      (await t.call('PATCH', `/api/completed-builds/${build.id}`, { as: builder, body: { hidden: true } })).statusCode,
+    ).toBe(403);
     const hide = await t.call('PATCH', `/api/completed-builds/${build.id}`, { as: admin, body: { hidden: true } });
     expect(hide.statusCode, hide.body).toBe(200);
 
@@ -198,7 +201,9 @@ describe('completed builds', () => {
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemaps/completed-builds.xml' });
     expect(sitemap.body).not.toContain(build.id);
 
-    const audit = (await t.call('GET', '/api/admin/audit?kind=completed_build.hide', { as: admin })).json<AuditEntry[]>();
+    const audit = (await t.call('GET', '/api/admin/audit?kind=completed_build.hide', { as: admin })).json<
+      AuditEntry[]
+    >();
     expect(audit.find((entry) => entry.entityId === build.id)).toMatchObject({
       actor: { email: 'completed-admin@example.com' },
       after: { hidden: true },
@@ -208,8 +213,12 @@ describe('completed builds', () => {
     expect(show.statusCode).toBe(200);
     expect((await t.call('GET', `/api/completed-builds/${build.id}`)).statusCode).toBe(200);
     expect(
-      (await t.call('PATCH', '/api/completed-builds/019a0000-0000-7000-8000-0000000000ff', { as: admin, body: { hidden: true } }))
-        .statusCode,
+      (
+        await t.call('PATCH', '/api/completed-builds/019a0000-0000-7000-8000-0000000000ff', {
+          as: admin,
+          body: { hidden: true },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

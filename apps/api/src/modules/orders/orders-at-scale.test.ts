@@ -34,7 +34,8 @@ const list = async (query: string) => {
 describe('Manage Orders filters', () => {
   it('filters by placing days, status and channel, and counts the same', async () => {
     const early = await order({ day: '2026-01-05', paid: true });
-    const middle = await order({ day: '2026-01-10', origin: 'Shopping Helper' });
+    // Paid: an unpaid order placed that long ago would have run out of its hold and been cancelled.
+    const middle = await order({ day: '2026-01-10', paid: true, origin: 'Shopping Helper' });
     const late = await order({ day: '2026-01-20', paid: true, origin: 'Other Agent' });
     const refunded = await order({ day: '2026-01-10', paid: true });
     const refund = await t.call('POST', `/api/orders/${refunded._id}/refunds`, {
@@ -47,14 +48,14 @@ describe('Manage Orders filters', () => {
     // Both days are included: an order placed on `to` is in.
     expect(await list('from=2026-01-20&to=2026-01-20')).toEqual([late._id]);
     expect(await list('status=refunded')).toEqual([refunded._id]);
-    expect(await list('status=unpaid&from=2026-01-01&to=2026-01-31')).toEqual([middle._id]);
+    expect(await list('status=shipped&from=2026-01-01&to=2026-01-31')).toEqual([]);
     expect(await list('channel=web&from=2026-01-01&to=2026-01-31')).toEqual([refunded._id, early._id]);
     expect(await list('channel=Shopping%20Helper')).toEqual([middle._id]);
 
     const counts = await t.call('GET', `/api/allorders/counts?customer=${customer}&from=2026-01-06&to=2026-01-31`, {
       as: admin,
     });
-    expect(counts.json<OrderCounts>()).toMatchObject({ all: 3, unpaid: 1, refunded: 1, to_ship: 2 });
+    expect(counts.json<OrderCounts>()).toMatchObject({ all: 3, unpaid: 0, refunded: 1, to_ship: 3, shipped: 0 });
     const channels = await t.call('GET', '/api/allorders/channels', { as: admin });
     expect(channels.json<string[]>()).toEqual(expect.arrayContaining(['Other Agent', 'Shopping Helper']));
   });
@@ -85,7 +86,8 @@ describe('the CSV export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const [header, ...rows] = parse(res.body) as string[][];
+    const table: string[][] = parse(res.body);
+    const [header, ...rows] = table;
     expect(header?.slice(0, 9)).toEqual([
       'Order',
       'Placed (UTC)',
@@ -124,10 +126,14 @@ describe('staff notes', () => {
     expect(notes.json<OrderNote[]>().map((n) => n.text)).toEqual([note]);
 
     expect((await t.call('GET', `/api/orders/${placed._id}/notes`, { as: buyer })).statusCode).toBe(403);
-    expect((await t.call('POST', `/api/orders/${placed._id}/notes`, { as: buyer, body: { text: 'x' } })).statusCode).toBe(
-      403,
-    );
-    for (const url of [`/api/orders/${placed._id}`, `/api/orders/${placed._id}/detail`, `/api/orders?email=${customer}`]) {
+    expect(
+      (await t.call('POST', `/api/orders/${placed._id}/notes`, { as: buyer, body: { text: 'x' } })).statusCode,
+    ).toBe(403);
+    for (const url of [
+      `/api/orders/${placed._id}`,
+      `/api/orders/${placed._id}/detail`,
+      `/api/orders?email=${customer}`,
+    ]) {
       const res = await t.call('GET', url, { as: buyer });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).not.toContain('neighbour');
