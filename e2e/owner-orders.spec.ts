@@ -13,7 +13,7 @@ import {
   verifyAccountEmail,
 } from './support.ts';
 
-// At both widths (docs/product.md#manage-orders): the owner filters Manage Orders by date and channel from the
+// At both widths (docs/product.md#manage-orders-at-scale): the owner filters Manage Orders by date and channel from the
 // address, exports what is shown as CSV, reads a build order folded, and keeps staff notes the customer never sees.
 
 type Headers = { Authorization: string };

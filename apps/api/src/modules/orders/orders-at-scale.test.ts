@@ -7,7 +7,7 @@ import { orderNotes, orders } from '#api/db/schema.ts';
 import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 
-// Manage Orders at scale (docs/product.md#manage-orders): filters, the CSV export, staff notes, build orders.
+// Manage Orders at scale (docs/product.md#manage-orders-at-scale): filters, the CSV export, staff notes, build orders.
 
 const customer = 'scale-buyer@example.com';
 const t = useTestApp({

@@ -6,7 +6,7 @@ import { listOrders, WEB_CHANNEL, type OrderFilters, type OrderRow } from '#api/
 import { reconcileFromLedger } from '#api/domain/payments/settlement.ts';
 import { neutraliseCell } from '#api/lib/spreadsheet-cell.ts';
 
-/** Manage Orders' CSV (docs/product.md#manage-orders): one row per order, money in dollars, times in UTC. */
+/** Manage Orders' CSV (docs/product.md#manage-orders-at-scale): one row per order, money in dollars, times in UTC. */
 const COLUMNS = [
   'Order',
   'Placed (UTC)',
