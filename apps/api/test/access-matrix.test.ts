@@ -102,6 +102,25 @@ const fx = {
     const res = await t.app.inject({ ...upload, headers: { ...upload.headers, ...auth.admin } });
     return res.json<{ url: string }>().url;
   },
+  /** The customer's build order of two parts, paid and shipped, and a photo of theirs: what a completed build needs. */
+  completedBuildBody: async () => {
+    const items = [await fx.part(), await fx.part()].map((partId) => ({ partId, totalOrder: 1 }));
+    const placed = await t.app.inject({
+      ...at('POST', '/api/orders/batch', { items, ...contact }),
+      headers: auth.customer,
+    });
+    const orderId = placed.json<{ orders: { _id: string }[] }>().orders[0]?._id ?? '';
+    await payOrder(t, auth.customer, orderId);
+    await t.app.inject({ ...at('PATCH', `/api/shipped/${orderId}`), headers: auth.admin });
+    const upload = await fx.photoUpload('/api/uploads/build-photo');
+    const photo = await t.app.inject({ ...upload, headers: { ...upload.headers, ...auth.customer } });
+    return { orderId, title: 'Matrix', story: 'Built.', photos: [photo.json<{ url: string }>().url] };
+  },
+  completedBuild: async () => {
+    const body = await fx.completedBuildBody();
+    const res = await t.app.inject({ ...at('POST', '/api/completed-builds', body), headers: auth.customer });
+    return res.json<{ id: string }>().id;
+  },
   assistantBody: () => ({
     profile: `https://matrix-${Math.random().toString(36).slice(2, 10)}.example/.well-known/ucp`,
     name: 'Matrix',
@@ -222,6 +241,24 @@ const rows: Row[] = [
   ],
   ['POST /api/uploads', adminOnly(201), () => fx.photoUpload()],
   ['POST /api/uploads/review-photo', signedIn(201), () => fx.photoUpload('/api/uploads/review-photo')],
+  ['POST /api/uploads/build-photo', signedIn(201), () => fx.photoUpload('/api/uploads/build-photo')],
+  // Only the order's customer posts it; to anyone else, admins included, the order does not exist.
+  [
+    'POST /api/completed-builds',
+    ownerOnly(201),
+    async () => at('POST', '/api/completed-builds', await fx.completedBuildBody()),
+  ],
+  ['GET /api/completed-builds', publicRoute(200), async () => at('GET', '/api/completed-builds')],
+  [
+    'GET /api/completed-builds/{id}',
+    publicRoute(200),
+    async () => at('GET', `/api/completed-builds/${await fx.completedBuild()}`),
+  ],
+  [
+    'PATCH /api/completed-builds/{id}',
+    adminOnly(200),
+    async () => at('PATCH', `/api/completed-builds/${await fx.completedBuild()}`, { hidden: true }),
+  ],
   ['GET /api/uploads/{name}', publicRoute(200), async () => at('GET', await fx.photo())],
   // An API token is no Firebase ID token: whatever the caller holds, the exchange is 401.
   ['PUT /api/users/{email}', exchangeOnly, async () => at('PUT', `/api/users/${CUSTOMER}`, { email: CUSTOMER })],
@@ -353,6 +390,18 @@ const rows: Row[] = [
   ],
   ['GET /api/allorders', adminOnly(200), async () => at('GET', '/api/allorders?status=to_ship&q=PS-')],
   ['GET /api/allorders/counts', adminOnly(200), async () => at('GET', '/api/allorders/counts')],
+  [
+    'GET /api/allorders/export.csv',
+    adminOnly(200),
+    async () => at('GET', '/api/allorders/export.csv?status=all&from=2026-01-01&channel=web'),
+  ],
+  ['GET /api/allorders/channels', adminOnly(200), async () => at('GET', '/api/allorders/channels')],
+  ['GET /api/orders/{id}/notes', adminOnly(200), async () => at('GET', `/api/orders/${await fx.order()}/notes`)],
+  [
+    'POST /api/orders/{id}/notes',
+    adminOnly(201),
+    async () => at('POST', `/api/orders/${await fx.order()}/notes`, { text: 'Staff only' }),
+  ],
   ['GET /api/admin/parts', adminOnly(200), async () => at('GET', '/api/admin/parts?sort=stock_asc&lowStock=true')],
   ['GET /api/admin/overview', adminOnly(200), async () => at('GET', '/api/admin/overview?days=7')],
   [

@@ -77,6 +77,7 @@ export function order(fields: Partial<Order> = {}): Order {
     cancelledBy: null,
     cancelReason: null,
     origin: null,
+    fromBuild: false,
     ...fields,
   };
 }

@@ -78,6 +78,11 @@ export const apiMessages = {
     'The photo is larger than 12.5 megapixels (for example 4000 x 3000 pixels); scale it down and upload it again',
   makeAdminUnverified:
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
+  completedBuildNotFound: 'Completed build not found',
+  completedBuildNotFromBuild: 'Only an order placed from a build can be posted as a completed build',
+  completedBuildNotShipped: 'Only a build order that has shipped, and was not cancelled or refunded in full, can be posted',
+  completedBuildAlreadyPosted: 'This order is already posted as a completed build',
+  completedBuildNeedsVerifiedEmail: 'Verify your email address before posting a completed build',
 } as const;
 
 export function refundTooMuchMessage(leftCents: number): string {

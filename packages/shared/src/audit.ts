@@ -13,6 +13,7 @@ export const AUDIT_KINDS = [
   'order.ship',
   'order.cancel',
   'order.refund',
+  'order.note',
   'return.decide',
   'user.role',
   'review.delete',
@@ -20,6 +21,8 @@ export const AUDIT_KINDS = [
   'message.reply',
   'assistant.approve',
   'assistant.revoke',
+  'completed_build.hide',
+  'completed_build.show',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -33,6 +36,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'order.ship': 'Order shipped',
   'order.cancel': 'Order cancelled',
   'order.refund': 'Order refunded',
+  'order.note': 'Staff note added',
   'return.decide': 'Return decided',
   'user.role': 'Role changed',
   'review.delete': 'Review deleted',
@@ -40,9 +44,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'message.reply': 'Message answered',
   'assistant.approve': 'AI assistant approved',
   'assistant.revoke': 'AI assistant revoked',
+  'completed_build.hide': 'Completed build hidden',
+  'completed_build.show': 'Completed build shown again',
 };
 
-export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message', 'assistant'] as const;
+export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message', 'assistant', 'completed_build'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Field values as JSON; a field whose name ends in Cents holds integer cents. */

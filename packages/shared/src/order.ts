@@ -78,6 +78,8 @@ export const orderSchema = lazySchema(() =>
     cancelReason: z.string().nullable(),
     /** The AI assistant that placed it for the customer (docs/product.md#ai-assistants); null from the web shop. */
     origin: z.string().nullable(),
+    /** Placed from a build in one step (POST /orders/batch); lists fold its lines. */
+    fromBuild: z.boolean(),
   }),
 );
 export type Order = z.infer<typeof orderSchema>;
@@ -188,39 +190,78 @@ export const shipSchema = lazySchema(() =>
 export type ShipInput = z.infer<typeof shipSchema>;
 
 /** Manage Orders' tabs: To ship (paid, not shipped) is the screen's default; the API's is all. */
-export const ORDER_TABS = ['to_ship', 'unpaid', 'shipped', 'cancelled', 'all'] as const;
+export const ORDER_TABS = ['to_ship', 'unpaid', 'shipped', 'refunded', 'cancelled', 'all'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 
 /** Order number, email or product: what Manage Orders' search box takes. */
 const orderSearch = lazySchema(() => optionalText(100));
 /** One customer's orders only, by their exact email: the users screen links to Manage Orders with it. */
 const orderCustomer = lazySchema(() => emailField.optional());
+/** A day of the placing date, in UTC: YYYY-MM-DD. */
+const orderDay = lazySchema(() => z.iso.date(messages.orderDateFormat).optional());
+/** Where the order came from: `web` (the shop's own pages) or an AI assistant's name as its orders carry it. */
+const orderChannel = lazySchema(() => optionalText(100));
 
-/** GET /allorders: every order (the contract's answer), or one tab, optionally searched; paged. */
+/** The filters Manage Orders, its counts and its CSV export share; `from` and `to` include their days. */
+const orderFilterFields = lazySchema(() =>
+  z.object({ q: orderSearch, customer: orderCustomer, from: orderDay, to: orderDay, channel: orderChannel }),
+);
+const fromNotAfterTo = (value: { from?: string; to?: string }) =>
+  value.from === undefined || value.to === undefined || value.from <= value.to;
+const datesInOrder = { message: messages.orderDatesReversed, path: ['to'] };
+
+/** GET /allorders: every order (the contract's answer), or one tab, optionally filtered; paged. */
 export const allOrdersQuerySchema = lazySchema(() =>
-  z
-    .object({
+  orderFilterFields
+    .extend({
       status: z.enum(ORDER_TABS).default('all'),
-      q: orderSearch,
-      customer: orderCustomer,
       limit: z.coerce.number().int().min(1).max(100).default(100),
       cursor: z.string().max(200).optional(),
     })
-    .strict(),
+    .strict()
+    .refine(fromNotAfterTo, datesInOrder),
 );
 
-/** GET /allorders/counts: how many orders each tab holds, for the same search and customer. */
-export const orderCountsQuerySchema = lazySchema(() => z.object({ q: orderSearch, customer: orderCustomer }).strict());
+/** GET /allorders/export.csv: the same filters and tab as the list, every matching order up to the export's cap. */
+export const orderExportQuerySchema = lazySchema(() =>
+  orderFilterFields
+    .extend({ status: z.enum(ORDER_TABS).default('all') })
+    .strict()
+    .refine(fromNotAfterTo, datesInOrder),
+);
+export type OrderFilterQuery = z.infer<typeof orderExportQuerySchema>;
+
+/** The most orders one CSV export holds; past it the export says so in a header (X-Export-Truncated). */
+export const ORDER_EXPORT_MAX = 10_000;
+
+/** GET /allorders/counts: how many orders each tab holds, for the same filters. */
+export const orderCountsQuerySchema = lazySchema(() => orderFilterFields.strict().refine(fromNotAfterTo, datesInOrder));
 export const orderCountsSchema = lazySchema(() =>
   z.object({
     to_ship: z.number().int(),
     unpaid: z.number().int(),
     shipped: z.number().int(),
+    refunded: z.number().int(),
     cancelled: z.number().int(),
     all: z.number().int(),
   }),
 );
 export type OrderCounts = z.infer<typeof orderCountsSchema>;
+
+/** GET /allorders/channels: the assistants' names orders carry, for the channel filter (web is always there). */
+export const orderChannelsSchema = lazySchema(() => z.array(z.string()));
+
+export const ORDER_NOTE_MAX = 2000;
+
+/** A member of staff's note on an order (docs/product.md#staff-notes): admins alone read and write them. */
+export const newOrderNoteSchema = lazySchema(() =>
+  z.object({ text: requiredText(messages.noteRequired, ORDER_NOTE_MAX) }).strict(),
+);
+export type NewOrderNote = z.infer<typeof newOrderNoteSchema>;
+export const orderNoteSchema = lazySchema(() =>
+  z.object({ id: z.string(), text: z.string(), author: z.string(), at: z.string() }),
+);
+export type OrderNote = z.infer<typeof orderNoteSchema>;
 
 /** GET /orders/{id}/detail: the order page and the customer's receipt. */
 export const orderDetailSchema = lazySchema(() =>

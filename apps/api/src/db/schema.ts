@@ -274,9 +274,14 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     // Who placed it for the customer: an AI assistant's name (modules/ucp); null for the web shop.
     origin: text('origin'),
+    /** Placed from a build (POST /orders/batch): Manage Orders folds its lines; it may become a completed build. */
+    fromBuild: boolean('from_build').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
+    index('orders_origin_idx')
+      .on(t.origin, t.id)
+      .where(sql`${t.origin} is not null`),
     index('orders_email_idx').on(t.email, t.id),
     index('orders_status_idx').on(t.paid, t.shipped, t.id),
     index('orders_unpaid_idx')
@@ -333,6 +338,51 @@ export const orderLines = pgTable(
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
     check('order_lines_restocked_within_quantity', sql`${t.restockedUnits} between 0 and ${t.quantity}`),
+  ],
+);
+
+/** Staff notes on an order: admins alone read them (docs/product.md#staff-notes); never in an order's answer. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_notes_order_idx').on(t.orderId, t.id),
+    check('order_notes_text_length', sql`char_length(${t.text}) between 1 and 2000`),
+  ],
+);
+
+/** A build a customer built from a shipped build order (docs/product.md#completed-builds): one per order. */
+export const completedBuilds = pgTable(
+  'completed_builds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    email: text('email')
+      .notNull()
+      .references(() => users.email),
+    title: text('title').notNull(),
+    story: text('story').notNull(),
+    /** The shop's own uploaded photos (site paths), re-encoded on upload. */
+    photos: jsonb('photos').$type<string[]>().notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: text('hidden_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('completed_builds_order_idx').on(t.orderId),
+    index('completed_builds_shown_idx')
+      .on(t.id.desc())
+      .where(sql`${t.hiddenAt} is null`),
   ],
 );
 

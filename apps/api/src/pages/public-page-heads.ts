@@ -2,6 +2,7 @@ import { idSchema } from '@parts-shop/shared/fields';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Part } from '@parts-shop/shared/part';
 import type { PublicBuild } from '@parts-shop/shared/build';
+import { VERIFIED_ORDER_LABEL, type CompletedBuild } from '@parts-shop/shared/completed-build';
 import type { Deps } from '#api/deps.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { PageHead } from '../lib/page-head.ts';
@@ -53,6 +54,12 @@ export function createPublicPageHeads(deps: Deps) {
         'Published Builds | Parts Shop',
         'PC builds Parts Shop customers have planned and shared, with their parts and today’s total. Start from any of them.',
       ),
+    '/completed-builds': () =>
+      page(
+        '/completed-builds',
+        'Completed Builds | Parts Shop',
+        'PCs Parts Shop customers built from parts they ordered here, with their photos and stories. Each is built from a verified order.',
+      ),
   };
 
   /** The answer of the page's own read of `apiPath`, or null for a 404; a busy database is the page's 503. */
@@ -88,9 +95,26 @@ export function createPublicPageHeads(deps: Deps) {
     );
   };
 
+  /** A completed build's page; hidden and unknown ones are the same 404. */
+  const completedBuildPage = async (path: string, idText: string, reads: PageReads): Promise<PublicPage> => {
+    const missing = page(path, 'Completed build not found | Parts Shop', 'This completed build is not shown.');
+    const id = idSchema.safeParse(idText);
+    const build = id.success ? await read<CompletedBuild>(reads, `/completed-builds/${id.data}`) : null;
+    if (!build) return { ...missing, status: 404 };
+    const by = build.builder ? ` by ${build.builder}` : '';
+    return page(
+      path,
+      `${build.title} | Completed Builds | Parts Shop`,
+      shorten(`${VERIFIED_ORDER_LABEL}${by}: ${plural(build.partCount, 'part')}. ${build.story}`),
+      { image: absoluteUrl(origin, build.photo) },
+    );
+  };
+
   return async function publicPage(path: string, reads: PageReads): Promise<PublicPage | null> {
     const known = fixed[path];
     if (known) return known();
+    const completedId = /^\/completed-builds\/([^/]+)$/.exec(path)?.[1];
+    if (completedId !== undefined) return completedBuildPage(path, completedId, reads);
     const buildId = /^\/builds\/([^/]+)$/.exec(path)?.[1];
     if (buildId !== undefined) return buildPage(path, buildId, reads);
     const idText = /^\/parts\/([^/]+)$/.exec(path)?.[1];

@@ -88,6 +88,15 @@ export const routes: RouteObject[] = [
           // Published builds: the server writes their heads (title, total, picture) for the same paths.
           { path: 'builds', ...lazy(() => import('../features/builds/routes/builds-gallery.tsx')) },
           { path: 'builds/:id', ...lazy(() => import('../features/builds/routes/public-build.tsx')) },
+          // Completed builds: the server writes their heads and draws their bodies for the same paths.
+          {
+            path: 'completed-builds',
+            ...lazy(() => import('../features/completed-builds/routes/completed-builds-gallery.tsx')),
+          },
+          {
+            path: 'completed-builds/:id',
+            ...lazy(() => import('../features/completed-builds/routes/completed-build.tsx')),
+          },
           { path: 'portfolio', ...lazy(() => import('../features/portfolio/routes/portfolio.tsx')) },
           { path: 'login', ...lazy(() => import('../features/auth/routes/login.tsx')) },
           { path: 'signup', ...lazy(() => import('../features/auth/routes/signup.tsx')) },

@@ -1,4 +1,10 @@
 export const queryKeys = {
+  /** Completed builds: the gallery (its page size) and one build. */
+  completedBuilds: {
+    all: ['completed-builds'] as const,
+    gallery: (size: number) => ['completed-builds', 'gallery', size] as const,
+    one: (id: string) => ['completed-builds', 'one', id] as const,
+  },
   parts: {
     all: ['parts'] as const,
     latest: (size: number) => ['parts', 'latest', size] as const,
@@ -38,8 +44,12 @@ export const queryKeys = {
   orders: {
     all: ['orders'] as const,
     mine: (email: string) => ['orders', 'mine', email] as const,
-    everyone: (tab: string, q: string, customer: string) => ['orders', 'everyone', tab, q, customer] as const,
-    counts: (q: string, customer: string) => ['orders', 'counts', q, customer] as const,
+    everyone: (tab: string, filters: Record<string, string>) => ['orders', 'everyone', tab, filters] as const,
+    counts: (filters: Record<string, string>) => ['orders', 'counts', filters] as const,
+    /** GET /allorders/channels (admin): the assistants named on orders. */
+    channels: ['orders', 'channels'] as const,
+    /** GET /orders/{id}/notes (admin): staff notes. */
+    notes: (id: string) => ['orders', 'notes', id] as const,
     unpaid: (email: string) => ['orders', 'unpaid', email] as const,
     detail: (id: string) => ['orders', 'detail', id] as const,
     receipt: (id: string) => ['orders', 'receipt', id] as const,

@@ -47,6 +47,7 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
     cancelledBy: row.cancelledBy,
     cancelReason: row.cancelReason,
     origin: row.origin,
+    fromBuild: row.fromBuild,
   };
 }
 

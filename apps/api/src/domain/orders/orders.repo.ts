@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderNumber, type OrderTab } from '@parts-shop/shared/order';
 import type { Db } from '#api/db/client.ts';
 import { orderLines, orders, users } from '#api/db/schema.ts';
@@ -92,6 +92,8 @@ const TAB_FILTERS: Record<OrderTab, SQL | undefined> = {
   to_ship: shippable,
   unpaid: and(eq(orders.paid, false), live),
   shipped: and(eq(orders.shipped, true), live),
+  // Refunded in full or in part; a paid order cancelled is refunded too, but its tab is Cancelled.
+  refunded: and(gt(orders.refundedCents, 0), live),
   cancelled: isNotNull(orders.cancelledAt),
   all: live,
 };
@@ -106,11 +108,28 @@ function searchFilter(q: string): SQL | undefined {
   );
 }
 
-export type OrderFilters = { email?: string; tab?: OrderTab; q?: string };
+/** Orders from the shop's own pages: no assistant placed them. */
+export const WEB_CHANNEL = 'web';
+
+export type OrderFilters = {
+  email?: string;
+  tab?: OrderTab;
+  q?: string;
+  /** Placing days in UTC (YYYY-MM-DD), both included. */
+  from?: string;
+  to?: string;
+  /** `web`, or the name of the assistant that placed them. */
+  channel?: string;
+};
 
 function whereOf(options: OrderFilters): SQL[] {
   const filters: SQL[] = [];
   if (options.email !== undefined) filters.push(eq(orders.email, options.email));
+  if (options.from) filters.push(gte(orders.createdAt, sql`${options.from}::date::timestamp at time zone 'UTC'`));
+  if (options.to) filters.push(lt(orders.createdAt, sql`(${options.to}::date + 1)::timestamp at time zone 'UTC'`));
+  if (options.channel) {
+    filters.push(options.channel === WEB_CHANNEL ? isNull(orders.origin) : eq(orders.origin, options.channel));
+  }
   const tab = options.tab && TAB_FILTERS[options.tab];
   if (tab) filters.push(tab);
   const search = options.q ? searchFilter(options.q) : undefined;
@@ -133,7 +152,7 @@ export function listOrders(db: Db, limit: number, options: OrderFilters & { befo
 /** How many orders each of Manage Orders' tabs holds, for one search (and one customer's, given an email). */
 export async function countOrdersByTab(
   db: Db,
-  filters: Pick<OrderFilters, 'q' | 'email'>,
+  filters: Omit<OrderFilters, 'tab'>,
 ): Promise<Record<OrderTab, number>> {
   const [row] = await db
     .select({
@@ -142,10 +161,21 @@ export async function countOrdersByTab(
       to_ship: sql<number>`count(*) filter (where ${TAB_FILTERS.to_ship})`.mapWith(Number),
       unpaid: sql<number>`count(*) filter (where ${TAB_FILTERS.unpaid})`.mapWith(Number),
       shipped: sql<number>`count(*) filter (where ${TAB_FILTERS.shipped})`.mapWith(Number),
+      refunded: sql<number>`count(*) filter (where ${TAB_FILTERS.refunded})`.mapWith(Number),
     })
     .from(orders)
     .where(and(...whereOf(filters)));
-  return row ?? { all: 0, to_ship: 0, unpaid: 0, shipped: 0, cancelled: 0 };
+  return row ?? { all: 0, to_ship: 0, unpaid: 0, shipped: 0, refunded: 0, cancelled: 0 };
+}
+
+/** The assistants' names orders carry, for Manage Orders' channel filter. */
+export async function orderChannels(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ origin: orders.origin })
+    .from(orders)
+    .where(isNotNull(orders.origin))
+    .orderBy(asc(orders.origin));
+  return rows.flatMap((row) => (row.origin === null ? [] : [row.origin]));
 }
 
 export async function insertOrder(db: Db, row: typeof orders.$inferInsert): Promise<OrderRow> {

@@ -60,6 +60,8 @@ export type Placement = {
   /** A last look at the stored order before the commit (a single order's sent total). */
   accept?: (order: OrderWithLines) => void;
   origin?: string;
+  /** A whole build in one order (POST /orders/batch). */
+  fromBuild?: boolean;
 };
 
 function unpaidCapMessage(max: number): string {
@@ -143,6 +145,7 @@ export async function placeOneOrder(
       phoneNumber: placement.phoneNumber,
       address: placement.address,
       origin: placement.origin ?? null,
+      fromBuild: placement.fromBuild ?? false,
     });
     const lines = await insertOrderLines(
       tx,

@@ -19,6 +19,7 @@ export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Cal
     lines,
     phoneNumber: input.phoneNumber,
     address: input.address,
+    fromBuild: true,
     check: async (tx) => {
       byId = await loadBuildParts(tx, lines);
       const check = checkStoredBuild(lines, byId);

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, gte, isNotNull, lt, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, gte, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '#api/db/client.ts';
-import { builds, parts } from '#api/db/schema.ts';
+import { builds, completedBuilds, parts } from '#api/db/schema.ts';
 
 /** A part sitemap file (numbered from 1): the first part id in it and its newest change. */
 export type SitemapPage = { page: number; firstId: string; lastmod: Date };
@@ -64,6 +64,17 @@ export async function publishedBuildPages(db: Db, max: number): Promise<{ id: st
     .from(builds)
     .where(isNotNull(builds.publishedAt))
     .orderBy(desc(builds.publishedAt), desc(builds.id))
+    .limit(max);
+  return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod) }));
+}
+
+/** The newest completed builds not hidden; a hidden one leaves the file at once (the file is not cached). */
+export async function shownCompletedBuildPages(db: Db, max: number): Promise<{ id: string; lastmod: Date }[]> {
+  const rows = await db
+    .select({ id: completedBuilds.id, lastmod: epochMs(completedBuilds.createdAt) })
+    .from(completedBuilds)
+    .where(isNull(completedBuilds.hiddenAt))
+    .orderBy(desc(completedBuilds.id))
     .limit(max);
   return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod) }));
 }

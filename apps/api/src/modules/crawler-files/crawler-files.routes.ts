@@ -3,14 +3,27 @@ import { z } from 'zod';
 import type { Deps } from '#api/deps.ts';
 import { notFound } from '#api/lib/http-error.ts';
 import { briefCache } from './brief-cache.ts';
-import { partSitemapPage, partSitemapPages, publishedBuildPages } from './crawler-files.repo.ts';
+import {
+  partSitemapPage,
+  partSitemapPages,
+  publishedBuildPages,
+  shownCompletedBuildPages,
+} from './crawler-files.repo.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { BUILDS_PER_SITEMAP, PARTS_PER_SITEMAP, sitemapIndexXml, urlSetXml } from './sitemap.ts';
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
-export const PUBLIC_PAGES = ['/', '/allparts', '/allreviews', '/blogs', '/portfolio', '/builds'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/allparts',
+  '/allreviews',
+  '/blogs',
+  '/portfolio',
+  '/builds',
+  '/completed-builds',
+] as const;
 
 const CACHE_SECONDS = 60;
 
@@ -50,6 +63,7 @@ export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
       return sitemapIndexXml([
         { loc: `${origin}/sitemaps/pages.xml` },
         { loc: `${origin}/sitemaps/builds.xml` },
+        { loc: `${origin}/sitemaps/completed-builds.xml` },
         ...pages.map(({ page, lastmod }) => ({ loc: `${origin}/sitemaps/parts-${page}.xml`, lastmod })),
       ]);
     });
@@ -67,6 +81,13 @@ export const crawlerFilesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (
       const pages = await publishedBuildPages(db, BUILDS_PER_SITEMAP);
       return urlSetXml(pages.map(({ id, lastmod }) => ({ loc: `${origin}/builds/${id}`, lastmod })));
     });
+  });
+
+  // Read each time: the owner's Hide must take a build out of the file at once, and nothing feeds this cache's reset.
+  app.get('/sitemaps/completed-builds.xml', { schema: hidden }, async (_request, reply) => {
+    send('application/xml; charset=utf-8')(reply);
+    const pages = await shownCompletedBuildPages(db, BUILDS_PER_SITEMAP);
+    return urlSetXml(pages.map(({ id, lastmod }) => ({ loc: `${origin}/completed-builds/${id}`, lastmod })));
   });
 
   // Any other name is simply not a file here: 404, as for a missing static file.

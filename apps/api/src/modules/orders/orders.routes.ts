@@ -7,7 +7,11 @@ import {
   orderCountsQuerySchema,
   orderCountsSchema,
   orderDetailSchema,
+  orderChannelsSchema,
+  orderExportQuerySchema,
   orderListQuerySchema,
+  newOrderNoteSchema,
+  orderNoteSchema,
   orderSchema,
   shipSchema,
 } from '@parts-shop/shared/order';
@@ -16,6 +20,9 @@ import { bulkShipAnswerSchema, bulkShipSchema } from '@parts-shop/shared/bulk-sh
 import { shipOrders } from './bulk-ship.ts';
 import { packingSlipSchema } from '@parts-shop/shared/packing-slip';
 import { packingSlip } from './packing-slip.ts';
+import { addOrderNote, listOrderNotes } from './order-notes.ts';
+import { exportOrders } from './orders-export.ts';
+import { orderChannels } from '#api/domain/orders/orders.repo.ts';
 import { cancelOrderSchema } from '@parts-shop/shared/refunds';
 import { deletedSchema } from '@parts-shop/shared/part';
 import { parseOrderId } from '#api/domain/orders/order-view.ts';
@@ -32,6 +39,7 @@ import { createThrottle } from '#api/lib/throttle.ts';
 import {
   cancelOrder,
   cancelWithReason,
+  filtersOf,
   getOrder,
   getOrderDetail,
   orderCounts,
@@ -210,18 +218,94 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         tags: ['orders'],
         summary: 'Every order, or one Manage Orders tab, newest first, paged (admin)',
         description:
-          'status: to_ship (paid, not shipped, not refunded in full, with units left to ship), unpaid, shipped, cancelled or all (the default: every order not cancelled); ' +
-          'q: an order number (PS-000123), or part of an email or product name; customer: only the orders of this email.',
+          'status: to_ship (paid, not shipped, not refunded in full, with units left to ship), unpaid, shipped, refunded (in full or in part, not cancelled), cancelled or all (the default: every order not cancelled); ' +
+          'q: an order number (PS-000123), or part of an email or product name; customer: only the orders of this email; ' +
+          'from, to: placing days in UTC (YYYY-MM-DD), both included; channel: web, or the name of the assistant that placed them.',
         security: [{ bearer: [] }],
         querystring: allOrdersQuerySchema,
         response: { 200: z.array(orderSchema), ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const { status, q, customer, limit, cursor } = request.query;
-      const rows = await pageOfAllOrders(db, rules, { tab: status, q, customer, limit, before: decodeCursor(cursor) });
+      const { status, limit, cursor, ...filters } = request.query;
+      const rows = await pageOfAllOrders(db, rules, { ...filters, tab: status, limit, before: decodeCursor(cursor) });
       return pageOf(rows, limit, request, reply);
     },
+  );
+
+  app.get(
+    '/allorders/export.csv',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary: 'The filtered Manage Orders list as CSV (admin): the same status and filters as GET /allorders',
+        description:
+          'One row per order, newest first, with a header row; money in dollars with two decimals, times in UTC; a cell ' +
+          'a spreadsheet would run as a formula starts with a quote. At most 10,000 orders: past that the answer carries ' +
+          'X-Export-Truncated: true.',
+        security: [{ bearer: [] }],
+        querystring: orderExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { status, ...filters } = request.query;
+      const { csv, truncated } = await exportOrders(db, { ...filtersOf(filters), tab: status });
+      const day = new Date().toISOString().slice(0, 10);
+      reply.header('Content-Disposition', `attachment; filename="orders-${day}.csv"`);
+      reply.header('Cache-Control', 'no-store');
+      if (truncated) reply.header('X-Export-Truncated', 'true');
+      return reply.type('text/csv; charset=utf-8').send(csv);
+    },
+  );
+
+  app.get(
+    '/allorders/channels',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary: 'The assistants named on orders, for the channel filter (admin); web is always a channel too',
+        security: [{ bearer: [] }],
+        response: { 200: orderChannelsSchema, ...errorAnswers(401, 403, 404, 409) },
+      },
+    },
+    async () => orderChannels(db),
+  );
+
+  app.get(
+    '/orders/:id/notes',
+    {
+      preValidation: guards.admin,
+      schema: {
+        tags: ['orders'],
+        summary: "An order's staff notes, oldest first (admin): never shown to the customer or an assistant",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: z.array(orderNoteSchema), ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => listOrderNotes(db, parseOrderId(request.params.id)),
+  );
+
+  app.post(
+    '/orders/:id/notes',
+    {
+      preValidation: guards.admin,
+      config: writeLimit(config),
+      schema: {
+        tags: ['orders'],
+        summary: 'Add a staff note to an order (admin); the audit log records it',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: newOrderNoteSchema,
+        response: { 201: orderNoteSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addOrderNote(db, callerOf(request), parseOrderId(request.params.id), request.body)),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type NewOrder,
   type OrderCounts,
   type OrderDetail,
+  type OrderFilterQuery,
   type OrderTab,
   type ShipInput,
 } from '@parts-shop/shared/order';
@@ -29,6 +30,7 @@ import {
   listUnpaidOrders,
   lockOrder,
   markOrderShipped,
+  type OrderFilters,
   type OrderRow,
 } from '#api/domain/orders/orders.repo.ts';
 import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-orders.ts';
@@ -110,23 +112,26 @@ export async function unpaidOrders(db: Db, rules: OrderRules, caller: Caller) {
   return { count: unpaid.length, total: centsToPriceString(totalCents), orderIds: unpaid.map((r) => r.id) };
 }
 
+/** Manage Orders' filters as the query string names them (`customer` is the email). */
+export type AllOrdersFilters = Omit<OrderFilterQuery, 'status'> & { tab: OrderTab };
+
+export function filtersOf({ customer, ...rest }: Omit<AllOrdersFilters, 'tab'>): Omit<OrderFilters, 'tab'> {
+  return { ...rest, email: customer };
+}
+
 export async function pageOfAllOrders(
   db: Db,
   rules: OrderRules,
-  query: { tab: OrderTab; q?: string; customer?: string; limit: number; before?: string },
+  query: AllOrdersFilters & { limit: number; before?: string },
 ) {
-  const listed = await listOrders(db, query.limit + 1, {
-    tab: query.tab,
-    q: query.q,
-    email: query.customer,
-    before: query.before,
-  });
+  const { tab, limit, before, ...filters } = query;
+  const listed = await listOrders(db, limit + 1, { ...filtersOf(filters), tab, before });
   const rows = await withoutOverdue(db, rules, listed);
   return answerOrders(db, await reconcileFromLedger(db, rows));
 }
 
-export function orderCounts(db: Db, query: { q?: string; customer?: string }): Promise<OrderCounts> {
-  return countOrdersByTab(db, { q: query.q, email: query.customer });
+export function orderCounts(db: Db, query: Omit<AllOrdersFilters, 'tab'>): Promise<OrderCounts> {
+  return countOrdersByTab(db, filtersOf(query));
 }
 
 /** The order detail page and receipt: its owner's or, for an admin, anyone's; others 404. */

@@ -5,6 +5,7 @@ import { IMPORT_ROW_MAX_BYTES } from '@parts-shop/shared/part-import';
 import { PART_KINDS, SPEC_FIELDS, type PartKind, type SpecField } from '@parts-shop/shared/part-specs';
 import type { PartRow, RevisedPartRow } from '#api/domain/catalog/parts.repo.ts';
 import { badRequest } from '#api/lib/http-error.ts';
+import { neutraliseCell, restoreCell } from '#api/lib/spreadsheet-cell.ts';
 
 /**
  * One row per part, the catalog fields, then one `spec.<name>` column per spec field of any kind
@@ -29,14 +30,6 @@ export const CSV_COLUMNS = [...BASE_COLUMNS, ...SPEC_NAMES.map((name) => `spec.$
 
 /** A list of choices in one cell: no option of any spec holds this character. */
 const LIST_SEPARATOR = '|';
-
-/**
- * Export puts a quote before a cell a spreadsheet would run as a formula, import takes one off,
- * so the text survives the round trip and never runs (docs/security.md#csv-import).
- */
-const FORMULA = /^'*[=+\-@\t\r]/;
-const neutralise = (cell: string) => (FORMULA.test(cell) ? `'${cell}` : cell);
-const restore = (cell: string) => (FORMULA.test(cell) && cell.startsWith("'") ? cell.slice(1) : cell);
 
 function specCell(value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -71,7 +64,7 @@ function partCells(part: CsvFields): Record<string, string> {
 export function partsToCsv(rows: RevisedPartRow[]): string {
   const records = rows.map((part) => {
     const record: Record<string, string> = { id: part.id, version: String(part.revision), ...partCells(part) };
-    return CSV_COLUMNS.map((column) => neutralise(record[column] ?? ''));
+    return CSV_COLUMNS.map((column) => neutraliseCell(record[column] ?? ''));
   });
   return stringify([CSV_COLUMNS, ...records]);
 }
@@ -135,7 +128,7 @@ function specValue(field: SpecField, cell: string, errors: FieldError[]): unknow
 }
 
 function toInput(record: Record<string, string>, errors: FieldError[]): Record<string, unknown> {
-  const cell = (column: string) => restore(record[column] ?? '').trim();
+  const cell = (column: string) => restoreCell(record[column] ?? '').trim();
   const kind = cell('kind') || undefined;
   const fields = PART_KINDS.includes(kind as PartKind) ? SPEC_FIELDS[kind as PartKind] : [];
   const specs: Record<string, unknown> = {};
@@ -152,9 +145,9 @@ function toInput(record: Record<string, string>, errors: FieldError[]): Record<s
   }
   const lowStockAt = cell('lowStockAt');
   return {
-    name: restore(record.name ?? ''),
-    brand: restore(record.brand ?? ''),
-    description: restore(record.description ?? ''),
+    name: restoreCell(record.name ?? ''),
+    brand: restoreCell(record.brand ?? ''),
+    description: restoreCell(record.description ?? ''),
     img: cell('img'),
     kind,
     price: numberCell(cell('price'), 'price', 'Price', errors),

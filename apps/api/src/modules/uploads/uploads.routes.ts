@@ -113,6 +113,29 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     },
   );
 
+  app.post(
+    '/uploads/build-photo',
+    {
+      preValidation: guards.signedIn,
+      config: writeLimit(config),
+      schema: {
+        tags: ['uploads'],
+        summary:
+          "Upload a completed build's photo (signed in, verified email): multipart, one field named file, PNG, JPEG or WebP up to 5 MB",
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadedSchema, ...errorAnswers(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await hasVerifiedEmail(db, callerOf(request).email))) {
+        throw forbidden(apiMessages.completedBuildNeedsVerifiedEmail);
+      }
+      const name = await takePhoto(request, store);
+      return reply.code(201).send({ url: `${config.API_BASE_PATH}/uploads/${name}` });
+    },
+  );
+
   app.get(
     '/uploads/:name',
     {

@@ -32,6 +32,9 @@ export function Footer() {
           <Link className="link link-hover block py-1 text-sm" to="/builds">
             Published builds
           </Link>
+          <Link className="link link-hover block py-1 text-sm" to="/completed-builds">
+            Completed builds
+          </Link>
         </nav>
       </div>
       <p className="pb-6 text-center text-sm">Copyright © {COPYRIGHT_YEAR} Parts Shop. All rights reserved.</p>

@@ -11,10 +11,13 @@ export function searchParams(params: Record<string, string>): string {
   return text ? `?${text}` : '';
 }
 
-export function useAllOrders(tab: OrderTab, q: string, customer: string, enabled = true) {
+/** Manage Orders' filters as the address holds them; '' is "any". */
+export type OrderFilters = { q: string; customer: string; from: string; to: string; channel: string };
+
+export function useAllOrders(tab: OrderTab, filters: OrderFilters, enabled = true) {
   return usePagedList({
-    queryKey: queryKeys.orders.everyone(tab, q, customer),
-    firstPage: `/allorders${searchParams({ status: tab, q, customer })}`,
+    queryKey: queryKeys.orders.everyone(tab, filters),
+    firstPage: `/allorders${searchParams({ status: tab, ...filters })}`,
     schema: orderListSchema,
     staleTime: 0,
     enabled,

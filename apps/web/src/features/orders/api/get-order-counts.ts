@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orderCountsSchema } from '@parts-shop/shared/order';
 import { apiGet } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { searchParams } from './get-all-orders.ts';
+import { searchParams, type OrderFilters } from './get-all-orders.ts';
 
-export function useOrderCounts(q: string, customer: string) {
+export function useOrderCounts(filters: OrderFilters) {
   return useQuery(
     queryOptions({
-      queryKey: queryKeys.orders.counts(q, customer),
-      queryFn: ({ signal }) => apiGet(`/allorders/counts${searchParams({ q, customer })}`, orderCountsSchema, signal),
+      queryKey: queryKeys.orders.counts(filters),
+      queryFn: ({ signal }) => apiGet(`/allorders/counts${searchParams(filters)}`, orderCountsSchema, signal),
       staleTime: 0,
     }),
   );

@@ -72,7 +72,7 @@ export function orderColumns({ withEmail }: { withEmail: boolean }): Column<Orde
     { header: 'Date', cell: (order) => formatDate(order.placedAt) },
     { header: 'Name', cell: (order) => order.userName },
     ...email,
-    { header: 'Product', cell: (order) => <OrderProducts order={order} /> },
+    { header: 'Product', cell: (order) => <OrderProducts order={order} foldBuild /> },
     { header: 'Quantity', cell: (order) => order.totalOrder },
     { header: 'Price', cell: formatOrderPrice },
   ];

@@ -6,8 +6,10 @@ import { PagedListView } from '#web/components/paged-list-view.tsx';
 import { SearchForm } from '#web/components/ui/search-form.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
-import { useAllOrders } from '../api/get-all-orders.ts';
+import { useAllOrders, type OrderFilters } from '../api/get-all-orders.ts';
 import { useOrderCounts } from '../api/get-order-counts.ts';
+import { useExportOrders } from '../api/export-orders.ts';
+import { OrderFiltersForm } from '../components/order-filters-form.tsx';
 import { useReturnRequests } from '../api/get-returns.ts';
 import { useShipOrder, useShippingOrderIds } from '../api/ship-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
@@ -20,6 +22,7 @@ const TAB_LABELS: Record<OrderTab, string> = {
   to_ship: 'To ship',
   unpaid: 'Unpaid',
   shipped: 'Shipped',
+  refunded: 'Refunded',
   cancelled: 'Cancelled',
   all: 'All',
 };
@@ -27,6 +30,7 @@ const EMPTY: Record<OrderTab, string> = {
   to_ship: 'No paid orders are waiting to ship.',
   unpaid: 'There are no unpaid orders.',
   shipped: 'No orders have shipped yet.',
+  refunded: 'No orders have been refunded.',
   cancelled: 'No orders have been cancelled.',
   all: 'There are no orders yet.',
 };
@@ -42,10 +46,18 @@ export function Component() {
   useDocumentTitle('Manage Orders');
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('status'));
-  const q = params.get('q') ?? '';
-  const customer = params.get('customer') ?? '';
-  const orders = useAllOrders(tab === 'returns' ? 'to_ship' : tab, q, customer, tab !== 'returns');
-  const counts = useOrderCounts(q, customer);
+  const filters: OrderFilters = {
+    q: params.get('q') ?? '',
+    customer: params.get('customer') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    channel: params.get('channel') ?? '',
+  };
+  const { q, customer } = filters;
+  const listTab = tab === 'returns' ? 'to_ship' : tab;
+  const orders = useAllOrders(listTab, filters, tab !== 'returns');
+  const counts = useOrderCounts(filters);
+  const exportCsv = useExportOrders();
   const openReturns = useReturnRequests('open');
   const ship = useShipOrder();
   const shippingIds = useShippingOrderIds();
@@ -66,10 +78,21 @@ export function Component() {
     else next.delete(id);
     setSelected(next);
   };
-  const choose = (next: { status?: Tab; q?: string; customer?: string }) => {
-    const merged = { status: next.status ?? tab, q: next.q ?? q, customer: next.customer ?? customer };
+  const choose = (next: Partial<OrderFilters> & { status?: Tab }) => {
+    const merged = { ...filters, status: tab, ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')), { replace: true });
   };
+  const onExport = () =>
+    exportCsv.mutate(
+      { tab: listTab, filters },
+      {
+        onSuccess: ({ truncated }) =>
+          toastSuccess(
+            truncated ? 'Exported the newest 10,000 orders; narrow the filters for the rest' : 'Orders exported',
+          ),
+        onError: (error) => toastError(error.message),
+      },
+    );
   const onShip = (tracking: Tracking) => {
     if (!toShip) return;
     ship.mutate(
@@ -97,6 +120,14 @@ export function Component() {
           onChange={setSearch}
           onSearch={(query) => choose({ q: query })}
         />
+      )}
+      {tab === 'returns' ? null : (
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <OrderFiltersForm filters={filters} onApply={(next) => choose(next)} />
+          <button type="button" className="btn btn-outline btn-sm" disabled={exportCsv.isPending} onClick={onExport}>
+            Export CSV
+          </button>
+        </div>
       )}
       {customer ? (
         <p role="status" className="flex flex-wrap items-center gap-2">
@@ -138,7 +169,13 @@ export function Component() {
       ) : (
         <PagedListView
           list={orders}
-          emptyText={q ? `No orders match "${q}".` : EMPTY[tab]}
+          emptyText={
+            q
+              ? `No orders match "${q}".`
+              : filters.from || filters.to || filters.channel
+                ? 'No orders match these filters.'
+                : EMPTY[tab]
+          }
           noun={{ one: 'order', many: 'orders' }}
         >
           {shippable.length > 0 ? (

@@ -10,6 +10,8 @@ import { useOrderDetail } from '#web/lib/get-order-detail.ts';
 import { RefundsAndReturns } from '../components/refunds-and-returns.tsx';
 import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
 import { ShipOrderButton } from '../components/ship-order-button.tsx';
+import { StaffNotes } from '../components/staff-notes.tsx';
+import { PostCompletedBuild } from '../components/post-completed-build.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 
 const EVENT_LABELS = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped' } as const;
@@ -190,6 +192,8 @@ export function Component() {
       )}
       {detail.data ? <Receipt detail={detail.data} isAdmin={isAdmin === true} /> : null}
       {detail.data ? <RefundsAndReturns order={detail.data.order} isAdmin={isAdmin === true} /> : null}
+      {detail.data && isAdmin ? <StaffNotes orderId={detail.data.order._id} /> : null}
+      {detail.data && !isAdmin ? <PostCompletedBuild order={detail.data.order} /> : null}
     </section>
   );
 }
