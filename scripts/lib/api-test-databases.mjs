@@ -45,6 +45,8 @@ export const BOTH_DATABASES = {
     'start-up: a restarted process delivers the webhook the last one could not',
   'apps/api/src/modules/ucp/order-webhooks.test.ts':
     "start-up: a worker started afresh delivers what the last one could not, under the webhooks' lease",
+  'apps/api/test/protocol-fuzz.test.ts':
+    'jsonb: the protocols fuzzed with NUL and lone surrogates, which each engine refuses in its own words',
   'apps/api/src/modules/ucp/odd-characters.test.ts':
     'jsonb: PostgreSQL refuses NUL and lone surrogates in jsonb and text; PGlite is the same engine compiled apart',
   'apps/api/src/modules/builds/public-builds.test.ts':

@@ -3,6 +3,8 @@ import { formatCents } from './money.ts';
 
 /** The API's refusals. Clients and tests match on these texts, so each is written once here. */
 export const apiMessages = {
+  assistantNoProof:
+    'Prove who you are: send your API key as Authorization: Bearer <key>, or sign the request (RFC 9421) with a key in your profile’s signing_keys',
   signIn: 'Sign in to continue',
   signInUnverified: 'Your sign-in could not be verified. Please sign in again.',
   signInEmailMismatch: 'The email does not match the account you signed in with',
@@ -80,7 +82,8 @@ export const apiMessages = {
     'This account has not verified its email address, so it cannot be made an admin. Ask them to verify it and sign in again.',
   completedBuildNotFound: 'Completed build not found',
   completedBuildNotFromBuild: 'Only an order placed from a build can be posted as a completed build',
-  completedBuildNotShipped: 'Only a build order that has shipped, and was not cancelled or refunded in full, can be posted',
+  completedBuildNotShipped:
+    'Only a build order that has shipped, and was not cancelled or refunded in full, can be posted',
   completedBuildAlreadyPosted: 'This order is already posted as a completed build',
   completedBuildNeedsVerifiedEmail: 'Verify your email address before posting a completed build',
 } as const;

@@ -48,7 +48,16 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'completed_build.show': 'Completed build shown again',
 };
 
-export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message', 'assistant', 'completed_build'] as const;
+export const AUDIT_ENTITIES = [
+  'part',
+  'order',
+  'return',
+  'user',
+  'review',
+  'message',
+  'assistant',
+  'completed_build',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Field values as JSON; a field whose name ends in Cents holds integer cents. */

@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { parseOrderNumber, type OrderTab } from '@parts-shop/shared/order';
 import type { Db } from '#api/db/client.ts';
 import { orderLines, orders, users } from '#api/db/schema.ts';
@@ -150,10 +166,7 @@ export function listOrders(db: Db, limit: number, options: OrderFilters & { befo
 }
 
 /** How many orders each of Manage Orders' tabs holds, for one search (and one customer's, given an email). */
-export async function countOrdersByTab(
-  db: Db,
-  filters: Omit<OrderFilters, 'tab'>,
-): Promise<Record<OrderTab, number>> {
+export async function countOrdersByTab(db: Db, filters: Omit<OrderFilters, 'tab'>): Promise<Record<OrderTab, number>> {
   const [row] = await db
     .select({
       all: sql<number>`count(*) filter (where ${TAB_FILTERS.all})`.mapWith(Number),

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '@parts-shop/shared/api-messages';
 import { approvedAssistantSchema, assistantSchema, type Assistant } from '@parts-shop/shared/assistant';
 import { ucpCheckoutSchema } from '@parts-shop/shared/ucp';
 import { assistants, orders } from '#api/db/schema.ts';
@@ -10,7 +11,6 @@ import { addPart } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 import { startAssistant, type Assistant as ServedAssistant } from '#api-test/ucp-assistant.ts';
 import { payment, readyCheckout, signedFor, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
-import { NO_PROOF } from '#api/modules/ucp/ucp-admission.ts';
 import { approveAssistant, revokeAssistant } from './assistants.service.ts';
 
 /**
@@ -256,7 +256,7 @@ describe('in production', () => {
     const unproven = (res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
-      expect(res.json()).toMatchObject({ messages: [{ code: 'unauthorized', content: NO_PROOF }] });
+      expect(res.json()).toMatchObject({ messages: [{ code: 'unauthorized', content: apiMessages.assistantNoProof }] });
     };
     unproven(await create(profile));
 

@@ -60,5 +60,8 @@ export async function exportOrders(db: Db, filters: OrderFilters): Promise<{ csv
   const rows = await reconcileFromLedger(db, listed.slice(0, ORDER_EXPORT_MAX));
   // Every text a customer or an assistant chose (names, addresses, carriers) could start a formula.
   const records = rows.map((row) => rowOf(row).map(neutraliseCell));
-  return { csv: stringify([COLUMNS, ...records], { record_delimiter: '\r\n' }), truncated: listed.length > ORDER_EXPORT_MAX };
+  return {
+    csv: stringify([COLUMNS, ...records], { record_delimiter: '\r\n' }),
+    truncated: listed.length > ORDER_EXPORT_MAX,
+  };
 }

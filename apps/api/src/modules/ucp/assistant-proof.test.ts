@@ -8,21 +8,28 @@ import { addPart } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 import { startAssistant } from '#api-test/ucp-assistant.ts';
 import { payment, readyCheckout, signedFor, ucp, ucpHeaders } from '#api-test/ucp-fixtures.ts';
-import { approveAssistant } from '../assistants/assistants.service.ts';
 import { NO_PROOF } from './ucp-admission.ts';
 
 /**
  * An assistant proves who it is with its key or an RFC 9421 signature made with a key of its own profile; naming a
  * profile, which is public, proves nothing.
  */
-const owner = { email: 'owner@example.test', uid: 'owner-uid' };
-const t = useTestApp({ config: { RATE_LIMIT_ASSISTANT_PER_MINUTE: '4' } });
+const t = useTestApp({
+  config: { RATE_LIMIT_ASSISTANT_PER_MINUTE: '4' },
+  users: { owner: { email: 'owner@example.test', role: 'admin' } },
+});
 
 const checkout = (res: { json: () => unknown }) => ucpCheckoutSchema.parse(res.json());
 
 async function approved(name: string) {
   const assistant = await startAssistant({ webhook: false });
-  await approveAssistant(t.database.db, owner, { profile: assistant.profileUrl, name });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/assistants',
+    headers: t.users.owner,
+    payload: { profile: assistant.profileUrl, name },
+  });
+  expect(res.statusCode, res.body).toBe(201);
   return assistant;
 }
 

@@ -1,3 +1,4 @@
+import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Deps } from '#api/deps.ts';
 import { assistantOverLimit } from '#api/domain/assistants/assistant-limit.ts';
 import { approvedAssistant, assistantByApiKey, isApprovedProfile } from '#api/domain/assistants/approved-assistants.ts';
@@ -8,8 +9,7 @@ import { errorResponse } from './checkout-view.ts';
 import { verifyRequest } from './message-signature.ts';
 import { assistantsMayCall, NOT_APPROVED, type UcpAgent } from './ucp-agent.ts';
 
-export const NO_PROOF =
-  'Prove who you are: send your API key as Authorization: Bearer <key>, or sign the request (RFC 9421) with a key in your profile’s signing_keys';
+export const NO_PROOF = apiMessages.assistantNoProof;
 
 const unauthorized = (content: string): Answer => ({
   statusCode: 401,
