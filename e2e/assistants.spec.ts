@@ -48,7 +48,7 @@ test('the owner approves an assistant, sees its key once, and revokes it', async
     await expectNoSidewaysScroll(page);
 
     expect(await callWithKey(request, profile, key)).toBe(404);
-    expect(await callWithKey(request, `https://other-${tag}.example/.well-known/ucp`, key)).toBe(403);
+    expect(await callWithKey(request, `https://other-${tag}.example/.well-known/ucp`, key)).toBe(401);
 
     await keyBox.getByRole('button', { name: 'I have copied it' }).press('Enter');
     await expect(keyBox).toBeHidden();
@@ -70,7 +70,7 @@ test('the owner approves an assistant, sees its key once, and revokes it', async
     await expect(revoke).toBeHidden();
     await expect(page.getByText(profile)).toBeHidden();
 
-    expect(await callWithKey(request, profile, key)).toBe(403);
+    expect(await callWithKey(request, profile, key)).toBe(401);
   } finally {
     await assistant.close();
   }

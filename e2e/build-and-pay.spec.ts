@@ -151,7 +151,7 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(receipt.getByRole('definition').first()).toHaveText(planned);
     await expect(receipt).toContainText('Pending');
     await page.goto('/dashboard/builds');
-    await expect(page.getByRole('heading', { name: `Build ${run}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Build ${run}`, exact: true })).toBeVisible();
 
     const shipped = await request.patch(`/api/shipped/${orderId}`, {
       data: { carrier: 'UPS', trackingNumber: `1Z${run}` },

@@ -45,8 +45,10 @@ export function watchReplica(primary: pg.Pool, replica: pg.Pool, log: (message: 
       const replayed = lsnValue(answer.rows[0]?.lsn ?? '0/0');
       const caughtUpTo = noted.findLast((note) => note.lsn <= replayed);
       const wasUsable = Number.isFinite(lag);
-      lag = caughtUpTo ? Date.now() - caughtUpTo.at : Date.now() - (noted[0]?.at ?? at);
-      if (!wasUsable) log(`the read replica answers, ${lag} ms behind`);
+      // Until it has replayed a position noted here, how far behind it is cannot be told (a replica started from an
+      // old backup may lack whole tables), so reads stay on the primary.
+      lag = caughtUpTo ? Date.now() - caughtUpTo.at : Number.POSITIVE_INFINITY;
+      if (!wasUsable && Number.isFinite(lag)) log(`the read replica answers, ${lag} ms behind`);
       // Older notes than the one it has reached say nothing more.
       if (caughtUpTo) noted.splice(0, noted.indexOf(caughtUpTo));
       if (noted.length > 10_000) noted.splice(0, noted.length - 10_000);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditKind } from '@parts-shop/shared/audit';
 import type { OrderReturn } from '@parts-shop/shared/refunds';
 import type { RoleChange } from '@parts-shop/shared/user';
-import { auditLog } from '#api/db/schema.ts';
+import { auditLog, completedBuilds } from '#api/db/schema.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 import { newId } from '#api/lib/ids.ts';
 import { addPart, payOrder, placeOrder } from '#api-test/shop-fixtures.ts';
@@ -325,6 +325,21 @@ async function paidOrderOf(shipped = false) {
   return made;
 }
 
+/** A completed build of a shipped order, as its customer would have posted it. */
+async function completedBuild(): Promise<string> {
+  const { order } = await paidOrderOf(true);
+  const id = newId();
+  await t.database.db.insert(completedBuilds).values({
+    id,
+    orderId: order._id,
+    email: order.email,
+    title: 'Listed build',
+    story: 'Built it',
+    photos: [],
+  });
+  return id;
+}
+
 /**
  * Every write the API serves, as its OpenAPI document names it: what an admin's call records
  * (and the call, made afresh), or why it is no admin change. A new write route fails the first
@@ -430,6 +445,22 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
     'order.ship',
     async () => ({ method: 'PATCH', url: `/api/shipped/${(await paidOrderOf()).order._id}` }),
   ],
+  'POST /api/orders/{id}/notes': [
+    'order.note',
+    async () => ({
+      method: 'POST',
+      url: `/api/orders/${(await paidOrderOf()).order._id}/notes`,
+      payload: { text: 'Listed' },
+    }),
+  ],
+  'PATCH /api/completed-builds/{id}': [
+    'completed_build.hide',
+    async () => ({
+      method: 'PATCH',
+      url: `/api/completed-builds/${await completedBuild()}`,
+      payload: { hidden: true },
+    }),
+  ],
   'POST /api/assistants': [
     'assistant.approve',
     async () => ({ method: 'POST', url: '/api/assistants', payload: { profile: assistantProfile(), name: 'Listed' } }),
@@ -441,6 +472,8 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
 };
 const NOT_ADMIN_CHANGES: Record<string, string> = {
   'POST /api/uploads': 'stores a photo file by its hash; nothing shows it until a recorded product change uses it',
+  'POST /api/uploads/build-photo': "a builder's photo, stored by its hash; nothing shows it until their post uses it",
+  'POST /api/completed-builds': "a customer's post of a build from their own shipped order",
   'POST /api/uploads/review-photo':
     "a reviewer's photo, stored by its hash; nothing shows it until their review uses it",
   'POST /api/parts/{id}/reviews': "a buyer's rating",

@@ -73,7 +73,7 @@ describe('Manage Orders: tabs, counts and search', () => {
   });
 
   it('counts each tab for the same search', () => {
-    expect(counts).toEqual({ to_ship: 1, unpaid: 1, shipped: 1, cancelled: 0, all: 3 });
+    expect(counts).toEqual({ to_ship: 1, unpaid: 1, shipped: 1, refunded: 0, cancelled: 0, all: 3 });
   });
 
   it('finds an order by its number in any spelling, by email, and by product', async () => {

@@ -15,7 +15,9 @@ describe("an assistant's buyer signing up", () => {
     const checkout = readyCheckout(partId, 1, email);
     checkout.buyer.first_name = 'Mallory';
     checkout.buyer.last_name = 'Chosen-By-Assistant';
-    const created = ucpCheckoutSchema.parse((await ucp(t, 'POST', '/checkout-sessions', checkout)).json());
+    const opened = await ucp(t, 'POST', '/checkout-sessions', checkout);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const created = ucpCheckoutSchema.parse(opened.json());
     const done = ucpCheckoutSchema.parse(
       (await ucp(t, 'POST', `/checkout-sessions/${created.id}/complete`, payment())).json(),
     );

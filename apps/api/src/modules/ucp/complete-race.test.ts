@@ -14,6 +14,7 @@ it('places exactly twenty orders for twenty units; the other thirty hear out_of_
   const ids = [];
   for (let i = 0; i < 50; i += 1) {
     const res = await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 1, `racer${i}@example.test`));
+    expect(res.statusCode, res.body).toBe(201);
     ids.push(ucpCheckoutSchema.parse(res.json()).id);
   }
   const answers = await Promise.all(ids.map((id) => ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment())));
