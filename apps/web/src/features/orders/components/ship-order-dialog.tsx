@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { shipSchema, unitsToShip, type Order } from '@parts-shop/shared/order';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { addressLines } from '#web/components/checkout/address-text.ts';
 
 const trackingSchema = shipSchema.pick({ carrier: true, trackingNumber: true });
 type TrackingFields = z.input<typeof trackingSchema>;
@@ -29,7 +30,7 @@ function ShipmentLines({ order }: { order: Order }) {
         ))}
       </ul>
       <p>
-        To {order.userName}, {order.address}
+        To {order.userName}, {addressLines(order.shippingAddress).join(', ')}
       </p>
     </div>
   );
