@@ -20,6 +20,8 @@ export const AUDIT_KINDS = [
   'message.reply',
   'assistant.approve',
   'assistant.revoke',
+  'settings.shipping',
+  'settings.taxes',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -40,9 +42,11 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'message.reply': 'Message answered',
   'assistant.approve': 'AI assistant approved',
   'assistant.revoke': 'AI assistant revoked',
+  'settings.shipping': 'Shipping settings changed',
+  'settings.taxes': 'Tax settings changed',
 };
 
-export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message', 'assistant'] as const;
+export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message', 'assistant', 'settings'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Field values as JSON; a field whose name ends in Cents holds integer cents. */
