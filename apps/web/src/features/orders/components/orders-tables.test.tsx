@@ -88,6 +88,8 @@ describe('MyOrdersTable', () => {
       productName: 'Ryzen 5 7600 and 2 more parts',
       totalOrder: 4,
       totalPrice: '612.97',
+      subtotal: '612.97',
+      total: '612.97',
       lines: [
         { id: 'l-1', partId: 'p-1', productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99', restocked: 0, tax: '0.00' },
         { id: 'l-2', partId: 'p-2', productName: 'DDR5 16 GB', quantity: 2, unitPrice: '56.49', restocked: 0, tax: '0.00' },
