@@ -70,7 +70,17 @@ export function order(fields: Partial<Order> = {}): Order {
     shippedAt: null,
     carrier: null,
     trackingNumber: null,
-    lines: [{ id: 'l-1', partId: 'p-1', productName: 'RTX 4070', quantity: 2, unitPrice: '129.99', restocked: 0, tax: '0.00' }],
+    lines: [
+      {
+        id: 'l-1',
+        partId: 'p-1',
+        productName: 'RTX 4070',
+        quantity: 2,
+        unitPrice: '129.99',
+        restocked: 0,
+        tax: '0.00',
+      },
+    ],
     status: 'unpaid',
     refunded: '0.00',
     cancelledAt: null,

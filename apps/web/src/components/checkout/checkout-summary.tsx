@@ -21,7 +21,7 @@ export function quoteRefused(quote: UseQueryResult<Quote>): boolean {
 
 const delivery = (option: OfferedShippingOption) =>
   option.minDays === option.maxDays
-    ? `${plural(option.maxDays, 'business day')}`
+    ? plural(option.maxDays, 'business day')
     : `${option.minDays} to ${option.maxDays} business days`;
 
 const price = (dollars: number) => (dollars === 0 ? 'Free' : formatDollars(dollars));

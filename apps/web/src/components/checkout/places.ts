@@ -1,10 +1,11 @@
-import { COUNTRIES_WITH_REGIONS, countryName } from '@parts-shop/shared/checkout';
+import { countryName, type COUNTRIES_WITH_REGIONS } from '@parts-shop/shared/checkout';
 
 /**
  * Every ISO 3166-1 alpha-2 country a parcel could be addressed to, so a customer can choose one the shop does not ship
  * to and hear why it is refused, instead of not finding it.
  */
-const ALL_COUNTRIES = `AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW
+const ALL_COUNTRIES =
+  `AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW
 BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR
 GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GT GU GW GY HK HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH
 KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX

@@ -23,10 +23,13 @@ export function PostalAddressFields<T extends FieldValues & WithAddress, Values 
   props: Props<T, Values>,
 ) {
   // T holds WithAddress, but react-hook-form's paths cannot be read through a generic.
-  const { control, register, errors, shipsTo, legend = 'Shipping address' } = props as unknown as Props<
-    WithAddress,
-    WithAddress
-  >;
+  const {
+    control,
+    register,
+    errors,
+    shipsTo,
+    legend = 'Shipping address',
+  } = props as unknown as Props<WithAddress, WithAddress>;
   const country = useWatch({ control, name: 'shippingAddress.country' });
   const regions = regionChoices(country);
   const issues = errors.shippingAddress;

@@ -19,7 +19,14 @@ const home: SavedAddress = {
   country: 'US',
   phone: '+1 408 555 0100',
 };
-const office: SavedAddress = { ...home, id: 'a-2', isDefault: false, line1: '5 Broadway', city: 'New York', region: 'NY' };
+const office: SavedAddress = {
+  ...home,
+  id: 'a-2',
+  isDefault: false,
+  line1: '5 Broadway',
+  city: 'New York',
+  region: 'NY',
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,15 +56,23 @@ describe('the address book', () => {
     expect(first?.textContent).toContain('San Jose, CA 95113');
     expect(first?.textContent).toContain('United States');
     expect(within(first as HTMLElement).queryByRole('button', { name: /Make .* the default/ })).toBeNull();
-    expect(within(second as HTMLElement).getByRole('button', { name: 'Make Casey Customer, 5 Broadway, New York the default' })).toBeTruthy();
+    expect(
+      within(second as HTMLElement).getByRole('button', {
+        name: 'Make Casey Customer, 5 Broadway, New York the default',
+      }),
+    ).toBeTruthy();
   });
 
   it('makes another address the default, and deletes one only after Are You Sure', async () => {
     const calls: { method: string; url: string; body: unknown }[] = [];
     shop(calls);
     renderRoute(book, { auth: 'customer' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Make Casey Customer, 5 Broadway, New York the default' }));
-    await waitFor(() => expect(calls).toEqual([{ method: 'PATCH', url: '/api/addresses/a-2', body: { isDefault: true } }]));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Make Casey Customer, 5 Broadway, New York the default' }),
+    );
+    await waitFor(() =>
+      expect(calls).toEqual([{ method: 'PATCH', url: '/api/addresses/a-2', body: { isDefault: true } }]),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Casey Customer, 5 Broadway, New York' }));
     expect(calls).toHaveLength(1);

@@ -34,7 +34,9 @@ const order = orderFixture({
   address: '1 Old Street',
   createdAt: '2026-01-01T00:00:00.000Z',
   placedAt: '2026-01-01T00:00:00.000Z',
-  lines: [{ id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99', restocked: 0, tax: '0.00' }],
+  lines: [
+    { id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99', restocked: 0, tax: '0.00' },
+  ],
 });
 
 const home: SavedAddress = {

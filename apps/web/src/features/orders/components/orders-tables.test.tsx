@@ -91,9 +91,33 @@ describe('MyOrdersTable', () => {
       subtotal: '612.97',
       total: '612.97',
       lines: [
-        { id: 'l-1', partId: 'p-1', productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99', restocked: 0, tax: '0.00' },
-        { id: 'l-2', partId: 'p-2', productName: 'DDR5 16 GB', quantity: 2, unitPrice: '56.49', restocked: 0, tax: '0.00' },
-        { id: 'l-3', partId: 'p-3', productName: 'B650 Board', quantity: 1, unitPrice: '300.00', restocked: 0, tax: '0.00' },
+        {
+          id: 'l-1',
+          partId: 'p-1',
+          productName: 'Ryzen 5 7600',
+          quantity: 1,
+          unitPrice: '199.99',
+          restocked: 0,
+          tax: '0.00',
+        },
+        {
+          id: 'l-2',
+          partId: 'p-2',
+          productName: 'DDR5 16 GB',
+          quantity: 2,
+          unitPrice: '56.49',
+          restocked: 0,
+          tax: '0.00',
+        },
+        {
+          id: 'l-3',
+          partId: 'p-3',
+          productName: 'B650 Board',
+          quantity: 1,
+          unitPrice: '300.00',
+          restocked: 0,
+          tax: '0.00',
+        },
       ],
     });
     renderRoute(myOrders({ orders: [build] }));

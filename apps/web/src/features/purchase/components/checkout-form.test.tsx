@@ -43,7 +43,15 @@ const home: SavedAddress = {
   country: 'US',
   phone: '+1 408 555 0100',
 };
-const office: SavedAddress = { ...home, id: 'a-2', isDefault: false, line1: '5 Broadway', city: 'New York', region: 'NY', postalCode: '10004' };
+const office: SavedAddress = {
+  ...home,
+  id: 'a-2',
+  isDefault: false,
+  line1: '5 Broadway',
+  city: 'New York',
+  region: 'NY',
+  postalCode: '10004',
+};
 
 /** The server's price of 2 cards to California: Standard is free over $100, Express is not. */
 function quoteFor(body: { shippingOptionId?: string }): Quote {
@@ -70,7 +78,8 @@ function shop(routes: Routes = {}, book: SavedAddress[] = [home, office]) {
     'GET /api/checkout/destinations': () => json({ countries: [{ country: 'US' }, { country: 'CA' }] }),
     'POST /api/checkout/quote': (init) => {
       const body = jsonBody(init) as { shippingAddress?: { country: string } };
-      if (body.shippingAddress?.country === 'JP') return json({ message: 'We do not ship to Japan yet', code: 'no_shipping_zone' }, 422);
+      if (body.shippingAddress?.country === 'JP')
+        return json({ message: 'We do not ship to Japan yet', code: 'no_shipping_zone' }, 422);
       return json(quoteFor(body as { shippingOptionId?: string }));
     },
     'POST /api/orders': () => json(created, 201),
@@ -104,7 +113,11 @@ describe('CheckoutForm', () => {
     expect(field('State').value).toBe('NY');
     // The countries the shop ships to come first.
     const shipped = within(field('Country')).getByRole('group', { name: 'We ship to' });
-    expect(within(shipped).getAllByRole('option').map((o) => o.textContent)).toEqual(['Canada', 'United States']);
+    expect(
+      within(shipped)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Canada', 'United States']);
   });
 
   it("shows the server's shipping options and amounts, and prices again with the option chosen", async () => {
@@ -216,10 +229,10 @@ describe('CheckoutForm', () => {
     await screen.findByTestId('checkout-totals');
     expect(screen.queryByRole('checkbox', { name: 'Save to my address book' })).toBeNull();
     fireEvent.change(field('Street address'), { target: { value: '7 New Road' } });
-    expect(field<HTMLSelectElement>('Saved addresses').value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Saved addresses').value).toBe('');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my address book' }));
     fireEvent.click(addToCart());
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/addresses' )).toBe(true));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/addresses')).toBe(true));
     const saved = fetchMock.mock.calls.find(([url, init]) => url === '/api/addresses' && init?.method === 'POST');
     expect(jsonBody(saved?.[1])).toMatchObject({ line1: '7 New Road', country: 'US', region: 'CA' });
   });

@@ -83,7 +83,7 @@ describe('checkoutSchema', () => {
     });
   });
 
-  it("uses the shared messages, and wants a state for a US address", () => {
+  it('uses the shared messages, and wants a state for a US address', () => {
     const empty = { name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: 'US', phone: '' };
     expect(messagesOf({ totalOrder: '11', shippingAddress: empty })).toMatchObject({
       totalOrder: messages.quantityOutOfRange,

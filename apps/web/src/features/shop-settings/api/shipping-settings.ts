@@ -18,8 +18,7 @@ export function useShippingSettings() {
 export function useSaveShippingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: ShippingSettings) =>
-      apiSend('PUT', '/settings/shipping', shippingSettingsSchema, settings),
+    mutationFn: (settings: ShippingSettings) => apiSend('PUT', '/settings/shipping', shippingSettingsSchema, settings),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.settings.shipping, saved),
   });
 }

@@ -20,10 +20,16 @@ export const regionText = z
 /** "CA, NY" → ["CA", "NY"]; empty → none. */
 export const regionListText = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^([A-Z0-9]{1,3}(\s*,\s*[A-Z0-9]{1,3})*)?$/, 'Give regions as codes separated by commas, like CA, NY')
-  .transform((text) => (text === '' ? [] : text.split(/\s*,\s*/)));
+  .transform((text) =>
+    text
+      .split(',')
+      .map((code) => code.trim().toUpperCase())
+      .filter((code) => code !== ''),
+  )
+  .refine(
+    (codes) => codes.every((code) => /^[A-Z0-9]{1,3}$/.test(code)),
+    'Give regions as codes separated by commas, like CA, NY',
+  );
 
 export const dollarsText = (message = 'Give an amount in dollars, like 5.99') =>
   z
@@ -60,4 +66,3 @@ export const idListText = z
   .string()
   .trim()
   .transform((text) => (text === '' ? [] : text.split(/[\s,]+/).filter(Boolean)));
-

@@ -27,7 +27,13 @@ const settings: ShippingSettings = {
           carrier: 'UPS',
           minDays: 2,
           maxDays: 4,
-          rate: { type: 'weight', bands: [{ upToGrams: 2000, amount: 9 }, { upToGrams: 20000, amount: 30 }] },
+          rate: {
+            type: 'weight',
+            bands: [
+              { upToGrams: 2000, amount: 9 },
+              { upToGrams: 20000, amount: 30 },
+            ],
+          },
           freeOver: null,
           freeParts: ['01890a5d-ac96-774b-bcce-000000000001'],
         },
@@ -44,7 +50,13 @@ const settings: ShippingSettings = {
           carrier: 'DHL',
           minDays: 5,
           maxDays: 10,
-          rate: { type: 'subtotal', bands: [{ from: 0, amount: 24.99 }, { from: 500, amount: 14.99 }] },
+          rate: {
+            type: 'subtotal',
+            bands: [
+              { from: 0, amount: 24.99 },
+              { from: 500, amount: 14.99 },
+            ],
+          },
           freeOver: null,
           freeParts: [],
         },
@@ -65,7 +77,16 @@ describe('the Settings > Shipping form', () => {
     us.countries = [];
     us.options = [
       { ...NEW_OPTION, id: 'slow', title: 'Slow', carrier: 'Post', minDays: '5', maxDays: '2', flatAmount: '5,99' },
-      { ...NEW_OPTION, id: 'W 2', title: 'W', carrier: 'C', minDays: '1', maxDays: '1', rateType: 'weight', bands: [{ limit: '-1', amount: '3' }] },
+      {
+        ...NEW_OPTION,
+        id: 'W 2',
+        title: 'W',
+        carrier: 'C',
+        minDays: '1',
+        maxDays: '1',
+        rateType: 'weight',
+        bands: [{ limit: '-1', amount: '3' }],
+      },
     ];
     const result = shippingFormSchema.safeParse(fields);
     const issues = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -101,7 +101,7 @@ function ZoneOptions({ control, register, errors, zone }: FormParts & { zone: nu
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 font-medium">Options</legend>
-      {zoneIssues?.root?.message ?? zoneIssues?.message ? (
+      {(zoneIssues?.root?.message ?? zoneIssues?.message) ? (
         <p role="alert" className="text-sm text-error">
           {zoneIssues.root?.message ?? zoneIssues.message}
         </p>
@@ -182,7 +182,7 @@ function ZoneCountries({ control, register, errors, zone }: FormParts & { zone: 
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 font-medium">Countries</legend>
-      {issues?.root?.message ?? issues?.message ? (
+      {(issues?.root?.message ?? issues?.message) ? (
         <p role="alert" className="text-sm text-error">
           {issues.root?.message ?? issues.message}
         </p>
@@ -266,7 +266,11 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
         <fieldset key={field.id} className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
           <legend className="px-1 text-lg font-semibold">Zone {index + 1}</legend>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            <FormField label="Zone name" error={errors.zones?.[index]?.name?.message} {...register(`zones.${index}.name`)} />
+            <FormField
+              label="Zone name"
+              error={errors.zones?.[index]?.name?.message}
+              {...register(`zones.${index}.name`)}
+            />
             <FormField label="Zone id" error={errors.zones?.[index]?.id?.message} {...register(`zones.${index}.id`)} />
           </div>
           <ZoneCountries {...parts} zone={index} />
