@@ -59,8 +59,3 @@ export function regionChoices(country: string): Place[] | null {
     .map(([code, name]) => ({ code, name }))
     .sort(byName);
 }
-
-/** "California" for US-CA; the code itself where the shop has no list. */
-export function regionName(country: string, region: string): string {
-  return (REGIONS as Record<string, Record<string, string> | undefined>)[country]?.[region] ?? region;
-}

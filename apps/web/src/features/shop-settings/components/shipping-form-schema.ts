@@ -16,7 +16,6 @@ import {
  * dollars ("from") for subtotal bands and grams ("up to") for weight bands, so one field serves both.
  */
 const RATE_TYPES = ['flat', 'subtotal', 'weight'] as const;
-export type RateType = (typeof RATE_TYPES)[number];
 
 const idText = z
   .string()
