@@ -48,6 +48,7 @@ ALTER TABLE "order_lines" ADD COLUMN "tax_cents" integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_tax_not_negative" CHECK ("order_lines"."tax_cents" >= 0);--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD COLUMN "shipping" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD COLUMN "tax_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_tax_within_amount" CHECK ("order_refunds"."tax_cents" between 0 and "order_refunds"."amount_cents");--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD COLUMN "shipping_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_tax_within_amount" CHECK ("order_refunds"."tax_cents" >= 0 and "order_refunds"."shipping_cents" >= 0 and "order_refunds"."tax_cents" + "order_refunds"."shipping_cents" <= "order_refunds"."amount_cents");--> statement-breakpoint
 ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_kind_valid";--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_kind_valid" CHECK ("audit_log"."kind" in ('product.create', 'product.update', 'product.price', 'product.stock', 'product.delete', 'product.import', 'order.ship', 'order.cancel', 'order.refund', 'return.decide', 'user.role', 'review.delete', 'message.read', 'message.reply', 'assistant.approve', 'assistant.revoke', 'settings.shipping', 'settings.taxes'));

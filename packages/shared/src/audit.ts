@@ -46,7 +46,16 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'settings.taxes': 'Tax settings changed',
 };
 
-export const AUDIT_ENTITIES = ['part', 'order', 'return', 'user', 'review', 'message', 'assistant', 'settings'] as const;
+export const AUDIT_ENTITIES = [
+  'part',
+  'order',
+  'return',
+  'user',
+  'review',
+  'message',
+  'assistant',
+  'settings',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Field values as JSON; a field whose name ends in Cents holds integer cents. */

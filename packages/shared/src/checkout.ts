@@ -143,7 +143,11 @@ export const quoteAddressSchema = lazySchema(() =>
       country: countryField,
       phone: z.string().max(40).optional(),
     })
-    .strict(),
+    .strict()
+    .refine((a) => !needsRegion(a.country) || a.region !== undefined, {
+      message: checkoutMessages.regionRequired,
+      path: ['region'],
+    }),
 );
 
 const shippingOptionIdField = lazySchema(() => z.string().trim().min(1).max(60));

@@ -428,8 +428,9 @@ export const orderRefunds = pgTable(
     lineId: uuid('line_id').references(() => orderLines.id),
     // A refund of the order's shipping (with its tax).
     shipping: boolean('shipping').notNull().default(false),
-    // The part of the amount that was tax, in proportion to what it refunded.
+    // The part of the amount that was tax, and the part that was shipping before its tax: the tax report's split.
     taxCents: integer('tax_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
     restockedUnits: integer('restocked_units').notNull().default(0),
     createdBy: text('created_by').notNull(),
     status: text('status', { enum: ['pending', 'succeeded'] })
@@ -443,7 +444,10 @@ export const orderRefunds = pgTable(
     index('order_refunds_order_idx').on(t.orderId),
     index('order_refunds_created_idx').on(t.createdAt, t.amountCents),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
-    check('order_refunds_tax_within_amount', sql`${t.taxCents} between 0 and ${t.amountCents}`),
+    check(
+      'order_refunds_tax_within_amount',
+      sql`${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} + ${t.shippingCents} <= ${t.amountCents}`,
+    ),
   ],
 );
 

@@ -76,7 +76,7 @@ async function book(db: Db, gateway: PaymentGateway, input: RefundInput): Promis
     const shares =
       amountCents > 0
         ? refundShare(order, lines, await refundsOfOrder(tx, order.id), target, amountCents)
-        : { taxCents: 0 };
+        : { taxCents: 0, shippingCents: 0 };
     if ('refused' in shares) throw conflict(shares.refused);
     let units = 0;
     for (const { partId, quantity } of restock) {
@@ -97,6 +97,7 @@ async function book(db: Db, gateway: PaymentGateway, input: RefundInput): Promis
             lineId: input.lineId ?? null,
             shipping: input.shipping ?? false,
             taxCents: shares.taxCents,
+            shippingCents: shares.shippingCents,
             restockedUnits: units,
             createdBy: input.by,
           })

@@ -14,13 +14,24 @@ type OrderAmounts = {
   pricesIncludeTax: boolean;
 };
 type LineAmounts = { id: string; quantity: number; unitPriceCents: number; taxCents: number };
-type PriorRefund = { lineId: string | null; shipping: boolean; amountCents: number; taxCents: number };
+type PriorRefund = {
+  lineId: string | null;
+  shipping: boolean;
+  amountCents: number;
+  taxCents: number;
+  shippingCents: number;
+};
 
 export type RefundTarget = { lineId: string } | { shipping: true } | { order: true };
 
 /** What the buyer paid for the line, its tax included. */
 export function linePaidCents(order: Pick<OrderAmounts, 'pricesIncludeTax'>, line: LineAmounts): number {
   return line.quantity * line.unitPriceCents + (order.pricesIncludeTax ? 0 : line.taxCents);
+}
+
+/** Shipping before its tax. */
+function shippingNetCents(order: OrderAmounts): number {
+  return order.shippingCents - (order.pricesIncludeTax ? order.shippingTaxCents : 0);
 }
 
 /** What the buyer paid for shipping, its tax included. */
@@ -33,16 +44,21 @@ function share(taxCents: number, paidCents: number, refundedCents: number): numb
   return Math.floor((2 * taxCents * refundedCents + paidCents) / (2 * paidCents));
 }
 
-/** The refund's tax share, or why it goes past what the line or the shipping was paid. */
+/**
+ * The refund's tax share and its shipping share (before tax), or why it goes past what the line or the shipping was
+ * paid. A refund of the whole order shares in shipping in proportion; a line's refund has none.
+ */
 export function refundShare(
   order: OrderAmounts,
   lines: readonly LineAmounts[],
   prior: readonly PriorRefund[],
   target: RefundTarget,
   amountCents: number,
-): { taxCents: number } | { refused: string } {
-  const sum = (rows: readonly PriorRefund[], key: 'amountCents' | 'taxCents') => rows.reduce((s, r) => s + r[key], 0);
+): { taxCents: number; shippingCents: number } | { refused: string } {
+  const sum = (rows: readonly PriorRefund[], key: 'amountCents' | 'taxCents' | 'shippingCents') =>
+    rows.reduce((s, r) => s + r[key], 0);
   let taxCents: number;
+  let shippingCents = 0;
   if ('lineId' in target) {
     const line = lines.find((l) => l.id === target.lineId);
     if (!line) return { refused: 'That line is not on this order' };
@@ -60,11 +76,14 @@ export function refundShare(
       return { refused: `At most ${formatCents(Math.max(left, 0))} of shipping is left to refund on this order` };
     }
     taxCents = share(order.shippingTaxCents, paid, sum(before, 'amountCents') + amountCents) - sum(before, 'taxCents');
+    shippingCents = amountCents - Math.max(0, taxCents);
   } else {
-    taxCents =
-      share(order.taxCents, order.totalCents, sum(prior, 'amountCents') + amountCents) - sum(prior, 'taxCents');
+    const after = sum(prior, 'amountCents') + amountCents;
+    taxCents = share(order.taxCents, order.totalCents, after) - sum(prior, 'taxCents');
+    shippingCents = share(shippingNetCents(order), order.totalCents, after) - sum(prior, 'shippingCents');
   }
-  // Never more tax than is left on the order, nor more than the refund itself.
-  const taxLeft = order.taxCents - sum(prior, 'taxCents');
-  return { taxCents: Math.max(0, Math.min(taxCents, amountCents, taxLeft)) };
+  // Never more tax or shipping than is left on the order, nor more than the refund itself.
+  const tax = Math.max(0, Math.min(taxCents, amountCents, order.taxCents - sum(prior, 'taxCents')));
+  const shippingLeft = shippingNetCents(order) - sum(prior, 'shippingCents');
+  return { taxCents: tax, shippingCents: Math.max(0, Math.min(shippingCents, amountCents - tax, shippingLeft)) };
 }
