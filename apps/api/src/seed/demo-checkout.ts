@@ -1,6 +1,6 @@
 import { EU_COUNTRIES, type ShippingSettings, type TaxSettings } from '@parts-shop/shared/checkout';
 
-/** The demo shop opens as a plausible US shop (issue 43, point 8; docs/product.md#shipping-and-taxes). */
+/** The demo shop opens as a plausible US shop (docs/product.md#shipping-and-taxes). */
 export const DEMO_SHIPPING: ShippingSettings = {
   homeCountry: 'US',
   zones: [

@@ -26,7 +26,7 @@ export type CheckoutLine = {
 export type Destination = { country: string; region?: string | null | undefined };
 
 /**
- * A discount already decided (issue 44 fills these in): item discounts name cents per line, order discounts a total
+ * A discount already decided by the promotions that apply: item discounts name cents per line, order discounts a total
  * that is spread over the lines in proportion to what is left of each.
  */
 export type CheckoutDiscount =

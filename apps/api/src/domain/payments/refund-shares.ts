@@ -82,8 +82,15 @@ export function refundShare(
     taxCents = share(order.taxCents, order.totalCents, after) - sum(prior, 'taxCents');
     shippingCents = share(shippingNetCents(order), order.totalCents, after) - sum(prior, 'shippingCents');
   }
-  // Never more tax or shipping than is left on the order, nor more than the refund itself.
-  const tax = Math.max(0, Math.min(taxCents, amountCents, order.taxCents - sum(prior, 'taxCents')));
+  // Never more tax or shipping than is left on the order, nor more than the refund itself; and never so little that
+  // what stays unrefunded could not hold the tax and shipping still to give back (so a full refund ends exact).
+  const unrefundedAfter = order.totalCents - sum(prior, 'amountCents') - amountCents;
+  const taxLeft = order.taxCents - sum(prior, 'taxCents');
+  const tax = Math.min(Math.max(taxCents, taxLeft - unrefundedAfter, 0), amountCents, taxLeft);
   const shippingLeft = shippingNetCents(order) - sum(prior, 'shippingCents');
-  return { taxCents: tax, shippingCents: Math.max(0, Math.min(shippingCents, amountCents - tax, shippingLeft)) };
+  const shippingFloor = shippingLeft - (unrefundedAfter - (taxLeft - tax));
+  return {
+    taxCents: tax,
+    shippingCents: Math.min(Math.max(shippingCents, shippingFloor, 0), amountCents - tax, shippingLeft),
+  };
 }
