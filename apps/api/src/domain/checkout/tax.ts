@@ -27,10 +27,6 @@ export function percentToMilli(percent: number): number {
   return Math.round(percent * 1000);
 }
 
-export function milliToPercent(milliPercent: number): number {
-  return milliPercent / 1000;
-}
-
 /** a / b rounded half up, for non-negative integers. */
 function divideHalfUp(a: number, b: number): number {
   return Math.floor((2 * a + b) / (2 * b));
