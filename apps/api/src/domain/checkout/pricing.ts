@@ -6,24 +6,11 @@
  * Fixed order of work: item discounts, order discounts, shipping (its free-over rule sees the goods after
  * discounts), then tax, last, per line and on shipping.
  */
-import type { PartKind } from '@parts-shop/shared/part-specs';
+import type { CheckoutLine, Destination, PricedShipping } from './types.ts';
 import { shippingOptionsFor, zoneFor, type ShippingRules } from './shipping.ts';
 import { combinedRate, lineTax, type TaxRules } from './tax.ts';
 
-export type CheckoutLine = {
-  /** The caller's key for the line (a part id, or a line id when one part appears twice). */
-  key: string;
-  partId: string;
-  kind: PartKind;
-  brand: string;
-  /** The catalog price of one unit, as labelled (including tax when the shop's prices do). */
-  unitCents: number;
-  quantity: number;
-  /** One unit's shipping weight. */
-  weightGrams: number;
-};
-
-export type Destination = { country: string; region?: string | null | undefined };
+export type { CheckoutLine, Destination } from './types.ts';
 
 /**
  * A discount already decided by the promotions that apply: item discounts name cents per line, order discounts a total
@@ -45,16 +32,6 @@ export type PricedLine = {
   paidCents: number;
   /** The line's tax: added to paidCents when prices exclude tax, inside it when they include it. */
   taxCents: number;
-};
-
-export type PricedShipping = {
-  optionId: string;
-  title: string;
-  carrier: string;
-  minDays: number;
-  maxDays: number;
-  /** As labelled (including its tax when prices include tax). */
-  cents: number;
 };
 
 export type CheckoutPrice = {

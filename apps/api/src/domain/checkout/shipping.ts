@@ -1,5 +1,5 @@
 /** Which shipping options a destination gets and what each costs for a cart (docs/product.md#shipping-and-taxes). */
-import type { CheckoutLine, Destination, PricedShipping } from './pricing.ts';
+import type { CheckoutLine, Destination, PricedShipping } from './types.ts';
 
 export type ShippingRate =
   | { type: 'flat'; cents: number }

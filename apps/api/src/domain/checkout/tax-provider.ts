@@ -3,7 +3,7 @@
  * fill the same interface later. The engine rounds whatever rates it is given, so stored amounts follow one rule
  * whichever provider answered.
  */
-import type { Destination } from './pricing.ts';
+import type { Destination } from './types.ts';
 import type { TaxRateRule } from './tax.ts';
 
 export interface TaxProvider {

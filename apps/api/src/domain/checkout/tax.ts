@@ -2,7 +2,7 @@
  * Tax arithmetic in whole cents (docs/decisions/0052-checkout-engine.md). Rates are kept in thousandths of a percent
  * (7.25 % = 7250), so every step is integer arithmetic and no float ever decides a cent.
  */
-import type { Destination } from './pricing.ts';
+import type { Destination } from './types.ts';
 
 export type TaxRateRule = {
   country: string;
