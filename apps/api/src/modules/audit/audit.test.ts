@@ -465,6 +465,9 @@ const NOT_ADMIN_CHANGES: Record<string, string> = {
   'POST /api/builds/public/{id}/copy': "a new build of the customer's own",
   'POST /api/alerts': "the customer's own alert",
   'DELETE /api/alerts/{id}': "the customer's own alert",
+  'POST /api/addresses': "the customer's own address book",
+  'PATCH /api/addresses/{id}': "the customer's own address book",
+  'DELETE /api/addresses/{id}': "the customer's own address book",
 };
 
 async function review() {
