@@ -407,11 +407,11 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
   ],
   'PUT /api/settings/shipping': [
     'settings.shipping',
-    () => ({ method: 'PUT', url: '/api/settings/shipping', payload: DEMO_SHIPPING }),
+    async () => Promise.resolve({ method: 'PUT', url: '/api/settings/shipping', payload: DEMO_SHIPPING }),
   ],
   'PUT /api/settings/taxes': [
     'settings.taxes',
-    () => ({ method: 'PUT', url: '/api/settings/taxes', payload: DEMO_TAXES }),
+    async () => Promise.resolve({ method: 'PUT', url: '/api/settings/taxes', payload: DEMO_TAXES }),
   ],
   'PATCH /api/returns/{id}': [
     'return.decide',
