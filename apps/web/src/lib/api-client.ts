@@ -59,6 +59,9 @@ export async function request<T>(path: string, options: RequestOptions<T>): Prom
     response = await transport(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
+      // Asked afresh each time (a 304 when nothing changed): a public read's stale-while-revalidate is for the CDN,
+      // and a browser keeping its own stale copy would show an old price past the shared cache's window.
+      cache: 'no-cache',
       body: options.file?.text ?? (body === undefined || body instanceof FormData ? body : JSON.stringify(body)),
       signal: options.signal,
     });
