@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { ucpCheckoutSchema } from '@parts-shop/shared/ucp';
-import { orders, payments } from '#api/db/schema.ts';
+import { orders, payments, strayPaymentRefunds, ucpCheckoutSessions } from '#api/db/schema.ts';
 import { expireOverdueOrders } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
 import { addPart, payOrder, stockOf } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
@@ -27,6 +27,44 @@ async function declinedSession(partId: string) {
 }
 
 const complete = async (id: string) => checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment()));
+
+/** The buyer's orders of one part that are not cancelled. */
+const liveOrders = (partName: string) =>
+  t.database.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.email, BUYER), isNull(orders.cancelledAt), eq(orders.productName, partName)));
+
+/** Payments the shop kept for these orders: succeeded and not refunded as a duplicate. */
+async function keptCharges(orderIds: string[]) {
+  const succeeded = await t.database.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), eq(payments.status, 'succeeded')));
+  const refunded = new Set((await t.database.db.select().from(strayPaymentRefunds)).map((r) => r.paymentId));
+  return succeeded.filter((p) => !refunded.has(p.id));
+}
+
+/**
+ * Runs `during` once while the session's next complete holds its order unpaid: just before the gateway confirms the
+ * complete's card, or just after, with the card's answer not yet back to the complete.
+ */
+function whenCompletePays(sessionId: string, when: 'before' | 'after', during: (orderId: string) => Promise<void>) {
+  const gateway = t.deps.payments;
+  if (gateway.kind !== 'local') throw new Error('these interleavings play the test-mode gateway');
+  const confirmCard = gateway.confirmCard.bind(gateway);
+  return vi.spyOn(gateway, 'confirmCard').mockImplementationOnce(async (...args) => {
+    const [session] = await t.database.db
+      .select()
+      .from(ucpCheckoutSessions)
+      .where(eq(ucpCheckoutSessions.id, sessionId));
+    if (!session?.orderId) throw new Error('the complete pays before its session holds the order');
+    if (when === 'before') await during(session.orderId);
+    const answer = await confirmCard(...args);
+    if (when === 'after') await during(session.orderId);
+    return answer;
+  });
+}
 
 describe('one order per session', () => {
   it('decline, then the buyer tries to pay on the web, then a good complete: one order, one charge', async () => {
@@ -77,5 +115,65 @@ describe('one order per session', () => {
       .from(orders)
       .where(and(eq(orders.email, BUYER), isNull(orders.cancelledAt), eq(orders.productName, 'Part cancel')));
     expect(live).toEqual([]);
+  });
+
+  it('the buyer pays the order on the web, then the complete of its session pays with a declining card: completed, one charge', async () => {
+    const partId = await addPart(t, { name: 'Part paid first', available: 3 });
+    const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 1, BUYER))).id;
+    const spy = whenCompletePays(id, 'before', async (orderId) => {
+      await payOrder(t, buyer, orderId);
+    });
+    const first = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment('fail_token')));
+    spy.mockRestore();
+    // The order is paid, so the session is done with it; it does not go back to ready for a second order.
+    expect(first.status).toBe('completed');
+    const again = await complete(id);
+    expect(again.messages.map((m) => m.code)).toEqual(['invalid_status']);
+    expect(again.order?.id).toBe(first.order?.id);
+    const live = await liveOrders('Part paid first');
+    expect(live.map((o) => [o.id, o.paid])).toEqual([[first.order?.id, true]]);
+    expect(await keptCharges(live.map((o) => o.id))).toHaveLength(1);
+    expect(await stockOf(t, partId)).toBe(2);
+  });
+
+  it('the complete of a session is declined while the buyer pays its order on the web: completed, one charge', async () => {
+    const partId = await addPart(t, { name: 'Part paid meanwhile', available: 3 });
+    const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 1, BUYER))).id;
+    const spy = whenCompletePays(id, 'after', async (orderId) => {
+      await payOrder(t, buyer, orderId);
+    });
+    const first = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment('fail_token')));
+    spy.mockRestore();
+    // The order is paid, so the session is done with it; it does not go back to ready for a second order.
+    expect(first.status).toBe('completed');
+    const again = await complete(id);
+    expect(again.messages.map((m) => m.code)).toEqual(['invalid_status']);
+    expect(again.order?.id).toBe(first.order?.id);
+    const live = await liveOrders('Part paid meanwhile');
+    expect(live.map((o) => [o.id, o.paid])).toEqual([[first.order?.id, true]]);
+    expect(await keptCharges(live.map((o) => o.id))).toHaveLength(1);
+    expect(await stockOf(t, partId)).toBe(2);
+  });
+
+  it('the web payment and a good complete in flight at once: one order, one charge kept', async () => {
+    const partId = await addPart(t, { name: 'Part raced', available: 3 });
+    const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 1, BUYER))).id;
+    let web: Promise<unknown> = Promise.resolve();
+    let spy: ReturnType<typeof whenCompletePays> | undefined;
+    const webStarted = new Promise<void>((started) => {
+      spy = whenCompletePays(id, 'before', async (orderId) => {
+        // Not awaited: the web's payment and the complete's own go on side by side.
+        web = payOrder(t, buyer, orderId).catch((refused: unknown) => refused);
+        started();
+      });
+    });
+    const [done] = await Promise.all([complete(id), webStarted.then(() => web)]);
+    spy?.mockRestore();
+    expect(done.status).toBe('completed');
+    const live = await liveOrders('Part raced');
+    expect(live.map((o) => [o.id, o.paid])).toEqual([[done.order?.id, true]]);
+    expect(await keptCharges(live.map((o) => o.id))).toHaveLength(1);
+    expect((await complete(id)).order?.id).toBe(done.order?.id);
+    expect(await stockOf(t, partId)).toBe(2);
   });
 });
