@@ -35,7 +35,7 @@ export function parseLineParam(value: string): { id: string; quantity: number } 
   const [id = '', count, ...rest] = value.split('*');
   if (rest.length > 0) return null;
   if (count === undefined) return { id, quantity: 1 };
-  const quantity = /^[1-9][0-9]?$/.test(count) ? Number(count) : Number.NaN;
+  const quantity = /^[1-9]\d?$/.test(count) ? Number(count) : Number.NaN;
   return quantity <= LINE_QUANTITY_MAX ? { id, quantity } : null;
 }
 

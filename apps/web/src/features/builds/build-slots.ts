@@ -42,18 +42,12 @@ export const emptySelection = (): Selection => ({ memory: [], storage: [], fan: 
 /** How many of a part its line holds: one in a single slot, as chosen on a line of a multiple one. */
 export const quantityOf = (selection: Selection, id: string): number => selection.quantities[id] ?? 1;
 
-function withQuantities(selection: Selection, change: (quantities: Record<string, number>) => void): Selection {
-  const quantities = { ...selection.quantities };
-  change(quantities);
+/** Sets how many of a part a line of a multiple slot holds (1 is kept as no entry). */
+export function withQuantity(selection: Selection, id: string, quantity: number): Selection {
+  const rest = Object.entries(selection.quantities).filter(([key]) => key !== id);
+  const quantities = Object.fromEntries(quantity > 1 ? [...rest, [id, quantity]] : rest);
   return { ...selection, quantities };
 }
-
-/** Sets how many of a part a line of a multiple slot holds (1 is kept as no entry). */
-export const withQuantity = (selection: Selection, id: string, quantity: number): Selection =>
-  withQuantities(selection, (q) => {
-    if (quantity > 1) q[id] = quantity;
-    else delete q[id];
-  });
 
 const SLOT_NAMES = new Set<string>(SLOTS.map((s) => s.slot));
 export const isSlot = (kind: string): kind is Slot => SLOT_NAMES.has(kind);
