@@ -160,7 +160,7 @@ export function Component() {
           <div className="card-body">
             <Suspense fallback={<Spinner label="Loading the order form" />}>
               <OrderBuildForm
-                key={items.map((i) => `${i.partId}*${i.quantity}`).join(',')}
+                key={parts.map((p) => `${p._id}*${quantity(p._id)}`).join(',')}
                 parts={parts}
                 quantityOf={quantity}
                 hasErrors={errors}
