@@ -1,7 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { expectNoSidewaysScroll, pageProblems, test } from './support.ts';
 
-type Part = { _id: string; name: string; specs: Record<string, number> };
+type Part = { _id: string; name: string; price: number; minOrder: number; specs: Record<string, number> };
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const cents = (price: number) => Math.round(price * 100);
 
 async function partsOf(request: APIRequestContext, kind: string): Promise<Part[]> {
   const response = await request.get(`/api/parts?kind=${kind}&limit=100`);
@@ -80,4 +83,31 @@ test('a shared build arrives drawn by the server; the app adopts it without an e
   await page.getByRole('button', { name: `Remove ${parts[0]?.name}` }).click();
   await expect(page.getByRole('button', { name: 'Choose processor' })).toBeVisible();
   await expect.poll(() => reads).toEqual([expect.stringMatching(/^\/api\/parts\?ids=[\w-]+(%2C[\w-]+){6}$/)]);
+});
+
+test('a second pack of case fans counts in the total and warns once, beside the fans, of too few fan headers', async ({
+  page,
+  request,
+}) => {
+  const boards = (await partsOf(request, 'motherboard')).filter((b) => b.specs.fanHeaders !== undefined);
+  const board = boards.reduce((a, b) => (Number(b.specs.fanHeaders) < Number(a.specs.fanHeaders) ? b : a));
+  const pack = (await partsOf(request, 'fan')).find((f) => f.specs.fans === 3 && f.minOrder === 1);
+  if (!pack) throw new Error('The demo catalog has a pack of 3 case fans');
+  const headers = Number(board.specs.fanHeaders);
+  // One pack fits the board's headers, two do not.
+  expect([3 <= headers, 6 > headers]).toEqual([true, true]);
+  await page.goto(`/build?motherboard=${board._id}&fan=${pack._id}`);
+  const total = page.getByTestId('build-total');
+  await expect(total).toHaveText(dollars(cents(board.price) + cents(pack.price)));
+  await expect(page.getByText('Everything fits together.')).toBeVisible();
+
+  await page.getByRole('button', { name: `One more ${pack.name}` }).click();
+  await expect(page.getByRole('group', { name: `Quantity of ${pack.name}` })).toContainText('2');
+  await expect(total).toHaveText(dollars(cents(board.price) + 2 * cents(pack.price)));
+  const message = `The build has 6 fans but ${board.name} has ${headers} fan headers: connect the rest through a fan hub or splitter cable.`;
+  // Once, beside the fans that brought it in, not on the motherboard's row too.
+  const shown = page.getByRole('list', { name: /^Problems with / }).getByRole('listitem');
+  await expect(shown.filter({ hasText: message })).toHaveCount(1);
+  await expect(page.getByRole('list', { name: `Problems with ${pack.name}` })).toContainText(message);
+  await expectNoSidewaysScroll(page);
 });

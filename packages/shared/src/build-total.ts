@@ -14,11 +14,12 @@ export const plannerLine = (part: { price: number }, quantity: number): PricedLi
   quantity,
 });
 
-/** How many of its part a build slot holds: a PC takes one processor, one board, each drive once. */
+/** How many of its part a single build slot holds: a PC takes one processor, one board, one case. */
 export const SLOT_QUANTITY = 1;
 
-/** Whether a part can go into a build slot once, i.e. its minimum order is not above it. */
-export const fitsBuildSlot = (part: { minOrder: number }): boolean => part.minOrder <= SLOT_QUANTITY;
+/** Whether a part can fill a build line of `quantity` (one for a single slot), i.e. its minimum order is not above it. */
+export const fitsBuildSlot = (part: { minOrder: number }, quantity = SLOT_QUANTITY): boolean =>
+  part.minOrder <= quantity;
 
 /** Why the planner will not put a part with a larger minimum order in a slot. */
 export const slotMinOrderMessage = (minOrder: number): string =>

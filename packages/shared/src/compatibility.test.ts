@@ -492,4 +492,40 @@ describe('checkBuild (examples)', () => {
     expect(problemsWith([am5Cpu, ddr4Kit], lga).map((p) => p.code)).toEqual(['cpu-socket', 'memory-type']);
     expect(problemsWith([am5Cpu, ddr4Kit], ddr5Board).map((p) => p.code)).toEqual(['memory-type']);
   });
+
+  it('counts every fan against the fan headers: packs times their quantity, plus the cooler’s own', () => {
+    const board: BuildPart = { ...ddr5Board, specs: { ...ddr5Board.specs, fanHeaders: 6 } };
+    const pack: BuildPart = { id: 'pack', name: 'P12 3-pack', kind: 'fan', specs: { fans: 3, sizeMm: 120 } };
+    const single: BuildPart = { id: 'single', name: 'NF-A14', kind: 'fan', specs: { fans: 1, sizeMm: 140 } };
+    const aio: BuildPart = {
+      id: 'aio',
+      name: '360 AIO',
+      kind: 'cooling',
+      specs: { type: 'liquid', radiatorMm: 360, sockets: ['AM5'], tdpRatingW: 300, fans: 3 },
+    };
+    // 2 × 3 = 6 fans on 6 headers fit; a seventh does not, nor does a cooler's three.
+    expect(codes([board, { ...pack, quantity: 2 }])).toEqual([]);
+    expect(checkBuild([board, { ...pack, quantity: 2 }, single]).problems).toEqual([
+      {
+        severity: 'warning',
+        code: 'fan-headers',
+        message:
+          'The build has 7 fans but B650 board has 6 fan headers: connect the rest through a fan hub or splitter cable.',
+        partIds: ['board', 'pack', 'single'],
+      },
+    ]);
+    expect(checkBuild([board, pack, aio, single]).problems.map((p) => [p.code, p.message, p.partIds])).toEqual([
+      [
+        'fan-headers',
+        'The build has 7 fans (case fans and the cooler’s) but B650 board has 6 fan headers: connect the rest through a fan hub or splitter cable.',
+        ['aio', 'board', 'pack', 'single'],
+      ],
+    ]);
+    // A warning only: a build over its headers can still be ordered.
+    expect(hasErrors(checkBuild([board, { ...pack, quantity: 3 }]))).toBe(false);
+    // A board whose specs leave the headers out, or a cooler that does not say its fans, is not counted.
+    expect(codes([ddr5Board, { ...pack, quantity: 9 }])).toEqual([]);
+    const { fans: _fans, ...quiet } = aio.specs;
+    expect(codes([board, { ...pack, quantity: 2 }, { ...aio, specs: quiet }])).toEqual([]);
+  });
 });

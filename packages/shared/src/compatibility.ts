@@ -2,6 +2,7 @@ import type {
   CaseSpecs,
   CoolingSpecs,
   CpuSpecs,
+  FanSpecs,
   GpuSpecs,
   MemorySpecs,
   MotherboardSpecs,
@@ -47,6 +48,7 @@ export const PROBLEM_CODES = [
   'gpu-power-adapter',
   'cpu-power-connectors',
   'cooler-tdp',
+  'fan-headers',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
@@ -76,7 +78,7 @@ export const NOT_CHECKED = [
   'PCIe lanes, and SATA ports that an M.2 drive turns off',
   'Where a radiator mounts, and whether it clears the memory and fans',
   'Cooler clearance over tall memory',
-  'Cable lengths, fan headers and front-panel connectors',
+  'Cable lengths and front-panel connectors, and whether the case has room for every fan',
   'Power connectors and ports of parts whose specs leave them out',
 ] as const;
 
@@ -94,6 +96,7 @@ type Sorted = {
   psu: Line<PsuSpecs>[];
   case: Line<CaseSpecs>[];
   cooling: Line<CoolingSpecs>[];
+  fan: Line<FanSpecs>[];
 };
 
 function sortByKind(parts: readonly BuildPart[]): Sorted {
@@ -106,6 +109,7 @@ function sortByKind(parts: readonly BuildPart[]): Sorted {
     psu: [],
     case: [],
     cooling: [],
+    fan: [],
   };
   for (const part of parts) {
     if (part.kind === 'other') continue;
@@ -508,6 +512,31 @@ function connectorProblems(s: Sorted): Problem[] {
   return problems;
 }
 
+/**
+ * Every fan of the build (each pack's fans times its quantity, and the cooler's own when its
+ * specs say) against the motherboard's fan headers. A warning: a fan hub or splitter cable
+ * runs several fans from one header.
+ */
+function fanHeaderProblems(s: Sorted): Problem[] {
+  const coolers = s.cooling.filter((l) => l.specs.fans !== undefined);
+  const fans = sum(s.fan, (l) => l.specs.fans) + sum(coolers, (l) => l.specs.fans ?? 0);
+  const problems: Problem[] = [];
+  for (const board of s.motherboard) {
+    const headers = board.specs.fanHeaders;
+    if (headers === undefined || fans <= headers) continue;
+    const from = s.fan.length > 0 && coolers.length > 0 ? ' (case fans and the cooler’s)' : '';
+    problems.push(
+      problem(
+        'warning',
+        'fan-headers',
+        `The build has ${plural(fans, 'fan')}${from} but ${board.name} has ${plural(headers, 'fan header')}: connect the rest through a fan hub or splitter cable.`,
+        [board.id, ...s.fan.map((l) => l.id), ...coolers.map((l) => l.id)],
+      ),
+    );
+  }
+  return problems;
+}
+
 function compareProblems(a: Problem, b: Problem): number {
   if (a.severity !== b.severity) return a.severity === 'error' ? -1 : 1;
   const byCode = PROBLEM_CODES.indexOf(a.code) - PROBLEM_CODES.indexOf(b.code);
@@ -530,6 +559,7 @@ export function checkBuild(parts: readonly BuildPart[]): BuildCheck {
     ...displayProblems(s),
     ...powerProblems(s, estimatedWatts),
     ...connectorProblems(s),
+    ...fanHeaderProblems(s),
   ].sort(compareProblems);
   return { problems, estimatedWatts };
 }

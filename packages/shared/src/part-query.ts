@@ -61,6 +61,7 @@ export const SPEC_FILTER_FIELDS: Record<PartKind, Partial<Record<SpecFilter, str
   psu: { formFactor: 'formFactor' },
   case: { formFactor: 'motherboardFormFactors' },
   cooling: { socket: 'sockets' },
+  fan: {},
   other: {},
 };
 
@@ -96,6 +97,7 @@ export function specFilterValues(part: PartSpecs): Partial<Record<SpecFilter, re
     case 'cooling':
       return { socket: part.specs.sockets };
     case 'gpu':
+    case 'fan':
     case 'other':
       return {};
   }

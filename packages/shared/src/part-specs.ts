@@ -13,6 +13,7 @@ export const PART_KINDS = [
   'psu',
   'case',
   'cooling',
+  'fan',
   'other',
 ] as const;
 export type PartKind = (typeof PART_KINDS)[number];
@@ -26,6 +27,7 @@ export const PART_KIND_LABELS: Record<PartKind, string> = {
   psu: 'Power supply',
   case: 'Case',
   cooling: 'Cooling',
+  fan: 'Case fans',
   other: 'Other',
 };
 
@@ -115,6 +117,7 @@ export const motherboardSpecsSchema = lazySchema(() =>
       m2Slots: whole('M.2 slots', 0, 12),
       sataPorts: connectors('SATA ports', 0, 16),
       epsConnectors: connectors('CPU power connectors', 1, 4),
+      fanHeaders: connectors('Fan headers', 0, 16),
     })
     .strict(),
 );
@@ -189,6 +192,8 @@ export const caseSpecsSchema = lazySchema(() =>
 const coolingCommon = lazySchema(() => ({
   sockets: choices('Sockets', SOCKETS),
   tdpRatingW: whole('TDP rating', 1, 1000),
+  /** The fans it comes with, each on a motherboard fan header; 0 for a passive cooler. */
+  fans: connectors('Fans', 0, 6),
 }));
 
 /** An air cooler has a height (it must fit the case); a liquid cooler a radiator size. */
@@ -201,6 +206,16 @@ export const coolingSpecsSchema = lazySchema(() =>
     ],
     { error: 'Cooling type must be air or liquid' },
   ),
+);
+
+/** A case fan product: a single fan or a pack (fans each take a motherboard fan header). */
+export const fanSpecsSchema = lazySchema(() =>
+  z
+    .object({
+      fans: whole('Fans in the pack', 1, 10),
+      sizeMm: whole('Size', 40, 250),
+    })
+    .strict(),
 );
 
 export const otherSpecsSchema = lazySchema(() => z.object({}).strict());
@@ -218,6 +233,7 @@ export const partSpecsSchema = lazySchema(() =>
       z.object({ kind: z.literal('psu'), specs: psuSpecsSchema }),
       z.object({ kind: z.literal('case'), specs: caseSpecsSchema }),
       z.object({ kind: z.literal('cooling'), specs: coolingSpecsSchema }),
+      z.object({ kind: z.literal('fan'), specs: fanSpecsSchema }),
       z.object({ kind: z.literal('other'), specs: otherSpecsSchema }),
     ],
     { error: `Kind must be one of ${PART_KINDS.join(', ')}` },
@@ -233,6 +249,7 @@ export type StorageSpecs = z.infer<typeof storageSpecsSchema>;
 export type PsuSpecs = z.infer<typeof psuSpecsSchema>;
 export type CaseSpecs = z.infer<typeof caseSpecsSchema>;
 export type CoolingSpecs = z.infer<typeof coolingSpecsSchema>;
+export type FanSpecs = z.infer<typeof fanSpecsSchema>;
 /** The specs type of one kind, e.g. SpecsOf<'cpu'>. */
 export type SpecsOf<K extends PartKind> = Extract<PartSpecs, { kind: K }>['specs'];
 
@@ -269,6 +286,7 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'm2Slots', label: 'M.2 slots', input: 'whole' },
     { name: 'sataPorts', label: 'SATA ports', input: 'whole', optional: true },
     { name: 'epsConnectors', label: 'CPU power connectors', input: 'whole', optional: true },
+    { name: 'fanHeaders', label: 'Fan headers', input: 'whole', optional: true },
   ],
   memory: [
     { name: 'memoryType', label: 'Memory type', input: 'choice', options: MEMORY_TYPES },
@@ -327,6 +345,11 @@ export const SPEC_FIELDS: Record<PartKind, readonly SpecField[]> = {
     { name: 'heightMm', label: 'Height', unit: 'mm', input: 'whole', onlyFor: 'air' },
     { name: 'radiatorMm', label: 'Radiator', unit: 'mm', input: 'whole', onlyFor: 'liquid' },
     { name: 'tdpRatingW', label: 'TDP rating', unit: 'W', input: 'whole' },
+    { name: 'fans', label: 'Fans', input: 'whole', optional: true },
+  ],
+  fan: [
+    { name: 'fans', label: 'Fans in the pack', input: 'whole' },
+    { name: 'sizeMm', label: 'Size', unit: 'mm', input: 'whole' },
   ],
   other: [],
 };

@@ -55,6 +55,7 @@ const looks: { type: string; is: (p: PartSpecs) => boolean; drawing: string }[] 
     drawing: 'gpu',
   },
   { type: 'a long three-fan card', is: (p) => p.kind === 'gpu' && p.specs.lengthMm >= 300, drawing: 'gpu-triple' },
+  { type: 'a case fan or pack of them', is: (p) => p.kind === 'fan', drawing: 'fan' },
 ];
 
 describe('demo part drawings', () => {

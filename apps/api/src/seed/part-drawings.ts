@@ -29,6 +29,7 @@ function drawingName({ kind, specs }: PartSpecs): string {
       return specs.lengthMm >= GPU_THREE_FANS_FROM_MM ? 'gpu-triple' : 'gpu';
     case 'other':
       return 'placeholder';
+    case 'fan':
     case 'cpu':
     case 'memory':
       return kind;

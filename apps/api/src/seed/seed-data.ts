@@ -103,6 +103,7 @@ export const demoParts: readonly DemoPart[] = [
       m2Slots: 2,
       sataPorts: 2,
       epsConnectors: 1,
+      fanHeaders: 3,
     },
   },
   {
@@ -122,6 +123,7 @@ export const demoParts: readonly DemoPart[] = [
       m2Slots: 2,
       sataPorts: 6,
       epsConnectors: 2,
+      fanHeaders: 6,
     },
   },
   {
@@ -141,6 +143,7 @@ export const demoParts: readonly DemoPart[] = [
       m2Slots: 2,
       sataPorts: 4,
       epsConnectors: 1,
+      fanHeaders: 4,
     },
   },
   {
@@ -160,6 +163,7 @@ export const demoParts: readonly DemoPart[] = [
       m2Slots: 5,
       sataPorts: 6,
       epsConnectors: 2,
+      fanHeaders: 8,
     },
   },
   {
@@ -323,7 +327,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 85,
     price: 44.99,
     kind: 'cooling',
-    specs: { type: 'air', heightMm: 47, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 65 },
+    specs: { type: 'air', heightMm: 47, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 65, fans: 1 },
   },
   {
     name: '360 mm AIO Liquid Cooler',
@@ -333,7 +337,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 40,
     price: 149.99,
     kind: 'cooling',
-    specs: { type: 'liquid', radiatorMm: 360, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 300 },
+    specs: { type: 'liquid', radiatorMm: 360, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 300, fans: 3 },
   },
   {
     name: 'Thermal Paste, 4 g',
@@ -352,8 +356,38 @@ export const demoParts: readonly DemoPart[] = [
     minOrder: 3,
     available: 90,
     price: 7.99,
-    kind: 'other',
-    specs: {},
+    kind: 'fan',
+    specs: { fans: 1, sizeMm: 120 },
+  },
+  {
+    name: 'NF-A12x25 PWM 120 mm Fan',
+    brand: 'Noctua',
+    description: 'A single quiet, high-pressure 120 mm fan with a 4-pin PWM plug, for a radiator or a case intake.',
+    minOrder: 1,
+    available: 75,
+    price: 32.95,
+    kind: 'fan',
+    specs: { fans: 1, sizeMm: 120 },
+  },
+  {
+    name: 'RS120 120 mm PWM Fans, 3-Pack',
+    brand: 'Corsair',
+    description: 'Three 120 mm fans with 4-pin PWM plugs in one box: a full front intake for a mid-tower.',
+    minOrder: 1,
+    available: 60,
+    price: 39.99,
+    kind: 'fan',
+    specs: { fans: 3, sizeMm: 120 },
+  },
+  {
+    name: 'Pure Wings 3 140 mm PWM Fan',
+    brand: 'be quiet!',
+    description: 'A single 140 mm fan with a 4-pin PWM plug: a quiet exhaust for the back or top of a case.',
+    minOrder: 1,
+    available: 80,
+    price: 14.9,
+    kind: 'fan',
+    specs: { fans: 1, sizeMm: 140 },
   },
   {
     name: 'Ryzen 7 7800X3D Processor',
@@ -430,6 +464,7 @@ export const demoParts: readonly DemoPart[] = [
       m2Slots: 3,
       sataPorts: 6,
       epsConnectors: 2,
+      fanHeaders: 6,
     },
   },
   {
@@ -449,6 +484,7 @@ export const demoParts: readonly DemoPart[] = [
       m2Slots: 3,
       sataPorts: 4,
       epsConnectors: 2,
+      fanHeaders: 5,
     },
   },
   {
@@ -532,7 +568,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 95,
     price: 89.99,
     kind: 'cooling',
-    specs: { type: 'liquid', radiatorMm: 240, sockets: ['AM5', 'LGA1700'], tdpRatingW: 250 },
+    specs: { type: 'liquid', radiatorMm: 240, sockets: ['AM5', 'LGA1700'], tdpRatingW: 250, fans: 2 },
   },
   {
     name: 'Dual-Tower Air Cooler',
@@ -542,7 +578,7 @@ export const demoParts: readonly DemoPart[] = [
     available: 130,
     price: 64.5,
     kind: 'cooling',
-    specs: { type: 'air', heightMm: 158, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 220 },
+    specs: { type: 'air', heightMm: 158, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 220, fans: 2 },
   },
 ];
 

@@ -64,6 +64,11 @@ const clashes: { code: ProblemCode; swap: Partial<Record<Slot, PartSpecs>>; extr
   { code: 'cpu-power-connectors', swap: { psu: { ...psu, specs: { ...psu.specs, epsConnectors: 1 } } } },
   { code: 'cooler-tdp', swap: { cooling: { ...cooling, specs: { ...cooling.specs, tdpRatingW: 65 } } } },
   { code: 'one-per-build', swap: {}, extra: [cpu] },
+  {
+    code: 'fan-headers',
+    swap: { motherboard: { ...motherboard, specs: { ...motherboard.specs, fanHeaders: 2 } } },
+    extra: [{ kind: 'fan', specs: { fans: 3, sizeMm: 120 } }],
+  },
 ];
 
 describe('POST /builds/check', () => {
@@ -112,11 +117,41 @@ describe('POST /builds/check', () => {
     expect(body.problems.map((p) => p.code)).toEqual(['no-display-output']);
   });
 
-  it('counts quantities: three kits of two modules do not fit four slots', async () => {
-    const ids = await addBuild(t);
-    const items = itemsOf(ids).map((i) => (i.partId === ids.memory ? { ...i, quantity: 3 } : i));
-    const body = (await check(items)).json<BuildCheckResult>();
-    expect(body.problems.map((p) => p.code)).toEqual(['memory-slots']);
+  it('counts each line at its quantity: kits against memory slots, fan packs against fan headers, priced per unit', async () => {
+    const board = { ...motherboard, specs: { ...motherboard.specs, fanHeaders: 4 } };
+    const ids = await addBuild(t, { motherboard: board }, { priceCents: 5_000 });
+    const pack = await addSpecPart(t, { kind: 'fan', name: 'P12 3-Pack', specs: { fans: 3, sizeMm: 120 } });
+    const withQuantities = (kits: number, packs: number) => [
+      ...itemsOf(ids).map((i) => (i.partId === ids.memory ? { ...i, quantity: kits } : i)),
+      ...(packs > 0 ? [{ partId: pack, quantity: packs }] : []),
+    ];
+    const twoKits = (await check(withQuantities(2, 0))).json<BuildCheckResult>();
+    expect(twoKits.problems).toEqual([]);
+    expect(twoKits.lines.find((l) => l.partId === ids.memory)).toMatchObject({
+      quantity: 2,
+      price: 50,
+      lineTotal: 100,
+    });
+    expect((await check(withQuantities(3, 0))).json<BuildCheckResult>().problems).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'memory-slots',
+        message: 'The memory has 6 modules but the motherboard has 4 slots.',
+      }),
+    ]);
+    // One pack of 3 fans fits 4 headers; two packs (6 fans) are a warning naming the board and the fans.
+    expect((await check(withQuantities(2, 1))).json<BuildCheckResult>().problems).toEqual([]);
+    const sixFans = (await check(withQuantities(2, 2))).json<BuildCheckResult>();
+    expect(sixFans.problems).toEqual([
+      {
+        severity: 'warning',
+        code: 'fan-headers',
+        message: `The build has 6 fans but motherboard ${ids.motherboard.slice(-6)} has 4 fan headers: connect the rest through a fan hub or splitter cable.`,
+        partIds: [ids.motherboard, pack].sort(),
+      },
+    ]);
+    // 8 parts at $50, a second kit at $50 and two packs at $100 each.
+    expect(sixFans.total).toBe(650);
   });
 
   it('answers an empty build with nothing to say', async () => {
@@ -403,6 +438,34 @@ describe('POST /orders/batch', () => {
       'GeForce RTX 4090 24 GB needs 1 12V-2x6 connector, or 3 8-pin PCIe connectors through its adapter; 550 W 80+ Bronze Power Supply has 0 and 2.',
     );
     expect(await ordersFor([gpuId, psuId])).toEqual([]);
+  });
+
+  it('orders two identical kits and three fan packs over the fan headers as lines with their quantities', async () => {
+    const board = { ...motherboard, specs: { ...motherboard.specs, fanHeaders: 4 } };
+    const ids = await addBuild(t, { motherboard: board }, { available: 5, priceCents: 1_000 });
+    const pack = await addSpecPart(t, {
+      kind: 'fan',
+      specs: { fans: 3, sizeMm: 120 },
+      available: 3,
+      priceCents: 2_500,
+    });
+    const items = [
+      ...lines(ids).map((l) => (l.partId === ids.memory ? { ...l, totalOrder: 2 } : l)),
+      { partId: pack, totalOrder: 3 },
+    ];
+    const res = await batch(alice, items);
+    expect(res.statusCode).toBe(201);
+    const [order] = res.json<{ orders: Order[] }>().orders as [Order];
+    expect(order.lines.find((l) => l.partId === pack)).toMatchObject({ quantity: 3, unitPrice: '25.00' });
+    expect(order.lines.find((l) => l.partId === ids.memory)).toMatchObject({ quantity: 2 });
+    // 9 units at $10 and 3 packs at $25.
+    expect(order.totalPrice).toBe('165.00');
+    expect(await stockOf(t, pack)).toBe(0);
+    // A fourth pack is more than the stock: nothing is reserved.
+    const more = await addBuild(t, { motherboard: board });
+    const short = await batch(alice, [...lines(more), { partId: pack, totalOrder: 1 }]);
+    expect(short.statusCode).toBe(409);
+    expect(await stockOf(t, more.cpu)).toBe(10);
   });
 
   it('orders a build with only warnings', async () => {

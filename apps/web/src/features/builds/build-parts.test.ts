@@ -54,12 +54,32 @@ describe('rankCandidates', () => {
 
 describe('rankCandidates and minimum orders', () => {
   it('marks a part sold only in larger quantities than a slot holds, with the reason, and lists it last', () => {
-    const pack = { ...kit('pack', 'DDR5'), minOrder: 4 };
-    const ranked = rankCandidates([cpu, board('b', 'DDR5')], 'memory', [pack, kit('old', 'DDR4'), kit('new', 'DDR5')]);
+    const pack = { ...board('pack', 'DDR5'), minOrder: 2 };
+    const ranked = rankCandidates([cpu], 'motherboard', [pack, board('old', 'DDR4'), board('new', 'DDR5')]);
     expect(ranked.map((c) => c.part._id)).toEqual(['new', 'old', 'pack']);
-    expect(ranked[2]?.unfit).toBe('Sold in packs of 4: not for a single build slot');
+    expect(ranked[2]?.unfit).toBe('Sold in packs of 2: not for a single build slot');
     expect(ranked[0]?.unfit).toBeUndefined();
     expect(ranked[1]?.unfit).toBeUndefined();
+  });
+
+  it('offers a line of a slot that holds several at its minimum order, and judges it at that quantity', () => {
+    const twoKits = { ...kit('two', 'DDR5'), minOrder: 2 };
+    const threeKits = { ...kit('three', 'DDR5'), minOrder: 3 };
+    const crate = { ...kit('crate', 'DDR5'), minOrder: 50 };
+    const ranked = rankCandidates([cpu, board('b', 'DDR5')], 'memory', [crate, threeKits, twoKits]);
+    expect(ranked.map((c) => [c.part._id, c.clash?.code, c.unfit])).toEqual([
+      ['two', undefined, undefined],
+      ['three', 'memory-slots', undefined],
+      ['crate', 'memory-slots', 'Sold in packs of 50: not for a single build slot'],
+    ]);
+  });
+
+  it('counts each line at its quantity in the verdict', () => {
+    const build = [cpu, board('b', 'DDR5'), kit('k', 'DDR5')];
+    expect(checkParts(build, (id) => (id === 'k' ? 2 : 1)).problems).toEqual([]);
+    expect(checkParts(build, (id) => (id === 'k' ? 3 : 1)).problems.map((p) => p.message)).toEqual([
+      'The memory has 6 modules but the motherboard has 4 slots.',
+    ]);
   });
 });
 

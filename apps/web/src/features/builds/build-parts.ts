@@ -6,20 +6,25 @@ import {
   type BuildPart,
   type Problem,
 } from '@parts-shop/shared/compatibility';
-import { fitsBuildSlot, slotMinOrderMessage } from '@parts-shop/shared/build-total';
+import { LINE_QUANTITY_MAX } from '@parts-shop/shared/build-link';
+import { SLOT_QUANTITY, fitsBuildSlot, slotMinOrderMessage } from '@parts-shop/shared/build-total';
 import type { PartSpecs } from '@parts-shop/shared/part-specs';
 import type { PlannerPart } from './api/planner-parts.ts';
 import { isMultiple, type Slot } from './build-slots.ts';
 
-/** The planner's parts as the compatibility engine reads them (one of each). */
-export function toBuildPart(part: PlannerPart): BuildPart {
+/** How many of a part its planner line holds (one for a single slot). */
+export type QuantityOf = (id: string) => number;
+export const oneOfEach: QuantityOf = () => 1;
+
+/** The planner's parts as the compatibility engine reads them, each at its line's quantity. */
+export function toBuildPart(part: PlannerPart, quantity = 1): BuildPart {
   // The kind and its specs travel together (PartSpecs is a union on kind).
   const specs = { kind: part.kind, specs: part.specs } as PartSpecs;
-  return { id: part._id, name: part.name, quantity: 1, ...specs };
+  return { id: part._id, name: part.name, quantity, ...specs };
 }
 
-export function checkParts(parts: readonly PlannerPart[]): BuildCheck {
-  return checkBuild(parts.map(toBuildPart));
+export function checkParts(parts: readonly PlannerPart[], quantityOf: QuantityOf = oneOfEach): BuildCheck {
+  return checkBuild(parts.map((part) => toBuildPart(part, quantityOf(part._id))));
 }
 
 export type Candidate = {
@@ -33,18 +38,21 @@ export type Candidate = {
 /**
  * A picker's candidates against the build so far: the part a single slot would replace is
  * left out, and parts that fit come first, then the ones that would clash, each with the
- * first reason, then those sold only in larger quantities than a slot holds. The catalog's
- * order is kept within each group.
+ * first reason, then those sold only in larger quantities than a line holds. The catalog's
+ * order is kept within each group. A candidate for a slot that holds several comes in at its
+ * minimum order, as the planner adds it.
  */
 export function rankCandidates(
   build: readonly PlannerPart[],
   slot: Slot,
   candidates: readonly PlannerPart[],
+  quantityOf: QuantityOf = oneOfEach,
 ): Candidate[] {
-  const rest = build.filter((p) => isMultiple(slot) || p.kind !== slot).map(toBuildPart);
+  const rest = build.filter((p) => isMultiple(slot) || p.kind !== slot).map((p) => toBuildPart(p, quantityOf(p._id)));
+  const most = isMultiple(slot) ? LINE_QUANTITY_MAX : SLOT_QUANTITY;
   const ranked = candidates.map((part) => {
-    const problems = problemsWith(rest, toBuildPart(part));
-    const unfit = fitsBuildSlot(part) ? undefined : slotMinOrderMessage(part.minOrder);
+    const problems = problemsWith(rest, toBuildPart(part, isMultiple(slot) ? part.minOrder : 1));
+    const unfit = fitsBuildSlot(part, most) ? undefined : slotMinOrderMessage(part.minOrder);
     return { part, problems, clash: problems.find((p) => p.severity === 'error'), unfit };
   });
   const group = (c: Candidate) => (c.unfit ? 2 : c.clash ? 1 : 0);

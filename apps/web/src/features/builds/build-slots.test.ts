@@ -6,6 +6,7 @@ import {
   plannerLinkOf,
   selectionFromParams,
   withPart,
+  withQuantity,
   withoutPart,
 } from './build-slots.ts';
 
@@ -61,5 +62,39 @@ describe('the build in the URL', () => {
     expect(withPart(selection, 'memory', id(3), id(1)).memory).toEqual([id(3), id(2)]);
     expect(withPart(selection, 'other', id(9)).other).toEqual([id(7), id(8), id(9)]);
     expect(selectionFromParams(new URLSearchParams(`memory=${id(1)}`)).selection.memory).toEqual([id(1)]);
+  });
+
+  it('keeps a line’s quantity in the address, the items and a saved build’s link', () => {
+    const params = new URLSearchParams(`memory=${id(1)}*2&fan=${id(2)}*3&cpu=${id(4)}&fan=${id(3)}*99`);
+    const { selection } = selectionFromParams(params);
+    // A quantity over what a line holds is malformed: that line is dropped, not guessed at.
+    expect(selection).toEqual({
+      ...emptySelection(),
+      cpu: id(4),
+      memory: [id(1)],
+      fan: [id(2)],
+      quantities: { [id(1)]: 2, [id(2)]: 3 },
+    });
+    expect(itemsOfSelection(selection)).toEqual([
+      { partId: id(4), quantity: 1 },
+      { partId: id(1), quantity: 2 },
+      { partId: id(2), quantity: 3 },
+    ]);
+    const fewer = withQuantity(selection, id(2), 1);
+    expect(paramsFromSelection(fewer).toString()).toBe(`cpu=${id(4)}&memory=${id(1)}*2&fan=${id(2)}`);
+    // Swapping a line keeps its quantity; removing it forgets it.
+    const swapped = withPart(selection, 'memory', id(5), id(1));
+    expect(swapped.quantities).toEqual({ [id(5)]: 2, [id(2)]: 3 });
+    expect(withoutPart(selection, id(2)).quantities).toEqual({ [id(1)]: 2 });
+    expect(
+      plannerLinkOf([
+        { partId: id(1), quantity: 2 },
+        { partId: id(4), quantity: 1 },
+      ]),
+    ).toBe(`/build?part=${id(1)}*2&part=${id(4)}`);
+    expect(selectionFromParams(new URLSearchParams(`part=${id(1)}*2`))).toEqual({
+      selection: { ...emptySelection(), quantities: { [id(1)]: 2 } },
+      loose: [id(1)],
+    });
   });
 });

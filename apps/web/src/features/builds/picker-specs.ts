@@ -16,7 +16,8 @@ const KEY_SPECS: Record<Slot, readonly string[]> = {
   psu: ['wattageW', 'formFactor', 'efficiency'],
   case: ['motherboardFormFactors', 'maxGpuLengthMm', 'maxCoolerHeightMm'],
   cooling: ['type', 'tdpRatingW', 'heightMm', 'radiatorMm'],
-  // Extras (fans, paste, an operating system, monitors) keep no specs.
+  fan: ['fans', 'sizeMm'],
+  // Extras (paste, an operating system, monitors) keep no specs.
   other: [],
 };
 

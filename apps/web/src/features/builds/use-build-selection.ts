@@ -3,8 +3,10 @@ import { useSearchParams } from 'react-router';
 import { useRememberCurrentBuild } from '#web/lib/current-build.ts';
 import { useBuildParts, type PlannerPart } from './api/planner-parts.ts';
 import {
+  isMultiple,
   isSlot,
   paramsFromSelection,
+  quantityOf,
   selectedIds,
   selectionFromParams,
   withPart,
@@ -38,7 +40,7 @@ export function useBuildSelection() {
     let next = selection;
     for (const id of looseKey.split(',')) {
       const part = byId.get(id);
-      if (part && isSlot(part.kind)) next = withPart(next, part.kind, id);
+      if (part && isSlot(part.kind)) next = withPart(next, part.kind, id, undefined, quantityOf(next, id));
     }
     setParams(paramsFromSelection(next), { replace: true });
     // byId is rebuilt every render; `loading` turning false is the moment to place them.
@@ -51,7 +53,11 @@ export function useBuildSelection() {
 
   const choose = (slot: Slot, part: PlannerPart, replacing?: string) => {
     setPicked(new Map(picked).set(part._id, part));
-    setSelection(withPart(selection, slot, part._id, replacing));
+    // A line starts at the part's minimum order (a fan sold in threes comes as three).
+    const quantity = isMultiple(slot)
+      ? Math.max(part.minOrder, replacing ? quantityOf(selection, replacing) : 1)
+      : undefined;
+    setSelection(withPart(selection, slot, part._id, replacing, quantity));
   };
 
   return { selection, build, byId, parts, current, missing, loading, setSelection, choose };

@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react';
 import type { BuildCheck } from '@parts-shop/shared/compatibility';
 import type { BuildItem } from '@parts-shop/shared/build';
-import { SLOT_QUANTITY } from '@parts-shop/shared/build-total';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { stockShortage } from '@parts-shop/shared/part';
 import { verdictText } from '@parts-shop/shared/build-export';
 import { useBuildCheck } from '../api/check-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
+import type { QuantityOf } from '../build-parts.ts';
 import { NotCheckedNote } from './not-checked-note.tsx';
 import { PowerBar } from './power-bar.tsx';
 import { PlannerExport } from './planner-export.tsx';
 
 type Props = {
   parts: readonly PlannerPart[];
+  quantityOf: QuantityOf;
   items: readonly BuildItem[];
   check: BuildCheck;
   totalCents: number;
@@ -27,10 +28,20 @@ export function buildDraw(check: BuildCheck, psuWatts: number | null): string {
   return `${check.estimatedWatts} W${psuWatts ? ` of ${psuWatts} W` : ''}`;
 }
 
-export function BuildSummary({ parts, items, check, totalCents, psuWatts, current, onSwapIn, children }: Props) {
+export function BuildSummary({
+  parts,
+  quantityOf,
+  items,
+  check,
+  totalCents,
+  psuWatts,
+  current,
+  onSwapIn,
+  children,
+}: Props) {
   // A part the stock cannot cover is a verdict of its own; the server names what to take instead.
   const shortages = parts.flatMap((part) => {
-    const message = stockShortage(part, SLOT_QUANTITY);
+    const message = stockShortage(part, quantityOf(part._id));
     return message ? [{ part, message }] : [];
   });
   const stockCheck = useBuildCheck(items, current && shortages.length > 0);

@@ -10,6 +10,6 @@ describe('NotCheckedNote', () => {
     expect(screen.getByText('What the planner does not check')).toBeTruthy();
     const items = screen.getAllByRole('listitem', { hidden: true }).map((li) => li.textContent);
     expect(items).toEqual([...NOT_CHECKED]);
-    expect(items).toContain('Cable lengths, fan headers and front-panel connectors');
+    expect(items).toContain('Cable lengths and front-panel connectors, and whether the case has room for every fan');
   });
 });

@@ -68,6 +68,21 @@ describe('OrderBuildForm and the profile', () => {
     );
   });
 
+  it('starts each line at its quantity in the planner and sends it: two monitors are one line of 2', async () => {
+    const fetchMock = stubApi().mockImplementation((input) =>
+      Promise.resolve(
+        urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '179.98' }, 201) : json(profile),
+      ),
+    );
+    renderRoute(<OrderBuildForm parts={[ssd]} quantityOf={() => 2} hasErrors={false} />, asCasey());
+    expect(screen.getByLabelText<HTMLInputElement>(/Fast SSD/).value).toBe('2');
+    expect(screen.getByTestId('order-total').textContent).toBe('Order total: $179.98');
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ items: [{ partId: ssd._id, totalOrder: 2 }] });
+  });
+
   it("holds each quantity to checkout's rule: only a plain whole number in range, and nothing is sent otherwise", async () => {
     const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(Response.json(profile)));
     vi.stubGlobal('fetch', fetchMock);

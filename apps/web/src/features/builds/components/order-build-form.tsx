@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { BatchOrderResponse } from '@parts-shop/shared/build';
-import { SLOT_QUANTITY, buildTotalCents, plannerLine } from '@parts-shop/shared/build-total';
+import { buildTotalCents, plannerLine } from '@parts-shop/shared/build-total';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { newOrderSchema } from '@parts-shop/shared/order';
 import { parseQuantity, quantityError, quantityFieldSchema, stockShortage } from '@parts-shop/shared/part';
@@ -15,10 +15,12 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
+import { oneOfEach, type QuantityOf } from '../build-parts.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { plural } from '@parts-shop/shared/plural';
 
-type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
+/** `quantityOf` gives each line's quantity in the planner, where the order's quantities start. */
+type Props = { parts: readonly PlannerPart[]; quantityOf?: QuantityOf; hasErrors: boolean };
 
 function orderBuildSchema(parts: readonly PlannerPart[]) {
   return z.object({
@@ -40,6 +42,7 @@ export function OrderBuildForm(props: Props) {
 /** The server checks the build again and reserves every line or none; a retried submission keeps its key. */
 function OrderBuildLines({
   parts,
+  quantityOf = oneOfEach,
   hasErrors,
   delivery,
   initial,
@@ -57,14 +60,14 @@ function OrderBuildLines({
   } = useForm<OrderBuildFields, unknown, OrderBuildValues>({
     resolver: zodResolver(schema),
     defaultValues: {
-      quantities: Object.fromEntries(parts.map((part) => [part._id, String(SLOT_QUANTITY)])),
+      quantities: Object.fromEntries(parts.map((part) => [part._id, String(quantityOf(part._id))])),
       ...initial,
     },
   });
   const quantities = useWatch({ control, name: 'quantities' });
 
   const lines = parts.map((part) => {
-    const text = quantities[part._id] ?? String(SLOT_QUANTITY);
+    const text = quantities[part._id] ?? String(quantityOf(part._id));
     const quantity = parseQuantity(text);
     // The stock names the part that stops the order; the range message covers the rest.
     const shortage = stockShortage(part, Number.isNaN(quantity) ? part.minOrder : quantity);
@@ -89,7 +92,7 @@ function OrderBuildLines({
           await orderBuild.mutateAsync({
             items: parts.map((part) => ({
               partId: part._id,
-              totalOrder: values.quantities[part._id] ?? SLOT_QUANTITY,
+              totalOrder: values.quantities[part._id] ?? quantityOf(part._id),
             })),
             ...entered,
             idempotencyKey: attemptKey,

@@ -20,9 +20,9 @@ const drive = (n: number, name: string, minOrder: number): PlannerPart => ({
 });
 
 describe('SlotPicker and minimum orders', () => {
-  it('explains a part whose minimum order is more than a slot holds, and will not choose it', async () => {
+  it('explains a part whose minimum order is more than a line holds, and will not choose it', async () => {
     const single = drive(1, 'Single SSD', 1);
-    const pack = drive(2, 'Bulk SSD', 5);
+    const pack = drive(2, 'Bulk SSD', 50);
     answerApi({ 'GET /api/parts?kind=storage&limit=100&sort=price_asc': () => json([pack, single]) });
     const onChoose = vi.fn();
     renderRoute(<SlotPicker slot="storage" label="Storage" build={[]} onChoose={onChoose} onClose={() => {}} />);
@@ -30,7 +30,7 @@ describe('SlotPicker and minimum orders', () => {
     expect(bulk).toHaveProperty('disabled', true);
     expect(bulk.getAttribute('aria-describedby')).toBeTruthy();
     const reason = document.getElementById(bulk.getAttribute('aria-describedby') ?? '');
-    expect(reason?.textContent).toBe('Sold in packs of 5: not for a single build slot');
+    expect(reason?.textContent).toBe('Sold in packs of 50: not for a single build slot');
     fireEvent.click(bulk);
     expect(onChoose).not.toHaveBeenCalled();
 

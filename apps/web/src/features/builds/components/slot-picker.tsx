@@ -3,7 +3,7 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { stockLabel } from '@parts-shop/shared/part';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSlotCandidates, type PlannerPart } from '../api/planner-parts.ts';
-import { rankCandidates } from '../build-parts.ts';
+import { rankCandidates, type QuantityOf } from '../build-parts.ts';
 import type { Slot } from '../build-slots.ts';
 import { keySpecs, pickerSorts, sortParts } from '../picker-specs.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -17,6 +17,8 @@ type Props = {
   slot: Slot;
   label: string;
   build: readonly PlannerPart[];
+  /** Each build line's quantity, so a candidate is judged against every fan and kit counted. */
+  quantityOf?: QuantityOf;
   onChoose: (part: PlannerPart) => void;
   onClose: () => void;
 };
@@ -27,7 +29,7 @@ type Props = {
  * the reason (the shared engine); a part whose minimum order is more than a slot holds is
  * explained and cannot be chosen. Each row says its stock, and sold-out parts can be hidden. A native modal <dialog>: focus stays inside, Esc closes it.
  */
-export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
+export function SlotPicker({ slot, label, build, quantityOf, onChoose, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [sort, setSort] = useState('price-asc');
@@ -37,7 +39,7 @@ export function SlotPicker({ slot, label, build, onChoose, onClose }: Props) {
   const candidates = useSlotCandidates(filters);
   // Filters beyond the kind, the search and the sold-out checkbox, as the address would name them.
   const activeFilters = [...catalogParams({ ...filters, q: '', kind: null, inStock: false }).keys()].length;
-  const ranked = candidates.data ? rankCandidates(build, slot, sortParts(candidates.data, sort)) : [];
+  const ranked = candidates.data ? rankCandidates(build, slot, sortParts(candidates.data, sort), quantityOf) : [];
 
   useEffect(() => {
     const dialog = ref.current;

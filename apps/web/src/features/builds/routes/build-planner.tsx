@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasErrors } from '@parts-shop/shared/compatibility';
-import { SLOT_QUANTITY, buildTotalCents, fitsBuildSlot, plannerLine } from '@parts-shop/shared/build-total';
+import { buildTotalCents, fitsBuildSlot, plannerLine } from '@parts-shop/shared/build-total';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { LoginRedirectState } from '#web/lib/auth-session.ts';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
@@ -19,8 +19,10 @@ import {
   isMultiple,
   isSlot,
   itemsOfSelection,
+  quantityOf,
   selectedIds,
   withPart,
+  withQuantity,
   withoutPart,
   type Slot,
 } from '../build-slots.ts';
@@ -55,12 +57,13 @@ export function Component() {
   // The slot being chosen for, and the line being swapped when a row of a slot holding several is changed.
   const [picking, setPicking] = useState<{ slot: Slot; replacing?: string } | null>(null);
 
-  const check = checkParts(parts);
+  const quantity = (id: string) => quantityOf(selection, id);
+  const check = checkParts(parts, quantity);
   // Each problem once, beside the part that brought it in (rows in the slots' order).
   const beside = problemsBeside(check.problems, selectedIds(selection));
-  // A part a slot cannot hold once (a larger minimum order) stops the order like a clash does.
-  const errors = hasErrors(check) || !parts.every(fitsBuildSlot);
-  const totalCents = buildTotalCents(parts.map((p) => plannerLine(p, SLOT_QUANTITY)));
+  // A line below its part's minimum order (a single slot holds one) stops the order like a clash does.
+  const errors = hasErrors(check) || !parts.every((p) => fitsBuildSlot(p, quantity(p._id)));
+  const totalCents = buildTotalCents(parts.map((p) => plannerLine(p, quantity(p._id))));
   const psu = parts.find((p) => p.kind === 'psu');
   const psuWatts = psu?.kind === 'psu' ? psu.specs.wattageW : null;
   const items = itemsOfSelection(selection);
@@ -90,6 +93,8 @@ export function Component() {
       id={id}
       gone={id !== undefined && missing.includes(id)}
       problems={id ? (beside.get(id) ?? []) : []}
+      quantity={id && isMultiple(slot) ? quantity(id) : undefined}
+      onQuantity={(next) => id && setSelection(withQuantity(selection, id, next), true)}
       onPick={() => setPicking(isMultiple(slot) && id ? { slot, replacing: id } : { slot })}
       onRemove={() => id && setSelection(withoutPart(selection, id))}
       first={idsInSlot(selection, slot).length === 0}
@@ -123,6 +128,7 @@ export function Component() {
         )}
         <BuildSummary
           parts={parts}
+          quantityOf={quantity}
           items={items}
           check={check}
           totalCents={totalCents}
@@ -153,7 +159,12 @@ export function Component() {
         <section className="card bg-base-100 shadow-md">
           <div className="card-body">
             <Suspense fallback={<Spinner label="Loading the order form" />}>
-              <OrderBuildForm key={parts.map((p) => p._id).join(',')} parts={parts} hasErrors={errors} />
+              <OrderBuildForm
+                key={parts.map((p) => `${p._id}*${quantity(p._id)}`).join(',')}
+                parts={parts}
+                quantityOf={quantity}
+                hasErrors={errors}
+              />
             </Suspense>
           </div>
         </section>
@@ -170,6 +181,7 @@ export function Component() {
             slot={picking.slot}
             label={pickingLabel}
             build={parts.filter((p) => p._id !== picking.replacing)}
+            quantityOf={quantity}
             onClose={() => setPicking(null)}
             onChoose={(part) => {
               choose(picking.slot, part, picking.replacing);
