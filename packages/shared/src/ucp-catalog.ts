@@ -68,7 +68,10 @@ export const ucpCatalogSearchSchema = lazySchema(() =>
       .looseObject({
         cursor: protocolText(300).optional(),
         // Above the most a page holds it is clamped (the spec allows it), with a message.
-        limit: z.int('pagination.limit must be a whole number').min(1, 'pagination.limit must be at least 1').optional(),
+        limit: z
+          .int('pagination.limit must be a whole number')
+          .min(1, 'pagination.limit must be at least 1')
+          .optional(),
       })
       .optional(),
     ...common,
@@ -92,7 +95,10 @@ export type UcpCatalogLookup = z.output<typeof ucpCatalogLookupSchema>;
 export const ucpCatalogProductSchema = lazySchema(() =>
   z.looseObject({
     id: protocolText(100),
-    selected: z.array(z.looseObject({ name: protocolText(100), label: protocolText(100) })).max(20).optional(),
+    selected: z
+      .array(z.looseObject({ name: protocolText(100), label: protocolText(100) }))
+      .max(20)
+      .optional(),
     preferences: z.array(protocolText(100)).max(20).optional(),
     ...common,
   }),

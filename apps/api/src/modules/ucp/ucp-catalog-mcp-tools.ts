@@ -1,7 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { UCP_CAPABILITIES } from '@parts-shop/shared/ucp';
-import { ucpCatalogLookupSchema, ucpCatalogProductSchema, ucpCatalogSearchSchema } from '@parts-shop/shared/ucp-catalog';
+import {
+  ucpCatalogLookupSchema,
+  ucpCatalogProductSchema,
+  ucpCatalogSearchSchema,
+} from '@parts-shop/shared/ucp-catalog';
 import type { Deps } from '#api/deps.ts';
 import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
 import type { CallerProof } from './caller-proof.ts';
@@ -24,26 +28,30 @@ export function registerUcpCatalogTools(server: McpServer, deps: Deps, proof: Ca
   ) {
     const inputSchema = z.object({ meta: metaSchema, catalog });
     const annotations = { readOnlyHint: true, openWorldHint: false };
-    server.registerTool(name, { title: name.replace('_', ' '), description, inputSchema, annotations }, async (args) => {
-      const input = args as { meta: z.infer<typeof metaSchema>; catalog: z.output<S> };
-      const agent = parseUcpAgent(`profile="${input.meta['ucp-agent'].profile.replaceAll('"', '')}"`);
-      if (!agent)
-        return result(
-          invalidRequest([
-            {
-              type: 'error',
-              code: 'invalid_profile_url',
-              content: 'meta["ucp-agent"].profile is not a URL',
-              severity: 'unrecoverable',
-            },
-          ]),
-        );
-      const admitted = await admitAgent(deps, agent, proof, { open: true });
-      if ('statusCode' in admitted) return result(admitted);
-      const negotiated = await negotiate(deps.config, agent.profile, needs);
-      if (isRefusal(negotiated)) return result(negotiated);
-      return result(narrowed(await operation(input.catalog), negotiated));
-    });
+    server.registerTool(
+      name,
+      { title: name.replace('_', ' '), description, inputSchema, annotations },
+      async (args) => {
+        const input = args as { meta: z.infer<typeof metaSchema>; catalog: z.output<S> };
+        const agent = parseUcpAgent(`profile="${input.meta['ucp-agent'].profile.replaceAll('"', '')}"`);
+        if (!agent)
+          return result(
+            invalidRequest([
+              {
+                type: 'error',
+                code: 'invalid_profile_url',
+                content: 'meta["ucp-agent"].profile is not a URL',
+                severity: 'unrecoverable',
+              },
+            ]),
+          );
+        const admitted = await admitAgent(deps, agent, proof, { open: true });
+        if ('statusCode' in admitted) return result(admitted);
+        const negotiated = await negotiate(deps.config, agent.profile, needs);
+        if (isRefusal(negotiated)) return result(negotiated);
+        return result(narrowed(await operation(input.catalog), negotiated));
+      },
+    );
   }
 
   tool(

@@ -2,7 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { UCP_CAPABILITIES } from '@parts-shop/shared/ucp';
-import { ucpCatalogLookupSchema, ucpCatalogProductSchema, ucpCatalogSearchSchema } from '@parts-shop/shared/ucp-catalog';
+import {
+  ucpCatalogLookupSchema,
+  ucpCatalogProductSchema,
+  ucpCatalogSearchSchema,
+} from '@parts-shop/shared/ucp-catalog';
 import type { Deps } from '#api/deps.ts';
 import { mcpLimit } from '#api/deps.ts';
 import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
@@ -28,7 +32,10 @@ export function catalogInput<S extends z.ZodType>(
     result.error.issues.map((issue) => ({
       type: 'error',
       code: 'invalid_request',
-      path: issue.path.reduce<string>((at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`), '$'),
+      path: issue.path.reduce<string>(
+        (at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`),
+        '$',
+      ),
       content: issue.message,
       severity: 'recoverable',
     })),

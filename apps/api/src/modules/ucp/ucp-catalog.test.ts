@@ -32,7 +32,7 @@ type SearchAnswer = {
 };
 type Refusal = { ucp: { status: string }; messages: { code: string; path?: string; content: string }[] };
 
-const t = useTestApp({ config: { PUBLIC_URL: 'https://shop.example', RATE_LIMIT_ASSISTANT_PER_MINUTE: '1000' } });
+const t = useTestApp({ config: { PUBLIC_URL: 'https://shop.example' } });
 
 /** A REST catalog call, and the answer checked against the operation's official schema whatever it says. */
 async function catalog(

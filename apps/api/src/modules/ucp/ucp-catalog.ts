@@ -215,7 +215,11 @@ export async function lookupCatalog(deps: Deps, input: UcpCatalogLookup): Promis
   const ids = [...new Set(input.ids)];
   if (ids.length > UCP_LOOKUP_IDS_MAX) {
     return invalidRequest([
-      refusal('request_too_large', '$.ids', `A lookup names at most ${UCP_LOOKUP_IDS_MAX} ids; this one names ${ids.length}`),
+      refusal(
+        'request_too_large',
+        '$.ids',
+        `A lookup names at most ${UCP_LOOKUP_IDS_MAX} ids; this one names ${ids.length}`,
+      ),
     ]);
   }
   const { fields, messages } = shopFilters(input.filters, input.context?.currency);
