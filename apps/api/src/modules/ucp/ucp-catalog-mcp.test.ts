@@ -50,10 +50,10 @@ describe('UCP catalog over MCP', () => {
       expect(result.structuredContent).toEqual(rest.json());
     }
     const page = (await call('search_catalog', { query: 'crucial', pagination: { limit: 1 } })).structuredContent;
-    expect(page).toMatchObject({
-      pagination: { has_next_page: true },
-      products: [{ title: expect.stringMatching(/^Crucial/) }],
-    });
+    expect(page?.pagination).toMatchObject({ has_next_page: true });
+    expect((page?.products as { title: string }[]).map((p) => p.title)).toEqual([
+      expect.stringMatching(/^Crucial/) as string,
+    ]);
     if (official) expect(official.catalogSearch(page)).toEqual([]);
   });
 

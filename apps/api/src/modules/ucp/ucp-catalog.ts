@@ -169,7 +169,7 @@ function productOf(row: PartRow, origin: string, inputs?: { id: string; match: '
 /** `search_catalog`: words, kinds, brands, a price range and the spec filters, a page at a time. */
 export async function searchCatalog(deps: Deps, input: UcpCatalogSearch): Promise<CatalogAnswer> {
   const { fields, messages } = shopFilters(input.filters, input.context?.currency);
-  const filtered = Object.values(input.filters ?? {}).some((value) => value !== undefined);
+  const filtered = Object.keys(input.filters ?? {}).length > 0;
   if (!hasSearchTerms(input.query) && !filtered) {
     return invalidRequest([refusal('invalid_request', '$', 'Send a query with at least one word, filters, or both')]);
   }
