@@ -49,6 +49,8 @@ export const BOTH_DATABASES = {
     'jsonb: the protocols fuzzed with NUL and lone surrogates, which each engine refuses in its own words',
   'apps/api/src/modules/ucp/odd-characters.test.ts':
     'jsonb: PostgreSQL refuses NUL and lone surrogates in jsonb and text; PGlite is the same engine compiled apart',
+  'apps/api/src/modules/ucp/ucp-catalog.test.ts':
+    "prepared reads: the catalog search and lookup said in UCP's words, paged by the same keyset",
   'apps/api/src/modules/builds/public-builds.test.ts':
     "SQL: the gallery's keyset on (published_at, id) row values, published_at kept to the millisecond",
 };

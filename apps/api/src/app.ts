@@ -52,6 +52,8 @@ import { acpDiscoveryRoutes, acpRoutes } from './modules/ucp/acp/acp.routes.ts';
 import { proofOf } from './modules/ucp/caller-proof.ts';
 import { registerUcpTools, unprovenUcpToolCall } from './modules/ucp/ucp-mcp-tools.ts';
 import { ucpDiscoveryRoutes, ucpRoutes } from './modules/ucp/ucp.routes.ts';
+import { ucpCatalogRoutes } from './modules/ucp/ucp-catalog.routes.ts';
+import { registerUcpCatalogTools } from './modules/ucp/ucp-catalog-mcp-tools.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { consoleLines, logSlowRequests } from './operations/console-log.ts';
@@ -217,11 +219,15 @@ export async function buildApp({
       await api.register(mcpRoutes, {
         deps,
         moreTools: {
-          register: (server, toolDeps, request) => registerUcpTools(server, toolDeps, proofOf(request)),
+          register: (server, toolDeps, request) => {
+            registerUcpTools(server, toolDeps, proofOf(request));
+            registerUcpCatalogTools(server, toolDeps, proofOf(request));
+          },
           refuse: unprovenUcpToolCall,
         },
       });
       await api.register(ucpRoutes, { deps });
+      await api.register(ucpCatalogRoutes, { deps });
       await api.register(assistantsRoutes, { deps });
       await api.register(acpRoutes, { deps });
     },

@@ -44,7 +44,7 @@ function runInBash(script: string, timeoutMs: number, stop: { group?: () => void
   );
 }
 
-/** The `curl` sessions docs/product.md documents (UCP, then ACP), run as written against a started shop. */
+/** The `curl` sessions docs/product.md documents (UCP, its catalog, then ACP), run as written against a started shop. */
 describe('the documented assistant sessions', () => {
   let server: ApiProcess | undefined;
   let dataDir: string | undefined;
@@ -58,7 +58,7 @@ describe('the documented assistant sessions', () => {
 
   it('place an order over UCP and one over ACP, and stop the profile server', { timeout: 120_000 }, async () => {
     const blocks = curlSessions(fs.readFileSync(PRODUCT_MD, 'utf8'));
-    expect(blocks).toHaveLength(2);
+    expect(blocks).toHaveLength(3);
     expect(blocks[0]).toMatch(SHOP_LINE);
 
     const made = await databaseForProcesses('parts-shop-documented-');
@@ -87,6 +87,9 @@ describe('the documented assistant sessions', () => {
     expect(lines).toContain('"ready_for_payment"');
     expect(lines).toContain('"completed"');
     expect(run.stdout).toContain('Documented SSD');
+    // The catalog session's search found the part, and its lookup by the variant's id answered it in stock.
+    expect(lines).toContain('"Documented SSD"');
+    expect(lines).toContain('"status": "in_stock"');
     // The block's kill stopped the profile server: its port no longer answers.
     await expect(fetch('http://127.0.0.1:8765/.well-known/ucp')).rejects.toThrow();
   });

@@ -121,6 +121,14 @@ const meta = () => ({
   'idempotency-key': randomUUID(),
 });
 
+/** A search naming every filter the shop takes, so each can be replaced. */
+const catalogSearch = () => ({
+  query: 'part',
+  filters: { categories: ['other'], brands: ['Acme'], price: { min: 100, max: 100_000 }, in_stock: true },
+  pagination: { limit: 5 },
+  context: { currency: 'USD' },
+});
+
 const OPERATIONS: Operation[] = [
   {
     name: 'UCP POST /checkout-sessions',
@@ -151,6 +159,26 @@ const OPERATIONS: Operation[] = [
     name: 'ACP POST /checkout_sessions/{id}/complete',
     send: (b) => inject('POST', `/api/acp/checkout_sessions/${acpSession}/complete`, acpHeaders(), b),
     template: () => paymentData('fail_token'),
+  },
+  {
+    name: 'UCP POST /catalog/search',
+    send: (b) => inject('POST', '/api/ucp/catalog/search', ucpHeaders(), b),
+    template: catalogSearch,
+  },
+  {
+    name: 'UCP POST /catalog/lookup',
+    send: (b) => inject('POST', '/api/ucp/catalog/lookup', ucpHeaders(), b),
+    template: () => ({ ids: [partId, 'not-an-id'], filters: { price: { max: 100_000 } } }),
+  },
+  {
+    name: 'UCP POST /catalog/product',
+    send: (b) => inject('POST', '/api/ucp/catalog/product', ucpHeaders(), b),
+    template: () => ({ id: partId, selected: [{ name: 'Color', label: 'Red' }] }),
+  },
+  {
+    name: 'MCP search_catalog',
+    send: mcp('search_catalog', (b) => ({ meta: meta(), catalog: b })),
+    template: catalogSearch,
   },
   {
     name: 'MCP create_checkout',

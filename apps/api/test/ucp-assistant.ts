@@ -49,6 +49,8 @@ export function platformProfile(webhookUrl: string | null, version: string = UCP
         'dev.ucp.shopping.order': [
           { ...capability('order', 'order.json'), ...(webhookUrl ? { config: { webhook_url: webhookUrl } } : {}) },
         ],
+        'dev.ucp.shopping.catalog.search': [capability('catalog/search', 'catalog_search.json')],
+        'dev.ucp.shopping.catalog.lookup': [capability('catalog/lookup', 'catalog_lookup.json')],
       },
       payment_handlers: {},
     },

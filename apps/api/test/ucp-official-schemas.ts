@@ -17,6 +17,10 @@ export type OfficialSchemas = {
   checkout: Validate;
   errorResponse: Validate;
   order: Validate;
+  /** The catalog's answers (catalog_search.json, catalog_lookup.json), as the REST binding's operations answer them. */
+  catalogSearch: Validate;
+  catalogLookup: Validate;
+  catalogProduct: Validate;
 };
 
 function jsonFiles(dir: string): string[] {
@@ -49,6 +53,7 @@ export function loadOfficialSchemas(): OfficialSchemas | null {
   };
   const checkout = validator('https://ucp.dev/schemas/shopping/checkout.json');
   const errorResponse = validator('https://ucp.dev/schemas/shopping/types/error_response.json');
+  const product = validator('https://ucp.dev/schemas/shopping/catalog_lookup.json#/$defs/get_product_response');
   return {
     businessProfile: validator('https://ucp.dev/discovery/profile.json#/$defs/business_profile'),
     checkout,
@@ -59,5 +64,12 @@ export function loadOfficialSchemas(): OfficialSchemas | null {
       return asCheckout.length === 0 || errorResponse(value).length === 0 ? [] : asCheckout;
     },
     order: validator('https://ucp.dev/schemas/shopping/order.json'),
+    catalogSearch: validator('https://ucp.dev/schemas/shopping/catalog_search.json#/$defs/search_response'),
+    catalogLookup: validator('https://ucp.dev/schemas/shopping/catalog_lookup.json#/$defs/lookup_response'),
+    // The binding's catalog_get_product_response: a product, or an error_response (not found).
+    catalogProduct: (value) => {
+      const asProduct = product(value);
+      return asProduct.length === 0 || errorResponse(value).length === 0 ? [] : asProduct;
+    },
   };
 }

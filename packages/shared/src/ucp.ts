@@ -10,6 +10,8 @@ export const UCP_CAPABILITIES = {
   checkout: 'dev.ucp.shopping.checkout',
   fulfillment: 'dev.ucp.shopping.fulfillment',
   order: 'dev.ucp.shopping.order',
+  catalogSearch: 'dev.ucp.shopping.catalog.search',
+  catalogLookup: 'dev.ucp.shopping.catalog.lookup',
 } as const;
 
 /** The test-mode gateway's payment handler, the convention of the UCP conformance suite. */

@@ -74,6 +74,8 @@ export function businessProfile(config: Config, key: SigningKey) {
           { ...capability('fulfillment', 'fulfillment', 'fulfillment.json'), extends: UCP_CAPABILITIES.checkout },
         ],
         [UCP_CAPABILITIES.order]: [capability('order', 'order', 'order.json')],
+        [UCP_CAPABILITIES.catalogSearch]: [capability('catalogSearch', 'catalog/search', 'catalog_search.json')],
+        [UCP_CAPABILITIES.catalogLookup]: [capability('catalogLookup', 'catalog/lookup', 'catalog_lookup.json')],
       },
       payment_handlers: paymentHandlers(config),
     },

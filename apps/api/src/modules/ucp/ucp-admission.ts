@@ -28,6 +28,7 @@ async function provenCaller(
   deps: Pick<Deps, 'db' | 'config'>,
   agent: UcpAgent,
   proof: CallerProof,
+  open: boolean,
 ): Promise<UcpAgent | Answer | null> {
   if (proof.apiKey !== undefined) {
     const approved = await assistantByApiKey(deps.db, proof.apiKey);
@@ -37,7 +38,7 @@ async function provenCaller(
   }
   if (!proof.signed) return null;
   const approved = await isApprovedProfile(deps.db, agent.profile);
-  if (!approved && !assistantsMayCall(deps.config)) {
+  if (!approved && !open && !assistantsMayCall(deps.config)) {
     return { statusCode: 403, body: errorResponse('agent_not_approved', NOT_APPROVED) };
   }
   // A profile that cannot be read proves nothing; the call goes on unproven, and negotiation says why.
@@ -51,16 +52,18 @@ async function provenCaller(
 
 /**
  * In production every call proves whose it is, or is refused before any work. Outside it an unproven caller may try
- * the shop, under a name that says so and on a budget of its own, so it never spends a proven assistant's.
+ * the shop, under a name that says so and on a budget of its own, so it never spends a proven assistant's. An `open`
+ * call (a catalog read: what the web shop shows anyone) is let in unproven everywhere, on that budget.
  */
 export async function admitAgent(
   deps: Pick<Deps, 'db' | 'config' | 'limits'>,
   agent: UcpAgent,
   proof: CallerProof,
+  { open = false }: { open?: boolean } = {},
 ): Promise<UcpAgent | Answer> {
-  const proven = await provenCaller(deps, agent, proof);
+  const proven = await provenCaller(deps, agent, proof, open);
   if (proven && isAnswer(proven)) return proven;
-  if (!proven && !assistantsMayCall(deps.config)) return unauthorized(NO_PROOF);
+  if (!proven && !open && !assistantsMayCall(deps.config)) return unauthorized(NO_PROOF);
   const caller = proven ?? unverified(agent);
   const wait = await assistantOverLimit(deps.limits, deps.config, caller);
   if (wait !== null) {

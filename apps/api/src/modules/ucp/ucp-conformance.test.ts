@@ -41,6 +41,8 @@ describe.skipIf(!official)('UCP answers are valid against the official schemas',
       'dev.ucp.shopping.checkout',
       'dev.ucp.shopping.fulfillment',
       'dev.ucp.shopping.order',
+      'dev.ucp.shopping.catalog.search',
+      'dev.ucp.shopping.catalog.lookup',
     ]);
     expect(profile.ucp.payment_handlers['dev.mock.payment_handler']?.[0]?.id).toBe('mock_payment_handler');
     expect(profile.signing_keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });

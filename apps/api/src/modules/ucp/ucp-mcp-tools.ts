@@ -44,14 +44,14 @@ import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';
 
 /** The binding's request metadata: who calls (a REST call's UCP-Agent) and the write's key. */
-const metaSchema = z.looseObject({
+export const metaSchema = z.looseObject({
   'ucp-agent': z.looseObject({ profile: protocolText(2000) }),
   'idempotency-key': protocolText(255).optional(),
 });
 const id = protocolText(100);
 
 /** The answer as the binding wants it: the same object REST answers, as structuredContent and as text. */
-function result(answer: { statusCode: number; body: object }): CallToolResult {
+export function result(answer: { statusCode: number; body: object }): CallToolResult {
   return {
     structuredContent: answer.body as Record<string, unknown>,
     content: [{ type: 'text', text: JSON.stringify(answer.body) }],

@@ -28,13 +28,18 @@ const hidden = { hide: true } as const;
 
 const invalid = (code: string, content: string): Answer => ({ statusCode: 400, body: errorResponse(code, content) });
 
-/** The headers every UCP call carries: who calls (UCP-Agent) and the request's id, echoed back. */
-async function callerOf(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<UcpAgent | Answer> {
+/** The headers every UCP call carries: who calls (UCP-Agent) and the request's id, echoed back. `open` as admitAgent's. */
+export async function callerOf(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  open = false,
+): Promise<UcpAgent | Answer> {
   const requestId = request.headers['request-id'];
   if (typeof requestId === 'string' && requestId.length <= 200) reply.header('Request-Id', requestId);
   const agent = parseUcpAgent(request.headers['ucp-agent']);
   if (!agent) return invalid('invalid_profile_url', 'Send UCP-Agent: profile="<your profile address>"');
-  const admitted = await admitAgent(deps, agent, proofOf(request));
+  const admitted = await admitAgent(deps, agent, proofOf(request), { open });
   if (isAnswer(admitted)) return admitted;
   if (typeof requestId !== 'string' || requestId.length === 0 || requestId.length > 200) {
     return invalid('invalid_request', 'Send a Request-Id header (a UUID) with every request');
