@@ -44,6 +44,9 @@ const { overviewBench } = await import('./bench/overview.mjs');
 const { soakBench } = await import('./bench/soak.mjs');
 const { importBench } = await import('./bench/import.mjs');
 const { processesBench } = await import('./bench/processes.mjs');
+const { rolesBench } = await import('./bench/roles.mjs');
+const { replicaBench } = await import('./bench/replica.mjs');
+const { edgeCacheBench } = await import('./bench/edge-cache.mjs');
 const { heading, printSummary, record, rows, fmt } = await import('./bench/report.mjs');
 
 const wanted = new Set(
@@ -200,15 +203,7 @@ try {
       await attempt('Overview on PostgreSQL', () =>
         overviewBench(shop.url, db, { orders: ORDERS, duration, connections: 10, secret: JWT_SECRET }),
       );
-    if (wanted.has('processes'))
-      await attempt('Several processes on PostgreSQL', () =>
-        processesBench(shop, () => startAnotherShop(pg.url), db, {
-          databaseUrl: pg.url,
-          duration,
-          connections,
-          secret: JWT_SECRET,
-        }),
-      );
+    if (wanted.has('processes')) await deployment(shop, pg.url, db);
     if (wanted.has('soak'))
       await attempt('Soak on PostgreSQL', () =>
         soakBench(shop, db, { seconds: Number(args['soak-seconds']), connections: 200, secret: JWT_SECRET }),
@@ -325,23 +320,60 @@ async function discovery(databaseUrl) {
   await bare.stop();
 }
 
-/** One more shop on the database, with a DATA_DIR of its own as on another machine. @param {string} databaseUrl */
-async function startAnotherShop(databaseUrl) {
+/**
+ * Several processes, then the reference deployment's parts (docs/deploy.md): roles, a read replica, a cache in front.
+ * The comparisons alternate their two sides in rounds of half the duration and take the medians.
+ * @param {{ url: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }} shop
+ * @param {string} databaseUrl @param {import('./bench/seed.mjs').Sql} db
+ */
+async function deployment(shop, databaseUrl, db) {
+  const catalog = await attempt('Several processes on PostgreSQL', () =>
+    processesBench(shop, () => startAnotherShop(databaseUrl), db, {
+      databaseUrl,
+      duration,
+      connections,
+      secret: JWT_SECRET,
+    }),
+  );
+  if (!catalog) return;
+  const start = (/** @type {Record<string, string>} */ env) => startAnotherShop(databaseUrl, env);
+  const rounds = { rounds: 3, duration: Math.max(3, Math.round(duration / 2)), connections };
+  await attempt('Roles on PostgreSQL', () =>
+    rolesBench(start, { port: Number(new URL(databaseUrl).port), ...catalog, ...rounds }),
+  );
+  await attempt('Read replica', () =>
+    replicaBench(start, { primaryUrl: databaseUrl, reads: catalog.reads, log: console.log, ...rounds }),
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-bench-nginx-'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  await attempt('Cache in front', () =>
+    edgeCacheBench([Number(new URL(shop.url).port)], { dir, partIds: catalog.partIds, ...rounds }),
+  );
+}
+
+/**
+ * One more shop on the database, with a DATA_DIR of its own as on another machine.
+ * @param {string} databaseUrl @param {Record<string, string>} [env] more settings
+ */
+async function startAnotherShop(databaseUrl, env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-bench-process-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const shop = await startShop(root, {
     port: await freePort(),
-    env: { ...shopEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    env: { ...shopEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   cleanups.push(() => shop.stop());
   return shop;
 }
 
-/** A failure is recorded and the rest still runs. @param {string} name @param {() => Promise<unknown>} fn */
+/**
+ * A failure is recorded and the rest still runs.
+ * @template T @param {string} name @param {() => Promise<T>} fn @returns {Promise<T | undefined>} what fn answered
+ */
 async function attempt(name, fn) {
   try {
-    await fn();
+    return await fn();
   } catch (error) {
     console.error(error);
     record(
@@ -351,6 +383,7 @@ async function attempt(name, fn) {
       'completes',
       false,
     );
+    return undefined;
   }
 }
 

@@ -1,6 +1,5 @@
 // One to three API processes, with each request's CPU (/proc), which other work on the machine moves less.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+import { postgresSeconds, processSeconds } from './cpu.mjs';
 import { discover } from './reads.mjs';
 import { load } from './load.mjs';
 import { fmt, record } from './report.mjs';
@@ -9,52 +8,19 @@ import { benchUsers } from './users.mjs';
 
 const PROCESSES = [1, 2, 3];
 const ORDER_BODY = { phoneNumber: '01234567', address: '1 Bench Street, Loopback City' };
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-
-/** utime, stime, cutime and cstime are fields 11 to 14 after the name. @param {number | string} pid */
-function statOf(pid) {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return text.slice(text.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
-
-/** @param {string[] | null} stat @param {boolean} reaped with the children it has waited for */
-const ticks = (stat, reaped) =>
-  stat ? [11, 12, ...(reaped ? [13, 14] : [])].reduce((sum, i) => sum + Number(stat[i] ?? 0), 0) : 0;
-
 /**
- * The PostgreSQL server's CPU is its postmaster with the backends it reaped, and those still running.
- * @param {number[]} apiPids @param {number} port
- */
-function cpuNow(apiPids, port) {
-  const pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  const postmaster = pids.find((pid) => {
-    try {
-      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return /(?:^|\/)postgres$/.test(argv[0] ?? '') && argv.join(' ').includes(`-p ${port} `);
-    } catch {
-      return false;
-    }
-  });
-  if (!postmaster) throw new Error(`no PostgreSQL server found on port ${port}`);
-  let postgres = ticks(statOf(postmaster), true);
-  for (const pid of pids) {
-    const stat = statOf(pid);
-    if (stat?.[1] === postmaster) postgres += ticks(stat, false);
-  }
-  const api = apiPids.reduce((sum, pid) => sum + ticks(statOf(pid), false), 0);
-  return { api: api / TICKS_PER_SECOND, postgres: postgres / TICKS_PER_SECOND };
-}
-
-/**
+ * Load spread over the shops by the load generator, with the CPU each answer cost the shops (and `others`, such as a
+ * worker), the PostgreSQL server on `port` and the one on `replicaPort`.
  * @param {{ url: string, child: import('node:child_process').ChildProcess }[]} shops
  * @param {(n: () => number) => object[]} requests autocannon requests, given a counter shared by all shops
- * @param {{ duration: number, connections: number, ok: string, port: number }} options
+ * @param {{ duration: number, connections: number, ok: string, port: number, replicaPort?: number,
+ *           others?: import('node:child_process').ChildProcess[], warmup?: number }} options
  */
-async function spread(shops, requests, { duration, connections, ok, port }) {
+export async function spread(
+  shops,
+  requests,
+  { duration, connections, ok, port, replicaPort, others = [], warmup = 2 },
+) {
   let n = 0;
   const next = () => (n += 1);
   const run = (/** @type {number} */ seconds) =>
@@ -68,11 +34,16 @@ async function spread(shops, requests, { duration, connections, ok, port }) {
         }),
       ),
     );
-  await run(2);
-  const pids = shops.map(({ child }) => child.pid ?? 0);
-  const before = cpuNow(pids, port);
+  if (warmup > 0) await run(warmup);
+  const pids = [...shops.map(({ child }) => child), ...others].map((child) => child.pid ?? 0);
+  const cpuNow = () => ({
+    api: processSeconds(pids),
+    postgres: postgresSeconds(port),
+    replica: replicaPort ? postgresSeconds(replicaPort) : 0,
+  });
+  const before = cpuNow();
   const results = await run(duration);
-  const after = cpuNow(pids, port);
+  const after = cpuNow();
   const answered = results.reduce((sum, r) => sum + r.total, 0);
   const total = results.reduce((sum, r) => sum + (r.statusCodes[ok] ?? 0), 0);
   const seconds = Math.max(...results.map((r) => r.seconds));
@@ -84,15 +55,48 @@ async function spread(shops, requests, { duration, connections, ok, port }) {
     p99: Math.max(...results.map((r) => r.p99)),
     apiMs: perRequest(after.api - before.api),
     postgresMs: perRequest(after.postgres - before.postgres),
+    replicaMs: perRequest(after.replica - before.replica),
   };
 }
 
 /**
- * @typedef {{ url: string, child: import('node:child_process').ChildProcess }} Shop
+ * Each request takes the next of `paths`, counted across every shop the load is spread over.
+ * @param {string[]} paths @returns {(next: () => number) => object[]}
+ */
+export const rotating = (paths) => (next) => [
+  {
+    setupRequest: (/** @type {import('autocannon').Request} */ req) => {
+      req.path = paths[next() % paths.length];
+      return req;
+    },
+  },
+];
+
+/**
+ * One unit of one of the `hot` parts, by each of the `users` in turn.
+ * @param {{ authorization: string }[]} users @param {{ id: string }[]} hot
+ * @returns {(next: () => number) => object[]}
+ */
+export const ordering = (users, hot) => (next) => [
+  {
+    method: 'POST',
+    path: '/api/orders',
+    setupRequest: (/** @type {import('autocannon').Request} */ req) => {
+      const i = next();
+      req.headers = { 'content-type': 'application/json', authorization: users[i % users.length]?.authorization ?? '' };
+      req.body = JSON.stringify({ partId: hot[i % hot.length]?.id, totalOrder: 1, ...ORDER_BODY });
+      return req;
+    },
+  },
+];
+
+/**
+ * @typedef {{ url: string, child: import('node:child_process').ChildProcess, stop: () => Promise<void> }} Shop
  * @param {Shop} first a shop already running on the database
  * @param {() => Promise<Shop>} startAnother starts one more shop on the same database
  * @param {import('./seed.mjs').Sql} db
  * @param {{ databaseUrl: string, duration: number, connections: number, secret: string }} options
+ * @returns the catalog reads and the buyers, for the benches that follow
  */
 export async function processesBench(first, startAnother, db, { databaseUrl, duration, connections, secret }) {
   const section = `Several processes on one PostgreSQL (${connections} connections spread over them, ${duration} s each)`;
@@ -103,31 +107,8 @@ export async function processesBench(first, startAnother, db, { databaseUrl, dur
   const d = await discover(first.url);
   const reads = [d.firstPage, d.reviewsPage, '/api/parts/facets', '/api/parts?q=ryzen&limit=24', ...d.partPaths];
 
-  /** @type {(next: () => number) => object[]} */
-  const readRequests = (next) => [
-    {
-      setupRequest: (/** @type {import('autocannon').Request} */ req) => {
-        req.path = reads[next() % reads.length];
-        return req;
-      },
-    },
-  ];
-  /** @type {(next: () => number) => object[]} */
-  const orderRequests = (next) => [
-    {
-      method: 'POST',
-      path: '/api/orders',
-      setupRequest: (/** @type {import('autocannon').Request} */ req) => {
-        const i = next();
-        req.headers = {
-          'content-type': 'application/json',
-          authorization: users[i % users.length]?.authorization ?? '',
-        };
-        req.body = JSON.stringify({ partId: hot[i % hot.length]?.id, totalOrder: 1, ...ORDER_BODY });
-        return req;
-      },
-    },
-  ];
+  const readRequests = rotating(reads);
+  const orderRequests = ordering(users, hot);
 
   const shops = [first];
   /** @type {{ reads: number, orders: number, readMs: number, orderMs: number } | undefined} */
@@ -164,4 +145,7 @@ export async function processesBench(first, startAnother, db, { databaseUrl, dur
     record(section, `CPU an order, ${label}`, cpu(o, one.orderMs), 'figure', null);
     record(section, `answers other than 200 / 201, ${label}`, String(r.other + o.other), '0', r.other + o.other === 0);
   }
+  // Their background loops would otherwise run through the benches that follow.
+  await Promise.all(shops.slice(1).map((shop) => shop.stop()));
+  return { reads, partIds: d.partPaths.map((p) => p.slice('/api/parts/'.length)), users, hot };
 }

@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /** @typedef {{ section: string, name: string, figure: string, target: string, verdict: 'PASS' | 'FAIL' | 'info' }} Row */
 
 /** @type {Row[]} */
@@ -43,3 +45,13 @@ export const fmt = {
   kb: (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`,
   mb: (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
 };
+
+/** The middle value (the mean of the two middle ones for an even count). @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** The 1-minute load average now, with the machine's cores: how much other work shared them. */
+export const loadNow = () => `${(os.loadavg()[0] ?? 0).toFixed(2)} on ${os.availableParallelism()} cores`;

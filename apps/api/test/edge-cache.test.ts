@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,11 +6,9 @@ import type { Part } from '@parts-shop/shared/part';
 import { parts, users } from '#api/db/schema.ts';
 import { newId } from '#api/lib/ids.ts';
 import { createTokenService } from '#api/lib/tokens.ts';
-import { freePort } from '../../../scripts/lib/free-port.mjs';
-import { waitForHttp } from '../../../scripts/lib/shop.mjs';
+import { NGINX, startNginx } from '../../../scripts/lib/nginx.mjs';
 import { startApiProcess, stopApiProcess, type ApiProcess } from './api-process.ts';
 import { testUid } from './firebase-accounts.ts';
-import { NGINX } from './nginx.ts';
 import { createTestDatabase, testDatabaseUrl, testToken } from './test-app.ts';
 
 /**
@@ -26,52 +23,6 @@ const REFRESH_MS = 1000;
 const JWT_SECRET = 'edge-cache-secret-0123456789abcdef0123';
 const INDEX = '<!doctype html><html><head><title>Parts Shop</title></head><body><div id="root"></div></body></html>';
 const PUBLIC = `public, max-age=0, s-maxage=${S_MAXAGE}, stale-while-revalidate=${S_MAXAGE}`;
-
-/** nginx as a CDN: one cache, honouring Cache-Control, Vary and stale-while-revalidate, saying HIT or MISS. */
-async function startCachingNginx(dir: string, upstreamPort: number): Promise<{ base: string; stop: () => void }> {
-  const port = await freePort();
-  const user = process.getuid?.() === 0 ? 'user root;' : '';
-  const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `${user}
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-worker_processes 1;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  proxy_cache_path ${dir}/cache keys_zone=shop:1m max_size=64m inactive=10m;
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://127.0.0.1:${upstreamPort};
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_cache shop;
-      proxy_cache_lock on;
-      proxy_cache_revalidate on;
-      proxy_cache_background_update on;
-      # Not "updating": it would serve a stale copy for as long as refreshes fail to be kept, past the
-      # stale-while-revalidate the shop sends.
-      proxy_cache_use_stale error timeout;
-      add_header X-Cache $upstream_cache_status always;
-    }
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: 'inherit' });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/api/health`, { child });
-  return { base, stop: () => child.kill('SIGTERM') };
-}
 
 describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX))('public pages behind a shared cache', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-cache-'));
@@ -114,7 +65,12 @@ describe.skipIf(!testDatabaseUrl || !fs.existsSync(NGINX))('public pages behind 
     stops.push(() => stopApiProcess(api));
     const nginxDir = path.join(dir, 'nginx');
     fs.mkdirSync(nginxDir);
-    const nginx = await startCachingNginx(nginxDir, Number(new URL(api.base).port));
+    const nginx = await startNginx({
+      dir: nginxDir,
+      ports: [Number(new URL(api.base).port)],
+      cache: true,
+      waitPath: '/api/health',
+    });
     stops.push(() => nginx.stop());
     cdn = nginx.base;
   }, 120_000);

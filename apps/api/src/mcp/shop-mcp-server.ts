@@ -9,7 +9,6 @@ import { partsQuerySchema } from '@parts-shop/shared/part-query';
 import { PART_KIND_LABELS, specRows } from '@parts-shop/shared/part-specs';
 import type { Deps } from '#api/deps.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { expireOverdueOrders, unpaidHold } from '../domain/unpaid-orders/expire-unpaid-orders.ts';
 import { checkBuildItems } from '../domain/catalog/build-check.ts';
 import { getPart, pageOfParts, toPart } from '../domain/catalog/part-reads.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
@@ -95,9 +94,8 @@ export function createShopMcpServer(deps: Deps): McpServer {
     },
     ({ id }) =>
       refusalsAsToolErrors(async () => {
-        // As GET /parts/{id}: stock held past its hold goes back before the part is shown.
-        await expireOverdueOrders(db, deps.payments, unpaidHold(deps.config), { partId: id });
-        const part = await getPart(db, id);
+        // As GET /parts/{id}: stock that may lag, re-read on the primary when an order is placed.
+        const part = await getPart(deps.publicReads, id);
         const stock = part.available > 0 ? `${part.available} in stock` : 'out of stock';
         return answer(`${PART_KIND_LABELS[part.kind]} ${part.name}: ${formatDollars(part.price)}, ${stock}.`, {
           ...compactPart(part, origin),

@@ -102,8 +102,10 @@ export async function placeOneOrder(
   caller: Caller,
   placement: Placement,
 ): Promise<OrderWithLines> {
-  // The caller's own overdue orders end first, so they neither count nor hold stock.
+  // Overdue orders end first: the caller's own, so they neither count nor hold stock, and anyone's on these parts, so
+  // their units are on sale again (the part page, read from a replica or a cache, may already show them).
   await expireOverdueOrders(db, rules.gateway, rules.hold, { email: caller.email });
+  await expireOverdueOrders(db, rules.gateway, rules.hold, { partIds: placement.lines.map((line) => line.partId) });
   const placed = await db.transaction(async (tx) => {
     const buyer = await lockBuyer(tx, caller.email);
     if ((await countUnpaidOrders(tx, caller.email)) >= rules.maxUnpaidOrders) {

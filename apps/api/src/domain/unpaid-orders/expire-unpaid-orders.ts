@@ -21,8 +21,8 @@ export function shortestHoldMs(hold: UnpaidHold): number {
   return Math.min(hold.minutes, hold.unverifiedMinutes) * 60_000;
 }
 
-/** Which overdue orders to look at: all of them (the sweep), or those one read touches. */
-export type ExpiryScope = { orderId?: string; partId?: string; email?: string };
+/** Which overdue orders to look at: all of them (the sweep), or those one read or order touches. */
+export type ExpiryScope = { orderId?: string; partIds?: readonly string[]; email?: string };
 
 /** A claim older than this is taken to belong to a process that died mid-sweep. */
 const CLAIM_SECONDS = 300;
@@ -42,7 +42,7 @@ async function claimOverdue(db: Db, hold: UnpaidHold, scope: ExpiryScope): Promi
   const filters: SQL[] = [eq(orders.paid, false), isNull(orders.cancelledAt)];
   if (overdueNow) filters.push(overdueNow);
   if (scope.orderId !== undefined) filters.push(eq(orders.id, scope.orderId));
-  if (scope.partId !== undefined) filters.push(withLineWhere(eq(orderLines.partId, scope.partId)));
+  if (scope.partIds !== undefined) filters.push(withLineWhere(inArray(orderLines.partId, [...scope.partIds])));
   if (scope.email !== undefined) filters.push(eq(orders.email, scope.email));
   const unclaimed = or(
     isNull(orders.expiryClaimedAt),

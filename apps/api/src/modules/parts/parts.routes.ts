@@ -16,7 +16,6 @@ import {
   partFiltersSchema,
   partsQuerySchema,
 } from '@parts-shop/shared/part-query';
-import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
 import { callerOf } from '#api/lib/auth.ts';
 import type { Deps } from '#api/deps.ts';
 import { writeLimit } from '#api/deps.ts';
@@ -57,7 +56,7 @@ import { pluralForm } from '@parts-shop/shared/plural';
 const parseId = (id: string) => parseIdOr(id, () => notFound(apiMessages.partNotFound));
 
 export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { db, guards, config, payments } = deps;
+  const { db, guards, config } = deps;
 
   // POST /parts/import reads CSV as text; the other routes' JSON schemas refuse a text body.
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
@@ -213,9 +212,10 @@ export const partsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { 
     },
     async (request, reply) => {
       const id = parseId(request.params.id);
-      // Stock held by orders past their hold goes back before the part is shown.
-      await expireOverdueOrders(db, payments, unpaidHold(config), { partId: id });
-      return getPart(db, id, (await guards.isAdmin(request, reply)) ? toAdminPart : toPart);
+      // An admin edits from this read (its version and low-stock line), so it is the primary's; anyone else's may lag
+      // as the catalog does: placing an order re-reads stock on the primary.
+      if (await guards.isAdmin(request, reply)) return getPart(db, id, toAdminPart);
+      return getPart(deps.publicReads, id, toPart);
     },
   );
 
