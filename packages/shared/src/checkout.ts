@@ -113,6 +113,25 @@ export const addressSchema = lazySchema(() =>
   }),
 );
 
+/**
+ * An address as it is written on a parcel, a line each: name, street, apartment, "San Jose, CA 95113", country. Orders
+ * from before addresses had fields hold their text in the street line, with no city or postal code.
+ */
+export function postalAddressLines(address: {
+  name: string;
+  line1: string;
+  line2?: string | undefined;
+  city: string;
+  region?: string | undefined;
+  postalCode: string;
+  country: string;
+}): string[] {
+  const place = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [address.name, address.line1, address.line2 ?? '', place, countryName(address.country)].filter(Boolean);
+}
+
 /** One entry of a customer's address book. */
 export const savedAddressSchema = lazySchema(() => addressSchema.extend({ id: z.string(), isDefault: z.boolean() }));
 export type SavedAddress = z.infer<typeof savedAddressSchema>;

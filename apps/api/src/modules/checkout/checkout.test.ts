@@ -4,7 +4,8 @@ import type { AddressBook, Quote, ShippingSettings, TaxReport, TaxSettings } fro
 import type { Order } from '@parts-shop/shared/order';
 import type { Overview } from '@parts-shop/shared/overview';
 import type { Refund } from '@parts-shop/shared/refunds';
-import { auditLog, orders } from '#api/db/schema.ts';
+import { auditLog, emailOutbox, orders } from '#api/db/schema.ts';
+import { orderEmailPayloadSchema, renderOrderEmail } from '#api/domain/emails/order-email-templates.ts';
 import { DEMO_SHIPPING, DEMO_TAXES } from '#api/seed/demo-checkout.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 import { addPart, payOrder, stockOf } from '#api-test/shop-fixtures.ts';
@@ -363,5 +364,26 @@ describe('settings, report and overview', () => {
     await payOrder(t, alice, paid._id);
     const overview = (await t.app.inject({ url: '/api/admin/overview?days=1', headers: admin })).json<Overview>();
     expect(overview.taken).toEqual({ goods: '29.99', shipping: '14.99', tax: '2.17' });
+  });
+});
+
+// Last: its California order would count in the month's tax report above.
+describe('order emails', () => {
+  it('mails the amounts the order stored and its postal address, placed and paid', async () => {
+    const fan = await addPart(t, { name: 'Forty Fan', priceCents: 4000, available: 5 });
+    const placed = await order({ partId: fan, totalOrder: 1, shippingAddress: CALIFORNIA });
+    await payOrder(t, alice, placed._id);
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, placed._id));
+    const textOf = (kind: string) => {
+      const row = mails.find((m) => m.kind === kind);
+      if (!row) throw new Error(`no ${kind} email`);
+      return renderOrderEmail(orderEmailPayloadSchema.parse(row.payload), 'https://shop.example').text.split('\n');
+    };
+    const amounts = ['Subtotal: $40.00', 'Shipping (Standard): $5.99', 'Tax: $2.90'];
+    const address = ['Ship to:', '  Alice Doe', '  1 Market St', '  San Francisco, CA 94105', '  United States'];
+    expect(textOf('order-placed')).toEqual(
+      expect.arrayContaining([...amounts, 'Total: $48.89', ...address, 'Phone: 4155550100']),
+    );
+    expect(textOf('payment-receipt')).toEqual(expect.arrayContaining([...amounts, 'Paid: $48.89', ...address]));
   });
 });
