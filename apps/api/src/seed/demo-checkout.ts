@@ -30,8 +30,8 @@ export const DEMO_SHIPPING: ShippingSettings = {
     },
     {
       id: 'international',
-      name: 'Canada and the European Union',
-      countries: [{ country: 'CA' }, ...EU_COUNTRIES.map((country) => ({ country }))],
+      name: 'Canada, the United Kingdom and the European Union',
+      countries: [{ country: 'CA' }, { country: 'GB' }, ...EU_COUNTRIES.map((country) => ({ country }))],
       options: [
         {
           id: 'international',

@@ -159,3 +159,29 @@ export function priceCheckout(input: CheckoutInput): CheckoutPrice | CheckoutRef
 export function isRefusal(price: CheckoutPrice | CheckoutRefusal): price is CheckoutRefusal {
   return 'refused' in price;
 }
+
+/**
+ * The price as four amounts that add up, for the protocols whose totals must (UCP: total = subtotal + fulfillment +
+ * tax): goods and shipping before their tax, the tax, the total. Where prices include tax, the tax is taken out of
+ * the goods and the shipping it sits in; elsewhere the amounts are the price's own. An order's stored amounts are
+ * the same fields, so a placed order splits the same way.
+ */
+export function taxApartTotals(
+  price: Pick<
+    CheckoutPrice,
+    'subtotalCents' | 'shippingCents' | 'shippingTaxCents' | 'taxCents' | 'totalCents' | 'pricesIncludeTax'
+  >,
+): {
+  goodsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+} {
+  const goodsTaxCents = price.taxCents - price.shippingTaxCents;
+  return {
+    goodsCents: price.subtotalCents - (price.pricesIncludeTax ? goodsTaxCents : 0),
+    shippingCents: price.shippingCents - (price.pricesIncludeTax ? price.shippingTaxCents : 0),
+    taxCents: price.taxCents,
+    totalCents: price.totalCents,
+  };
+}
