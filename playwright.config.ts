@@ -32,11 +32,11 @@ export default defineConfig({
     // screens on a phone (*.mobile.spec.ts), and the screens whose layout changes most on a
     // phone, each through its journey: the build planner's plan-order-pay, the order fulfilment,
     // the overview, the catalog's import and photos, a review's uploaded photo, the approval of an
-    // AI assistant with its key, and the owner's tools.
+    // AI assistant with its key, the owner's tools, and checkout's shipping and tax.
     {
       name: 'mobile-375',
       testMatch:
-        /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|assistants|owner-[\w-]+)\.spec\.ts$/,
+        /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|assistants|owner-[\w-]+|shipping-and-tax)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

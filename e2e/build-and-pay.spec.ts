@@ -9,6 +9,7 @@ import {
   test,
   verifyAccountEmail,
   signInAs,
+  fillShipTo,
   type BuildSlot,
 } from './support.ts';
 
@@ -127,9 +128,13 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await page.getByRole('button', { name: 'Save build' }).click();
     await expect(page.getByText(`Saved "Build ${run}" to My Builds`)).toBeVisible();
 
-    const planned = (await page.getByTestId('build-total').textContent()) ?? '';
-    await page.getByLabel('Phone Number').fill('+1 555 0100');
-    await page.getByLabel('Address').fill('1 Build Street, Springfield');
+    // $80.00 of parts to Oregon: Standard shipping ($5.99 under $100), no sales tax.
+    await fillShipTo(page);
+    await expect(page.getByTestId('quote-subtotal')).toHaveText('$80.00');
+    await expect(page.getByTestId('quote-shipping')).toHaveText('$5.99');
+    await expect(page.getByTestId('quote-tax')).toHaveText('$0.00');
+    const planned = '$85.99';
+    await expect(page.getByTestId('quote-total')).toHaveText(planned);
     await page.getByRole('button', { name: 'Place the order' }).click();
     const money = planned.replace(/[$.]/g, '\\$&');
     await expect(page.getByText(new RegExp(`Ordered 8 parts as order PS-\\d{6} for ${money}\\.`))).toBeVisible();
@@ -148,7 +153,8 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     const title = page.getByRole('heading', { name: /^Order PS-\d{6}$/ });
     const number = ((await title.textContent()) ?? '').replace('Order ', '');
     const receipt = page.getByRole('region', { name: 'Items' });
-    await expect(receipt.getByRole('definition').first()).toHaveText(planned);
+    await expect(receipt.getByTestId('order-total')).toHaveText(planned);
+    await expect(receipt.getByTestId('order-totals')).toContainText('Shipping (Standard)');
     await expect(receipt).toContainText('Pending');
     await page.goto('/dashboard/builds');
     await expect(page.getByRole('heading', { name: `Build ${run}`, exact: true })).toBeVisible();
@@ -229,7 +235,8 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
 
     await logIn(page, email, 'payer-pass-2022');
     await page.goto('/dashboard/myorders');
-    await page.getByRole('link', { name: 'Pay all unpaid (2 orders, $50.00)' }).click();
+    // Orders that give their address as one text ship within the shop's home country: Standard, $5.99 each.
+    await page.getByRole('link', { name: 'Pay all unpaid (2 orders, $61.98)' }).click();
     await expect(page.getByRole('heading', { name: 'Payment for 2 orders' })).toBeVisible();
     const paid = page.getByRole('list', { name: 'Orders in this payment' });
     await expect(paid).toContainText(`E2E SSD A ${run}`);
@@ -237,9 +244,9 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expectNoSidewaysScroll(page);
     await payWith4242(page);
     const confirmation = page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed' });
-    await expect(confirmation).toContainText('$50.00');
-    await expect(confirmation).toContainText(`2 × E2E SSD A ${run}, $20.00`);
-    await expect(confirmation).toContainText(`3 × E2E SSD B ${run}, $30.00`);
+    await expect(confirmation).toContainText('$61.98');
+    await expect(confirmation).toContainText(`2 × E2E SSD A ${run}, $25.99 ($20.00 + $5.99 shipping + $0.00 tax)`);
+    await expect(confirmation).toContainText(`3 × E2E SSD B ${run}, $35.99 ($30.00 + $5.99 shipping + $0.00 tax)`);
     await expect(confirmation).toContainText('Visa ending in 4242');
     await expect(confirmation.getByRole('link', { name: /^Receipt for PS-\d{6}$/ })).toHaveCount(2);
     await page.getByRole('link', { name: 'Back to My Orders' }).click();

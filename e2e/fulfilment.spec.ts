@@ -145,7 +145,7 @@ test('an owner ships a paid order with a tracking number; the customer sees it o
     });
 });
 
-test("the navbar's cart follows the customer's unpaid orders, and the purchase form starts from the profile", async ({
+test("the navbar's cart follows the customer's unpaid orders, and the purchase form starts from the address book", async ({
   page,
   request,
 }) => {
@@ -153,13 +153,19 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
   const partName = `Cart Cooler ${Date.now()}`;
   const partId = await addPart(request, adminToken, { name: partName, minOrder: 2, available: 9, price: 34.5 });
   const { email, password, headers } = await newCustomer(request, 'cart', 'Carla Cart');
-  const profile = {
-    phone: '+1 555 0142',
-    education: 'BSc',
-    address: '3 Profile Lane',
-    linkedIn: 'https://www.linkedin.com/in/carla',
-  };
-  expect((await request.put(`/api/users/${encodeURIComponent(email)}`, { headers, data: profile })).ok()).toBeTruthy();
+  const saved = await request.post('/api/addresses', {
+    headers,
+    data: {
+      name: 'Carla Cart',
+      line1: '3 Profile Lane',
+      city: 'Portland',
+      region: 'OR',
+      postalCode: '97201',
+      country: 'US',
+      phone: '+1 555 0142',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
 
   await logIn(page, email, password);
   const cart = page.getByRole('link', { name: /^Cart: / });
@@ -167,12 +173,15 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
 
   await page.goto(`/purchase/${partId}`);
   await expect(page.getByLabel('Phone Number')).toHaveValue('+1 555 0142');
-  await expect(page.getByLabel('Address')).toHaveValue('3 Profile Lane');
-  await expect(page.getByRole('checkbox', { name: 'Save to my profile' })).toHaveCount(0);
-  await page.getByLabel('Address').fill('9 New Street');
-  await page.getByRole('checkbox', { name: 'Save to my profile' }).check();
+  await expect(page.getByLabel('Street address')).toHaveValue('3 Profile Lane');
+  await expect(page.getByLabel('State')).toHaveValue('OR');
+  await expect(page.getByRole('checkbox', { name: 'Save to my address book' })).toHaveCount(0);
+  await page.getByLabel('Street address').fill('9 New Street');
+  await page.getByRole('checkbox', { name: 'Save to my address book' }).check();
+  // $69.00 of parts to Oregon: $5.99 Standard shipping, no sales tax.
+  await expect(page.getByTestId('quote-total')).toHaveText('$74.99');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText('Profile Updated')).toBeVisible();
+  await expect(page.getByText('Saved to your address book')).toBeVisible();
 
   // The form gives way to the placed order, so no second click can place another.
   const placed = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Order placed' }) });
@@ -181,7 +190,7 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
 
   // The cart counts the one new order at once, fits the phone's width, and leads to My Orders.
-  await expect(cart).toHaveAccessibleName('Cart: 1 unpaid order, $69.00');
+  await expect(cart).toHaveAccessibleName('Cart: 1 unpaid order, $74.99');
   await expect(cart).toBeVisible();
   await expectNoSidewaysScroll(page);
   await placed.getByRole('link', { name: 'View order' }).click();
@@ -189,7 +198,8 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
   await cart.click();
   await expect(page).toHaveURL('/dashboard/myorders');
   const entry = orderEntry(page, 'My Orders', partName);
-  await expect(entry).toContainText('$69.00');
+  await expect(entry).toContainText('$74.99');
+  await expect(entry).toContainText('$69.00 + $5.99 shipping + $0.00 tax');
 
   await entry.getByRole('button', { name: `Cancel order for ${partName}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
@@ -197,7 +207,7 @@ test("the navbar's cart follows the customer's unpaid orders, and the purchase f
   await expect(cart).toHaveAccessibleName('Cart: 0 unpaid orders, $0.00');
 
   await page.goto('/dashboard');
-  await expect(page.getByTestId('profile-card')).toContainText('9 New Street');
+  await expect(page.getByRole('list', { name: 'Saved addresses' })).toContainText('9 New Street');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(cart).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 // A server-drawn page is on screen before the app's code runs (apps/web/src/start/boot.ts), so every
 // visit waits for `<html data-app-ready>`: a first tap would otherwise meet buttons with nothing to run.
@@ -198,3 +198,34 @@ export const AM5_BUILD_SPECS = {
   cooling: { type: 'air', heightMm: 155, sockets: ['AM4', 'AM5', 'LGA1700'], tdpRatingW: 220 },
 } as const;
 export type BuildSlot = keyof typeof AM5_BUILD_SPECS;
+
+/** A postal address as the order forms ask for it; Oregon charges no sales tax, so totals are goods plus shipping. */
+export type ShipTo = {
+  name: string;
+  line1: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  region?: string;
+  phone: string;
+};
+export const OREGON: ShipTo = {
+  name: 'Olive Oregon',
+  line1: '1 Rose Street',
+  city: 'Portland',
+  postalCode: '97201',
+  country: 'United States',
+  region: 'Oregon',
+  phone: '+1 503 555 0100',
+};
+
+/** Fills an order form's (or the address book's) address fields by their labels. */
+export async function fillShipTo(scope: Page | Locator, to: ShipTo = OREGON) {
+  await scope.getByLabel('Full name').fill(to.name);
+  await scope.getByLabel('Street address').fill(to.line1);
+  await scope.getByLabel('City').fill(to.city);
+  await scope.getByLabel('Postal code').fill(to.postalCode);
+  await scope.getByLabel('Country').selectOption({ label: to.country });
+  if (to.region) await scope.getByLabel(/^(State|Province)$/).selectOption({ label: to.region });
+  await scope.getByLabel('Phone Number').fill(to.phone);
+}

@@ -35,6 +35,7 @@ import { assistantsRoutes } from './modules/assistants/assistants.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { completedBuildsRoutes } from './modules/completed-builds/completed-builds.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp({
       await api.register(uploadsRoutes, { deps });
       await api.register(ordersRoutes, { deps });
       await api.register(refundsRoutes, { deps });
+      await api.register(checkoutRoutes, { deps });
       await api.register(auditRoutes, { deps });
       await api.register(overviewRoutes, { deps });
       await api.register(buildsRoutes, { deps });

@@ -24,13 +24,14 @@ export function acp(
   });
 }
 
+/** In the home country, which a shop with no shipping settings ships to, free and untaxed. */
 export const ACP_ADDRESS = {
   name: 'Ada Lovelace',
   line_one: '12 Analytical Row',
-  city: 'London',
-  state: 'Greater London',
-  country: 'GB',
-  postal_code: 'N1 9GU',
+  city: 'Springfield',
+  state: 'IL',
+  country: 'US',
+  postal_code: '62701',
 };
 
 /** A ready-for-payment create request; each unit is the item named once more (the schema has no quantity). */

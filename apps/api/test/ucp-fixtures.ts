@@ -10,13 +10,15 @@ export const AGENT = assistant.profileUrl;
 export const AGENT_NAME = assistant.name;
 export const OTHER_AGENT = other.profileUrl;
 
+/** In the home country, which a shop with no shipping settings ships to, free and untaxed. */
 export const ADDRESS = {
   first_name: 'Ada',
   last_name: 'Lovelace',
   street_address: '12 Analytical Row',
-  address_locality: 'London',
-  postal_code: 'N1 9GU',
-  address_country: 'GB',
+  address_locality: 'Springfield',
+  address_region: 'IL',
+  postal_code: '62701',
+  address_country: 'US',
 };
 
 export function ucpHeaders(extra: Record<string, string> = {}, agent = AGENT): Record<string, string> {

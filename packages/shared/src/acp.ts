@@ -165,6 +165,7 @@ export const acpCheckoutSessionSchema = lazySchema(() =>
         id: z.string(),
         title: z.string(),
         description: z.string().optional(),
+        carrier: z.string().optional(),
         totals: z.array(totalSchema),
       }),
     ),

@@ -23,6 +23,8 @@ export const AUDIT_KINDS = [
   'assistant.revoke',
   'completed_build.hide',
   'completed_build.show',
+  'settings.shipping',
+  'settings.taxes',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -46,6 +48,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'assistant.revoke': 'AI assistant revoked',
   'completed_build.hide': 'Completed build hidden',
   'completed_build.show': 'Completed build shown again',
+  'settings.shipping': 'Shipping settings changed',
+  'settings.taxes': 'Tax settings changed',
 };
 
 export const AUDIT_ENTITIES = [
@@ -57,6 +61,7 @@ export const AUDIT_ENTITIES = [
   'message',
   'assistant',
   'completed_build',
+  'settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

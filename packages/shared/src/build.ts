@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { PROBLEM_CODES } from './compatibility.ts';
 import { idSchema, oneLineText, requiredText } from './fields.ts';
-import { newOrderSchema, orderSchema } from './order.ts';
+import { newOrderSchema, orderSchema, requireADestination } from './order.ts';
 import { BRAND_MAX, STOCK_MAX } from './part.ts';
 import { partFiltersSchema } from './part-query.ts';
 import { pageQuerySchema } from './paging.ts';
@@ -212,8 +212,11 @@ export const batchOrderSchema = lazySchema(() =>
       items: lines(z.object({ partId: idSchema, totalOrder: orderQuantity }).strict(), 1),
       phoneNumber: newOrderSchema.shape.phoneNumber,
       address: newOrderSchema.shape.address,
+      shippingAddress: newOrderSchema.shape.shippingAddress,
+      shippingOptionId: newOrderSchema.shape.shippingOptionId,
     })
-    .strict(),
+    .strict()
+    .superRefine(requireADestination),
 );
 export type BatchOrder = z.infer<typeof batchOrderSchema>;
 

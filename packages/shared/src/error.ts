@@ -5,6 +5,8 @@ import { lazySchema } from './lazy-schema.ts';
 export const apiErrorSchema = lazySchema(() =>
   z.object({
     message: z.string(),
+    /** A stable code for the refusals that have one, e.g. no_shipping_zone. */
+    code: z.string().optional(),
     issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
   }),
 );

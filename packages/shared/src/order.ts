@@ -5,6 +5,7 @@ import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
 import { messages } from './ui-messages.ts';
 import { dollarsToCents, hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
+import { addressSchema, checkoutMessages, orderDestinationFields, orderShippingSchema } from './checkout.ts';
 
 /** Stripe's largest single charge ($999,999.99); an order the gateway cannot take is refused up front. */
 export const ORDER_TOTAL_MAX_CENTS = 99_999_999;
@@ -33,6 +34,8 @@ export const orderLineSchema = lazySchema(() =>
     unitPrice: z.string(),
     /** Units of the line put back on the shelf (cancels, refunds, returns). */
     restocked: z.number().int(),
+    /** The line's tax (dollars), worked out once when the order was placed. */
+    tax: z.string(),
   }),
 );
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -80,6 +83,17 @@ export const orderSchema = lazySchema(() =>
     origin: z.string().nullable(),
     /** Placed from a build in one step (POST /orders/batch); lists fold its lines. */
     fromBuild: z.boolean(),
+    /** Where it goes; orders from before addresses had fields carry their text in line1 and the home country. */
+    shippingAddress: addressSchema,
+    /** The shipping option chosen and its price; null for orders placed before shipping was charged. */
+    shipping: orderShippingSchema.nullable(),
+    /** Dollars: the goods, shipping and tax; total = subtotal + shippingPrice + tax = totalPrice. */
+    subtotal: z.string(),
+    shippingPrice: z.string(),
+    tax: z.string(),
+    total: z.string(),
+    /** Whether the line prices include their tax (the shop's setting when the order was placed). */
+    pricesIncludeTax: z.boolean(),
   }),
 );
 export type Order = z.infer<typeof orderSchema>;
@@ -118,7 +132,28 @@ export function orderStatus(order: Pick<Order, 'paid' | 'shipped'>): OrderStatus
   return order.paid ? 'Pending' : 'Unpaid';
 }
 
-/** POST /orders. userName, email, productName and totalPrice are accepted but the server decides them. */
+const phoneNumberField = lazySchema(() =>
+  requiredText(messages.phoneRequired, 40).refine((v) => v.length >= PHONE_MIN, messages.phoneShort),
+);
+const addressTextField = lazySchema(() => requiredText(messages.addressRequired, 500));
+
+/** An order needs a shippingAddress, or the old address text with its phone number. */
+export function requireADestination(
+  body: { shippingAddress?: unknown; address?: string | undefined; phoneNumber?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.shippingAddress !== undefined) return;
+  if (body.address === undefined)
+    ctx.addIssue({ code: 'custom', message: checkoutMessages.addressRequired, path: ['shippingAddress'] });
+  if (body.phoneNumber === undefined)
+    ctx.addIssue({ code: 'custom', message: messages.phoneRequired, path: ['phoneNumber'] });
+}
+
+/**
+ * POST /orders. userName, email, productName and totalPrice are accepted but the server decides them. A
+ * shippingAddress prices shipping and tax; a client that sends only the old address text (and phoneNumber) ships
+ * to the shop's home country.
+ */
 export const newOrderSchema = lazySchema(() =>
   z
     .object({
@@ -128,14 +163,17 @@ export const newOrderSchema = lazySchema(() =>
         .int(messages.quantityOutOfRange)
         .positive(messages.quantityOutOfRange)
         .max(STOCK_MAX, messages.quantityOutOfRange),
-      phoneNumber: requiredText(messages.phoneRequired, 40).refine((v) => v.length >= PHONE_MIN, messages.phoneShort),
-      address: requiredText(messages.addressRequired, 500),
+      phoneNumber: phoneNumberField.optional(),
+      address: addressTextField.optional(),
+      shippingAddress: orderDestinationFields.shippingAddress.optional(),
+      shippingOptionId: orderDestinationFields.shippingOptionId.optional(),
       userName: z.string().max(200).optional(),
       email: z.string().max(254).optional(),
       productName: z.string().max(200).optional(),
       totalPrice: z.union([z.string().max(40), z.number()]).optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine(requireADestination),
 );
 export type NewOrder = z.infer<typeof newOrderSchema>;
 

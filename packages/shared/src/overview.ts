@@ -38,6 +38,8 @@ export const overviewSchema = lazySchema(() =>
   z.object({
     /** Oldest first, one entry per day, days without orders as zeros. */
     days: z.array(overviewDaySchema),
+    /** Money paid in the window net of refunds, split into goods, shipping and tax (dollars). */
+    taken: z.object({ goods: z.string(), shipping: z.string(), tax: z.string() }),
     /** Paid, not shipped, not cancelled. */
     toShip: z.number().int(),
     /** Unpaid and not cancelled. */

@@ -50,17 +50,25 @@ const dollars = lazySchema(() =>
 
 export const cancelOrderSchema = lazySchema(() => z.object({ reason: reasonText }).strict());
 
-/** POST /orders/{id}/refunds (admin); lineId names one of the order's lines. */
+/**
+ * POST /orders/{id}/refunds (admin); lineId names one of the order's lines, shipping: true the order's shipping
+ * (with its tax). A line's or the shipping's refund goes up to what was paid for it, tax included.
+ */
 export const newRefundSchema = lazySchema(() =>
   z
     .object({
       amount: dollars,
       reason: reasonText,
       lineId: idSchema.optional(),
+      shipping: z.boolean().optional(),
       /** Units of the line to put back on the shelf; true puts back all not yet put back. */
       restock: z.union([z.boolean(), z.number().int().min(0).max(1_000_000)]).optional(),
     })
-    .strict(),
+    .strict()
+    .refine((r) => !(r.shipping === true && r.lineId !== undefined), {
+      message: 'Refund a line or the shipping, not both at once',
+      path: ['shipping'],
+    }),
 );
 export type NewRefund = z.infer<typeof newRefundSchema>;
 
@@ -73,6 +81,10 @@ export const refundSchema = lazySchema(() =>
     reason: z.string(),
     /** The order's line the refund was for, when one was named. */
     lineId: z.string().nullable(),
+    /** Whether it gave back the shipping. */
+    shipping: z.boolean(),
+    /** The part of the amount that was tax (dollars). */
+    tax: z.string(),
     restocked: z.number().int(),
     status: z.enum(['pending', 'succeeded']),
     createdBy: z.string(),

@@ -158,6 +158,7 @@ const fulfillmentOptionSchema = lazySchema(() =>
     id: z.string(),
     title: z.string(),
     description: z.string().optional(),
+    carrier: z.string().optional(),
     totals: z.array(totalSchema),
   }),
 );
@@ -179,8 +180,9 @@ export const ucpCheckoutSchema = lazySchema(() =>
           id: z.string(),
           type: z.literal('shipping'),
           line_item_ids: z.array(z.string()),
-          destinations: z.array(postalAddressSchema.extend({ id: z.string() })),
-          selected_destination_id: z.string().nullable(),
+          /** Left out until the assistant gives an address: there is nowhere to price shipping to. */
+          destinations: z.array(postalAddressSchema.extend({ id: z.string() })).optional(),
+          selected_destination_id: z.string().nullable().optional(),
           groups: z.array(
             z.object({
               id: z.string(),

@@ -68,6 +68,8 @@ export const parts = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     /** The stock at or below which the admins are mailed, once per fall to it; null: never. */
     lowStockAt: integer('low_stock_at'),
+    /** One unit's shipping weight, for options priced by weight. */
+    weightGrams: integer('weight_grams').notNull().default(0),
     // The search document: brand and name first, spec values next, then the description.
     // 'simple' keeps model numbers and brand names as typed (no stemming, no stop words).
     search: tsvector('search')
@@ -85,6 +87,7 @@ export const parts = pgTable(
     check('parts_version_positive', sql`${t.version} >= 1`),
     check('parts_revision_positive', sql`${t.revision} >= 1`),
     check('parts_low_stock_at_non_negative', sql`${t.lowStockAt} >= 0`),
+    check('parts_weight_grams_non_negative', sql`${t.weightGrams} >= 0`),
     check('parts_rating_sum_in_range', sql`${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
     index('parts_search_idx').using('gin', t.search),
     index('parts_spec_tags_idx').using('gin', t.specTags),
@@ -225,6 +228,45 @@ export const users = pgTable(
   (t) => [check('users_role_valid', sql`${t.role} in ('admin', 'customer')`)],
 );
 
+/** A customer's address book: one default at most, kept by a partial unique index. */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email')
+      .notNull()
+      .references(() => users.email, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_addresses_email_idx').on(t.email, t.id),
+    uniqueIndex('user_addresses_one_default_idx')
+      .on(t.email)
+      .where(sql`${t.isDefault}`),
+    check('user_addresses_country_code', sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/** The owner's shipping zones and tax rates, each one document validated by its shared schema before every write. */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    name: text('name', { enum: ['shipping', 'taxes'] }).primaryKey(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shop_settings_name_valid', sql`${t.name} in ('shipping', 'taxes')`)],
+);
+
 /** Tokens a Logout ended (by `jti`), until they expire: one device signs out, not the others. */
 export const revokedTokens = pgTable('revoked_tokens', {
   tokenId: text('token_id').primaryKey(),
@@ -276,6 +318,24 @@ export const orders = pgTable(
     origin: text('origin'),
     /** Placed from a build (POST /orders/batch): Manage Orders folds its lines; it may become a completed build. */
     fromBuild: boolean('from_build').notNull().default(false),
+    // The postal address; orders from before it had fields hold their text in line1, in the home country.
+    shipName: text('ship_name').notNull().default(''),
+    shipLine1: text('ship_line1').notNull().default(''),
+    shipLine2: text('ship_line2').notNull().default(''),
+    shipCity: text('ship_city').notNull().default(''),
+    shipRegion: text('ship_region').notNull().default(''),
+    shipPostalCode: text('ship_postal_code').notNull().default(''),
+    shipCountry: text('ship_country').notNull().default('US'),
+    // The checkout engine's answer, stored once and never worked out again (docs/decisions/0052). A null
+    // subtotal is an order from before shipping and tax: its goods are its total.
+    subtotalCents: integer('subtotal_cents'),
+    shippingOptionId: text('shipping_option_id'),
+    shippingTitle: text('shipping_title'),
+    shippingCarrier: text('shipping_carrier'),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -295,6 +355,18 @@ export const orders = pgTable(
     check('orders_paid_has_transaction', sql`not ${t.paid} or ${t.transactionId} is not null`),
     check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check('orders_refunded_only_paid', sql`${t.paid} or ${t.refundedCents} = 0`),
+    check(
+      'orders_total_adds_up',
+      sql`${t.subtotalCents} is null or ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + case when ${t.pricesIncludeTax} then 0 else ${t.taxCents} end`,
+    ),
+    check(
+      'orders_amounts_not_negative',
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.shippingTaxCents} between 0 and ${t.taxCents}`,
+    ),
+    // The monthly tax report reads paid orders by destination.
+    index('orders_paid_destination_idx')
+      .on(t.paidAt, t.shipCountry, t.shipRegion)
+      .where(sql`${t.paidAt} is not null`),
     index('orders_cancelled_idx')
       .on(t.id)
       .where(sql`${t.cancelledAt} is not null`),
@@ -325,6 +397,8 @@ export const orderLines = pgTable(
     // Units of this line put back on the shelf (a cancel, a refund, a received return), raised
     // under the order's lock; its check keeps any mix of them within what the line sold.
     restockedUnits: integer('restocked_units').notNull().default(0),
+    // The line's tax, worked out once when the order was placed.
+    taxCents: integer('tax_cents').notNull().default(0),
     // The order's paid_at while it stands, kept by triggers (docs/decisions/0031), so best sellers need no join.
     soldAt: timestamp('sold_at', { withTimezone: true }),
   },
@@ -338,6 +412,7 @@ export const orderLines = pgTable(
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
     check('order_lines_restocked_within_quantity', sql`${t.restockedUnits} between 0 and ${t.quantity}`),
+    check('order_lines_tax_not_negative', sql`${t.taxCents} >= 0`),
   ],
 );
 
@@ -401,6 +476,11 @@ export const orderRefunds = pgTable(
     reason: text('reason').notNull(),
     // The line the refund was for, when the admin named one (its units are the ones restocked).
     lineId: uuid('line_id').references(() => orderLines.id),
+    // A refund of the order's shipping (with its tax).
+    shipping: boolean('shipping').notNull().default(false),
+    // The part of the amount that was tax, and the part that was shipping before its tax: the tax report's split.
+    taxCents: integer('tax_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
     restockedUnits: integer('restocked_units').notNull().default(0),
     createdBy: text('created_by').notNull(),
     status: text('status', { enum: ['pending', 'succeeded'] })
@@ -414,6 +494,10 @@ export const orderRefunds = pgTable(
     index('order_refunds_order_idx').on(t.orderId),
     index('order_refunds_created_idx').on(t.createdAt, t.amountCents),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'order_refunds_tax_within_amount',
+      sql`${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} + ${t.shippingCents} <= ${t.amountCents}`,
+    ),
   ],
 );
 

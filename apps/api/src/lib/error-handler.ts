@@ -25,12 +25,14 @@ function isOverTime(error: unknown): boolean {
   return (cause as { code?: unknown }).code === '57014' || cause.message === 'timeout exceeded when trying to connect';
 }
 
+function httpErrorBody(error: HttpError): { message: string; code?: string } {
+  return error.code === undefined ? { message: error.message } : { message: error.message, code: error.code };
+}
+
 /** The one error handler (docs/product.md#errors); a 5xx says no more, the details go to the log. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message });
-    }
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(httpErrorBody(error));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = issuesOf(error.validation);
       return reply.code(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });

@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     message: string,
+    /** A stable code a client can match on, for the refusals that have one (no_shipping_zone). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -7,6 +7,8 @@ import type { Db } from '#api/db/client.ts';
 import { partDrawing } from './part-drawings.ts';
 import { orderSummaryName } from '#api/domain/orders/place-orders.ts';
 import { demoBuyers, demoParts, demoReviews, demoUsers } from './seed-data.ts';
+import { DEMO_SHIPPING, DEMO_TAXES, demoWeightGrams } from './demo-checkout.ts';
+import { writeSetting } from '#api/domain/checkout/shop-settings.repo.ts';
 import { orderLines, orders, partReviews, parts, payments, reviews, users } from '#api/db/schema.ts';
 
 const SEED_LOCK = 727_202_3;
@@ -31,6 +33,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         minOrder: p.minOrder,
         available: p.available,
         priceCents: dollarsToCents(p.price),
+        weightGrams: demoWeightGrams(p.name),
         // Parsed, so a typo in the demo specs fails the start instead of storing a bad part.
         ...specColumns(partSpecsSchema.parse({ kind: p.kind, specs: p.specs })),
       });
@@ -42,6 +45,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await tx.insert(users).values({ email: u.email, userName: u.userName, role: u.role }).onConflictDoNothing();
     }
     await seedDemoBuyers(tx, partIds);
+    await writeSetting(tx, 'shipping', DEMO_SHIPPING);
+    await writeSetting(tx, 'taxes', DEMO_TAXES);
     return true;
   });
 }

@@ -12,7 +12,7 @@ describe('the router’s error screens', () => {
     expect(shop?.ErrorBoundary).toBe(RootError);
     expect(pages?.ErrorBoundary).toBe(PageError);
     const sections: RouteObject[] = dashboard?.children ?? [];
-    expect(sections.length).toBe(18);
+    expect(sections.length).toBe(20);
     for (const section of sections) expect(section.ErrorBoundary, section.path ?? 'index').toBe(SectionError);
   });
 
@@ -33,6 +33,9 @@ describe('the addresses the server answers 404 for', () => {
       '/dashboard/editProduct/1',
       '/dashboard/messages',
       '/dashboard/assistants',
+      '/dashboard/settings/shipping',
+      '/dashboard/settings/taxes',
+      '/dashboard/tax-report',
       '/purchase/p1',
       '/auth/google-picker',
       '/dashboard/customers/a@example.com',

@@ -60,6 +60,16 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
   { path: 'audit', ...guarded(() => import('../features/audit/routes/audit-log.tsx'), true) },
   { path: 'messages', ...guarded(() => import('../features/messages/routes/messages.tsx'), true) },
   { path: 'assistants', ...guarded(() => import('../features/assistants/routes/assistants.tsx'), true) },
+  {
+    path: 'settings',
+    ...guarded(() => import('../features/shop-settings/routes/settings-layout.tsx'), true),
+    children: [
+      { index: true, ...lazy(() => import('../features/shop-settings/routes/settings-index.tsx')) },
+      { path: 'shipping', ...lazy(() => import('../features/shop-settings/routes/shipping-settings.tsx')) },
+      { path: 'taxes', ...lazy(() => import('../features/shop-settings/routes/tax-settings.tsx')) },
+    ],
+  },
+  { path: 'tax-report', ...guarded(() => import('../features/shop-settings/routes/tax-report.tsx'), true) },
 ];
 
 export const routes: RouteObject[] = [

@@ -86,4 +86,17 @@ export const queryKeys = {
   paymentIntent: (orderId: string) => ['payment-intent', orderId] as const,
   groupPaymentIntent: (orderIds: readonly string[]) => ['payment-intent', 'group', ...orderIds] as const,
   clientConfig: ['config'] as const,
+  /** GET /addresses: the customer's address book. */
+  addresses: (email: string) => ['addresses', email] as const,
+  /** POST /checkout/quote for one cart and destination (the request as JSON). */
+  checkoutQuote: (request: string) => ['checkout', 'quote', request] as const,
+  /** GET /checkout/destinations: where the shop ships, for the address form's country list. */
+  shippingDestinations: ['checkout', 'destinations'] as const,
+  settings: {
+    shipping: ['settings', 'shipping'] as const,
+    taxes: ['settings', 'taxes'] as const,
+    /** Settings change what every quote answers. */
+    all: ['settings'] as const,
+  },
+  taxReport: (month: string) => ['reports', 'tax', month] as const,
 } as const;

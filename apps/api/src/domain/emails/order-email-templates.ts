@@ -1,5 +1,6 @@
 import type { Order as OrderLd, WithContext } from 'schema-dts';
 import { z } from 'zod';
+import { postalAddressLines } from '@parts-shop/shared/checkout';
 import { centsToPriceString, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { scriptSafeJson } from '#api/lib/page-head.ts';
 
@@ -25,7 +26,34 @@ export const orderEmailPayloadSchema = z.object({
   /** Every line of the order (a return's emails: the units sent back); emails queued before orders had lines carry none. */
   lines: z.array(z.object({ productName: z.string(), quantity: z.number(), unitCents: z.number().int() })).default([]),
   totalPrice: z.string(),
+  /**
+   * The amounts the checkout engine priced, as stored on the order (never added up again here). Absent on an order
+   * from before shipping and tax, and on emails queued before: their total is all they say.
+   */
+  amounts: z
+    .object({
+      subtotalCents: z.number().int(),
+      /** The shipping option's title ("Standard"); null when the order was priced without shipping. */
+      shippingTitle: z.string().nullable(),
+      shippingCents: z.number().int(),
+      taxCents: z.number().int(),
+      totalCents: z.number().int(),
+      pricesIncludeTax: z.boolean(),
+    })
+    .optional(),
   address: z.string(),
+  /** The postal address field by field; absent on emails queued before addresses had fields (`address` says it). */
+  shipTo: z
+    .object({
+      name: z.string(),
+      line1: z.string(),
+      line2: z.string().optional(),
+      city: z.string(),
+      region: z.string().optional(),
+      postalCode: z.string(),
+      country: z.string(),
+    })
+    .optional(),
   phoneNumber: z.string(),
   placedAt: z.string(),
   transactionId: z.string().nullable().optional(),
@@ -99,8 +127,17 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** A detail of the email; with `href`, its value links there (a tracking number to the carrier's page). */
-type Row = [label: string, value: string, href?: string];
+/**
+ * A detail of the email; with `href`, its value links there (a tracking number to the carrier's page). A value of
+ * several lines (an address) is one line each.
+ */
+type Row = [label: string, value: string | string[], href?: string];
+
+/** A row as the text part writes it: "Label: value", or the label alone and each line of the value indented. */
+function textRow([label, value, href]: Row): string {
+  if (Array.isArray(value)) return [`${label}:`, ...value.map((line) => `  ${line}`)].join('\n');
+  return href ? `${label}: ${value} (${href})` : `${label}: ${value}`;
+}
 
 function heading(p: OrderEmailPayload): { subject: string; intro: string } {
   switch (p.kind) {
@@ -206,6 +243,23 @@ function returnRows(p: OrderEmailPayload): Row[] {
   return rows;
 }
 
+/**
+ * Subtotal, shipping, tax and the total as the order stored them: "Shipping (Standard): $5.99", "Tax: $2.90" ("Tax
+ * included" where prices include it, since the total then does not add it again), "Total: $48.89".
+ */
+function amountRows(p: OrderEmailPayload, totalLabel: string): Row[] {
+  const amounts = p.amounts;
+  if (!amounts) return [[totalLabel, formatDollars(p.totalPrice)]];
+  return [
+    ['Subtotal', formatCents(amounts.subtotalCents)],
+    ...(amounts.shippingTitle === null
+      ? []
+      : [[`Shipping (${amounts.shippingTitle})`, formatCents(amounts.shippingCents)] satisfies Row]),
+    [amounts.pricesIncludeTax ? 'Tax included' : 'Tax', formatCents(amounts.taxCents)],
+    [totalLabel, formatCents(amounts.totalCents)],
+  ];
+}
+
 function detailRows(p: OrderEmailPayload): Row[] {
   if (RETURN_KINDS.has(p.kind)) return returnRows(p);
   const receipt = p.kind === 'payment-receipt' || p.kind === 'order-confirmed';
@@ -213,11 +267,13 @@ function detailRows(p: OrderEmailPayload): Row[] {
     ['Order', p.number],
     ['Placed', new Date(p.placedAt).toUTCString()],
     ...lineRows(p),
-    [receipt ? 'Paid' : 'Total', formatDollars(p.totalPrice)],
+    ...amountRows(p, receipt ? 'Paid' : 'Total'),
   ];
   if (receipt && p.transactionId) rows.push(['Transaction', p.transactionId]);
   if (p.kind === 'order-refunded') rows.push(['Refunded', formatDollars(p.refundAmount ?? '0')]);
-  if (p.kind !== 'order-cancelled') rows.push(['Ship to', p.address], ['Phone', p.phoneNumber]);
+  if (p.kind !== 'order-cancelled') {
+    rows.push(['Ship to', p.shipTo ? postalAddressLines(p.shipTo) : p.address], ['Phone', p.phoneNumber]);
+  }
   if (p.kind === 'order-shipped') {
     rows.push(
       ['Carrier', p.carrier || 'Not given'],
@@ -242,8 +298,12 @@ function page(
   const tableRows = rows
     .map(
       ([label, value, href]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${
-          href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value)
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${
+          Array.isArray(value)
+            ? value.map(escapeHtml).join('<br>')
+            : href
+              ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>`
+              : escapeHtml(value)
         }</td></tr>`,
     )
     .join('');
@@ -278,7 +338,7 @@ export function renderAlertEmail(p: AlertEmailPayload, shopUrl: string): Rendere
     '',
     intro,
     '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...rows.map(textRow),
     '',
     `See the part: ${partUrl}`,
     '',
@@ -298,15 +358,7 @@ export function renderLowStockEmail(p: LowStockEmailPayload, shopUrl: string): R
     ['Low stock at', String(p.lowStockAt)],
   ];
   const link = { href: shopLink(`dashboard/editProduct/${p.partId}`, shopUrl), text: 'Edit the part' };
-  const text = [
-    intro,
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${link.text}: ${link.href}`,
-    '',
-    'Parts Shop',
-  ].join('\n');
+  const text = [intro, '', ...rows.map(textRow), '', `${link.text}: ${link.href}`, '', 'Parts Shop'].join('\n');
   return { subject, text, html: page(subject, [intro], rows, link, []) };
 }
 
@@ -333,7 +385,7 @@ export function renderOrderEmail(p: OrderEmailPayload, shopUrl: string): Rendere
     '',
     intro,
     '',
-    ...rows.map(([label, value, href]) => (href ? `${label}: ${value} (${href})` : `${label}: ${value}`)),
+    ...rows.map(textRow),
     ...(showLink ? ['', `Your receipt: ${receiptUrl}`] : []),
     '',
     'Parts Shop',

@@ -34,17 +34,18 @@ export async function refundsByLine(db: Db, lineIds: readonly string[]): Promise
 
 /** Whether the line's money is all back: its order refunded in full, or the refunds named for it cover its worth. */
 export function refundedInFull(
-  order: Pick<OrderRow, 'refundedCents' | 'totalCents'>,
-  line: Pick<OrderLineRow, 'quantity' | 'unitPriceCents'>,
+  order: Pick<OrderRow, 'refundedCents' | 'totalCents' | 'pricesIncludeTax'>,
+  line: Pick<OrderLineRow, 'quantity' | 'unitPriceCents' | 'taxCents'>,
   refunds: LineRefunds = NONE,
 ): boolean {
-  return order.refundedCents >= order.totalCents || refunds.cents >= line.quantity * line.unitPriceCents;
+  const worth = line.quantity * line.unitPriceCents + (order.pricesIncludeTax ? 0 : line.taxCents);
+  return order.refundedCents >= order.totalCents || refunds.cents >= worth;
 }
 
 /** Units of a shipped line its buyer may still send back, before counting the returns already asked. */
 export function unitsReturnable(
-  order: Pick<OrderRow, 'refundedCents' | 'totalCents'>,
-  line: Pick<OrderLineRow, 'quantity' | 'unitPriceCents'>,
+  order: Pick<OrderRow, 'refundedCents' | 'totalCents' | 'pricesIncludeTax'>,
+  line: Pick<OrderLineRow, 'quantity' | 'unitPriceCents' | 'taxCents'>,
   refunds: LineRefunds = NONE,
 ): number {
   return refundedInFull(order, line, refunds) ? 0 : line.quantity - refunds.restocked;

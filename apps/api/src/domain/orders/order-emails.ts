@@ -6,6 +6,7 @@ import type { OrderEmailPayload } from '../emails/order-email-templates.ts';
 import { queueEmail } from '../emails/outbox.repo.ts';
 import { queueOrderWebhook, WEBHOOK_EVENT_OF_EMAIL } from './order-webhooks.ts';
 import { linesOf, type OrderLineRow, type OrderRow } from './orders.repo.ts';
+import { shippingAddressOf } from './order-view.ts';
 
 /** Who ended an unpaid order: its customer, an admin, or the hold running out. */
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
@@ -17,6 +18,26 @@ export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
 export const placedByAssistant = (order: Pick<OrderRow, 'origin'>) => order.origin !== null;
 
 type EmailLine = Pick<OrderLineRow, 'productName' | 'quantity' | 'unitPriceCents'>;
+
+/** The amounts the engine priced and the order stored; an order from before shipping and tax has only its total. */
+function amountsOf(order: OrderRow): OrderEmailPayload['amounts'] {
+  if (order.subtotalCents === null) return undefined;
+  return {
+    subtotalCents: order.subtotalCents,
+    shippingTitle: order.shippingOptionId === null ? null : (order.shippingTitle ?? ''),
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    pricesIncludeTax: order.pricesIncludeTax,
+  };
+}
+
+/** The postal address, without the phone (its own row); an order from before fields gives its text alone. */
+function shipToOf(order: OrderRow): OrderEmailPayload['shipTo'] {
+  if (!order.shipLine1) return undefined;
+  const { phone: _phone, ...address } = shippingAddressOf(order);
+  return address;
+}
 
 type OrderEmailExtras = Pick<OrderEmailPayload, 'cancelReason' | 'returnReason' | 'trackingUrl'> & {
   refundCents?: number;
@@ -42,7 +63,9 @@ async function queueWithLines(
       unitCents: line.unitPriceCents,
     })),
     totalPrice: centsToPriceString(order.totalCents),
+    amounts: amountsOf(order),
     address: order.address,
+    shipTo: shipToOf(order),
     phoneNumber: order.phoneNumber,
     placedAt: order.createdAt.toISOString(),
     transactionId: order.transactionId,

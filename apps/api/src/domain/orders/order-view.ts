@@ -40,6 +40,7 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
       quantity: line.quantity,
       unitPrice: centsToPriceString(line.unitPriceCents),
       restocked: line.restockedUnits,
+      tax: centsToPriceString(line.taxCents),
     })),
     status: lifecycleOf({ ...row, cancelled: row.cancelledAt !== null }),
     refunded: centsToPriceString(row.refundedCents),
@@ -48,6 +49,40 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
     cancelReason: row.cancelReason,
     origin: row.origin,
     fromBuild: row.fromBuild,
+    shippingAddress: shippingAddressOf(row),
+    shipping:
+      row.shippingOptionId === null
+        ? null
+        : {
+            optionId: row.shippingOptionId,
+            title: row.shippingTitle ?? '',
+            carrier: row.shippingCarrier ?? '',
+            price: centsToPriceString(row.shippingCents),
+          },
+    subtotal: centsToPriceString(subtotalCents(row)),
+    shippingPrice: centsToPriceString(row.shippingCents),
+    tax: centsToPriceString(row.taxCents),
+    total: centsToPriceString(row.totalCents),
+    pricesIncludeTax: row.pricesIncludeTax,
+  };
+}
+
+/** The goods as labelled; an order from before shipping and tax was its goods alone. */
+export function subtotalCents(row: OrderRow): number {
+  return row.subtotalCents ?? row.totalCents - row.shippingCents - (row.pricesIncludeTax ? 0 : row.taxCents);
+}
+
+/** The stored address; an order with no fields shows its old text as the first line. */
+export function shippingAddressOf(row: OrderRow): Order['shippingAddress'] {
+  return {
+    name: row.shipName || row.userName,
+    line1: row.shipLine1 || row.address,
+    ...(row.shipLine2 ? { line2: row.shipLine2 } : {}),
+    city: row.shipCity,
+    ...(row.shipRegion ? { region: row.shipRegion } : {}),
+    postalCode: row.shipPostalCode,
+    country: row.shipCountry,
+    phone: row.phoneNumber,
   };
 }
 

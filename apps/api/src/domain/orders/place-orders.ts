@@ -1,4 +1,5 @@
-import { buildTotalCents, lineCents } from '@parts-shop/shared/build-total';
+import { lineCents } from '@parts-shop/shared/build-total';
+import type { PostalAddress } from '@parts-shop/shared/checkout';
 import { formatCents } from '@parts-shop/shared/money';
 import { unpaidUnitsMessage, unpaidValueMessage } from '@parts-shop/shared/api-messages';
 import { ORDER_TOTAL_MAX_CENTS } from '@parts-shop/shared/order';
@@ -9,6 +10,8 @@ import { badRequest, conflict, type HttpError } from '#api/lib/http-error.ts';
 import { newId } from '#api/lib/ids.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { reserveStock } from '../stock/stock.repo.ts';
+import { goodsAlone } from '../checkout/goods-alone.ts';
+import type { CheckoutLine, CheckoutPrice } from '../checkout/pricing.ts';
 import { mailLowStock } from '../stock/low-stock.ts';
 import { expireOverdueOrders, unpaidHold, type UnpaidHold } from '../unpaid-orders/expire-unpaid-orders.ts';
 import { placedByAssistant, queueOrderEmail } from './order-emails.ts';
@@ -51,6 +54,15 @@ export type Placement = {
   lines: readonly { partId: string; quantity: number }[];
   phoneNumber: string;
   address: string;
+  /** Where it goes; without it the `address` text is the first line, in the home country. */
+  shippingAddress?: PostalAddress;
+  /** The country of an order that names only the `address` text: the shop's home country. */
+  country?: string;
+  /**
+   * The checkout engine's price of the reserved lines (domain/checkout/checkout-price.ts priceCart), under the
+   * buyer's lock. Without it the order is its goods alone: no shipping, no tax.
+   */
+  price?: (tx: Db, lines: readonly CheckoutLine[]) => Promise<CheckoutPrice>;
   /** The caller's own refusals (a build's compatibility), under the buyer's lock, before any stock moves. */
   check?: (tx: Db) => Promise<void>;
   /** The refusal when the shelf cannot cover these parts (checked after every line was tried). */
@@ -114,7 +126,8 @@ export async function placeOneOrder(
     await placement.check?.(tx);
 
     const held = await unpaidHoldings(tx, caller.email);
-    const reserved = new Map<string, { name: string; priceCents: number; minOrder: number }>();
+    type Reserved = NonNullable<Awaited<ReturnType<typeof reserveStock>>>;
+    const reserved = new Map<string, Reserved>();
     const short: string[] = [];
     for (const line of [...placement.lines].sort((a, b) => (a.partId < b.partId ? -1 : 1))) {
       const row = await reserveStock(tx, line.partId, line.quantity);
@@ -125,11 +138,21 @@ export async function placeOneOrder(
     }
     if (short.length > 0) throw await placement.short(tx, short);
 
-    const priced = placement.lines.map((line) => {
-      const part = reserved.get(line.partId) as { name: string; priceCents: number; minOrder: number };
-      return { ...line, name: part.name, minOrder: part.minOrder, unitCents: part.priceCents };
+    const priced = placement.lines.map((line, i) => {
+      const part = reserved.get(line.partId) as Reserved;
+      return {
+        ...line,
+        key: String(i),
+        name: part.name,
+        minOrder: part.minOrder,
+        unitCents: part.priceCents,
+        kind: part.kind,
+        brand: part.brand,
+        weightGrams: part.weightGrams,
+      };
     });
-    const totalCents = buildTotalCents(priced);
+    const price = await (placement.price ?? goodsAlone)(tx, priced);
+    const totalCents = price.totalCents;
     if (totalCents > ORDER_TOTAL_MAX_CENTS) {
       const priciest = priced.reduce((a, b) => (lineCents(b) > lineCents(a) ? b : a));
       const max = `An order can be at most ${formatCents(ORDER_TOTAL_MAX_CENTS)}`;
@@ -144,10 +167,12 @@ export async function placeOneOrder(
       productName: orderSummaryName(priced.map((line) => line.name)),
       totalOrder: priced.reduce((sum, line) => sum + line.quantity, 0),
       totalCents,
-      phoneNumber: placement.phoneNumber,
-      address: placement.address,
+      phoneNumber: placement.shippingAddress?.phone ?? placement.phoneNumber,
+      address: placement.shippingAddress ? addressText(placement.shippingAddress) : placement.address,
       origin: placement.origin ?? null,
       fromBuild: placement.fromBuild ?? false,
+      ...storedAddress(placement, buyer?.userName || caller.email),
+      ...storedAmounts(price),
     });
     const lines = await insertOrderLines(
       tx,
@@ -158,6 +183,7 @@ export async function placeOneOrder(
         productName: line.name,
         quantity: line.quantity,
         unitPriceCents: line.unitCents,
+        taxCents: price.lines.find((l) => l.key === line.key)?.taxCents ?? 0,
       })),
     );
     const withItsLines = { ...order, lines };
@@ -167,4 +193,42 @@ export async function placeOneOrder(
   });
   ordersPlaced.inc();
   return placed;
+}
+
+/** The address as one text, for the order's `address` field that older clients and the packing slip read. */
+export function addressText(address: PostalAddress): string {
+  const cityLine = [address.city, address.region, address.postalCode].filter(Boolean).join(' ');
+  return [address.name, address.line1, address.line2, cityLine, address.country].filter(Boolean).join(', ');
+}
+
+function storedAddress(placement: Placement, buyerName: string) {
+  const a = placement.shippingAddress;
+  if (!a)
+    return {
+      shipName: buyerName,
+      shipLine1: placement.address,
+      ...(placement.country ? { shipCountry: placement.country } : {}),
+    };
+  return {
+    shipName: a.name,
+    shipLine1: a.line1,
+    shipLine2: a.line2 ?? '',
+    shipCity: a.city,
+    shipRegion: a.region ?? '',
+    shipPostalCode: a.postalCode,
+    shipCountry: a.country,
+  };
+}
+
+function storedAmounts(price: CheckoutPrice) {
+  return {
+    subtotalCents: price.subtotalCents,
+    shippingOptionId: price.shipping?.optionId ?? null,
+    shippingTitle: price.shipping?.title ?? null,
+    shippingCarrier: price.shipping?.carrier ?? null,
+    shippingCents: price.shippingCents,
+    shippingTaxCents: price.shippingTaxCents,
+    taxCents: price.taxCents,
+    pricesIncludeTax: price.pricesIncludeTax,
+  };
 }

@@ -10,7 +10,14 @@ import { orderNotFound } from '../orders/order-view.ts';
 import { restockOrderPart, unitsLeftToRestock } from '../orders/restock-order.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { lockPart } from '../stock/stock.repo.ts';
-import { bookRefund, markOrderRefundDone, staleOrderRefunds, type OrderRefundRow } from './order-refunds.repo.ts';
+import {
+  bookRefund,
+  markOrderRefundDone,
+  refundsOfOrder,
+  staleOrderRefunds,
+  type OrderRefundRow,
+} from './order-refunds.repo.ts';
+import { refundShare } from './refund-shares.ts';
 
 /**
  * The one path for an admin's refund. Under the locks it books the row, the refunded total, restock and emails in one
@@ -26,6 +33,8 @@ export type RefundInput = {
   by: string;
   /** The order's line the refund is for, when the admin named one (kept on the refund row). */
   lineId?: string;
+  /** A refund of the order's shipping (with its tax). */
+  shipping?: boolean;
   /** Units of parts on the order to put back on the shelf, each part once; 'rest' is every unit of its line not yet back. */
   restock?: readonly { partId: string; quantity: number | 'rest' }[];
   cancel?: boolean;
@@ -59,6 +68,16 @@ async function book(db: Db, gateway: PaymentGateway, input: RefundInput): Promis
     if (refused) throw conflict(refused);
     await input.underLock?.(tx, order);
     const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
+    const target = input.shipping
+      ? { shipping: true as const }
+      : input.lineId
+        ? { lineId: input.lineId }
+        : { order: true as const };
+    const shares =
+      amountCents > 0
+        ? refundShare(order, lines, await refundsOfOrder(tx, order.id), target, amountCents)
+        : { taxCents: 0, shippingCents: 0 };
+    if ('refused' in shares) throw conflict(shares.refused);
     let units = 0;
     for (const { partId, quantity } of restock) {
       const line = lines.find((l) => l.partId === partId);
@@ -76,6 +95,9 @@ async function book(db: Db, gateway: PaymentGateway, input: RefundInput): Promis
             cause: input.cause,
             reason: input.reason,
             lineId: input.lineId ?? null,
+            shipping: input.shipping ?? false,
+            taxCents: shares.taxCents,
+            shippingCents: shares.shippingCents,
             restockedUnits: units,
             createdBy: input.by,
           })

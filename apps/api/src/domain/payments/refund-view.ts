@@ -12,6 +12,8 @@ export function toRefund(row: OrderRefundRow): Refund {
     cause: row.cause,
     reason: row.reason,
     lineId: row.lineId,
+    shipping: row.shipping,
+    tax: centsToPriceString(row.taxCents),
     restocked: row.restockedUnits,
     status: row.status,
     createdBy: row.createdBy,

@@ -1,3 +1,4 @@
+import { DEMO_SHIPPING, DEMO_TAXES } from '#api/seed/demo-checkout.ts';
 import { asc, gt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditKind } from '@parts-shop/shared/audit';
@@ -419,6 +420,14 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
       payload: { amount: 1, reason: 'Listed' },
     }),
   ],
+  'PUT /api/settings/shipping': [
+    'settings.shipping',
+    async () => Promise.resolve({ method: 'PUT', url: '/api/settings/shipping', payload: DEMO_SHIPPING }),
+  ],
+  'PUT /api/settings/taxes': [
+    'settings.taxes',
+    async () => Promise.resolve({ method: 'PUT', url: '/api/settings/taxes', payload: DEMO_TAXES }),
+  ],
   'PATCH /api/returns/{id}': [
     'return.decide',
     async () => {
@@ -498,6 +507,10 @@ const NOT_ADMIN_CHANGES: Record<string, string> = {
   'POST /api/builds/public/{id}/copy': "a new build of the customer's own",
   'POST /api/alerts': "the customer's own alert",
   'DELETE /api/alerts/{id}': "the customer's own alert",
+  'POST /api/checkout/quote': 'a price that stores nothing',
+  'POST /api/addresses': "the customer's own address book",
+  'PATCH /api/addresses/{id}': "the customer's own address book",
+  'DELETE /api/addresses/{id}': "the customer's own address book",
 };
 
 async function review() {

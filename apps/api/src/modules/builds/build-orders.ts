@@ -7,6 +7,7 @@ import type { Caller } from '#api/lib/auth.ts';
 import { badRequest, conflict } from '#api/lib/http-error.ts';
 import { toOrder } from '#api/domain/orders/order-view.ts';
 import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-orders.ts';
+import { destinationPricing } from '#api/domain/checkout/order-destination.ts';
 import { checkStoredBuild, loadBuildParts } from '#api/domain/catalog/build-check.ts';
 import type { BuildPartRow } from '#api/domain/catalog/parts.repo.ts';
 
@@ -17,8 +18,7 @@ export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Cal
   const named = (ids: string[]) => ids.map((id) => byId.get(id)?.name ?? id).join(', ');
   const order = await placeOneOrder(db, rules, caller, {
     lines,
-    phoneNumber: input.phoneNumber,
-    address: input.address,
+    ...(await destinationPricing(db, input)),
     fromBuild: true,
     check: async (tx) => {
       byId = await loadBuildParts(tx, lines);

@@ -76,7 +76,7 @@ export const buildsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         security: [{ bearer: [] }],
         headers: idempotencyHeaders,
         body: batchOrderSchema,
-        response: { 201: batchOrderResponseSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+        response: { 201: batchOrderResponseSchema, ...errorAnswers(400, 401, 403, 404, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -81,6 +81,16 @@ describe('POST /api/orders/ship', () => {
   });
 });
 
+const SPRINGFIELD = {
+  name: 'Homer Buyer',
+  line1: '1 Main Street',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'US',
+  phone: '+1 555 0100',
+};
+
 describe('GET /api/orders/{id}/packing-slip', () => {
   it('answers the ship-to and each line with the units left to ship, and no price', async () => {
     const cpu = await addPart(t, { name: 'Slip CPU', priceCents: 30_000, available: 5 });
@@ -92,8 +102,7 @@ describe('GET /api/orders/{id}/packing-slip', () => {
           { partId: cpu, totalOrder: 1 },
           { partId: fan, totalOrder: 3 },
         ],
-        phoneNumber: '+1 555 0100',
-        address: '1 Main Street, Springfield',
+        shippingAddress: SPRINGFIELD,
       },
     });
     expect(batch.statusCode, batch.body).toBe(201);
@@ -119,7 +128,13 @@ describe('GET /api/orders/{id}/packing-slip', () => {
       number: placed.number,
       placedAt: placed.placedAt,
       shipped: false,
-      shipTo: { name: 'ship-buyer', address: '1 Main Street, Springfield', phone: '+1 555 0100' },
+      shipTo: {
+        name: 'ship-buyer',
+        address: 'Homer Buyer, 1 Main Street, Springfield IL 62701, US',
+        phone: '+1 555 0100',
+      },
+      shippingAddress: SPRINGFIELD,
+      shipping: { title: 'Standard', carrier: 'Shop' },
       lines: [
         { partId: cpu, productName: 'Slip CPU', toShip: 1 },
         { partId: fan, productName: 'Slip Fan', toShip: 2 },

@@ -76,7 +76,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
         security: [{ bearer: [] }],
         headers: idempotencyHeaders,
         body: newOrderSchema,
-        response: { 201: createdOrderSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+        response: { 201: createdOrderSchema, ...errorAnswers(400, 401, 403, 404, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -34,6 +34,7 @@ import {
   type OrderRow,
 } from '#api/domain/orders/orders.repo.ts';
 import { placeOneOrder, type PlacementRules } from '#api/domain/orders/place-orders.ts';
+import { destinationPricing } from '#api/domain/checkout/order-destination.ts';
 import { paymentsForOrder } from '#api/domain/payment-gateway/ledger.repo.ts';
 import { issueRefund } from '#api/domain/payments/issue-refund.ts';
 import { reconcileFromLedger, reconcileLive } from '#api/domain/payments/settlement.ts';
@@ -62,8 +63,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
 
   const row = await placeOneOrder(db, rules, caller, {
     lines: [{ partId: input.partId, quantity }],
-    phoneNumber: input.phoneNumber,
-    address: input.address,
+    ...(await destinationPricing(db, input)),
     short: async (tx) => {
       const part = await findPartStock(tx, input.partId);
       if (!part) return notFound(apiMessages.partNotFound);

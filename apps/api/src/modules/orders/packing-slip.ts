@@ -1,10 +1,10 @@
 import { formatOrderNumber, unitsToShip } from '@parts-shop/shared/order';
 import type { PackingSlip } from '@parts-shop/shared/packing-slip';
 import type { Db } from '#api/db/client.ts';
-import { orderNotFound } from '#api/domain/orders/order-view.ts';
+import { orderNotFound, shippingAddressOf } from '#api/domain/orders/order-view.ts';
 import { findOrderRecord, linesOf } from '#api/domain/orders/orders.repo.ts';
 
-/** An order's packing slip (admin): ship-to and each line's units left to ship, never a price. */
+/** An order's packing slip (admin): the postal address, the shipping chosen and each line's units left to ship, never a price. */
 export async function packingSlip(db: Db, id: string): Promise<PackingSlip> {
   const order = await findOrderRecord(db, id);
   if (!order) throw orderNotFound();
@@ -15,6 +15,11 @@ export async function packingSlip(db: Db, id: string): Promise<PackingSlip> {
     placedAt: order.createdAt.toISOString(),
     shipped: order.shipped,
     shipTo: { name: order.userName, address: order.address, phone: order.phoneNumber },
+    shippingAddress: shippingAddressOf(order),
+    shipping:
+      order.shippingOptionId === null
+        ? null
+        : { title: order.shippingTitle ?? '', carrier: order.shippingCarrier ?? '' },
     lines: lines
       .map((line) => ({
         partId: line.partId,

@@ -41,6 +41,32 @@ export function dailyFigures(db: Db, timeZone: string, days: number): Promise<Da
   );
 }
 
+export type TakenRow = { goods: string | bigint; shipping: string | bigint; tax: string | bigint };
+
+/**
+ * The window's money paid less its refunds, split into goods, shipping (net of its tax) and tax. A refund's tax and
+ * shipping shares are stored with it, so the split needs no arithmetic after the fact.
+ */
+export async function moneyTaken(db: Db, timeZone: string, days: number): Promise<TakenRow> {
+  const since = windowStart(timeZone, days);
+  const [row] = await rowsOf<TakenRow>(
+    db,
+    sql`with money (goods, shipping, tax) as (
+          select o.total_cents - o.tax_cents - (o.shipping_cents - case when o.prices_include_tax then o.shipping_tax_cents else 0 end),
+                 o.shipping_cents - case when o.prices_include_tax then o.shipping_tax_cents else 0 end,
+                 o.tax_cents
+          from orders o where o.paid_at >= ${since}
+          union all
+          select r.tax_cents + r.shipping_cents - r.amount_cents, -r.shipping_cents, -r.tax_cents
+          from order_refunds r where r.created_at >= ${since}
+        )
+        select coalesce(sum(goods), 0)::bigint as "goods", coalesce(sum(shipping), 0)::bigint as "shipping",
+               coalesce(sum(tax), 0)::bigint as "tax"
+        from money`,
+  );
+  return row ?? { goods: 0n, shipping: 0n, tax: 0n };
+}
+
 const live = isNull(orders.cancelledAt);
 
 /** Orders waiting to ship or to be paid: live and not shipped, which orders_open_idx holds alone. */

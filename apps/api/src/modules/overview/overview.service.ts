@@ -1,12 +1,13 @@
 import { centsToPriceString } from '@parts-shop/shared/money';
 import type { Overview } from '@parts-shop/shared/overview';
 import type { Db } from '#api/db/client.ts';
-import { dailyFigures, lowStockParts, openOrderCounts, topSellers } from './overview.repo.ts';
+import { dailyFigures, lowStockParts, moneyTaken, openOrderCounts, topSellers } from './overview.repo.ts';
 
 /** The admin overview (docs/product.md#dashboard); sums are in cents until they leave here. */
 export async function overview(db: Db, timeZone: string, days: number): Promise<Overview> {
-  const [figures, open, lowStock, top] = await Promise.all([
+  const [figures, taken, open, lowStock, top] = await Promise.all([
     dailyFigures(db, timeZone, days),
+    moneyTaken(db, timeZone, days),
     openOrderCounts(db),
     lowStockParts(db),
     topSellers(db, timeZone, days),
@@ -18,6 +19,11 @@ export async function overview(db: Db, timeZone: string, days: number): Promise<
       refunds: centsToPriceString(Number(day.refundsCents)),
       orders: day.orders,
     })),
+    taken: {
+      goods: centsToPriceString(Number(taken.goods)),
+      shipping: centsToPriceString(Number(taken.shipping)),
+      tax: centsToPriceString(Number(taken.tax)),
+    },
     toShip: open.toShip,
     unpaid: open.unpaid,
     lowStock,

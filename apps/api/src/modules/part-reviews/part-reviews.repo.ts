@@ -29,8 +29,10 @@ export function paidLinesFor(db: Db, email: string, partId: string) {
       id: orderLines.id,
       quantity: orderLines.quantity,
       unitPriceCents: orderLines.unitPriceCents,
+      taxCents: orderLines.taxCents,
       refundedCents: orders.refundedCents,
       totalCents: orders.totalCents,
+      pricesIncludeTax: orders.pricesIncludeTax,
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))

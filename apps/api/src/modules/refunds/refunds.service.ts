@@ -65,7 +65,10 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Calle
   const order = await findOrderRecord(db, id);
   if (!order) throw orderNotFound();
   const quantity = input.restock === true ? 'rest' : input.restock || 0;
-  const line = lineOfRefund((await linesOf(db, [id])).get(id) ?? [], input, quantity !== 0);
+  if (input.shipping && quantity !== 0) throw badRequest(apiMessages.restockNeedsLine);
+  const line = input.shipping
+    ? undefined
+    : lineOfRefund((await linesOf(db, [id])).get(id) ?? [], input, quantity !== 0);
   // A line whose part was deleted has no shelf to go back to.
   if (quantity !== 0 && !line?.partId) throw conflict(apiMessages.restockTooMany);
   const row = await issueRefund(db, gateway, {
@@ -75,6 +78,7 @@ export async function refundOrder(db: Db, gateway: PaymentGateway, caller: Calle
     reason: input.reason,
     by: caller.email,
     lineId: line?.id,
+    shipping: input.shipping ?? false,
     restock: line?.partId && quantity !== 0 ? [{ partId: line.partId, quantity }] : [],
     audit: { caller, kind: 'order.refund' },
   });

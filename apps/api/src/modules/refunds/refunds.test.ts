@@ -277,10 +277,10 @@ describe('an order of several lines', () => {
     const cpu = lineOf('cpu');
     const res = await t.call('POST', url, {
       as: admin,
-      body: { amount: 50, reason: 'Bent pin', lineId: cpu?.id, restock: true },
+      body: { amount: 40, reason: 'Bent pin', lineId: cpu?.id, restock: true },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<Refund>()).toMatchObject({ amount: '50.00', lineId: cpu?.id, restocked: 1 });
+    expect(res.json<Refund>()).toMatchObject({ amount: '40.00', lineId: cpu?.id, restocked: 1 });
     expect(await stockOf(t, ids.cpu)).toBe(3);
     expect(await restockedOf(order._id)).toEqual([{ partId: ids.cpu, restocked: 1 }]);
     // The line sold one, and it is back: no more of it.
@@ -289,10 +289,14 @@ describe('an order of several lines', () => {
       body: { amount: 1, reason: 'x', lineId: cpu?.id, restock: 1 },
     });
     expect(again.statusCode).toBe(409);
-    // A refund of money alone may still name the line.
+    // A refund of money alone may still name the line, up to what the line was paid ($50, no tax on this address).
     expect(
       (await t.call('POST', url, { as: admin, body: { amount: 1, reason: 'Late', lineId: cpu?.id } })).statusCode,
     ).toBe(201);
+    const past = await t.call('POST', url, { as: admin, body: { amount: 9.01, reason: 'Late', lineId: cpu?.id } });
+    expect(past.statusCode).toBe(409);
+    expect(past.json<{ message: string }>().message).toBe('At most $9.00 is left to refund on this line');
+    expect((await refundRows(t, order._id)).length).toBe(2);
 
     // Cancelling puts back every unit not yet back, each line once, and refunds the rest.
     const cancel = await t.call('POST', `/api/orders/${order._id}/cancel`, {

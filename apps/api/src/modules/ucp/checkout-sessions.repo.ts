@@ -79,6 +79,9 @@ export function partsForSale(db: Db, ids: readonly string[]) {
       priceCents: parts.priceCents,
       available: parts.available,
       minOrder: parts.minOrder,
+      kind: parts.kind,
+      brand: parts.brand,
+      weightGrams: parts.weightGrams,
     })
     .from(parts)
     .where(inArray(parts.id, [...ids]));
@@ -136,3 +139,6 @@ export async function releaseKey(db: Db, agent: string, key: string): Promise<vo
 export function returnsOfOrder(db: Db, orderId: string) {
   return db.select().from(orderReturns).where(eq(orderReturns.orderId, orderId)).orderBy(asc(orderReturns.id));
 }
+
+/** A part as a session prices and checks it. */
+export type PartForSale = Awaited<ReturnType<typeof partsForSale>>[number];

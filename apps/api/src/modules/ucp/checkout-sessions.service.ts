@@ -16,6 +16,7 @@ import {
   insertSession,
   partsForSale,
   transitionSession,
+  type PartForSale,
   type SessionInputs,
   type SessionRow,
 } from './checkout-sessions.repo.ts';
@@ -26,9 +27,8 @@ import {
   errorResponse,
   isReady,
   selectedDestination,
-  SHIPPING,
-  type PartForSale,
 } from './checkout-view.ts';
+import { priceSession, sessionOrderPricing, type SessionPrice } from './session-price.ts';
 import { meansOf, payWithInstrument, wantedInstrument } from './pay-with-instrument.ts';
 import type { UcpAgent } from './ucp-agent.ts';
 
@@ -56,7 +56,7 @@ const failure = (code: string, path: string, content: string): UcpMessage => ({
   severity: 'recoverable',
 });
 
-/** A lone destination is selected, and the one shipping option chosen unless the assistant names another. */
+/** A lone destination is selected; no option named is the destination's cheapest (session-price.ts). */
 function inputsFrom(input: UcpCheckoutInput, previous?: SessionInputs): SessionInputs {
   const known = new Set(previous?.lines.map((line) => line.id));
   const used = new Set<string>();
@@ -94,8 +94,7 @@ function inputsFrom(input: UcpCheckoutInput, previous?: SessionInputs): SessionI
     ),
     destinations,
     selectedDestinationId,
-    selectedOptionId:
-      option === undefined || option === null || option === SHIPPING.optionId ? SHIPPING.optionId : null,
+    selectedOptionId: typeof option === 'string' && option !== '' ? option : null,
   };
 }
 
@@ -111,39 +110,45 @@ const ADDRESS_KEYS = new Set([
   'phone_number',
 ]);
 
-async function partsOf(db: Db, inputs: SessionInputs): Promise<Map<string, PartForSale>> {
+/** What a session's answer is made of: its parts as sold now, and the engine's price of them where they go. */
+type SessionFacts = { parts: Map<string, PartForSale>; pricing: SessionPrice };
+
+async function factsOf(db: Db, inputs: SessionInputs): Promise<SessionFacts> {
   // A malformed id names no part: it is an unavailable item, not a database error.
   const ids = inputs.lines.map((line) => line.partId).filter((id) => idSchema.safeParse(id).success);
-  return new Map((await partsForSale(db, [...new Set(ids)])).map((part) => [part.id, part]));
+  const parts = new Map((await partsForSale(db, [...new Set(ids)])).map((part) => [part.id, part]));
+  return { parts, pricing: await priceSession(db, inputs, parts) };
 }
 
 /** Whether the open session would be ready now, for the status column (the answer decides afresh). */
-function openStatus(inputs: SessionInputs, parts: Map<string, PartForSale>) {
-  return isReady(checkoutProblems(inputs, parts)) ? ('ready_for_complete' as const) : ('incomplete' as const);
+function openStatus(inputs: SessionInputs, facts: SessionFacts) {
+  return isReady(checkoutProblems(inputs, facts.parts, facts.pricing))
+    ? ('ready_for_complete' as const)
+    : ('incomplete' as const);
 }
 
 async function view(deps: Deps, session: SessionRow, messages: UcpMessage[] = []): Promise<UcpCheckout> {
-  const parts = await partsOf(deps.db, session.inputs);
+  const facts = await factsOf(deps.db, session.inputs);
   const order =
     session.orderId && session.status === 'completed' ? await findOrderRecord(deps.db, session.orderId) : undefined;
-  return checkoutView(deps.config, session, parts, { messages, order });
+  return checkoutView(deps.config, session, facts, { messages, order });
 }
 
 export async function createCheckout(deps: Deps, agent: UcpAgent, input: UcpCheckoutInput): Promise<Answer> {
   const inputs = inputsFrom(input);
-  const parts = await partsOf(deps.db, inputs);
-  if (parts.size === 0) {
+  const facts = await factsOf(deps.db, inputs);
+  if (facts.parts.size === 0) {
     return { statusCode: 200, body: errorResponse('item_unavailable', 'None of the requested items is sold here') };
   }
   const session = await insertSession(deps.db, {
     id: newId(),
     agent: agent.profile,
     agentName: agent.name,
-    status: openStatus(inputs, parts),
+    status: openStatus(inputs, facts),
     inputs,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
-  return { statusCode: 201, body: checkoutView(deps.config, session, parts) };
+  return { statusCode: 201, body: checkoutView(deps.config, session, facts) };
 }
 
 export async function getCheckout(deps: Deps, agent: UcpAgent, id: string): Promise<Answer> {
@@ -172,16 +177,16 @@ export async function updateCheckout(
   if (!session) return sessionNotFound();
   if (isExpired(session)) return { statusCode: 200, body: await view(deps, session) };
   const inputs = inputsFrom(input, session.inputs);
-  const parts = await partsOf(deps.db, inputs);
+  const facts = await factsOf(deps.db, inputs);
   const updated = await transitionSession(deps.db, session.id, ['incomplete', 'ready_for_complete'], {
-    status: openStatus(inputs, parts),
+    status: openStatus(inputs, facts),
     inputs,
   });
   if (!updated) {
     const now = (await findSession(deps.db, id, agent.profile)) ?? session;
     return { statusCode: 200, body: await view(deps, now, [notOpen(now)]) };
   }
-  return { statusCode: 200, body: checkoutView(deps.config, updated, parts) };
+  return { statusCode: 200, body: checkoutView(deps.config, updated, facts) };
 }
 
 /** An order a declined payment left waiting is cancelled the one way unpaid orders end, so its units go back. */
@@ -203,7 +208,10 @@ class ShortOfStock extends HttpError {
   }
 }
 
-/** Places the order through the one placement path; the buyer is the account of the given email, made if new. */
+/**
+ * Places the order through the one placement path, priced by the engine for the session's destination and option;
+ * the buyer is the account of the given email, made if new.
+ */
 async function placeSessionOrder(deps: Deps, session: SessionRow, parts: Map<string, PartForSale>) {
   const { inputs } = session;
   const email = inputs.buyer.email as string;
@@ -219,6 +227,7 @@ async function placeSessionOrder(deps: Deps, session: SessionRow, parts: Map<str
     lines: inputs.lines.map((line) => ({ partId: line.partId, quantity: line.quantity })),
     phoneNumber: inputs.buyer.phone_number ?? destination.phone_number ?? '',
     address: addressLine(destination),
+    ...(await sessionOrderPricing(deps.db, inputs, destination)),
     short: async (_tx, partIds) => new ShortOfStock(partIds),
     origin: session.agentName,
     tooLarge: (partId) => `order fewer of ${parts.get(partId)?.name ?? 'the priciest line'}`,
@@ -273,8 +282,11 @@ export async function completeCheckout(
     return { statusCode: 200, body: await view(deps, session, [problem]) };
   }
 
-  const parts = await partsOf(deps.db, session.inputs);
-  if (!isReady(checkoutProblems(session.inputs, parts))) return { statusCode: 200, body: await view(deps, session) };
+  const facts = await factsOf(deps.db, session.inputs);
+  const { parts } = facts;
+  if (!isReady(checkoutProblems(session.inputs, parts, facts.pricing))) {
+    return { statusCode: 200, body: await view(deps, session) };
+  }
   const taken = await transitionSession(deps.db, session.id, ['incomplete', 'ready_for_complete'], {
     status: 'complete_in_progress',
     orderId: null,

@@ -71,7 +71,9 @@ describe('a checkout session', () => {
     expect(ready.status).toBe('ready_for_complete');
     expect(ready.messages).toEqual([]);
     expect(ready.fulfillment.methods[0]?.selected_destination_id).toBe('dest_1');
+    // A shop with no shipping settings ships free to its home country: its one option, chosen as the cheapest.
     expect(ready.fulfillment.methods[0]?.groups[0]?.selected_option_id).toBe('standard');
+    expect(ready.fulfillment.methods[0]?.groups[0]?.options.map((o) => o.title)).toEqual(['Standard (Free)']);
     expect(ready.totals.find((x) => x.type === 'total')?.amount).toBe(3_000);
 
     const withoutBuyer = checkout(

@@ -1,29 +1,30 @@
-import { lineCents } from '@parts-shop/shared/build-total';
+import { COUNTRIES_WITH_REGIONS } from '@parts-shop/shared/checkout';
 import { emailField } from '@parts-shop/shared/fields';
 import { formatOrderNumber } from '@parts-shop/shared/order';
 import { UCP_VERSION, type UcpCheckout, type UcpErrorResponse, type UcpMessage } from '@parts-shop/shared/ucp';
 import type { Config } from '#api/config/env.ts';
+import { taxApartTotals } from '#api/domain/checkout/pricing.ts';
+import type { PricedShipping } from '#api/domain/checkout/types.ts';
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import { activeCapabilities, paymentHandlers } from './business-profile.ts';
-import type { SessionInputs, SessionRow } from './checkout-sessions.repo.ts';
+import type { PartForSale, SessionInputs, SessionRow } from './checkout-sessions.repo.ts';
+import type { SessionPrice } from './session-price.ts';
 
-/** The one shipping method and its one option: the shop's own standard delivery, free. */
-export const SHIPPING = { methodId: 'shipping', groupId: 'package', optionId: 'standard' } as const;
-const STANDARD_OPTION = {
-  id: SHIPPING.optionId,
-  title: 'Standard shipping',
-  description: 'Free, ships within 2 business days',
-  totals: [{ type: 'total', amount: 0 }],
-};
+/** The one shipping method and its one group; its options are the destination zone's (session-price.ts). */
+export const SHIPPING = { methodId: 'shipping', groupId: 'package' } as const;
 
-export type PartForSale = {
-  id: string;
-  name: string;
-  img: string;
-  priceCents: number;
-  available: number;
-  minOrder: number;
-};
+/** A zone's option as UCP offers it: its title tells it apart, and says "Free" when it is. */
+function fulfillmentOption(option: PricedShipping) {
+  const free = option.cents === 0 && !/free/i.test(option.title);
+  const days = option.minDays === option.maxDays ? `${option.minDays}` : `${option.minDays}–${option.maxDays}`;
+  return {
+    id: option.optionId,
+    title: free ? `${option.title} (Free)` : option.title,
+    description: `${days} business days with ${option.carrier}`,
+    carrier: option.carrier,
+    totals: [{ type: 'total', display_text: 'Shipping', amount: option.cents }],
+  };
+}
 
 /** The address fields an order needs before it can ship. */
 const ADDRESS_FIELDS = ['street_address', 'address_locality', 'postal_code', 'address_country'] as const;
@@ -55,8 +56,15 @@ export function addressLine(destination: NonNullable<ReturnType<typeof selectedD
     .join(', ');
 }
 
-/** What stands between the session and an order. Stock is read, never held: the shelf decides again at complete. */
-export function checkoutProblems(inputs: SessionInputs, partsById: Map<string, PartForSale>): UcpMessage[] {
+/**
+ * What stands between the session and an order. Stock is read, never held: the shelf decides again at complete. The
+ * price's own problems (a country the shop does not ship to) come with it.
+ */
+export function checkoutProblems(
+  inputs: SessionInputs,
+  partsById: Map<string, PartForSale>,
+  pricing: Pick<SessionPrice, 'problems'>,
+): UcpMessage[] {
   const problems: UcpMessage[] = [];
   const seen = new Set<string>();
   inputs.lines.forEach((line, i) => {
@@ -87,7 +95,9 @@ export function checkoutProblems(inputs: SessionInputs, partsById: Map<string, P
     problems.push(error('missing', '$.fulfillment.methods[0].destinations', 'A shipping address is required'));
   } else {
     const index = inputs.destinations.indexOf(destination);
-    for (const field of ADDRESS_FIELDS) {
+    const country = destination.address_country?.trim().toUpperCase() ?? '';
+    const needsRegion = (COUNTRIES_WITH_REGIONS as readonly string[]).includes(country);
+    for (const field of [...ADDRESS_FIELDS, ...(needsRegion ? (['address_region'] as const) : [])]) {
       if (!destination[field]?.trim())
         problems.push(
           error(
@@ -98,12 +108,7 @@ export function checkoutProblems(inputs: SessionInputs, partsById: Map<string, P
         );
     }
   }
-  if (inputs.selectedOptionId !== SHIPPING.optionId) {
-    problems.push(
-      error('missing', '$.fulfillment.methods[0].groups[0].selected_option_id', 'Choose a shipping option'),
-    );
-  }
-  return problems;
+  return [...problems, ...pricing.problems];
 }
 
 /** Whether a session still open may be completed now. */
@@ -128,18 +133,35 @@ export function errorResponse(code: string, content: string): UcpErrorResponse {
   };
 }
 
-/** A session as the binding answers it: catalog prices in cents, its messages and its status. */
+/**
+ * The session's totals from the engine's price: exactly one subtotal and one total, and with a destination priced the
+ * shipping and the tax between them, so total = subtotal + fulfillment + tax.
+ */
+function sessionTotals({ price, priced }: SessionPrice) {
+  const totals = taxApartTotals(price);
+  return [
+    { type: 'subtotal', display_text: 'Subtotal', amount: totals.goodsCents },
+    ...(priced && price.shipping
+      ? [{ type: 'fulfillment', display_text: `Shipping (${price.shipping.title})`, amount: totals.shippingCents }]
+      : []),
+    ...(priced ? [{ type: 'tax', display_text: price.taxName ?? 'Tax', amount: totals.taxCents }] : []),
+    { type: 'total', display_text: 'Total', amount: totals.totalCents },
+  ];
+}
+
+/** A session as the binding answers it: the engine's prices in cents, its messages and its status. */
 export function checkoutView(
   config: Config,
   session: SessionRow,
-  partsById: Map<string, PartForSale>,
+  facts: { parts: Map<string, PartForSale>; pricing: SessionPrice },
   extra: { messages?: UcpMessage[]; order?: { id: string; number: number } } = {},
 ): UcpCheckout {
   const origin = siteOrigin(config);
   const { inputs } = session;
+  const { parts: partsById, pricing } = facts;
   const open = session.status === 'incomplete' || session.status === 'ready_for_complete';
   const expired = open && session.expiresAt.getTime() <= Date.now();
-  const problems = open && !expired ? checkoutProblems(inputs, partsById) : [];
+  const problems = open && !expired ? checkoutProblems(inputs, partsById, pricing) : [];
   const status = expired
     ? 'canceled'
     : open
@@ -151,7 +173,7 @@ export function checkoutView(
   const lineItems = inputs.lines.map((line) => {
     const part = partsById.get(line.partId);
     const unitCents = part?.priceCents ?? 0;
-    const cents = lineCents({ unitCents, quantity: line.quantity });
+    const priced = pricing.price.lines.find((l) => l.key === line.id);
     return {
       id: line.id,
       item: withoutEmpty({
@@ -167,13 +189,11 @@ export function checkoutView(
       }),
       quantity: line.quantity,
       totals: [
-        { type: 'subtotal', amount: cents },
-        { type: 'total', amount: cents },
+        { type: 'subtotal', amount: priced?.subtotalCents ?? 0 },
+        { type: 'total', amount: priced?.paidCents ?? 0 },
       ],
     };
   });
-  const subtotal = lineItems.reduce((sum, line) => sum + (line.totals[1]?.amount ?? 0), 0);
-  const shippingChosen = inputs.selectedOptionId === SHIPPING.optionId;
   const lineIds = lineItems.map((line) => line.id);
   // An outcome the session's own state already names (a shelf emptied during complete) is said once.
   const said = new Set(problems.map((m) => `${m.code} ${m.path}`));
@@ -192,24 +212,25 @@ export function checkoutView(
           id: SHIPPING.methodId,
           type: 'shipping',
           line_item_ids: lineIds,
-          destinations: inputs.destinations.map((d) => withoutEmpty({ ...d })),
-          selected_destination_id: inputs.selectedDestinationId,
+          // Without an address there is nowhere to price shipping to: no destinations, no options.
+          ...(inputs.destinations.length > 0
+            ? {
+                destinations: inputs.destinations.map((d) => withoutEmpty({ ...d })),
+                selected_destination_id: inputs.selectedDestinationId,
+              }
+            : {}),
           groups: [
             {
               id: SHIPPING.groupId,
               line_item_ids: lineIds,
-              options: [STANDARD_OPTION],
-              selected_option_id: inputs.selectedOptionId,
+              options: pricing.priced ? pricing.price.options.map(fulfillmentOption) : [],
+              selected_option_id: pricing.priced ? (pricing.price.shipping?.optionId ?? null) : null,
             },
           ],
         },
       ],
     },
-    totals: [
-      { type: 'subtotal', display_text: 'Subtotal', amount: subtotal },
-      ...(shippingChosen ? [{ type: 'fulfillment', display_text: STANDARD_OPTION.title, amount: 0 }] : []),
-      { type: 'total', display_text: 'Total', amount: subtotal },
-    ],
+    totals: sessionTotals(pricing),
     messages,
     links: [
       { type: 'terms_of_service', url: `${origin}/terms`, title: 'Terms of sale' },

@@ -2,7 +2,9 @@ import { formatOrderNumber } from '@parts-shop/shared/order';
 import { UCP_VERSION, type UcpOrder } from '@parts-shop/shared/ucp';
 import type { Config } from '#api/config/env.ts';
 import type { Db } from '#api/db/client.ts';
+import { taxApartTotals } from '#api/domain/checkout/pricing.ts';
 import { findOrderRecord, linesOf, type OrderRow } from '#api/domain/orders/orders.repo.ts';
+import { subtotalCents } from '#api/domain/orders/order-view.ts';
 import { refundsOfOrder } from '#api/domain/payments/order-refunds.repo.ts';
 import { idSchema } from '@parts-shop/shared/fields';
 import { siteOrigin } from '#api/lib/site-origin.ts';
@@ -15,6 +17,22 @@ import type { UcpAgent } from './ucp-agent.ts';
 const RETURN_STATUS = { requested: 'pending', approved: 'pending', received: 'completed', rejected: 'failed' } as const;
 
 const optional = <T>(key: string, value: T | null | undefined) => (value == null ? {} : { [key]: value });
+
+/**
+ * The order's totals as it stored them when the engine priced it (never priced again): subtotal, the shipping it
+ * chose, tax and total, adding up as the session's did.
+ */
+function orderTotals(order: OrderRow) {
+  const totals = taxApartTotals({ ...order, subtotalCents: subtotalCents(order) });
+  return [
+    { type: 'subtotal', display_text: 'Subtotal', amount: totals.goodsCents },
+    ...(order.shippingTitle === null
+      ? []
+      : [{ type: 'fulfillment', display_text: `Shipping (${order.shippingTitle})`, amount: totals.shippingCents }]),
+    { type: 'tax', display_text: 'Tax', amount: totals.taxCents },
+    { type: 'total', display_text: 'Total', amount: totals.totalCents },
+  ];
+}
 
 /** An order as its assistant follows it (shopping/order.json); refunds, returns, cancel as adjustments. */
 export async function ucpOrderView(db: Db, config: Config, order: OrderRow, session: SessionRow): Promise<UcpOrder> {
@@ -55,7 +73,10 @@ export async function ucpOrderView(db: Db, config: Config, order: OrderRow, sess
           line_items: lineRefs,
           method_type: 'shipping',
           destination: address,
-          description: 'Standard shipping, free',
+          description:
+            order.shippingTitle === null
+              ? 'Shipping'
+              : `${order.shippingTitle} with ${order.shippingCarrier ?? 'the shop'}`,
         },
       ],
       events:
@@ -107,11 +128,7 @@ export async function ucpOrderView(db: Db, config: Config, order: OrderRow, sess
           ]
         : []),
     ],
-    totals: [
-      { type: 'subtotal', display_text: 'Subtotal', amount: order.totalCents },
-      { type: 'fulfillment', display_text: 'Standard shipping', amount: 0 },
-      { type: 'total', display_text: 'Total', amount: order.totalCents },
-    ],
+    totals: orderTotals(order),
   };
 }
 

@@ -93,7 +93,7 @@ describe('an ACP checkout session', () => {
       }),
     );
     expect(unknownOption.messages.map((m) => [m.code, m.param])).toEqual([
-      ['missing', '$.selected_fulfillment_options'],
+      ['invalid', '$.selected_fulfillment_options'],
     ]);
 
     const cleared = session(await acp(t, 'POST', `/checkout_sessions/${id}`, { fulfillment_details: null }));

@@ -21,7 +21,7 @@ import { paymentHandlers } from '../business-profile.ts';
 
 /** ACP's words for the one UCP session, which decides prices and status, so the protocols agree. */
 
-type UcpDestination = UcpCheckout['fulfillment']['methods'][number]['destinations'][number];
+type UcpDestination = NonNullable<UcpCheckout['fulfillment']['methods'][number]['destinations']>[number];
 
 /** The payment handlers as ACP declares them: the same mock handler UCP offers, and nothing on Stripe. */
 export function acpPaymentHandlers(config: Pick<Config, 'PAYMENT_GATEWAY'>) {
@@ -60,6 +60,8 @@ const CODES: Record<string, string> = {
   payment_failed: 'payment_declined',
   order_refused: 'maximum_exceeded',
   invalid_status: 'conflict',
+  no_shipping_zone: 'invalid',
+  tax_unavailable: 'invalid',
 };
 
 const ADDRESS_FIELDS: Record<string, string> = {
@@ -131,7 +133,7 @@ const defined = <T extends Record<string, unknown>>(value: T) =>
 
 function selectedDestination(checkout: UcpCheckout): UcpDestination | undefined {
   const method = checkout.fulfillment.methods[0];
-  return method?.destinations.find((d) => d.id === method.selected_destination_id);
+  return method?.destinations?.find((d) => d.id === method.selected_destination_id);
 }
 
 /** The session as ACP answers it. */
@@ -187,6 +189,7 @@ export function acpSession(config: Pick<Config, 'PAYMENT_GATEWAY'>, checkout: Uc
       id: option.id,
       title: option.title,
       ...(option.description ? { description: option.description } : {}),
+      ...(option.carrier ? { carrier: option.carrier } : {}),
       totals: option.totals.map((total) => ({ type: total.type, display_text: 'Shipping', amount: total.amount })),
     })),
     selected_fulfillment_options: group?.selected_option_id

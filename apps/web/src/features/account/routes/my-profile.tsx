@@ -9,6 +9,7 @@ import { useProfile } from '#web/lib/get-profile.ts';
 import { useUpdateProfile } from '#web/lib/update-profile.ts';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
+import { AddressBook } from '../components/address-book.tsx';
 
 export function Component() {
   useDocumentTitle('My Profile');
@@ -57,6 +58,7 @@ export function Component() {
           </div>
         ) : null}
       </ListStatus>
+      {email ? <AddressBook email={email} name={userName} /> : null}
       <SignOutEverywhere />
     </section>
   );

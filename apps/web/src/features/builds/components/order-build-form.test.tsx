@@ -4,7 +4,8 @@ import { messages } from '@parts-shop/shared/ui-messages';
 import { customerProfile, order as orderFixture } from '#web-test/fixtures.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
 import { OrderBuildForm } from './order-build-form.tsx';
-import { json, stubApi, urlOf } from '#web-test/api.ts';
+import type { Quote, SavedAddress } from '@parts-shop/shared/checkout';
+import { answerApi, json, urlOf } from '#web-test/api.ts';
 import { renderRoute, clientWithProfile } from '#web-test/render-route.tsx';
 
 const user = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
@@ -27,43 +28,80 @@ const order = orderFixture({
   email: user.email,
   productName: ssd.name,
   phoneNumber: '+1 555 0199',
-  totalPrice: '89.99',
+  totalPrice: '102.50',
+  total: '102.50',
   totalOrder: 1,
   address: '1 Old Street',
   createdAt: '2026-01-01T00:00:00.000Z',
   placedAt: '2026-01-01T00:00:00.000Z',
-  lines: [{ id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99', restocked: 0 }],
+  lines: [
+    { id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99', restocked: 0, tax: '0.00' },
+  ],
 });
+
+const home: SavedAddress = {
+  id: 'a-1',
+  isDefault: true,
+  name: 'Casey',
+  line1: '1 Market St',
+  city: 'San Jose',
+  region: 'CA',
+  postalCode: '95113',
+  country: 'US',
+  phone: '+1 408 555 0100',
+};
+const quote: Quote = {
+  lines: [{ partId: ssd._id, name: ssd.name, quantity: 1, unitPrice: 89.99, subtotal: 89.99, tax: 6.52 }],
+  shippingOptions: [{ id: 'us-standard', title: 'Standard', carrier: 'USPS', minDays: 3, maxDays: 5, price: 5.99 }],
+  selectedShippingOptionId: 'us-standard',
+  subtotal: 89.99,
+  shipping: 5.99,
+  tax: 6.52,
+  total: 102.5,
+  pricesIncludeTax: false,
+};
+
+/** The shop as the form sees it; `batch` answers POST /orders/batch. */
+function shop(batch: () => Response | Promise<Response> = () => json({ orders: [order], total: '102.50' }, 201)) {
+  return answerApi({
+    'GET /api/addresses': () => json({ addresses: [home] }),
+    'GET /api/checkout/destinations': () => json({ countries: [{ country: 'US' }] }),
+    'POST /api/checkout/quote': () => json(quote),
+    'POST /api/orders/batch': batch,
+  });
+}
 
 afterEach(() => vi.unstubAllGlobals());
 
 const asCasey = () => ({ auth: 'customer' as const, queryClient: clientWithProfile(profile) });
+const batchCalls = (fetchMock: ReturnType<typeof shop>) =>
+  fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/orders/batch');
 
-describe('OrderBuildForm and the profile', () => {
-  it("starts from the profile's phone and address, and saves new ones when asked, after ordering", async () => {
-    const fetchMock = stubApi().mockImplementation((input) =>
-      Promise.resolve(
-        urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '89.99' }, 201) : json(profile),
-      ),
-    );
+describe('OrderBuildForm: the address and the price', () => {
+  it('starts from the default address, shows the server’s shipping, tax and total, and orders with them', async () => {
+    const fetchMock = shop();
     renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
-    const phone = screen.getByLabelText<HTMLInputElement>('Phone Number');
-    expect(phone.value).toBe('+1 555 0100');
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Address').value).toBe('1 Old Street');
-    expect(screen.queryByRole('checkbox', { name: 'Save to my profile' })).toBeNull();
-
-    fireEvent.change(phone, { target: { value: '+1 555 0199' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my profile' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Street address')).value).toBe('1 Market St');
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$102.50'));
+    expect(screen.getByTestId('quote-shipping').textContent).toBe('$5.99');
+    expect(screen.getByTestId('quote-tax').textContent).toBe('$6.52');
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
-
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/customer%40example.com/delivery');
-    expect(init.method).toBe('PATCH');
-    expect(JSON.parse(init.body as string)).toEqual({ phone: '+1 555 0199', address: '1 Old Street' });
-    expect(screen.getByRole('heading', { name: 'Build ordered' })).toBeTruthy();
-    expect(screen.getByText(/Ordered 1 part as order PS-000001 for \$89\.99\./)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Pay for the whole build ($89.99)' }).getAttribute('href')).toBe(
+    await screen.findByRole('heading', { name: 'Build ordered' });
+    const [[, init]] = batchCalls(fetchMock) as unknown as [[string, RequestInit]];
+    expect(JSON.parse(init.body as string)).toEqual({
+      items: [{ partId: ssd._id, totalOrder: 1 }],
+      shippingAddress: {
+        name: 'Casey',
+        line1: '1 Market St',
+        city: 'San Jose',
+        region: 'CA',
+        postalCode: '95113',
+        country: 'US',
+        phone: '+1 408 555 0100',
+      },
+      shippingOptionId: 'us-standard',
+    });
+    expect(screen.getByRole('link', { name: 'Pay for the whole build ($102.50)' }).getAttribute('href')).toBe(
       '/dashboard/payment/order-1',
     );
   });
@@ -84,10 +122,9 @@ describe('OrderBuildForm and the profile', () => {
   });
 
   it("holds each quantity to checkout's rule: only a plain whole number in range, and nothing is sent otherwise", async () => {
-    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(Response.json(profile)));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = shop();
     renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
-    const quantity = screen.getByLabelText(/Fast SSD/);
+    const quantity = await screen.findByLabelText(/Fast SSD/);
     for (const text of ['1e0', '2.0']) {
       fireEvent.change(quantity, { target: { value: text } });
       expect(screen.getByText(messages.quantityOutOfRange)).toBeTruthy();
@@ -95,41 +132,36 @@ describe('OrderBuildForm and the profile', () => {
     // More than the stock: the form says which part and how many are left.
     fireEvent.change(quantity, { target: { value: '9' } });
     expect(screen.getByText('Only 5 left of Fast SSD')).toBeTruthy();
-    expect(screen.getByTestId('order-total').textContent).toBe('Order total: $809.91');
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await waitFor(() => expect(screen.getByLabelText(/Fast SSD/).getAttribute('aria-invalid')).toBe('true'));
-    expect((await screen.findByRole('alert')).textContent).toBe('The order was not placed: Only 5 left of Fast SSD.');
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders/batch')).toBe(false);
+    expect((await screen.findByText(/The order was not placed/)).textContent).toBe(
+      'The order was not placed: Only 5 left of Fast SSD.',
+    );
+    expect(batchCalls(fetchMock)).toHaveLength(0);
   });
 
-  it('names a sold-out part as what stops the order, counts it in the total, and answers Place the order', async () => {
-    const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(profile)));
+  it('names a sold-out part as what stops the order, and answers Place the order', async () => {
+    const fetchMock = shop();
     renderRoute(<OrderBuildForm parts={[{ ...ssd, available: 0 }]} hasErrors={false} />, asCasey());
-    expect(screen.getByText('Fast SSD is sold out')).toBeTruthy();
-    expect(screen.getByTestId('order-total').textContent).toBe('Order total: $89.99');
+    expect(await screen.findByText('Fast SSD is sold out')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The order was not placed: Fast SSD is sold out.');
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders/batch')).toBe(false);
+    expect((await screen.findByText(/The order was not placed/)).textContent).toBe(
+      'The order was not placed: Fast SSD is sold out.',
+    );
+    expect(batchCalls(fetchMock)).toHaveLength(0);
   });
 });
 
 describe('OrderBuildForm: one order attempt, one order', () => {
   const keyOf = (call: unknown) =>
     ((call as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'];
-  const batchCalls = (fetchMock: ReturnType<typeof stubApi>) =>
-    fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/orders/batch');
-  const answering = (input: Parameters<typeof fetch>[0]) =>
-    Promise.resolve(
-      urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '89.99' }, 201) : json(profile),
-    );
 
   it('gives way to the order with Pay and View order; only Order this build again starts a new key', async () => {
-    const fetchMock = stubApi().mockImplementation(answering);
+    const fetchMock = shop();
     renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
-    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Place the order' }));
     await screen.findByRole('heading', { name: 'Build ordered' });
     expect(screen.queryByRole('button', { name: 'Place the order' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Pay for the whole build ($89.99)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/dashboard/orders/order-1');
 
     fireEvent.click(screen.getByRole('button', { name: 'Order this build again' }));
@@ -142,14 +174,15 @@ describe('OrderBuildForm: one order attempt, one order', () => {
   });
 
   it('sends the same key again when a submission that never got its answer is retried', async () => {
-    const fetchMock = stubApi().mockImplementation((input) =>
-      urlOf(input) === '/api/orders/batch' && batchCalls(fetchMock).length === 1
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : answering(input),
-    );
+    let tries = 0;
+    const fetchMock = shop(() => {
+      tries += 1;
+      if (tries === 1) throw new TypeError('Failed to fetch');
+      return json({ orders: [order], total: '102.50' }, 201);
+    });
     renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
-    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
+    fireEvent.click(await screen.findByRole('button', { name: 'Place the order' }));
+    expect((await screen.findByText(/Could not reach the shop/)).textContent).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
     await screen.findByRole('heading', { name: 'Build ordered' });
     const [first, retry] = batchCalls(fetchMock).map(keyOf);

@@ -3,21 +3,25 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { BatchOrderResponse } from '@parts-shop/shared/build';
-import { buildTotalCents, plannerLine } from '@parts-shop/shared/build-total';
-import { formatCents, formatDollars } from '@parts-shop/shared/money';
-import { newOrderSchema } from '@parts-shop/shared/order';
+import { postalAddressSchema } from '@parts-shop/shared/checkout';
+import { formatDollars } from '@parts-shop/shared/money';
 import { parseQuantity, quantityError, quantityFieldSchema, stockShortage } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
-import { DeliveryFields } from '#web/components/delivery-fields.tsx';
+import { CheckoutSummary, quoteRefused } from '#web/components/checkout/checkout-summary.tsx';
+import { PostalAddressFields } from '#web/components/checkout/postal-address-fields.tsx';
+import { SaveAddressField, SavedAddressChoice } from '#web/components/checkout/saved-address-choice.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '#web/hooks/use-delivery-profile.ts';
+import { useCheckoutAddress, type CheckoutAddress } from '#web/hooks/use-checkout-address.ts';
+import { useCheckoutQuote } from '#web/hooks/use-checkout-quote.ts';
+import type { AddressFields } from '#web/lib/address-values.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useShipsTo } from '#web/lib/get-shipping-destinations.ts';
 import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useOrderBuild } from '../api/order-build.ts';
 import type { PlannerPart } from '../api/planner-parts.ts';
-import { oneOfEach, type QuantityOf } from '../build-parts.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { plural } from '@parts-shop/shared/plural';
+import { oneOfEach, type QuantityOf } from '../build-parts.ts';
 
 /** `quantityOf` gives each line's quantity in the planner, where the order's quantities start. */
 type Props = { parts: readonly PlannerPart[]; quantityOf?: QuantityOf; hasErrors: boolean };
@@ -25,8 +29,7 @@ type Props = { parts: readonly PlannerPart[]; quantityOf?: QuantityOf; hasErrors
 function orderBuildSchema(parts: readonly PlannerPart[]) {
   return z.object({
     quantities: z.object(Object.fromEntries(parts.map((part) => [part._id, quantityFieldSchema(part)]))),
-    phoneNumber: newOrderSchema.shape.phoneNumber,
-    address: newOrderSchema.shape.address,
+    shippingAddress: postalAddressSchema,
   });
 }
 type OrderBuildFields = z.input<ReturnType<typeof orderBuildSchema>>;
@@ -34,9 +37,9 @@ type OrderBuildValues = z.output<ReturnType<typeof orderBuildSchema>>;
 
 export function OrderBuildForm(props: Props) {
   const { user } = useAuth();
-  const delivery = useDeliveryProfile(user?.email ?? '');
-  if (!delivery.initial) return <Spinner label="Loading your delivery details" />;
-  return <OrderBuildLines {...props} delivery={delivery} initial={delivery.initial} />;
+  const address = useCheckoutAddress(user);
+  if (!address.initial) return <Spinner label="Loading your addresses" />;
+  return <OrderBuildLines {...props} address={address} initial={address.initial} />;
 }
 
 /** The server checks the build again and reserves every line or none; a retried submission keeps its key. */
@@ -44,10 +47,11 @@ function OrderBuildLines({
   parts,
   quantityOf = oneOfEach,
   hasErrors,
-  delivery,
+  address,
   initial,
-}: Props & { delivery: DeliveryProfile; initial: Delivery }) {
+}: Props & { address: CheckoutAddress; initial: AddressFields }) {
   const orderBuild = useOrderBuild();
+  const shipsTo = useShipsTo();
   const [serverError, setServerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<BatchOrderResponse | null>(null);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
@@ -56,15 +60,17 @@ function OrderBuildLines({
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors },
   } = useForm<OrderBuildFields, unknown, OrderBuildValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       quantities: Object.fromEntries(parts.map((part) => [part._id, String(quantityOf(part._id))])),
-      ...initial,
+      shippingAddress: initial,
     },
   });
   const quantities = useWatch({ control, name: 'quantities' });
+  const entered = useWatch({ control, name: 'shippingAddress' }) as AddressFields;
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(quantityOf(part._id));
@@ -73,10 +79,19 @@ function OrderBuildLines({
     const shortage = stockShortage(part, Number.isNaN(quantity) ? part.minOrder : quantity);
     return { part, quantity, error: shortage ?? quantityError(text, part) };
   });
-  // Every line counts at its quantity: the total is what the order would charge, never a part of it.
+  // Every line counts at its quantity: the quote prices the whole order or nothing, never a part of it.
   const unpriced = lines.some((l) => Number.isNaN(l.quantity));
-  const totalCents = buildTotalCents(lines.map((l) => plannerLine(l.part, Number.isNaN(l.quantity) ? 0 : l.quantity)));
   const stops = lines.flatMap((l) => (l.error ? [l.error] : []));
+  const orderable = parts.length > 0 && !hasErrors && stops.length === 0 && !unpriced;
+  const checkout = useCheckoutQuote(
+    orderable ? lines.map((l) => ({ partId: l.part._id, quantity: l.quantity })) : null,
+    entered,
+  );
+  const refused = checkout.hasDestination && quoteRefused(checkout.quote);
+  const pick = (fields: AddressFields) => {
+    for (const [key, value] of Object.entries(fields))
+      setValue(`shippingAddress.${key as keyof AddressFields}`, value, { shouldDirty: true });
+  };
 
   const notPlaced = (why: string) => setServerError(`The order was not placed: ${why}`);
   const onSubmit = handleSubmit(
@@ -87,18 +102,18 @@ function OrderBuildLines({
         return;
       }
       try {
-        const entered = { phoneNumber: values.phoneNumber, address: values.address };
         setPlaced(
           await orderBuild.mutateAsync({
             items: parts.map((part) => ({
               partId: part._id,
               totalOrder: values.quantities[part._id] ?? quantityOf(part._id),
             })),
-            ...entered,
+            shippingAddress: values.shippingAddress,
+            ...(checkout.current && checkout.optionId ? { shippingOptionId: checkout.optionId } : {}),
             idempotencyKey: attemptKey,
           }),
         );
-        await delivery.saveAfterOrder(entered);
+        await address.saveAfterOrder(entered);
       } catch (error) {
         setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
       }
@@ -187,21 +202,25 @@ function OrderBuildLines({
           );
         })}
       </ul>
-      <p className="font-semibold" aria-live="polite" data-testid="order-total">
-        Order total: {unpriced ? '—' : formatCents(totalCents)}
-      </p>
       {stops.length > 0 ? (
         <p className="text-sm font-medium text-error" data-testid="order-stops">
           Not orderable until this changes: {stops.join('; ')}.
         </p>
       ) : null}
-      <DeliveryFields control={control} register={register} errors={errors} delivery={delivery} />
+      <SavedAddressChoice address={address} entered={entered} onPick={pick} />
+      <PostalAddressFields control={control} register={register} errors={errors} shipsTo={shipsTo} />
+      <SaveAddressField address={address} entered={entered} />
+      <CheckoutSummary
+        quote={checkout.quote}
+        hasDestination={checkout.hasDestination}
+        onChooseOption={checkout.chooseOption}
+      />
       {serverError ? (
         <p role="alert" className="alert alert-error">
           {serverError}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={orderBuild.isPending}>
+      <button type="submit" className="btn btn-primary" disabled={orderBuild.isPending || refused}>
         {orderBuild.isPending ? 'Placing the order…' : 'Place the order'}
       </button>
     </form>

@@ -47,6 +47,8 @@ describe('Dashboard sidebar', () => {
       ['Messages', '/dashboard/messages'],
       ['Audit Log', '/dashboard/audit'],
       ['Assistants', '/dashboard/assistants'],
+      ['Settings', '/dashboard/settings'],
+      ['Tax Report', '/dashboard/tax-report'],
     ]);
   });
 

@@ -26,6 +26,8 @@ export const ADMIN_LINKS: DashboardLink[] = [
   { to: '/dashboard/messages', label: 'Messages', Badge: UnreadMessagesBadge },
   { to: '/dashboard/audit', label: 'Audit Log' },
   { to: '/dashboard/assistants', label: 'Assistants' },
+  { to: '/dashboard/settings', label: 'Settings' },
+  { to: '/dashboard/tax-report', label: 'Tax Report' },
 ];
 
 export function dashboardLinks(isAdmin: boolean | null): DashboardLink[] {

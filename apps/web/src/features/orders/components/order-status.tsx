@@ -2,11 +2,22 @@ import { Link } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
 import type { Order, OrderLifecycle } from '@parts-shop/shared/order';
 import { OrderProducts } from '#web/components/order-products.tsx';
+import { orderTotalsText } from '#web/components/checkout/order-totals.tsx';
 import type { Column } from '#web/components/ui/responsive-table.tsx';
 import { formatDate } from '#web/lib/format-date.ts';
 
-export function formatOrderPrice(order: Pick<Order, 'totalPrice'>): string {
-  return formatDollars(order.totalPrice);
+export function formatOrderPrice(order: Pick<Order, 'total'>): string {
+  return formatDollars(order.total);
+}
+
+/** The order's total, with what it is made of beneath: goods, shipping and tax as charged. */
+function OrderPrice({ order }: { order: Order }) {
+  return (
+    <>
+      {formatOrderPrice(order)}
+      <span className="block text-xs text-base-content/70">{orderTotalsText(order)}</span>
+    </>
+  );
 }
 
 const LABELS: Record<OrderLifecycle, string> = {
@@ -74,6 +85,6 @@ export function orderColumns({ withEmail }: { withEmail: boolean }): Column<Orde
     ...email,
     { header: 'Product', cell: (order) => <OrderProducts order={order} foldBuild /> },
     { header: 'Quantity', cell: (order) => order.totalOrder },
-    { header: 'Price', cell: formatOrderPrice },
+    { header: 'Price', cell: (order) => <OrderPrice order={order} /> },
   ];
 }

@@ -23,8 +23,8 @@ const paid = orderFixture({
   transactionId: 'pi_1',
   status: 'paid',
   lines: [
-    { ...cpu, productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99', restocked: 0 },
-    { ...ram, productName: 'DDR5 kit', quantity: 2, unitPrice: '49.99', restocked: 0 },
+    { ...cpu, productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99', restocked: 0, tax: '0.00' },
+    { ...ram, productName: 'DDR5 kit', quantity: 2, unitPrice: '49.99', restocked: 0, tax: '0.00' },
   ],
 });
 const shipped: Order = { ...paid, shipped: true, status: 'shipped' };
@@ -117,6 +117,41 @@ describe("the order page's refunds and returns, for an admin", () => {
 
     expect(await screen.findByText('At most $299.97 is left to refund on this order')).toBeTruthy();
     expect(sent).toEqual([{ amount: 300, reason: 'Kit was faulty', lineId: ram.id, restock: 1 }]);
+  });
+
+  it('refunds the shipping, named as such, when the order paid for it', async () => {
+    const sent: unknown[] = [];
+    answerApi({
+      'GET /api/orders/o-1/refunds': () => json(history),
+      'POST /api/orders/o-1/refunds': (init) => {
+        sent.push(jsonBody(init));
+        return json({ message: 'stop here' }, 409);
+      },
+    });
+    const withShipping: Order = {
+      ...shipped,
+      shipping: { optionId: 'us-express', title: 'Express', carrier: 'UPS', price: '14.99' },
+      shippingPrice: '14.99',
+    };
+    renderRoute(<RefundsAndReturnsAndToasts order={withShipping} isAdmin />);
+    const form = await screen.findByRole('form', { name: 'Refund' });
+    fireEvent.change(within(form).getByLabelText('Amount ($)'), { target: { value: '14.99' } });
+    fireEvent.change(within(form).getByLabelText('Reason for the refund'), { target: { value: 'Arrived late' } });
+    fireEvent.change(within(form).getByLabelText('For the line'), { target: { value: 'shipping' } });
+    expect(within(form).getByRole('option', { name: 'The shipping (Express, $14.99)' })).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+    const dialog = await confirmDialog('Refund $14.99 on order');
+    expect(dialog.textContent).toContain('for the shipping');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await screen.findByText('stop here');
+    expect(sent).toEqual([{ amount: 14.99, reason: 'Arrived late', shipping: true }]);
+  });
+
+  it('offers no shipping refund for an order that paid none', async () => {
+    answerApi({ 'GET /api/orders/o-1/refunds': () => json(history) });
+    renderRoute(<RefundsAndReturnsAndToasts order={shipped} isAdmin />);
+    const form = await screen.findByRole('form', { name: 'Refund' });
+    expect(within(form).queryByRole('option', { name: /The shipping/ })).toBeNull();
   });
 
   it('refuses an amount that is not dollars and cents before asking the server', async () => {

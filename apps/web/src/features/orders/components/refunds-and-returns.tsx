@@ -82,7 +82,13 @@ function CancelForm({ order }: { order: Order }) {
   );
 }
 
-/** Admin: refund part of the order (dollars), optionally for one line, putting units of it back on the shelf. */
+/** The line select's value for the order's shipping: not a line id, so it is sent as `shipping: true`. */
+const SHIPPING_CHOICE = 'shipping';
+
+/**
+ * Admin: refund part of the order (dollars), optionally for one line, putting units of it back on the shelf, or for
+ * the shipping.
+ */
 function RefundForm({ order }: { order: Order }) {
   const refund = useRefundOrder(order._id);
   const [only] = order.lines.length === 1 ? order.lines : [];
@@ -104,7 +110,7 @@ function RefundForm({ order }: { order: Order }) {
     const units = body.restock === true ? 'every unit left' : body.restock ? plural(body.restock, 'unit') : '';
     return (
       `Refund ${formatCents(dollarsToCents(body.amount))} on order ${order.number}` +
-      (line ? ` for ${line.productName}` : '') +
+      (line ? ` for ${line.productName}` : body.shipping ? ' for the shipping' : '') +
       (units ? `, putting ${units} back on the shelf` : '')
     );
   };
@@ -116,7 +122,11 @@ function RefundForm({ order }: { order: Order }) {
         as="select"
         label="For the line"
         error={errors.lineId?.message}
-        {...form.register('lineId', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+        {...form.register('lineId', {
+          setValueAs: (v: string) => (v === '' || v === SHIPPING_CHOICE ? undefined : v),
+          onChange: (event: { target: { value: string } }) =>
+            form.setValue('shipping', event.target.value === SHIPPING_CHOICE ? true : undefined),
+        })}
       >
         {only ? null : <option value="">The whole order</option>}
         {order.lines.map((line) => (
@@ -124,6 +134,11 @@ function RefundForm({ order }: { order: Order }) {
             {line.quantity} × {line.productName}
           </option>
         ))}
+        {order.shipping && dollarsToCents(Number(order.shippingPrice)) > 0 ? (
+          <option value={SHIPPING_CHOICE}>
+            The shipping ({order.shipping.title}, {formatDollars(order.shippingPrice)})
+          </option>
+        ) : null}
       </FormField>
       <FormField
         label="Units of that line back on the shelf (optional)"

@@ -6,6 +6,7 @@ import { shipSchema, unitsToShip, type Order } from '@parts-shop/shared/order';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { CarrierField } from './carrier-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { addressLines } from '#web/components/checkout/address-text.ts';
 
 const trackingSchema = shipSchema.pick({ carrier: true, trackingNumber: true });
 type TrackingFields = z.input<typeof trackingSchema>;
@@ -30,7 +31,7 @@ function ShipmentLines({ order }: { order: Order }) {
         ))}
       </ul>
       <p>
-        To {order.userName}, {order.address}
+        To {order.userName}, {addressLines(order.shippingAddress).join(', ')}
       </p>
     </div>
   );

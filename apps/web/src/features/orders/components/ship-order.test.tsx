@@ -27,8 +27,9 @@ const build = order({
       quantity: 1,
       unitPrice: '199.99',
       restocked: 0,
+      tax: '0.00',
     },
-    { id: 'l-2', partId: 'p-2', productName: 'DDR5 kit', quantity: 2, unitPrice: '89.99', restocked: 1 },
+    { id: 'l-2', partId: 'p-2', productName: 'DDR5 kit', quantity: 2, unitPrice: '89.99', restocked: 1, tax: '0.00' },
   ],
 });
 

@@ -8,7 +8,9 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { useOrderDetail } from '#web/lib/get-order-detail.ts';
 import { RefundsAndReturns } from '../components/refunds-and-returns.tsx';
-import { formatOrderPrice, OrderStatusLabel } from '../components/order-status.tsx';
+import { OrderStatusLabel } from '../components/order-status.tsx';
+import { OrderTotals } from '#web/components/checkout/order-totals.tsx';
+import { PostalAddress } from '#web/components/checkout/postal-address.tsx';
 import { ShipOrderButton } from '../components/ship-order-button.tsx';
 import { StaffNotes } from '../components/staff-notes.tsx';
 import { PostCompletedBuild } from '../components/post-completed-build.tsx';
@@ -54,6 +56,9 @@ function OrderLinesTable({ order }: { order: OrderDetail['order'] }) {
             <th scope="col" className="text-right">
               Amount
             </th>
+            <th scope="col" className="text-right">
+              Tax
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -63,6 +68,7 @@ function OrderLinesTable({ order }: { order: OrderDetail['order'] }) {
               <td className="text-right">{line.quantity}</td>
               <td className="text-right">{formatDollars(line.unitPrice)}</td>
               <td className="text-right">{formatCents(line.quantity * dollarsToCents(Number(line.unitPrice)))}</td>
+              <td className="text-right">{formatDollars(line.tax)}</td>
             </tr>
           ))}
         </tbody>
@@ -80,8 +86,8 @@ function Receipt({ detail, isAdmin }: { detail: OrderDetail; isAdmin: boolean })
           Items
         </h3>
         <OrderLinesTable order={order} />
+        <OrderTotals order={order} testId="order" />
         <dl>
-          <Row label="Total">{formatOrderPrice(order)}</Row>
           <Row label="Status">
             <OrderStatusLabel order={order} />
           </Row>
@@ -103,8 +109,14 @@ function Receipt({ detail, isAdmin }: { detail: OrderDetail; isAdmin: boolean })
               </>
             ) : null}
           </Row>
-          <Row label="Address">{order.address}</Row>
-          <Row label="Phone">{order.phoneNumber}</Row>
+          <Row label="Ship to">
+            <PostalAddress address={order.shippingAddress} />
+          </Row>
+          {order.shipping ? (
+            <Row label="Shipping">
+              {order.shipping.title} ({order.shipping.carrier})
+            </Row>
+          ) : null}
           {order.shipped ? (
             <>
               <Row label="Carrier">{order.carrier ?? 'Not given'}</Row>

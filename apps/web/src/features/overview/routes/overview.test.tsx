@@ -22,6 +22,7 @@ function days(): OverviewDay[] {
 
 const overview: Overview = {
   days: days(),
+  taken: { goods: '240.00', shipping: '12.50', tax: '17.50' },
   toShip: 2,
   unpaid: 1,
   lowStock: [{ id: 'p-fan', name: 'Quiet fan', available: 0 }],
@@ -34,6 +35,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the admin overview', () => {
+  it('splits the money taken into goods, shipping and tax, in words', async () => {
+    renderRoute(<OverviewScreen />);
+    const taken = await screen.findByRole('region', { name: 'Money taken, last 30 days' });
+    const figures = within(taken)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(figures).toEqual(['Goods: $240.00', 'Shipping: $12.50', 'Tax: $17.50']);
+  });
+
   it('shows net revenue and orders for today, 7 and 30 days, and what waits', async () => {
     renderRoute(<OverviewScreen />);
     const today = await screen.findByTestId('span-Today');

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import type { Overview, OverviewDay } from '@parts-shop/shared/overview';
-import { formatCents, formatDollars } from '@parts-shop/shared/money';
+import { dollarsToCents, formatCents, formatDollars } from '@parts-shop/shared/money';
 import { ListStatus } from '#web/components/ui/list-status.tsx';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
@@ -103,6 +103,46 @@ function DailyChart({ days }: { days: OverviewDay[] }) {
   );
 }
 
+const TAKEN_PARTS = [
+  { key: 'goods', label: 'Goods', color: 'bg-primary' },
+  { key: 'shipping', label: 'Shipping', color: 'bg-secondary' },
+  { key: 'tax', label: 'Tax', color: 'bg-accent' },
+] as const;
+
+/**
+ * The window's money taken, split into what was sold, what was charged for shipping and the tax collected for the
+ * authorities (net of refunds): the bar is drawn for the eye, the figures beside it say the same in words.
+ */
+function MoneyTaken({ taken }: { taken: Overview['taken'] }) {
+  const cents = TAKEN_PARTS.map((part) => Math.max(0, dollarsToCents(Number(taken[part.key]))));
+  const whole = cents.reduce((sum, c) => sum + c, 0);
+  return (
+    <section aria-labelledby="money-taken-title" className="card bg-base-100 p-4 shadow-sm" data-testid="money-taken">
+      <h3 id="money-taken-title" className="mb-2 font-semibold">
+        Money taken, last {OVERVIEW_DAYS} days
+      </h3>
+      {whole > 0 ? (
+        <div className="mb-3 flex h-3 w-full overflow-hidden rounded-full bg-base-200" aria-hidden="true">
+          {TAKEN_PARTS.map((part, i) => (
+            <div key={part.key} className={part.color} style={{ width: `${((cents[i] ?? 0) / whole) * 100}%` }} />
+          ))}
+        </div>
+      ) : null}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_auto_auto_auto_auto_auto]">
+        {TAKEN_PARTS.map((part) => (
+          <div key={part.key} className="contents">
+            <dt className="flex items-center gap-2">
+              <span className={`inline-block size-3 rounded-sm ${part.color}`} aria-hidden="true" />
+              {part.label}
+            </dt>
+            <dd className="font-semibold">{formatDollars(taken[part.key])}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function Lists({ overview }: { overview: Overview }) {
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -187,6 +227,7 @@ export function Component() {
                 {plural(data.unpaid, 'unpaid order')}
               </Link>
             </div>
+            <MoneyTaken taken={data.taken} />
             <DailyChart days={data.days} />
             <Lists overview={data} />
           </>

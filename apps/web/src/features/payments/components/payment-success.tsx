@@ -4,6 +4,8 @@ import { messages } from '@parts-shop/shared/ui-messages';
 import { formatCents, formatDollars } from '@parts-shop/shared/money';
 import { priceToCents, type OrderDetail } from '@parts-shop/shared/order';
 import { pluralForm } from '@parts-shop/shared/plural';
+import { orderTotalsText } from '#web/components/checkout/order-totals.tsx';
+import { PostalAddress } from '#web/components/checkout/postal-address.tsx';
 
 type Props = { orderIds: readonly string[]; transactionId: string; receipts: OrderDetail[] | undefined };
 
@@ -27,7 +29,7 @@ export function PaymentSuccess({ orderIds, transactionId, receipts }: Props) {
   // The form above is now shut; take the shopper (and a screen reader) to the outcome.
   useEffect(() => ref.current?.focus(), []);
   const card = receipts?.find((r) => r.payment?.cardLast4)?.payment;
-  const addresses = [...new Set(receipts?.map((r) => r.order.address))];
+  const addresses = [...new Map(receipts?.map((r) => [JSON.stringify(r.order.shippingAddress), r.order])).values()];
   const single = orderIds.length === 1 ? orderIds[0] : undefined;
   return (
     <div className="flex flex-col items-start gap-3">
@@ -44,7 +46,7 @@ export function PaymentSuccess({ orderIds, transactionId, receipts }: Props) {
                   <li key={order._id} className="break-words">
                     <span className="font-mono">{order.number}</span>:{' '}
                     {order.lines.length > 1 ? order.productName : `${order.totalOrder} × ${order.productName}`},{' '}
-                    {formatDollars(order.totalPrice)}
+                    {formatDollars(order.total)} ({orderTotalsText(order)})
                     {single ? null : (
                       <>
                         {' '}
@@ -66,7 +68,11 @@ export function PaymentSuccess({ orderIds, transactionId, receipts }: Props) {
               </>
             ) : null}
             <dt>Ship to</dt>
-            <dd className="break-words">{addresses.join('; ')}</dd>
+            <dd className="flex flex-col gap-2">
+              {addresses.map((order) => (
+                <PostalAddress key={order._id} address={order.shippingAddress} />
+              ))}
+            </dd>
           </dl>
         ) : null}
         <p>

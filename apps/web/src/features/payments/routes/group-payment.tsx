@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDollars } from '@parts-shop/shared/money';
+import { orderTotalsText } from '#web/components/checkout/order-totals.tsx';
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -87,8 +88,9 @@ export function Component() {
           <li key={order._id} className="flex flex-wrap justify-between gap-x-4 break-words">
             <span className="min-w-0 flex-1">
               {order.productName} × {order.totalOrder}
+              <span className="block text-sm text-base-content/70">{orderTotalsText(order)}</span>
             </span>
-            <span>{formatDollars(order.totalPrice)}</span>
+            <span>{formatDollars(order.total)}</span>
           </li>
         ))}
         <li className="flex justify-between gap-4 border-t border-base-300 pt-2 font-semibold">

@@ -1,22 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { NewOrder } from '@parts-shop/shared/order';
+import type { PostalAddress } from '@parts-shop/shared/checkout';
 import { ApiError, apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** 201 from POST /orders: the new order's id, and its number for the placed state. */
+/** 201 from POST /orders: the new order's id, and its number and total for the placed state. */
 const createdOrderSchema = z.object({
   acknowledged: z.boolean(),
   insertedId: z.string(),
-  order: z.object({ number: z.string() }),
+  order: z.object({ number: z.string(), total: z.string() }),
 });
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 /**
- * POST /orders. Only the part, the quantity and the delivery details are sent: the API
- * reads the name and price from the catalog and the buyer from the token (docs/product.md#stock).
+ * POST /orders. Only the part, the quantity, the address and the shipping option are sent: the API reads the name
+ * and price from the catalog, prices shipping and tax, and reads the buyer from the token (docs/product.md#stock).
  */
-export type CreateOrderInput = Pick<NewOrder, 'partId' | 'totalOrder' | 'phoneNumber' | 'address'> & {
+export type CreateOrderInput = {
+  partId: string;
+  totalOrder: number;
+  shippingAddress: PostalAddress;
+  /** The option the shown total was priced with; left out, the server takes the cheapest. */
+  shippingOptionId?: string | undefined;
   /** The purchase attempt's key: a retry of the same submission answers the first order. */
   idempotencyKey: string;
 };

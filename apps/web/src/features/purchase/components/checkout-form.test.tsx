@@ -1,19 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@parts-shop/shared/ui-messages';
+import type { Quote, SavedAddress } from '@parts-shop/shared/checkout';
 import type { Part } from '@parts-shop/shared/part';
 import type { User } from '@parts-shop/shared/user';
 import { CheckoutForm } from './checkout-form.tsx';
 import { customerProfile } from '#web-test/fixtures.ts';
-import { json, stubApi, urlOf } from '#web-test/api.ts';
+import { answerApi, json } from '#web-test/api.ts';
 import { renderRoute, clientWithProfile } from '#web-test/render-route.tsx';
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-const keyOf = (call: unknown) =>
-  ((call as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'];
+const keyOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string>)['Idempotency-Key'];
 /** POST /orders' 201, as much of it as the form reads. */
-const created = { acknowledged: true, insertedId: 'order-1', order: { number: 'PS-000042' } };
+const created = { acknowledged: true, insertedId: 'order-1', order: { number: 'PS-000042', total: '304.79' } };
 
 const part: Part = {
   _id: '0190f5c2-0000-7000-8000-000000000001',
@@ -30,211 +30,217 @@ const part: Part = {
   rating: { average: 0, count: 0 },
 };
 const user = { email: 'customer@example.com', displayName: 'Casey Customer', photoURL: null };
-/** A new customer's profile: nothing filled in yet. */
-const blankProfile: User = {
-  ...customerProfile,
-  userName: 'Casey Customer',
-  phone: '',
-  education: '',
-  address: '',
-  linkedIn: '',
+const profile: User = { ...customerProfile, userName: 'Casey Customer' };
+
+const home: SavedAddress = {
+  id: 'a-1',
+  isDefault: true,
+  name: 'Casey Customer',
+  line1: '1 Market St',
+  city: 'San Jose',
+  region: 'CA',
+  postalCode: '95113',
+  country: 'US',
+  phone: '+1 408 555 0100',
 };
-const fullProfile: User = { ...customerProfile, userName: 'Casey Customer' };
+const office: SavedAddress = {
+  ...home,
+  id: 'a-2',
+  isDefault: false,
+  line1: '5 Broadway',
+  city: 'New York',
+  region: 'NY',
+  postalCode: '10004',
+};
+
+/** The server's price of 2 cards to California: Standard is free over $100, Express is not. */
+function quoteFor(body: { shippingOptionId?: string }): Quote {
+  const express = body.shippingOptionId === 'us-express';
+  return {
+    lines: [{ partId: part._id, name: part.name, quantity: 2, unitPrice: 129.99, subtotal: 259.98, tax: 18.85 }],
+    shippingOptions: [
+      { id: 'us-standard', title: 'Standard (Free)', carrier: 'USPS', minDays: 3, maxDays: 5, price: 0 },
+      { id: 'us-express', title: 'Express', carrier: 'UPS', minDays: 1, maxDays: 2, price: 14.99 },
+    ],
+    selectedShippingOptionId: express ? 'us-express' : 'us-standard',
+    subtotal: 259.98,
+    shipping: express ? 14.99 : 0,
+    tax: 18.85,
+    total: express ? 293.82 : 278.83,
+    pricesIncludeTax: false,
+  };
+}
+
+type Routes = Parameters<typeof answerApi>[0];
+function shop(routes: Routes = {}, book: SavedAddress[] = [home, office]) {
+  return answerApi({
+    'GET /api/addresses': () => json({ addresses: book }),
+    'GET /api/checkout/destinations': () => json({ countries: [{ country: 'US' }, { country: 'CA' }] }),
+    'POST /api/checkout/quote': (init) => {
+      const body = jsonBody(init) as { shippingAddress?: { country: string } };
+      if (body.shippingAddress?.country === 'JP')
+        return json({ message: 'We do not ship to Japan yet', code: 'no_shipping_zone' }, 422);
+      return json(quoteFor(body as { shippingOptionId?: string }));
+    },
+    'POST /api/orders': () => json(created, 201),
+    ...routes,
+  });
+}
 
 const checkout = <CheckoutForm part={part} user={user} />;
-const withProfile = (profile: User) => ({ queryClient: clientWithProfile(profile) });
-
-const quantity = () => screen.getByLabelText<HTMLInputElement>('Quantity');
+const asCasey = () => ({ queryClient: clientWithProfile(profile) });
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const addToCart = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Add to Cart' });
-const totalOrder = () => screen.getByTestId('total-order').textContent;
-const totalPrice = () => screen.getByTestId('total-price').textContent;
+const quoteCalls = (fetchMock: ReturnType<typeof shop>) =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/checkout/quote').map(([, init]) => jsonBody(init));
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CheckoutForm', () => {
-  it('starts at the minimum order with its total, and shows the signed-in user', () => {
-    renderRoute(checkout, withProfile(blankProfile));
-    expect(quantity().value).toBe('2');
-    expect(totalOrder()).toBe('2');
-    expect(totalPrice()).toBe('$259.98');
-    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Casey Customer');
-    expect(screen.getByLabelText<HTMLInputElement>('Name').disabled).toBe(true);
-    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('customer@example.com');
-    expect(screen.getByLabelText<HTMLInputElement>('Email').disabled).toBe(true);
-    expect(addToCart().disabled).toBe(false);
+  it('starts from the default address of the book, with the saved ones to pick from', async () => {
+    shop();
+    renderRoute(checkout, asCasey());
+    expect((await screen.findByLabelText<HTMLInputElement>('Quantity')).value).toBe('2');
+    expect(field('Full name').value).toBe('Casey Customer');
+    expect(field('Street address').value).toBe('1 Market St');
+    expect(field('Country').value).toBe('US');
+    expect(field('State').value).toBe('CA');
+    expect(field('Phone Number').value).toBe('+1 408 555 0100');
+    const saved = screen.getByLabelText<HTMLSelectElement>('Saved addresses');
+    expect(saved.value).toBe('a-1');
+    fireEvent.change(saved, { target: { value: 'a-2' } });
+    expect(field('Street address').value).toBe('5 Broadway');
+    expect(field('State').value).toBe('NY');
+    // The countries the shop ships to come first.
+    const shipped = within(field('Country')).getByRole('group', { name: 'We ship to' });
+    expect(
+      within(shipped)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Canada', 'United States']);
   });
 
-  it('follows the quantity as it is typed', () => {
-    renderRoute(checkout, withProfile(blankProfile));
-    fireEvent.change(quantity(), { target: { value: '7' } });
-    expect(totalOrder()).toBe('7');
-    expect(totalPrice()).toBe('$909.93');
+  it("shows the server's shipping options and amounts, and prices again with the option chosen", async () => {
+    const fetchMock = shop();
+    renderRoute(checkout, asCasey());
+    const totals = await screen.findByTestId('checkout-totals');
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$278.83'));
+    expect(quoteCalls(fetchMock)[0]).toEqual({
+      lines: [{ partId: part._id, quantity: 2 }],
+      shippingAddress: { country: 'US', region: 'CA', postalCode: '95113' },
+    });
+    const options = screen.getAllByRole('radio');
+    expect(options.map((o) => o.closest('label')?.textContent)).toEqual([
+      'Standard (Free) USPS, 3 to 5 business daysFree',
+      'Express UPS, 1 to 2 business days$14.99',
+    ]);
+    expect(within(totals).getByText(/Subtotal/).textContent).toBe('Subtotal (excl. tax)');
+    expect(screen.getByTestId('quote-subtotal').textContent).toBe('$259.98');
+    expect(screen.getByTestId('quote-tax').textContent).toBe('$18.85');
+
+    fireEvent.click(options[1] as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$293.82'));
+    expect(screen.getByTestId('quote-shipping').textContent).toBe('$14.99');
+    expect(within(totals).getByText('Shipping (Express)')).toBeTruthy();
+
+    fireEvent.click(addToCart());
+    await screen.findByRole('heading', { name: 'Order placed' });
+    const order = fetchMock.mock.calls.find(([url]) => url === '/api/orders');
+    expect(jsonBody(order?.[1])).toEqual({
+      partId: part._id,
+      totalOrder: 2,
+      shippingAddress: {
+        name: 'Casey Customer',
+        line1: '1 Market St',
+        city: 'San Jose',
+        region: 'CA',
+        postalCode: '95113',
+        country: 'US',
+        phone: '+1 408 555 0100',
+      },
+      shippingOptionId: 'us-express',
+    });
+    expect(screen.getByRole('status').textContent).toContain('PS-000042, $304.79 with shipping and tax');
+  });
+
+  it('refuses a country the shop does not ship to in words, disables Add to Cart and keeps what was typed', async () => {
+    const fetchMock = shop();
+    renderRoute(checkout, asCasey());
+    await screen.findByTestId('checkout-totals');
+    fireEvent.change(field('Street address'), { target: { value: '2-1 Chiyoda' } });
+    fireEvent.change(field('Country'), { target: { value: 'JP' } });
+    expect((await screen.findByTestId('quote-refused')).textContent).toBe('We do not ship to Japan yet');
+    expect(addToCart().disabled).toBe(true);
+    expect(field('Street address').value).toBe('2-1 Chiyoda');
+    expect(field('City').value).toBe('San Jose');
+    fireEvent.click(addToCart());
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders')).toBe(false);
+
+    fireEvent.change(field('Country'), { target: { value: 'US' } });
+    await waitFor(() => expect(addToCart().disabled).toBe(false));
+    expect(field('State').value).toBe('CA');
   });
 
   it.each(['1', '11', '2.5', ''])(
     "refuses %j: 'Please Order within the Range' and Add to Cart disabled",
     async (value) => {
-      renderRoute(checkout, withProfile(blankProfile));
-      fireEvent.change(quantity(), { target: { value } });
+      shop();
+      renderRoute(checkout, asCasey());
+      fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value } });
       expect(await screen.findByText(messages.quantityOutOfRange)).toBeTruthy();
       expect(addToCart().disabled).toBe(true);
-      fireEvent.change(quantity(), { target: { value: '10' } });
-      await waitFor(() => expect(screen.queryByText(messages.quantityOutOfRange)).toBeNull());
-      expect(addToCart().disabled).toBe(false);
     },
   );
 
-  it('shows Not Available and disables the form when the stock is below the minimum order', () => {
-    renderRoute(<CheckoutForm part={{ ...part, available: 1 }} user={user} />, withProfile(blankProfile));
-    expect(screen.getByText(messages.notAvailable)).toBeTruthy();
-    expect(screen.queryByText(messages.quantityOutOfRange)).toBeNull();
-    expect(addToCart().disabled).toBe(true);
-  });
-
-  it('asks for the phone number and address before ordering', async () => {
-    const fetchMock = stubApi();
-    renderRoute(checkout, withProfile(blankProfile));
+  it('asks for the address fields before ordering, with the shared messages', async () => {
+    const fetchMock = shop({}, []);
+    renderRoute(checkout, asCasey());
+    fireEvent.change(await screen.findByLabelText('Country'), { target: { value: 'US' } });
     fireEvent.click(addToCart());
-    expect(await screen.findByText(messages.phoneRequired)).toBeTruthy();
-    expect(screen.getByText(messages.addressRequired)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '123' } });
+    expect(await screen.findByText('Street address is Required')).toBeTruthy();
+    expect(screen.getByText('City is Required')).toBeTruthy();
+    expect(screen.getByText('State or province is Required')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders')).toBe(false);
+  });
+
+  it('sends the same key again when a submission that never got its answer is retried', async () => {
+    let calls = 0;
+    const fetchMock = shop({
+      'POST /api/orders': () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return json(created, 201);
+      },
+    });
+    renderRoute(checkout, asCasey());
+    await screen.findByTestId('checkout-totals');
     fireEvent.click(addToCart());
-    expect(await screen.findByText(messages.phoneShort)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('sends the part, quantity and delivery details, then offers the way to pay', async () => {
-    const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
-    renderRoute(checkout, withProfile(blankProfile));
-    fireEvent.change(quantity(), { target: { value: '3' } });
-    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
-    fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
+    expect((await screen.findByText(/Could not reach the shop/)).textContent).toBeTruthy();
     fireEvent.click(addToCart());
-
-    const status = await screen.findByRole('status');
-    expect(status.textContent).toContain(messages.addedToCart);
-    expect(status.textContent).toContain('PS-000042');
-    expect(screen.getByRole('link', { name: 'Pay' }).getAttribute('href')).toBe('/dashboard/payment/order-1');
-    expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/dashboard/orders/order-1');
-
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/orders');
-    expect(init.method).toBe('POST');
-    expect(jsonBody(init)).toEqual({
-      partId: part._id,
-      totalOrder: 3,
-      phoneNumber: '0123456789',
-      address: '1 Main Street',
-    });
+    await screen.findByRole('heading', { name: 'Order placed' });
+    const [first, retry] = fetchMock.mock.calls.filter(([url]) => url === '/api/orders').map(([, init]) => keyOf(init));
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
   });
 
-  describe('one purchase, one order', () => {
-    const fillAndAdd = () => {
-      fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
-      fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
-      fireEvent.click(addToCart());
-    };
-
-    it('gives way to the placed order, so no second click of Add to Cart can place another', async () => {
-      stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
-      renderRoute(checkout, withProfile(blankProfile));
-      fillAndAdd();
-      expect((await screen.findByRole('heading', { name: 'Order placed' })).closest('[role="status"]')).toBe(
-        document.activeElement,
-      );
-      expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
-      expect(screen.queryByLabelText('Quantity')).toBeNull();
-    });
-
-    it('starts a new purchase with a new key only on Buy again', async () => {
-      const fetchMock = stubApi().mockImplementation(() => Promise.resolve(json(created, 201)));
-      renderRoute(checkout, withProfile(blankProfile));
-      fillAndAdd();
-      fireEvent.click(await screen.findByRole('button', { name: 'Buy again' }));
-      expect(quantity().value).toBe('2');
-      fireEvent.click(addToCart());
-      await screen.findByRole('heading', { name: 'Order placed' });
-      const [first, second] = fetchMock.mock.calls.map(keyOf);
-      expect(first).toMatch(/^[0-9a-f]{32}$/);
-      expect(second).toMatch(/^[0-9a-f]{32}$/);
-      expect(second).not.toBe(first);
-    });
-
-    it('sends the same key again when a submission that never got its answer is retried', async () => {
-      const fetchMock = stubApi()
-        .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
-        .mockImplementation(() => Promise.resolve(json(created, 201)));
-      renderRoute(checkout, withProfile(blankProfile));
-      fillAndAdd();
-      expect((await screen.findByRole('alert')).textContent).toContain('Could not reach the shop');
-      fireEvent.click(addToCart());
-      await screen.findByRole('heading', { name: 'Order placed' });
-      const [first, retry] = fetchMock.mock.calls.map(keyOf);
-      expect(first).toBeTruthy();
-      expect(retry).toBe(first);
-    });
-  });
-
-  it("shows the API's refusal, e.g. 409 'Not enough stock'", async () => {
-    stubApi().mockImplementation(() => Promise.resolve(json({ message: messages.notEnoughStock }, 409)));
-    renderRoute(checkout, withProfile(blankProfile));
-    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '0123456789' } });
-    fireEvent.change(screen.getByLabelText('Address'), { target: { value: '1 Main Street' } });
+  it('saves a new address to the book after the order, when asked to', async () => {
+    const fetchMock = shop({ 'POST /api/addresses': () => json({ ...office, id: 'a-3', line1: '7 New Road' }, 201) });
+    renderRoute(checkout, asCasey());
+    await screen.findByTestId('checkout-totals');
+    expect(screen.queryByRole('checkbox', { name: 'Save to my address book' })).toBeNull();
+    fireEvent.change(field('Street address'), { target: { value: '7 New Road' } });
+    expect(screen.getByLabelText<HTMLSelectElement>('Saved addresses').value).toBe('');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my address book' }));
     fireEvent.click(addToCart());
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.notEnoughStock);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/addresses')).toBe(true));
+    const saved = fetchMock.mock.calls.find(([url, init]) => url === '/api/addresses' && init?.method === 'POST');
+    expect(jsonBody(saved?.[1])).toMatchObject({ line1: '7 New Road', country: 'US', region: 'CA' });
   });
 
-  describe('the delivery details and the profile', () => {
-    const phone = () => screen.getByLabelText<HTMLInputElement>('Phone Number');
-    const address = () => screen.getByLabelText<HTMLInputElement>('Address');
-    const placing = (input: Parameters<typeof fetch>[0]) =>
-      Promise.resolve(urlOf(input) === '/api/orders' ? json(created, 201) : json(fullProfile));
-
-    it("start from the profile's phone and address, with nothing to save", () => {
-      renderRoute(checkout, withProfile(fullProfile));
-      expect(phone().value).toBe('+1 555 0100');
-      expect(address().value).toBe('1 Old Street');
-      expect(screen.queryByRole('checkbox', { name: 'Save to my profile' })).toBeNull();
-    });
-
-    it('waits for the profile before showing the form', () => {
-      stubApi().mockImplementation(() => new Promise(() => undefined));
-      renderRoute(checkout);
-      expect(screen.getByRole('status').textContent).toBe('Loading your delivery details');
-      expect(screen.queryByLabelText('Phone Number')).toBeNull();
-    });
-
-    it('save new ones to the profile after the order, when asked to', async () => {
-      const fetchMock = stubApi().mockImplementation(placing);
-      renderRoute(checkout, withProfile(fullProfile));
-      fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
-      fireEvent.change(address(), { target: { value: '7 New Road' } });
-      fireEvent.click(screen.getByRole('checkbox', { name: 'Save to my profile' }));
-      fireEvent.click(addToCart());
-
-      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-      const [orderCall, profileCall] = fetchMock.mock.calls as unknown as [string, RequestInit][];
-      expect(orderCall?.[0]).toBe('/api/orders');
-      expect(profileCall?.[0]).toBe('/api/users/customer%40example.com/delivery');
-      expect(profileCall?.[1].method).toBe('PATCH');
-      expect(jsonBody(profileCall?.[1])).toEqual({ phone: '+1 555 0199', address: '7 New Road' });
-    });
-
-    it('leave the profile alone unless asked to', async () => {
-      const fetchMock = stubApi().mockImplementation(placing);
-      renderRoute(checkout, withProfile(fullProfile));
-      fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
-      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Save to my profile' }).checked).toBe(false);
-      fireEvent.click(addToCart());
-      expect((await screen.findByRole('status')).textContent).toContain(messages.addedToCart);
-      expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/orders']);
-    });
-
-    it('offer the save to a profile that is still empty, as a first order fills it in', () => {
-      renderRoute(checkout, withProfile(blankProfile));
-      fireEvent.change(phone(), { target: { value: '+1 555 0199' } });
-      fireEvent.change(address(), { target: { value: '7 New Road' } });
-      expect(screen.getByRole('checkbox', { name: 'Save to my profile' })).toBeTruthy();
-    });
+  it('waits for the address book before showing the form', () => {
+    answerApi({ 'GET /api/addresses': () => new Promise(() => undefined) });
+    renderRoute(checkout, asCasey());
+    expect(screen.getByRole('status').textContent).toBe('Loading your addresses');
+    expect(screen.queryByLabelText('Phone Number')).toBeNull();
   });
 });

@@ -2,34 +2,55 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@parts-shop/shared/ui-messages';
+import { formatDollars } from '@parts-shop/shared/money';
 import { quantityError, type Part } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
-import { DeliveryFields } from '#web/components/delivery-fields.tsx';
+import { CheckoutSummary, quoteRefused } from '#web/components/checkout/checkout-summary.tsx';
+import { PostalAddressFields } from '#web/components/checkout/postal-address-fields.tsx';
+import { SaveAddressField, SavedAddressChoice } from '#web/components/checkout/saved-address-choice.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
-import { useDeliveryProfile, type Delivery, type DeliveryProfile } from '#web/hooks/use-delivery-profile.ts';
+import { useCheckoutAddress, type CheckoutAddress } from '#web/hooks/use-checkout-address.ts';
+import { useCheckoutQuote } from '#web/hooks/use-checkout-quote.ts';
+import type { AddressFields } from '#web/lib/address-values.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useShipsTo } from '#web/lib/get-shipping-destinations.ts';
 import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { showServerIssues } from '#web/lib/server-issues.ts';
 import type { SessionUser } from '#web/lib/auth.tsx';
 import { toastSuccess } from '#web/lib/toast.ts';
 import { useCreateOrder, type CreatedOrder } from '../api/create-order.ts';
-import { checkoutSchema, isSoldOut, previewTotals, type CheckoutFields, type CheckoutValues } from './checkout.ts';
+import { checkoutSchema, isSoldOut, orderableQuantity, type CheckoutFields, type CheckoutValues } from './checkout.ts';
 
 type Props = { part: Part; user: SessionUser | null };
 
-const FIELDS = ['totalOrder', 'phoneNumber', 'address'] as const;
+const FIELDS = [
+  'totalOrder',
+  'shippingAddress',
+  'shippingAddress.name',
+  'shippingAddress.line1',
+  'shippingAddress.line2',
+  'shippingAddress.city',
+  'shippingAddress.region',
+  'shippingAddress.postalCode',
+  'shippingAddress.country',
+  'shippingAddress.phone',
+] as const;
 
 export function CheckoutForm({ part, user }: Props) {
-  const delivery = useDeliveryProfile(user?.email ?? '');
-  if (!delivery.initial) return <Spinner label="Loading your delivery details" />;
-  return <CheckoutCard part={part} user={user} delivery={delivery} initial={delivery.initial} />;
+  const address = useCheckoutAddress(user);
+  if (!address.initial) return <Spinner label="Loading your addresses" />;
+  return <CheckoutCard part={part} user={user} address={address} initial={address.initial} />;
 }
 
-/** The totals are a preview: the API decides the price and reserves the stock. A retried submission keeps its key. */
-function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: DeliveryProfile; initial: Delivery }) {
+/**
+ * Shipping, tax and the total are the server's quote for what is typed; the order is priced again when placed. A
+ * refusal keeps every field as typed, and a retried submission keeps its key.
+ */
+function CheckoutCard({ part, user, address, initial }: Props & { address: CheckoutAddress; initial: AddressFields }) {
   const createOrder = useCreateOrder();
+  const shipsTo = useShipsTo();
   const [placed, setPlaced] = useState<CreatedOrder | null>(null);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -42,34 +63,49 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
     handleSubmit,
     control,
     setError,
+    setValue,
     resetField,
     formState: { errors },
   } = useForm<CheckoutFields, unknown, CheckoutValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { totalOrder: String(part.minOrder), ...initial },
+    defaultValues: { totalOrder: String(part.minOrder), shippingAddress: initial },
   });
 
   const quantityText = useWatch({ control, name: 'totalOrder' });
-  const { quantity, totalPrice } = previewTotals(quantityText, part.price);
+  const entered = useWatch({ control, name: 'shippingAddress' }) as AddressFields;
+  const quantity = orderableQuantity(quantityText, part);
+  const checkout = useCheckoutQuote(quantity === null ? null : [{ partId: part._id, quantity }], entered);
   const soldOut = isSoldOut(part);
   const quantityMessage = soldOut ? null : (quantityError(quantityText, part) ?? errors.totalOrder?.message ?? null);
-  const canSubmit = !soldOut && quantityMessage === null;
+  const refused = checkout.hasDestination && quoteRefused(checkout.quote);
+  const canSubmit = !soldOut && quantityMessage === null && !refused;
+
+  const pick = (fields: AddressFields) => {
+    for (const [key, value] of Object.entries(fields))
+      setValue(`shippingAddress.${key as keyof AddressFields}`, value, { shouldValidate: false, shouldDirty: true });
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const created = await createOrder.mutateAsync({ partId: part._id, ...values, idempotencyKey: attemptKey });
+      const created = await createOrder.mutateAsync({
+        partId: part._id,
+        totalOrder: values.totalOrder,
+        shippingAddress: values.shippingAddress,
+        shippingOptionId: checkout.current ? checkout.optionId : undefined,
+        idempotencyKey: attemptKey,
+      });
       toastSuccess(messages.addedToCart);
       setPlaced(created);
       resetField('totalOrder', { defaultValue: String(part.minOrder) });
-      await delivery.saveAfterOrder(values);
+      await address.saveAfterOrder(entered);
     } catch (error) {
       if (!(error instanceof ApiError)) {
         setServerError('Something went wrong. Please try again.');
         return;
       }
-      // 409 'Not enough stock' and the like: the part card refreshes with the shop's count.
+      // 409 'Not enough stock', 422 'We do not ship to …' and the like: every field stays as typed.
       if (!showServerIssues(error, FIELDS, setError)) setServerError(error.message);
     }
   });
@@ -92,7 +128,8 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
             onAgain={buyAgain}
           >
             <p>
-              {messages.addedToCart}: order {order.number} is held for you unpaid until you pay.
+              {messages.addedToCart}: order {order.number}, {formatDollars(order.total)} with shipping and tax, is held
+              for you unpaid until you pay.
             </p>
           </OrderPlaced>
         </div>
@@ -106,21 +143,6 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
         <h2 id="checkout-title" className="card-title">
           Checkout
         </h2>
-
-        <dl className="stats stats-vertical bg-base-200 sm:stats-horizontal" aria-live="polite" aria-atomic="true">
-          <div className="stat">
-            <dt className="stat-title">Total Order</dt>
-            <dd className="stat-value text-2xl" data-testid="total-order">
-              {quantity}
-            </dd>
-          </div>
-          <div className="stat">
-            <dt className="stat-title">Total Price</dt>
-            <dd className="stat-value text-2xl" data-testid="total-price">
-              {totalPrice}
-            </dd>
-          </div>
-        </dl>
 
         <FormField
           label="Quantity"
@@ -141,7 +163,15 @@ function CheckoutCard({ part, user, delivery, initial }: Props & { delivery: Del
         ) : null}
         <FormField label="Name" value={user?.displayName ?? ''} autoComplete="name" readOnly disabled />
         <FormField label="Email" type="email" value={user?.email ?? ''} autoComplete="email" readOnly disabled />
-        <DeliveryFields control={control} register={register} errors={errors} delivery={delivery} />
+        <SavedAddressChoice address={address} entered={entered} onPick={pick} />
+        <PostalAddressFields control={control} register={register} errors={errors} shipsTo={shipsTo} />
+        <SaveAddressField address={address} entered={entered} />
+
+        <CheckoutSummary
+          quote={checkout.quote}
+          hasDestination={checkout.hasDestination}
+          onChooseOption={checkout.chooseOption}
+        />
 
         {serverError ? (
           <p className="text-error" role="alert">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@parts-shop/shared/ui-messages';
 import { parseQuantity, quantityError } from '@parts-shop/shared/part';
-import { checkoutSchema, isSoldOut, previewTotals } from './checkout.ts';
+import { checkoutMessages } from '@parts-shop/shared/checkout';
+import { checkoutSchema, isSoldOut, orderableQuantity } from './checkout.ts';
 
 const part = { minOrder: 2, available: 10 };
 
@@ -36,54 +37,71 @@ describe('isSoldOut', () => {
   });
 });
 
-describe('previewTotals', () => {
-  it('multiplies quantity by price in cents and shows dollars with 2 decimals', () => {
-    expect(previewTotals('3', 19.99)).toEqual({ quantity: 3, totalPrice: '$59.97' });
-    expect(previewTotals('2', 129.99)).toEqual({ quantity: 2, totalPrice: '$259.98' });
-    expect(previewTotals('10', 0.1)).toEqual({ quantity: 10, totalPrice: '$1.00' });
-    expect(previewTotals('1', 5)).toEqual({ quantity: 1, totalPrice: '$5.00' });
+describe('orderableQuantity', () => {
+  it('is the quantity when it is whole and in range, so it can be priced', () => {
+    expect(orderableQuantity('2', part)).toBe(2);
+    expect(orderableQuantity(' 10 ', part)).toBe(10);
   });
 
-  it('follows an out-of-range quantity too (the range message says what is wrong)', () => {
-    expect(previewTotals('50', 2.5)).toEqual({ quantity: 50, totalPrice: '$125.00' });
-  });
-
-  it('shows zero for something that is not a quantity', () => {
-    expect(previewTotals('', 19.99)).toEqual({ quantity: 0, totalPrice: '$0.00' });
-    expect(previewTotals('abc', 19.99)).toEqual({ quantity: 0, totalPrice: '$0.00' });
+  it.each(['1', '11', '', '2.5', 'abc'])('is null for %j: nothing to ask the server for', (text) => {
+    expect(orderableQuantity(text, part)).toBeNull();
   });
 });
 
 describe('checkoutSchema', () => {
   const schema = checkoutSchema(part);
+  const address = {
+    name: ' Ada Lovelace ',
+    line1: '1 Market St',
+    line2: '',
+    city: 'San Jose',
+    region: 'ca',
+    postalCode: '95113',
+    country: 'US',
+    phone: '+1 408 555 0100',
+  };
   const messagesOf = (input: unknown) => {
     const result = schema.safeParse(input);
     // The first message per field, as the form shows it.
     const shown: Record<string, string> = {};
-    for (const issue of result.success ? [] : result.error.issues) shown[String(issue.path[0])] ??= issue.message;
+    for (const issue of result.success ? [] : result.error.issues) shown[issue.path.join('.')] ??= issue.message;
     return shown;
   };
 
-  it('turns a valid form into the order fields', () => {
-    expect(schema.parse({ totalOrder: '4', phoneNumber: ' 0123456 ', address: ' 1 Main St ' })).toEqual({
+  it('turns a valid form into the order fields, the region upper case and an empty second line left out', () => {
+    expect(schema.parse({ totalOrder: '4', shippingAddress: address })).toEqual({
       totalOrder: 4,
-      phoneNumber: '0123456',
-      address: '1 Main St',
+      shippingAddress: {
+        name: 'Ada Lovelace',
+        line1: '1 Market St',
+        city: 'San Jose',
+        region: 'CA',
+        postalCode: '95113',
+        country: 'US',
+        phone: '+1 408 555 0100',
+      },
     });
   });
 
-  it("uses the contract's messages", () => {
-    expect(messagesOf({ totalOrder: '11', phoneNumber: '', address: '   ' })).toEqual({
+  it('uses the shared messages, and wants a state for a US address', () => {
+    const empty = { name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: 'US', phone: '' };
+    expect(messagesOf({ totalOrder: '11', shippingAddress: empty })).toMatchObject({
       totalOrder: messages.quantityOutOfRange,
-      phoneNumber: messages.phoneRequired,
-      address: messages.addressRequired,
+      'shippingAddress.name': checkoutMessages.nameRequired,
+      'shippingAddress.line1': checkoutMessages.line1Required,
+      'shippingAddress.city': checkoutMessages.cityRequired,
+      'shippingAddress.postalCode': checkoutMessages.postalCodeRequired,
+      'shippingAddress.phone': checkoutMessages.phoneRequired,
+    });
+    expect(messagesOf({ totalOrder: '2', shippingAddress: { ...address, region: '' } })).toEqual({
+      'shippingAddress.region': checkoutMessages.regionRequired,
     });
   });
 
-  it('wants at least 6 characters of phone number', () => {
-    expect(messagesOf({ totalOrder: '2', phoneNumber: '12345', address: 'x' })).toEqual({
-      phoneNumber: messages.phoneShort,
+  it('takes an address without a region where the country has none, and wants 6 characters of phone', () => {
+    expect(messagesOf({ totalOrder: '2', shippingAddress: { ...address, country: 'DE', region: '' } })).toEqual({});
+    expect(messagesOf({ totalOrder: '2', shippingAddress: { ...address, phone: '12345' } })).toEqual({
+      'shippingAddress.phone': checkoutMessages.phoneShort,
     });
-    expect(messagesOf({ totalOrder: '2', phoneNumber: '123456', address: 'x' })).toEqual({});
   });
 });

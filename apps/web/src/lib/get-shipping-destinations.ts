@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
+
+const destinationsSchema = z.object({
+  countries: z.array(z.object({ country: z.string(), regions: z.array(z.string()).optional() })),
+});
+
+/** GET /checkout/destinations: the countries the shop ships to, listed first in the address form's select. */
+function destinationsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.shippingDestinations,
+    queryFn: ({ signal }) => apiGet('/checkout/destinations', destinationsSchema, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The country codes; empty until known, or when the list cannot be read (every country stays choosable). */
+export function useShipsTo(): string[] {
+  const destinations = useQuery(destinationsQueryOptions());
+  return destinations.data?.countries.map((entry) => entry.country) ?? [];
+}
