@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -23,7 +23,15 @@ import type { PlannerPart } from '../api/planner-parts.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { plural } from '@parts-shop/shared/plural';
 
-type Props = { parts: readonly PlannerPart[]; hasErrors: boolean };
+type Props = {
+  parts: readonly PlannerPart[];
+  hasErrors: boolean;
+  /**
+   * The address as last typed, kept by the planner: the form starts afresh when the build's parts change (a swap), and
+   * what the customer typed must survive that.
+   */
+  draft?: { recall: () => AddressFields | null; remember: (fields: AddressFields) => void };
+};
 
 function orderBuildSchema(parts: readonly PlannerPart[]) {
   return z.object({
@@ -45,6 +53,7 @@ export function OrderBuildForm(props: Props) {
 function OrderBuildLines({
   parts,
   hasErrors,
+  draft,
   address,
   initial,
 }: Props & { address: CheckoutAddress; initial: AddressFields }) {
@@ -64,11 +73,12 @@ function OrderBuildLines({
     resolver: zodResolver(schema),
     defaultValues: {
       quantities: Object.fromEntries(parts.map((part) => [part._id, String(SLOT_QUANTITY)])),
-      shippingAddress: initial,
+      shippingAddress: draft?.recall() ?? initial,
     },
   });
   const quantities = useWatch({ control, name: 'quantities' });
   const entered = useWatch({ control, name: 'shippingAddress' }) as AddressFields;
+  useEffect(() => draft?.remember(entered), [draft, entered]);
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(SLOT_QUANTITY);
