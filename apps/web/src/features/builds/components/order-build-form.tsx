@@ -78,7 +78,9 @@ function OrderBuildLines({
   });
   const quantities = useWatch({ control, name: 'quantities' });
   const entered = useWatch({ control, name: 'shippingAddress' }) as AddressFields;
-  useEffect(() => draft?.remember(entered), [draft, entered]);
+  useEffect(() => {
+    draft?.remember(entered);
+  }, [draft, entered]);
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(SLOT_QUANTITY);
