@@ -181,14 +181,15 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await expect(page).toHaveURL(`/dashboard/orders/${orderId}`);
     await expect(page.getByText(`1Z${run}`)).toHaveCount(1);
     const refund = page.getByRole('form', { name: 'Refund' });
-    await refund.getByLabel('Amount ($)').fill('12.50');
+    // Part of the $10.00 case: a line's refund goes up to what was paid for it.
+    await refund.getByLabel('Amount ($)').fill('7.50');
     await refund.getByLabel('Reason for the refund').fill('Scratched case');
     await refund.getByLabel('For the line').selectOption({ label: `1 × ${names.case}` });
     await refund.getByRole('button', { name: 'Refund' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText('$12.50 refunded (Scratched case)')).toBeVisible();
+    await expect(page.getByText('$7.50 refunded (Scratched case)')).toBeVisible();
     await expect(receipt).toContainText('Partly refunded');
-    await expect(receipt).toContainText('$12.50 back');
+    await expect(receipt).toContainText('$7.50 back');
     await expectNoSidewaysScroll(page);
 
     const mail = async () => {
@@ -211,7 +212,7 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     expect(await placed).toEqual([expect.stringContaining(`Total: ${planned}`)]);
     expect(await receiptMail).toEqual([expect.stringContaining(`Paid: ${planned}`)]);
     expect(await shippedMail).toEqual([expect.stringContaining(`1Z${run}`)]);
-    expect(await refundMail).toEqual([expect.stringContaining('Refunded: $12.50')]);
+    expect(await refundMail).toEqual([expect.stringContaining('Refunded: $7.50')]);
   });
 
   test("My Orders' Pay all unpaid pays every unpaid order with one card payment", async ({ page, request }) => {

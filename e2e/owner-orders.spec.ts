@@ -105,8 +105,9 @@ test('the owner filters, exports, reads build orders folded and keeps private no
   expect(csv[0]).toMatch(/^Order,Placed \(UTC\),Customer,Email,Channel,Status,Items,Units,Total \(USD\)/);
   expect(csv).toHaveLength(3);
   expect(csv.find((line) => line.startsWith(build.number))).toContain(',web,Unpaid,');
-  expect(csv.find((line) => line.startsWith(build.number))).toContain(',25.00,');
-  expect(csv.find((line) => line.startsWith(one.number))).toContain(',12.50,');
+  // Totals with shipping: an address sent as one line ships in the home country, Standard $5.99 under $100, no tax.
+  expect(csv.find((line) => line.startsWith(build.number))).toContain(',30.99,');
+  expect(csv.find((line) => line.startsWith(one.number))).toContain(',18.49,');
 
   // A staff note, on the order page, for admins alone.
   const note = `Call before delivery ${stamp}`;

@@ -125,7 +125,7 @@ test('a customer in California sees shipping and tax before paying, and on the r
     const text = await mail(subject);
     expect(text).toContain('Subtotal: $40.00');
     expect(text).toContain('Tax: $2.90');
-    expect(text).toMatch(/(Total|Paid): \$48\.79/);
+    expect(text).toMatch(/(Total|Paid): \$48\.89/);
   }
 });
 

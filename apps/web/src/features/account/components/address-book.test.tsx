@@ -31,16 +31,24 @@ const office: SavedAddress = {
 afterEach(() => vi.unstubAllGlobals());
 
 function shop(calls: { method: string; url: string; body: unknown }[]) {
-  const record = (method: string, url: string) => (init: RequestInit | undefined) => {
+  // Each change answers the whole book, as the server does; the screen shows that answer.
+  const record = (method: string, url: string, addresses: SavedAddress[]) => (init: RequestInit | undefined) => {
     calls.push({ method, url, body: jsonBody(init) });
-    return json({}, method === 'DELETE' ? 200 : 201);
+    return json({ addresses }, method === 'POST' ? 201 : 200);
   };
   return answerApi({
     'GET /api/addresses': () => json({ addresses: [home, office] }),
     'GET /api/checkout/destinations': () => json({ countries: [{ country: 'US' }] }),
-    'PATCH /api/addresses/a-2': record('PATCH', '/api/addresses/a-2'),
-    'DELETE /api/addresses/a-2': record('DELETE', '/api/addresses/a-2'),
-    'POST /api/addresses': record('POST', '/api/addresses'),
+    'PATCH /api/addresses/a-2': record('PATCH', '/api/addresses/a-2', [
+      { ...home, isDefault: false },
+      { ...office, isDefault: true },
+    ]),
+    'DELETE /api/addresses/a-2': record('DELETE', '/api/addresses/a-2', [home]),
+    'POST /api/addresses': record('POST', '/api/addresses', [
+      home,
+      office,
+      { ...office, id: 'a-3', line1: '9 Elm St' },
+    ]),
   });
 }
 
@@ -73,6 +81,8 @@ describe('the address book', () => {
     await waitFor(() =>
       expect(calls).toEqual([{ method: 'PATCH', url: '/api/addresses/a-2', body: { isDefault: true } }]),
     );
+    const list = screen.getByRole('list', { name: 'Saved addresses' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[1]?.textContent).toContain('Default'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Casey Customer, 5 Broadway, New York' }));
     expect(calls).toHaveLength(1);
@@ -83,6 +93,7 @@ describe('the address book', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(calls.at(-1)).toEqual({ method: 'DELETE', url: '/api/addresses/a-2', body: undefined }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
   });
 
   it('adds an address with the checkout’s fields and rules', async () => {

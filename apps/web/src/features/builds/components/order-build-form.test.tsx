@@ -7,6 +7,7 @@ import { OrderBuildForm } from './order-build-form.tsx';
 import type { Quote, SavedAddress } from '@parts-shop/shared/checkout';
 import { answerApi, json, urlOf } from '#web-test/api.ts';
 import { renderRoute, clientWithProfile } from '#web-test/render-route.tsx';
+import type { AddressFields } from '#web/lib/address-values.ts';
 
 const user = { email: 'customer@example.com', displayName: 'Casey', photoURL: null };
 const profile = customerProfile;
@@ -78,6 +79,25 @@ const batchCalls = (fetchMock: ReturnType<typeof shop>) =>
   fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/orders/batch');
 
 describe('OrderBuildForm: the address and the price', () => {
+  it('keeps the address as typed for the form that follows a swap of parts, over the book’s default', async () => {
+    shop();
+    let kept: AddressFields | null = null;
+    const draft = {
+      recall: () => kept,
+      remember: (fields: AddressFields) => {
+        kept = fields;
+      },
+    };
+    const { unmount } = renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} draft={draft} />, asCasey());
+    fireEvent.change(await screen.findByLabelText('Street address'), { target: { value: '9 Typed Road' } });
+    await waitFor(() => expect(kept?.line1).toBe('9 Typed Road'));
+    unmount();
+    // The planner draws a new form when the parts change; it starts from what was typed.
+    renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} draft={draft} />, asCasey());
+    expect((await screen.findByLabelText<HTMLInputElement>('Street address')).value).toBe('9 Typed Road');
+    expect(screen.getByLabelText<HTMLInputElement>('City').value).toBe('San Jose');
+  });
+
   it('starts from the default address, shows the server’s shipping, tax and total, and orders with them', async () => {
     const fetchMock = shop();
     renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());

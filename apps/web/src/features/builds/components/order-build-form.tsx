@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -24,7 +24,16 @@ import { plural } from '@parts-shop/shared/plural';
 import { oneOfEach, type QuantityOf } from '../build-parts.ts';
 
 /** `quantityOf` gives each line's quantity in the planner, where the order's quantities start. */
-type Props = { parts: readonly PlannerPart[]; quantityOf?: QuantityOf; hasErrors: boolean };
+type Props = {
+  parts: readonly PlannerPart[];
+  quantityOf?: QuantityOf;
+  hasErrors: boolean;
+  /**
+   * The address as last typed, kept by the planner: the form starts afresh when the build's parts change (a swap), and
+   * what the customer typed must survive that.
+   */
+  draft?: { recall: () => AddressFields | null; remember: (fields: AddressFields) => void };
+};
 
 function orderBuildSchema(parts: readonly PlannerPart[]) {
   return z.object({
@@ -47,6 +56,7 @@ function OrderBuildLines({
   parts,
   quantityOf = oneOfEach,
   hasErrors,
+  draft,
   address,
   initial,
 }: Props & { address: CheckoutAddress; initial: AddressFields }) {
@@ -66,11 +76,14 @@ function OrderBuildLines({
     resolver: zodResolver(schema),
     defaultValues: {
       quantities: Object.fromEntries(parts.map((part) => [part._id, String(quantityOf(part._id))])),
-      shippingAddress: initial,
+      shippingAddress: draft?.recall() ?? initial,
     },
   });
   const quantities = useWatch({ control, name: 'quantities' });
   const entered = useWatch({ control, name: 'shippingAddress' }) as AddressFields;
+  useEffect(() => {
+    draft?.remember(entered);
+  }, [draft, entered]);
 
   const lines = parts.map((part) => {
     const text = quantities[part._id] ?? String(quantityOf(part._id));

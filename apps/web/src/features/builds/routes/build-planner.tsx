@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasErrors } from '@parts-shop/shared/compatibility';
 import { buildTotalCents, fitsBuildSlot, plannerLine } from '@parts-shop/shared/build-total';
@@ -6,6 +6,7 @@ import { useAuth } from '#web/lib/auth.tsx';
 import type { LoginRedirectState } from '#web/lib/auth-session.ts';
 import { loadChunk } from '#web/lib/chunk-reload.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
+import type { AddressFields } from '#web/lib/address-values.ts';
 import { toastError, toastSuccess } from '#web/lib/toast.ts';
 import type { PagePrefetch } from '#web/lib/page-prefetch.ts';
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
@@ -56,6 +57,17 @@ export function Component() {
   const { selection, build, byId, parts, current, missing, loading, setSelection, choose } = useBuildSelection();
   // The slot being chosen for, and the line being swapped when a row of a slot holding several is changed.
   const [picking, setPicking] = useState<{ slot: Slot; replacing?: string } | null>(null);
+  // The order form's address outlives the form, which starts afresh when the parts change.
+  const addressDraft = useRef<AddressFields | null>(null);
+  const draft = useMemo(
+    () => ({
+      recall: () => addressDraft.current,
+      remember: (fields: AddressFields) => {
+        addressDraft.current = fields;
+      },
+    }),
+    [],
+  );
 
   const quantity = (id: string) => quantityOf(selection, id);
   const check = checkParts(parts, quantity);
@@ -164,6 +176,7 @@ export function Component() {
                 parts={parts}
                 quantityOf={quantity}
                 hasErrors={errors}
+                draft={draft}
               />
             </Suspense>
           </div>

@@ -8,6 +8,10 @@ import { CheckoutForm } from './checkout-form.tsx';
 import { customerProfile } from '#web-test/fixtures.ts';
 import { answerApi, json } from '#web-test/api.ts';
 import { renderRoute, clientWithProfile } from '#web-test/render-route.tsx';
+import { ADDRESS_SAVED } from '#web/hooks/use-checkout-address.ts';
+import { toastError, toastSuccess } from '#web/lib/toast.ts';
+
+vi.mock('#web/lib/toast.ts', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 const jsonBody = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -94,7 +98,10 @@ const addToCart = () => screen.getByRole<HTMLButtonElement>('button', { name: 'A
 const quoteCalls = (fetchMock: ReturnType<typeof shop>) =>
   fetchMock.mock.calls.filter(([url]) => url === '/api/checkout/quote').map(([, init]) => jsonBody(init));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
 
 describe('CheckoutForm', () => {
   it('starts from the default address of the book, with the saved ones to pick from', async () => {
@@ -224,7 +231,9 @@ describe('CheckoutForm', () => {
   });
 
   it('saves a new address to the book after the order, when asked to', async () => {
-    const fetchMock = shop({ 'POST /api/addresses': () => json({ ...office, id: 'a-3', line1: '7 New Road' }, 201) });
+    const added: SavedAddress = { ...home, id: 'a-3', isDefault: false, line1: '7 New Road' };
+    // The server answers the whole book.
+    const fetchMock = shop({ 'POST /api/addresses': () => json({ addresses: [home, office, added] }, 201) });
     renderRoute(checkout, asCasey());
     await screen.findByTestId('checkout-totals');
     expect(screen.queryByRole('checkbox', { name: 'Save to my address book' })).toBeNull();
@@ -235,6 +244,8 @@ describe('CheckoutForm', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/addresses')).toBe(true));
     const saved = fetchMock.mock.calls.find(([url, init]) => url === '/api/addresses' && init?.method === 'POST');
     expect(jsonBody(saved?.[1])).toMatchObject({ line1: '7 New Road', country: 'US', region: 'CA' });
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(ADDRESS_SAVED));
+    expect(toastError).not.toHaveBeenCalled();
   });
 
   it('waits for the address book before showing the form', () => {
