@@ -14,7 +14,6 @@ import {
 import type { Deps } from '#api/deps.ts';
 import { pageOfParts, toPart } from '#api/domain/catalog/part-reads.ts';
 import { findPart, type PartRow } from '#api/domain/catalog/parts.repo.ts';
-import { expireOverdueOrders, unpaidHold } from '#api/domain/unpaid-orders/expire-unpaid-orders.ts';
 import { HttpError } from '#api/lib/http-error.ts';
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import { activeCapabilities } from './business-profile.ts';
@@ -263,8 +262,8 @@ export async function getProduct(deps: Deps, input: UcpCatalogProduct): Promise<
     if (isAnswer(kept)) return kept;
     if (kept.length === 0) return notFound;
   }
-  await expireOverdueOrders(deps.db, deps.payments, unpaidHold(deps.config), { partId: input.id });
-  const row = await findPart(deps.db, input.id);
+  // As GET /parts/{id}: stock that may lag, re-read on the primary when an order is placed.
+  const row = await findPart(deps.publicReads, input.id);
   if (!row) return notFound;
   return {
     statusCode: 200,
