@@ -127,17 +127,13 @@ describe('OrderBuildForm: the address and the price', () => {
   });
 
   it('starts each line at its quantity in the planner and sends it: two monitors are one line of 2', async () => {
-    const fetchMock = stubApi().mockImplementation((input) =>
-      Promise.resolve(
-        urlOf(input) === '/api/orders/batch' ? json({ orders: [order], total: '179.98' }, 201) : json(profile),
-      ),
-    );
+    const fetchMock = shop();
     renderRoute(<OrderBuildForm parts={[ssd]} quantityOf={() => 2} hasErrors={false} />, asCasey());
-    expect(screen.getByLabelText<HTMLInputElement>(/Fast SSD/).value).toBe('2');
-    expect(screen.getByTestId('order-total').textContent).toBe('Order total: $179.98');
+    expect((await screen.findByLabelText<HTMLInputElement>(/Fast SSD/)).value).toBe('2');
+    await screen.findByTestId('quote-total');
     fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    await screen.findByRole('heading', { name: 'Build ordered' });
+    const [[, init]] = batchCalls(fetchMock) as unknown as [[string, RequestInit]];
     expect(JSON.parse(init.body as string)).toMatchObject({ items: [{ partId: ssd._id, totalOrder: 2 }] });
   });
 
