@@ -186,6 +186,14 @@ describe.skipIf(!official)('catalog.lookup and catalog.product', () => {
     const answer = json as SearchAnswer;
     expect(answer.products.map((p) => p.id)).toEqual([ids.ssd, ids.cheap]);
     expect(answer.products[0]?.variants[0]?.inputs).toEqual([{ id: ids.ssd, match: 'exact' }]);
+    // A variant without its correlation, or a price in dollars, is refused by the official schema: the check bites.
+    const variant = answer.products[0]?.variants[0];
+    const broken = (change: Json) => ({
+      ...json,
+      products: [{ ...answer.products[0], variants: [{ ...variant, ...change }] }],
+    });
+    expect(schemas.catalogLookup(broken({ inputs: undefined }))).not.toEqual([]);
+    expect(schemas.catalogLookup(broken({ price: { amount: 179.99, currency: 'USD' } }))).not.toEqual([]);
     expect(answer.messages).toEqual([
       { type: 'info', code: 'not_found', content: 'not-an-id' },
       { type: 'info', code: 'not_found', content: unknown },
