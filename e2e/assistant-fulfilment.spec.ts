@@ -61,12 +61,12 @@ test('an order an assistant completed over REST is shipped from Manage Orders, a
           destinations: [
             {
               street_address: '12 Analytical Row',
-              address_locality: 'London',
-              postal_code: 'N1 9GU',
-              address_country: 'GB',
+              address_locality: 'Paris',
+              postal_code: '75001',
+              address_country: 'FR',
             },
           ],
-          groups: [{ selected_option_id: 'standard' }],
+          groups: [{ selected_option_id: 'international' }],
         },
       ],
     },

@@ -307,12 +307,12 @@ test("an assistant's orders from before its approval carry its approved name, an
             destinations: [
               {
                 street_address: '1 Early Way',
-                address_locality: 'London',
-                postal_code: 'N1 9GU',
-                address_country: 'GB',
+                address_locality: 'Paris',
+                postal_code: '75001',
+                address_country: 'FR',
               },
             ],
-            groups: [{ selected_option_id: 'standard' }],
+            groups: [{ selected_option_id: 'international' }],
           },
         ],
       },

@@ -2,6 +2,7 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { badApiToken, badTokenKinds, type BadTokenKind } from './firebase-accounts.ts';
 import { addPart, confirmCard, GOOD_CARD, orderBody, payOrder, placeOrder, startPayment } from './shop-fixtures.ts';
+import { DEMO_SHIPPING, DEMO_TAXES } from '#api/seed/demo-checkout.ts';
 import { useTestApp } from './test-app.ts';
 import { multipart, testPhoto } from './upload-fixtures.ts';
 
@@ -61,6 +62,14 @@ const fx = {
   partOf: async (orderId: string) =>
     (await t.app.inject({ ...at('GET', `/api/orders/${orderId}`), headers: auth.admin })).json<{ partId: string }>()
       .partId,
+  /** One of the customer's saved addresses: its id. */
+  address: async () => {
+    const res = await t.app.inject({ ...at('POST', '/api/addresses', HOME), headers: auth.customer });
+    const book = res.json<{ addresses: { id: string }[] }>().addresses;
+    const id = book.at(-1)?.id;
+    if (!id) throw new Error(`no address saved: ${res.body}`);
+    return id;
+  },
   returnRequest: async () => {
     const id = await fx.shippedOrder();
     const body = { lines: [{ partId: await fx.partOf(id), quantity: 1 }], reason: 'changed_mind' };
@@ -149,6 +158,15 @@ const part = {
 const contact = { phoneNumber: '+1 555 0100', address: '1 Main Street, Springfield' };
 const message = { name: 'M', email: 'm@example.test', message: 'Hi' };
 const ship = { paid: false };
+const HOME = {
+  name: 'Matrix Customer',
+  line1: '1 Main Street',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'US',
+  phone: '2175550100',
+};
 const exchangeOnly: Expect = { anonymous: 401, customer: 401, otherCustomer: 401, admin: 401 };
 
 function at(method: HTTPMethods, url: string, payload?: Record<string, unknown>): InjectOptions {
@@ -382,6 +400,25 @@ const rows: Row[] = [
     },
   ],
   ['GET /api/returns', adminOnly(200), async () => at('GET', '/api/returns')],
+  [
+    'POST /api/checkout/quote',
+    publicRoute(200),
+    async () => at('POST', '/api/checkout/quote', { lines: [{ partId: await fx.part(), quantity: 1 }] }),
+  ],
+  ['GET /api/checkout/destinations', publicRoute(200), async () => at('GET', '/api/checkout/destinations')],
+  ['GET /api/addresses', signedIn(200), async () => at('GET', '/api/addresses')],
+  ['POST /api/addresses', signedIn(201), async () => at('POST', '/api/addresses', HOME)],
+  [
+    'PATCH /api/addresses/{id}',
+    ownerOnly(200),
+    async () => at('PATCH', `/api/addresses/${await fx.address()}`, { isDefault: true }),
+  ],
+  ['DELETE /api/addresses/{id}', ownerOnly(200), async () => at('DELETE', `/api/addresses/${await fx.address()}`)],
+  ['GET /api/settings/shipping', adminOnly(200), async () => at('GET', '/api/settings/shipping')],
+  ['PUT /api/settings/shipping', adminOnly(200), async () => at('PUT', '/api/settings/shipping', DEMO_SHIPPING)],
+  ['GET /api/settings/taxes', adminOnly(200), async () => at('GET', '/api/settings/taxes')],
+  ['PUT /api/settings/taxes', adminOnly(200), async () => at('PUT', '/api/settings/taxes', DEMO_TAXES)],
+  ['GET /api/reports/tax', adminOnly(200), async () => at('GET', '/api/reports/tax?month=2026-11')],
   ['GET /api/admin/audit', adminOnly(200), async () => at('GET', '/api/admin/audit')],
   [
     'PATCH /api/returns/{id}',

@@ -328,6 +328,30 @@ export const shippingSettingsSchema = lazySchema(() =>
 );
 export type ShippingSettings = z.infer<typeof shippingSettingsSchema>;
 
+/** GET /checkout/destinations: where the shop ships, for anyone (the address form lists these countries first). */
+export const shippingDestinationsSchema = lazySchema(() =>
+  z.object({
+    countries: z.array(z.object({ country: z.string(), regions: z.array(z.string()).optional() })),
+  }),
+);
+export type ShippingDestinations = z.infer<typeof shippingDestinationsSchema>;
+
+/** The zones' countries, each once; a country some zone covers whole is listed without regions. */
+export function shippingDestinations(settings: ShippingSettings): ShippingDestinations {
+  const regions = new Map<string, Set<string> | null>();
+  for (const zone of settings.zones) {
+    for (const { country, regions: named } of zone.countries) {
+      const known = regions.get(country);
+      if (known === null) continue;
+      if (!named) regions.set(country, null);
+      else regions.set(country, new Set([...(known ?? []), ...named]));
+    }
+  }
+  return {
+    countries: [...regions].map(([country, named]) => (named ? { country, regions: [...named] } : { country })),
+  };
+}
+
 export const taxRateSchema = lazySchema(() =>
   z
     .object({

@@ -65,7 +65,7 @@ async function api<T>(method: 'GET' | 'POST', url: string, payload?: Record<stri
 type CompactPart = { id: string; name: string; price: number; available: number; url: string; specs: object };
 
 describe('MCP server at /api/mcp', () => {
-  it('lists the four read-only catalog tools, each with an input schema, beside the UCP shopping tools', async () => {
+  it('lists the seven read-only catalog tools, each with an input schema, beside the UCP shopping tools', async () => {
     const { tools } = await client.listTools();
     const ucpTools = [
       'cancel_checkout',
@@ -76,7 +76,16 @@ describe('MCP server at /api/mcp', () => {
       'update_checkout',
     ];
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ['build_link', 'check_build', 'get_part', 'search_parts', ...ucpTools].sort(),
+      [
+        'build_link',
+        'check_build',
+        'get_part',
+        'search_parts',
+        'search_catalog',
+        'lookup_catalog',
+        'get_product',
+        ...ucpTools,
+      ].sort(),
     );
     for (const tool of tools.filter((t) => !ucpTools.includes(t.name))) {
       expect(tool.annotations?.readOnlyHint).toBe(true);

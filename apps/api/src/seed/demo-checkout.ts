@@ -30,8 +30,8 @@ export const DEMO_SHIPPING: ShippingSettings = {
     },
     {
       id: 'international',
-      name: 'Canada, the United Kingdom and the European Union',
-      countries: [{ country: 'CA' }, { country: 'GB' }, ...EU_COUNTRIES.map((country) => ({ country }))],
+      name: 'Canada and the European Union',
+      countries: [{ country: 'CA' }, ...EU_COUNTRIES.map((country) => ({ country }))],
       options: [
         {
           id: 'international',
@@ -82,6 +82,9 @@ export const DEMO_WEIGHTS_GRAMS: Readonly<Record<string, number>> = {
   '360 mm AIO Liquid Cooler': 2300,
   'Thermal Paste, 4 g': 30,
   '120 mm PWM Case Fan': 200,
+  'NF-A12x25 PWM 120 mm Fan': 250,
+  'RS120 120 mm PWM Fans, 3-Pack': 700,
+  'Pure Wings 3 140 mm PWM Fan': 230,
   'Ryzen 7 7800X3D Processor': 200,
   'Core i5-14600K Processor': 200,
   'GeForce RTX 4070 Super 12 GB': 2000,

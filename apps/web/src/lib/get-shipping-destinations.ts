@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { shippingDestinationsSchema } from '@parts-shop/shared/checkout';
 import { apiGet } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
-
-const destinationsSchema = z.object({
-  countries: z.array(z.object({ country: z.string(), regions: z.array(z.string()).optional() })),
-});
 
 /** GET /checkout/destinations: the countries the shop ships to, listed first in the address form's select. */
 function destinationsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.shippingDestinations,
-    queryFn: ({ signal }) => apiGet('/checkout/destinations', destinationsSchema, signal),
+    queryFn: ({ signal }) => apiGet('/checkout/destinations', shippingDestinationsSchema, signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -6,6 +6,8 @@ import {
   quoteRequestSchema,
   quoteSchema,
   savedAddressPatchSchema,
+  shippingDestinations,
+  shippingDestinationsSchema,
   shippingSettingsSchema,
   taxReportQuerySchema,
   taxReportSchema,
@@ -19,6 +21,7 @@ import { addAddress, changeAddress, listAddresses, removeAddress } from './addre
 import { quote } from './quote.service.ts';
 import { getShippingSettings, getTaxSettings, putShippingSettings, putTaxSettings } from './settings.service.ts';
 import { taxReport, taxReportCsv } from './tax-report.ts';
+import { readCheckoutSettings } from '#api/domain/checkout/shop-settings.repo.ts';
 
 /** Shipping and taxes (docs/product.md#shipping-and-taxes): the quote, the address book, the settings, the report. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -41,6 +44,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       },
     },
     async (request) => quote(db, request.body),
+  );
+
+  app.get(
+    '/checkout/destinations',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The countries the shop ships to (and, where a zone names them, their regions), for anyone',
+        response: { 200: shippingDestinationsSchema },
+      },
+    },
+    async () => shippingDestinations((await readCheckoutSettings(db)).shipping),
   );
 
   app.get(

@@ -117,6 +117,19 @@ describe('POST /api/checkout/quote', () => {
   });
 });
 
+describe('GET /api/checkout/destinations', () => {
+  it("lists the zones' countries once each, for anyone, and follows the settings", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/checkout/destinations' });
+    expect(res.statusCode, res.body).toBe(200);
+    const countries = res.json<{ countries: { country: string }[] }>().countries.map((entry) => entry.country);
+    expect(countries.slice(0, 2)).toEqual(['US', 'CA']);
+    expect(countries).toContain('DE');
+    expect(countries).not.toContain('JP');
+    expect(countries).not.toContain('GB');
+    expect(new Set(countries).size).toBe(countries.length);
+  });
+});
+
 describe('orders through the engine', () => {
   it('stores the address, the chosen option, shipping, tax per line and the total the quote showed', async () => {
     const placed = await order({
