@@ -46,10 +46,13 @@ describe('order bodies', () => {
     expect(none.error?.issues.map((i) => i.path[0])).toEqual(['shippingAddress', 'phoneNumber']);
   });
 
-  it('a quote needs at least one line', () => {
+  it('a quote needs at least one line, and a country with states its state', () => {
     expect(quoteRequestSchema.safeParse({ lines: [] }).success).toBe(false);
     expect(
-      quoteRequestSchema.safeParse({ lines: [{ partId, quantity: 2 }], shippingAddress: { country: 'us' } }).data,
-    ).toMatchObject({ shippingAddress: { country: 'US' } });
+      quoteRequestSchema.safeParse({ lines: [{ partId, quantity: 2 }], shippingAddress: { country: 'de' } }).data,
+    ).toMatchObject({ shippingAddress: { country: 'DE' } });
+    expect(
+      quoteRequestSchema.safeParse({ lines: [{ partId, quantity: 2 }], shippingAddress: { country: 'us' } }).success,
+    ).toBe(false);
   });
 });
