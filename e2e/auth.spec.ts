@@ -115,19 +115,21 @@ test.describe('sign-in', () => {
   test('profile edit validates every field and saves', async ({ page }) => {
     await signInAs(page, 'customer');
     await page.goto('/dashboard');
-    for (const label of ['Phone', 'Education', 'Address', 'LinkedIn']) await page.getByLabel(label).fill('');
+    // Exact: the address book beside the form has its own labels with "address" in them.
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    for (const label of ['Phone', 'Education', 'Address', 'LinkedIn']) await field(label).fill('');
     await page.getByRole('button', { name: 'Save Profile' }).click();
-    for (const field of ['Phone', 'Education', 'Address', 'LinkedIn']) {
-      await expect(page.getByText(`${field} is Required`)).toBeVisible();
+    for (const name of ['Phone', 'Education', 'Address', 'LinkedIn']) {
+      await expect(page.getByText(`${name} is Required`)).toBeVisible();
     }
-    await page.getByLabel('Phone').fill('+1 555 0199');
-    await page.getByLabel('Education').fill('BSc Computer Engineering');
-    await page.getByLabel('Address').fill('42 Builder Lane');
-    await page.getByLabel('LinkedIn').fill('javascript:alert(1)');
+    await field('Phone').fill('+1 555 0199');
+    await field('Education').fill('BSc Computer Engineering');
+    await field('Address').fill('42 Builder Lane');
+    await field('LinkedIn').fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await expect(page.getByText('Enter a web address starting with http:// or https://')).toBeVisible();
-    await expect(page.getByLabel('LinkedIn')).toHaveAttribute('aria-invalid', 'true');
-    await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/demo-customer');
+    await expect(field('LinkedIn')).toHaveAttribute('aria-invalid', 'true');
+    await field('LinkedIn').fill('https://www.linkedin.com/in/demo-customer');
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await expect(page.getByText('Profile Updated')).toBeVisible();
     await expect(page.getByTestId('profile-card')).toContainText('42 Builder Lane');
