@@ -253,6 +253,10 @@ try {
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-e2e-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // The shop runs on a PostgreSQL server of its own, as in production: on embedded PGlite the one
+    // shop process was the suite's bottleneck (docs/performance.md#the-test-suites-running-time).
+    const database = await startPostgres();
+    cleanups.push(() => database.stop());
     // The order emails land in a catcher of the run's own; the tests read its REST API.
     const mailbox = await startMaildev({ smtpPort: await freePort(), webPort: await freePort() });
     cleanups.push(() => mailbox.stop());
@@ -261,6 +265,7 @@ try {
       env: {
         ...apiEnv,
         DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
         SMTP_URL: mailbox.smtpUrl,
         MAIL_POLL_MS: '200',
         LOG_LEVEL: 'warn',
