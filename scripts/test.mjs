@@ -185,6 +185,7 @@ try {
           sh('npx', ['depcruise', 'apps', 'packages', 'scripts', 'e2e', '--config', '.dependency-cruiser.cjs']),
       ],
       ['unused files, exports and dependencies (knip)', ({ sh }) => sh('npx', ['knip', '--no-progress'])],
+      ['format', ({ sh }) => sh('npx', ['prettier', '--check', '.', '--log-level', 'warn'])],
       [
         'build',
         async ({ sh }) => {
@@ -201,7 +202,6 @@ try {
         'repository checks (references, links, layout, file names, API test databases)',
         ({ sh }) => sh('node', ['scripts/check-repository.mjs']),
       ],
-      ['format', ({ sh }) => sh('npx', ['prettier', '--check', '.', '--log-level', 'warn'])],
     ]),
   ]);
   await step('first-visit JavaScript budget', () => {
