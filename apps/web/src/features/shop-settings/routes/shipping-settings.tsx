@@ -7,7 +7,7 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ShippingSettings } from '@parts-shop/shared/checkout';
+import { countryName, type ShippingSettings } from '@parts-shop/shared/checkout';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { ListStatus } from '#web/components/ui/list-status.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
@@ -190,11 +190,25 @@ function ZoneCountries({ control, register, errors, zone }: FormParts & { zone: 
       <ul className="flex flex-col gap-2">
         {countries.fields.map((field, index) => (
           <li key={field.id} className="grid grid-cols-1 items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
-            <CountrySelect
-              label={`Country ${index + 1}`}
-              error={issues?.[index]?.country?.message}
-              {...register(`zones.${zone}.countries.${index}.country`)}
-            />
+            {field.country ? (
+              // A saved country is a name to read, not a select of every country: the demo's EU zone alone would
+              // draw 27 selects of 250 options, seconds of work on a phone. Remove it to choose another.
+              <>
+                <input type="hidden" {...register(`zones.${zone}.countries.${index}.country`)} />
+                <FormField
+                  label={`Country ${index + 1}`}
+                  value={countryName(field.country)}
+                  readOnly
+                  error={issues?.[index]?.country?.message}
+                />
+              </>
+            ) : (
+              <CountrySelect
+                label={`Country ${index + 1}`}
+                error={issues?.[index]?.country?.message}
+                {...register(`zones.${zone}.countries.${index}.country`)}
+              />
+            )}
             <FormField
               label={`Regions of country ${index + 1} (optional)`}
               hint="Codes like CA, NY; empty for the whole country."
