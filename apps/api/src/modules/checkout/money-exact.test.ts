@@ -8,7 +8,7 @@ import { addPart, payOrder } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
 
 /**
- * Money stays exact through the real services (issue 43, point 6): random carts, destinations, shipping rates, tax
+ * Money stays exact through the real services: random carts, destinations, shipping rates, tax
  * rates with prices including tax or not, placed, paid and refunded in random pieces over HTTP, then checked in what
  * the database stored. The engine's and the refund shares' arithmetic alone are fuzzed more widely without a database
  * (domain/checkout/pricing.test.ts, domain/payments/refund-shares.test.ts); this proves the stored rows keep it.
