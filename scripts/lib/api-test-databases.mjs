@@ -35,6 +35,8 @@ export const BOTH_DATABASES = {
   'apps/api/src/modules/payments/payment-groups.test.ts': 'lock: one group started twice at once',
   'apps/api/src/modules/payments/stripe.test.ts': 'lock: one event delivered twice at once',
   'apps/api/src/modules/refunds/refunds.test.ts': 'lock: refunds racing for one payment',
+  'apps/api/src/modules/checkout/money-exact.test.ts':
+    "trigger and locks: random orders and refunds, each stored amount checked in the engine's own integers",
   'apps/api/src/modules/checkout/checkout.test.ts':
     "trigger and raw SQL: refunds' tax and shipping shares, the tax report and the overview's split",
   'apps/api/src/modules/users/admin-roles.test.ts': 'lock: two admins demoting each other at once',

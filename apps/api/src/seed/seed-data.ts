@@ -634,12 +634,22 @@ export const demoUsers = z
   )
   .parse(demoAccounts);
 
-/** Demo buyers: one paid, shipped order each and some ratings, so a fresh shop shows buyers' ratings. */
+/**
+ * Demo buyers: one paid, shipped order each and some ratings, so a fresh shop shows buyers' ratings. Each lives where
+ * the demo shop ships (the US, Canada, the EU), so the checkout engine prices their orders with shipping and tax.
+ */
 export const demoBuyers = [
   {
     email: 'amelia.hart@example.com',
     userName: 'Amelia Hart',
-    address: '12 Harbour Street, Bristol BS1 4QA',
+    address: {
+      line1: '12 Harbor Street',
+      city: 'San Francisco',
+      region: 'CA',
+      postalCode: '94111',
+      country: 'US',
+      phone: '+1 415 555 0100',
+    },
     lines: [
       { part: 'Ryzen 7 7800X3D Processor', quantity: 1, rating: 5, text: 'Fast in every game I play and runs cool.' },
       { part: 'B650 ATX Motherboard', quantity: 1, rating: 4, text: 'Plenty of ports; the BIOS update took a while.' },
@@ -649,7 +659,13 @@ export const demoBuyers = [
   {
     email: 'diego.ramos@example.com',
     userName: 'Diego Ramos',
-    address: 'Calle Mayor 8, 28013 Madrid',
+    address: {
+      line1: 'Calle Mayor 8',
+      city: 'Madrid',
+      postalCode: '28013',
+      country: 'ES',
+      phone: '+34 915 550 100',
+    },
     lines: [
       {
         part: '990 PRO 2 TB NVMe SSD (PCIe 4.0)',
@@ -663,7 +679,14 @@ export const demoBuyers = [
   {
     email: 'priya.nair@example.com',
     userName: 'Priya Nair',
-    address: '45 Lake Road, Toronto ON M4E 1A1',
+    address: {
+      line1: '45 Lake Road',
+      city: 'Toronto',
+      region: 'ON',
+      postalCode: 'M4E 1A1',
+      country: 'CA',
+      phone: '+1 416 555 0100',
+    },
     lines: [
       { part: 'Airflow Mid-Tower Case', quantity: 1, rating: 4, text: 'Good airflow, room for a long card.' },
       { part: '240 mm AIO Liquid Cooler', quantity: 1, rating: 5, text: 'Silent at idle and easy to mount.' },
@@ -673,7 +696,14 @@ export const demoBuyers = [
   {
     email: 'kwame.mensah@example.com',
     userName: 'Kwame Mensah',
-    address: '3 Ring Road, Accra',
+    address: {
+      line1: '3 Ring Road',
+      city: 'Brooklyn',
+      region: 'NY',
+      postalCode: '11201',
+      country: 'US',
+      phone: '+1 718 555 0100',
+    },
     lines: [
       { part: 'Dual-Tower Air Cooler', quantity: 1, rating: 5, text: 'Quieter than I expected.' },
       { part: '990 PRO 2 TB NVMe SSD (PCIe 4.0)', quantity: 1, rating: 4, text: 'Does what it says.' },

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PostalAddress } from '@parts-shop/shared/checkout';
 import { dollarsToCents } from '@parts-shop/shared/money';
 import { partSpecsSchema } from '@parts-shop/shared/part-specs';
 import { newId } from '#api/lib/ids.ts';
 import { specColumns } from '#api/domain/catalog/spec-columns.ts';
 import type { Db } from '#api/db/client.ts';
 import { partDrawing } from './part-drawings.ts';
-import { orderSummaryName } from '#api/domain/orders/place-orders.ts';
+import { addressColumns, addressText, orderSummaryName, storedAmounts } from '#api/domain/orders/place-orders.ts';
+import { priceCart } from '#api/domain/checkout/checkout-price.ts';
+import type { CheckoutLine } from '#api/domain/checkout/pricing.ts';
 import { demoBuyers, demoParts, demoReviews, demoUsers } from './seed-data.ts';
 import { DEMO_SHIPPING, DEMO_TAXES, demoWeightGrams } from './demo-checkout.ts';
 import { writeSetting } from '#api/domain/checkout/shop-settings.repo.ts';
@@ -19,11 +22,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [existing] = await tx.select({ id: parts.id }).from(parts).limit(1);
     if (existing) return false;
-    const partIds = new Map<string, { id: string; priceCents: number }>();
+    const partIds = new Map<string, DemoPartRow>();
     // Inserted oldest first, so the last one is the newest on Home.
     for (const p of demoParts) {
       const id = newId();
-      partIds.set(p.name, { id, priceCents: dollarsToCents(p.price) });
+      partIds.set(p.name, {
+        id,
+        kind: p.kind,
+        brand: p.brand,
+        unitCents: dollarsToCents(p.price),
+        weightGrams: demoWeightGrams(p.name),
+      });
       await tx.insert(parts).values({
         id,
         name: p.name,
@@ -51,23 +60,32 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
 }
 
-/** Each rating is of a part on a paid line of the buyer's own, as the API requires. */
-async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, { id: string; priceCents: number }>) {
+type DemoPartRow = Omit<CheckoutLine, 'key' | 'quantity' | 'partId'> & { id: string };
+
+/**
+ * Each rating is of a part on a paid line of the buyer's own, as the API requires. The orders are priced by the
+ * checkout engine with the demo's shipping and taxes, as a checkout would have priced them.
+ */
+async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, DemoPartRow>) {
+  const settings = { shipping: DEMO_SHIPPING, taxes: DEMO_TAXES };
   for (const buyer of demoBuyers) {
-    await tx.insert(users).values({ email: buyer.email, userName: buyer.userName, address: buyer.address });
-    const lines = buyer.lines.map((line) => {
+    const address: PostalAddress = { ...buyer.address, line2: undefined, name: buyer.userName };
+    await tx.insert(users).values({ email: buyer.email, userName: buyer.userName, address: addressText(address) });
+    const lines = buyer.lines.map((line, i) => {
       const part = partIds.get(line.part);
       if (!part) throw new Error(`demo buyer ${buyer.email} bought ${line.part}, which is not a demo part`);
-      return { ...line, ...part };
+      return { ...line, ...part, key: String(i), partId: part.id };
+    });
+    const price = await priceCart(settings, lines, {
+      destination: { country: address.country, region: address.region ?? null },
     });
     const orderId = newId();
     const paymentId = `pi_demo_${orderId.slice(-12)}`;
-    const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
     await tx.insert(payments).values({
       id: paymentId,
       orderId,
       gateway: 'local',
-      amountCents: totalCents,
+      amountCents: price.totalCents,
       clientSecret: `${paymentId}_secret_demo`,
       status: 'succeeded',
       cardLast4: '4242',
@@ -79,14 +97,16 @@ async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, { id: string;
       userName: buyer.userName,
       productName: orderSummaryName(lines.map((line) => line.part)),
       totalOrder: lines.reduce((sum, line) => sum + line.quantity, 0),
-      totalCents,
-      phoneNumber: '+1 555 0100',
-      address: buyer.address,
+      totalCents: price.totalCents,
+      phoneNumber: address.phone,
+      address: addressText(address),
       paid: true,
       paidAt: sql`now()`,
       transactionId: paymentId,
       shipped: true,
       shippedAt: sql`now()`,
+      ...addressColumns(address),
+      ...storedAmounts(price),
     });
     await tx.insert(orderLines).values(
       lines.map((line) => ({
@@ -95,7 +115,8 @@ async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, { id: string;
         partId: line.id,
         productName: line.part,
         quantity: line.quantity,
-        unitPriceCents: line.priceCents,
+        unitPriceCents: line.unitCents,
+        taxCents: price.lines.find((priced) => priced.key === line.key)?.taxCents ?? 0,
       })),
     );
     for (const line of lines) {

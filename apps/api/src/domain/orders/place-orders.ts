@@ -209,6 +209,11 @@ function storedAddress(placement: Placement, buyerName: string) {
       shipLine1: placement.address,
       ...(placement.country ? { shipCountry: placement.country } : {}),
     };
+  return addressColumns(a);
+}
+
+/** A postal address as an order stores it. */
+export function addressColumns(a: PostalAddress) {
   return {
     shipName: a.name,
     shipLine1: a.line1,
@@ -220,7 +225,8 @@ function storedAddress(placement: Placement, buyerName: string) {
   };
 }
 
-function storedAmounts(price: CheckoutPrice) {
+/** The engine's price as an order stores it, never worked out again. */
+export function storedAmounts(price: CheckoutPrice) {
   return {
     subtotalCents: price.subtotalCents,
     shippingOptionId: price.shipping?.optionId ?? null,

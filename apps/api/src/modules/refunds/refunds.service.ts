@@ -48,14 +48,17 @@ function cents(dollars: number): number {
   return value;
 }
 
-/** The named line (400 if none), else the only one: restocking a multi-line order needs one named. */
+/**
+ * The named line (400 if none); unnamed, the only line when units go back, else none: a refund of the order, which
+ * may reach its shipping too (a one-line order's whole total is more than its line).
+ */
 function lineOfRefund(lines: readonly OrderLineRow[], input: NewRefund, restocks: boolean): OrderLineRow | undefined {
   if (input.lineId !== undefined) {
     const named = lines.find((line) => line.id === input.lineId);
     if (!named) throw badRequest(apiMessages.lineNotFound);
     return named;
   }
-  if (lines.length === 1) return lines[0];
+  if (lines.length === 1 && restocks) return lines[0];
   if (restocks) throw badRequest(apiMessages.restockNeedsLine);
   return undefined;
 }

@@ -13,9 +13,9 @@ export function ucpEndpoints(config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'API_B
 
 /**
  * The payment handlers the shop can really serve, one per gateway. The test-mode gateway takes
- * the conformance suite's mock handler (a card instrument whose token credential is
- * `success_token`, `fail_token` or one of the gateway's test card numbers); Stripe takes a card
- * instrument whose token is a PaymentMethod id, confirmed on the order's own intent.
+ * the conformance suite's mock handler (a token credential of any type carrying `success_token`,
+ * `fail_token` or a test card number, or a card credential with a test card's number); Stripe
+ * takes a token whose value is a PaymentMethod id, confirmed on the order's own intent.
  */
 export function paymentHandlers(
   config: Pick<Config, 'PAYMENT_GATEWAY' | 'STRIPE_SECRET_KEY'>,

@@ -3,7 +3,6 @@ import { type UcpCheckout, type UcpCheckoutInput, type UcpCompleteInput } from '
 import type { UcpErrorResponse, UcpMessage, UcpOrder } from '@parts-shop/shared/ucp';
 import type { Db } from '#api/db/client.ts';
 import { users } from '#api/db/schema.ts';
-import { findOrderRecord } from '#api/domain/orders/orders.repo.ts';
 import { queueOrderWebhook } from '#api/domain/orders/order-webhooks.ts';
 import { placeOneOrder, placementRules } from '#api/domain/orders/place-orders.ts';
 import { cancelUnpaidOrder } from '#api/domain/unpaid-orders/cancel-unpaid-order.ts';
@@ -28,6 +27,7 @@ import {
   isReady,
   selectedDestination,
 } from './checkout-view.ts';
+import { completedFacts } from './completed-session.ts';
 import { priceSession, sessionOrderPricing, type SessionPrice } from './session-price.ts';
 import { meansOf, payWithInstrument, wantedInstrument } from './pay-with-instrument.ts';
 import type { UcpAgent } from './ucp-agent.ts';
@@ -127,11 +127,11 @@ function openStatus(inputs: SessionInputs, facts: SessionFacts) {
     : ('incomplete' as const);
 }
 
+/** A completed session answers what its order stored; any other is priced afresh. */
 async function view(deps: Deps, session: SessionRow, messages: UcpMessage[] = []): Promise<UcpCheckout> {
-  const facts = await factsOf(deps.db, session.inputs);
-  const order =
-    session.orderId && session.status === 'completed' ? await findOrderRecord(deps.db, session.orderId) : undefined;
-  return checkoutView(deps.config, session, facts, { messages, order });
+  const completed = await completedFacts(deps.db, session);
+  if (completed) return checkoutView(deps.config, session, completed, { messages, order: completed.order });
+  return checkoutView(deps.config, session, await factsOf(deps.db, session.inputs), { messages });
 }
 
 export async function createCheckout(deps: Deps, agent: UcpAgent, input: UcpCheckoutInput): Promise<Answer> {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@parts-shop/shared/order';
 import { ucpCheckoutSchema, type UcpCheckout } from '@parts-shop/shared/ucp';
-import { emailOutbox, orders, ucpCheckoutSessions } from '#api/db/schema.ts';
+import { emailOutbox, orders, parts, ucpCheckoutSessions } from '#api/db/schema.ts';
+import { renderOrderEmail, type OrderEmailPayload } from '#api/domain/emails/order-email-templates.ts';
 import { dueEmails } from '#api/domain/emails/outbox.repo.ts';
 import { addPart, orderRow, stockOf } from '#api-test/shop-fixtures.ts';
 import { useTestApp } from '#api-test/test-app.ts';
@@ -172,7 +173,12 @@ describe('Idempotency-Key', () => {
     const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 1, email))).id;
     const headers = ucpHeaders({ 'idempotency-key': '5b8f3c1e-8a4b-4f7e-9d8e-000000000002' });
     const first = await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment(), headers);
+    // Another key finds the session completed; the first key's replay still gets its own answer.
+    const late = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment()));
+    expect(late.messages.map((m) => m.code)).toEqual(['invalid_status']);
     const again = await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment(), headers);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(checkout(again).messages).toEqual([]);
     expect(again.json()).toEqual(first.json());
     expect(await ordersOf(email)).toHaveLength(1);
     expect(await stockOf(t, partId)).toBe(4);
@@ -204,6 +210,9 @@ describe('complete', () => {
     const mailed = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
     expect(mailed.map((e) => e.kind)).toEqual(['order-confirmed']);
     const [confirmation] = mailed;
+    const text = renderOrderEmail(confirmation?.payload as OrderEmailPayload, 'https://shop.example').text;
+    expect(text).toContain('this email is your receipt');
+    expect(text).toContain(`Transaction: ${placed[0]?.transactionId}`);
     // The buyer has no verified account, yet the assistant's order is mailed to them.
     expect((await dueEmails(t.database.db, 1000, 1000)).map((e) => e.id)).toContain(confirmation?.id);
 
@@ -265,6 +274,60 @@ describe('complete', () => {
     expect(await stockOf(t, partId)).toBe(3);
     const mailed = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
     expect(mailed.map((e) => e.kind)).toEqual(['order-confirmed']);
+  });
+
+  it('reads a completed session from its order: a later price change does not rewrite what was paid', async () => {
+    const partId = await addPart(t, { name: 'Kept price', priceCents: 12_345, available: 4 });
+    const id = checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(partId, 2, 'kept@example.test'))).id;
+    const done = checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, payment()));
+    expect(done.status).toBe('completed');
+    await t.database.db.update(parts).set({ priceCents: 99, name: 'Renamed' }).where(eq(parts.id, partId));
+
+    const read = checkout(await ucp(t, 'GET', `/checkout-sessions/${id}`));
+    expect(read.line_items[0]?.item).toMatchObject({ title: 'Kept price', price: 12_345 });
+    expect(read.line_items[0]?.totals).toEqual(done.line_items[0]?.totals);
+    expect(read.totals).toEqual(done.totals);
+    const [order] = await ordersOf('kept@example.test');
+    expect(read.totals.find((x) => x.type === 'total')?.amount).toBe(order?.totalCents);
+    expect(read.fulfillment.methods[0]?.groups[0]?.options.map((o) => o.id)).toEqual([order?.shippingOptionId]);
+  });
+
+  it('takes the mock handler’s credentials as the sample server does: a token of any type, or a test card', async () => {
+    const instrument = (credential: Record<string, unknown>) => ({
+      payment: { instruments: [{ id: 'instr_1', handler_id: 'mock_payment_handler', type: 'card', credential }] },
+    });
+    const card = (number: string) =>
+      instrument({ type: 'card', card_number_type: 'fpan', number, expiry_month: 12, expiry_year: 2099, cvc: '123' });
+    const session = async (email: string) =>
+      checkout(await ucp(t, 'POST', '/checkout-sessions', readyCheckout(await addPart(t), 1, email))).id;
+    const complete = async (id: string, body: unknown) =>
+      checkout(await ucp(t, 'POST', `/checkout-sessions/${id}/complete`, body));
+
+    const stripeToken = await complete(
+      await session('stripe-token@example.test'),
+      instrument({ type: 'stripe_token', token: 'success_token' }),
+    );
+    expect(stripeToken.status).toBe('completed');
+    expect((await complete(await session('card@example.test'), card('4242 4242 4242 4242'))).status).toBe('completed');
+
+    const short = await session('short@example.test');
+    const declined = await complete(short, card('4000000000009995'));
+    expect(declined.status).toBe('ready_for_complete');
+    expect(declined.messages.map((m) => [m.code, m.content])).toEqual([
+      ['payment_failed', expect.stringMatching(/insufficient funds/i)],
+    ]);
+    const failToken = await complete(short, instrument({ type: 'stripe_token', token: 'fail_token' }));
+    expect(failToken.messages.map((m) => m.code)).toEqual(['payment_failed']);
+    for (const credential of [
+      { type: 'card', card_number_type: 'fpan' },
+      { type: 'token', token: 'nonsense' },
+    ]) {
+      const refused = await complete(short, instrument(credential));
+      expect(refused.messages.map((m) => [m.code, m.content])).toEqual([
+        ['payment_failed', expect.stringContaining('Pay with')],
+      ]);
+    }
+    expect((await ordersOf('short@example.test')).filter((o) => o.paid)).toEqual([]);
   });
 
   it('answers out_of_stock when the shelf emptied after the session was ready, placing nothing', async () => {

@@ -3,7 +3,7 @@ import { emailField } from '@parts-shop/shared/fields';
 import { formatOrderNumber } from '@parts-shop/shared/order';
 import { UCP_VERSION, type UcpCheckout, type UcpErrorResponse, type UcpMessage } from '@parts-shop/shared/ucp';
 import type { Config } from '#api/config/env.ts';
-import { taxApartTotals } from '#api/domain/checkout/pricing.ts';
+import { taxApartTotals, type CheckoutPrice } from '#api/domain/checkout/pricing.ts';
 import type { PricedShipping } from '#api/domain/checkout/types.ts';
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import { activeCapabilities, paymentHandlers } from './business-profile.ts';
@@ -13,14 +13,24 @@ import type { SessionPrice } from './session-price.ts';
 /** The one shipping method and its one group; its options are the destination zone's (session-price.ts). */
 export const SHIPPING = { methodId: 'shipping', groupId: 'package' } as const;
 
+/** An option as a session shows it; a completed session's is the one its order stored, which keeps no estimate. */
+type ShownOption = Omit<PricedShipping, 'minDays' | 'maxDays'> & Partial<Pick<PricedShipping, 'minDays' | 'maxDays'>>;
+
+/** The price a session shows: the engine's while it is open, the order's stored amounts once completed. */
+export type ShownPrice = Omit<SessionPrice, 'price'> & {
+  price: Omit<CheckoutPrice, 'options' | 'shipping'> & { options: ShownOption[]; shipping: ShownOption | null };
+};
+
 /** A zone's option as UCP offers it: its title tells it apart, and says "Free" when it is. */
-function fulfillmentOption(option: PricedShipping) {
+function fulfillmentOption(option: ShownOption) {
   const free = option.cents === 0 && !/free/i.test(option.title);
-  const days = option.minDays === option.maxDays ? `${option.minDays}` : `${option.minDays}–${option.maxDays}`;
+  const { minDays, maxDays } = option;
+  const days = minDays === maxDays ? `${minDays} business days` : `${minDays}–${maxDays} business days`;
   return {
     id: option.optionId,
     title: free ? `${option.title} (Free)` : option.title,
-    description: `${days} business days with ${option.carrier}`,
+    description:
+      minDays === undefined || maxDays === undefined ? `With ${option.carrier}` : `${days} with ${option.carrier}`,
     carrier: option.carrier,
     totals: [{ type: 'total', display_text: 'Shipping', amount: option.cents }],
   };
@@ -137,7 +147,7 @@ export function errorResponse(code: string, content: string): UcpErrorResponse {
  * The session's totals from the engine's price: exactly one subtotal and one total, and with a destination priced the
  * shipping and the tax between them, so total = subtotal + fulfillment + tax.
  */
-function sessionTotals({ price, priced }: SessionPrice) {
+function sessionTotals({ price, priced }: ShownPrice) {
   const totals = taxApartTotals(price);
   return [
     { type: 'subtotal', display_text: 'Subtotal', amount: totals.goodsCents },
@@ -153,7 +163,7 @@ function sessionTotals({ price, priced }: SessionPrice) {
 export function checkoutView(
   config: Config,
   session: SessionRow,
-  facts: { parts: Map<string, PartForSale>; pricing: SessionPrice },
+  facts: { parts: Map<string, PartForSale>; pricing: ShownPrice },
   extra: { messages?: UcpMessage[]; order?: { id: string; number: number } } = {},
 ): UcpCheckout {
   const origin = siteOrigin(config);

@@ -21,22 +21,42 @@ const NAMED_TOKENS: Record<string, string> = {
 /** What an instrument pays with: a test-mode card (the mock handler) or a Stripe PaymentMethod id. */
 export type Means = { kind: 'card'; card: Card } | { kind: 'payment_method'; id: string };
 
-const tokenOf = (instrument: Instrument) =>
-  instrument.type === 'card' && instrument.credential?.type === 'token' ? instrument.credential.token : undefined;
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
 
-/** A mock-handler card token: `success_token`, `fail_token` or a test card number; null otherwise. */
-function tokenCard(instrument: Instrument): Card | null {
+/** Any credential's token, whatever its type names it (`token`, `stripe_token`, …): the handler decides what it means. */
+const tokenOf = (instrument: Instrument) =>
+  instrument.credential?.type === 'card' ? undefined : textOf(instrument.credential?.token);
+
+const CARD_NUMBER = /^\d{12,19}$/;
+
+/**
+ * The mock handler's card, as the official sample server takes it: a token credential carrying `success_token`,
+ * `fail_token` or a card number, or a card credential (card_credential.json) with its number. The test-mode gateway
+ * then decides as it does for the Pay form: its published test cards, and any other number declined.
+ */
+function mockCard(instrument: Instrument): Card | null {
+  const credential = instrument.credential;
   const token = tokenOf(instrument);
-  if (!token) return null;
-  const number = NAMED_TOKENS[token] ?? (/^\d{12,19}$/.test(token) ? token : null);
-  if (!number) return null;
-  return { number, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' };
+  const number =
+    credential?.type === 'card'
+      ? textOf(credential['number'])?.replace(/[\s-]/g, '')
+      : token && (NAMED_TOKENS[token] ?? token);
+  if (!number || !CARD_NUMBER.test(number)) return null;
+  const month = credential?.['expiry_month'];
+  const year = credential?.['expiry_year'];
+  const given = typeof month === 'number' && typeof year === 'number' && month >= 1 && month <= 12;
+  return {
+    number,
+    expMonth: given ? month : 12,
+    expYear: given ? year : new Date().getFullYear() + 1,
+    cvc: textOf(credential?.['cvc']) || '123',
+  };
 }
 
 /** Null when the instrument is not of this gateway's handler or carries no credential. */
 export function meansOf(gateway: Pick<PaymentGateway, 'kind'>, instrument: Instrument): Means | null {
   if (gateway.kind === 'local') {
-    const card = instrument.handler_id === MOCK_PAYMENT_HANDLER.id ? tokenCard(instrument) : null;
+    const card = instrument.handler_id === MOCK_PAYMENT_HANDLER.id ? mockCard(instrument) : null;
     return card ? { kind: 'card', card } : null;
   }
   const token = instrument.handler_id === STRIPE_PAYMENT_HANDLER.id ? tokenOf(instrument) : undefined;
@@ -46,7 +66,7 @@ export function meansOf(gateway: Pick<PaymentGateway, 'kind'>, instrument: Instr
 /** The instrument this shop's gateway takes, for the message that asks for it. */
 export const wantedInstrument = (gateway: Pick<PaymentGateway, 'kind'>) =>
   gateway.kind === 'local'
-    ? `a card instrument of the ${MOCK_PAYMENT_HANDLER.id} handler and a token credential`
+    ? `an instrument of the ${MOCK_PAYMENT_HANDLER.id} handler with a token credential (success_token, fail_token) or a card credential of a test card`
     : `a card instrument of the ${STRIPE_PAYMENT_HANDLER.id} handler whose token credential is a Stripe PaymentMethod id`;
 
 export type InstrumentOutcome = { kind: 'paid' } | { kind: 'declined'; message: string };
