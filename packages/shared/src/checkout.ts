@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { appliedDiscountSchema, discountCodesSchema, refusedCodeSchema } from './discount.ts';
 import { PHONE_MIN } from './constants.ts';
 import { idSchema, optionalText, requiredText } from './fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
@@ -188,6 +189,8 @@ export const quoteRequestSchema = lazySchema(() =>
         .max(100),
       shippingAddress: quoteAddressSchema.optional(),
       shippingOptionId: shippingOptionIdField.optional(),
+      /** The codes the buyer entered, in order; automatic promotions apply without one. */
+      discountCodes: discountCodesSchema.optional(),
     })
     .strict(),
 );
@@ -217,6 +220,8 @@ export const quoteSchema = lazySchema(() =>
         unitPrice: z.number(),
         subtotal: z.number(),
         tax: z.number(),
+        /** The line's share of the goods discounts; subtotal is after it. */
+        discount: z.number(),
       }),
     ),
     /** Cheapest first; empty when no address was given. */
@@ -227,6 +232,10 @@ export const quoteSchema = lazySchema(() =>
     tax: z.number(),
     total: z.number(),
     pricesIncludeTax: z.boolean(),
+    /** The discounts that apply, in the order applied, with what each took off (free shipping: the shipping). */
+    discounts: z.array(appliedDiscountSchema),
+    /** The codes that cannot apply, each with why; the rest of the quote is priced without them. */
+    refusedCodes: z.array(refusedCodeSchema),
   }),
 );
 export type Quote = z.infer<typeof quoteSchema>;
