@@ -44,8 +44,8 @@ export async function completedFacts(db: Db, session: SessionRow): Promise<Compl
         quantity: line.quantity,
         unitCents: line.unitPriceCents,
         subtotalCents: cents,
-        discountCents: 0,
-        paidCents: cents,
+        discountCents: line.discountCents,
+        paidCents: cents - line.discountCents,
         taxCents: line.taxCents,
       },
     ];
@@ -58,6 +58,8 @@ export async function completedFacts(db: Db, session: SessionRow): Promise<Compl
       subtotalCents: subtotalCents(order),
       shippingCents: order.shippingCents,
       shippingTaxCents: order.shippingTaxCents,
+      // Assistants' sessions carry no discount codes yet, so no order of theirs ships free by one.
+      freeShippingCents: 0,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       pricesIncludeTax: order.pricesIncludeTax,
