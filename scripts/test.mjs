@@ -254,7 +254,7 @@ try {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-shop-e2e-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     // The shop runs on a PostgreSQL server of its own, as in production: on embedded PGlite the one
-    // shop process was the suite's bottleneck (docs/performance.md#the-test-suites-running-time).
+    // shop process was the suite's bottleneck (docs/performance.md#the-test-suites-running-time-npm-test).
     const database = await startPostgres();
     cleanups.push(() => database.stop());
     // The order emails land in a catcher of the run's own; the tests read its REST API.
