@@ -8,6 +8,8 @@ import type { Db } from '#api/db/client.ts';
 import { partDrawing } from './part-drawings.ts';
 import { addressColumns, addressText, orderSummaryName, storedAmounts } from '#api/domain/orders/place-orders.ts';
 import { priceCart } from '#api/domain/checkout/checkout-price.ts';
+import { appliedCents, cartDiscounts } from '#api/domain/discounts/cart-discounts.ts';
+import { insertOrderDiscounts } from '#api/domain/discounts/order-discounts.repo.ts';
 import type { CheckoutLine } from '#api/domain/checkout/pricing.ts';
 import { demoBuyers, demoParts, demoReviews, demoUsers } from './seed-data.ts';
 import { DEMO_SHIPPING, DEMO_TAXES, demoWeightGrams } from './demo-checkout.ts';
@@ -54,10 +56,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const u of demoUsers) {
       await tx.insert(users).values({ email: u.email, userName: u.userName, role: u.role }).onConflictDoNothing();
     }
+    await tx.insert(discounts).values(DEMO_DISCOUNTS.map((d) => ({ id: newId(), ...d })));
     await seedDemoBuyers(tx, partIds);
     await writeSetting(tx, 'shipping', DEMO_SHIPPING);
     await writeSetting(tx, 'taxes', DEMO_TAXES);
-    await tx.insert(discounts).values(DEMO_DISCOUNTS.map((d) => ({ id: newId(), ...d })));
     return true;
   });
 }
@@ -66,7 +68,7 @@ type DemoPartRow = Omit<CheckoutLine, 'key' | 'quantity' | 'partId'> & { id: str
 
 /**
  * Each rating is of a part on a paid line of the buyer's own, as the API requires. The orders are priced by the
- * checkout engine with the demo's shipping and taxes, as a checkout would have priced them.
+ * checkout engine with the demo's shipping, taxes and automatic promotions, as a checkout would have priced them.
  */
 async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, DemoPartRow>) {
   const settings = { shipping: DEMO_SHIPPING, taxes: DEMO_TAXES };
@@ -78,8 +80,12 @@ async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, DemoPartRow>)
       if (!part) throw new Error(`demo buyer ${buyer.email} bought ${line.part}, which is not a demo part`);
       return { ...line, ...part, key: String(i), partId: part.id };
     });
+    // The automatic promotions (the power-supply sale) apply as they would at a checkout.
+    const decision = await cartDiscounts(tx, lines, { codes: [], email: buyer.email, lock: false });
     const price = await priceCart(settings, lines, {
       destination: { country: address.country, region: address.region ?? null },
+      discounts: decision.checkout,
+      freeShipping: decision.freeShipping,
     });
     const orderId = newId();
     const paymentId = `pi_demo_${orderId.slice(-12)}`;
@@ -119,6 +125,20 @@ async function seedDemoBuyers(tx: Db, partIds: ReadonlyMap<string, DemoPartRow>)
         quantity: line.quantity,
         unitPriceCents: line.unitCents,
         taxCents: price.lines.find((priced) => priced.key === line.key)?.taxCents ?? 0,
+        discountCents: price.lines.find((priced) => priced.key === line.key)?.discountCents ?? 0,
+      })),
+    );
+    await insertOrderDiscounts(
+      tx,
+      appliedCents(decision, price).map(({ offer, cents }, position) => ({
+        orderId,
+        discountId: offer.id,
+        email: buyer.email,
+        code: offer.code,
+        title: offer.title,
+        kind: offer.kind,
+        position,
+        amountCents: cents,
       })),
     );
     for (const line of lines) {
