@@ -56,7 +56,10 @@ const mcpPost = {
     400: answer('Not one JSON-RPC message (a batch, or a body that is none)', jsonRpcError),
     401: answer('A checkout tool called without proof of whose the call is (production)', jsonRpcError),
     406: answer('The Accept header does not take both application/json and text/event-stream', jsonRpcError),
-    429: answer("Over this client's request limit; `Retry-After` says when to try again", z.object({ message: z.string() })),
+    429: answer(
+      "Over this client's request limit; `Retry-After` says when to try again",
+      z.object({ message: z.string() }),
+    ),
   },
 };
 

@@ -81,7 +81,9 @@ export function ucpOperation({ summary, write, result, body, params, created = f
         created ? 'The new session, with messages saying what it still needs' : 'The answer, with its messages',
         result,
       ),
-      ...refusals(open ? [400, 401, 422, 429, 503] : [400, 401, 403, 404, ...(write ? [409 as const] : []), 422, 429, 503]),
+      ...refusals(
+        open ? [400, 401, 422, 429, 503] : [400, 401, 403, 404, ...(write ? [409 as const] : []), 422, 429, 503],
+      ),
     },
   };
 }

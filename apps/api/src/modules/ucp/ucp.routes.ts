@@ -128,7 +128,7 @@ export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
       ...documentedOnly,
       config: writeLimit(deps.config),
       schema: ucpOperation({
-        summary: 'Start a checkout session with the items an assistant\'s buyer wants (UCP)',
+        summary: "Start a checkout session with the items an assistant's buyer wants (UCP)",
         write: true,
         result: ucpCheckoutSchema,
         body: ucpCheckoutInputSchema,

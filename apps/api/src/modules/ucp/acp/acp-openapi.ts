@@ -47,8 +47,9 @@ export function acpOperation({
   /** The operation names a session in its path. */
   session: boolean;
 }) {
-  const codes = (session ? [400, 401, 404, 405, 409, 413, 415, 422, 429, 503] : [400, 401, 409, 413, 415, 422, 429, 503])
-    .filter((code) => write || ![405, 409, 413, 415, 422].includes(code)) as (keyof typeof REFUSALS)[];
+  const codes = (
+    session ? [400, 401, 404, 405, 409, 413, 415, 422, 429, 503] : [400, 401, 409, 413, 415, 422, 429, 503]
+  ).filter((code) => write || ![405, 409, 413, 415, 422].includes(code)) as (keyof typeof REFUSALS)[];
   return {
     tags: ['acp'],
     summary,
@@ -57,7 +58,10 @@ export function acpOperation({
     ...(session ? { params: z.object({ id: z.string().describe('The id the shop gave the checkout session') }) } : {}),
     ...(body ? { body } : {}),
     response: {
-      [created ? 201 : 200]: answer('The checkout session as it now stands, with its messages', acpCheckoutSessionSchema),
+      [created ? 201 : 200]: answer(
+        'The checkout session as it now stands, with its messages',
+        acpCheckoutSessionSchema,
+      ),
       ...Object.fromEntries(codes.map((code) => [code, answer(REFUSALS[code], acpErrorSchema)])),
     },
   };
