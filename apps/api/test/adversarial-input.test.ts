@@ -99,7 +99,7 @@ describe('adversarial 64 KB strings in every text field', () => {
   /** The assistant protocols' routes are called by an approved assistant too, with every header they ask for. */
   let assistantKey = '';
   const callersOf = (path: string): Record<string, Record<string, string>> => {
-    if (!/^\/api\/(ucp|acp|mcp)(\/|$)/.test(path)) return callers;
+    if (!/^\/api\/(?:ucp|acp|mcp)(?:\/|$)/.test(path)) return callers;
     const assistant = {
       authorization: `Bearer ${assistantKey}`,
       'ucp-agent': `profile="${AGENT}"`,

@@ -35,7 +35,8 @@ type Operation = {
   protocol: Protocol | null;
 };
 
-const protocolOf = (path: string): Protocol | null => /^\/api\/(ucp|acp|mcp)(\/|$)/.exec(path)?.[1] as Protocol | null;
+const protocolOf = (path: string): Protocol | null =>
+  /^\/api\/(ucp|acp|mcp)(?:\/|$)/.exec(path)?.[1] as Protocol | null;
 
 const t: TestApp = await createTestApp();
 afterAll(async () => t.close());
@@ -281,7 +282,7 @@ function paramValue(name: string, path: string): fc.Arbitrary<Value> {
   const known: keyof Pools =
     name === 'email'
       ? 'emails'
-      : /\/(checkout-sessions|checkout_sessions)\//.test(path)
+      : /\/checkout[-_]sessions\//.test(path)
         ? 'sessions'
         : path.includes('/parts')
           ? 'parts'
@@ -647,9 +648,10 @@ function bodyPayload(b: Body, state: Pools): Pick<InjectOptions, 'payload' | 'he
     case 'raw':
       return { payload: b.payload, headers: b.contentType ? { 'content-type': b.contentType } : {} };
     case 'json': {
-      const resolved = Object.entries(b.template).map(([k, v]) => [k, resolve(v, state)]);
+      const resolved: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(b.template)) resolved[k] = resolve(v, state);
       // A copy: a mutation deep in it must not reach the template the next request starts from.
-      const obj: Record<string, unknown> = structuredClone(Object.fromEntries(resolved));
+      const obj = structuredClone(resolved);
       for (const m of b.mutations) {
         if (m.kind === 'deep') replaceAt(obj, m.at, resolve(m.value, state));
         else if (m.kind === 'drop') Reflect.deleteProperty(obj, m.key);

@@ -38,7 +38,7 @@ export const ASSISTANT_PROOF_OPTIONAL = [...ASSISTANT_PROOF, {}];
 /** ACP takes the assistant's key only. */
 export const ASSISTANT_KEY = [{ assistantKey: [] }];
 
-const passThrough: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
+const passThrough: FastifySchemaCompiler<unknown> = () => (value: unknown) => ({ value });
 const plainJson: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
 /** The route keeps its own validation and answers: its schema is for the description alone. */
