@@ -200,18 +200,21 @@ const exchangeOnly: Expect = { anonymous: 401, customer: 401, otherCustomer: 401
 
 /**
  * The assistant protocols, outside production (production refuses every unproven call: assistant-proof.test.ts): a
- * call with no proof may try the shop under an "(unverified)" name, apart from the approved assistant's sessions, and
- * a bearer token that is not the assistant's key is refused.
+ * call with no proof may try the shop as the profile it names, under an "(unverified)" name, and a bearer token that
+ * is not that profile's key is refused.
  */
-const ucpAssistant = (s: number, unproven = s): Expect => ({
-  anonymous: unproven,
+const ucpAssistant = (s: number): Expect => ({
+  anonymous: s,
   badToken: 401,
   customer: 401,
   otherCustomer: 401,
   admin: 401,
   assistant: s,
 });
-/** ACP takes only a bearer key; outside production an unknown key tries the shop as an assistant of its own. */
+/**
+ * ACP takes only a bearer key; outside production an unknown key tries the shop as an assistant of its own, to which
+ * the approved assistant's sessions do not exist.
+ */
 const acpAssistant = (s: number, otherKey = s): Expect => ({
   anonymous: 401,
   badToken: otherKey,
@@ -258,12 +261,12 @@ const rows: Row[] = [
   ],
   [
     'GET /api/ucp/checkout-sessions/{id}',
-    ucpAssistant(200, 0),
+    ucpAssistant(200),
     async () => protocolCall('GET', `/api/ucp/checkout-sessions/${await fx.ucpSession()}`, ucpRead()),
   ],
   [
     'PUT /api/ucp/checkout-sessions/{id}',
-    ucpAssistant(200, 0),
+    ucpAssistant(200),
     async () =>
       protocolCall(
         'PUT',
@@ -274,18 +277,18 @@ const rows: Row[] = [
   ],
   [
     'POST /api/ucp/checkout-sessions/{id}/complete',
-    ucpAssistant(200, 0),
+    ucpAssistant(200),
     async () =>
       protocolCall('POST', `/api/ucp/checkout-sessions/${await fx.ucpSession()}/complete`, ucpWrite(), payment()),
   ],
   [
     'POST /api/ucp/checkout-sessions/{id}/cancel',
-    ucpAssistant(200, 0),
+    ucpAssistant(200),
     async () => protocolCall('POST', `/api/ucp/checkout-sessions/${await fx.ucpSession()}/cancel`, ucpWrite()),
   ],
   [
     'GET /api/ucp/orders/{id}',
-    ucpAssistant(200, 0),
+    ucpAssistant(200),
     async () => protocolCall('GET', `/api/ucp/orders/${await fx.ucpOrder()}`, ucpRead()),
   ],
   // The catalog is what the web shop shows anyone: no proof needed, but a key that is not the assistant's is refused.
@@ -311,12 +314,12 @@ const rows: Row[] = [
   ],
   [
     'GET /api/acp/checkout_sessions/{id}',
-    acpAssistant(200, 0),
+    acpAssistant(200, 404),
     async () => protocolCall('GET', `/api/acp/checkout_sessions/${await fx.acpSession()}`, acpRead()),
   ],
   [
     'POST /api/acp/checkout_sessions/{id}',
-    acpAssistant(200, 0),
+    acpAssistant(200, 404),
     async () =>
       protocolCall('POST', `/api/acp/checkout_sessions/${await fx.acpSession()}`, acpWrite(), {
         line_items: [{ id: await fx.part(), quantity: 2 }],
@@ -324,18 +327,19 @@ const rows: Row[] = [
   ],
   [
     'POST /api/acp/checkout_sessions/{id}/complete',
-    acpAssistant(200, 0),
+    acpAssistant(200, 404),
     async () =>
       protocolCall('POST', `/api/acp/checkout_sessions/${await fx.acpSession()}/complete`, acpWrite(), paymentData()),
   ],
   [
     'POST /api/acp/checkout_sessions/{id}/cancel',
-    acpAssistant(200, 0),
+    acpAssistant(200, 404),
     async () => protocolCall('POST', `/api/acp/checkout_sessions/${await fx.acpSession()}/cancel`, acpWrite(), {}),
   ],
+  // The catalog tools read what anyone may; a checkout tool's refusal is a JSON-RPC result (ucp-mcp.test.ts).
   [
     'POST /api/mcp',
-    ucpAssistant(200, 0),
+    publicRoute(200),
     async () =>
       protocolCall('POST', '/api/mcp', MCP_ACCEPT, {
         jsonrpc: '2.0',

@@ -18,7 +18,7 @@ export const ucpSessionId = z.object({ id: z.string().describe('The id the shop 
  * version); or, before the protocol is reached at all (a body that is not JSON, too large, the client's request limit),
  * the shop's own error.
  */
-export const ucpRefusalSchema = z.union([
+const ucpRefusalSchema = z.union([
   ucpErrorResponseSchema,
   z.object({ code: z.string(), content: z.string(), continue_url: z.string() }),
   apiErrorSchema,
@@ -38,7 +38,7 @@ const REFUSALS = {
 const refusals = (codes: readonly (keyof typeof REFUSALS)[]) =>
   Object.fromEntries(codes.map((code) => [code, answer(REFUSALS[code], ucpRefusalSchema)]));
 
-export function ucpHeaders(write: boolean) {
+function ucpHeaders(write: boolean) {
   return z.object({
     'ucp-agent': z
       .string()
