@@ -36,7 +36,7 @@ type Operation = {
 };
 
 const protocolOf = (path: string): Protocol | null =>
-  /^\/api\/(ucp|acp|mcp)(?:\/|$)/.exec(path)?.[1] as Protocol | null;
+  (/^\/api\/(ucp|acp|mcp)(?:\/|$)/.exec(path)?.[1] as Protocol | undefined) ?? null;
 
 const t: TestApp = await createTestApp();
 afterAll(async () => t.close());
