@@ -17,6 +17,7 @@ import { createAccountCheck } from './lib/account-check.ts';
 import { createGuards } from './lib/auth.ts';
 import type { Deps } from './deps.ts';
 import { createPaymentGateway } from './domain/payment-gateway/create-payment-gateway.ts';
+import { ASSISTANT_SECURITY_SCHEMES } from './lib/assistant-openapi.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installOperationDefaults } from './lib/openapi.ts';
 import { createIdentityVerifier } from './lib/identity.ts';
@@ -192,7 +193,12 @@ export async function buildApp({
         license: { name: 'Proprietary' },
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...ASSISTANT_SECURITY_SCHEMES,
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

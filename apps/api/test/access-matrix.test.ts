@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ACP_VERSION, acpErrorSchema } from '@parts-shop/shared/acp';
+import { ucpErrorResponseSchema } from '@parts-shop/shared/ucp';
+import { paymentData, readySession } from './acp-fixtures.ts';
 import { badApiToken, badTokenKinds, type BadTokenKind } from './firebase-accounts.ts';
 import { addPart, confirmCard, GOOD_CARD, orderBody, payOrder, placeOrder, startPayment } from './shop-fixtures.ts';
 import { DEMO_SHIPPING, DEMO_TAXES } from '#api/seed/demo-checkout.ts';
 import { useTestApp } from './test-app.ts';
+import { AGENT, payment, readyCheckout } from './ucp-fixtures.ts';
 import { multipart, testPhoto } from './upload-fixtures.ts';
 
 // Who may call what (docs/product.md#who-may-do-what): each row is one call, each cell runs on fresh
@@ -14,11 +20,15 @@ const OTHER = 'matrix-other@example.test';
 const ADMIN = 'matrix-admin@example.test';
 
 type Valid = 'customer' | 'otherCustomer' | 'admin';
-type Caller = 'anonymous' | BadTokenKind | Valid;
-const callers: readonly Caller[] = ['anonymous', ...badTokenKinds, 'customer', 'otherCustomer', 'admin'];
+/** `assistant`: an approved assistant's API key in `Authorization: Bearer`, as UCP, ACP and MCP take it. */
+type Caller = 'anonymous' | BadTokenKind | Valid | 'assistant';
+const callers: readonly Caller[] = ['anonymous', ...badTokenKinds, 'customer', 'otherCustomer', 'admin', 'assistant'];
 
-/** Expected status per valid caller; every anonymous or bad-token caller expects `anonymous`. */
-type Expect = Record<Valid, number> & { anonymous: number };
+/**
+ * Expected status per valid caller; every anonymous or bad-token caller expects `anonymous`, unless `badToken` says
+ * otherwise, and the assistant expects `anonymous` unless `assistant` says otherwise: its key is no shop token.
+ */
+type Expect = Record<Valid, number> & { anonymous: number; badToken?: number; assistant?: number };
 const publicRoute = (s: number): Expect => ({ anonymous: s, customer: s, otherCustomer: s, admin: s });
 const signedIn = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: s, admin: s });
 const adminOnly = (s: number): Expect => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: s });
@@ -154,6 +164,25 @@ const fx = {
     const res = await t.app.inject({ ...at('POST', '/api/assistants', fx.assistantBody()), headers: auth.admin });
     return res.json<{ assistant: { id: string } }>().assistant.id;
   },
+  /** A checkout session the approved assistant started over UCP: its id. */
+  ucpSession: async () => {
+    const call = protocolCall('POST', '/api/ucp/checkout-sessions', ucpWrite(), readyCheckout(await fx.part()));
+    const res = await t.app.inject({ ...call, headers: { ...call.headers, ...assistantAuth() } });
+    return res.json<{ id: string }>().id;
+  },
+  /** An order the approved assistant placed over UCP: its id. */
+  ucpOrder: async () => {
+    const url = `/api/ucp/checkout-sessions/${await fx.ucpSession()}/complete`;
+    const call = protocolCall('POST', url, ucpWrite(), payment());
+    const res = await t.app.inject({ ...call, headers: { ...call.headers, ...assistantAuth() } });
+    return res.json<{ order: { id: string } }>().order.id;
+  },
+  /** A checkout session the approved assistant started over ACP: its id. */
+  acpSession: async () => {
+    const call = protocolCall('POST', '/api/acp/checkout_sessions', acpWrite(), readySession(await fx.part()));
+    const res = await t.app.inject({ ...call, headers: { ...call.headers, ...assistantAuth() } });
+    return res.json<{ id: string }>().id;
+  },
   newUser: async (role: 'admin' | 'customer' = 'customer') => {
     const email = `matrix-${Math.random().toString(36).slice(2, 10)}@example.test`;
     await t.signIn(email, role);
@@ -185,6 +214,52 @@ const HOME = {
 };
 const exchangeOnly: Expect = { anonymous: 401, customer: 401, otherCustomer: 401, admin: 401 };
 
+/**
+ * The assistant protocols, outside production (production refuses every unproven call: assistant-proof.test.ts): a
+ * call with no proof may try the shop as the profile it names, under an "(unverified)" name, and a bearer token that
+ * is not that profile's key is refused.
+ */
+const ucpAssistant = (s: number): Expect => ({
+  anonymous: s,
+  badToken: 401,
+  customer: 401,
+  otherCustomer: 401,
+  admin: 401,
+  assistant: s,
+});
+/**
+ * ACP takes only a bearer key; outside production an unknown key tries the shop as an assistant of its own, to which
+ * the approved assistant's sessions do not exist.
+ */
+const acpAssistant = (s: number, otherKey = s): Expect => ({
+  anonymous: 401,
+  badToken: otherKey,
+  customer: otherKey,
+  otherCustomer: otherKey,
+  admin: otherKey,
+  assistant: s,
+});
+
+const ucpRead = () => ({ 'ucp-agent': `profile="${AGENT}"`, 'request-id': randomUUID() });
+const acpRead = () => ({ 'api-version': ACP_VERSION, 'request-id': randomUUID() });
+const ucpWrite = () => ({
+  'ucp-agent': `profile="${AGENT}"`,
+  'request-id': randomUUID(),
+  'idempotency-key': randomUUID(),
+});
+const acpWrite = () => ({ 'api-version': ACP_VERSION, 'request-id': randomUUID(), 'idempotency-key': randomUUID() });
+const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
+
+/** A protocol call: its body and protocol headers; the caller adds its credentials. */
+function protocolCall(
+  method: HTTPMethods,
+  url: string,
+  headers: Record<string, string>,
+  payload?: Record<string, unknown>,
+): InjectOptions {
+  return { ...at(method, url, payload), headers };
+}
+
 function at(method: HTTPMethods, url: string, payload?: Record<string, unknown>): InjectOptions {
   return payload === undefined ? { method, url } : { method, url, payload };
 }
@@ -195,6 +270,102 @@ type Row = [operation: string, expected: Expect, request: () => Promise<InjectOp
 // rows), who gets which status, and the request (built afresh for every caller).
 const rows: Row[] = [
   ['GET /api/health', publicRoute(200), async () => at('GET', '/api/health')],
+  [
+    'POST /api/ucp/checkout-sessions',
+    ucpAssistant(201),
+    async () => protocolCall('POST', '/api/ucp/checkout-sessions', ucpWrite(), readyCheckout(await fx.part())),
+  ],
+  [
+    'GET /api/ucp/checkout-sessions/{id}',
+    ucpAssistant(200),
+    async () => protocolCall('GET', `/api/ucp/checkout-sessions/${await fx.ucpSession()}`, ucpRead()),
+  ],
+  [
+    'PUT /api/ucp/checkout-sessions/{id}',
+    ucpAssistant(200),
+    async () =>
+      protocolCall(
+        'PUT',
+        `/api/ucp/checkout-sessions/${await fx.ucpSession()}`,
+        ucpWrite(),
+        readyCheckout(await fx.part(), 2),
+      ),
+  ],
+  [
+    'POST /api/ucp/checkout-sessions/{id}/complete',
+    ucpAssistant(200),
+    async () =>
+      protocolCall('POST', `/api/ucp/checkout-sessions/${await fx.ucpSession()}/complete`, ucpWrite(), payment()),
+  ],
+  [
+    'POST /api/ucp/checkout-sessions/{id}/cancel',
+    ucpAssistant(200),
+    async () => protocolCall('POST', `/api/ucp/checkout-sessions/${await fx.ucpSession()}/cancel`, ucpWrite()),
+  ],
+  [
+    'GET /api/ucp/orders/{id}',
+    ucpAssistant(200),
+    async () => protocolCall('GET', `/api/ucp/orders/${await fx.ucpOrder()}`, ucpRead()),
+  ],
+  // The catalog is what the web shop shows anyone: no proof needed, but a key that is not the assistant's is refused.
+  [
+    'POST /api/ucp/catalog/search',
+    ucpAssistant(200),
+    async () => protocolCall('POST', '/api/ucp/catalog/search', ucpRead(), { query: 'P' }),
+  ],
+  [
+    'POST /api/ucp/catalog/lookup',
+    ucpAssistant(200),
+    async () => protocolCall('POST', '/api/ucp/catalog/lookup', ucpRead(), { ids: [await fx.part()] }),
+  ],
+  [
+    'POST /api/ucp/catalog/product',
+    ucpAssistant(200),
+    async () => protocolCall('POST', '/api/ucp/catalog/product', ucpRead(), { id: await fx.part() }),
+  ],
+  [
+    'POST /api/acp/checkout_sessions',
+    acpAssistant(201),
+    async () => protocolCall('POST', '/api/acp/checkout_sessions', acpWrite(), readySession(await fx.part())),
+  ],
+  [
+    'GET /api/acp/checkout_sessions/{id}',
+    acpAssistant(200, 404),
+    async () => protocolCall('GET', `/api/acp/checkout_sessions/${await fx.acpSession()}`, acpRead()),
+  ],
+  [
+    'POST /api/acp/checkout_sessions/{id}',
+    acpAssistant(200, 404),
+    async () =>
+      protocolCall('POST', `/api/acp/checkout_sessions/${await fx.acpSession()}`, acpWrite(), {
+        line_items: [{ id: await fx.part(), quantity: 2 }],
+      }),
+  ],
+  [
+    'POST /api/acp/checkout_sessions/{id}/complete',
+    acpAssistant(200, 404),
+    async () =>
+      protocolCall('POST', `/api/acp/checkout_sessions/${await fx.acpSession()}/complete`, acpWrite(), paymentData()),
+  ],
+  [
+    'POST /api/acp/checkout_sessions/{id}/cancel',
+    acpAssistant(200, 404),
+    async () => protocolCall('POST', `/api/acp/checkout_sessions/${await fx.acpSession()}/cancel`, acpWrite(), {}),
+  ],
+  // The catalog tools read what anyone may; a checkout tool's refusal is a JSON-RPC result (ucp-mcp.test.ts).
+  [
+    'POST /api/mcp',
+    publicRoute(200),
+    async () =>
+      protocolCall('POST', '/api/mcp', MCP_ACCEPT, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_parts', arguments: { query: 'P' } },
+      }),
+  ],
+  ['GET /api/mcp', publicRoute(405), async () => protocolCall('GET', '/api/mcp', MCP_ACCEPT)],
+  ['DELETE /api/mcp', publicRoute(405), async () => protocolCall('DELETE', '/api/mcp', MCP_ACCEPT)],
   ['GET /api/assistants', adminOnly(200), async () => at('GET', '/api/assistants')],
   ['POST /api/assistants', adminOnly(201), async () => at('POST', '/api/assistants', fx.assistantBody())],
   ['DELETE /api/assistants/{id}', adminOnly(200), async () => at('DELETE', `/api/assistants/${await fx.assistant()}`)],
@@ -484,8 +655,12 @@ const rows: Row[] = [
   ],
 ];
 
+let assistantKey = '';
+const assistantAuth = () => ({ authorization: `Bearer ${assistantKey}` });
+
 async function headersFor(caller: Caller): Promise<Record<string, string>> {
   if (caller === 'anonymous') return {};
+  if (caller === 'assistant') return assistantAuth();
   if (caller === 'customer' || caller === 'otherCustomer' || caller === 'admin') return auth[caller];
   return { authorization: `Bearer ${await badApiToken(caller, CUSTOMER, t.deps.config.JWT_SECRET)}` };
 }
@@ -502,10 +677,32 @@ async function signInAll(): Promise<void> {
 const t = useTestApp();
 beforeAll(async () => {
   await signInAll();
+  const approved = await t.app.inject({
+    ...at('POST', '/api/assistants', { profile: AGENT, name: 'Matrix Assistant' }),
+    headers: auth.admin,
+  });
+  assistantKey = approved.json<{ apiKey: string }>().apiKey;
 });
 
+const jsonRpcError = z.object({
+  jsonrpc: z.literal('2.0'),
+  error: z.object({ code: z.int(), message: z.string() }),
+  id: z.union([z.string(), z.number(), z.null()]),
+});
+
+/** The refusal shape of the route's own kind: each assistant protocol answers in its own words, the shop in its. */
+function expectRefusalShape(operation: string, caller: Caller, body: string): void {
+  const protocol = /^\w+ \/api\/(ucp|acp|mcp)\//.exec(`${operation}/`)?.[1];
+  const json: unknown = JSON.parse(body);
+  const context = `${caller}: ${body}`;
+  if (protocol === 'ucp') expect(ucpErrorResponseSchema.safeParse(json).success, context).toBe(true);
+  else if (protocol === 'acp') expect(acpErrorSchema.safeParse(json).success, context).toBe(true);
+  else if (protocol === 'mcp') expect(jsonRpcError.safeParse(json).success, context).toBe(true);
+  else expect((json as { message?: unknown }).message, context).toEqual(expect.any(String));
+}
+
 describe('access matrix', () => {
-  it.each(rows)('%s', async (_operation, expected, request) => {
+  it.each(rows)('%s', async (operation, expected, request) => {
     const actual: Record<string, number> = {};
     const wanted: Record<string, number> = {};
     for (const caller of callers) {
@@ -515,10 +712,13 @@ describe('access matrix', () => {
       wanted[caller] =
         caller === 'customer' || caller === 'otherCustomer' || caller === 'admin'
           ? expected[caller]
-          : expected.anonymous;
-      // Every answer, allowed or not, is JSON with a message when it is an error.
-      if (res.statusCode >= 400)
-        expect(res.json<{ message: unknown }>().message, `${caller}: ${res.body}`).toEqual(expect.any(String));
+          : caller === 'assistant'
+            ? (expected.assistant ?? expected.anonymous)
+            : caller === 'anonymous'
+              ? expected.anonymous
+              : (expected.badToken ?? expected.anonymous);
+      // Every answer, allowed or not, is JSON in its route's error shape when it is an error.
+      if (res.statusCode >= 400) expectRefusalShape(operation, caller, res.body);
     }
     expect(actual).toEqual(wanted);
     await signInAll();

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACP_VERSION } from '@parts-shop/shared/acp';
 import { BODY_LIMIT } from '#api/app.ts';
 import { useTestApp } from './test-app.ts';
+import { AGENT } from './ucp-fixtures.ts';
 
 // Every text field of every endpoint (from the OpenAPI document) gets ~64 KB strings built to make a
 // backtracking pattern slow; each is refused well under a second. A slow answer is timed once more.
@@ -84,7 +87,29 @@ describe('adversarial 64 KB strings in every text field', () => {
     callers.admin = await t.signIn('adversarial-admin@example.com', 'admin');
     callers.customer = await t.signIn('adversarial-customer@example.com');
     targets = targetsOf(t.app.swagger());
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/assistants',
+      headers: callers.admin,
+      payload: { profile: AGENT, name: 'Adversarial Assistant' },
+    });
+    assistantKey = approved.json<{ apiKey: string }>().apiKey;
   });
+
+  /** The assistant protocols' routes are called by an approved assistant too, with every header they ask for. */
+  let assistantKey = '';
+  const callersOf = (path: string): Record<string, Record<string, string>> => {
+    if (!/^\/api\/(?:ucp|acp|mcp)(?:\/|$)/.test(path)) return callers;
+    const assistant = {
+      authorization: `Bearer ${assistantKey}`,
+      'ucp-agent': `profile="${AGENT}"`,
+      'request-id': randomUUID(),
+      'idempotency-key': randomUUID(),
+      'api-version': ACP_VERSION,
+      accept: 'application/json, text/event-stream',
+    };
+    return { ...callers, assistant };
+  };
 
   it('finds the text fields of the public forms, the token exchange and the catalog queries', () => {
     const names = new Set(targets.map((x) => `${x.method} ${x.path} ${x.where}.${x.field}`));
@@ -95,6 +120,9 @@ describe('adversarial 64 KB strings in every text field', () => {
       'PUT /api/users/{email} path.email',
       'POST /api/payments/local/confirm body.clientSecret',
       'GET /api/parts query.cursor',
+      'POST /api/ucp/checkout-sessions body.email',
+      'POST /api/acp/checkout_sessions body.currency',
+      'POST /api/mcp body.method',
     ]) {
       expect(names, expected).toContain(expected);
     }
@@ -109,7 +137,7 @@ describe('adversarial 64 KB strings in every text field', () => {
           ? target.path.replace(`{${target.field}}`, encodeURIComponent(value)).replace(/\{\w+\}/g, 'x')
           : target.path.replace(/\{\w+\}/g, '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
       let refusedBySchema = target.where === 'path'; // a 64 KB path segment never reaches a route
-      for (const [caller, headers] of Object.entries(callers)) {
+      for (const [caller, headers] of Object.entries(callersOf(target.path))) {
         const request: InjectOptions = { method: target.method, url, headers };
         if (target.where === 'query') request.query = { [target.field]: value };
         if (target.where === 'body') request.payload = { [target.field]: value };

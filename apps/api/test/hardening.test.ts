@@ -208,6 +208,8 @@ describe('rate limits', () => {
     config: {
       RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
       RATE_LIMIT_AUTH_PER_MINUTE: String(SIGN_INS),
+      // The MCP server and the UCP catalog count on the `mcp` budget, their reads' own.
+      RATE_LIMIT_MCP_PER_MINUTE: String(WRITES),
     },
   });
   beforeAll(async () => {
@@ -223,7 +225,8 @@ describe('rate limits', () => {
 
   // Provider callbacks come from the provider's servers, which retry on 429; they carry a
   // signature instead, and are not limited per client.
-  const EXEMPT = new Set(['POST /api/webhooks/stripe']);
+  // DELETE /api/mcp is refused (405) before anything is read or written.
+  const EXEMPT = new Set(['POST /api/webhooks/stripe', 'DELETE /api/mcp']);
 
   it('limits every write route per client: 429 JSON with Retry-After once over the limit', async () => {
     expect(writeRoutes.length).toBeGreaterThan(5);

@@ -12,8 +12,16 @@ const require = createRequire(import.meta.url);
 const redoclyCli = require.resolve('@redocly/cli/bin/cli.js');
 const tsc = require.resolve('typescript/bin/tsc');
 
-type Operation = { operationId?: string; security?: unknown[] };
-type Description = { paths: Record<string, Record<string, Operation>> };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: unknown;
+};
+type Description = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }> };
+};
 
 let description: Description;
 let dir: string;
@@ -48,6 +56,28 @@ describe('the API description', () => {
     expect(description.paths['/api/parts']?.get?.security).toEqual([]);
     expect(description.paths['/api/parts']?.post?.security).toEqual([{ bearer: [] }]);
     expect(description.paths['/api/allorders']?.get?.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('describes the assistant routes (UCP, ACP, MCP) with their headers and how an assistant authenticates', () => {
+    expect(description.components.securitySchemes).toMatchObject({
+      assistantKey: { type: 'http', scheme: 'bearer' },
+      assistantApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      assistantSignature: { type: 'apiKey', in: 'header', name: 'Signature' },
+    });
+    const proof = [{ assistantKey: [] }, { assistantApiKey: [] }, { assistantSignature: [] }];
+    const create = description.paths['/api/ucp/checkout-sessions']?.post;
+    expect(create?.security).toEqual(proof);
+    expect(create?.requestBody).toBeDefined();
+    const headers = (operation?: Operation) =>
+      (operation?.parameters ?? []).filter((p) => p.in === 'header' && p.required).map((p) => p.name);
+    expect(headers(create)).toEqual(expect.arrayContaining(['ucp-agent', 'request-id']));
+    expect(description.paths['/api/ucp/orders/{id}']?.get?.security).toEqual(proof);
+    // The catalog and MCP's catalog tools are open: proof is one choice, none another.
+    expect(description.paths['/api/ucp/catalog/search']?.post?.security).toEqual([...proof, {}]);
+    expect(description.paths['/api/mcp']?.post?.security).toEqual([...proof, {}]);
+    const acp = description.paths['/api/acp/checkout_sessions']?.post;
+    expect(acp?.security).toEqual([{ assistantKey: [] }]);
+    expect(headers(acp)).toEqual(expect.arrayContaining(['api-version', 'idempotency-key']));
   });
 
   it("passes Redocly's recommended lint rules with no error", () => {

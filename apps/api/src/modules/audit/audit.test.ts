@@ -523,6 +523,19 @@ const NOT_ADMIN_CHANGES: Record<string, string> = {
   'POST /api/addresses': "the customer's own address book",
   'PATCH /api/addresses/{id}': "the customer's own address book",
   'DELETE /api/addresses/{id}': "the customer's own address book",
+  'POST /api/ucp/checkout-sessions': "an assistant's checkout for its buyer",
+  'PUT /api/ucp/checkout-sessions/{id}': "an assistant's checkout for its buyer",
+  'POST /api/ucp/checkout-sessions/{id}/complete': "an assistant's order for its buyer, paid",
+  'POST /api/ucp/checkout-sessions/{id}/cancel': "an assistant's checkout for its buyer",
+  'POST /api/ucp/catalog/search': 'a catalog read that stores nothing',
+  'POST /api/ucp/catalog/lookup': 'a catalog read that stores nothing',
+  'POST /api/ucp/catalog/product': 'a catalog read that stores nothing',
+  'POST /api/acp/checkout_sessions': "an assistant's checkout for its buyer",
+  'POST /api/acp/checkout_sessions/{id}': "an assistant's checkout for its buyer",
+  'POST /api/acp/checkout_sessions/{id}/complete': "an assistant's order for its buyer, paid",
+  'POST /api/acp/checkout_sessions/{id}/cancel': "an assistant's checkout for its buyer",
+  'POST /api/mcp': "an assistant's tool call: a catalog read, or its checkout as over UCP",
+  'DELETE /api/mcp': 'always refused (405): there is no MCP session to end',
 };
 
 async function review() {

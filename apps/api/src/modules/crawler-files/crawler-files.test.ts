@@ -53,6 +53,9 @@ describe('llms.txt', () => {
     expect(response.body).toContain(`(${ORIGIN}/allparts)`);
     expect(response.body).toContain(`(${ORIGIN}/api/docs/json)`);
     expect(response.body).toContain(`(${ORIGIN}/api/mcp)`);
+    expect(response.body).toContain(`(${ORIGIN}/.well-known/ucp)`);
+    expect(response.body).toContain(`(${ORIGIN}/.well-known/acp.json)`);
+    expect(response.body).toContain('the UCP, ACP and MCP routes and how an assistant authenticates');
     await t.database.db.delete(parts);
   });
 });

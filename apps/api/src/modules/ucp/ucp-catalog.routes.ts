@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import type { UCP_CAPABILITIES } from '@parts-shop/shared/ucp';
+import { z } from 'zod';
+import { ucpMessageSchema, type UCP_CAPABILITIES } from '@parts-shop/shared/ucp';
 import {
   ucpCatalogLookupSchema,
   ucpCatalogProductSchema,
@@ -9,9 +9,20 @@ import {
 } from '@parts-shop/shared/ucp-catalog';
 import type { Deps } from '#api/deps.ts';
 import { mcpLimit } from '#api/deps.ts';
+import { documentedOnly } from '#api/lib/assistant-openapi.ts';
 import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
 import { getProduct, invalidRequest, lookupCatalog, searchCatalog, type CatalogAnswer } from './ucp-catalog.ts';
 import { callerOf } from './ucp.routes.ts';
+import { ucpOperation } from './ucp-openapi.ts';
+
+/** The catalog's answer: `ucp`, then `products` (or `product`), `pagination` and `messages` (ucp-catalog.ts). */
+const catalogAnswer = z.looseObject({
+  ucp: z.looseObject({ version: z.string() }),
+  products: z.array(z.looseObject({ id: z.string(), title: z.string() })).optional(),
+  product: z.looseObject({ id: z.string(), title: z.string() }).optional(),
+  pagination: z.looseObject({ cursor: z.string().optional(), has_next_page: z.boolean() }).optional(),
+  messages: z.array(ucpMessageSchema).optional(),
+});
 
 type Answered = { statusCode: number; body: unknown; headers?: Record<string, string> };
 
@@ -65,20 +76,24 @@ export const ucpCatalogRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
     };
   }
 
-  const options = { schema: { hide: true }, config: mcpLimit(deps.config) };
+  const options = (summary: string, body: z.ZodType) => ({
+    ...documentedOnly,
+    config: mcpLimit(deps.config),
+    schema: ucpOperation({ summary, write: false, open: true, body, result: catalogAnswer }),
+  });
   app.post(
     '/ucp/catalog/search',
-    options,
+    options('Search the catalog by words and filters, paged (UCP)', ucpCatalogSearchSchema),
     read('catalogSearch', ucpCatalogSearchSchema, (body) => searchCatalog(deps, body)),
   );
   app.post(
     '/ucp/catalog/lookup',
-    options,
+    options('Look products up by their ids (UCP)', ucpCatalogLookupSchema),
     read('catalogLookup', ucpCatalogLookupSchema, (body) => lookupCatalog(deps, body)),
   );
   app.post(
     '/ucp/catalog/product',
-    options,
+    options('One product, in full (UCP)', ucpCatalogProductSchema),
     read('catalogLookup', ucpCatalogProductSchema, (body) => getProduct(deps, body)),
   );
 };

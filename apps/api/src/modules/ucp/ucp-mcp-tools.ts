@@ -38,7 +38,7 @@ export function unprovenUcpToolCall(deps: Pick<Deps, 'config'>, request: Fastify
   if (typeof name !== 'string' || !UCP_TOOLS.has(name)) return null;
   const proof = proofOf(request);
   if (proof.apiKey !== undefined || proof.signed) return null;
-  return { statusCode: 401, headers: { 'WWW-Authenticate': 'Bearer realm="ucp"' }, message: NO_PROOF };
+  return { statusCode: 401 as const, headers: { 'WWW-Authenticate': 'Bearer realm="ucp"' }, message: NO_PROOF };
 }
 import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';

@@ -1,9 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ucpCheckoutInputSchema, ucpCompleteInputSchema } from '@parts-shop/shared/ucp';
+import {
+  ucpCheckoutInputSchema,
+  ucpCheckoutSchema,
+  ucpCompleteInputSchema,
+  ucpOrderSchema,
+} from '@parts-shop/shared/ucp';
 import type { Deps } from '#api/deps.ts';
 import { writeLimit } from '#api/deps.ts';
+import { documentedOnly } from '#api/lib/assistant-openapi.ts';
 import { keepRawJsonBodies } from '#api/lib/raw-body.ts';
 import { isRefusal, narrowed, negotiate } from './agent-profile.ts';
 import { proofOf } from './caller-proof.ts';
@@ -23,6 +29,7 @@ import { answerOnce } from './ucp-idempotency.ts';
 import { getUcpOrder } from './ucp-order.ts';
 import { admitAgent } from './ucp-admission.ts';
 import { parseUcpAgent, type UcpAgent } from './ucp-agent.ts';
+import { ucpOperation, ucpSessionId } from './ucp-openapi.ts';
 
 const hidden = { hide: true } as const;
 
@@ -75,7 +82,7 @@ async function once(
 
 type Params = { Params: { id: string } };
 
-/** UCP over REST under `/api/ucp`. Not in the shop's API description: the protocol publishes its own. */
+/** UCP over REST under `/api/ucp`, described in the shop's API description (ucp-openapi.ts) and checked here. */
 export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   keepRawJsonBodies(app);
   const answer = (reply: FastifyReply, result: Answer) =>
@@ -110,39 +117,61 @@ export const ucpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
     };
   }
 
-  const writes = { schema: hidden, config: writeLimit(deps.config) };
+  const checkout = (summary: string, write: boolean, body?: z.ZodType) => ({
+    ...documentedOnly,
+    ...(write ? { config: writeLimit(deps.config) } : {}),
+    schema: ucpOperation({ summary, write, result: ucpCheckoutSchema, body, params: ucpSessionId }),
+  });
   app.post(
     '/ucp/checkout-sessions',
-    writes,
+    {
+      ...documentedOnly,
+      config: writeLimit(deps.config),
+      schema: ucpOperation({
+        summary: "Start a checkout session with the items an assistant's buyer wants (UCP)",
+        write: true,
+        result: ucpCheckoutSchema,
+        body: ucpCheckoutInputSchema,
+        created: true,
+      }),
+    },
     handle(ucpCheckoutInputSchema, true, (agent, _r, body) => createCheckout(deps, agent, body)),
   );
   app.get<Params>(
     '/ucp/checkout-sessions/:id',
-    { schema: hidden },
+    checkout('A checkout session of this assistant (UCP)', false),
     handle(null, false, (agent, request) => getCheckout(deps, agent, request.params.id)),
   );
   app.put<Params>(
     '/ucp/checkout-sessions/:id',
-    writes,
+    checkout('Replace the items, buyer and fulfilment of an open checkout session (UCP)', true, ucpCheckoutInputSchema),
     handle(ucpCheckoutInputSchema, true, (agent, request, body) =>
       updateCheckout(deps, agent, request.params.id, body),
     ),
   );
   app.post<Params>(
     '/ucp/checkout-sessions/:id/complete',
-    writes,
+    checkout('Pay and place the order of a ready checkout session (UCP)', true, ucpCompleteInputSchema),
     handle(ucpCompleteInputSchema, true, (agent, request, body) =>
       completeCheckout(deps, agent, request.params.id, body),
     ),
   );
   app.post<Params>(
     '/ucp/checkout-sessions/:id/cancel',
-    writes,
+    checkout('Cancel an open checkout session (UCP)', true),
     handle(null, true, (agent, request) => cancelCheckout(deps, agent, request.params.id)),
   );
   app.get<Params>(
     '/ucp/orders/:id',
-    { schema: hidden },
+    {
+      ...documentedOnly,
+      schema: ucpOperation({
+        summary: 'An order this assistant placed, with its fulfilment (UCP)',
+        write: false,
+        result: ucpOrderSchema,
+        params: ucpSessionId,
+      }),
+    },
     handle(null, false, (agent, request) => getUcpOrder(deps.db, deps.config, agent, request.params.id)),
   );
 };

@@ -14,6 +14,7 @@ import type { UcpCheckout } from '@parts-shop/shared/ucp';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 import type { Deps } from '#api/deps.ts';
 import { writeLimit } from '#api/deps.ts';
+import { documentedOnly } from '#api/lib/assistant-openapi.ts';
 import { isDatabaseUnavailable } from '#api/lib/database-unavailable.ts';
 import { siteOrigin } from '#api/lib/site-origin.ts';
 import {
@@ -28,6 +29,7 @@ import type { UcpAgent } from '../ucp-agent.ts';
 import { runOnce } from '../ucp-idempotency.ts';
 import { acpCaller, acpError, versionRefusal, type AcpRefusal } from './acp-caller.ts';
 import { acpSession, ucpInputFrom, ucpPaymentFrom } from './acp-checkout-view.ts';
+import { acpOperation } from './acp-openapi.ts';
 
 type AcpAnswer = { statusCode: number; body: AcpCheckoutSession | AcpError; headers?: Record<string, string> };
 
@@ -132,7 +134,7 @@ const keyOf = (header: unknown) =>
 
 type Params = { Params: { id: string } };
 
-/** ACP checkout under `/api/acp`, through the UCP service; the protocol publishes its own description. */
+/** ACP checkout under `/api/acp`, through the UCP service; described in the API description (acp-openapi.ts). */
 export const acpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   // Every error here is the protocol's flat Error, a body the router or a limit refused included.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -213,30 +215,34 @@ export const acpRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
     };
   }
 
-  const writes = { schema: hidden, config: writeLimit(deps.config) };
+  const route = (summary: string, write: boolean, body?: z.ZodType, created = false) => ({
+    ...documentedOnly,
+    ...(write ? { config: writeLimit(deps.config) } : {}),
+    schema: acpOperation({ summary, write, body, created, session: !created }),
+  });
   app.post(
     '/acp/checkout_sessions',
-    writes,
+    route("Start a checkout session with the items an assistant's buyer wants (ACP)", true, acpCreateInputSchema, true),
     handle(acpCreateInputSchema, true, (agent, _request, body) => create(deps, agent, body)),
   );
   app.get<Params>(
     '/acp/checkout_sessions/:id',
-    { schema: hidden },
+    route('A checkout session of this assistant (ACP)', false),
     handle(null, false, async (agent, request) => session(deps, await getCheckout(deps, agent, request.params.id))),
   );
   app.post<Params>(
     '/acp/checkout_sessions/:id',
-    writes,
+    route('Change the items, buyer or fulfilment of an open checkout session (ACP)', true, acpUpdateInputSchema),
     handle(acpUpdateInputSchema, true, (agent, request, body) => update(deps, agent, request.params.id, body)),
   );
   app.post<Params>(
     '/acp/checkout_sessions/:id/complete',
-    writes,
+    route('Pay and place the order of a ready checkout session (ACP)', true, acpCompleteInputSchema),
     handle(acpCompleteInputSchema, true, (agent, request, body) => complete(deps, agent, request.params.id, body)),
   );
   app.post<Params>(
     '/acp/checkout_sessions/:id/cancel',
-    writes,
+    route('Cancel an open checkout session (ACP)', true, acpCancelInputSchema),
     handle(acpCancelInputSchema, true, (agent, request) => cancel(deps, agent, request.params.id)),
   );
 };
