@@ -214,6 +214,7 @@ export const batchOrderSchema = lazySchema(() =>
       address: newOrderSchema.shape.address,
       shippingAddress: newOrderSchema.shape.shippingAddress,
       shippingOptionId: newOrderSchema.shape.shippingOptionId,
+      discountCodes: newOrderSchema.shape.discountCodes,
     })
     .strict()
     .superRefine(requireADestination),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
 import { PHONE_MIN } from './constants.ts';
 import { idSchema, optionalText, requiredText } from './fields.ts';
+import { appliedDiscountSchema, discountCodesSchema, refusedCodeSchema } from './discount.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
 
@@ -188,6 +189,7 @@ export const quoteRequestSchema = lazySchema(() =>
         .max(100),
       shippingAddress: quoteAddressSchema.optional(),
       shippingOptionId: shippingOptionIdField.optional(),
+      discountCodes: discountCodesSchema.optional(),
     })
     .strict(),
 );
@@ -227,6 +229,10 @@ export const quoteSchema = lazySchema(() =>
     tax: z.number(),
     total: z.number(),
     pricesIncludeTax: z.boolean(),
+    /** What applies, in the order it was applied. */
+    discounts: z.array(appliedDiscountSchema).optional(),
+    /** The codes sent that do not apply, each with its reason. */
+    refusedCodes: z.array(refusedCodeSchema).optional(),
   }),
 );
 export type Quote = z.infer<typeof quoteSchema>;

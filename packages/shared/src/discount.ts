@@ -187,3 +187,44 @@ export type AppliedDiscount = {
 
 /** A refused code, as the web shows it beside the field and UCP as a warning. */
 export type RefusedCode = { code: string; refusal: DiscountRefusal; message: string };
+
+export const appliedDiscountSchema = lazySchema(() =>
+  z.object({
+    discountId: z.string(),
+    code: z.string().nullable(),
+    title: z.string(),
+    kind: z.enum(DISCOUNT_KINDS),
+    amount: z.number(),
+  }),
+);
+
+export const refusedCodeSchema = lazySchema(() =>
+  z.object({ code: z.string(), refusal: z.enum(DISCOUNT_REFUSALS), message: z.string() }),
+);
+
+/** GET /api/discounts/{id} and each row of GET /api/discounts. */
+export const discountSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    code: z.string().nullable(),
+    title: z.string(),
+    kind: z.enum(DISCOUNT_KINDS),
+    value: z.number(),
+    parts: z.array(z.string()),
+    kinds: z.array(z.string()),
+    brands: z.array(z.string()),
+    minSubtotal: z.number().nullable(),
+    firstOrderOnly: z.boolean(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    usageLimit: z.number().int().nullable(),
+    perCustomerLimit: z.number().int().nullable(),
+    combinable: z.boolean(),
+    priority: z.number().int(),
+    paused: z.boolean(),
+    status: z.enum(['scheduled', 'active', 'paused', 'ended', 'used_up']),
+    uses: z.number().int(),
+    given: z.number(),
+    createdAt: z.string(),
+  }),
+);

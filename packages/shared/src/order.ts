@@ -5,6 +5,7 @@ import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
 import { messages } from './ui-messages.ts';
 import { dollarsToCents, hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
+import { appliedDiscountSchema, discountCodesSchema } from './discount.ts';
 import { addressSchema, checkoutMessages, orderDestinationFields, orderShippingSchema } from './checkout.ts';
 
 /** Stripe's largest single charge ($999,999.99); an order the gateway cannot take is refused up front. */
@@ -94,6 +95,8 @@ export const orderSchema = lazySchema(() =>
     total: z.string(),
     /** Whether the line prices include their tax (the shop's setting when the order was placed). */
     pricesIncludeTax: z.boolean(),
+    /** The discounts it carries, as they were applied when it was placed. */
+    discounts: z.array(appliedDiscountSchema).optional(),
   }),
 );
 export type Order = z.infer<typeof orderSchema>;
@@ -167,6 +170,7 @@ export const newOrderSchema = lazySchema(() =>
       address: addressTextField.optional(),
       shippingAddress: orderDestinationFields.shippingAddress.optional(),
       shippingOptionId: orderDestinationFields.shippingOptionId.optional(),
+      discountCodes: discountCodesSchema.optional(),
       userName: z.string().max(200).optional(),
       email: z.string().max(254).optional(),
       productName: z.string().max(200).optional(),

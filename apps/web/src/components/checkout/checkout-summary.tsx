@@ -5,6 +5,7 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { plural } from '@parts-shop/shared/plural';
 import { RetryAlert } from '../ui/retry-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { DiscountRows } from './discount-rows.tsx';
 import { PriceBasis } from './price-basis.tsx';
 
 type Props = {
@@ -93,6 +94,7 @@ export function CheckoutSummary({ quote, hasDestination, onChooseOption }: Props
           <dd className="text-right" data-testid="quote-subtotal">
             {formatDollars(data.subtotal)}
           </dd>
+          <DiscountRows discounts={data.discounts} />
           {hasDestination ? (
             <>
               <dt>Shipping{selected ? ` (${selected.title})` : ''}</dt>

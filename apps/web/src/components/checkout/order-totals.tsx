@@ -1,8 +1,9 @@
 import type { Order } from '@parts-shop/shared/order';
 import { formatDollars } from '@parts-shop/shared/money';
+import { DiscountRows, discountsText } from './discount-rows.tsx';
 import { PriceBasis } from './price-basis.tsx';
 
-type Amounts = Pick<Order, 'subtotal' | 'shipping' | 'shippingPrice' | 'tax' | 'total' | 'pricesIncludeTax'>;
+type Amounts = Pick<Order, 'subtotal' | 'shipping' | 'shippingPrice' | 'tax' | 'total' | 'pricesIncludeTax' | 'discounts'>;
 
 const shippingLabel = (order: Amounts) => (order.shipping ? `Shipping (${order.shipping.title})` : 'Shipping');
 
@@ -17,6 +18,7 @@ export function OrderTotals({ order, testId }: { order: Amounts; testId: string 
         Subtotal <PriceBasis includesTax={order.pricesIncludeTax} />
       </dt>
       <dd className="text-right">{formatDollars(order.subtotal)}</dd>
+      <DiscountRows discounts={order.discounts} />
       <dt>{shippingLabel(order)}</dt>
       <dd className="text-right">{formatDollars(order.shippingPrice)}</dd>
       <dt>{order.pricesIncludeTax ? 'Tax included' : 'Tax'}</dt>
@@ -29,8 +31,8 @@ export function OrderTotals({ order, testId }: { order: Amounts; testId: string 
   );
 }
 
-/** The same in one line, for a table's cell: "$85.99: $80.00 + $5.99 shipping + $0.00 tax". */
+/** The same in one line, for a table's cell: "$80.00 −$8.00 WELCOME10 + $5.99 shipping + $0.00 tax". */
 export function orderTotalsText(order: Amounts): string {
   const tax = order.pricesIncludeTax ? `${formatDollars(order.tax)} tax included` : `${formatDollars(order.tax)} tax`;
-  return `${formatDollars(order.subtotal)} + ${formatDollars(order.shippingPrice)} shipping + ${tax}`;
+  return `${formatDollars(order.subtotal)}${discountsText(order.discounts)} + ${formatDollars(order.shippingPrice)} shipping + ${tax}`;
 }

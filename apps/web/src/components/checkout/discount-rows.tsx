@@ -1,0 +1,27 @@
+import type { AppliedDiscount } from '@parts-shop/shared/discount';
+import { formatDollars } from '@parts-shop/shared/money';
+
+/** "Discount WELCOME10 (Welcome 10 %)", or the title alone for an automatic promotion. */
+export const discountLabel = (discount: Pick<AppliedDiscount, 'code' | 'title'>) =>
+  discount.code ? `Discount ${discount.code} (${discount.title})` : `Discount (${discount.title})`;
+
+/** A discount's amount as taken off: "−$8.00". */
+export const discountAmount = (discount: Pick<AppliedDiscount, 'amount'>) => `−${formatDollars(discount.amount)}`;
+
+/**
+ * The rows of a totals list for the discounts an order or quote carries, in the order they were applied: each by
+ * name with its amount, as the server worked them out.
+ */
+export function DiscountRows({ discounts }: { discounts: readonly AppliedDiscount[] | undefined }) {
+  return (discounts ?? []).map((discount) => (
+    <div key={discount.discountId} className="contents" data-testid="applied-discount">
+      <dt className="min-w-0 break-words">{discountLabel(discount)}</dt>
+      <dd className="text-right">{discountAmount(discount)}</dd>
+    </div>
+  ));
+}
+
+/** The same in words, for a one-line summary: "− $8.00 WELCOME10". */
+export function discountsText(discounts: readonly AppliedDiscount[] | undefined): string {
+  return (discounts ?? []).map((d) => ` ${discountAmount(d)} ${d.code ?? d.title}`).join('');
+}
