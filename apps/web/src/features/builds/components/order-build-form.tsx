@@ -127,7 +127,7 @@ function OrderBuildLines({
             })),
             shippingAddress: values.shippingAddress,
             ...(checkout.current && checkout.optionId ? { shippingOptionId: checkout.optionId } : {}),
-            discountCodes: discountCodes.codes,
+            ...(discountCodes.codes.length > 0 ? { discountCodes: discountCodes.codes } : {}),
             idempotencyKey: attemptKey,
           }),
         );

@@ -23,7 +23,7 @@ export type CreateOrderInput = {
   /** The option the shown total was priced with; left out, the server takes the cheapest. */
   shippingOptionId?: string | undefined;
   /** In the order the buyer entered them; the server applies them again when it places the order. */
-  discountCodes: string[];
+  discountCodes?: string[];
   /** The purchase attempt's key: a retry of the same submission answers the first order. */
   idempotencyKey: string;
 };

@@ -101,7 +101,7 @@ function CheckoutCard({ part, user, address, initial }: Props & { address: Check
         totalOrder: values.totalOrder,
         shippingAddress: values.shippingAddress,
         shippingOptionId: checkout.current ? checkout.optionId : undefined,
-        discountCodes: discountCodes.codes,
+        ...(discountCodes.codes.length > 0 ? { discountCodes: discountCodes.codes } : {}),
         idempotencyKey: attemptKey,
       });
       toastSuccess(messages.addedToCart);
