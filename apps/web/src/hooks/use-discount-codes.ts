@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { DISCOUNT_CODES_MAX, DISCOUNT_REFUSALS, discountCodeSchema, discountMessages } from '@parts-shop/shared/discount';
+import {
+  DISCOUNT_CODES_MAX,
+  DISCOUNT_REFUSALS,
+  discountCodeSchema,
+  discountMessages,
+} from '@parts-shop/shared/discount';
 import { ApiError } from '../lib/api-client.ts';
 
 /** Whether an order was refused for one of its codes (422 with a discount refusal code), not for its address or stock. */

@@ -3,7 +3,10 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { DiscountRows, discountsText } from './discount-rows.tsx';
 import { PriceBasis } from './price-basis.tsx';
 
-type Amounts = Pick<Order, 'subtotal' | 'shipping' | 'shippingPrice' | 'tax' | 'total' | 'pricesIncludeTax' | 'discounts'>;
+type Amounts = Pick<
+  Order,
+  'subtotal' | 'shipping' | 'shippingPrice' | 'tax' | 'total' | 'pricesIncludeTax' | 'discounts'
+>;
 
 const shippingLabel = (order: Amounts) => (order.shipping ? `Shipping (${order.shipping.title})` : 'Shipping');
 

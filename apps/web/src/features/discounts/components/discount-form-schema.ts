@@ -105,7 +105,9 @@ export function discountFields(discount: Discount): DiscountFormFields {
     kind: discount.kind,
     value: discount.kind === 'free_shipping' ? '' : String(discount.value),
     parts: discount.parts.join(', '),
-    kinds: discount.kinds.filter((k): k is (typeof PART_KINDS)[number] => (PART_KINDS as readonly string[]).includes(k)),
+    kinds: discount.kinds.filter((k): k is (typeof PART_KINDS)[number] =>
+      (PART_KINDS as readonly string[]).includes(k),
+    ),
     brands: discount.brands.join(', '),
     minSubtotal: text(discount.minSubtotal),
     firstOrderOnly: discount.firstOrderOnly,

@@ -6,11 +6,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { showServerIssues } from '#web/lib/server-issues.ts';
-import {
-  discountFormSchema,
-  type DiscountFormFields,
-  type DiscountFormValues,
-} from './discount-form-schema.ts';
+import { discountFormSchema, type DiscountFormFields, type DiscountFormValues } from './discount-form-schema.ts';
 
 const KIND_LABELS: Record<DiscountKind, string> = {
   percentage: 'Percentage off',
@@ -80,7 +76,11 @@ export function DiscountForm({ defaultValues, editing = false, submitLabel, onSa
         <legend className="mb-1 font-semibold">What it gives</legend>
         <FormField
           label="Code"
-          hint={editing ? 'A code stays as printed.' : 'Leave empty for an automatic promotion, applied to every cart it fits.'}
+          hint={
+            editing
+              ? 'A code stays as printed.'
+              : 'Leave empty for an automatic promotion, applied to every cart it fits.'
+          }
           autoComplete="off"
           controlClassName="uppercase"
           disabled={editing}
@@ -137,8 +137,8 @@ export function DiscountForm({ defaultValues, editing = false, submitLabel, onSa
           {...register('minSubtotal')}
         />
         <label className="flex min-h-11 cursor-pointer items-center gap-2 self-end">
-          <input type="checkbox" className="size-5 accent-primary" {...register('firstOrderOnly')} />
-          A customer&apos;s first order only
+          <input type="checkbox" className="size-5 accent-primary" {...register('firstOrderOnly')} />A customer&apos;s
+          first order only
         </label>
       </fieldset>
 

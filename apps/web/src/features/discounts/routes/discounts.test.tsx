@@ -89,7 +89,9 @@ describe('Dashboard > Discounts', () => {
   });
 
   it('offers no pause or end for an ended discount', async () => {
-    answerApi({ 'GET /api/discounts': () => json([discount({ status: 'ended', endsAt: '2026-01-01T00:00:00.000Z' })]) });
+    answerApi({
+      'GET /api/discounts': () => json([discount({ status: 'ended', endsAt: '2026-01-01T00:00:00.000Z' })]),
+    });
     renderRoute(<Discounts />, { auth: 'admin', url: '/dashboard/discounts' });
     expect(await screen.findByRole('link', { name: 'Edit WELCOME10' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'End WELCOME10' })).toBeNull();
@@ -143,7 +145,10 @@ describe('Dashboard > Discounts > New discount', () => {
   it('shows a code another discount has beside the code field, and keeps what was typed', async () => {
     answerApi({
       'POST /api/discounts': () =>
-        json({ message: discountMessages.codeTaken, issues: [{ path: ['code'], message: discountMessages.codeTaken }] }, 409),
+        json(
+          { message: discountMessages.codeTaken, issues: [{ path: ['code'], message: discountMessages.codeTaken }] },
+          409,
+        ),
     });
     renderRoute(<NewDiscount />, { auth: 'admin', url: '/dashboard/discounts/new' });
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'WELCOME10' } });

@@ -53,9 +53,7 @@ function DiscountActions({ discount, onError }: { discount: Discount; onError: (
             className="btn btn-outline btn-sm"
             disabled={update.isPending}
             aria-label={`${discount.paused ? 'Resume' : 'Pause'} ${name}`}
-            onClick={() =>
-              change({ paused: !discount.paused }, discount.paused ? `${name} resumed` : `${name} paused`)
-            }
+            onClick={() => change({ paused: !discount.paused }, discount.paused ? `${name} resumed` : `${name} paused`)}
           >
             {discount.paused ? 'Resume' : 'Pause'}
           </button>
@@ -115,8 +113,11 @@ export function Component() {
       </div>
       {discounts.data ? (
         <p data-testid="discounts-given">
-          {plural(rows.reduce((sum, d) => sum + d.uses, 0), 'order')} carry a discount; {formatDollars(given)} given
-          in all.
+          {plural(
+            rows.reduce((sum, d) => sum + d.uses, 0),
+            'order',
+          )}{' '}
+          carry a discount; {formatDollars(given)} given in all.
         </p>
       ) : null}
       {actionError ? (

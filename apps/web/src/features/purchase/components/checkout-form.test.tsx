@@ -298,7 +298,11 @@ describe('CheckoutForm', () => {
     await waitFor(() => expect(quoteCalls(fetchMock).at(-1)).toMatchObject({ discountCodes: ['WELCOME10', 'EXTRA5'] }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove code EXTRA5' }));
     const codes = screen.getByRole('list', { name: 'Entered discount codes' });
-    expect(within(codes).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual(['WELCOME10']);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['WELCOME10']);
     await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$250.94'));
 
     fireEvent.click(addToCart());
