@@ -1,20 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { discountSchema, type DiscountPatch, type NewDiscount } from '@parts-shop/shared/discount';
 import { apiGet, apiSend } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-/** GET /discounts (admin): every discount with its status, uses so far and the dollars it gave. */
-export const discountsQueryOptions = queryOptions({
-  queryKey: queryKeys.discounts.all,
-  queryFn: ({ signal }) => apiGet('/discounts', z.array(discountSchema), signal),
-  // Uses move with every order: the screen reads them again on each visit.
-  staleTime: 0,
-});
-
-export function useDiscounts() {
-  return useQuery(discountsQueryOptions);
-}
 
 /** GET /discounts/{id} (admin). */
 export function useDiscount(id: string) {

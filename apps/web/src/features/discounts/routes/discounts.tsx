@@ -9,7 +9,8 @@ import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { toastSuccess } from '#web/lib/toast.ts';
-import { useDiscounts, useUpdateDiscount } from '../api/discounts.ts';
+import { useDiscounts } from '#web/lib/get-discounts.ts';
+import { useUpdateDiscount } from '../api/discounts.ts';
 import { discountAmountText } from '../components/discount-form-schema.ts';
 
 const STATUS_LABELS: Record<Discount['status'], string> = {
