@@ -36,6 +36,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buildsRoutes } from './modules/builds/builds.routes.ts';
 import { completedBuildsRoutes } from './modules/completed-builds/completed-builds.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { discountsRoutes } from './modules/discounts/discounts.routes.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { crawlerFilesRoutes } from './modules/crawler-files/crawler-files.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp({
       await api.register(ordersRoutes, { deps });
       await api.register(refundsRoutes, { deps });
       await api.register(checkoutRoutes, { deps });
+      await api.register(discountsRoutes, { deps });
       await api.register(auditRoutes, { deps });
       await api.register(overviewRoutes, { deps });
       await api.register(buildsRoutes, { deps });

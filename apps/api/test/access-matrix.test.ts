@@ -31,6 +31,17 @@ const ownerOnly = (s: number): Expect => ({ anonymous: 401, customer: s, otherCu
 /** A return is asked by the order's customer; an admin may see the order, so hears 403. */
 const ownerAsks = (s: number): Expect => ({ anonymous: 401, customer: s, otherCustomer: 404, admin: 403 });
 
+let codes = 0;
+/** A fresh code each time: codes are unique. */
+const discountBody = () => ({
+  code: `MATRIX${++codes}`,
+  title: 'Matrix',
+  kind: 'percentage',
+  value: 5,
+  combinable: true,
+  priority: 0,
+});
+
 let auth: Record<Valid, { authorization: string }>;
 
 const fx = {
@@ -62,6 +73,11 @@ const fx = {
   partOf: async (orderId: string) =>
     (await t.app.inject({ ...at('GET', `/api/orders/${orderId}`), headers: auth.admin })).json<{ partId: string }>()
       .partId,
+  /** A discount code (made by an admin): its id. */
+  discount: async () => {
+    const res = await t.app.inject({ ...at('POST', '/api/discounts', discountBody()), headers: auth.admin });
+    return res.json<{ id: string }>().id;
+  },
   /** One of the customer's saved addresses: its id. */
   address: async () => {
     const res = await t.app.inject({ ...at('POST', '/api/addresses', HOME), headers: auth.customer });
@@ -418,6 +434,15 @@ const rows: Row[] = [
   ['PUT /api/settings/shipping', adminOnly(200), async () => at('PUT', '/api/settings/shipping', DEMO_SHIPPING)],
   ['GET /api/settings/taxes', adminOnly(200), async () => at('GET', '/api/settings/taxes')],
   ['PUT /api/settings/taxes', adminOnly(200), async () => at('PUT', '/api/settings/taxes', DEMO_TAXES)],
+  ['GET /api/discounts', adminOnly(200), async () => at('GET', '/api/discounts')],
+  ['POST /api/discounts', adminOnly(201), async () => at('POST', '/api/discounts', discountBody())],
+  ['GET /api/discounts/{id}', adminOnly(200), async () => at('GET', `/api/discounts/${await fx.discount()}`)],
+  [
+    'PATCH /api/discounts/{id}',
+    adminOnly(200),
+    async () => at('PATCH', `/api/discounts/${await fx.discount()}`, { paused: true }),
+  ],
+  ['DELETE /api/discounts/{id}', adminOnly(204), async () => at('DELETE', `/api/discounts/${await fx.discount()}`)],
   ['GET /api/reports/tax', adminOnly(200), async () => at('GET', '/api/reports/tax?month=2026-11')],
   ['GET /api/admin/audit', adminOnly(200), async () => at('GET', '/api/admin/audit')],
   [

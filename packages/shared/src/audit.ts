@@ -25,6 +25,9 @@ export const AUDIT_KINDS = [
   'completed_build.show',
   'settings.shipping',
   'settings.taxes',
+  'discount.create',
+  'discount.update',
+  'discount.delete',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -50,6 +53,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'completed_build.show': 'Completed build shown again',
   'settings.shipping': 'Shipping settings changed',
   'settings.taxes': 'Tax settings changed',
+  'discount.create': 'Discount created',
+  'discount.update': 'Discount changed',
+  'discount.delete': 'Discount deleted',
 };
 
 export const AUDIT_ENTITIES = [
@@ -62,6 +68,7 @@ export const AUDIT_ENTITIES = [
   'assistant',
   'completed_build',
   'settings',
+  'discount',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

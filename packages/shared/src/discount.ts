@@ -167,13 +167,43 @@ export type Discount = {
   priority: number;
   paused: boolean;
   /** scheduled (not started), active, paused, ended (past its end) or used_up. */
-  status: 'scheduled' | 'active' | 'paused' | 'ended' | 'used_up';
+  status: (typeof DISCOUNT_STATUSES)[number];
   /** Orders that carry it now (released uses not counted). */
   uses: number;
   /** Dollars it took off those orders, shipping included. */
   given: number;
   createdAt: string;
 };
+
+export const DISCOUNT_STATUSES = ['scheduled', 'active', 'paused', 'ended', 'used_up'] as const;
+
+/** The admin API's answer for one discount (the `Discount` type below, as a schema for the OpenAPI document). */
+export const discountSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    code: z.string().nullable(),
+    title: z.string(),
+    kind: z.enum(DISCOUNT_KINDS),
+    value: z.number(),
+    parts: z.array(z.string()),
+    kinds: z.array(z.string()),
+    brands: z.array(z.string()),
+    minSubtotal: z.number().nullable(),
+    firstOrderOnly: z.boolean(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    usageLimit: z.number().int().nullable(),
+    perCustomerLimit: z.number().int().nullable(),
+    combinable: z.boolean(),
+    priority: z.number().int(),
+    paused: z.boolean(),
+    status: z.enum(DISCOUNT_STATUSES),
+    uses: z.number().int(),
+    given: z.number(),
+    createdAt: z.string(),
+  }),
+);
+export const discountListSchema = lazySchema(() => z.array(discountSchema));
 
 /** A discount an order or a quote carries: its share of the price, in dollars. */
 export type AppliedDiscount = {
@@ -197,34 +227,6 @@ export const appliedDiscountSchema = lazySchema(() =>
     amount: z.number(),
   }),
 );
-
 export const refusedCodeSchema = lazySchema(() =>
   z.object({ code: z.string(), refusal: z.enum(DISCOUNT_REFUSALS), message: z.string() }),
-);
-
-/** GET /api/discounts/{id} and each row of GET /api/discounts. */
-export const discountSchema = lazySchema(() =>
-  z.object({
-    id: z.string(),
-    code: z.string().nullable(),
-    title: z.string(),
-    kind: z.enum(DISCOUNT_KINDS),
-    value: z.number(),
-    parts: z.array(z.string()),
-    kinds: z.array(z.string()),
-    brands: z.array(z.string()),
-    minSubtotal: z.number().nullable(),
-    firstOrderOnly: z.boolean(),
-    startsAt: z.string().nullable(),
-    endsAt: z.string().nullable(),
-    usageLimit: z.number().int().nullable(),
-    perCustomerLimit: z.number().int().nullable(),
-    combinable: z.boolean(),
-    priority: z.number().int(),
-    paused: z.boolean(),
-    status: z.enum(['scheduled', 'active', 'paused', 'ended', 'used_up']),
-    uses: z.number().int(),
-    given: z.number(),
-    createdAt: z.string(),
-  }),
 );

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { AUDIT_ENTITIES, AUDIT_KINDS } from '@parts-shop/shared/audit';
+import { DISCOUNT_KINDS } from '@parts-shop/shared/discount';
 import { PART_KINDS } from '@parts-shop/shared/part-specs';
 import { PAYMENT_INTENT_STATUSES } from '@parts-shop/shared/payment';
 import { RETURN_REASONS, RETURN_STATUSES } from '@parts-shop/shared/refunds';
@@ -399,6 +400,8 @@ export const orderLines = pgTable(
     restockedUnits: integer('restocked_units').notNull().default(0),
     // The line's tax, worked out once when the order was placed.
     taxCents: integer('tax_cents').notNull().default(0),
+    // The line's share of the order's discounts (docs/product.md#discounts): what was paid is the price less this.
+    discountCents: integer('discount_cents').notNull().default(0),
     // The order's paid_at while it stands, kept by triggers (docs/decisions/0031), so best sellers need no join.
     soldAt: timestamp('sold_at', { withTimezone: true }),
   },
@@ -413,6 +416,100 @@ export const orderLines = pgTable(
     check('order_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
     check('order_lines_restocked_within_quantity', sql`${t.restockedUnits} between 0 and ${t.quantity}`),
     check('order_lines_tax_not_negative', sql`${t.taxCents} >= 0`),
+    check(
+      'order_lines_discount_within_price',
+      sql`${t.discountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
+    ),
+  ],
+);
+
+/**
+ * Discount codes and automatic promotions (docs/product.md#discounts). A null code is automatic. `value` is hundredths
+ * of a percent for a percentage, cents for the fixed kinds, 0 for free shipping.
+ */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: uuid('id').primaryKey(),
+    code: text('code'),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+    value: integer('value').notNull(),
+    parts: uuid('parts')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    kinds: text('kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    brands: text('brands')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    combinable: boolean('combinable').notNull(),
+    priority: integer('priority').notNull(),
+    paused: boolean('paused').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Codes match without regard to case, so two codes differing only in case cannot both exist.
+    uniqueIndex('discounts_code_idx')
+      .on(sql`upper(${t.code})`)
+      .where(sql`${t.code} is not null`),
+    index('discounts_automatic_idx')
+      .on(t.priority, t.id)
+      .where(sql`${t.code} is null and not ${t.paused}`),
+    check('discounts_kind_valid', sql`${t.kind} in ('percentage', 'fixed_order', 'fixed_item', 'free_shipping')`),
+    check(
+      'discounts_value_valid',
+      sql`case ${t.kind} when 'percentage' then ${t.value} between 1 and 10000 when 'free_shipping' then ${t.value} = 0 else ${t.value} > 0 end`,
+    ),
+    check(
+      'discounts_limits_positive',
+      sql`coalesce(${t.usageLimit}, 1) >= 1 and coalesce(${t.perCustomerLimit}, 1) >= 1 and coalesce(${t.minSubtotalCents}, 1) >= 1`,
+    ),
+    check(
+      'discounts_ends_after_start',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`,
+    ),
+  ],
+);
+
+/**
+ * The discounts an order carries, in the order they were applied, with what each took off (free shipping: the
+ * shipping). A row is also the order's use of the discount: a limit counts the rows not released
+ * (docs/decisions/0079-discount-limits.md); a cancelled, expired or failed order releases its rows.
+ */
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discounts.id),
+    email: text('email').notNull(),
+    code: text('code'),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+    position: smallint('position').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.discountId] }),
+    index('order_discounts_live_idx')
+      .on(t.discountId, t.email)
+      .where(sql`${t.releasedAt} is null`),
+    check('order_discounts_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
 );
 

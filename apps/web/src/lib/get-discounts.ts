@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { discountSchema } from '@parts-shop/shared/discount';
+import { discountListSchema } from '@parts-shop/shared/discount';
 import { apiGet } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -12,7 +11,7 @@ export function useDiscounts() {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.discounts.all,
-      queryFn: ({ signal }) => apiGet('/discounts', z.array(discountSchema), signal),
+      queryFn: ({ signal }) => apiGet('/discounts', discountListSchema, signal),
       // Uses move with every order: read again on each visit.
       staleTime: 0,
     }),

@@ -428,6 +428,18 @@ const ADMIN_CHANGES: Record<string, [AuditKind, () => Promise<Call>]> = {
     'settings.taxes',
     async () => Promise.resolve({ method: 'PUT', url: '/api/settings/taxes', payload: DEMO_TAXES }),
   ],
+  'POST /api/discounts': [
+    'discount.create',
+    async () => Promise.resolve({ method: 'POST', url: '/api/discounts', payload: discountBody() }),
+  ],
+  'PATCH /api/discounts/{id}': [
+    'discount.update',
+    async () => ({ method: 'PATCH', url: `/api/discounts/${await discount()}`, payload: { paused: true } }),
+  ],
+  'DELETE /api/discounts/{id}': [
+    'discount.delete',
+    async () => ({ method: 'DELETE', url: `/api/discounts/${await discount()}` }),
+  ],
   'PATCH /api/returns/{id}': [
     'return.decide',
     async () => {
@@ -536,6 +548,21 @@ async function assistant() {
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ assistant: { id: string } }>().assistant.id;
+}
+
+const discountBody = () => ({
+  code: `LISTED${newId().slice(-8)}`,
+  title: 'Listed',
+  kind: 'percentage',
+  value: 5,
+  combinable: true,
+  priority: 0,
+});
+
+async function discount() {
+  const res = await t.call('POST', '/api/discounts', { as: admin, body: discountBody() });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
 }
 
 async function user(role: 'admin' | 'customer' = 'customer') {
