@@ -13,7 +13,7 @@ import {
   verifyAccountEmail,
 } from './support.ts';
 
-// At both widths, as people use discounts (docs/product.md#discounts): the owner makes a code on Dashboard >
+// At both widths, as people use discounts (docs/product.md#purchase, #dashboard): the owner makes a code on Dashboard >
 // Discounts, a customer's refused code says why and loses nothing typed, the owner's code lowers the next checkout's
 // total through payment to the receipt, and the owner then sees its use and the money it gave. One journey per width
 // shares the part, the accounts and the code. Oregon charges no tax: a total is goods less discounts plus $5.99.
