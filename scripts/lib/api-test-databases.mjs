@@ -39,6 +39,8 @@ export const BOTH_DATABASES = {
     "trigger and raw SQL: refunds' tax and shipping shares, the tax report and the overview's split",
   'apps/api/src/modules/users/admin-roles.test.ts': 'lock: two admins demoting each other at once',
   'apps/api/src/modules/ucp/complete-race.test.ts': 'lock: fifty assistants completing for twenty units',
+  'apps/api/src/modules/discounts/discount-orders.test.ts':
+    'lock: fifty orders racing for a code limited to ten uses, and one customer for a limit of two',
   'apps/api/src/modules/assistants/assistants.test.ts':
     "counters: an assistant's limit counts in memory on PGlite, in PostgreSQL there",
   'apps/api/test/mail-lease.test.ts': "lock: two workers and one mail lease, marked sent only under the holder's token",

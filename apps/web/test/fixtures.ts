@@ -79,6 +79,7 @@ export function order(fields: Partial<Order> = {}): Order {
         unitPrice: '129.99',
         restocked: 0,
         tax: '0.00',
+        discount: '0.00',
       },
     ],
     status: 'unpaid',
@@ -103,6 +104,7 @@ export function order(fields: Partial<Order> = {}): Order {
     tax: '0.00',
     total: '259.98',
     pricesIncludeTax: false,
+    discounts: [],
     ...fields,
   };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema.ts';
+import { appliedDiscountSchema, discountCodesSchema, refusedCodeSchema } from './discount.ts';
 import { PHONE_MIN } from './constants.ts';
 import { idSchema, optionalText, requiredText } from './fields.ts';
-import { appliedDiscountSchema, discountCodesSchema, refusedCodeSchema } from './discount.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
 
@@ -189,6 +189,7 @@ export const quoteRequestSchema = lazySchema(() =>
         .max(100),
       shippingAddress: quoteAddressSchema.optional(),
       shippingOptionId: shippingOptionIdField.optional(),
+      /** The codes the buyer entered, in order; automatic promotions apply without one. */
       discountCodes: discountCodesSchema.optional(),
     })
     .strict(),
@@ -219,6 +220,8 @@ export const quoteSchema = lazySchema(() =>
         unitPrice: z.number(),
         subtotal: z.number(),
         tax: z.number(),
+        /** The line's share of the goods discounts; subtotal is after it. */
+        discount: z.number(),
       }),
     ),
     /** Cheapest first; empty when no address was given. */
@@ -229,10 +232,10 @@ export const quoteSchema = lazySchema(() =>
     tax: z.number(),
     total: z.number(),
     pricesIncludeTax: z.boolean(),
-    /** What applies, in the order it was applied. */
-    discounts: z.array(appliedDiscountSchema).optional(),
-    /** The codes sent that do not apply, each with its reason. */
-    refusedCodes: z.array(refusedCodeSchema).optional(),
+    /** The discounts that apply, in the order applied, with what each took off (free shipping: the shipping). */
+    discounts: z.array(appliedDiscountSchema),
+    /** The codes that cannot apply, each with why; the rest of the quote is priced without them. */
+    refusedCodes: z.array(refusedCodeSchema),
   }),
 );
 export type Quote = z.infer<typeof quoteSchema>;

@@ -5,8 +5,8 @@ import { emailField, idSchema, optionalText, requiredText } from './fields.ts';
 import { messages } from './ui-messages.ts';
 import { dollarsToCents, hasAtMostTwoDecimals } from './money.ts';
 import { STOCK_MAX } from './part.ts';
-import { appliedDiscountSchema, discountCodesSchema } from './discount.ts';
 import { addressSchema, checkoutMessages, orderDestinationFields, orderShippingSchema } from './checkout.ts';
+import { appliedDiscountSchema, discountCodesSchema } from './discount.ts';
 
 /** Stripe's largest single charge ($999,999.99); an order the gateway cannot take is refused up front. */
 export const ORDER_TOTAL_MAX_CENTS = 99_999_999;
@@ -37,6 +37,8 @@ export const orderLineSchema = lazySchema(() =>
     restocked: z.number().int(),
     /** The line's tax (dollars), worked out once when the order was placed. */
     tax: z.string(),
+    /** The line's share of the order's goods discounts (dollars): what was paid is its price less this. */
+    discount: z.string(),
   }),
 );
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -95,8 +97,8 @@ export const orderSchema = lazySchema(() =>
     total: z.string(),
     /** Whether the line prices include their tax (the shop's setting when the order was placed). */
     pricesIncludeTax: z.boolean(),
-    /** The discounts it carries, as they were applied when it was placed. */
-    discounts: z.array(appliedDiscountSchema).optional(),
+    /** The discounts it carries, in the order applied (docs/product.md#discounts). */
+    discounts: z.array(appliedDiscountSchema),
   }),
 );
 export type Order = z.infer<typeof orderSchema>;
@@ -170,6 +172,7 @@ export const newOrderSchema = lazySchema(() =>
       address: addressTextField.optional(),
       shippingAddress: orderDestinationFields.shippingAddress.optional(),
       shippingOptionId: orderDestinationFields.shippingOptionId.optional(),
+      /** Codes in the order entered; automatic promotions apply without one (docs/product.md#discounts). */
       discountCodes: discountCodesSchema.optional(),
       userName: z.string().max(200).optional(),
       email: z.string().max(254).optional(),

@@ -485,7 +485,7 @@ export const discounts = pgTable(
 /**
  * The discounts an order carries, in the order they were applied, with what each took off (free shipping: the
  * shipping). A row is also the order's use of the discount: a limit counts the rows not released
- * (docs/decisions/0079-discount-limits.md); a cancelled, expired or failed order releases its rows.
+ * (docs/decisions/0053-discount-limits.md); a cancelled, expired or failed order releases its rows.
  */
 export const orderDiscounts = pgTable(
   'order_discounts',

@@ -9,7 +9,8 @@ import { orderSummaryName } from '#api/domain/orders/place-orders.ts';
 import { demoBuyers, demoParts, demoReviews, demoUsers } from './seed-data.ts';
 import { DEMO_SHIPPING, DEMO_TAXES, demoWeightGrams } from './demo-checkout.ts';
 import { writeSetting } from '#api/domain/checkout/shop-settings.repo.ts';
-import { orderLines, orders, partReviews, parts, payments, reviews, users } from '#api/db/schema.ts';
+import { discounts, orderLines, orders, partReviews, parts, payments, reviews, users } from '#api/db/schema.ts';
+import { DEMO_DISCOUNTS } from './demo-discounts.ts';
 
 const SEED_LOCK = 727_202_3;
 
@@ -47,6 +48,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoBuyers(tx, partIds);
     await writeSetting(tx, 'shipping', DEMO_SHIPPING);
     await writeSetting(tx, 'taxes', DEMO_TAXES);
+    await tx.insert(discounts).values(DEMO_DISCOUNTS.map((d) => ({ id: newId(), ...d })));
     return true;
   });
 }

@@ -23,6 +23,7 @@ export type CheckoutRequest = {
   destination: Destination | null;
   shippingOptionId?: string | undefined;
   discounts?: readonly CheckoutDiscount[];
+  freeShipping?: boolean;
 };
 
 export const noShippingZone = (country: string) =>
@@ -58,6 +59,7 @@ export async function priceCart(
     destination: request.destination,
     shippingOptionId: request.shippingOptionId,
     discounts: request.discounts ?? [],
+    freeShipping: request.freeShipping ?? false,
     shipping: shippingRules(settings.shipping),
     tax: { pricesIncludeTax: settings.taxes.pricesIncludeTax, shippingTaxed: settings.taxes.shippingTaxed, rates },
   });

@@ -1,12 +1,17 @@
-import { isRefusal, priceCheckout, type CheckoutLine, type CheckoutPrice } from './pricing.ts';
+import { isRefusal, priceCheckout, type CheckoutLine, type CheckoutPrice, type PricingDiscounts } from './pricing.ts';
 
 /**
  * The price of an order placed without a destination to price (an assistant's order until its channel passes one):
  * the goods, no shipping, no tax, through the same engine so the lines are stored the same way.
  */
-export function goodsAlone(_tx: unknown, lines: readonly CheckoutLine[]): Promise<CheckoutPrice> {
+export function goodsAlone(
+  _tx: unknown,
+  lines: readonly CheckoutLine[],
+  discounts?: PricingDiscounts,
+): Promise<CheckoutPrice> {
   const price = priceCheckout({
     lines,
+    discounts: discounts?.discounts ?? [],
     destination: null,
     shipping: { homeCountry: 'US', zones: [] },
     tax: { pricesIncludeTax: false, shippingTaxed: false, rates: [] },

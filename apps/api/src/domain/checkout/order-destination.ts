@@ -30,6 +30,7 @@ export async function destinationPricing(
     address: input.address ?? '',
     ...(address ? { shippingAddress: address } : {}),
     country: destination.country,
-    price: (_tx, lines) => priceCart(settings, lines, { destination, shippingOptionId: input.shippingOptionId }),
+    price: (_tx, lines, discounts) =>
+      priceCart(settings, lines, { destination, shippingOptionId: input.shippingOptionId, ...discounts }),
   };
 }

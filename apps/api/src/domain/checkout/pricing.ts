@@ -20,6 +20,9 @@ export type CheckoutDiscount =
   | { id: string; title: string; stage: 'item'; cents: ReadonlyMap<string, number> }
   | { id: string; title: string; stage: 'order'; cents: number };
 
+/** The discounts decided for a cart (domain/checkout/discounts.ts), as the price takes them. */
+export type PricingDiscounts = { discounts: readonly CheckoutDiscount[]; freeShipping: boolean };
+
 export type PricedLine = {
   key: string;
   partId: string;
@@ -42,6 +45,8 @@ export type CheckoutPrice = {
   /** The lines' paidCents summed, as labelled. */
   subtotalCents: number;
   shippingCents: number;
+  /** What the chosen shipping would have cost (as labelled) before a free-shipping discount; 0 without one. */
+  freeShippingCents: number;
   shippingTaxCents: number;
   /** Every line's tax and the shipping's. */
   taxCents: number;
@@ -62,6 +67,8 @@ export type CheckoutInput = {
   shipping: ShippingRules;
   tax: TaxRules;
   discounts?: readonly CheckoutDiscount[];
+  /** A free-shipping discount applies: every option offered costs nothing (after the goods discounts, before tax). */
+  freeShipping?: boolean;
 };
 
 /** Cents split in proportion to weights, largest remainder first (ties to the earlier line), so the parts sum exactly. */
@@ -127,6 +134,12 @@ export function priceCheckout(input: CheckoutInput): CheckoutPrice | CheckoutRef
     }
   }
 
+  const freeShippingCents = input.freeShipping ? (shipping?.cents ?? 0) : 0;
+  if (input.freeShipping) {
+    options = options.map((option) => ({ ...option, cents: 0 }));
+    shipping = shipping && { ...shipping, cents: 0 };
+  }
+
   const rate = input.destination ? combinedRate(input.tax, input.destination) : null;
   const inclusive = input.tax.pricesIncludeTax;
   const lines: PricedLine[] = goods.map((g) => ({
@@ -148,6 +161,7 @@ export function priceCheckout(input: CheckoutInput): CheckoutPrice | CheckoutRef
     shipping,
     subtotalCents,
     shippingCents,
+    freeShippingCents,
     shippingTaxCents,
     taxCents,
     totalCents: subtotalCents + shippingCents + (inclusive ? 0 : taxCents),

@@ -35,10 +35,11 @@ export async function refundsByLine(db: Db, lineIds: readonly string[]): Promise
 /** Whether the line's money is all back: its order refunded in full, or the refunds named for it cover its worth. */
 export function refundedInFull(
   order: Pick<OrderRow, 'refundedCents' | 'totalCents' | 'pricesIncludeTax'>,
-  line: Pick<OrderLineRow, 'quantity' | 'unitPriceCents' | 'taxCents'>,
+  line: Pick<OrderLineRow, 'quantity' | 'unitPriceCents' | 'taxCents'> & { discountCents?: number },
   refunds: LineRefunds = NONE,
 ): boolean {
-  const worth = line.quantity * line.unitPriceCents + (order.pricesIncludeTax ? 0 : line.taxCents);
+  const worth =
+    line.quantity * line.unitPriceCents - (line.discountCents ?? 0) + (order.pricesIncludeTax ? 0 : line.taxCents);
   return order.refundedCents >= order.totalCents || refunds.cents >= worth;
 }
 

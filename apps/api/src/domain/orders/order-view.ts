@@ -4,6 +4,7 @@ import type { Caller } from '#api/lib/auth.ts';
 import { notFound } from '#api/lib/http-error.ts';
 import { parseIdOr } from '#api/lib/ids.ts';
 import type { Db } from '#api/db/client.ts';
+import { appliedOf } from '../discounts/order-discounts.repo.ts';
 import { withLines, type OrderRow, type OrderWithLines } from './orders.repo.ts';
 import { apiMessages } from '@parts-shop/shared/api-messages';
 
@@ -41,7 +42,9 @@ export function toOrder(row: OrderWithLines): Order & { id: string } {
       unitPrice: centsToPriceString(line.unitPriceCents),
       restocked: line.restockedUnits,
       tax: centsToPriceString(line.taxCents),
+      discount: centsToPriceString(line.discountCents),
     })),
+    discounts: appliedOf(row.discounts ?? []),
     status: lifecycleOf({ ...row, cancelled: row.cancelledAt !== null }),
     refunded: centsToPriceString(row.refundedCents),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,

@@ -18,11 +18,13 @@ import {
 import { parseOrderNumber, type OrderTab } from '@parts-shop/shared/order';
 import type { Db } from '#api/db/client.ts';
 import { orderLines, orders, users } from '#api/db/schema.ts';
+import { discountsOf, releaseDiscountUses, type OrderDiscountRow } from '../discounts/order-discounts.repo.ts';
 import { containing } from '#api/lib/like-pattern.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
+/** An order with its lines and the discounts it carries (in the order applied). */
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[]; discounts?: OrderDiscountRow[] };
 
 export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
@@ -37,11 +39,9 @@ export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<
 }
 
 export async function withLines(db: Db, rows: readonly OrderRow[]): Promise<OrderWithLines[]> {
-  const byOrder = await linesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ ...r, lines: byOrder.get(r.id) ?? [] }));
+  const ids = rows.map((r) => r.id);
+  const [byOrder, discounts] = await Promise.all([linesOf(db, ids), discountsOf(db, ids)]);
+  return rows.map((r) => ({ ...r, lines: byOrder.get(r.id) ?? [], discounts: discounts.get(r.id) ?? [] }));
 }
 
 export async function insertOrderLines(db: Db, rows: (typeof orderLines.$inferInsert)[]): Promise<OrderLineRow[]> {
@@ -197,7 +197,11 @@ export async function insertOrder(db: Db, row: typeof orders.$inferInsert): Prom
   return inserted;
 }
 
-/** Ends an order on record: `by` is who (an email, or null for the hold running out), `reason` why. */
+/**
+ * Ends an order on record: `by` is who (an email, or null for the hold running out), `reason` why. Every ending
+ * passes here (a cancel, the unpaid hold running out after a payment failed or never came), so its discount uses
+ * are given back here, in the same transaction.
+ */
 export async function markCancelled(db: Db, id: string, by: string | null, reason: string): Promise<OrderRow> {
   const [row] = await db
     .update(orders)
@@ -205,6 +209,7 @@ export async function markCancelled(db: Db, id: string, by: string | null, reaso
     .where(and(eq(orders.id, id), live))
     .returning();
   if (!row) throw new Error(`order ${id} was not live when cancelled`);
+  await releaseDiscountUses(db, [id]);
   return row;
 }
 

@@ -11,7 +11,9 @@ import { newId } from '#api/lib/ids.ts';
 import type { PaymentGateway } from '../payment-gateway/payment-gateway.ts';
 import { reserveStock } from '../stock/stock.repo.ts';
 import { goodsAlone } from '../checkout/goods-alone.ts';
-import type { CheckoutLine, CheckoutPrice } from '../checkout/pricing.ts';
+import type { CheckoutLine, CheckoutPrice, PricingDiscounts } from '../checkout/pricing.ts';
+import { appliedCents, cartDiscounts, refusalError } from '../discounts/cart-discounts.ts';
+import { insertOrderDiscounts } from '../discounts/order-discounts.repo.ts';
 import { mailLowStock } from '../stock/low-stock.ts';
 import { expireOverdueOrders, unpaidHold, type UnpaidHold } from '../unpaid-orders/expire-unpaid-orders.ts';
 import { placedByAssistant, queueOrderEmail } from './order-emails.ts';
@@ -62,7 +64,12 @@ export type Placement = {
    * The checkout engine's price of the reserved lines (domain/checkout/checkout-price.ts priceCart), under the
    * buyer's lock. Without it the order is its goods alone: no shipping, no tax.
    */
-  price?: (tx: Db, lines: readonly CheckoutLine[]) => Promise<CheckoutPrice>;
+  price?: (tx: Db, lines: readonly CheckoutLine[], discounts?: PricingDiscounts) => Promise<CheckoutPrice>;
+  /**
+   * The codes the buyer entered, upper case, in order: present, the order gets its discounts (codes and automatic
+   * promotions, docs/product.md#discounts), a refused code refuses the order with 422; absent, none apply.
+   */
+  discountCodes?: readonly string[];
   /** The caller's own refusals (a build's compatibility), under the buyer's lock, before any stock moves. */
   check?: (tx: Db) => Promise<void>;
   /** The refusal when the shelf cannot cover these parts (checked after every line was tried). */
@@ -151,7 +158,17 @@ export async function placeOneOrder(
         weightGrams: part.weightGrams,
       };
     });
-    const price = await (placement.price ?? goodsAlone)(tx, priced);
+    // After the buyer and the stock are locked, the limited discounts are (in id order): a use counts once.
+    const decision = placement.discountCodes
+      ? await cartDiscounts(tx, priced, { codes: placement.discountCodes, email: caller.email, lock: true })
+      : null;
+    const refused = decision && refusalError(decision);
+    if (refused) throw refused;
+    const price = await (placement.price ?? goodsAlone)(
+      tx,
+      priced,
+      decision ? { discounts: decision.checkout, freeShipping: decision.freeShipping } : undefined,
+    );
     const totalCents = price.totalCents;
     if (totalCents > ORDER_TOTAL_MAX_CENTS) {
       const priciest = priced.reduce((a, b) => (lineCents(b) > lineCents(a) ? b : a));
@@ -184,9 +201,25 @@ export async function placeOneOrder(
         quantity: line.quantity,
         unitPriceCents: line.unitCents,
         taxCents: price.lines.find((l) => l.key === line.key)?.taxCents ?? 0,
+        discountCents: price.lines.find((l) => l.key === line.key)?.discountCents ?? 0,
       })),
     );
-    const withItsLines = { ...order, lines };
+    const discounts = await insertOrderDiscounts(
+      tx,
+      decision
+        ? appliedCents(decision, price).map(({ offer, cents }, position) => ({
+            orderId: order.id,
+            discountId: offer.id,
+            email: caller.email,
+            code: offer.code,
+            title: offer.title,
+            kind: offer.kind,
+            position,
+            amountCents: cents,
+          }))
+        : [],
+    );
+    const withItsLines = { ...order, lines, discounts };
     if (!placedByAssistant(order)) await queueOrderEmail(tx, 'order-placed', order);
     placement.accept?.(withItsLines);
     return withItsLines;

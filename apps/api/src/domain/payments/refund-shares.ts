@@ -13,7 +13,8 @@ type OrderAmounts = {
   shippingTaxCents: number;
   pricesIncludeTax: boolean;
 };
-type LineAmounts = { id: string; quantity: number; unitPriceCents: number; taxCents: number };
+/** discountCents: the line's share of the order's discounts (absent on lines from before discounts). */
+type LineAmounts = { id: string; quantity: number; unitPriceCents: number; taxCents: number; discountCents?: number };
 type PriorRefund = {
   lineId: string | null;
   shipping: boolean;
@@ -24,9 +25,9 @@ type PriorRefund = {
 
 export type RefundTarget = { lineId: string } | { shipping: true } | { order: true };
 
-/** What the buyer paid for the line, its tax included. */
+/** What the buyer paid for the line: after its discount share, its tax included. */
 export function linePaidCents(order: Pick<OrderAmounts, 'pricesIncludeTax'>, line: LineAmounts): number {
-  return line.quantity * line.unitPriceCents + (order.pricesIncludeTax ? 0 : line.taxCents);
+  return line.quantity * line.unitPriceCents - (line.discountCents ?? 0) + (order.pricesIncludeTax ? 0 : line.taxCents);
 }
 
 /** Shipping before its tax. */

@@ -19,6 +19,7 @@ export async function placeBuildOrder(db: Db, rules: PlacementRules, caller: Cal
   const order = await placeOneOrder(db, rules, caller, {
     lines,
     ...(await destinationPricing(db, input)),
+    discountCodes: input.discountCodes ?? [],
     fromBuild: true,
     check: async (tx) => {
       byId = await loadBuildParts(tx, lines);

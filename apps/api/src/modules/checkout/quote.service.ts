@@ -6,6 +6,7 @@ import type { Db } from '#api/db/client.ts';
 import { parts } from '#api/db/schema.ts';
 import { notFound } from '#api/lib/http-error.ts';
 import { priceCart } from '#api/domain/checkout/checkout-price.ts';
+import { appliedDiscounts, cartDiscounts, refusedCodes } from '#api/domain/discounts/cart-discounts.ts';
 import { readCheckoutSettings } from '#api/domain/checkout/shop-settings.repo.ts';
 
 /** POST /checkout/quote: what placing these lines to this address would charge, from the same engine, nothing held. */
@@ -41,9 +42,13 @@ export async function quote(db: Db, input: QuoteRequest): Promise<Quote> {
     };
   });
   const address = input.shippingAddress;
+  // Anonymous: the per-customer rules are checked when the order is placed.
+  const decision = await cartDiscounts(db, lines, { codes: input.discountCodes ?? [], email: null, lock: false });
   const price = await priceCart(settings, lines, {
     destination: address ? { country: address.country, region: address.region ?? null } : null,
     shippingOptionId: input.shippingOptionId,
+    discounts: decision.checkout,
+    freeShipping: decision.freeShipping,
   });
   return {
     lines: price.lines.map((line, i) => ({
@@ -53,6 +58,7 @@ export async function quote(db: Db, input: QuoteRequest): Promise<Quote> {
       unitPrice: centsToDollars(line.unitCents),
       subtotal: centsToDollars(line.paidCents),
       tax: centsToDollars(line.taxCents),
+      discount: centsToDollars(line.discountCents),
     })),
     shippingOptions: price.options.map((option) => ({
       id: option.optionId,
@@ -68,5 +74,7 @@ export async function quote(db: Db, input: QuoteRequest): Promise<Quote> {
     tax: centsToDollars(price.taxCents),
     total: centsToDollars(price.totalCents),
     pricesIncludeTax: price.pricesIncludeTax,
+    discounts: appliedDiscounts(decision, price),
+    refusedCodes: refusedCodes(decision),
   };
 }

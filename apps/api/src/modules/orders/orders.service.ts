@@ -64,6 +64,7 @@ export async function placeOrder(db: Db, rules: OrderRules, caller: Caller, inpu
   const row = await placeOneOrder(db, rules, caller, {
     lines: [{ partId: input.partId, quantity }],
     ...(await destinationPricing(db, input)),
+    discountCodes: input.discountCodes ?? [],
     short: async (tx) => {
       const part = await findPartStock(tx, input.partId);
       if (!part) return notFound(apiMessages.partNotFound);

@@ -36,7 +36,16 @@ const order = orderFixture({
   createdAt: '2026-01-01T00:00:00.000Z',
   placedAt: '2026-01-01T00:00:00.000Z',
   lines: [
-    { id: 'l-1', partId: ssd._id, productName: ssd.name, quantity: 1, unitPrice: '89.99', restocked: 0, tax: '0.00' },
+    {
+      id: 'l-1',
+      partId: ssd._id,
+      productName: ssd.name,
+      quantity: 1,
+      unitPrice: '89.99',
+      restocked: 0,
+      tax: '0.00',
+      discount: '0.00',
+    },
   ],
 });
 
@@ -52,7 +61,7 @@ const home: SavedAddress = {
   phone: '+1 408 555 0100',
 };
 const quote: Quote = {
-  lines: [{ partId: ssd._id, name: ssd.name, quantity: 1, unitPrice: 89.99, subtotal: 89.99, tax: 6.52 }],
+  lines: [{ partId: ssd._id, name: ssd.name, quantity: 1, unitPrice: 89.99, subtotal: 89.99, tax: 6.52, discount: 0 }],
   shippingOptions: [{ id: 'us-standard', title: 'Standard', carrier: 'USPS', minDays: 3, maxDays: 5, price: 5.99 }],
   selectedShippingOptionId: 'us-standard',
   subtotal: 89.99,
@@ -60,6 +69,8 @@ const quote: Quote = {
   tax: 6.52,
   total: 102.5,
   pricesIncludeTax: false,
+  discounts: [],
+  refusedCodes: [],
 };
 
 /** The shop as the form sees it; `batch` answers POST /orders/batch. */

@@ -99,6 +99,7 @@ describe('MyOrdersTable', () => {
           unitPrice: '199.99',
           restocked: 0,
           tax: '0.00',
+          discount: '0.00',
         },
         {
           id: 'l-2',
@@ -108,6 +109,7 @@ describe('MyOrdersTable', () => {
           unitPrice: '56.49',
           restocked: 0,
           tax: '0.00',
+          discount: '0.00',
         },
         {
           id: 'l-3',
@@ -117,6 +119,7 @@ describe('MyOrdersTable', () => {
           unitPrice: '300.00',
           restocked: 0,
           tax: '0.00',
+          discount: '0.00',
         },
       ],
     });

@@ -23,8 +23,16 @@ const paid = orderFixture({
   transactionId: 'pi_1',
   status: 'paid',
   lines: [
-    { ...cpu, productName: 'Ryzen 5 7600', quantity: 1, unitPrice: '199.99', restocked: 0, tax: '0.00' },
-    { ...ram, productName: 'DDR5 kit', quantity: 2, unitPrice: '49.99', restocked: 0, tax: '0.00' },
+    {
+      ...cpu,
+      productName: 'Ryzen 5 7600',
+      quantity: 1,
+      unitPrice: '199.99',
+      restocked: 0,
+      tax: '0.00',
+      discount: '0.00',
+    },
+    { ...ram, productName: 'DDR5 kit', quantity: 2, unitPrice: '49.99', restocked: 0, tax: '0.00', discount: '0.00' },
   ],
 });
 const shipped: Order = { ...paid, shipped: true, status: 'shipped' };

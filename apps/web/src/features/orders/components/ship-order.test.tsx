@@ -28,8 +28,18 @@ const build = order({
       unitPrice: '199.99',
       restocked: 0,
       tax: '0.00',
+      discount: '0.00',
     },
-    { id: 'l-2', partId: 'p-2', productName: 'DDR5 kit', quantity: 2, unitPrice: '89.99', restocked: 1, tax: '0.00' },
+    {
+      id: 'l-2',
+      partId: 'p-2',
+      productName: 'DDR5 kit',
+      quantity: 2,
+      unitPrice: '89.99',
+      restocked: 1,
+      tax: '0.00',
+      discount: '0.00',
+    },
   ],
 });
 

@@ -62,7 +62,9 @@ const office: SavedAddress = {
 function quoteFor(body: { shippingOptionId?: string }): Quote {
   const express = body.shippingOptionId === 'us-express';
   return {
-    lines: [{ partId: part._id, name: part.name, quantity: 2, unitPrice: 129.99, subtotal: 259.98, tax: 18.85 }],
+    lines: [
+      { partId: part._id, name: part.name, quantity: 2, unitPrice: 129.99, subtotal: 259.98, tax: 18.85, discount: 0 },
+    ],
     shippingOptions: [
       { id: 'us-standard', title: 'Standard (Free)', carrier: 'USPS', minDays: 3, maxDays: 5, price: 0 },
       { id: 'us-express', title: 'Express', carrier: 'UPS', minDays: 1, maxDays: 2, price: 14.99 },
@@ -73,6 +75,8 @@ function quoteFor(body: { shippingOptionId?: string }): Quote {
     tax: 18.85,
     total: express ? 293.82 : 278.83,
     pricesIncludeTax: false,
+    discounts: [],
+    refusedCodes: [],
   };
 }
 
