@@ -10,7 +10,7 @@ export const discountAmount = (discount: Pick<AppliedDiscount, 'amount'>) => `�
 
 /**
  * The rows of a totals list for the discounts an order or quote carries, in the order they were applied: each by
- * name with its amount, as the server worked them out.
+ * name with its amount, as the server worked them out. They come before the subtotal, which is after them.
  */
 export function DiscountRows({ discounts }: { discounts: readonly AppliedDiscount[] | undefined }) {
   return (discounts ?? []).map((discount) => (
@@ -21,7 +21,12 @@ export function DiscountRows({ discounts }: { discounts: readonly AppliedDiscoun
   ));
 }
 
-/** The same in words, for a one-line summary: "− $8.00 WELCOME10". */
+/** The same in words, before a one-line summary's subtotal: "−$8.00 WELCOME10: ". */
 export function discountsText(discounts: readonly AppliedDiscount[] | undefined): string {
-  return (discounts ?? []).map((d) => ` ${discountAmount(d)} ${d.code ?? d.title}`).join('');
+  const list = (discounts ?? []).map((d) => `${discountAmount(d)} ${d.code ?? d.title}`);
+  return list.length > 0 ? `${list.join(', ')}: ` : '';
 }
+
+/** The server's subtotal is the goods after discounts: said so where discounts were taken off above it. */
+export const subtotalLabel = (discounts: readonly AppliedDiscount[] | undefined) =>
+  discounts && discounts.length > 0 ? 'Subtotal after discounts' : 'Subtotal';

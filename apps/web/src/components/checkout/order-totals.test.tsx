@@ -13,7 +13,7 @@ const welcome: AppliedDiscount = {
 };
 const sale: AppliedDiscount = { discountId: 'd-2', code: null, title: 'PSU sale', kind: 'percentage', amount: 5.5 };
 const discounted = order({
-  subtotal: '259.98',
+  subtotal: '228.48',
   shippingPrice: '0.00',
   tax: '0.00',
   total: '228.48',
@@ -21,7 +21,7 @@ const discounted = order({
 });
 
 describe('an order’s totals', () => {
-  it('name each discount with its amount, between the subtotal and shipping, as stored', () => {
+  it('name each discount with its amount above the subtotal after them, as stored', () => {
     render(<OrderTotals order={discounted} testId="order" />);
     const totals = screen.getByTestId('order-totals');
     expect(
@@ -29,9 +29,9 @@ describe('an order’s totals', () => {
         .getAllByRole('term')
         .map((t) => t.textContent),
     ).toEqual([
-      'Subtotal (excl. tax)',
       'Discount WELCOME10 (Welcome)',
       'Discount (PSU sale)',
+      'Subtotal after discounts (excl. tax)',
       'Shipping (Standard)',
       'Tax',
       'Total',
@@ -40,11 +40,13 @@ describe('an order’s totals', () => {
       within(totals)
         .getAllByRole('definition')
         .map((d) => d.textContent),
-    ).toEqual(['$259.98', '−$26.00', '−$5.50', '$0.00', '$0.00', '$228.48']);
+    ).toEqual(['−$26.00', '−$5.50', '$228.48', '$0.00', '$0.00', '$228.48']);
   });
 
   it('say the discounts in the one-line summary too', () => {
-    expect(orderTotalsText(discounted)).toBe('$259.98 −$26.00 WELCOME10 −$5.50 PSU sale + $0.00 shipping + $0.00 tax');
+    expect(orderTotalsText(discounted)).toBe(
+      '−$26.00 WELCOME10, −$5.50 PSU sale: $228.48 + $0.00 shipping + $0.00 tax',
+    );
     expect(orderTotalsText(order({ subtotal: '10.00', shippingPrice: '5.99', tax: '1.00' }))).toBe(
       '$10.00 + $5.99 shipping + $1.00 tax',
     );

@@ -1,6 +1,6 @@
 import type { Order } from '@parts-shop/shared/order';
 import { formatDollars } from '@parts-shop/shared/money';
-import { DiscountRows, discountsText } from './discount-rows.tsx';
+import { DiscountRows, discountsText, subtotalLabel } from './discount-rows.tsx';
 import { PriceBasis } from './price-basis.tsx';
 
 type Amounts = Pick<
@@ -17,11 +17,11 @@ const shippingLabel = (order: Amounts) => (order.shipping ? `Shipping (${order.s
 export function OrderTotals({ order, testId }: { order: Amounts; testId: string }) {
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1" data-testid={`${testId}-totals`}>
+      <DiscountRows discounts={order.discounts} />
       <dt>
-        Subtotal <PriceBasis includesTax={order.pricesIncludeTax} />
+        {subtotalLabel(order.discounts)} <PriceBasis includesTax={order.pricesIncludeTax} />
       </dt>
       <dd className="text-right">{formatDollars(order.subtotal)}</dd>
-      <DiscountRows discounts={order.discounts} />
       <dt>{shippingLabel(order)}</dt>
       <dd className="text-right">{formatDollars(order.shippingPrice)}</dd>
       <dt>{order.pricesIncludeTax ? 'Tax included' : 'Tax'}</dt>
@@ -34,8 +34,8 @@ export function OrderTotals({ order, testId }: { order: Amounts; testId: string 
   );
 }
 
-/** The same in one line, for a table's cell: "$80.00 −$8.00 WELCOME10 + $5.99 shipping + $0.00 tax". */
+/** The same in one line, for a table's cell: "−$8.00 WELCOME10: $72.00 + $5.99 shipping + $0.00 tax". */
 export function orderTotalsText(order: Amounts): string {
   const tax = order.pricesIncludeTax ? `${formatDollars(order.tax)} tax included` : `${formatDollars(order.tax)} tax`;
-  return `${formatDollars(order.subtotal)}${discountsText(order.discounts)} + ${formatDollars(order.shippingPrice)} shipping + ${tax}`;
+  return `${discountsText(order.discounts)}${formatDollars(order.subtotal)} + ${formatDollars(order.shippingPrice)} shipping + ${tax}`;
 }
