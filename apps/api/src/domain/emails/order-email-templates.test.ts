@@ -70,6 +70,7 @@ describe('order emails', () => {
         kind: 'order-confirmed',
         totalPrice: '40.00',
         amounts: {
+          discounts: [{ title: 'Welcome: 10 % off', code: 'WELCOME10', cents: 444 }],
           subtotalCents: 4000,
           shippingTitle: 'Free shipping',
           shippingCents: 0,
@@ -81,7 +82,12 @@ describe('order emails', () => {
       'https://shop.example',
     ).text;
     expect(linesOf(inclusive)).toEqual(
-      expect.arrayContaining(['Shipping (Free shipping): $0.00', 'Tax included: $2.70', 'Paid: $40.00']),
+      expect.arrayContaining([
+        'Welcome: 10 % off (WELCOME10): -$4.44',
+        'Shipping (Free shipping): $0.00',
+        'Tax included: $2.70',
+        'Paid: $40.00',
+      ]),
     );
   });
 

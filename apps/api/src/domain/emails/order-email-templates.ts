@@ -32,6 +32,10 @@ export const orderEmailPayloadSchema = z.object({
    */
   amounts: z
     .object({
+      /** The discounts the order carries, in the order applied; emails queued before discounts carry none. */
+      discounts: z
+        .array(z.object({ title: z.string(), code: z.string().nullable(), cents: z.number().int() }))
+        .default([]),
       subtotalCents: z.number().int(),
       /** The shipping option's title ("Standard"); null when the order was priced without shipping. */
       shippingTitle: z.string().nullable(),
@@ -251,6 +255,8 @@ function amountRows(p: OrderEmailPayload, totalLabel: string): Row[] {
   const amounts = p.amounts;
   if (!amounts) return [[totalLabel, formatDollars(p.totalPrice)]];
   return [
+    // Each discount by name, before the subtotal it lowered: "Welcome: 10 % off (WELCOME10): -$20.00".
+    ...amounts.discounts.map((d): Row => [d.code ? `${d.title} (${d.code})` : d.title, `-${formatCents(d.cents)}`]),
     ['Subtotal', formatCents(amounts.subtotalCents)],
     ...(amounts.shippingTitle === null
       ? []

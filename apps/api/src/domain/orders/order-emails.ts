@@ -7,6 +7,7 @@ import { queueEmail } from '../emails/outbox.repo.ts';
 import { queueOrderWebhook, WEBHOOK_EVENT_OF_EMAIL } from './order-webhooks.ts';
 import { linesOf, type OrderLineRow, type OrderRow } from './orders.repo.ts';
 import { shippingAddressOf } from './order-view.ts';
+import { discountsOf, type OrderDiscountRow } from '../discounts/order-discounts.repo.ts';
 
 /** Who ended an unpaid order: its customer, an admin, or the hold running out. */
 export type CancelReason = NonNullable<OrderEmailPayload['cancelReason']>;
@@ -20,9 +21,10 @@ export const placedByAssistant = (order: Pick<OrderRow, 'origin'>) => order.orig
 type EmailLine = Pick<OrderLineRow, 'productName' | 'quantity' | 'unitPriceCents'>;
 
 /** The amounts the engine priced and the order stored; an order from before shipping and tax has only its total. */
-function amountsOf(order: OrderRow): OrderEmailPayload['amounts'] {
+function amountsOf(order: OrderRow, discounts: readonly OrderDiscountRow[]): OrderEmailPayload['amounts'] {
   if (order.subtotalCents === null) return undefined;
   return {
+    discounts: discounts.map((d) => ({ title: d.title, code: d.code, cents: d.amountCents })),
     subtotalCents: order.subtotalCents,
     shippingTitle: order.shippingOptionId === null ? null : (order.shippingTitle ?? ''),
     shippingCents: order.shippingCents,
@@ -63,7 +65,7 @@ async function queueWithLines(
       unitCents: line.unitPriceCents,
     })),
     totalPrice: centsToPriceString(order.totalCents),
-    amounts: amountsOf(order),
+    amounts: amountsOf(order, (await discountsOf(db, [order.id])).get(order.id) ?? []),
     address: order.address,
     shipTo: shipToOf(order),
     phoneNumber: order.phoneNumber,
