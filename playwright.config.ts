@@ -36,7 +36,7 @@ export default defineConfig({
     {
       name: 'mobile-375',
       testMatch:
-        /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|assistants|owner-[\w-]+|shipping-and-tax)\.spec\.ts$/,
+        /(public|mobile|build-and-pay|fulfilment|overview|catalog-admin|verify-email|review-photo|assistants|owner-[\w-]+|shipping-and-tax|discounts)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, launchOptions },
     },
     {

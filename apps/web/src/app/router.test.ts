@@ -12,7 +12,7 @@ describe('the router’s error screens', () => {
     expect(shop?.ErrorBoundary).toBe(RootError);
     expect(pages?.ErrorBoundary).toBe(PageError);
     const sections: RouteObject[] = dashboard?.children ?? [];
-    expect(sections.length).toBe(20);
+    expect(sections.length).toBe(23);
     for (const section of sections) expect(section.ErrorBoundary, section.path ?? 'index').toBe(SectionError);
   });
 
@@ -36,6 +36,9 @@ describe('the addresses the server answers 404 for', () => {
       '/dashboard/settings/shipping',
       '/dashboard/settings/taxes',
       '/dashboard/tax-report',
+      '/dashboard/discounts',
+      '/dashboard/discounts/new',
+      '/dashboard/discounts/d-1',
       '/purchase/p1',
       '/auth/google-picker',
       '/dashboard/customers/a@example.com',

@@ -70,6 +70,9 @@ const DASHBOARD_SECTIONS: RouteObject[] = [
     ],
   },
   { path: 'tax-report', ...guarded(() => import('../features/shop-settings/routes/tax-report.tsx'), true) },
+  { path: 'discounts', ...guarded(() => import('../features/discounts/routes/discounts.tsx'), true) },
+  { path: 'discounts/new', ...guarded(() => import('../features/discounts/routes/new-discount.tsx'), true) },
+  { path: 'discounts/:discountId', ...guarded(() => import('../features/discounts/routes/edit-discount.tsx'), true) },
 ];
 
 export const routes: RouteObject[] = [

@@ -10,9 +10,10 @@ const needsRegion = (country: string) => (COUNTRIES_WITH_REGIONS as readonly str
 
 /**
  * The server's price of these lines to this address, asked again when the cart or the destination settles. The option
- * the customer picked is sent only for the destination it was offered for: another country has other options.
+ * the customer picked is sent only for the destination it was offered for: another country has other options. The
+ * discount codes go with every quote, so the total shown is the total with them.
  */
-export function useCheckoutQuote(lines: Line[] | null, address: AddressFields) {
+export function useCheckoutQuote(lines: Line[] | null, address: AddressFields, discountCodes: readonly string[] = []) {
   const destination = quoteDestination(address, needsRegion(address.country));
   const destinationKey = JSON.stringify(destination);
   const [chosen, setChosen] = useState<{ optionId: string; destinationKey: string } | null>(null);
@@ -23,6 +24,7 @@ export function useCheckoutQuote(lines: Line[] | null, address: AddressFields) {
           lines,
           ...(destination ? { shippingAddress: destination } : {}),
           ...(shippingOptionId ? { shippingOptionId } : {}),
+          ...(discountCodes.length > 0 ? { discountCodes: [...discountCodes] } : {}),
         }
       : null;
   const settled = useDebouncedValue(request, 300);
@@ -36,5 +38,7 @@ export function useCheckoutQuote(lines: Line[] | null, address: AddressFields) {
     chooseOption: (optionId: string) => setChosen({ optionId, destinationKey }),
     /** The option the shown total was priced with: what the order will ask for. */
     optionId: quote.data?.selectedShippingOptionId ?? undefined,
+    /** The entered codes the shown quote could not apply, with why. */
+    refusedCodes: quote.data?.refusedCodes ?? [],
   };
 }

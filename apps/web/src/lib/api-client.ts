@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues: { path: (string | number)[]; message: string }[] = [],
+    /** The refusal's stable code where it has one (no_shipping_zone, discount_code_used_up). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -42,7 +44,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   const parsed = apiErrorSchema.safeParse(body);
   // Not the shop's error body (a proxy's error page, say): a generic message with the status.
   if (!parsed.success) return new ApiError(response.status, `Request failed (${response.status})`);
-  return new ApiError(response.status, parsed.data.message, parsed.data.issues);
+  return new ApiError(response.status, parsed.data.message, parsed.data.issues, parsed.data.code);
 }
 
 export async function request<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; response: Response }> {

@@ -99,4 +99,9 @@ export const queryKeys = {
     all: ['settings'] as const,
   },
   taxReport: (month: string) => ['reports', 'tax', month] as const,
+  /** GET /discounts (admin) and one discount; a change refreshes both, and the overview's figure. */
+  discounts: {
+    all: ['discounts'] as const,
+    one: (id: string) => ['discounts', 'one', id] as const,
+  },
 } as const;

@@ -5,6 +5,7 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { plural } from '@parts-shop/shared/plural';
 import { RetryAlert } from '../ui/retry-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { DiscountRows, subtotalLabel } from './discount-rows.tsx';
 import { PriceBasis } from './price-basis.tsx';
 
 type Props = {
@@ -87,8 +88,9 @@ export function CheckoutSummary({ quote, hasDestination, onChooseOption }: Props
           aria-atomic="true"
           data-testid="checkout-totals"
         >
+          <DiscountRows discounts={data.discounts} />
           <dt>
-            Subtotal <PriceBasis includesTax={data.pricesIncludeTax} />
+            {subtotalLabel(data.discounts)} <PriceBasis includesTax={data.pricesIncludeTax} />
           </dt>
           <dd className="text-right" data-testid="quote-subtotal">
             {formatDollars(data.subtotal)}

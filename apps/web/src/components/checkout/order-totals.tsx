@@ -1,8 +1,12 @@
 import type { Order } from '@parts-shop/shared/order';
 import { formatDollars } from '@parts-shop/shared/money';
+import { DiscountRows, discountsText, subtotalLabel } from './discount-rows.tsx';
 import { PriceBasis } from './price-basis.tsx';
 
-type Amounts = Pick<Order, 'subtotal' | 'shipping' | 'shippingPrice' | 'tax' | 'total' | 'pricesIncludeTax'>;
+type Amounts = Pick<
+  Order,
+  'subtotal' | 'shipping' | 'shippingPrice' | 'tax' | 'total' | 'pricesIncludeTax' | 'discounts'
+>;
 
 const shippingLabel = (order: Amounts) => (order.shipping ? `Shipping (${order.shipping.title})` : 'Shipping');
 
@@ -13,8 +17,9 @@ const shippingLabel = (order: Amounts) => (order.shipping ? `Shipping (${order.s
 export function OrderTotals({ order, testId }: { order: Amounts; testId: string }) {
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1" data-testid={`${testId}-totals`}>
+      <DiscountRows discounts={order.discounts} />
       <dt>
-        Subtotal <PriceBasis includesTax={order.pricesIncludeTax} />
+        {subtotalLabel(order.discounts)} <PriceBasis includesTax={order.pricesIncludeTax} />
       </dt>
       <dd className="text-right">{formatDollars(order.subtotal)}</dd>
       <dt>{shippingLabel(order)}</dt>
@@ -29,8 +34,8 @@ export function OrderTotals({ order, testId }: { order: Amounts; testId: string 
   );
 }
 
-/** The same in one line, for a table's cell: "$85.99: $80.00 + $5.99 shipping + $0.00 tax". */
+/** The same in one line, for a table's cell: "−$8.00 WELCOME10: $72.00 + $5.99 shipping + $0.00 tax". */
 export function orderTotalsText(order: Amounts): string {
   const tax = order.pricesIncludeTax ? `${formatDollars(order.tax)} tax included` : `${formatDollars(order.tax)} tax`;
-  return `${formatDollars(order.subtotal)} + ${formatDollars(order.shippingPrice)} shipping + ${tax}`;
+  return `${discountsText(order.discounts)}${formatDollars(order.subtotal)} + ${formatDollars(order.shippingPrice)} shipping + ${tax}`;
 }

@@ -137,6 +137,37 @@ describe('OrderBuildForm: the address and the price', () => {
     );
   });
 
+  it('takes discount codes for the whole build: the discount by name in the total, the codes sent with the order', async () => {
+    const fetchMock = shop();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = urlOf(input);
+      if (url === '/api/checkout/quote') {
+        const codes = (JSON.parse(init?.body as string) as { discountCodes?: string[] }).discountCodes ?? [];
+        return codes.includes('SAVE5')
+          ? json({
+              ...quote,
+              total: 97.5,
+              discounts: [{ discountId: 'd-5', code: 'SAVE5', title: 'Five off', kind: 'fixed_order', amount: 5 }],
+              refusedCodes: [],
+            })
+          : json(quote);
+      }
+      if (url === '/api/orders/batch') return json({ orders: [order], total: '97.50' }, 201);
+      if (url === '/api/addresses') return json({ addresses: [home] });
+      return json({ countries: [{ country: 'US' }] });
+    });
+    renderRoute(<OrderBuildForm parts={[ssd]} hasErrors={false} />, asCasey());
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$102.50'));
+    fireEvent.change(screen.getByLabelText('Discount code'), { target: { value: 'save5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$97.50'));
+    expect(screen.getByText('Discount SAVE5 (Five off)').nextElementSibling?.textContent).toBe('−$5.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Place the order' }));
+    await screen.findByRole('heading', { name: 'Build ordered' });
+    const [[, init]] = batchCalls(fetchMock) as unknown as [[string, RequestInit]];
+    expect(JSON.parse(init.body as string)).toMatchObject({ discountCodes: ['SAVE5'] });
+  });
+
   it('starts each line at its quantity in the planner and sends it: two monitors are one line of 2', async () => {
     const fetchMock = shop();
     renderRoute(<OrderBuildForm parts={[ssd]} quantityOf={() => 2} hasErrors={false} />, asCasey());

@@ -8,11 +8,13 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { parseQuantity, quantityError, quantityFieldSchema, stockShortage } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
 import { CheckoutSummary, quoteRefused } from '#web/components/checkout/checkout-summary.tsx';
+import { DiscountCodesField } from '#web/components/checkout/discount-codes-field.tsx';
 import { PostalAddressFields } from '#web/components/checkout/postal-address-fields.tsx';
 import { SaveAddressField, SavedAddressChoice } from '#web/components/checkout/saved-address-choice.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCheckoutAddress, type CheckoutAddress } from '#web/hooks/use-checkout-address.ts';
 import { useCheckoutQuote } from '#web/hooks/use-checkout-quote.ts';
+import { useDiscountCodes } from '#web/hooks/use-discount-codes.ts';
 import type { AddressFields } from '#web/lib/address-values.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useShipsTo } from '#web/lib/get-shipping-destinations.ts';
@@ -65,6 +67,7 @@ function OrderBuildLines({
   const [serverError, setServerError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<BatchOrderResponse | null>(null);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+  const discountCodes = useDiscountCodes();
   const schema = useMemo(() => orderBuildSchema(parts), [parts]);
   const {
     register,
@@ -99,6 +102,7 @@ function OrderBuildLines({
   const checkout = useCheckoutQuote(
     orderable ? lines.map((l) => ({ partId: l.part._id, quantity: l.quantity })) : null,
     entered,
+    discountCodes.codes,
   );
   const refused = checkout.hasDestination && quoteRefused(checkout.quote);
   const pick = (fields: AddressFields) => {
@@ -123,11 +127,14 @@ function OrderBuildLines({
             })),
             shippingAddress: values.shippingAddress,
             ...(checkout.current && checkout.optionId ? { shippingOptionId: checkout.optionId } : {}),
+            ...(discountCodes.codes.length > 0 ? { discountCodes: discountCodes.codes } : {}),
             idempotencyKey: attemptKey,
           }),
         );
+        discountCodes.clear();
         await address.saveAfterOrder(entered);
       } catch (error) {
+        if (discountCodes.refusedBy(error)) return;
         setServerError(errorMessage(error, 'Something went wrong. Please try again.'));
       }
     },
@@ -223,6 +230,7 @@ function OrderBuildLines({
       <SavedAddressChoice address={address} entered={entered} onPick={pick} />
       <PostalAddressFields control={control} register={register} errors={errors} shipsTo={shipsTo} />
       <SaveAddressField address={address} entered={entered} />
+      <DiscountCodesField discountCodes={discountCodes} refused={checkout.refusedCodes} />
       <CheckoutSummary
         quote={checkout.quote}
         hasDestination={checkout.hasDestination}

@@ -49,6 +49,7 @@ describe('Dashboard sidebar', () => {
       ['Assistants', '/dashboard/assistants'],
       ['Settings', '/dashboard/settings'],
       ['Tax Report', '/dashboard/tax-report'],
+      ['Discounts', '/dashboard/discounts'],
     ]);
   });
 

@@ -28,6 +28,7 @@ export const ADMIN_LINKS: DashboardLink[] = [
   { to: '/dashboard/assistants', label: 'Assistants' },
   { to: '/dashboard/settings', label: 'Settings' },
   { to: '/dashboard/tax-report', label: 'Tax Report' },
+  { to: '/dashboard/discounts', label: 'Discounts' },
 ];
 
 export function dashboardLinks(isAdmin: boolean | null): DashboardLink[] {

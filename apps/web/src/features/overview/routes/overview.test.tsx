@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Discount } from '@parts-shop/shared/discount';
 import type { Overview, OverviewDay } from '@parts-shop/shared/overview';
 import { answerApi, json } from '#web-test/api.ts';
 import { Component as OverviewScreen } from './overview.tsx';
@@ -29,12 +30,50 @@ const overview: Overview = {
   topParts: [{ partId: 'p-gpu', name: 'Fast GPU', units: 2, revenue: '200.00' }],
 };
 
+const given = (code: string, uses: number, amount: number, status: Discount['status']) => ({
+  id: code,
+  code,
+  title: code,
+  kind: 'percentage',
+  value: 10,
+  parts: [],
+  kinds: [],
+  brands: [],
+  minSubtotal: null,
+  firstOrderOnly: false,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  combinable: true,
+  priority: 0,
+  paused: status === 'paused',
+  status,
+  uses,
+  given: amount,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
 beforeEach(() => {
-  answerApi({ 'GET /api/admin/overview?days=30': () => json(overview) });
+  answerApi({
+    'GET /api/admin/overview?days=30': () => json(overview),
+    'GET /api/discounts': () =>
+      json([given('WELCOME10', 4, 31.1, 'active'), given('SPRING', 1, 0.2, 'ended'), given('EXTRA5', 0, 0, 'active')]),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the admin overview', () => {
+  it('shows the money the discounts have given, on how many orders', async () => {
+    renderRoute(<OverviewScreen />);
+    const card = await screen.findByRole('region', { name: 'Discounts given' });
+    await within(card).findByText('$31.30');
+    expect(card.textContent).toContain('$31.30 off 5 orders, by 2 active discounts.');
+    expect(within(card).getByRole('link', { name: 'See every discount' }).getAttribute('href')).toBe(
+      '/dashboard/discounts',
+    );
+  });
+
   it('splits the money taken into goods, shipping and tax, in words', async () => {
     renderRoute(<OverviewScreen />);
     const taken = await screen.findByRole('region', { name: 'Money taken, last 30 days' });

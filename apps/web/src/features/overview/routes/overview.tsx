@@ -7,6 +7,7 @@ import { loadChunk } from '#web/lib/chunk-reload.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { OVERVIEW_DAYS, useOverview } from '../api/get-overview.ts';
 import { lastDays, netCentsOf, type SpanFigures } from '../lib/overview-figures.ts';
+import { DiscountsGiven } from '../components/discounts-given.tsx';
 import { plural } from '@parts-shop/shared/plural';
 import { formatChartDay } from '#web/lib/format-date.ts';
 
@@ -228,6 +229,7 @@ export function Component() {
               </Link>
             </div>
             <MoneyTaken taken={data.taken} />
+            <DiscountsGiven />
             <DailyChart days={data.days} />
             <Lists overview={data} />
           </>

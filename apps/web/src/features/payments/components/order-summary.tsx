@@ -13,9 +13,10 @@ type Summary = Pick<
   | 'tax'
   | 'total'
   | 'pricesIncludeTax'
+  | 'discounts'
 >;
 
-/** What the payment pays: the parts, and the order's subtotal, shipping, tax and total as stored. */
+/** What the payment pays: the parts, and the order's subtotal, discounts, shipping, tax and total as stored. */
 export function OrderSummary({ order }: { order: Summary }) {
   return (
     <div className="flex flex-col gap-3 rounded-box bg-base-200 p-4">

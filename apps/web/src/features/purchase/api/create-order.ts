@@ -13,7 +13,7 @@ const createdOrderSchema = z.object({
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
 /**
- * POST /orders. Only the part, the quantity, the address and the shipping option are sent: the API reads the name
+ * POST /orders. Only the part, the quantity, the address, the shipping option and the codes are sent: the API reads the name
  * and price from the catalog, prices shipping and tax, and reads the buyer from the token (docs/product.md#stock).
  */
 export type CreateOrderInput = {
@@ -22,6 +22,8 @@ export type CreateOrderInput = {
   shippingAddress: PostalAddress;
   /** The option the shown total was priced with; left out, the server takes the cheapest. */
   shippingOptionId?: string | undefined;
+  /** In the order the buyer entered them; the server applies them again when it places the order. */
+  discountCodes?: string[];
   /** The purchase attempt's key: a retry of the same submission answers the first order. */
   idempotencyKey: string;
 };

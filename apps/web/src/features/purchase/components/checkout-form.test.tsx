@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@parts-shop/shared/ui-messages';
+import { discountMessages, type AppliedDiscount } from '@parts-shop/shared/discount';
 import type { Quote, SavedAddress } from '@parts-shop/shared/checkout';
 import type { Part } from '@parts-shop/shared/part';
 import type { User } from '@parts-shop/shared/user';
@@ -76,6 +77,31 @@ function quoteFor(body: { shippingOptionId?: string }): Quote {
     pricesIncludeTax: false,
     discounts: [],
     refusedCodes: [],
+  };
+}
+
+const welcome: AppliedDiscount = {
+  discountId: 'd-1',
+  code: 'WELCOME10',
+  title: 'Welcome, 10 % off',
+  kind: 'percentage',
+  amount: 26,
+};
+
+/** The server's quote with codes: WELCOME10 takes $26.00 off (and its tax), any other code is unknown. */
+function discountedQuote(codes: string[]): Quote {
+  const known = codes.includes('WELCOME10');
+  return {
+    ...quoteFor({}),
+    ...(known ? { tax: 16.96, total: 250.94 } : {}),
+    discounts: known ? [welcome] : [],
+    refusedCodes: codes
+      .filter((code) => code !== 'WELCOME10')
+      .map((code) => ({
+        code,
+        refusal: 'discount_code_invalid',
+        message: discountMessages.refused.discount_code_invalid(code),
+      })),
   };
 }
 
@@ -250,6 +276,89 @@ describe('CheckoutForm', () => {
     expect(jsonBody(saved?.[1])).toMatchObject({ line1: '7 New Road', country: 'US', region: 'CA' });
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(ADDRESS_SAVED));
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('applies codes: each discount by name with its amount, the lower total, and the codes sent in order', async () => {
+    const fetchMock = shop({
+      'POST /api/checkout/quote': (init) =>
+        json(discountedQuote((jsonBody(init) as { discountCodes?: string[] }).discountCodes ?? [])),
+    });
+    renderRoute(checkout, asCasey());
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$278.83'));
+    const code = screen.getByLabelText('Discount code');
+    fireEvent.change(code, { target: { value: 'welcome10' } });
+    fireEvent.keyDown(code, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$250.94'));
+    const totals = screen.getByTestId('checkout-totals');
+    expect(within(totals).getByText('Discount WELCOME10 (Welcome, 10 % off)').nextElementSibling?.textContent).toBe(
+      '−$26.00',
+    );
+    // Enter applied the code; it did not place the order.
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/orders')).toBe(false);
+    expect(quoteCalls(fetchMock).at(-1)).toMatchObject({ discountCodes: ['WELCOME10'] });
+
+    fireEvent.change(code, { target: { value: 'EXTRA5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    await waitFor(() => expect(quoteCalls(fetchMock).at(-1)).toMatchObject({ discountCodes: ['WELCOME10', 'EXTRA5'] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove code EXTRA5' }));
+    const codes = screen.getByRole('list', { name: 'Entered discount codes' });
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['WELCOME10']);
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$250.94'));
+
+    fireEvent.click(addToCart());
+    await screen.findByRole('heading', { name: 'Order placed' });
+    const order = fetchMock.mock.calls.find(([url]) => url === '/api/orders');
+    expect(jsonBody(order?.[1])).toMatchObject({ discountCodes: ['WELCOME10'] });
+  });
+
+  it('says why a code does not apply beside the field, and loses nothing else on the form', async () => {
+    shop({
+      'POST /api/checkout/quote': (init) =>
+        json(discountedQuote((jsonBody(init) as { discountCodes?: string[] }).discountCodes ?? [])),
+    });
+    renderRoute(checkout, asCasey());
+    await screen.findByTestId('checkout-totals');
+    fireEvent.change(field('Street address'), { target: { value: '9 Pine St' } });
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '3' } });
+    const code = screen.getByLabelText('Discount code');
+    fireEvent.change(code, { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    const codes = screen.getByRole('list', { name: 'Entered discount codes' });
+    expect((await within(codes).findByRole('status')).textContent).toBe(
+      `Not applied: ${discountMessages.refused.discount_code_invalid('NOPE')}`,
+    );
+    expect(within(screen.getByTestId('checkout-totals')).queryByTestId('applied-discount')).toBeNull();
+    expect(field('Street address').value).toBe('9 Pine St');
+    expect(field('Quantity').value).toBe('3');
+
+    fireEvent.change(code, { target: { value: 'two words' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    expect(screen.getByTestId('discount-code-error').textContent).toBe(discountMessages.codeInvalid);
+    expect(field('Discount code').value).toBe('two words');
+  });
+
+  it("shows the order's refusal of a used-up code beside the code field, with the address as typed", async () => {
+    const usedUp = discountMessages.refused.discount_code_used_up('WELCOME10');
+    shop({
+      'POST /api/checkout/quote': (init) =>
+        json(discountedQuote((jsonBody(init) as { discountCodes?: string[] }).discountCodes ?? [])),
+      'POST /api/orders': () => json({ message: usedUp, code: 'discount_code_used_up' }, 422),
+    });
+    renderRoute(checkout, asCasey());
+    await screen.findByTestId('checkout-totals');
+    fireEvent.change(field('Street address'), { target: { value: '9 Pine St' } });
+    fireEvent.change(screen.getByLabelText('Discount code'), { target: { value: 'WELCOME10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$250.94'));
+    fireEvent.click(addToCart());
+    expect((await screen.findByTestId('discount-code-error')).textContent).toBe(usedUp);
+    expect(field('Street address').value).toBe('9 Pine St');
+    expect(screen.getByRole('button', { name: 'Remove code WELCOME10' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Order placed' })).toBeNull();
   });
 
   it('waits for the address book before showing the form', () => {

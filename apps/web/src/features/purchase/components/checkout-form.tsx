@@ -6,6 +6,7 @@ import { formatDollars } from '@parts-shop/shared/money';
 import { quantityError, type Part } from '@parts-shop/shared/part';
 import { OrderPlaced } from '#web/components/order-placed.tsx';
 import { CheckoutSummary, quoteRefused } from '#web/components/checkout/checkout-summary.tsx';
+import { DiscountCodesField } from '#web/components/checkout/discount-codes-field.tsx';
 import { PostalAddressFields } from '#web/components/checkout/postal-address-fields.tsx';
 import { SaveAddressField, SavedAddressChoice } from '#web/components/checkout/saved-address-choice.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -13,6 +14,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { useCheckoutAddress, type CheckoutAddress } from '#web/hooks/use-checkout-address.ts';
 import { useCheckoutQuote } from '#web/hooks/use-checkout-quote.ts';
+import { useDiscountCodes } from '#web/hooks/use-discount-codes.ts';
 import type { AddressFields } from '#web/lib/address-values.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useShipsTo } from '#web/lib/get-shipping-destinations.ts';
@@ -54,6 +56,7 @@ function CheckoutCard({ part, user, address, initial }: Props & { address: Check
   const [placed, setPlaced] = useState<CreatedOrder | null>(null);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [serverError, setServerError] = useState<string | null>(null);
+  const discountCodes = useDiscountCodes();
   const schema = useMemo(
     () => checkoutSchema({ minOrder: part.minOrder, available: part.available }),
     [part.minOrder, part.available],
@@ -75,7 +78,11 @@ function CheckoutCard({ part, user, address, initial }: Props & { address: Check
   const quantityText = useWatch({ control, name: 'totalOrder' });
   const entered = useWatch({ control, name: 'shippingAddress' }) as AddressFields;
   const quantity = orderableQuantity(quantityText, part);
-  const checkout = useCheckoutQuote(quantity === null ? null : [{ partId: part._id, quantity }], entered);
+  const checkout = useCheckoutQuote(
+    quantity === null ? null : [{ partId: part._id, quantity }],
+    entered,
+    discountCodes.codes,
+  );
   const soldOut = isSoldOut(part);
   const quantityMessage = soldOut ? null : (quantityError(quantityText, part) ?? errors.totalOrder?.message ?? null);
   const refused = checkout.hasDestination && quoteRefused(checkout.quote);
@@ -94,18 +101,22 @@ function CheckoutCard({ part, user, address, initial }: Props & { address: Check
         totalOrder: values.totalOrder,
         shippingAddress: values.shippingAddress,
         shippingOptionId: checkout.current ? checkout.optionId : undefined,
+        ...(discountCodes.codes.length > 0 ? { discountCodes: discountCodes.codes } : {}),
         idempotencyKey: attemptKey,
       });
       toastSuccess(messages.addedToCart);
       setPlaced(created);
       resetField('totalOrder', { defaultValue: String(part.minOrder) });
+      discountCodes.clear();
       await address.saveAfterOrder(entered);
     } catch (error) {
       if (!(error instanceof ApiError)) {
         setServerError('Something went wrong. Please try again.');
         return;
       }
-      // 409 'Not enough stock', 422 'We do not ship to …' and the like: every field stays as typed.
+      // A code the order refuses shows beside the code field; 409 'Not enough stock', 422 'We do not ship to …' and
+      // the like above the button. Every field stays as typed.
+      if (discountCodes.refusedBy(error)) return;
       if (!showServerIssues(error, FIELDS, setError)) setServerError(error.message);
     }
   });
@@ -167,6 +178,7 @@ function CheckoutCard({ part, user, address, initial }: Props & { address: Check
         <PostalAddressFields control={control} register={register} errors={errors} shipsTo={shipsTo} />
         <SaveAddressField address={address} entered={entered} />
 
+        <DiscountCodesField discountCodes={discountCodes} refused={checkout.refusedCodes} />
         <CheckoutSummary
           quote={checkout.quote}
           hasDestination={checkout.hasDestination}
