@@ -66,6 +66,8 @@ test('the owner creates a code; a customer is told why another code is refused, 
     await expect(page.getByRole('button', { name: `Pause ${code}` })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Logout' }).click();
+    // Signed out before the customer signs in: a login racing the logout would be signed out by it.
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
   await logIn(page, email, password);
