@@ -94,7 +94,8 @@ export async function answerOrders(db: Db, rows: readonly OrderRow[]): Promise<(
 }
 
 export async function answerOrder(db: Db, row: OrderRow): Promise<Order & { id: string }> {
-  return toOrder({ ...row, lines: (await withLines(db, [row]))[0]?.lines ?? [] });
+  const [withItsLines] = await withLines(db, [row]);
+  return toOrder(withItsLines ?? { ...row, lines: [], discounts: [] });
 }
 
 /** What a customer reads where a member of staff acted on their order. */

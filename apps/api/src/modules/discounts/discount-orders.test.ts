@@ -126,6 +126,12 @@ describe('a web order', () => {
     expect(placed.lines.map((l) => l.discount)).toEqual(['20.00']);
     expect(placed.subtotal).toBe('180.00');
     expect(placed.totalPrice).toBe(placed.total);
+    // Read again later, the order names the same discounts (the receipt and the order page read it so).
+    for (const url of [`/api/orders/${placed._id}`, `/api/orders/${placed._id}/detail`]) {
+      const read = await t.app.inject({ method: 'GET', url, headers: alice });
+      const body = read.json<Order | { order: Order }>();
+      expect(('order' in body ? body.order : body).discounts, url).toEqual(placed.discounts);
+    }
   });
 
   it('refuses a code that does not combine with 422 and its code, and changes nothing', async () => {
