@@ -104,12 +104,14 @@ test('the owner creates a code; a customer is told why another code is refused, 
     const placed = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Order placed' }) });
     await expect(placed).toContainText('$41.99 with shipping and tax');
     await placed.getByRole('link', { name: 'Pay', exact: true }).click();
+    await expect(page.getByTestId('payment-totals')).toContainText(`${label}−$4.00`);
     await expect(page.getByTestId('payment-totals')).toContainText('$36.00');
     await expect(page.getByTestId('payment-total')).toHaveText('$41.99');
     await payWith4242(page);
     await expect(page.getByRole('status').getByText(/\$36\.00 \+ \$5\.99 shipping/)).toBeVisible();
 
     await page.getByRole('link', { name: 'View receipt' }).click();
+    await expect(page.getByTestId('order-totals')).toContainText(`${label}−$4.00`);
     await expect(page.getByTestId('order-totals')).toContainText('$36.00');
     await expect(page.getByTestId('order-total')).toHaveText('$41.99');
     await expectNoSidewaysScroll(page);
