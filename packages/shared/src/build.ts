@@ -177,8 +177,8 @@ export const publicBuildSchema = lazySchema(() =>
 );
 export type PublicBuild = z.infer<typeof publicBuildSchema>;
 
-const galleryBrand = (label: string) =>
-  z.string().trim().min(1, `${label} must name a brand`).max(BRAND_MAX, `${label} is at most ${BRAND_MAX} characters`);
+// requiredText refuses NUL, which PostgreSQL cannot compare with (a 500 the fuzz found: cpuBrand=%00).
+const galleryBrand = (label: string) => requiredText(`${label} must name a brand`, BRAND_MAX);
 
 /** GET /builds/public: a page of the gallery, narrowed by today's total and by the processor's and graphics card's maker. */
 export const galleryQuerySchema = lazySchema(() =>

@@ -235,7 +235,15 @@ describe('GET /api/builds/public with filters', () => {
   });
 
   it('refuses a bad filter with a 400 that names it', async () => {
-    for (const query of ['minPrice=abc', 'minPrice=-1', 'minPrice=500&maxPrice=100', 'cpuBrand=', 'socket=AM5']) {
+    const queries = [
+      'minPrice=abc',
+      'minPrice=-1',
+      'minPrice=500&maxPrice=100',
+      'cpuBrand=',
+      'socket=AM5',
+      'gpuBrand=%00',
+    ];
+    for (const query of queries) {
       const res = await t.call('GET', `/api/builds/public?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
