@@ -653,7 +653,8 @@ function bodyPayload(b: Body, state: Pools): Pick<InjectOptions, 'payload' | 'he
       // A copy: a mutation deep in it must not reach the template the next request starts from.
       const obj = structuredClone(resolved);
       for (const m of b.mutations) {
-        if (m.kind === 'deep') replaceAt(obj, m.at, resolve(m.value, state));
+        // A copy again: a later mutation may land inside this value, which must not become its own child.
+        if (m.kind === 'deep') replaceAt(obj, m.at, structuredClone(resolve(m.value, state)));
         else if (m.kind === 'drop') Reflect.deleteProperty(obj, m.key);
         else
           Object.defineProperty(obj, m.key, {
@@ -750,8 +751,9 @@ async function send(op: Operation, r: Req): Promise<{ res: LightMyRequestRespons
   };
   const res = await t.app.inject(sent);
   if (op.method !== 'GET' && res.statusCode < 300) known = undefined;
-  // Logout and sign out everywhere end the caller's tokens: later calls need fresh ones.
-  if (/\/sign-out(?:-everywhere)?$/.test(op.path) && res.statusCode < 300) await signInUsers();
+  // Signing out, and a change of role (which ends the account's sessions), end tokens the later calls use: sign the
+  // users in again, with their roles. Without this a role change left every later admin route only 401s to see.
+  if (op.method !== 'GET' && op.path.startsWith('/api/users/') && res.statusCode < 300) await signInUsers();
   return { res, sent };
 }
 
