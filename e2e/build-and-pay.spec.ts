@@ -128,12 +128,14 @@ test.describe('planning a build, ordering it and paying for all of it at once', 
     await page.getByRole('button', { name: 'Save build' }).click();
     await expect(page.getByText(`Saved "Build ${run}" to My Builds`)).toBeVisible();
 
-    // $80.00 of parts to Oregon: Standard shipping ($5.99 under $100), no sales tax.
+    // $80.00 of parts less the demo's automatic power-supply sale (10 % of the $10.00 supply) to Oregon: Standard
+    // shipping ($5.99 under $100), no sales tax.
     await fillShipTo(page);
-    await expect(page.getByTestId('quote-subtotal')).toHaveText('$80.00');
+    await expect(page.getByTestId('checkout-totals')).toContainText('Discount (Power supply sale: 10 % off)−$1.00');
+    await expect(page.getByTestId('quote-subtotal')).toHaveText('$79.00');
     await expect(page.getByTestId('quote-shipping')).toHaveText('$5.99');
     await expect(page.getByTestId('quote-tax')).toHaveText('$0.00');
-    const planned = '$85.99';
+    const planned = '$84.99';
     await expect(page.getByTestId('quote-total')).toHaveText(planned);
     await page.getByRole('button', { name: 'Place the order' }).click();
     const money = planned.replace(/[$.]/g, '\\$&');

@@ -107,9 +107,15 @@ test('the order form names the part that stops the order, prices every line, and
   const swapped = page.getByRole('form', { name: 'Order this build' });
   await expect(swapped).toContainText(alternative);
   await expect(swapped).not.toContainText('sold out');
-  // The server's subtotal is every line at its quantity: the planner's total.
+  // The server's subtotal is every line at its quantity less the demo's automatic power-supply sale, which the form
+  // names: the planner's total less that discount.
+  const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+  const sale = swapped.getByTestId('applied-discount');
+  await expect(sale).toContainText('Power supply sale: 10 % off');
+  const subtotal =
+    cents(await page.getByTestId('build-total').textContent()) - cents(await sale.locator('dd').textContent());
   await expect(swapped.getByTestId('quote-subtotal')).toHaveText(
-    (await page.getByTestId('build-total').textContent()) ?? '',
+    (subtotal / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
   );
   await swapped.getByRole('button', { name: 'Place the order' }).click();
   await expect(page.getByRole('heading', { name: 'Build ordered' })).toBeVisible();
