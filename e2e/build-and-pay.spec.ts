@@ -11,6 +11,7 @@ import {
   signInAs,
   fillShipTo,
   type BuildSlot,
+  payWith4242,
 } from './support.ts';
 
 const mailbox = process.env.E2E_MAILDEV_URL;
@@ -47,16 +48,6 @@ async function addSpecPart(request: APIRequestContext, token: string, name: stri
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-async function payWith4242(page: Page) {
-  const pay = page.getByRole('button', { name: 'Pay' });
-  await expect(pay).toBeEnabled();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await pay.click();
-  await expect(page.getByText('Congrats! Your payment is completed')).toBeVisible();
 }
 
 test.describe('planning a build, ordering it and paying for all of it at once', () => {

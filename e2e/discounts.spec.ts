@@ -11,6 +11,7 @@ import {
   test,
   uniqueEmail,
   verifyAccountEmail,
+  payWith4242,
 } from './support.ts';
 
 // At both widths, as people use discounts (docs/product.md#purchase, #dashboard): the owner makes a code on Dashboard >
@@ -22,16 +23,6 @@ async function fortyDollarPart(request: APIRequestContext, page: Page, stamp: st
   const token = await apiToken(request, admin.email, admin.password);
   const name = `Discount Fan ${stamp}`;
   return { name, id: await addPart(request, token, { name, minOrder: 1, available: 20, price: 40 }) };
-}
-
-async function payWith4242(page: Page) {
-  const pay = page.getByRole('button', { name: 'Pay' });
-  await expect(pay).toBeEnabled();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await pay.click();
-  await expect(page.getByText('Congrats! Your payment is completed')).toBeVisible();
 }
 
 test('the owner creates a code; a customer is told why another code is refused, and pays less with it', async ({

@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   verifyAccountEmail,
   type ShipTo,
+  payWith4242,
 } from './support.ts';
 
 // At both widths: checkout prices shipping and tax for the destination before anything is paid, the receipt and the
@@ -48,16 +49,6 @@ async function fortyDollarPart(request: APIRequestContext, page: Page, name: str
   const token = await apiToken(request, admin.email, admin.password);
   const full = `${name} ${page.viewportSize()?.width ?? 0}-${Date.now()}`;
   return { name: full, id: await addPart(request, token, { name: full, minOrder: 1, available: 20, price: 40 }) };
-}
-
-async function payWith4242(page: Page) {
-  const pay = page.getByRole('button', { name: 'Pay' });
-  await expect(pay).toBeEnabled();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await pay.click();
-  await expect(page.getByText('Congrats! Your payment is completed')).toBeVisible();
 }
 
 test('a customer in California sees shipping and tax before paying, and on the receipt and in the email', async ({

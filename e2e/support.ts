@@ -229,3 +229,14 @@ export async function fillShipTo(scope: Page | Locator, to: ShipTo = OREGON) {
   if (to.region) await scope.getByLabel(/^(State|Province)$/).selectOption({ label: to.region });
   await scope.getByLabel('Phone Number').fill(to.phone);
 }
+
+/** Pays on the payment page with the gateway's test card 4242, and waits for the confirmation. */
+export async function payWith4242(page: Page) {
+  const pay = page.getByRole('button', { name: 'Pay' });
+  await expect(pay).toBeEnabled();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await pay.click();
+  await expect(page.getByText('Congrats! Your payment is completed')).toBeVisible();
+}
